@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  DeletedCountSchema,
+  EmailQuerySchema,
+
+  IdParamsSchema,
+  IdSchema,
+  MoneySchema,
+  plainText,
+  route,
+  TimestampSchema,
+} from './common.ts';
+
+export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const OrderSchema = z.object({
+  _id: IdSchema,
+  toolId: IdSchema,
+  /** Name and unit price as they were when the order was placed. */
+  productName: z.string(),
+  unitPrice: MoneySchema,
+  /** Customer name. */
+  name: z.string(),
+  email: z.string(),
+  orderedNum: z.int(),
+  phone: z.string(),
+  address: z.string(),
+  totalAmount: MoneySchema,
+  currency: z.string(),
+  status: OrderStatusSchema,
+  transactionId: z.string().nullable(),
+  createdAt: TimestampSchema,
+  paidAt: TimestampSchema.nullable(),
+  shippedAt: TimestampSchema.nullable(),
+  cancelledAt: TimestampSchema.nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Phone numbers as people type them: digits with spaces, dashes, dots, brackets, a leading +. */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Required.' })
+  .max(32, { error: 'Must be at most 32 characters.' })
+  .refine((value) => /^\+?[0-9][0-9 ().-]{5,30}$/.test(value) && /(\d.*){7}/.test(value), {
+    error: 'Must be a phone number (7 or more digits).',
+  });
+
+export const MAX_ORDER_UNITS = 1_000_000;
+
+export const CreateOrderBodySchema = z.strictObject({
+  toolId: IdSchema,
+  orderedNum: z
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be at least 1.' })
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${MAX_ORDER_UNITS}.` }),
+  phone: PhoneSchema,
+  address: plainText(5, 500),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+export const ShipOrderBodySchema = z.strictObject({ status: z.literal('shipped') });
+
+export const orderRoutes = {
+  place: route({
+    method: 'POST',
+    path: '/user',
+    access: 'user',
+    summary: 'Place an order for the signed-in customer (email must be their own).',
+    tags: ['orders'],
+    query: EmailQuerySchema,
+    body: CreateOrderBodySchema,
+    response: OrderSchema,
+    status: 201,
+  }),
+  listMine: route({
+    method: 'GET',
+    path: '/user',
+    access: 'user',
+    summary: "A customer's orders, newest first.",
+    tags: ['orders'],
+    query: EmailQuerySchema,
+    response: z.array(OrderSchema),
+  }),
+  cancel: route({
+    method: 'DELETE',
+    path: '/user/:id',
+    access: 'user',
+    summary: 'Cancel an unpaid order: it stays in the history as cancelled and its stock returns.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    response: DeletedCountSchema,
+  }),
+  listAll: route({
+    method: 'GET',
+    path: '/orderlist',
+    access: 'admin',
+    summary: 'Every order, newest first.',
+    tags: ['orders'],
+    response: z.array(OrderSchema),
+  }),
+  ship: route({
+    method: 'PUT',
+    path: '/order/:id',
+    access: 'admin',
+    summary: 'Mark a paid order shipped.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    body: ShipOrderBodySchema,
+    response: OrderSchema,
+  }),
+} as const;
+

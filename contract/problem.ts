@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Stable error codes: clients branch on these, never on the human sentence. */
+export const ProblemCodeSchema = z.enum([
+  'validation_failed',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unauthenticated',
+  'forbidden',
+  'origin_not_allowed',
+  'not_found',
+  'method_not_allowed',
+  'out_of_stock',
+  'order_not_cancellable',
+  'order_not_shippable',
+  'order_not_payable',
+  'email_not_verified',
+  'last_admin',
+  'conflict',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+]);
+export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
+
+export const FieldErrorSchema = z.object({
+  /** Dotted path of the failing field inside its location, e.g. `orderedNum`. */
+  field: z.string(),
+  in: z.enum(['body', 'query', 'params', 'headers']),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** RFC 9457 problem details, served as `application/problem+json`. */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  code: ProblemCodeSchema,
+  detail: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

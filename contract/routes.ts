@@ -1,0 +1,21 @@
+import type { RouteDescriptor } from './common.ts';
+import { orderRoutes } from './orders.ts';
+import { paymentRoutes } from './payments.ts';
+import { reviewRoutes } from './reviews.ts';
+import { systemRoutes } from './system.ts';
+import { toolRoutes } from './tools.ts';
+import { userRoutes } from './users.ts';
+
+/** The whole API, one table: the server registers from it and tests walk it. */
+export const apiRoutes = {
+  tools: toolRoutes,
+  orders: orderRoutes,
+  payments: paymentRoutes,
+  reviews: reviewRoutes,
+  users: userRoutes,
+  system: systemRoutes,
+} as const;
+
+export function allRoutes(): RouteDescriptor[] {
+  return Object.values(apiRoutes).flatMap((group) => Object.values(group) as RouteDescriptor[]);
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { EmailParamsSchema, EmailQuerySchema, EmailSchema, IdSchema, plainText, route } from './common.ts';
+import { PhoneSchema } from './orders.ts';
+
+export const ROLES = ['Admin', 'User'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const UserDetailsSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  phone: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  education: z.string().nullable(),
+  /** Photo URL (from Google, or set by the user). */
+  image: z.string().nullable(),
+  role: RoleSchema,
+});
+export type UserDetails = z.infer<typeof UserDetailsSchema>;
+
+export const UserSummarySchema = UserDetailsSchema.pick({
+  _id: true,
+  name: true,
+  email: true,
+  role: true,
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+export const NameSchema = plainText(1, 100);
+
+export const LinkedinSchema = z
+  .string()
+  .trim()
+  .max(300, { error: 'Must be at most 300 characters.' })
+  .refine((value) => /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/[^\s]+$/i.test(value), {
+    error: 'Must be a LinkedIn link (https://www.linkedin.com/in/...).',
+  });
+
+/** Sent after sign-in to keep the stored name current (the original API's upsert). */
+export const UpsertUserBodySchema = z.strictObject({ name: NameSchema, email: EmailSchema });
+
+export const UpdateProfileBodySchema = z.strictObject({
+  name: NameSchema.optional(),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  linkedin: LinkedinSchema,
+  education: plainText(2, 200),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const SetRoleBodySchema = z.strictObject({ role: RoleSchema });
+
+export const userRoutes = {
+  details: route({
+    method: 'GET',
+    path: '/userdetails/:email',
+    access: 'user',
+    summary: 'User details including role (own email, or any for admins).',
+    tags: ['users'],
+    params: EmailParamsSchema,
+    response: UserDetailsSchema,
+  }),
+  upsert: route({
+    method: 'PUT',
+    path: '/userdetails/:email',
+    access: 'user',
+    summary: 'Store the signed-in user\u2019s name (own email only).',
+    tags: ['users'],
+    params: EmailParamsSchema,
+    body: UpsertUserBodySchema,
+    response: UserDetailsSchema,
+  }),
+  updateProfile: route({
+    method: 'PUT',
+    path: '/updatedetails/:email',
+    access: 'user',
+    summary: 'Update the profile: phone, LinkedIn, education (own email only).',
+    tags: ['users'],
+    params: EmailParamsSchema,
+    body: UpdateProfileBodySchema,
+    response: UserDetailsSchema,
+  }),
+  listAll: route({
+    method: 'GET',
+    path: '/alluser',
+    access: 'admin',
+    summary: 'Every user with their role.',
+    tags: ['users'],
+    response: z.array(UserSummarySchema),
+  }),
+  setRole: route({
+    method: 'PUT',
+    path: '/alluser',
+    access: 'admin',
+    summary: 'Make a user admin, or take the role back (never from the last admin).',
+    tags: ['users'],
+    query: EmailQuerySchema,
+    body: SetRoleBodySchema,
+    response: UserSummarySchema,
+  }),
+} as const;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { createUsersService } from '../modules/users/users.service.ts';
+import { fail, withDatabase } from './with-database.ts';
+
+const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
+const [command, email] = process.argv.slice(2);
+
+if (command !== 'list' && (!['grant', 'revoke'].includes(command ?? '') || !z.email().safeParse(email).success)) {
+  fail(usage);
+}
+
+await withDatabase(async ({ db }) => {
+  const users = createUsersService(db);
+  try {
+    if (command === 'list') {
+      for (const user of await users.listAll()) {
+        if (user.role === 'Admin') console.log(`${user.email}\t${user.name}`);
+      }
+      return;
+    }
+    const updated = await users.setRole(email as string, command === 'grant' ? 'Admin' : 'User');
+    console.log(`${updated.email} is now ${updated.role === 'Admin' ? 'an admin' : 'a customer'}.`);
+  } catch (error) {
+    if (error instanceof AppError) fail(error.message);
+    throw error;
+  }
+});

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'Must be true or false.',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'Must be a comma-separated list of email addresses.' })));
+
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Must be a comma-separated list of origins.' })));
+
+/** The environment, described once. Every variable here is documented in README.md and .env.example. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'Must be a postgres:// connection URL.' })
+    .optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).optional(),
+  TRUSTED_ORIGINS: originList.default([]),
+  STORE_NAME: z.string().min(1).max(60).default('Toolyard'),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'Must be a three-letter ISO 4217 code such as USD.' })
+    .default('USD'),
+  ADMIN_EMAILS: emailList.default([]),
+  SEED_DEMO: booleanish.optional(),
+  SESSION_SECRET: z.string().min(32, { error: 'Must be at least 32 characters.' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the app runs its own embedded PostgreSQL under `dataDir`. */
+  databaseUrl: string | undefined;
+  dbPoolMax: number;
+  embeddedPgPort: number;
+  publicUrl: string;
+  /** Origins allowed to send state-changing requests: the public URL's and any extra ones. */
+  trustedOrigins: string[];
+  storeName: string;
+  currency: string;
+  adminEmails: string[];
+  seedDemo: boolean;
+  sessionSecret: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment once; lists every bad variable at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const trustedOrigins = new Set([new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS.map((o) => new URL(o).origin)]);
+  if (!e.PUBLIC_URL) trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
+
+  let sessionSecret = e.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError(['SESSION_SECRET: Required in production (at least 32 characters).']);
+    }
+    sessionSecret = readOrCreateSecret(dataDir, 'session-secret');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    dbPoolMax: e.DB_POOL_MAX,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    publicUrl,
+    trustedOrigins: [...trustedOrigins],
+    storeName: e.STORE_NAME,
+    currency: e.CURRENCY,
+    adminEmails: e.ADMIN_EMAILS,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    sessionSecret,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+}
+
+/** Development convenience: a random secret kept under DATA_DIR so sessions survive restarts. */
+export function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}

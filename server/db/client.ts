@@ -1,0 +1,43 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: repos accept either. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url: string;
+  max?: number;
+  /** Name shown in pg_stat_activity. */
+  applicationName?: string;
+}
+
+export function createDatabase({ url, max = 10, applicationName = 'toolyard' }: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: applicationName,
+    // Fail fast when the database is down instead of queueing requests forever.
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    // Guard against a runaway query holding a connection.
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process;
+  // the pool drops it and the next query opens a fresh one.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema });
+  return {
+    db,
+    pool,
+    close: () => pool.end(),
+  };
+}

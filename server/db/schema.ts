@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// --- Accounts (Better Auth's tables, with the store's profile fields on `user`) ---
+
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role').notNull().default('User'),
+    phone: text('phone'),
+    linkedin: text('linkedin'),
+    education: text('education'),
+    ...timestamps,
+  },
+  (t) => [check('user_role_check', sql`${t.role} in ('Admin', 'User')`)],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// --- The store ---
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    minimumOrder: integer('minimum_order').notNull(),
+    /** Unit price in minor units of the store currency. */
+    price: integer('price').notNull(),
+    /** Set when an admin deletes the tool: it leaves the catalogue, orders keep pointing at it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('tools_quantity_check', sql`${t.quantity} >= 0`),
+    check('tools_minimum_order_check', sql`${t.minimumOrder} >= 1`),
+    check('tools_price_check', sql`${t.price} >= 0`),
+    index('tools_created_at_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'restrict' }),
+    /** Product name and unit price as they were when the order was placed. */
+    productName: text('product_name').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    orderedNum: integer('ordered_num').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('unpaid'),
+    transactionId: text('transaction_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
+    check('orders_total_check', sql`${t.totalAmount} = ${t.unitPrice} * ${t.orderedNum}`),
+    check('orders_paid_has_transaction_check', sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_tool_idx').on(t.toolId),
+    uniqueIndex('orders_transaction_id_idx').on(t.transactionId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    rating: integer('rating').notNull(),
+    review: text('review').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    index('reviews_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Small key/value facts about this database, e.g. that the demo catalogue was seeded once. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  ...timestamps,
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from './client.ts';
+import { account, appMeta, reviews, tools, user } from './schema.ts';
+// @ts-expect-error pending
+import { seedReviews, seedTools } from './seed-data.ts';
+
+/** The demo accounts; README.md shows them. */
+export const DEMO_ACCOUNTS = {
+  admin: { name: 'Ada Admin', email: 'admin@example.com', password: 'demo-admin-2026', role: 'Admin' },
+  customer: { name: 'Carlos Customer', email: 'customer@example.com', password: 'demo-customer-2026', role: 'User' },
+} as const;
+
+const SEED_MARKER = 'demo_seeded_at';
+const SEED_LOCK_ID = 4_171_002;
+
+/**
+ * Seeds the demo catalogue, reviews and accounts once per database (a marker row remembers it,
+ * so deleting every tool later does not bring them back). Safe to run from several instances.
+ */
+export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER));
+    if (marker) return false;
+
+    const now = Date.now();
+    const addUser = async (entry: { name: string; email: string; role: string; password?: string }) => {
+      const id = randomUUID();
+      const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, entry.email));
+      if (existing) return existing.id;
+      await tx.insert(user).values({ id, name: entry.name, email: entry.email, emailVerified: true, role: entry.role });
+      if (entry.password) {
+        await tx.insert(account).values({
+          id: randomUUID(),
+          accountId: id,
+          providerId: 'credential',
+          userId: id,
+          password: await hashPassword(entry.password),
+        });
+      }
+      return id;
+    };
+
+    await addUser(DEMO_ACCOUNTS.admin);
+    await addUser(DEMO_ACCOUNTS.customer);
+
+    // Oldest first, a minute apart, so "newest" is stable.
+    await tx.insert(tools).values(
+      seedTools.map((tool, index) => ({
+        name: tool.name,
+        img: `/images/tools/${tool.slug}.svg`,
+        description: tool.description,
+        quantity: tool.quantity,
+        minimumOrder: tool.minimumOrder,
+        price: tool.priceCents,
+        createdAt: new Date(now - (seedTools.length - index) * 60_000 - 86_400_000),
+      })),
+    );
+
+    for (const [index, entry] of seedReviews.entries()) {
+      const userId = await addUser({ name: entry.userName, email: entry.email, role: 'User' });
+      await tx.insert(reviews).values({
+        userId,
+        userName: entry.userName,
+        rating: entry.rating,
+        review: entry.review,
+        createdAt: new Date(now - (seedReviews.length - index) * 3_600_000),
+      });
+    }
+
+    await tx.insert(appMeta).values({ key: SEED_MARKER, value: new Date(now).toISOString() });
+    log.info(
+      { tools: seedTools.length, reviews: seedReviews.length },
+      'seeded the demo catalogue, reviews and accounts',
+    );
+    return true;
+  });
+}

@@ -1,0 +1,34 @@
+import type { FieldError, ProblemCode } from '../contract/problem.ts';
+
+/** An error a client can act on: becomes a problem+json response with this status and code. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError(400, 'validation_failed', message, errors);
+
+export const fieldError = (field: string, message: string, location: FieldError['in'] = 'body') =>
+  new AppError(400, 'validation_failed', message, [{ field, in: location, message }]);
+
+export const unauthenticated = (message = 'Sign in to do this.') =>
+  new AppError(401, 'unauthenticated', message);
+
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'forbidden', message);
+
+export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+
+export const conflict = (code: ProblemCode, message: string) => new AppError(409, code, message);
+
+export const serviceUnavailable = (message = 'The store is temporarily unavailable. Please try again shortly.') =>
+  new AppError(503, 'service_unavailable', message, undefined, { 'retry-after': '5' });

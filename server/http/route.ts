@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Access, RouteDescriptor } from '../../contract/common.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import type { SessionUser } from './session.ts';
+
+type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+
+export interface RouteContext<D extends RouteDescriptor> {
+  params: Parsed<D['params']>;
+  query: Parsed<D['query']>;
+  body: Parsed<D['body']>;
+  /** The caller; guaranteed for `user` and `admin` routes. */
+  user: D['access'] extends 'public' ? SessionUser | null : SessionUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<D extends RouteDescriptor> = (
+  context: RouteContext<D>,
+) => Promise<z.output<D['response']>>;
+
+/**
+ * Registers one contract route: its schemas validate the request and serialize the response (and
+ * describe it in OpenAPI), and its `access` is enforced before the handler runs.
+ */
+export function registerRoute<D extends RouteDescriptor>(
+  app: FastifyInstance,
+  descriptor: D,
+  handler: RouteHandler<D>,
+): void {
+  const { method, path, access, summary, tags, params, query, body, response } = descriptor;
+  const status = descriptor.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method,
+    url: path,
+    schema: {
+      summary,
+      tags: [...tags],
+      ...(access === 'public' ? {} : { security: [{ sessionCookie: [] }] }),
+      ...(params ? { params } : {}),
+      ...(query ? { querystring: query } : {}),
+      ...(body ? { body } : {}),
+      response: { [status]: response },
+    },
+    // Who may call is decided before the body is even validated: a visitor learns nothing.
+    onRequest: async (request) => {
+      request.sessionUser = await authorize(app, request, access);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        user: request.sessionUser,
+        request,
+        reply,
+      } as RouteContext<D>);
+      // A handler may answer by itself (e.g. a 503 health problem).
+      if (reply.sent) return reply;
+      return reply.code(status).send(result);
+    },
+  });
+}
+
+async function authorize(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  access: Access,
+): Promise<SessionUser | null> {
+  // Public routes never touch the session store: they are the hot path.
+  if (access === 'public') return null;
+  const user = await app.loadSessionUser(request);
+  if (!user) throw unauthenticated();
+  if (access === 'admin' && user.role !== 'Admin') throw forbidden('Only admins can do this.');
+  return user;
+}

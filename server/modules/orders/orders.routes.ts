@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { orderRoutes } from '../../../contract/orders.ts';
+import { paymentRoutes } from '../../../contract/payments.ts';
+import { registerRoute } from '../../http/route.ts';
+import type { OrdersService } from './orders.service.ts';
+
+export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService): void {
+  registerRoute(app, orderRoutes.place, async ({ user, query, body }) => orders.place(user, query.email, body));
+  registerRoute(app, orderRoutes.listMine, async ({ user, query }) => orders.listOfUser(user, query.email));
+  registerRoute(app, orderRoutes.cancel, async ({ user, params }) => orders.cancel(user, params.id));
+  registerRoute(app, orderRoutes.listAll, async () => orders.listAll());
+  registerRoute(app, orderRoutes.ship, async ({ params }) => orders.ship(params.id));
+  registerRoute(app, paymentRoutes.get, async ({ user, params }) => {
+    const order = await orders.get(user, params.id);
+    return {
+      _id: order._id,
+      name: order.name,
+      email: order.email,
+      productName: order.productName,
+      orderedNum: order.orderedNum,
+      totalAmount: order.totalAmount,
+      currency: order.currency,
+      status: order.status,
+      transactionId: order.transactionId,
+    };
+  });
+}

@@ -1,0 +1,121 @@
+import type { CreateOrderBody, Order } from '../../../contract/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../errors.ts';
+import { type SessionUser, sameEmail } from '../../http/session.ts';
+import { findTool } from '../tools/tools.repo.ts';
+import * as repo from './orders.repo.ts';
+
+const orderNotFound = () => notFound('This order does not exist.');
+
+/** A customer sees and changes only their own orders; admins see all. */
+function assertCanSee(user: SessionUser, order: repo.OrderRow): void {
+  if (order.userId !== user.id && user.role !== 'Admin') {
+    throw forbidden('This order belongs to another customer.');
+  }
+}
+
+export function createOrdersService(db: Db, options: { currency: string }) {
+  return {
+    /**
+     * Takes the stock and records the order in one transaction. Price and product name come
+     * from the database, never from the request.
+     */
+    async place(user: SessionUser, email: string, body: CreateOrderBody): Promise<Order> {
+      if (!sameEmail(email, user.email)) {
+        throw forbidden('You can only place orders for your own account.');
+      }
+      const row = await db.transaction(async (tx) => {
+        const taken = await repo.takeStock(tx, body.toolId, body.orderedNum);
+        if (!taken) {
+          // Nothing was taken; find out why to answer precisely.
+          const tool = await findTool(tx, body.toolId);
+          if (!tool) throw notFound('This tool does not exist or was removed from the catalogue.');
+          if (body.orderedNum < tool.minimumOrder) {
+            throw fieldError('orderedNum', `The minimum order for this tool is ${tool.minimumOrder} units.`);
+          }
+          throw conflict(
+            'out_of_stock',
+            tool.quantity === 0
+              ? 'This tool is out of stock.'
+              : `Only ${tool.quantity} units are in stock; order at most ${tool.quantity}.`,
+          );
+        }
+        return repo.insertOrder(tx, {
+          userId: user.id,
+          toolId: body.toolId,
+          productName: taken.name,
+          unitPrice: taken.price,
+          customerName: user.name,
+          email: user.email,
+          orderedNum: body.orderedNum,
+          phone: body.phone,
+          address: body.address,
+          totalAmount: taken.price * body.orderedNum,
+          currency: options.currency,
+          status: 'unpaid',
+        });
+      });
+      return repo.toOrder(row);
+    },
+
+    async listOfUser(user: SessionUser, email: string): Promise<Order[]> {
+      if (!sameEmail(email, user.email)) {
+        if (user.role !== 'Admin') throw forbidden('You can only see your own orders.');
+        return (await repo.listOrdersOfEmail(db, email)).map(repo.toOrder);
+      }
+      return (await repo.listOrdersOfUser(db, user.id)).map(repo.toOrder);
+    },
+
+    async listAll(): Promise<Order[]> {
+      return (await repo.listAllOrders(db)).map(repo.toOrder);
+    },
+
+    async get(user: SessionUser, id: string): Promise<Order> {
+      const order = await repo.findOrder(db, id);
+      if (!order) throw orderNotFound();
+      assertCanSee(user, order);
+      return repo.toOrder(order);
+    },
+
+    /** Unpaid orders only: the order stays in the history as cancelled and its stock returns. */
+    async cancel(user: SessionUser, id: string): Promise<{ deletedCount: number }> {
+      await db.transaction(async (tx) => {
+        const order = await repo.findOrder(tx, id);
+        if (!order) throw orderNotFound();
+        assertCanSee(user, order);
+        const cancelled = await repo.transition(tx, id, 'unpaid', 'cancelled');
+        if (!cancelled) {
+          const current = (await repo.findOrder(tx, id))?.status ?? order.status;
+          throw conflict('order_not_cancellable', `Only unpaid orders can be cancelled; this order is ${current}.`);
+        }
+        await repo.returnStock(tx, cancelled.toolId, cancelled.orderedNum);
+      });
+      return { deletedCount: 1 };
+    },
+
+    /** Paid orders only. */
+    async ship(id: string): Promise<Order> {
+      const shipped = await repo.transition(db, id, 'paid', 'shipped');
+      if (shipped) return repo.toOrder(shipped);
+      const order = await repo.findOrder(db, id);
+      if (!order) throw orderNotFound();
+      throw conflict(
+        'order_not_shippable',
+        order.status === 'shipped'
+          ? 'This order has already been shipped.'
+          : `Only paid orders can be shipped; this order is ${order.status}.`,
+      );
+    },
+
+    /**
+     * The one way an order becomes paid, called by a payment provider's confirmation (never by
+     * the browser). Returns the paid order, or undefined when it was no longer unpaid.
+     */
+    async markPaid(id: string, transactionId: string): Promise<Order | undefined> {
+      const paid = await repo.transition(db, id, 'unpaid', 'paid', { transactionId });
+      return paid ? repo.toOrder(paid) : undefined;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { reviewRoutes } from '../../../contract/reviews.ts';
+import { registerRoute } from '../../http/route.ts';
+import type { ReviewsService } from './reviews.service.ts';
+
+export function registerReviewRoutes(app: FastifyInstance, reviews: ReviewsService): void {
+  registerRoute(app, reviewRoutes.list, async ({ query }) => reviews.list(query.limit));
+  registerRoute(app, reviewRoutes.create, async ({ user, body }) => reviews.create(user, body));
+}

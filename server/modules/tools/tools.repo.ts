@@ -1,0 +1,92 @@
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CreateToolBody, Tool, ToolSort } from '../../../contract/tools.ts';
+import type { Tx } from '../../db/client.ts';
+import { tools } from '../../db/schema.ts';
+
+export type ToolRow = typeof tools.$inferSelect;
+
+export function toTool(row: ToolRow): Tool {
+  return {
+    _id: row.id,
+    name: row.name,
+    img: row.img,
+    description: row.description,
+    quantity: row.quantity,
+    minimumOrder: row.minimumOrder,
+    price: row.price,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const ORDER_BY: Record<ToolSort, SQL[]> = {
+  oldest: [asc(tools.createdAt), asc(tools.id)],
+  newest: [desc(tools.createdAt), desc(tools.id)],
+  name_asc: [asc(tools.name), asc(tools.id)],
+  name_desc: [desc(tools.name), desc(tools.id)],
+  price_asc: [asc(tools.price), asc(tools.id)],
+  price_desc: [desc(tools.price), desc(tools.id)],
+};
+
+const active = isNull(tools.deletedAt);
+
+function nameFilter(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return ilike(tools.name, `%${escaped}%`);
+}
+
+export async function listTools(
+  tx: Tx,
+  options: { q?: string | undefined; sort: ToolSort; limit?: number | undefined; offset: number },
+): Promise<{ rows: ToolRow[]; total: number }> {
+  const where = and(active, nameFilter(options.q));
+  const query = tx
+    .select()
+    .from(tools)
+    .where(where)
+    .orderBy(...ORDER_BY[options.sort])
+    .offset(options.offset);
+  const [rows, [totals]] = await Promise.all([
+    options.limit === undefined ? query : query.limit(options.limit),
+    tx.select({ total: count() }).from(tools).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
+  const [row] = await tx.select().from(tools).where(and(eq(tools.id, id), active));
+  return row;
+}
+
+export async function insertTool(tx: Tx, body: CreateToolBody): Promise<ToolRow> {
+  const [row] = await tx.insert(tools).values(body).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateTool(
+  tx: Tx,
+  id: string,
+  changes: Partial<Pick<ToolRow, 'name' | 'img' | 'description' | 'minimumOrder' | 'price' | 'quantity'>>,
+  restock = 0,
+): Promise<ToolRow | undefined> {
+  const [row] = await tx
+    .update(tools)
+    .set({
+      ...changes,
+      ...(restock > 0 ? { quantity: sql`${tools.quantity} + ${restock}` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tools.id, id), active))
+    .returning();
+  return row;
+}
+
+export async function softDeleteTool(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(tools)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(tools.id, id), active))
+    .returning({ id: tools.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,50 @@
+import type { CreateToolBody, ListToolsQuery, Tool, UpdateToolBody } from '../../../contract/tools.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import * as repo from './tools.repo.ts';
+
+const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
+
+export function createToolsService(db: Db) {
+  return {
+    async list(query: {
+      q?: string | undefined;
+      sort: NonNullable<ListToolsQuery['sort']>;
+      limit?: number | undefined;
+      offset: number;
+    }): Promise<{ tools: Tool[]; total: number }> {
+      const { rows, total } = await repo.listTools(db, query);
+      return { tools: rows.map(repo.toTool), total };
+    },
+
+    async get(id: string): Promise<Tool> {
+      const row = await repo.findTool(db, id);
+      if (!row) throw toolNotFound();
+      return repo.toTool(row);
+    },
+
+    async create(body: CreateToolBody): Promise<Tool> {
+      return repo.toTool(await repo.insertTool(db, body));
+    },
+
+    async update(id: string, body: UpdateToolBody): Promise<Tool> {
+      const { restock, ...changes } = body;
+      const row = await repo.updateTool(db, id, changes, restock ?? 0);
+      if (!row) throw toolNotFound();
+      return repo.toTool(row);
+    },
+
+    async setStock(id: string, newQuantity: number): Promise<Tool> {
+      const row = await repo.updateTool(db, id, { quantity: newQuantity });
+      if (!row) throw toolNotFound();
+      return repo.toTool(row);
+    },
+
+    async remove(id: string): Promise<{ deletedCount: number }> {
+      if (!(await repo.softDeleteTool(db, id))) throw toolNotFound();
+      return { deletedCount: 1 };
+    },
+  };
+}
+
+export type ToolsService = ReturnType<typeof createToolsService>;

@@ -1,0 +1,54 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Role, UserDetails, UserSummary } from '../../../contract/users.ts';
+import type { Tx } from '../../db/client.ts';
+import { user } from '../../db/schema.ts';
+
+export type UserRow = typeof user.$inferSelect;
+
+export function toUserDetails(row: UserRow): UserDetails {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    phone: row.phone,
+    linkedin: row.linkedin,
+    education: row.education,
+    image: row.image,
+    role: row.role as Role,
+  };
+}
+
+export function toUserSummary(row: UserRow): UserSummary {
+  return { _id: row.id, name: row.name, email: row.email, role: row.role as Role };
+}
+
+const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.trim().toLowerCase());
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(user).where(byEmail(email));
+  return row;
+}
+
+export function listUsers(tx: Tx): Promise<UserRow[]> {
+  return tx.select().from(user).orderBy(asc(user.createdAt), asc(user.id));
+}
+
+export async function updateUser(
+  tx: Tx,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'phone' | 'linkedin' | 'education' | 'role'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(user)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(user.id, id))
+    .returning();
+  return row;
+}
+
+/** Locks every admin row, so two admins demoting each other at once cannot leave no admin. */
+export async function lockAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'Admin')).for('update');
+  return rows.map((row) => row.id);
+}

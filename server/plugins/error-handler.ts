@@ -1,0 +1,118 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldError, Problem, ProblemCode } from '../../contract/problem.ts';
+import { AppError } from '../errors.ts';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function problem(
+  status: number,
+  code: ProblemCode | (string & {}),
+  detail: string,
+  errors?: FieldError[],
+): Problem {
+  return {
+    type: `about:blank`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    code: code as ProblemCode,
+    detail,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem, headers?: Record<string, string>) {
+  return reply
+    .code(body.status)
+    .headers({ 'cache-control': 'no-store', ...headers })
+    .type('application/problem+json')
+    .serializer(JSON.stringify)
+    .send(body);
+}
+
+/** PostgreSQL SQLSTATE classes that mean "the database is not reachable right now". */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.code && (UNAVAILABLE_SQLSTATES.has(e.code) || UNAVAILABLE_ERRNOS.has(e.code))) return true;
+  if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(e.message)) {
+    return true;
+  }
+  return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
+}
+
+function fieldErrorsFromValidation(error: FastifyError): FieldError[] {
+  const context = (error.validationContext ?? 'body') as string;
+  const location = (context === 'querystring' ? 'query' : context) as FieldError['in'];
+  return (error.validation ?? []).map((issue) => {
+    const params = issue.params as
+      | { issue?: { path?: PropertyKey[]; message?: string; keys?: string[] } }
+      | undefined;
+    const zodPath = [...(params?.issue?.path ?? []), ...(params?.issue?.keys ?? [])];
+    const field = zodPath.length > 0
+      ? zodPath.map(String).join('.')
+      : issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return { field: field || '(root)', in: location, message: params?.issue?.message ?? issue.message ?? 'Invalid.' };
+  });
+}
+
+/** One handler turns every error into problem+json; internals never leave the server. */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return sendProblem(reply, problem(error.status, error.code, error.message, error.errors), error.headers);
+      }
+      if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+        const errors = fieldErrorsFromValidation(error);
+        const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+        return sendProblem(reply, problem(400, 'validation_failed', `Some fields are not valid. ${summary}`, errors));
+      }
+      switch (error.code) {
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          return sendProblem(reply, problem(400, 'invalid_json', 'The request body is not valid JSON.'));
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          return sendProblem(reply, problem(413, 'payload_too_large', 'The request body is too large.'));
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+          return sendProblem(reply, problem(415, 'unsupported_media_type', 'Send the request body as application/json.'));
+      }
+      if (error instanceof SyntaxError && error.statusCode === 400) {
+        return sendProblem(reply, problem(400, 'invalid_json', 'The request body is not valid JSON.'));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        return sendProblem(
+          reply,
+          problem(503, 'service_unavailable', 'The store is temporarily unavailable. Please try again shortly.'),
+          { 'retry-after': '5' },
+        );
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        request.log.info({ err: error }, 'client error');
+        return sendProblem(reply, problem(status, status === 404 ? 'not_found' : 'validation_failed', error.message));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return sendProblem(reply, problem(500, 'internal_error', 'Something went wrong on our side. Please try again.'));
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { type App, type AppConfig, buildApp } from '../app.ts';
+import { tools, user } from '../db/schema.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export const testConfig: AppConfig = {
+  publicUrl: TEST_ORIGIN,
+  trustedOrigins: [TEST_ORIGIN],
+  sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
+  storeName: 'Toolyard',
+  currency: 'USD',
+  adminEmails: [],
+  webDistDir: '/nonexistent-web-build',
+};
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  cookie: string;
+  /** Headers a browser on our own site would send, with this user's session. */
+  headers: Record<string, string>;
+}
+
+/** The real app on its own fresh database, plus helpers to make users and tools. */
+export async function buildTestApp(overrides: Partial<AppConfig> = {}) {
+  const database = await createTestDatabase();
+  const app: App = await buildApp({
+    config: { ...testConfig, ...overrides },
+    database,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  await app.ready();
+
+  let counter = 0;
+  const signUp = async (
+    options: { role?: 'Admin' | 'User'; name?: string; email?: string; verified?: boolean } = {},
+  ): Promise<TestUser> => {
+    counter += 1;
+    const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+    const name = options.name ?? `Test User ${counter}`;
+    const password = `pw-${randomBytes(8).toString('hex')}`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { name, email, password },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+    const id = (response.json() as { user: { id: string } }).user.id;
+    await database.db
+      .update(user)
+      .set({ role: options.role ?? 'User', emailVerified: options.verified ?? true })
+      .where(eq(user.id, id));
+    const cookie = sessionCookie(response.headers['set-cookie']);
+    return { id, name, email, password, cookie, headers: { origin: TEST_ORIGIN, cookie } };
+  };
+
+  const addTool = async (values: Partial<typeof tools.$inferInsert> = {}) => {
+    counter += 1;
+    const [row] = await database.db
+      .insert(tools)
+      .values({
+        name: `Test Tool ${counter}`,
+        img: '/images/tools/test.svg',
+        description: 'A sturdy test tool with a long enough description for the catalogue.',
+        quantity: 100,
+        minimumOrder: 10,
+        price: 1250,
+        ...values,
+      })
+      .returning();
+    if (!row) throw new Error('no tool');
+    return row;
+  };
+
+  return {
+    app,
+    database,
+    db: database.db,
+    signUp,
+    addTool,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The `name=value` pairs of a Set-Cookie header, ready to send back as a Cookie header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
