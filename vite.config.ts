@@ -14,7 +14,11 @@ function precompress(): Plugin {
         const source = item.type === 'chunk' ? item.code : item.source;
         const buffer = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
         if (buffer.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${fileName}.gz`,
+          source: gzipSync(buffer, { level: 9 }),
+        });
         this.emitFile({
           type: 'asset',
           fileName: `${fileName}.br`,

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 
+// Plain-English messages for the failures no schema words itself (shared by server and forms).
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      if (issue.input === undefined) return 'Required.';
+      return issue.expected === 'int' || issue.expected === 'number'
+        ? 'Must be a number.'
+        : `Must be a ${issue.expected}.`;
+    }
+    return undefined;
+  },
+});
+
 /** Who may call a route. Per-object rules (own orders, own email) are enforced by the server on top. */
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,9 +71,19 @@ export function plainText(min: number, max: number) {
     .trim()
     .min(min, { error: min === 1 ? 'Required.' : `Must be at least ${min} characters.` })
     .max(max, { error: `Must be at most ${max} characters.` })
-    .refine((value) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(value), {
+    .refine((value) => !hasControlCharacters(value), {
       error: 'Must not contain control characters.',
     });
 }
 
 export const DeletedCountSchema = z.object({ deletedCount: z.int().min(0) });
+
+/** True for C0 control characters other than tab, line feed and carriage return, and DEL. */
+function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f)
+      return true;
+  }
+  return false;
+}

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   DeletedCountSchema,
   EmailQuerySchema,
-
   IdParamsSchema,
   IdSchema,
   MoneySchema,
@@ -112,4 +111,3 @@ export const orderRoutes = {
     response: OrderSchema,
   }),
 } as const;
-

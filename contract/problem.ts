@@ -37,7 +37,8 @@ export const ProblemSchema = z.object({
   type: z.string(),
   title: z.string(),
   status: z.int(),
-  code: ProblemCodeSchema,
+  /** One of ProblemCodeSchema, or for /api/auth/* the account service's code in lower case. */
+  code: z.string(),
   detail: z.string(),
   errors: z.array(FieldErrorSchema).optional(),
 });

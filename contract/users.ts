@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EmailParamsSchema, EmailQuerySchema, EmailSchema, IdSchema, plainText, route } from './common.ts';
+import {
+  EmailParamsSchema,
+  EmailQuerySchema,
+  EmailSchema,
+  IdSchema,
+  plainText,
+  route,
+} from './common.ts';
 import { PhoneSchema } from './orders.ts';
 
 export const ROLES = ['Admin', 'User'] as const;

@@ -27,7 +27,9 @@ const originList = z
       .map((origin) => origin.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Must be a comma-separated list of origins.' })));
+  .pipe(
+    z.array(z.url({ protocol: /^https?$/, error: 'Must be a comma-separated list of origins.' })),
+  );
 
 /** The environment, described once. Every variable here is documented in README.md and .env.example. */
 const EnvSchema = z.object({
@@ -89,13 +91,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = EnvSchema.safeParse(relevant);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const trustedOrigins = new Set([new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS.map((o) => new URL(o).origin)]);
+  const trustedOrigins = new Set([
+    new URL(publicUrl).origin,
+    ...e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
+  ]);
   if (!e.PUBLIC_URL) trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
 
   let sessionSecret = e.SESSION_SECRET;

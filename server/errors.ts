@@ -30,5 +30,6 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'not_found
 
 export const conflict = (code: ProblemCode, message: string) => new AppError(409, code, message);
 
-export const serviceUnavailable = (message = 'The store is temporarily unavailable. Please try again shortly.') =>
-  new AppError(503, 'service_unavailable', message, undefined, { 'retry-after': '5' });
+export const serviceUnavailable = (
+  message = 'The store is temporarily unavailable. Please try again shortly.',
+) => new AppError(503, 'service_unavailable', message, undefined, { 'retry-after': '5' });

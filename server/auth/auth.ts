@@ -67,7 +67,14 @@ export function createAuth(config: AuthConfig, db: Db, log: Logger) {
     },
     logger: {
       log: (level, message, ...args) => {
-        const method = level === 'debug' ? 'debug' : level === 'info' ? 'info' : level === 'warn' ? 'warn' : 'error';
+        const method =
+          level === 'debug'
+            ? 'debug'
+            : level === 'info'
+              ? 'info'
+              : level === 'warn'
+                ? 'warn'
+                : 'error';
         log[method]({ args }, `auth: ${message}`);
       },
     },

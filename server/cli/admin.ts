@@ -6,7 +6,10 @@ import { fail, withDatabase } from './with-database.ts';
 const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
 const [command, email] = process.argv.slice(2);
 
-if (command !== 'list' && (!['grant', 'revoke'].includes(command ?? '') || !z.email().safeParse(email).success)) {
+if (
+  command !== 'list' &&
+  (!['grant', 'revoke'].includes(command ?? '') || !z.email().safeParse(email).success)
+) {
   fail(usage);
 }
 

@@ -1,11 +1,11 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { runningEmbeddedUrl } from '../db/embedded.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { openDatabase } from '../db/setup.ts';
 import { createLogger } from '../logger.ts';
-import { runMigrations } from '../db/migrate.ts';
-import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
 
 /**
  * Runs a command-line task against the store's database: DATABASE_URL when set; else the

@@ -19,7 +19,11 @@ export interface DatabaseOptions {
   applicationName?: string;
 }
 
-export function createDatabase({ url, max = 10, applicationName = 'toolyard' }: DatabaseOptions): Database {
+export function createDatabase({
+  url,
+  max = 10,
+  applicationName = 'toolyard',
+}: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,

@@ -52,10 +52,14 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=128MB',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
     ],
     onLog: (message) => {
       pgLog.push(message);
@@ -122,7 +126,9 @@ function isAlive(pid: number): boolean {
   }
   // A recycled pid that now belongs to another program does not count.
   try {
-    return execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' }).includes('postgres');
+    return execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' }).includes(
+      'postgres',
+    );
   } catch {
     return false;
   }
@@ -143,7 +149,8 @@ async function stopOrphan(clusterDir: string, log: Logger): Promise<void> {
   log.warn({ pid: lock.pid }, 'stopping a PostgreSQL server left running by an earlier crash');
   process.kill(lock.pid, 'SIGINT');
   for (let waited = 0; isAlive(lock.pid); waited += 100) {
-    if (waited > 15_000) throw new Error(`PostgreSQL process ${lock.pid} did not stop; stop it and retry.`);
+    if (waited > 15_000)
+      throw new Error(`PostgreSQL process ${lock.pid} did not stop; stop it and retry.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -169,7 +176,11 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }

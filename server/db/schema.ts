@@ -140,7 +140,10 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
     check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
     check('orders_total_check', sql`${t.totalAmount} = ${t.unitPrice} * ${t.orderedNum}`),
-    check('orders_paid_has_transaction_check', sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`),
+    check(
+      'orders_paid_has_transaction_check',
+      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
+    ),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_tool_idx').on(t.toolId),

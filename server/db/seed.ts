@@ -4,13 +4,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './client.ts';
 import { account, appMeta, reviews, tools, user } from './schema.ts';
-// @ts-expect-error pending
 import { seedReviews, seedTools } from './seed-data.ts';
 
 /** The demo accounts; README.md shows them. */
 export const DEMO_ACCOUNTS = {
-  admin: { name: 'Ada Admin', email: 'admin@example.com', password: 'demo-admin-2026', role: 'Admin' },
-  customer: { name: 'Carlos Customer', email: 'customer@example.com', password: 'demo-customer-2026', role: 'User' },
+  admin: {
+    name: 'Ada Admin',
+    email: 'admin@example.com',
+    password: 'demo-admin-2026',
+    role: 'Admin',
+  },
+  customer: {
+    name: 'Carlos Customer',
+    email: 'customer@example.com',
+    password: 'demo-customer-2026',
+    role: 'User',
+  },
 } as const;
 
 const SEED_MARKER = 'demo_seeded_at';
@@ -27,11 +36,25 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     if (marker) return false;
 
     const now = Date.now();
-    const addUser = async (entry: { name: string; email: string; role: string; password?: string }) => {
+    const addUser = async (entry: {
+      name: string;
+      email: string;
+      role: string;
+      password?: string;
+    }) => {
       const id = randomUUID();
-      const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, entry.email));
+      const [existing] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, entry.email));
       if (existing) return existing.id;
-      await tx.insert(user).values({ id, name: entry.name, email: entry.email, emailVerified: true, role: entry.role });
+      await tx.insert(user).values({
+        id,
+        name: entry.name,
+        email: entry.email,
+        emailVerified: true,
+        role: entry.role,
+      });
       if (entry.password) {
         await tx.insert(account).values({
           id: randomUUID(),

@@ -44,14 +44,32 @@ export function sendProblem(reply: FastifyReply, body: Problem, headers?: Record
 }
 
 /** PostgreSQL SQLSTATE classes that mean "the database is not reachable right now". */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
-const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+]);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   if (e.code && (UNAVAILABLE_SQLSTATES.has(e.code) || UNAVAILABLE_ERRNOS.has(e.code))) return true;
-  if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(e.message)) {
+  if (
+    typeof e.message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated/i.test(e.message)
+  ) {
     return true;
   }
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
@@ -61,14 +79,15 @@ function fieldErrorsFromValidation(error: FastifyError): FieldError[] {
   const context = (error.validationContext ?? 'body') as string;
   const location = (context === 'querystring' ? 'query' : context) as FieldError['in'];
   return (error.validation ?? []).map((issue) => {
-    const params = issue.params as
-      | { issue?: { path?: PropertyKey[]; message?: string; keys?: string[] } }
-      | undefined;
-    const zodPath = [...(params?.issue?.path ?? []), ...(params?.issue?.keys ?? [])];
-    const field = zodPath.length > 0
-      ? zodPath.map(String).join('.')
-      : issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return { field: field || '(root)', in: location, message: params?.issue?.message ?? issue.message ?? 'Invalid.' };
+    // fastify-type-provider-zod puts the zod issue's path in instancePath and its extras
+    // (such as the `keys` of an unrecognized_keys issue) in params.
+    const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+    const path = issue.instancePath.split('/').filter(Boolean);
+    const field = [...path, ...(Array.isArray(keys) ? [keys.join(', ')] : [])].join('.');
+    const message = Array.isArray(keys)
+      ? `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`
+      : (issue.message ?? 'Invalid.');
+    return { field: field || '(body)', in: location, message };
   });
 }
 
@@ -77,41 +96,70 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return sendProblem(reply, problem(error.status, error.code, error.message, error.errors), error.headers);
+        return sendProblem(
+          reply,
+          problem(error.status, error.code, error.message, error.errors),
+          error.headers,
+        );
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         const errors = fieldErrorsFromValidation(error);
         const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-        return sendProblem(reply, problem(400, 'validation_failed', `Some fields are not valid. ${summary}`, errors));
+        return sendProblem(
+          reply,
+          problem(400, 'validation_failed', `Some fields are not valid. ${summary}`, errors),
+        );
       }
       switch (error.code) {
         case 'FST_ERR_CTP_INVALID_JSON_BODY':
         case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-          return sendProblem(reply, problem(400, 'invalid_json', 'The request body is not valid JSON.'));
+          return sendProblem(
+            reply,
+            problem(400, 'invalid_json', 'The request body is not valid JSON.'),
+          );
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return sendProblem(reply, problem(413, 'payload_too_large', 'The request body is too large.'));
+          return sendProblem(
+            reply,
+            problem(413, 'payload_too_large', 'The request body is too large.'),
+          );
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-          return sendProblem(reply, problem(415, 'unsupported_media_type', 'Send the request body as application/json.'));
+          return sendProblem(
+            reply,
+            problem(415, 'unsupported_media_type', 'Send the request body as application/json.'),
+          );
       }
       if (error instanceof SyntaxError && error.statusCode === 400) {
-        return sendProblem(reply, problem(400, 'invalid_json', 'The request body is not valid JSON.'));
+        return sendProblem(
+          reply,
+          problem(400, 'invalid_json', 'The request body is not valid JSON.'),
+        );
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
         return sendProblem(
           reply,
-          problem(503, 'service_unavailable', 'The store is temporarily unavailable. Please try again shortly.'),
+          problem(
+            503,
+            'service_unavailable',
+            'The store is temporarily unavailable. Please try again shortly.',
+          ),
           { 'retry-after': '5' },
         );
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         request.log.info({ err: error }, 'client error');
-        return sendProblem(reply, problem(status, status === 404 ? 'not_found' : 'validation_failed', error.message));
+        return sendProblem(
+          reply,
+          problem(status, status === 404 ? 'not_found' : 'validation_failed', error.message),
+        );
       }
       request.log.error({ err: error }, 'unhandled error');
-      return sendProblem(reply, problem(500, 'internal_error', 'Something went wrong on our side. Please try again.'));
+      return sendProblem(
+        reply,
+        problem(500, 'internal_error', 'Something went wrong on our side. Please try again.'),
+      );
     });
   },
   { name: 'error-handler' },

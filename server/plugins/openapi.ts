@@ -9,7 +9,10 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
  * JSON at /api/docs/json, a browsable page at /api/docs.
  */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance, { storeName, publicUrl }: { storeName: string; publicUrl: string }) => {
+  async (
+    app: FastifyInstance,
+    { storeName, publicUrl }: { storeName: string; publicUrl: string },
+  ) => {
     await app.register(swagger, {
       openapi: {
         info: {

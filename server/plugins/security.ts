@@ -13,7 +13,10 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 
  * browser act for them.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { trustedOrigins, isHttps }: { trustedOrigins: string[]; isHttps: boolean }) => {
+  async (
+    app: FastifyInstance,
+    { trustedOrigins, isHttps }: { trustedOrigins: string[]; isHttps: boolean },
+  ) => {
     const allowed = new Set(trustedOrigins);
 
     await app.register(helmet, {
@@ -49,14 +52,23 @@ export const securityPlugin = fp(
       if ((origin && !allowed.has(origin)) || (!origin && fetchSite === 'cross-site')) {
         return sendProblem(
           reply,
-          problem(403, 'origin_not_allowed', 'This request came from another site and was refused.'),
+          problem(
+            403,
+            'origin_not_allowed',
+            'This request came from another site and was refused.',
+          ),
         );
       }
-      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const type =
+        (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (FORM_TYPES.includes(type)) {
         return sendProblem(
           reply,
-          problem(403, 'forbidden', 'Form submissions are refused; send the request body as application/json.'),
+          problem(
+            403,
+            'forbidden',
+            'Form submissions are refused; send the request body as application/json.',
+          ),
         );
       }
     });

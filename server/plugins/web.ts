@@ -15,7 +15,10 @@ export const webPlugin = fp(
     const indexHtml = path.join(distDir, 'index.html');
     const hasBuild = existsSync(indexHtml);
     if (!hasBuild) {
-      app.log.warn({ distDir }, 'web app not built: run `npm run build` (npm start does it for you)');
+      app.log.warn(
+        { distDir },
+        'web app not built: run `npm run build` (npm start does it for you)',
+      );
     } else {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -38,9 +41,16 @@ export const webPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return sendProblem(reply, problem(404, 'not_found', `There is no ${request.method} ${pathname}.`));
+        return sendProblem(
+          reply,
+          problem(404, 'not_found', `There is no ${request.method} ${pathname}.`),
+        );
       }
-      if ((request.method === 'GET' || request.method === 'HEAD') && hasBuild && !path.extname(pathname)) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        hasBuild &&
+        !path.extname(pathname)
+      ) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return sendProblem(reply, problem(404, 'not_found', `There is no ${pathname}.`));

@@ -22,7 +22,7 @@ declare module 'vitest' {
  * PostgreSQL in CI, proving the DATABASE_URL path), otherwise an embedded one in a temp folder.
  */
 export default async function setup(project: TestProject) {
-  const log = pino({ level: 'warn' });
+  const log = pino({ level: 'error' });
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!serverUrl) {

@@ -51,7 +51,8 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}) {
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
       payload: { name, email, password },
     });
-    if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
     const id = (response.json() as { user: { id: string } }).user.id;
     await database.db
       .update(user)

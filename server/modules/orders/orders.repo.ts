@@ -76,7 +76,10 @@ export function listOrdersOfUser(tx: Tx, userId: string): Promise<OrderRow[]> {
 
 /** An admin looking at one customer's orders by their account email. */
 export function listOrdersOfEmail(tx: Tx, email: string): Promise<OrderRow[]> {
-  const owner = tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const owner = tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
   return tx
     .select()
     .from(orders)
@@ -100,7 +103,13 @@ export async function transition(
   extra: Partial<Pick<OrderRow, 'transactionId'>> = {},
 ): Promise<OrderRow | undefined> {
   const stamp =
-    to === 'paid' ? { paidAt: sql`now()` } : to === 'shipped' ? { shippedAt: sql`now()` } : to === 'cancelled' ? { cancelledAt: sql`now()` } : {};
+    to === 'paid'
+      ? { paidAt: sql`now()` }
+      : to === 'shipped'
+        ? { shippedAt: sql`now()` }
+        : to === 'cancelled'
+          ? { cancelledAt: sql`now()` }
+          : {};
   const [row] = await tx
     .update(orders)
     .set({ status: to, ...stamp, ...extra, updatedAt: sql`now()` })

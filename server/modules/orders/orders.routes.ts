@@ -5,9 +5,15 @@ import { registerRoute } from '../../http/route.ts';
 import type { OrdersService } from './orders.service.ts';
 
 export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService): void {
-  registerRoute(app, orderRoutes.place, async ({ user, query, body }) => orders.place(user, query.email, body));
-  registerRoute(app, orderRoutes.listMine, async ({ user, query }) => orders.listOfUser(user, query.email));
-  registerRoute(app, orderRoutes.cancel, async ({ user, params }) => orders.cancel(user, params.id));
+  registerRoute(app, orderRoutes.place, async ({ user, query, body }) =>
+    orders.place(user, query.email, body),
+  );
+  registerRoute(app, orderRoutes.listMine, async ({ user, query }) =>
+    orders.listOfUser(user, query.email),
+  );
+  registerRoute(app, orderRoutes.cancel, async ({ user, params }) =>
+    orders.cancel(user, params.id),
+  );
   registerRoute(app, orderRoutes.listAll, async () => orders.listAll());
   registerRoute(app, orderRoutes.ship, async ({ params }) => orders.ship(params.id));
   registerRoute(app, paymentRoutes.get, async ({ user, params }) => {

@@ -31,7 +31,10 @@ export function createOrdersService(db: Db, options: { currency: string }) {
           const tool = await findTool(tx, body.toolId);
           if (!tool) throw notFound('This tool does not exist or was removed from the catalogue.');
           if (body.orderedNum < tool.minimumOrder) {
-            throw fieldError('orderedNum', `The minimum order for this tool is ${tool.minimumOrder} units.`);
+            throw fieldError(
+              'orderedNum',
+              `The minimum order for this tool is ${tool.minimumOrder} units.`,
+            );
           }
           throw conflict(
             'out_of_stock',
@@ -86,7 +89,10 @@ export function createOrdersService(db: Db, options: { currency: string }) {
         const cancelled = await repo.transition(tx, id, 'unpaid', 'cancelled');
         if (!cancelled) {
           const current = (await repo.findOrder(tx, id))?.status ?? order.status;
-          throw conflict('order_not_cancellable', `Only unpaid orders can be cancelled; this order is ${current}.`);
+          throw conflict(
+            'order_not_cancellable',
+            `Only unpaid orders can be cancelled; this order is ${current}.`,
+          );
         }
         await repo.returnStock(tx, cancelled.toolId, cancelled.orderedNum);
       });

@@ -11,10 +11,24 @@ const columns = {
   review: reviews.review,
   createdAt: reviews.createdAt,
 };
-type ReviewRow = { id: string; userName: string; img: string | null; rating: number; review: string; createdAt: Date };
+type ReviewRow = {
+  id: string;
+  userName: string;
+  img: string | null;
+  rating: number;
+  review: string;
+  createdAt: Date;
+};
 
 function toReview(row: ReviewRow): Review {
-  return { _id: row.id, userName: row.userName, img: row.img, rating: row.rating, review: row.review, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    userName: row.userName,
+    img: row.img,
+    rating: row.rating,
+    review: row.review,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function listReviews(tx: Tx, limit?: number): Promise<Review[]> {
@@ -28,11 +42,22 @@ export async function listReviews(tx: Tx, limit?: number): Promise<Review[]> {
 
 export async function insertReview(
   tx: Tx,
-  values: { userId: string; userName: string; image: string | null; rating: number; review: string },
+  values: {
+    userId: string;
+    userName: string;
+    image: string | null;
+    rating: number;
+    review: string;
+  },
 ): Promise<Review> {
   const [row] = await tx
     .insert(reviews)
-    .values({ userId: values.userId, userName: values.userName, rating: values.rating, review: values.review })
+    .values({
+      userId: values.userId,
+      userName: values.userName,
+      rating: values.rating,
+      review: values.review,
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return toReview({ ...row, img: values.image });

@@ -5,7 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { registerRoute } from '../../http/route.ts';
 import { problem, sendProblem } from '../../plugins/error-handler.ts';
 
-export function registerSystemRoutes(app: FastifyInstance, db: Db, publicConfig: PublicConfig): void {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  db: Db,
+  publicConfig: PublicConfig,
+): void {
   registerRoute(app, systemRoutes.config, async ({ reply }) => {
     reply.header('cache-control', 'public, max-age=60');
     return publicConfig;

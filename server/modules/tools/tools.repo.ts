@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CreateToolBody, Tool, ToolSort } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
@@ -54,7 +54,10 @@ export async function listTools(
 }
 
 export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
-  const [row] = await tx.select().from(tools).where(and(eq(tools.id, id), active));
+  const [row] = await tx
+    .select()
+    .from(tools)
+    .where(and(eq(tools.id, id), active));
   return row;
 }
 
@@ -67,7 +70,9 @@ export async function insertTool(tx: Tx, body: CreateToolBody): Promise<ToolRow>
 export async function updateTool(
   tx: Tx,
   id: string,
-  changes: Partial<Pick<ToolRow, 'name' | 'img' | 'description' | 'minimumOrder' | 'price' | 'quantity'>>,
+  changes: Partial<
+    Pick<ToolRow, 'name' | 'img' | 'description' | 'minimumOrder' | 'price' | 'quantity'>
+  >,
   restock = 0,
 ): Promise<ToolRow | undefined> {
   const [row] = await tx

@@ -1,4 +1,9 @@
-import type { CreateToolBody, ListToolsQuery, Tool, UpdateToolBody } from '../../../contract/tools.ts';
+import type {
+  CreateToolBody,
+  ListToolsQuery,
+  Tool,
+  UpdateToolBody,
+} from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './tools.repo.ts';

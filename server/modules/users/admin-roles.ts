@@ -4,13 +4,19 @@ import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 
 /** Makes every existing account listed in ADMIN_EMAILS an admin (new sign-ups get it on creation). */
-export async function promoteConfiguredAdmins(db: Db, emails: string[], log: Logger): Promise<void> {
+export async function promoteConfiguredAdmins(
+  db: Db,
+  emails: string[],
+  log: Logger,
+): Promise<void> {
   if (emails.length === 0) return;
   const promoted = await db
     .update(user)
     .set({ role: 'Admin', updatedAt: sql`now()` })
-    .where(sql`${user.role} <> 'Admin' and lower(${user.email}) in ${emails.map((e) => e.toLowerCase())}`)
+    .where(
+      sql`${user.role} <> 'Admin' and lower(${user.email}) in ${emails.map((e) => e.toLowerCase())}`,
+    )
     .returning({ email: user.email });
-  if (promoted.length > 0) log.info({ emails: promoted.map((row) => row.email) }, 'granted admin from ADMIN_EMAILS');
+  if (promoted.length > 0)
+    log.info({ emails: promoted.map((row) => row.email) }, 'granted admin from ADMIN_EMAILS');
 }
-

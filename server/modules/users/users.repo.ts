@@ -49,6 +49,10 @@ export async function updateUser(
 
 /** Locks every admin row, so two admins demoting each other at once cannot leave no admin. */
 export async function lockAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'Admin')).for('update');
+  const rows = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.role, 'Admin'))
+    .for('update');
   return rows.map((row) => row.id);
 }

@@ -4,11 +4,17 @@ import { registerRoute } from '../../http/route.ts';
 import type { UsersService } from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
-  registerRoute(app, userRoutes.details, async ({ user, params }) => users.details(user, params.email));
-  registerRoute(app, userRoutes.upsert, async ({ user, params, body }) => users.upsert(user, params.email, body));
+  registerRoute(app, userRoutes.details, async ({ user, params }) =>
+    users.details(user, params.email),
+  );
+  registerRoute(app, userRoutes.upsert, async ({ user, params, body }) =>
+    users.upsert(user, params.email, body),
+  );
   registerRoute(app, userRoutes.updateProfile, async ({ user, params, body }) =>
     users.updateProfile(user, params.email, body),
   );
   registerRoute(app, userRoutes.listAll, async () => users.listAll());
-  registerRoute(app, userRoutes.setRole, async ({ query, body }) => users.setRole(query.email, body.role));
+  registerRoute(app, userRoutes.setRole, async ({ query, body }) =>
+    users.setRole(query.email, body.role),
+  );
 }

@@ -22,7 +22,11 @@ export function createUsersService(db: Db) {
     },
 
     /** The original API's upsert after sign-in: keeps the stored name current. */
-    async upsert(caller: SessionUser, email: string, body: { name: string; email: string }): Promise<UserDetails> {
+    async upsert(
+      caller: SessionUser,
+      email: string,
+      body: { name: string; email: string },
+    ): Promise<UserDetails> {
       assertOwnEmail(caller, email, false);
       if (!sameEmail(body.email, email)) throw forbidden('The email in the body must be your own.');
       const row = await repo.updateUser(db, caller.id, { name: body.name });
@@ -30,7 +34,11 @@ export function createUsersService(db: Db) {
       return repo.toUserDetails(row);
     },
 
-    async updateProfile(caller: SessionUser, email: string, body: UpdateProfileBody): Promise<UserDetails> {
+    async updateProfile(
+      caller: SessionUser,
+      email: string,
+      body: UpdateProfileBody,
+    ): Promise<UserDetails> {
       assertOwnEmail(caller, email, false);
       if (!sameEmail(body.email, email)) throw forbidden('The email in the body must be your own.');
       const row = await repo.updateUser(db, caller.id, {

@@ -1,0 +1,90 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dirs: string[] = [];
+async function dataDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded store', async () => {
+    const DATA_DIR = await dataDir();
+    const config = loadConfig({ DATA_DIR });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: DATA_DIR,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      currency: 'USD',
+      adminEmails: [],
+      seedDemo: true,
+    });
+    expect(config.trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    // The generated session secret is kept, so sessions survive a restart.
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR }).sessionSecret).toBe(config.sessionSecret);
+    expect((await readFile(path.join(DATA_DIR, 'secrets', 'session-secret'), 'utf8')).trim()).toBe(
+      config.sessionSecret,
+    );
+  });
+
+  it('does not seed an external database unless asked', async () => {
+    const DATA_DIR = await dataDir();
+    const url = 'postgres://u:p@db.example.com:5432/toolyard';
+    expect(loadConfig({ DATA_DIR, DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR, DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('parses lists and normalises emails', async () => {
+    const config = loadConfig({
+      DATA_DIR: await dataDir(),
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+      PUBLIC_URL: 'https://shop.example.com/',
+      TRUSTED_ORIGINS: 'http://localhost:5173',
+    });
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(config.publicUrl).toBe('https://shop.example.com');
+    expect(config.trustedOrigins).toEqual(['https://shop.example.com', 'http://localhost:5173']);
+  });
+
+  it('lists every bad variable at once', async () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: '/tmp',
+        PORT: 'eighty',
+        CURRENCY: 'dollars',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_EMAILS: 'not-an-email',
+        SEED_DEMO: 'maybe',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'CURRENCY', 'DATABASE_URL', 'ADMIN_EMAILS', 'SEED_DEMO']) {
+        expect(problems).toContain(name);
+      }
+    }
+  });
+
+  it('requires a session secret in production', async () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp', NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: '/tmp', NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })
+        .sessionSecret,
+    ).toBe('x'.repeat(32));
+  });
+});
