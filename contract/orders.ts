@@ -48,6 +48,8 @@ export const PhoneSchema = z
   });
 
 export const MAX_ORDER_UNITS = 1_000_000;
+/** The largest order total the store records, in minor units (PostgreSQL `integer`). */
+export const MAX_ORDER_TOTAL = 2_147_483_647;
 
 export const CreateOrderBodySchema = z.strictObject({
   toolId: IdSchema,

@@ -16,6 +16,7 @@ export const ProblemCodeSchema = z.enum([
   'order_not_shippable',
   'order_not_payable',
   'email_not_verified',
+  'password_too_common',
   'last_admin',
   'conflict',
   'rate_limited',

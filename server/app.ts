@@ -1,20 +1,24 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { PublicConfig } from '../contract/system.ts';
-import { createAuth } from './auth/auth.ts';
+import { type Auth, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createRateLimiter, type RateLimiter, type WriteLimit } from './http/rate-limit.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
-import { createToolsService } from './modules/tools/tools.service.ts';
+import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -30,18 +34,41 @@ export type AppConfig = Pick<
   | 'currency'
   | 'adminEmails'
   | 'webDistDir'
+  | 'dataDir'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'google'
+  | 'rateLimits'
 >;
 
 export interface AppDeps {
   config: AppConfig;
   database: Database;
   logger: Logger;
+  /** Where mail goes; by default SMTP_URL, or the outbox folder under DATA_DIR. */
+  mailTransport?: MailTransport;
 }
 
+export interface AppParts {
+  services: {
+    tools: ToolsService;
+    orders: OrdersService;
+    reviews: ReviewsService;
+    users: UsersService;
+  };
+  auth: Auth;
+  mailer: Mailer;
+  limiter: RateLimiter;
+}
+
+/** The app and the parts tests and jobs reach into. (Spelled out: a Fastify instance is
+ * thenable, so `Awaited<ReturnType<typeof buildApp>>` would lose the parts.) */
+export type App = FastifyInstance & AppParts;
+
 /** Builds the whole app from its parts; reads no environment and listens on nothing. */
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, logger, mailTransport }: AppDeps): Promise<App> {
   const app = Fastify({
-    loggerInstance: logger,
+    loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 64 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
@@ -50,7 +77,24 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = database;
-  const auth = createAuth(config, db, logger);
+  const mailer = createMailer({
+    db,
+    from: config.mailFrom,
+    log: logger,
+    transport:
+      mailTransport ??
+      (config.smtpUrl
+        ? smtpTransport(config.smtpUrl)
+        : outboxTransport(path.join(config.dataDir, 'outbox'), logger)),
+  });
+  const limiter = createRateLimiter(db, config.rateLimits.enabled);
+  const auth = createAuth(config, db, mailer, logger);
+  const limitWrites: WriteLimit = (user) =>
+    limiter.enforce(
+      `writes:${user.id}`,
+      config.rateLimits.writesPerUser,
+      'You are doing that too often.',
+    );
   const services = {
     tools: createToolsService(db),
     orders: createOrdersService(db, { currency: config.currency }),
@@ -60,7 +104,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const publicConfig: PublicConfig = {
     storeName: config.storeName,
     currency: config.currency,
-    signIn: { emailPassword: true, google: false },
+    signIn: { emailPassword: true, google: config.google !== null },
     payments: { provider: 'test', publishableKey: null },
   };
 
@@ -71,13 +115,18 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(openApiPlugin, { storeName: config.storeName, publicUrl: config.publicUrl });
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
+  await app.register(authPlugin, {
+    auth,
+    publicUrl: config.publicUrl,
+    limiter,
+    limits: { perIp: config.rateLimits.authPerIp, perEmail: config.rateLimits.authPerEmail },
+  });
 
   await app.register(
     async (api: FastifyInstance) => {
       registerToolRoutes(api, services.tools);
-      registerOrderRoutes(api, services.orders);
-      registerReviewRoutes(api, services.reviews);
+      registerOrderRoutes(api, services.orders, limitWrites);
+      registerReviewRoutes(api, services.reviews, limitWrites);
       registerUserRoutes(api, services.users);
       registerSystemRoutes(api, db, publicConfig);
     },
@@ -85,7 +134,13 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   );
 
   await app.register(webPlugin, { distDir: config.webDistDir });
-  return Object.assign(app, { services, auth });
-}
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+  mailer.start();
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+  });
+  const parts: AppParts = { services, auth, mailer, limiter };
+  // Awaiting a thenable Fastify instance yields the same object (after ready), parts included;
+  // TypeScript's Awaited<> cannot see that.
+  return Object.assign(app, parts) as unknown as Awaited<App>;
+}

@@ -31,6 +31,21 @@ const originList = z
     z.array(z.url({ protocol: /^https?$/, error: 'Must be a comma-separated list of origins.' })),
   );
 
+/** `N/window`, e.g. `10/15m`: at most N requests per window (s, m or h). */
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+[smh]$/, { error: 'Must look like 10/15m (requests per window in s, m or h).' })
+  .transform((value) => {
+    const [count, window] = value.split('/') as [string, string];
+    const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
+    return { limit: Number(count), windowMs: Number(window.slice(0, -1)) * unit };
+  });
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
 /** The environment, described once. Every variable here is documented in README.md and .env.example. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,6 +67,19 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: emailList.default([]),
   SEED_DEMO: booleanish.optional(),
   SESSION_SECRET: z.string().min(32, { error: 'Must be at least 32 characters.' }).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'Must be an smtp:// or smtps:// URL.' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  RATE_LIMITS: booleanish.default(true),
+  RATE_LIMIT_AUTH_PER_IP: rateLimit.default({ limit: 30, windowMs: 10 * 60_000 }),
+  RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default({ limit: 10, windowMs: 10 * 60_000 }),
+  RATE_LIMIT_WRITES_PER_USER: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 });
@@ -73,6 +101,17 @@ export interface Config {
   adminEmails: string[];
   seedDemo: boolean;
   sessionSecret: string;
+  /** Unset: mail is written to DATA_DIR/outbox as .eml files and its links are logged. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Google sign-in (OpenID Connect); null when not configured. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  rateLimits: {
+    enabled: boolean;
+    authPerIp: RateLimitRule;
+    authPerEmail: RateLimitRule;
+    writesPerUser: RateLimitRule;
+  };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -97,6 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError([
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: Set both to enable Google sign-in, or neither.',
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const trustedOrigins = new Set([
@@ -128,6 +172,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: e.ADMIN_EMAILS,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     sessionSecret,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.STORE_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
+        : null,
+    rateLimits: {
+      enabled: e.RATE_LIMITS,
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
+      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
   };

@@ -175,3 +175,36 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   ...timestamps,
 });
+
+/**
+ * Every email the store sends goes through this queue first, so a failed send is retried and
+ * never lost; several instances drain it safely (FOR UPDATE SKIP LOCKED).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Fixed-window request counters shared by every instance (sign-in attempts, writes). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -3,8 +3,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RoleSchema } from '../../contract/users.ts';
 import type { Auth } from '../auth/auth.ts';
+import { isCommonPassword } from '../auth/passwords.ts';
+import type { RateLimitRule } from '../config.ts';
+import { AppError } from '../errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import type { SessionUser } from '../http/session.ts';
 import { problem, sendProblem } from './error-handler.ts';
+
+export interface AuthLimits {
+  perIp: RateLimitRule;
+  perEmail: RateLimitRule;
+}
+
+/** Account actions an attacker would repeat: guessing passwords, flooding inboxes. */
+const LIMITED_ACTIONS = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/forget-password',
+  '/reset-password',
+  '/send-verification-email',
+  '/change-password',
+]);
 
 const SESSION_COOKIE = 'toolyard.session_token';
 
@@ -12,7 +32,15 @@ const SESSION_COOKIE = 'toolyard.session_token';
  * Mounts Better Auth under /api/auth/* and teaches the app to read the session user.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { auth, publicUrl }: { auth: Auth; publicUrl: string }) => {
+  async (
+    app: FastifyInstance,
+    {
+      auth,
+      publicUrl,
+      limiter,
+      limits,
+    }: { auth: Auth; publicUrl: string; limiter: RateLimiter; limits: AuthLimits },
+  ) => {
     app.decorateRequest('sessionUser', null);
 
     app.decorate(
@@ -40,6 +68,14 @@ export const authPlugin = fp(
       schema: { hide: true },
       handler: async (request, reply) => {
         const url = new URL(request.url, publicUrl);
+        const action = url.pathname.slice('/api/auth'.length);
+        const body = isRecord(request.body) ? request.body : undefined;
+        if (request.method === 'POST') {
+          await guardAbuse(limiter, limits, action, request.ip, body);
+          checkPasswordPolicy(action, body);
+          // Changing the password always ends the other sessions.
+          if (action === '/change-password' && body) body.revokeOtherSessions = true;
+        }
         const hasBody = request.method !== 'GET' && request.body !== undefined;
         const response = await auth.handler(
           new Request(url, {
@@ -80,4 +116,36 @@ async function sendAuthProblem(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   return sendProblem(reply, problem(response.status, code, detail), headers);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function guardAbuse(
+  limiter: RateLimiter,
+  limits: AuthLimits,
+  action: string,
+  ip: string,
+  body: Record<string, unknown> | undefined,
+): Promise<void> {
+  if (!LIMITED_ACTIONS.has(action)) return;
+  await limiter.enforce(`auth:ip:${action}:${ip}`, limits.perIp);
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+  if (email) await limiter.enforce(`auth:email:${action}:${email}`, limits.perEmail);
+}
+
+/** Length is Better Auth's check; refusing the most common passwords is ours. */
+function checkPasswordPolicy(action: string, body: Record<string, unknown> | undefined): void {
+  const field =
+    action === '/sign-up/email'
+      ? 'password'
+      : ['/reset-password', '/change-password'].includes(action)
+        ? 'newPassword'
+        : undefined;
+  const password = field ? body?.[field] : undefined;
+  if (field && typeof password === 'string' && isCommonPassword(password)) {
+    const message = 'This password is too common and easy to guess. Choose another one.';
+    throw new AppError(400, 'password_too_common', message, [{ field, in: 'body', message }]);
+  }
 }

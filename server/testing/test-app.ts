@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
 import { tools, user } from '../db/schema.ts';
-import { createTestDatabase } from './test-database.ts';
+import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -15,6 +18,17 @@ export const testConfig: AppConfig = {
   currency: 'USD',
   adminEmails: [],
   webDistDir: '/nonexistent-web-build',
+  dataDir: path.join(os.tmpdir(), 'toolyard-test-data'),
+  smtpUrl: undefined,
+  mailFrom: 'Toolyard <no-reply@localhost>',
+  google: null,
+  // Tests sign up many users from one address; the rate-limit tests turn limits on.
+  rateLimits: {
+    enabled: false,
+    authPerIp: { limit: 30, windowMs: 600_000 },
+    authPerEmail: { limit: 10, windowMs: 600_000 },
+    writesPerUser: { limit: 60, windowMs: 60_000 },
+  },
 };
 
 export interface TestUser {
@@ -28,12 +42,23 @@ export interface TestUser {
 }
 
 /** The real app on its own fresh database, plus helpers to make users and tools. */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}) {
-  const database = await createTestDatabase();
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { mailTransport?: MailTransport; database?: TestDatabase } = {},
+) {
+  const database = options.database ?? (await createTestDatabase());
+  // Mail is kept in memory unless a test brings a transport (tests/mail.test.ts uses real SMTP).
+  const sentMail: OutgoingMail[] = [];
   const app: App = await buildApp({
     config: { ...testConfig, ...overrides },
     database,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    mailTransport: options.mailTransport ?? {
+      send: async (mail) => {
+        sentMail.push(mail);
+      },
+      close: () => {},
+    },
   });
   await app.ready();
 
@@ -84,11 +109,12 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}) {
     app,
     database,
     db: database.db,
+    sentMail,
     signUp,
     addTool,
     async close() {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -5,9 +5,9 @@ import { createDatabase, type Database } from '../db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh, migrated database of its own for one test file (copied from the run's template). */
-export async function createTestDatabase(): Promise<
-  Database & { url: string; drop(): Promise<void> }
-> {
+export type TestDatabase = Database & { url: string; drop(): Promise<void> };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = inject('pgServerUrl');
   const name = `toolyard_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { orderRoutes } from '../../../contract/orders.ts';
 import { paymentRoutes } from '../../../contract/payments.ts';
+import type { WriteLimit } from '../../http/rate-limit.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { OrdersService } from './orders.service.ts';
 
-export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService): void {
-  registerRoute(app, orderRoutes.place, async ({ user, query, body }) =>
-    orders.place(user, query.email, body),
-  );
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  orders: OrdersService,
+  limitWrites: WriteLimit,
+): void {
+  registerRoute(app, orderRoutes.place, async ({ user, query, body }) => {
+    await limitWrites(user);
+    return orders.place(user, query.email, body);
+  });
   registerRoute(app, orderRoutes.listMine, async ({ user, query }) =>
     orders.listOfUser(user, query.email),
   );

@@ -1,6 +1,6 @@
-import type { CreateOrderBody, Order } from '../../../contract/orders.ts';
+import { type CreateOrderBody, MAX_ORDER_TOTAL, type Order } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../errors.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
 import { findTool } from '../tools/tools.repo.ts';
 import * as repo from './orders.repo.ts';
@@ -24,6 +24,13 @@ export function createOrdersService(db: Db, options: { currency: string }) {
       if (!sameEmail(email, user.email)) {
         throw forbidden('You can only place orders for your own account.');
       }
+      if (!user.emailVerified) {
+        throw new AppError(
+          403,
+          'email_not_verified',
+          'Confirm your email address before placing an order: follow the link we emailed you, or ask for a new one.',
+        );
+      }
       const row = await db.transaction(async (tx) => {
         const taken = await repo.takeStock(tx, body.toolId, body.orderedNum);
         if (!taken) {
@@ -41,6 +48,13 @@ export function createOrdersService(db: Db, options: { currency: string }) {
             tool.quantity === 0
               ? 'This tool is out of stock.'
               : `Only ${tool.quantity} units are in stock; order at most ${tool.quantity}.`,
+          );
+        }
+        // Thrown inside the transaction, so the stock just taken goes back.
+        if (taken.price * body.orderedNum > MAX_ORDER_TOTAL) {
+          throw fieldError(
+            'orderedNum',
+            `This order is too large to place online; order at most ${Math.floor(MAX_ORDER_TOTAL / Math.max(taken.price, 1))} units or contact us.`,
           );
         }
         return repo.insertOrder(tx, {

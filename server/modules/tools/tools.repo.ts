@@ -1,5 +1,10 @@
-import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
-import type { CreateToolBody, Tool, ToolSort } from '../../../contract/tools.ts';
+import { and, asc, count, desc, eq, ilike, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type CreateToolBody,
+  MAX_STOCK,
+  type Tool,
+  type ToolSort,
+} from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
 
@@ -67,6 +72,10 @@ export async function insertTool(tx: Tx, body: CreateToolBody): Promise<ToolRow>
   return row;
 }
 
+/**
+ * Applies the changes to a listed tool and adds `restock` units, both in one statement. A restock
+ * that would take the stock above MAX_STOCK matches no row (it would also overflow the column).
+ */
 export async function updateTool(
   tx: Tx,
   id: string,
@@ -82,7 +91,13 @@ export async function updateTool(
       ...(restock > 0 ? { quantity: sql`${tools.quantity} + ${restock}` } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(tools.id, id), active))
+    .where(
+      and(
+        eq(tools.id, id),
+        active,
+        restock > 0 ? lte(tools.quantity, MAX_STOCK - restock) : undefined,
+      ),
+    )
     .returning();
   return row;
 }

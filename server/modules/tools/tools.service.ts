@@ -1,11 +1,12 @@
-import type {
-  CreateToolBody,
-  ListToolsQuery,
-  Tool,
-  UpdateToolBody,
+import {
+  type CreateToolBody,
+  type ListToolsQuery,
+  MAX_STOCK,
+  type Tool,
+  type UpdateToolBody,
 } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
+import { fieldError, notFound } from '../../errors.ts';
 import * as repo from './tools.repo.ts';
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
@@ -35,8 +36,14 @@ export function createToolsService(db: Db) {
     async update(id: string, body: UpdateToolBody): Promise<Tool> {
       const { restock, ...changes } = body;
       const row = await repo.updateTool(db, id, changes, restock ?? 0);
-      if (!row) throw toolNotFound();
-      return repo.toTool(row);
+      if (row) return repo.toTool(row);
+      const tool = await repo.findTool(db, id);
+      if (!tool) throw toolNotFound();
+      // The tool is listed, so the restock would have taken the stock past the maximum.
+      throw fieldError(
+        'restock',
+        `The stock can be at most ${MAX_STOCK} units; add at most ${Math.max(0, MAX_STOCK - tool.quantity)}.`,
+      );
     },
 
     async setStock(id: string, newQuantity: number): Promise<Tool> {

@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, user } from '../db/schema.ts';
+import { smtpTransport } from '../mail/transport.ts';
+import { linkIn, startSmtpSink } from '../testing/smtp-sink.ts';
+import { buildTestApp, sessionCookie, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let t: TestContext;
+const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await buildTestApp({ smtpUrl: smtp.url }, { mailTransport: smtpTransport(smtp.url) });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function post(url: string, payload: unknown, cookie?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    payload: payload as object,
+  });
+}
+
+/** Follows a link from an email the way a browser would: the path and query against our app. */
+function follow(link: string) {
+  const url = new URL(link);
+  return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+}
+
+async function signUpUnverified(email: string, password = 'sturdy-hammer-42') {
+  const response = await post('/api/auth/sign-up/email', { name: 'Vera Verify', email, password });
+  expect(response.statusCode).toBe(200);
+  return { cookie: sessionCookie(response.headers['set-cookie']), password };
+}
+
+describe('email verification', () => {
+  it('sends a verification email over SMTP whose link verifies the account', async () => {
+    const email = 'vera@example.com';
+    await signUpUnverified(email);
+    const mail = await smtp.waitFor(email, 'Confirm your email');
+    expect(mail.subject).toBe('Confirm your email for Toolyard');
+    expect(mail.from).toBe('no-reply@localhost');
+    expect(mail.text).toContain('Toolyard');
+    expect(mail.html).toContain('Toolyard');
+
+    const [before] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(before?.emailVerified).toBe(false);
+
+    const response = await follow(linkIn(mail.text, `${TEST_ORIGIN}/api/auth/verify-email`));
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`${TEST_ORIGIN}/email-verified`);
+    const [after] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(after?.emailVerified).toBe(true);
+  });
+
+  it('refuses orders until the email is verified, then accepts them', async () => {
+    const email = 'olaf@example.com';
+    const { cookie } = await signUpUnverified(email);
+    const tool = await t.addTool({ quantity: 100, minimumOrder: 5 });
+    const order = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/user?email=${email}`,
+        headers: { ...json, cookie },
+        payload: {
+          toolId: tool.id,
+          orderedNum: 5,
+          phone: '+1 555 123 4567',
+          address: '1 Forge Lane, Sheffield',
+        },
+      });
+
+    const refused = await order();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'email_not_verified' });
+
+    const resend = await post('/api/auth/send-verification-email', { email }, cookie);
+    expect(resend.statusCode).toBe(200);
+    const mail = await smtp.waitFor(email, 'Confirm your email');
+    expect(
+      (await follow(linkIn(mail.text, `${TEST_ORIGIN}/api/auth/verify-email`))).statusCode,
+    ).toBe(302);
+
+    const accepted = await order();
+    expect(accepted.statusCode).toBe(201);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link that sets a new password and signs out every other session', async () => {
+    const email = 'rita@example.com';
+    const { cookie: oldSession, password } = await signUpUnverified(email);
+    const forgot = await post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: `${TEST_ORIGIN}/reset-password`,
+    });
+    expect(forgot.statusCode).toBe(200);
+
+    const mail = await smtp.waitFor(email, 'Reset your');
+    const landing = await follow(linkIn(mail.text, `${TEST_ORIGIN}/api/auth/reset-password/`));
+    expect(landing.statusCode).toBe(302);
+    const location = new URL(String(landing.headers.location));
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await post('/api/auth/reset-password', {
+      newPassword: 'brand-new-chisel-77',
+      token,
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const withOld = await post('/api/auth/sign-in/email', { email, password });
+    expect(withOld.statusCode).toBe(401);
+    const withNew = await post('/api/auth/sign-in/email', {
+      email,
+      password: 'brand-new-chisel-77',
+    });
+    expect(withNew.statusCode).toBe(200);
+
+    const stale = await t.app.inject({
+      url: `/api/userdetails/${email}`,
+      headers: { cookie: oldSession },
+    });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it('answers the same whether or not the email has an account, and mails only real accounts', async () => {
+    const known = await post('/api/auth/request-password-reset', {
+      email: 'vera@example.com',
+      redirectTo: '/reset-password',
+    });
+    const unknown = await post('/api/auth/request-password-reset', {
+      email: 'nobody@example.com',
+      redirectTo: '/reset-password',
+    });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    await t.app.mailer.drain();
+    const queued = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'nobody@example.com'));
+    expect(queued).toHaveLength(0);
+  });
+});
+
+describe('passwords and sessions', () => {
+  it('refuses common passwords and passwords outside 8 to 128 characters', async () => {
+    const common = await post('/api/auth/sign-up/email', {
+      name: 'P',
+      email: 'p1@example.com',
+      password: 'password123',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({
+      code: 'password_too_common',
+      errors: [{ field: 'password' }],
+    });
+    const short = await post('/api/auth/sign-up/email', {
+      name: 'P',
+      email: 'p2@example.com',
+      password: 'x7#kq',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.headers['content-type']).toContain('application/problem+json');
+    expect(short.json().code).toBe('password_too_short');
+    const long = await post('/api/auth/sign-up/email', {
+      name: 'P',
+      email: 'p3@example.com',
+      password: 'x'.repeat(129),
+    });
+    expect(long.statusCode).toBe(400);
+    const rows = await t.db.select().from(user).where(eq(user.email, 'p1@example.com'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('changing the password ends the other sessions', async () => {
+    const email = 'cora@example.com';
+    const { cookie: first, password } = await signUpUnverified(email);
+    const second = sessionCookie(
+      (await post('/api/auth/sign-in/email', { email, password })).headers['set-cookie'],
+    );
+    const change = await post(
+      '/api/auth/change-password',
+      { currentPassword: password, newPassword: 'fresh-spanner-93' },
+      second,
+    );
+    expect(change.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/userdetails/${email}`, headers: { cookie: first } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('sign-out ends the session on the server', async () => {
+    const email = 'sid@example.com';
+    const { cookie } = await signUpUnverified(email);
+    expect(
+      (await t.app.inject({ url: `/api/userdetails/${email}`, headers: { cookie } })).statusCode,
+    ).toBe(200);
+    expect((await post('/api/auth/sign-out', {}, cookie)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/userdetails/${email}`, headers: { cookie } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('mail delivery', () => {
+  it('retries a refused send and keeps the message until it is delivered', async () => {
+    await t.app.mailer.drain(); // deliver what earlier tests queued, so the refusal hits ours
+    smtp.refuseNext(1);
+    await t.app.mailer.enqueue({
+      kind: 'test',
+      to: 'retry@example.com',
+      subject: 'Retry me',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+    });
+    await t.app.mailer.drain();
+    const [pending] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'retry@example.com'));
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending?.lastError).toBeTruthy();
+
+    await t.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.to, 'retry@example.com'));
+    await t.app.mailer.drain();
+    const [sent] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'retry@example.com'));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await smtp.waitFor('retry@example.com', 'Retry me')).text).toContain('Hello');
+  });
+});

@@ -1,0 +1,122 @@
+import { eq, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderSchema } from '../../../contract/orders.ts';
+import { ProblemSchema } from '../../../contract/problem.ts';
+import { orders, tools } from '../../db/schema.ts';
+import { client } from '../../testing/http.ts';
+import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+
+async function stockOf(toolId: string) {
+  const [row] = await t.db.select().from(tools).where(eq(tools.id, toolId));
+  return row?.quantity;
+}
+
+describe('concurrent orders', () => {
+  it('50 buyers racing for stock that covers 10 of them: exactly 10 win, nothing oversold', async () => {
+    const buyers: TestUser[] = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => t.signUp({ name: `Buyer ${i}` })),
+    );
+    const tool = await t.addTool({ quantity: 100, minimumOrder: 10, price: 700 });
+
+    const responses = await Promise.all(
+      buyers.map((buyer) =>
+        client(t.app, buyer).post(`/user?email=${encodeURIComponent(buyer.email)}`, {
+          toolId: tool.id,
+          orderedNum: 10,
+          ...delivery,
+        }),
+      ),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    const refused = responses.filter((response) => response.statusCode !== 201);
+    expect(refused).toHaveLength(40);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(409);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(ProblemSchema.parse(response.json()).code).toBe('out_of_stock');
+    }
+
+    // Each winner got their own order, for their own account.
+    const winners = responses.filter((response) => response.statusCode === 201);
+    const placed = winners.map((response) => OrderSchema.parse(response.json()));
+    expect(new Set(placed.map((order) => order.email)).size).toBe(10);
+
+    expect(await stockOf(tool.id)).toBe(0);
+    const rows = await t.db.select().from(orders).where(eq(orders.toolId, tool.id));
+    expect(rows).toHaveLength(10);
+    const [total] = await t.db
+      .select({ units: sum(orders.orderedNum).mapWith(Number) })
+      .from(orders)
+      .where(eq(orders.toolId, tool.id));
+    expect(total?.units).toBe(100);
+  });
+
+  it('two requests cancelling the same order: one succeeds, the stock returns once', async () => {
+    const buyer = await t.signUp();
+    const tool = await t.addTool({ quantity: 100, minimumOrder: 10 });
+    const asBuyer = client(t.app, buyer);
+    const placed = await asBuyer.post(`/user?email=${encodeURIComponent(buyer.email)}`, {
+      toolId: tool.id,
+      orderedNum: 30,
+      ...delivery,
+    });
+    const order = OrderSchema.parse(placed.json());
+    expect(await stockOf(tool.id)).toBe(70);
+
+    const responses = await Promise.all([
+      asBuyer.delete(`/user/${order._id}`),
+      asBuyer.delete(`/user/${order._id}`),
+    ]);
+
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 409]);
+    const refused = responses.find((response) => response.statusCode === 409);
+    expect(ProblemSchema.parse(refused?.json()).code).toBe('order_not_cancellable');
+    expect(await stockOf(tool.id)).toBe(100);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe('cancelled');
+  });
+
+  it('a cancel racing a payment: exactly one of them wins', async () => {
+    const buyer = await t.signUp();
+    const tool = await t.addTool({ quantity: 100, minimumOrder: 10 });
+    const asBuyer = client(t.app, buyer);
+    const placed = await asBuyer.post(`/user?email=${encodeURIComponent(buyer.email)}`, {
+      toolId: tool.id,
+      orderedNum: 30,
+      ...delivery,
+    });
+    const order = OrderSchema.parse(placed.json());
+
+    const [cancel, paid] = await Promise.all([
+      asBuyer.delete(`/user/${order._id}`),
+      t.app.services.orders.markPaid(order._id, 'txn_race'),
+    ]);
+
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    if (cancel.statusCode === 200) {
+      expect(paid).toBeUndefined();
+      expect(row?.status).toBe('cancelled');
+      expect(await stockOf(tool.id)).toBe(100);
+    } else {
+      expect(cancel.statusCode).toBe(409);
+      expect(paid?.status).toBe('paid');
+      expect(row?.status).toBe('paid');
+      expect(await stockOf(tool.id)).toBe(70);
+    }
+  });
+});
