@@ -30,6 +30,8 @@ export const OrderSchema = z.object({
   currency: z.string(),
   status: OrderStatusSchema,
   transactionId: z.string().nullable(),
+  /** Why the last payment attempt failed (e.g. a declined card), while the order is unpaid. */
+  paymentFailure: z.string().nullable(),
   createdAt: TimestampSchema,
   paidAt: TimestampSchema.nullable(),
   shippedAt: TimestampSchema.nullable(),

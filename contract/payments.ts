@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema, MoneySchema, route } from './common.ts';
+import { IdParamsSchema, IdSchema, MoneySchema, plainText, route } from './common.ts';
 import { OrderStatusSchema } from './orders.ts';
 
 /** What the payment page needs to know about an order. */
@@ -13,8 +13,76 @@ export const PaymentOrderSchema = z.object({
   currency: z.string(),
   status: OrderStatusSchema,
   transactionId: z.string().nullable(),
+  /** Why the last attempt failed (a decline), if it did. */
+  paymentFailure: z.string().nullable(),
 });
 export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
+
+/** Luhn checksum over the digits of a card number. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** `MM/YY` as printed on cards; the month must not be over. */
+export function expiryIsValid(value: string, now = new Date()): boolean {
+  const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return (
+    year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1)
+  );
+}
+
+/** The built-in test gateway's card form. The number is never stored or logged. */
+export const PayWithCardBodySchema = z.strictObject({
+  cardNumber: z
+    .string()
+    .max(30, { error: 'Enter a card number.' })
+    .refine((value) => /^\d{12,19}$/.test(cardDigits(value)), {
+      error: 'Enter the 12 to 19 digits of the card number.',
+    })
+    .refine((value) => passesLuhn(cardDigits(value)), {
+      error: 'This card number is not valid. Check it for typos.',
+    }),
+  expiry: z
+    .string()
+    .max(7, { error: 'Use the format MM/YY.' })
+    .refine((value) => /^\d{2}\s*\/\s*(\d{2}|\d{4})$/.test(value.trim()), {
+      error: 'Use the format MM/YY.',
+    })
+    .refine((value) => expiryIsValid(value), { error: 'This card has expired.' }),
+  cvc: z.string().regex(/^\d{3,4}$/, { error: 'Enter the 3 or 4 digits on the back of the card.' }),
+  nameOnCard: plainText(2, 100),
+});
+export type PayWithCardBody = z.infer<typeof PayWithCardBodySchema>;
+
+export const PaymentResultSchema = z.object({
+  orderId: IdSchema,
+  status: z.literal('paid'),
+  transactionId: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+
+export const StripeIntentSchema = z.object({
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+});
+export type StripeIntent = z.infer<typeof StripeIntentSchema>;
 
 export const paymentRoutes = {
   get: route({
@@ -25,5 +93,26 @@ export const paymentRoutes = {
     tags: ['payments'],
     params: IdParamsSchema,
     response: PaymentOrderSchema,
+  }),
+  payWithTestCard: route({
+    method: 'POST',
+    path: '/payment/:id',
+    access: 'user',
+    summary:
+      'Test mode only: pay an unpaid order with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The server decides the outcome.',
+    tags: ['payments'],
+    params: IdParamsSchema,
+    body: PayWithCardBodySchema,
+    response: PaymentResultSchema,
+  }),
+  createStripeIntent: route({
+    method: 'POST',
+    path: '/payment/:id/intent',
+    access: 'user',
+    summary: 'Stripe mode only: the PaymentIntent for an unpaid order (created once, then reused).',
+    tags: ['payments'],
+    params: IdParamsSchema,
+    body: z.strictObject({}),
+    response: StripeIntentSchema,
   }),
 } as const;

@@ -15,6 +15,8 @@ export const ProblemCodeSchema = z.enum([
   'order_not_cancellable',
   'order_not_shippable',
   'order_not_payable',
+  'card_declined',
+  'payment_provider_error',
   'email_not_verified',
   'password_too_common',
   'last_admin',

@@ -12,6 +12,16 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import { startPaymentWindowJob } from './modules/payments/payment-window.ts';
+import {
+  registerPaymentRoutes,
+  registerStripeWebhook,
+} from './modules/payments/payments.routes.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './modules/payments/payments.service.ts';
+import { createStripeClient } from './modules/payments/stripe-client.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -39,6 +49,8 @@ export type AppConfig = Pick<
   | 'mailFrom'
   | 'google'
   | 'rateLimits'
+  | 'stripe'
+  | 'paymentWindowMs'
 >;
 
 export interface AppDeps {
@@ -55,6 +67,7 @@ export interface AppParts {
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
+    payments: PaymentsService;
   };
   auth: Auth;
   mailer: Mailer;
@@ -97,15 +110,33 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     );
   const services = {
     tools: createToolsService(db),
-    orders: createOrdersService(db, { currency: config.currency }),
+    orders: createOrdersService(db, {
+      currency: config.currency,
+      mailer,
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+    }),
     reviews: createReviewsService(db),
     users: createUsersService(db),
+    payments: createPaymentsService(db, {
+      mailer,
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+      stripe: config.stripe
+        ? {
+            client: createStripeClient(config.stripe),
+            publishableKey: config.stripe.publishableKey,
+          }
+        : null,
+    }),
   };
   const publicConfig: PublicConfig = {
     storeName: config.storeName,
     currency: config.currency,
     signIn: { emailPassword: true, google: config.google !== null },
-    payments: { provider: 'test', publishableKey: null },
+    payments: config.stripe
+      ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
+      : { provider: 'test', publishableKey: null },
   };
 
   await app.register(errorHandlerPlugin);
@@ -128,6 +159,8 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       registerOrderRoutes(api, services.orders, limitWrites);
       registerReviewRoutes(api, services.reviews, limitWrites);
       registerUserRoutes(api, services.users);
+      registerPaymentRoutes(api, services.payments, limitWrites);
+      registerStripeWebhook(api, services.payments, config.stripe?.webhookSecret ?? null);
       registerSystemRoutes(api, db, publicConfig);
     },
     { prefix: '/api' },
@@ -136,7 +169,16 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(webPlugin, { distDir: config.webDistDir });
 
   mailer.start();
+  const stopPaymentWindow = startPaymentWindowJob(db, {
+    mailer,
+    storeName: config.storeName,
+    publicUrl: config.publicUrl,
+    windowMs: config.paymentWindowMs,
+    intervalMs: Math.min(60_000, Math.max(1_000, config.paymentWindowMs / 4)),
+    log: logger,
+  });
   app.addHook('onClose', async () => {
+    await stopPaymentWindow();
     await mailer.stop();
   });
   const parts: AppParts = { services, auth, mailer, limiter };

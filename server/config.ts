@@ -76,6 +76,24 @@ const EnvSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .startsWith('sk_', { error: 'Must be a Stripe secret key (sk_...).' })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .startsWith('pk_', { error: 'Must be a Stripe publishable key (pk_...).' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', { error: 'Must be a webhook signing secret (whsec_...).' })
+    .optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).optional(),
+  PAYMENT_WINDOW_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 90)
+    .default(72),
   RATE_LIMITS: booleanish.default(true),
   RATE_LIMIT_AUTH_PER_IP: rateLimit.default({ limit: 30, windowMs: 10 * 60_000 }),
   RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default({ limit: 10, windowMs: 10 * 60_000 }),
@@ -106,6 +124,15 @@ export interface Config {
   mailFrom: string;
   /** Google sign-in (OpenID Connect); null when not configured. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  /** Stripe when all three keys are set; otherwise the built-in test gateway. */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    apiBase: string | undefined;
+  } | null;
+  /** Unpaid orders older than this are cancelled and their stock returned. */
+  paymentWindowMs: number;
   rateLimits: {
     enabled: boolean;
     authPerIp: RateLimitRule;
@@ -136,6 +163,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const stripeKeys = [
+    e.STRIPE_SECRET_KEY,
+    e.STRIPE_PUBLISHABLE_KEY,
+    e.STRIPE_WEBHOOK_SECRET,
+  ].filter(Boolean);
+  if (stripeKeys.length > 0 && stripeKeys.length < 3) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: Set all three for Stripe, or none for the test gateway.',
+    ]);
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError([
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: Set both to enable Google sign-in, or neither.',
@@ -182,6 +219,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : null,
+    paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3_600_000,
     rateLimits: {
       enabled: e.RATE_LIMITS,
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,

@@ -131,6 +131,12 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull().default('unpaid'),
     transactionId: text('transaction_id'),
+    /** Stripe mode: the one PaymentIntent created for this order. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Why the last payment attempt failed, for the customer and the admin. */
+    paymentFailure: text('payment_failure'),
+    /** customer | admin | payment_window */
+    cancelReason: text('cancel_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -148,6 +154,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_tool_idx').on(t.toolId),
     uniqueIndex('orders_transaction_id_idx').on(t.transactionId),
+    uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
+    index('orders_unpaid_created_idx').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
   ],
 );
 
@@ -207,4 +215,40 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * Every payment attempt a provider reported. `flagged`: money was taken but the order could not
+ * take it (cancelled meanwhile, wrong amount): an admin must refund it; it is never dropped.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureReason: text('failure_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    check('payments_status_check', sql`${t.status} in ('succeeded', 'failed', 'flagged')`),
+    check('payments_provider_check', sql`${t.provider} in ('test', 'stripe')`),
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference, t.status),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Stripe event ids already handled, so a redelivered event changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  ...timestamps,
 });

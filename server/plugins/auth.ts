@@ -84,9 +84,8 @@ export const authPlugin = fp(
             ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
           }),
         );
-        if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-          return sendAuthProblem(reply, response);
-        }
+        // Every failure, with or without a JSON body (an unknown action is a bare 404).
+        if (response.status >= 400) return sendAuthProblem(reply, response);
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -105,11 +104,19 @@ export const authPlugin = fp(
  * so its codes become ours in lower case (`INVALID_EMAIL_OR_PASSWORD` -> `invalid_email_or_password`).
  */
 async function sendAuthProblem(reply: FastifyReply, response: Response) {
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const code = (
-    body.code ?? (response.status === 429 ? 'rate_limited' : 'auth_error')
-  ).toLowerCase();
-  const detail = body.message?.trim() || 'Signing in did not work. Please try again.';
+  const parsed: unknown = await response.json().catch(() => null);
+  const body = (parsed && typeof parsed === 'object' ? parsed : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  const fallback =
+    response.status === 429 ? 'rate_limited' : response.status === 404 ? 'not_found' : 'auth_error';
+  const code = (typeof body.code === 'string' && body.code ? body.code : fallback).toLowerCase();
+  const detail =
+    (typeof body.message === 'string' && body.message.trim()) ||
+    (response.status === 404
+      ? 'There is no such account action.'
+      : 'Signing in did not work. Please try again.');
   const headers: Record<string, string> = {};
   const retryAfter = response.headers.get('retry-after') ?? response.headers.get('x-retry-after');
   if (retryAfter) headers['retry-after'] = retryAfter;

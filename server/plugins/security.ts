@@ -46,7 +46,9 @@ export const securityPlugin = fp(
     });
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+      // Every state-changing request, whatever its path: the router decodes `/%61pi/tools` to
+      // `/api/tools`, so a check keyed on the raw URL's spelling could be sidestepped.
+      if (!MUTATING.has(request.method)) return;
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
       if ((origin && !allowed.has(origin)) || (!origin && fetchSite === 'cross-site')) {

@@ -22,6 +22,8 @@ export const testConfig: AppConfig = {
   smtpUrl: undefined,
   mailFrom: 'Toolyard <no-reply@localhost>',
   google: null,
+  stripe: null,
+  paymentWindowMs: 72 * 3_600_000,
   // Tests sign up many users from one address; the rate-limit tests turn limits on.
   rateLimits: {
     enabled: false,

@@ -21,6 +21,7 @@ export function toOrder(row: OrderRow): Order {
     currency: row.currency,
     status: row.status as OrderStatus,
     transactionId: row.transactionId,
+    paymentFailure: row.paymentFailure,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
@@ -100,7 +101,7 @@ export async function transition(
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  extra: Partial<Pick<OrderRow, 'transactionId'>> = {},
+  extra: Partial<Pick<OrderRow, 'transactionId' | 'cancelReason' | 'paymentFailure'>> = {},
 ): Promise<OrderRow | undefined> {
   const stamp =
     to === 'paid'

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { orderRoutes } from '../../../contract/orders.ts';
-import { paymentRoutes } from '../../../contract/payments.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -22,18 +21,4 @@ export function registerOrderRoutes(
   );
   registerRoute(app, orderRoutes.listAll, async () => orders.listAll());
   registerRoute(app, orderRoutes.ship, async ({ params }) => orders.ship(params.id));
-  registerRoute(app, paymentRoutes.get, async ({ user, params }) => {
-    const order = await orders.get(user, params.id);
-    return {
-      _id: order._id,
-      name: order.name,
-      email: order.email,
-      productName: order.productName,
-      orderedNum: order.orderedNum,
-      totalAmount: order.totalAmount,
-      currency: order.currency,
-      status: order.status,
-      transactionId: order.transactionId,
-    };
-  });
 }

@@ -2,7 +2,14 @@ import { type CreateOrderBody, MAX_ORDER_TOTAL, type Order } from '../../../cont
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { findTool } from '../tools/tools.repo.ts';
+import {
+  cancellationEmail,
+  orderConfirmationEmail,
+  type StoreInfo,
+  shippedEmail,
+} from './order-emails.ts';
 import * as repo from './orders.repo.ts';
 
 const orderNotFound = () => notFound('This order does not exist.');
@@ -14,7 +21,13 @@ function assertCanSee(user: SessionUser, order: repo.OrderRow): void {
   }
 }
 
-export function createOrdersService(db: Db, options: { currency: string }) {
+export interface OrdersOptions extends StoreInfo {
+  currency: string;
+  mailer: Mailer;
+}
+
+export function createOrdersService(db: Db, options: OrdersOptions) {
+  const { mailer } = options;
   return {
     /**
      * Takes the stock and records the order in one transaction. Price and product name come
@@ -57,7 +70,7 @@ export function createOrdersService(db: Db, options: { currency: string }) {
             `This order is too large to place online; order at most ${Math.floor(MAX_ORDER_TOTAL / Math.max(taken.price, 1))} units or contact us.`,
           );
         }
-        return repo.insertOrder(tx, {
+        const inserted = await repo.insertOrder(tx, {
           userId: user.id,
           toolId: body.toolId,
           productName: taken.name,
@@ -71,7 +84,19 @@ export function createOrdersService(db: Db, options: { currency: string }) {
           currency: options.currency,
           status: 'unpaid',
         });
+        // Queued in the same transaction: the email exists exactly when the order does.
+        const order = repo.toOrder(inserted);
+        await mailer.enqueue(
+          {
+            kind: 'order_confirmation',
+            to: order.email,
+            ...orderConfirmationEmail(options, order),
+          },
+          tx,
+        );
+        return inserted;
       });
+      void mailer.drain();
       return repo.toOrder(row);
     },
 
@@ -100,7 +125,10 @@ export function createOrdersService(db: Db, options: { currency: string }) {
         const order = await repo.findOrder(tx, id);
         if (!order) throw orderNotFound();
         assertCanSee(user, order);
-        const cancelled = await repo.transition(tx, id, 'unpaid', 'cancelled');
+        const byAdmin = order.userId !== user.id;
+        const cancelled = await repo.transition(tx, id, 'unpaid', 'cancelled', {
+          cancelReason: byAdmin ? 'admin' : 'customer',
+        });
         if (!cancelled) {
           const current = (await repo.findOrder(tx, id))?.status ?? order.status;
           throw conflict(
@@ -109,14 +137,32 @@ export function createOrdersService(db: Db, options: { currency: string }) {
           );
         }
         await repo.returnStock(tx, cancelled.toolId, cancelled.orderedNum);
+        if (byAdmin) {
+          const notice = cancellationEmail(options, repo.toOrder(cancelled), 'admin');
+          await mailer.enqueue({ kind: 'order_cancelled', to: cancelled.email, ...notice }, tx);
+        }
       });
+      void mailer.drain();
       return { deletedCount: 1 };
     },
 
     /** Paid orders only. */
     async ship(id: string): Promise<Order> {
-      const shipped = await repo.transition(db, id, 'paid', 'shipped');
-      if (shipped) return repo.toOrder(shipped);
+      const shipped = await db.transaction(async (tx) => {
+        const row = await repo.transition(tx, id, 'paid', 'shipped');
+        if (row) {
+          const order = repo.toOrder(row);
+          await mailer.enqueue(
+            { kind: 'order_shipped', to: order.email, ...shippedEmail(options, order) },
+            tx,
+          );
+        }
+        return row;
+      });
+      if (shipped) {
+        void mailer.drain();
+        return repo.toOrder(shipped);
+      }
       const order = await repo.findOrder(db, id);
       if (!order) throw orderNotFound();
       throw conflict(

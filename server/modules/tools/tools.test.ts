@@ -11,7 +11,12 @@ import {
   UNKNOWN_ID,
   urlFor,
 } from '../../testing/http.ts';
-import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import {
+  buildTestApp,
+  TEST_ORIGIN,
+  type TestContext,
+  type TestUser,
+} from '../../testing/test-app.ts';
 
 let t: TestContext;
 let visitor: Client;
@@ -411,7 +416,7 @@ describe('admin routes', () => {
         ...(bodies[key] === undefined ? {} : { payload: bodies[key] as object }),
       };
       expectProblem(
-        await t.app.inject({ ...request, headers: { origin: 'http://localhost:3000' } }),
+        await t.app.inject({ ...request, headers: { origin: TEST_ORIGIN } }),
         401,
         'unauthenticated',
       );

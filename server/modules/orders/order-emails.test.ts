@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpTransport } from '../../mail/transport.ts';
+import { client } from '../../testing/http.ts';
+import { linkIn, startSmtpSink } from '../../testing/smtp-sink.ts';
+import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../testing/test-app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let t: TestContext;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await buildTestApp({ smtpUrl: smtp.url }, { mailTransport: smtpTransport(smtp.url) });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('emails around an order (over real SMTP)', () => {
+  it('confirmation, payment receipt, shipped notice and an admin cancellation arrive with the right content', async () => {
+    const buyer = await t.signUp({ name: 'Mona Mail', email: 'mona@example.com' });
+    const asBuyer = client(t.app, buyer);
+    const asAdmin = client(t.app, await t.signUp({ role: 'Admin' }));
+    const tool = await t.addTool({
+      name: 'Orbital Sander 125 mm',
+      quantity: 500,
+      minimumOrder: 10,
+      price: 1250,
+    });
+    const place = async () => {
+      const response = await asBuyer.post(`/user?email=${buyer.email}`, {
+        toolId: tool.id,
+        orderedNum: 10,
+        phone: '+1 555 010 2030',
+        address: '9 Mailbox Row, Springfield',
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json() as { _id: string };
+    };
+
+    const order = await place();
+    const number = order._id.slice(0, 8).toUpperCase();
+    const confirmation = await smtp.waitFor(buyer.email, `Order ${number} received`);
+    expect(confirmation.text).toContain('10 × Orbital Sander 125 mm at $12.50 each: $125.00.');
+    expect(confirmation.text).toContain('9 Mailbox Row, Springfield');
+    expect(linkIn(confirmation.text, TEST_ORIGIN)).toBe(
+      `${TEST_ORIGIN}/dashboard/payment/${order._id}`,
+    );
+    expect(confirmation.html).toContain('Toolyard');
+
+    const paid = await asBuyer.post(`/payment/${order._id}`, {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      nameOnCard: 'Mona Mail',
+    });
+    expect(paid.statusCode).toBe(200);
+    const receipt = await smtp.waitFor(buyer.email, `Payment received for order ${number}`);
+    expect(receipt.text).toContain('$125.00');
+    expect(receipt.text).toContain(paid.json().transactionId);
+    expect(receipt.text).toContain('Visa ending in 4242');
+    expect(receipt.text).not.toContain('4242 4242 4242 4242');
+
+    expect((await asAdmin.put(`/order/${order._id}`, { status: 'shipped' })).statusCode).toBe(200);
+    const shipped = await smtp.waitFor(buyer.email, `Order ${number} has shipped`);
+    expect(shipped.text).toContain('on its way');
+
+    const other = await place();
+    expect((await asAdmin.delete(`/user/${other._id}`)).statusCode).toBe(200);
+    const cancelled = await smtp.waitFor(
+      buyer.email,
+      `Order ${other._id.slice(0, 8).toUpperCase()} was cancelled`,
+    );
+    expect(cancelled.text).toContain('Our team cancelled');
+
+    // A customer cancelling their own order is not emailed about it.
+    const mine = await place();
+    expect((await asBuyer.delete(`/user/${mine._id}`)).statusCode).toBe(200);
+    await t.app.mailer.drain();
+    expect(
+      smtp.received.some((m) =>
+        m.subject.includes(`${mine._id.slice(0, 8).toUpperCase()} was cancelled`),
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Order } from '../../../contract/orders.ts';
+import { type MailContent, renderMail } from '../../mail/templates.ts';
+
+export interface StoreInfo {
+  storeName: string;
+  publicUrl: string;
+}
+
+function money(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    amount / 10 ** minorDigits(currency),
+  );
+}
+
+function minorDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
+}
+
+const summary = (order: Order) =>
+  `${order.orderedNum} × ${order.productName} at ${money(order.unitPrice, order.currency)} each: ${money(order.totalAmount, order.currency)}.`;
+
+const orderNumber = (order: Order) => order._id.slice(0, 8).toUpperCase();
+
+export function orderConfirmationEmail(store: StoreInfo, order: Order): MailContent {
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Order ${orderNumber(order)} received`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      `Thank you for your order ${orderNumber(order)}.`,
+      summary(order),
+      `It will be delivered to: ${order.address}.`,
+      'Please pay for it from your dashboard; unpaid orders are cancelled after the payment window.',
+    ],
+    action: {
+      label: 'Pay for this order',
+      url: `${store.publicUrl}/dashboard/payment/${order._id}`,
+    },
+  });
+}
+
+export function paymentReceiptEmail(
+  store: StoreInfo,
+  order: Order,
+  card: string | null,
+): MailContent {
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Payment received for order ${orderNumber(order)}`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      `We received your payment of ${money(order.totalAmount, order.currency)} for order ${orderNumber(order)}.`,
+      summary(order),
+      `Transaction id: ${order.transactionId ?? ''}${card ? ` (${card})` : ''}.`,
+      'We will let you know when it ships.',
+    ],
+    action: { label: 'See your orders', url: `${store.publicUrl}/dashboard/myorder` },
+  });
+}
+
+export function shippedEmail(store: StoreInfo, order: Order): MailContent {
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Order ${orderNumber(order)} has shipped`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      `Good news: order ${orderNumber(order)} is on its way.`,
+      summary(order),
+      `Delivery address: ${order.address}.`,
+    ],
+    action: { label: 'See your orders', url: `${store.publicUrl}/dashboard/myorder` },
+  });
+}
+
+export function cancellationEmail(
+  store: StoreInfo,
+  order: Order,
+  reason: 'admin' | 'payment_window',
+): MailContent {
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Order ${orderNumber(order)} was cancelled`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      reason === 'payment_window'
+        ? `Order ${orderNumber(order)} was not paid in time, so we cancelled it and released the stock.`
+        : `Our team cancelled order ${orderNumber(order)}.`,
+      summary(order),
+      'Nothing was charged. You are welcome to order again at any time.',
+    ],
+    action: { label: 'Browse the catalogue', url: `${store.publicUrl}/tools` },
+  });
+}

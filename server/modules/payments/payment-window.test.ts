@@ -1,0 +1,93 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, tools } from '../../db/schema.ts';
+import { client } from '../../testing/http.ts';
+import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { cancelExpiredOrders } from './payment-window.ts';
+
+let database: TestDatabase;
+let first: TestContext;
+let second: TestContext;
+const windowMs = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  first = await buildTestApp({ paymentWindowMs: windowMs }, { database });
+  second = await buildTestApp({ paymentWindowMs: windowMs }, { database });
+});
+afterAll(async () => {
+  await first.close();
+  await second.close();
+  await database.drop();
+});
+
+describe('the payment window', () => {
+  it('cancels old unpaid orders and returns their stock exactly once, with two instances running', async () => {
+    const buyer = await first.signUp({ name: 'Wendy Window' });
+    const tool = await first.addTool({ quantity: 500, minimumOrder: 10 });
+    const place = async (units: number) => {
+      const response = await client(first.app, buyer).post(
+        `/user?email=${encodeURIComponent(buyer.email)}`,
+        {
+          toolId: tool.id,
+          orderedNum: units,
+          phone: '+1 555 010 2030',
+          address: '7 Timer Street, Springfield',
+        },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json()._id as string;
+    };
+    const oldOnes = [await place(10), await place(20), await place(30)];
+    const fresh = await place(40);
+    const paidOld = await place(50);
+    await first.app.services.orders.markPaid(paidOld, 'txn_test_window');
+    await database.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .where(inArray(orders.id, [...oldOnes, paidOld]));
+    expect((await database.db.select().from(tools).where(eq(tools.id, tool.id)))[0]?.quantity).toBe(
+      350,
+    );
+
+    const options = (t: TestContext) => ({
+      mailer: t.app.mailer,
+      windowMs,
+      storeName: 'Toolyard',
+      publicUrl: 'http://localhost:3000',
+    });
+    const results = await Promise.all([
+      cancelExpiredOrders(database.db, options(first)),
+      cancelExpiredOrders(database.db, options(second)),
+      cancelExpiredOrders(database.db, options(first)),
+      cancelExpiredOrders(database.db, options(second)),
+    ]);
+    const cancelled = results.flat().map((order) => order._id);
+    expect(cancelled.sort()).toEqual([...oldOnes].sort());
+
+    const rows = await database.db.select().from(orders).where(eq(orders.toolId, tool.id));
+    const status = Object.fromEntries(rows.map((row) => [row.id, row.status]));
+    for (const id of oldOnes) expect(status[id]).toBe('cancelled');
+    expect(status[fresh]).toBe('unpaid');
+    expect(status[paidOld]).toBe('paid');
+    expect(rows.find((row) => row.id === oldOnes[0])?.cancelReason).toBe('payment_window');
+    // 10 + 20 + 30 units came back, once.
+    expect((await database.db.select().from(tools).where(eq(tools.id, tool.id)))[0]?.quantity).toBe(
+      410,
+    );
+
+    await first.app.mailer.drain();
+    await second.app.mailer.drain();
+    const notices = [...first.sentMail, ...second.sentMail].filter((m) =>
+      m.subject.endsWith('was cancelled'),
+    );
+    expect(notices).toHaveLength(3);
+    expect(notices.every((m) => m.to === buyer.email && m.text.includes('not paid in time'))).toBe(
+      true,
+    );
+
+    // A second pass finds nothing more to do.
+    expect(await cancelExpiredOrders(database.db, options(second))).toEqual([]);
+  });
+});

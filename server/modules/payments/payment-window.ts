@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Order } from '../../../contract/orders.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { cancellationEmail, type StoreInfo } from '../orders/order-emails.ts';
+import { type OrderRow, toOrder } from '../orders/orders.repo.ts';
+
+/**
+ * Cancels unpaid orders older than the payment window and returns their stock, in one statement:
+ * rows are claimed with SKIP LOCKED and only while still unpaid, so with several instances running
+ * each order is cancelled (and its stock returned, and its customer told) exactly once.
+ */
+export async function cancelExpiredOrders(
+  db: Db,
+  options: StoreInfo & { mailer: Mailer; windowMs: number; batch?: number },
+): Promise<Order[]> {
+  const cancelled = await db.transaction(async (tx) => {
+    const result = await tx.execute<Record<string, unknown>>(sql`
+      with expired as (
+        update orders set status = 'cancelled', cancel_reason = 'payment_window',
+               cancelled_at = now(), updated_at = now()
+        where id in (
+          select id from orders
+          where status = 'unpaid' and created_at < now() - make_interval(secs => ${options.windowMs / 1000})
+          order by created_at
+          limit ${options.batch ?? 200}
+          for update skip locked
+        ) and status = 'unpaid'
+        returning *
+      ), restocked as (
+        update tools set quantity = tools.quantity + returned.units, updated_at = now()
+        from (select tool_id, sum(ordered_num)::int as units from expired group by tool_id) as returned
+        where tools.id = returned.tool_id
+      )
+      select * from expired`);
+    const orders = result.rows.map((row) => toOrder(fromSqlRow(row)));
+    for (const order of orders) {
+      const notice = cancellationEmail(options, order, 'payment_window');
+      await options.mailer.enqueue({ kind: 'order_cancelled', to: order.email, ...notice }, tx);
+    }
+    return orders;
+  });
+  if (cancelled.length > 0) void options.mailer.drain();
+  return cancelled;
+}
+
+/** Raw SQL rows come back in snake_case; the repo's mapper wants Drizzle's row shape. */
+function fromSqlRow(row: Record<string, unknown>): OrderRow {
+  const date = (value: unknown) => (value == null ? null : new Date(value as string));
+  return {
+    id: row.id as string,
+    userId: row.user_id as string,
+    toolId: row.tool_id as string,
+    productName: row.product_name as string,
+    unitPrice: Number(row.unit_price),
+    customerName: row.customer_name as string,
+    email: row.email as string,
+    orderedNum: Number(row.ordered_num),
+    phone: row.phone as string,
+    address: row.address as string,
+    totalAmount: Number(row.total_amount),
+    currency: row.currency as string,
+    status: row.status as string,
+    transactionId: (row.transaction_id as string | null) ?? null,
+    paymentIntentId: (row.payment_intent_id as string | null) ?? null,
+    paymentFailure: (row.payment_failure as string | null) ?? null,
+    cancelReason: (row.cancel_reason as string | null) ?? null,
+    paidAt: date(row.paid_at),
+    shippedAt: date(row.shipped_at),
+    cancelledAt: date(row.cancelled_at),
+    createdAt: date(row.created_at) as Date,
+    updatedAt: date(row.updated_at) as Date,
+  };
+}
+
+/** Runs the cancellation every `intervalMs`; returns a stop function that waits for a run in progress. */
+export function startPaymentWindowJob(
+  db: Db,
+  options: StoreInfo & { mailer: Mailer; windowMs: number; intervalMs: number; log: Logger },
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    running ??= cancelExpiredOrders(db, options)
+      .then((orders) => {
+        if (orders.length > 0)
+          options.log.info(
+            { orders: orders.map((o) => o._id) },
+            'cancelled unpaid orders past the payment window',
+          );
+      })
+      .catch((error) => options.log.warn({ err: error }, 'payment window job failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

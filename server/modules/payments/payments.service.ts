@@ -1,0 +1,245 @@
+import type Stripe from 'stripe';
+import type {
+  PaymentOrder,
+  PaymentResult,
+  PayWithCardBody,
+  StripeIntent,
+} from '../../../contract/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { paymentReceiptEmail, type StoreInfo } from '../orders/order-emails.ts';
+import { findOrder, type OrderRow, toOrder, transition } from '../orders/orders.repo.ts';
+import * as repo from './payments.repo.ts';
+import { chargeTestCard } from './test-gateway.ts';
+
+export interface PaymentsOptions extends StoreInfo {
+  mailer: Mailer;
+  /** Stripe mode when given; the built-in test gateway otherwise. */
+  stripe: { client: Stripe; publishableKey: string } | null;
+}
+
+const orderNotFound = () => notFound('This order does not exist.');
+
+/** Only the customer who placed an order pays it, and only while it is unpaid. */
+function assertPayable(user: SessionUser, order: OrderRow | undefined): asserts order is OrderRow {
+  if (!order) throw orderNotFound();
+  if (order.userId !== user.id)
+    throw forbidden('Only the customer who placed this order can pay for it.');
+  if (order.status === 'paid' || order.status === 'shipped') {
+    throw conflict('order_not_payable', 'This order has already been paid.');
+  }
+  if (order.status === 'cancelled') {
+    throw conflict('order_not_payable', 'This order was cancelled and can no longer be paid.');
+  }
+}
+
+/** Thrown when Stripe reports on an order this database cannot see yet: Stripe retries later. */
+export class RetryLater extends Error {}
+
+export function createPaymentsService(db: Db, options: PaymentsOptions) {
+  const { mailer, stripe } = options;
+
+  async function markPaidInTx(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    order: OrderRow,
+    transactionId: string,
+    card: string | null,
+  ) {
+    const paid = await transition(tx, order.id, 'unpaid', 'paid', {
+      transactionId,
+      paymentFailure: null,
+    });
+    if (!paid) return undefined;
+    const receipt = paymentReceiptEmail(options, toOrder(paid), card);
+    await mailer.enqueue({ kind: 'payment_receipt', to: paid.email, ...receipt }, tx);
+    return paid;
+  }
+
+  return {
+    mode: stripe ? ('stripe' as const) : ('test' as const),
+
+    async getForPayment(user: SessionUser, id: string): Promise<PaymentOrder> {
+      const order = await findOrder(db, id);
+      if (!order) throw orderNotFound();
+      if (order.userId !== user.id && user.role !== 'Admin')
+        throw forbidden('This order belongs to another customer.');
+      const o = toOrder(order);
+      return {
+        _id: o._id,
+        name: o.name,
+        email: o.email,
+        productName: o.productName,
+        orderedNum: o.orderedNum,
+        totalAmount: o.totalAmount,
+        currency: o.currency,
+        status: o.status,
+        transactionId: o.transactionId,
+        paymentFailure: o.paymentFailure,
+      };
+    },
+
+    /**
+     * Test mode: the server charges the test card and, on success, marks the order paid in the
+     * same transaction that holds the order's lock, so a racing cancel waits and then finds it paid.
+     */
+    async payWithTestCard(
+      user: SessionUser,
+      id: string,
+      card: PayWithCardBody,
+    ): Promise<PaymentResult> {
+      if (stripe)
+        throw notFound('This store takes card payments through Stripe; test cards are off.');
+      const outcome = await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        assertPayable(user, order);
+        const charge = chargeTestCard(card);
+        const common = {
+          orderId: order.id,
+          provider: 'test',
+          amount: order.totalAmount,
+          currency: order.currency,
+          cardBrand: charge.brand,
+          cardLast4: charge.last4,
+        };
+        if (!charge.ok) {
+          await repo.recordPayment(tx, {
+            ...common,
+            reference: `decline_${Date.now()}_${Math.random().toString(36).slice(2)}`,
+            status: 'failed',
+            failureReason: charge.reason,
+          });
+          await repo.setPaymentFailure(tx, order.id, charge.reason);
+          return charge;
+        }
+        await repo.recordPayment(tx, {
+          ...common,
+          reference: charge.transactionId,
+          status: 'succeeded',
+        });
+        await markPaidInTx(
+          tx,
+          order,
+          charge.transactionId,
+          `${charge.brand} ending in ${charge.last4}`,
+        );
+        return charge;
+      });
+      void mailer.drain();
+      if (!outcome.ok)
+        throw new AppError(
+          402,
+          'card_declined',
+          `${outcome.reason} No money was taken; try another card.`,
+        );
+      return {
+        orderId: id,
+        status: 'paid',
+        transactionId: outcome.transactionId,
+        cardBrand: outcome.brand,
+        cardLast4: outcome.last4,
+      };
+    },
+
+    /**
+     * Stripe mode: one PaymentIntent per order, created with the amount and currency from the
+     * database and an idempotency key derived from the order, so retries reuse it.
+     */
+    async createStripeIntent(user: SessionUser, id: string): Promise<StripeIntent> {
+      if (!stripe)
+        throw notFound('This store runs the built-in test gateway; Stripe is not configured.');
+      const order = await db.transaction(async (tx) => {
+        const row = await repo.lockOrder(tx, id);
+        assertPayable(user, row);
+        return row;
+      });
+      try {
+        let intent = order.paymentIntentId
+          ? await stripe.client.paymentIntents.retrieve(order.paymentIntentId)
+          : undefined;
+        if (!intent || intent.status === 'canceled') {
+          intent = await stripe.client.paymentIntents.create(
+            {
+              amount: order.totalAmount,
+              currency: order.currency.toLowerCase(),
+              metadata: { orderId: order.id },
+              automatic_payment_methods: { enabled: true },
+              description: `${order.orderedNum} × ${order.productName}`,
+            },
+            { idempotencyKey: `toolyard-order-${order.id}-${order.totalAmount}` },
+          );
+          await db.transaction((tx) => repo.setPaymentIntent(tx, order.id, intent?.id ?? ''));
+        }
+        if (!intent.client_secret) throw new Error('PaymentIntent without client secret');
+        return { clientSecret: intent.client_secret, publishableKey: stripe.publishableKey };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError(
+          502,
+          'payment_provider_error',
+          'The payment provider did not answer. Please try again.',
+        );
+      }
+    },
+
+    /** Applies one verified Stripe event, at most once (its id is stored with the effect). */
+    async handleStripeEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
+      const result = await db.transaction(async (tx) => {
+        if (!(await repo.claimStripeEvent(tx, event.id, event.type))) return 'duplicate' as const;
+        if (
+          event.type !== 'payment_intent.succeeded' &&
+          event.type !== 'payment_intent.payment_failed'
+        ) {
+          return 'ignored' as const;
+        }
+        const intent = event.data.object;
+        const orderId = intent.metadata?.orderId;
+        if (!orderId) return 'ignored' as const;
+        const order = await repo.lockOrder(tx, orderId);
+        if (!order) throw new RetryLater(`order ${orderId} is not visible yet`);
+        const common = {
+          orderId,
+          provider: 'stripe',
+          reference: intent.id,
+          amount: intent.amount,
+          currency: intent.currency.toUpperCase(),
+        };
+
+        if (event.type === 'payment_intent.payment_failed') {
+          const reason = intent.last_payment_error?.message ?? 'The payment failed.';
+          await repo.recordPayment(tx, { ...common, status: 'failed', failureReason: reason });
+          if (order.status === 'unpaid') await repo.setPaymentFailure(tx, orderId, reason);
+          return 'applied' as const;
+        }
+        const matches =
+          intent.amount === order.totalAmount &&
+          intent.currency.toLowerCase() === order.currency.toLowerCase();
+        if (!matches) {
+          await repo.recordPayment(tx, {
+            ...common,
+            status: 'flagged',
+            failureReason: `Amount ${intent.amount} ${intent.currency} does not match the order total ${order.totalAmount} ${order.currency}.`,
+          });
+          return 'applied' as const;
+        }
+        if (order.status === 'unpaid') {
+          await repo.recordPayment(tx, { ...common, status: 'succeeded' });
+          await markPaidInTx(tx, order, intent.id, null);
+        } else if (order.status === 'cancelled' || order.transactionId !== intent.id) {
+          // Money arrived for an order that can no longer take it: keep it for an admin to refund.
+          await repo.recordPayment(tx, {
+            ...common,
+            status: 'flagged',
+            failureReason: `Payment received while the order was ${order.status}; refund it.`,
+          });
+        }
+        return 'applied' as const;
+      });
+      void mailer.drain();
+      return result;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+
+interface Intent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * A stand-in for Stripe's HTTP API on a loopback port, enough for PaymentIntents: Stripe's own
+ * library talks to it (the network edge is the only thing replaced). It records every request's
+ * Idempotency-Key and can fail the next requests with a 500 to exercise the library's retries.
+ */
+export async function startStripeStandIn() {
+  const intents = new Map<string, Intent>();
+  const byIdempotencyKey = new Map<string, Intent>();
+  const requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
+  let failNext = 0;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path, idempotencyKey });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+        });
+        res.end(JSON.stringify(body));
+      };
+      if (failNext > 0) {
+        failNext -= 1;
+        send(500, { error: { type: 'api_error', message: 'Temporary failure' } });
+        return;
+      }
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (known) return send(200, known);
+        const form = new URLSearchParams(Buffer.concat(chunks).toString());
+        const id = `pi_${randomBytes(8).toString('hex')}`;
+        const metadata: Record<string, string> = {};
+        for (const [key, value] of form) {
+          const match = /^metadata\[(.+)\]$/.exec(key);
+          if (match?.[1]) metadata[match[1]] = value;
+        }
+        const intent: Intent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? 'usd',
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          metadata,
+        };
+        intents.set(id, intent);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
+        return send(200, intent);
+      }
+      const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && match?.[1]) {
+        const intent = intents.get(match[1]);
+        return intent
+          ? send(200, intent)
+          : send(404, {
+              error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+            });
+      }
+      send(404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${path})`,
+        },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    failNextRequests(count: number) {
+      failNext = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
