@@ -69,9 +69,10 @@ export function createAuth(config: AuthConfig, db: Db, mailer: Mailer, log: Logg
       },
     },
     account: {
-      // A Google sign-in joins an existing account with the same email only when Google says
-      // the address is verified (google is deliberately not a "trusted" provider).
-      accountLinking: { enabled: true, trustedProviders: [] },
+      // A Google sign-in joins an existing account with the same email only when Google says the
+      // address is verified (google is deliberately not a "trusted" provider) and the local account
+      // verified it too: otherwise whoever registered the address first would share the account.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     user: {
       additionalFields: {

@@ -1,0 +1,182 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, user } from '../db/schema.ts';
+import { cookieJar, fetchWith } from '../testing/cookie-jar.ts';
+import { type StandInAccount, startOidcStandIn } from '../testing/oidc-stand-in.ts';
+import { buildTestApp, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+
+let base: string;
+let t: TestContext;
+let oidc: Awaited<ReturnType<typeof startOidcStandIn>>;
+const accounts: StandInAccount[] = [
+  {
+    email: 'gina@example.com',
+    emailVerified: true,
+    name: 'Gina Google',
+    picture: 'https://images.example.com/gina.png',
+  },
+  {
+    email: 'linked@example.com',
+    emailVerified: true,
+    name: 'Lina Linked',
+    picture: 'https://images.example.com/lina.png',
+  },
+  {
+    email: 'unverified@example.com',
+    emailVerified: false,
+    name: 'Uma Unverified',
+    picture: 'https://images.example.com/uma.png',
+  },
+];
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  oidc = await startOidcStandIn({
+    clientId: 'toolyard-test',
+    clientSecret: 'toolyard-test-secret',
+    redirectUri: `${base}/api/auth/callback/google`,
+    accounts,
+  });
+  t = await buildTestApp({
+    publicUrl: base,
+    trustedOrigins: [base, TEST_ORIGIN],
+    google: {
+      clientId: 'toolyard-test',
+      clientSecret: 'toolyard-test-secret',
+      discoveryUrl: oidc.discoveryUrl,
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await oidc.close();
+});
+
+/** Signs in through the stand-in's login and consent pages; returns where the store sends the browser. */
+async function signInWithGoogle(email: string) {
+  const store = cookieJar();
+  const provider = cookieJar();
+  const start = await fetchWith(store, `${base}/api/auth/sign-in/social`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      provider: 'google',
+      callbackURL: '/dashboard',
+      errorCallbackURL: '/login',
+      disableRedirect: true,
+    }),
+  });
+  expect(start.status).toBe(200);
+  let url: string = (await start.json()).url;
+  expect(url.startsWith(oidc.issuer)).toBe(true);
+
+  for (let hop = 0; hop < 12; hop += 1) {
+    if (url.startsWith(base)) break;
+    const response = await fetchWith(provider, url);
+    if (response.status >= 300 && response.status < 400) {
+      url = new URL(response.headers.get('location') ?? '', url).toString();
+      continue;
+    }
+    // An interaction page: the login form, then the consent form.
+    const html = await response.text();
+    const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', url).toString();
+    const form = html.includes('name="login"')
+      ? new URLSearchParams({ prompt: 'login', login: email, password: 'any' })
+      : new URLSearchParams({ prompt: 'consent' });
+    const submitted = await fetchWith(provider, action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    url = new URL(submitted.headers.get('location') ?? '', action).toString();
+  }
+  expect(url.startsWith(`${base}/api/auth/callback/google`)).toBe(true);
+  const callback = await fetchWith(store, url);
+  return { callback, location: callback.headers.get('location') ?? '', store };
+}
+
+async function session(store: ReturnType<typeof cookieJar>) {
+  const response = await fetchWith(store, `${base}/api/auth/get-session`);
+  return (await response.json()) as {
+    user: { email: string; name: string; image: string; emailVerified: boolean };
+  } | null;
+}
+
+describe('Google sign-in (OpenID Connect, against a local stand-in)', () => {
+  it('the config announces it', async () => {
+    const config = await (await fetch(`${base}/api/config`)).json();
+    expect(config.signIn.google).toBe(true);
+  });
+
+  it('signs a new customer in with name, photo and a verified email', async () => {
+    const { callback, location, store } = await signInWithGoogle('gina@example.com');
+    expect(callback.status).toBe(302);
+    expect(location).toBe('/dashboard');
+    const current = await session(store);
+    expect(current?.user).toMatchObject({
+      email: 'gina@example.com',
+      name: 'Gina Google',
+      image: 'https://images.example.com/gina.png',
+      emailVerified: true,
+    });
+    const [row] = await t.db.select().from(user).where(eq(user.email, 'gina@example.com'));
+    expect(row?.role).toBe('User');
+  });
+
+  it('links to an existing password account when the provider says the email is verified', async () => {
+    const existing = await t.signUp({
+      email: 'linked@example.com',
+      name: 'Lina Password',
+      verified: true,
+    });
+    const { location, store } = await signInWithGoogle('linked@example.com');
+    expect(location).toBe('/dashboard');
+    expect((await session(store))?.user.email).toBe('linked@example.com');
+    const links = await t.db.select().from(account).where(eq(account.userId, existing.id));
+    expect(links.map((l) => l.providerId).sort()).toEqual(['credential', 'google']);
+  });
+
+  it('does not link into a password account whose own email was never verified', async () => {
+    // Otherwise whoever registered the address first (perhaps not its owner) would share the account.
+    accounts.push({
+      email: 'squatted@example.com',
+      emailVerified: true,
+      name: 'Sam Owner',
+      picture: 'https://images.example.com/sam.png',
+    });
+    const squatter = await t.signUp({
+      email: 'squatted@example.com',
+      name: 'Not Sam',
+      verified: false,
+    });
+    const { location, store } = await signInWithGoogle('squatted@example.com');
+    expect(location).toContain('error=account_not_linked');
+    expect(await session(store)).toBeNull();
+    const links = await t.db.select().from(account).where(eq(account.userId, squatter.id));
+    expect(links.map((l) => l.providerId)).toEqual(['credential']);
+  });
+
+  it('does not link when the provider does not vouch for the email', async () => {
+    const existing = await t.signUp({
+      email: 'unverified@example.com',
+      name: 'Uma Password',
+      verified: true,
+    });
+    const { location, store } = await signInWithGoogle('unverified@example.com');
+    expect(location).toContain('error=account_not_linked');
+    expect(await session(store)).toBeNull();
+    const links = await t.db.select().from(account).where(eq(account.userId, existing.id));
+    expect(links.map((l) => l.providerId)).toEqual(['credential']);
+  });
+});
