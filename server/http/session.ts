@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/users.ts';
 
 /** The signed-in user as the server knows them; never built from anything the client sends. */
