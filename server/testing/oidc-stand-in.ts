@@ -40,7 +40,14 @@ export async function startOidcStandIn(options: {
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     pkce: { required: () => false },
-    ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, Interaction: 3600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 3600,
+      Grant: 3600,
+    },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, sub) {
       const account = options.accounts.find((a) => a.email === sub);

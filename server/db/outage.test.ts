@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { testConfig } from '../testing/test-app.ts';
+import { createDatabase, type Database } from './client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
+import { runMigrations } from './migrate.ts';
+
+const log = pino({ level: 'silent' });
+let dataDir: string;
+let server: EmbeddedDatabase;
+let port: number;
+let database: Database;
+let app: App;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-outage-'));
+  server = await startEmbeddedPostgres({ dataDir, port: 0, log });
+  port = Number(new URL(server.url).port);
+  database = createDatabase({ url: server.url, max: 5 });
+  await runMigrations(database);
+  app = await buildApp({
+    config: testConfig,
+    database,
+    logger: log,
+    mailTransport: { send: async () => {}, close: () => {} },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a database outage', () => {
+  it('fails fast with 503 problems, shows in /api/health, and heals by itself when the database returns', async () => {
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/tools' })).statusCode).toBe(200);
+
+    await server.stop();
+
+    const started = Date.now();
+    const [tools, health] = await Promise.all([
+      app.inject({ url: '/api/tools' }),
+      app.inject({ url: '/api/health' }),
+    ]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    for (const response of [tools, health]) {
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json().code).toBe('service_unavailable');
+    }
+    expect(tools.headers['retry-after']).toBeDefined();
+
+    server = await startEmbeddedPostgres({ dataDir, port, log });
+    // No restart of the app: the pool reconnects on the next request.
+    let healthy = 0;
+    for (let attempt = 0; attempt < 20 && healthy !== 200; attempt += 1) {
+      healthy = (await app.inject({ url: '/api/health' })).statusCode;
+      if (healthy !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(healthy).toBe(200);
+    expect((await app.inject({ url: '/api/tools' })).statusCode).toBe(200);
+  });
+});
