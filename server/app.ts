@@ -1,5 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -151,6 +152,11 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     publicUrl: config.publicUrl,
     limiter,
     limits: { perIp: config.rateLimits.authPerIp, perEmail: config.rateLimits.authPerEmail },
+    isDatabaseUp: () =>
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
   });
 
   await app.register(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
-import { testConfig } from '../testing/test-app.ts';
+import { TEST_ORIGIN, testConfig } from '../testing/test-app.ts';
 import { createDatabase, type Database } from './client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
@@ -56,6 +56,16 @@ describe('a database outage', () => {
       expect(response.json().code).toBe('service_unavailable');
     }
     expect(tools.headers['retry-after']).toBeDefined();
+
+    // Sign-in goes through the account service, which hides the cause; it is still a 503.
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { email: 'someone@example.com', password: 'a-long-password-1' },
+    });
+    expect(signIn.statusCode).toBe(503);
+    expect(signIn.json().code).toBe('service_unavailable');
 
     server = await startEmbeddedPostgres({ dataDir, port, log });
     // No restart of the app: the pool reconnects on the next request.

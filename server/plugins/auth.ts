@@ -39,7 +39,15 @@ export const authPlugin = fp(
       publicUrl,
       limiter,
       limits,
-    }: { auth: Auth; publicUrl: string; limiter: RateLimiter; limits: AuthLimits },
+      isDatabaseUp,
+    }: {
+      auth: Auth;
+      publicUrl: string;
+      limiter: RateLimiter;
+      limits: AuthLimits;
+      /** Asked when the account service fails, to tell an outage (503) from a bug (500). */
+      isDatabaseUp: () => Promise<boolean>;
+    },
   ) => {
     app.decorateRequest('sessionUser', null);
 
@@ -84,6 +92,18 @@ export const authPlugin = fp(
             ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
           }),
         );
+        // The account service hides database errors behind a 500: say what they are.
+        if (response.status >= 500 && !(await isDatabaseUp())) {
+          return sendProblem(
+            reply,
+            problem(
+              503,
+              'service_unavailable',
+              'The store is temporarily unavailable. Please try again shortly.',
+            ),
+            { 'retry-after': '5' },
+          );
+        }
         // Every failure, with or without a JSON body (an unknown action is a bare 404).
         if (response.status >= 400) return sendAuthProblem(reply, response);
         reply.status(response.status);
@@ -92,7 +112,10 @@ export const authPlugin = fp(
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        if (!response.body) return reply.send(null);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const isJson = response.headers.get('content-type')?.includes('json');
+        return reply.send(isJson ? withoutSessionToken(bytes) : bytes);
       },
     });
   },
@@ -154,5 +177,23 @@ function checkPasswordPolicy(action: string, body: Record<string, unknown> | und
   if (field && typeof password === 'string' && isCommonPassword(password)) {
     const message = 'This password is too common and easy to guess. Choose another one.';
     throw new AppError(400, 'password_too_common', message, [{ field, in: 'body', message }]);
+  }
+}
+
+/**
+ * The session lives in an httpOnly cookie; the raw token the account service also puts in its JSON
+ * answers (sign-in, sign-up, get-session) would only hand it to page scripts. Drop it.
+ */
+function withoutSessionToken(bytes: Buffer): Buffer {
+  const text = bytes.toString('utf8');
+  if (!text.includes('"token"')) return bytes;
+  try {
+    const data = JSON.parse(text) as unknown;
+    if (!isRecord(data)) return bytes;
+    delete data.token;
+    if (isRecord(data.session)) delete data.session.token;
+    return Buffer.from(JSON.stringify(data));
+  } catch {
+    return bytes;
   }
 }
