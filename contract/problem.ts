@@ -6,6 +6,7 @@ export const ProblemCodeSchema = z.enum([
   'invalid_json',
   'unsupported_media_type',
   'payload_too_large',
+  'uri_too_long',
   'unauthenticated',
   'forbidden',
   'origin_not_allowed',

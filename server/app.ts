@@ -31,7 +31,7 @@ import { createToolsService, type ToolsService } from './modules/tools/tools.ser
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -86,6 +86,16 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     bodyLimit: 64 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // Errors the router raises before any route or hook runs (a malformed URL, an over-long path
+    // parameter) are answered as problems too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const detail = status === 414 ? 'A part of this URL is too long.' : 'This URL is not valid.';
+      void sendProblem(
+        reply,
+        problem(status, status === 414 ? 'uri_too_long' : 'validation_failed', detail),
+      );
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

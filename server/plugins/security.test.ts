@@ -7,6 +7,7 @@ import { allRoutes } from '../../contract/routes.ts';
 import { orders, reviews, tools, user } from '../db/schema.ts';
 import { client, expectProblem, type Response, urlFor } from '../testing/http.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
+import { type Build, makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
 
 const EVIL_ORIGIN = 'https://evil.example';
 
@@ -32,94 +33,6 @@ async function snapshot() {
     users: await t.db.select().from(user).orderBy(user.id),
   };
 }
-
-// --- A valid, state-changing request for every mutating route -------------------------------
-
-interface Fixture {
-  tool: { id: string };
-  unpaidOrder: Order;
-  paidOrder: Order;
-  someone: TestUser;
-}
-
-const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
-
-/** Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user. */
-async function makeFixture(): Promise<Fixture> {
-  const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
-  const place = async () => {
-    const response = await client(t.app, admin).post(`/user?email=${admin.email}`, {
-      toolId: tool.id,
-      orderedNum: 10,
-      ...delivery,
-    });
-    return OrderSchema.parse(response.json());
-  };
-  const unpaidOrder = await place();
-  const paidOrder = await place();
-  await t.app.services.orders.markPaid(paidOrder._id, `txn_${randomUUID()}`);
-  return { tool, unpaidOrder, paidOrder, someone: await t.signUp() };
-}
-
-type Build = (fixture: Fixture) => { url: string; body?: Record<string, unknown> };
-
-/** Keyed by `METHOD path`; each request would succeed for an admin on our own site. */
-const VALID_REQUESTS: Record<string, Build> = {
-  'POST /tools': () => ({
-    url: '/api/tools',
-    body: {
-      name: 'Injected Tool',
-      img: '/images/tools/x.svg',
-      description: 'A tool that must never be created cross-site.',
-      quantity: 5,
-      minimumOrder: 1,
-      price: 100,
-    },
-  }),
-  'PATCH /tools/:id': (f) => ({ url: `/api/tools/${f.tool.id}`, body: { restock: 5, price: 1 } }),
-  'PUT /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, body: { newQuantity: 0 } }),
-  'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
-  'POST /user': (f) => ({
-    url: `/api/user?email=${encodeURIComponent(admin.email)}`,
-    body: { toolId: f.tool.id, orderedNum: 10, ...delivery },
-  }),
-  'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
-  'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
-  'POST /reviews': () => ({
-    url: '/api/reviews',
-    body: { review: 'Cross-site praise.', rating: 5 },
-  }),
-  'PUT /userdetails/:email': () => ({
-    url: `/api/userdetails/${encodeURIComponent(admin.email)}`,
-    body: { name: `Renamed ${randomUUID()}`, email: admin.email },
-  }),
-  'PUT /updatedetails/:email': () => ({
-    url: `/api/updatedetails/${encodeURIComponent(admin.email)}`,
-    body: {
-      email: admin.email,
-      phone: `+1 555 ${Math.floor(1_000_000 + Math.random() * 8_999_999)}`,
-      linkedin: 'https://www.linkedin.com/in/ada',
-      education: 'Polytechnic',
-    },
-  }),
-  'POST /payment/:id': (f) => ({
-    url: `/api/payment/${f.unpaidOrder._id}`,
-    body: {
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/40',
-      cvc: '123',
-      nameOnCard: 'Ada Admin',
-    },
-  }),
-  'POST /payment/:id/intent': (f) => ({
-    url: `/api/payment/${f.unpaidOrder._id}/intent`,
-    body: {},
-  }),
-  'PUT /alluser': (f) => ({
-    url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,
-    body: { role: 'Admin' },
-  }),
-};
 
 /** Stripe-only routes: in test mode they pass the checks above and then refuse to act. */
 const STRIPE_ONLY = new Set(['POST /payment/:id/intent']);
@@ -154,7 +67,7 @@ describe('state-changing requests', () => {
       const build = VALID_REQUESTS[name] as Build;
 
       it('from a foreign Origin: 403 origin_not_allowed, nothing changed', async () => {
-        const request = build(await makeFixture());
+        const request = build(await makeFixture(t, admin));
         const before = await snapshot();
         const response = await inject(route, request, { origin: EVIL_ORIGIN });
         expectProblem(response, 403, 'origin_not_allowed');
@@ -162,7 +75,7 @@ describe('state-changing requests', () => {
       });
 
       it('marked Sec-Fetch-Site: cross-site without an Origin: 403, nothing changed', async () => {
-        const request = build(await makeFixture());
+        const request = build(await makeFixture(t, admin));
         const before = await snapshot();
         const response = await inject(route, request, { 'sec-fetch-site': 'cross-site' });
         expectProblem(response, 403, 'origin_not_allowed');
@@ -175,7 +88,7 @@ describe('state-changing requests', () => {
         'text/plain; charset=UTF-8',
         'multipart/form-data; boundary=xyz',
       ])('as %s (what an HTML form can send): 403, nothing changed', async (type) => {
-        const request = build(await makeFixture());
+        const request = build(await makeFixture(t, admin));
         const before = await snapshot();
         const payload = type.startsWith('application/x-www')
           ? 'name=x&role=Admin'
@@ -191,7 +104,7 @@ describe('state-changing requests', () => {
       });
 
       it('the same request from our own site as JSON succeeds and changes something', async () => {
-        const request = build(await makeFixture());
+        const request = build(await makeFixture(t, admin));
         const before = await snapshot();
         const response = await inject(route, request, { origin: TEST_ORIGIN });
         if (STRIPE_ONLY.has(name)) {
@@ -205,7 +118,7 @@ describe('state-changing requests', () => {
       });
 
       it('with "__proto__" or "constructor" keys in the JSON body: 4xx, never 5xx', async () => {
-        const request = build(await makeFixture());
+        const request = build(await makeFixture(t, admin));
         const fields = JSON.stringify(request.body ?? {}).slice(1, -1);
         const join = fields ? `,${fields}` : '';
         const before = await snapshot();
@@ -236,7 +149,7 @@ describe('state-changing requests', () => {
   );
 
   it('the Origin check cannot be sidestepped by percent-encoding the path', async () => {
-    const body = VALID_REQUESTS['POST /tools']?.(await makeFixture()).body as object;
+    const body = VALID_REQUESTS['POST /tools']?.(await makeFixture(t, admin)).body as object;
     const before = await snapshot();
     for (const url of ['/%61pi/tools', '/%61%70%69/tools']) {
       const response = await t.app.inject({

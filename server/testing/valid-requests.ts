@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { client } from './http.ts';
+import type { TestContext, TestUser } from './test-app.ts';
+
+/**
+ * A valid, state-changing request for every mutating route of the contract, keyed by
+ * `METHOD path`: each would succeed for an admin on our own site. Tests that prove a refused
+ * request changed nothing start from these.
+ */
+
+export interface Fixture {
+  admin: TestUser;
+  tool: { id: string };
+  unpaidOrder: Order;
+  paidOrder: Order;
+  someone: TestUser;
+}
+
+export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+
+/** Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user. */
+export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixture> {
+  const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
+  const place = async () => {
+    const response = await client(t.app, admin).post(`/user?email=${admin.email}`, {
+      toolId: tool.id,
+      orderedNum: 10,
+      ...delivery,
+    });
+    return OrderSchema.parse(response.json());
+  };
+  const unpaidOrder = await place();
+  const paidOrder = await place();
+  await t.app.services.orders.markPaid(paidOrder._id, `txn_${randomUUID()}`);
+  return { admin, tool, unpaidOrder, paidOrder, someone: await t.signUp() };
+}
+
+export type Build = (fixture: Fixture) => { url: string; body?: Record<string, unknown> };
+
+/** Keyed by `METHOD path`; each request would succeed for an admin on our own site. */
+export const VALID_REQUESTS: Record<string, Build> = {
+  'POST /tools': () => ({
+    url: '/api/tools',
+    body: {
+      name: 'Injected Tool',
+      img: '/images/tools/x.svg',
+      description: 'A tool that must never be created cross-site.',
+      quantity: 5,
+      minimumOrder: 1,
+      price: 100,
+    },
+  }),
+  'PATCH /tools/:id': (f) => ({ url: `/api/tools/${f.tool.id}`, body: { restock: 5, price: 1 } }),
+  'PUT /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, body: { newQuantity: 0 } }),
+  'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
+  'POST /user': (f) => ({
+    url: `/api/user?email=${encodeURIComponent(f.admin.email)}`,
+    body: { toolId: f.tool.id, orderedNum: 10, ...delivery },
+  }),
+  'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
+  'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
+  'POST /reviews': () => ({
+    url: '/api/reviews',
+    body: { review: 'Cross-site praise.', rating: 5 },
+  }),
+  'PUT /userdetails/:email': (f) => ({
+    url: `/api/userdetails/${encodeURIComponent(f.admin.email)}`,
+    body: { name: `Renamed ${randomUUID()}`, email: f.admin.email },
+  }),
+  'PUT /updatedetails/:email': (f) => ({
+    url: `/api/updatedetails/${encodeURIComponent(f.admin.email)}`,
+    body: {
+      email: f.admin.email,
+      phone: `+1 555 ${Math.floor(1_000_000 + Math.random() * 8_999_999)}`,
+      linkedin: 'https://www.linkedin.com/in/ada',
+      education: 'Polytechnic',
+    },
+  }),
+  'POST /payment/:id': (f) => ({
+    url: `/api/payment/${f.unpaidOrder._id}`,
+    body: {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      nameOnCard: 'Ada Admin',
+    },
+  }),
+  'POST /payment/:id/intent': (f) => ({
+    url: `/api/payment/${f.unpaidOrder._id}/intent`,
+    body: {},
+  }),
+  'PUT /alluser': (f) => ({
+    url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,
+    body: { role: 'Admin' },
+  }),
+};
