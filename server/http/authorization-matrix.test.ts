@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteDescriptor } from '../../contract/common.ts';
+import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { allRoutes } from '../../contract/routes.ts';
+import { orders, reviews, tools, user } from '../db/schema.ts';
+import { client } from '../testing/http.ts';
+import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
+
+type Role = 'visitor' | 'owner' | 'other' | 'admin';
+const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin'];
+
+interface Objects {
+  owner: TestUser;
+  tool: { id: string };
+  unpaid: Order;
+  paid: Order;
+  someone: TestUser;
+}
+
+interface Entry {
+  /** The request, always aimed at the owner's objects (their email, their orders). */
+  request: (o: Objects) => { url: string; body?: unknown };
+  /** Expected status for a visitor, the owner, another customer and an admin. */
+  expect: Record<Role, number>;
+}
+
+const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+const card = {
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12/40',
+  cvc: '123',
+  nameOnCard: 'Owner',
+};
+const all = (status: number): Record<Role, number> => ({
+  visitor: status,
+  owner: status,
+  other: status,
+  admin: status,
+});
+const adminOnly = (status: number): Record<Role, number> => ({
+  visitor: 401,
+  owner: 403,
+  other: 403,
+  admin: status,
+});
+
+/**
+ * Every route of the contract, with who may do what. A route added to the contract without an entry
+ * here fails the first test.
+ */
+const MATRIX: Record<string, Entry> = {
+  'GET /tools': { request: () => ({ url: '/api/tools' }), expect: all(200) },
+  'GET /purchase/:id': {
+    request: (o) => ({ url: `/api/purchase/${o.tool.id}` }),
+    expect: all(200),
+  },
+  'POST /tools': {
+    request: () => ({
+      url: '/api/tools',
+      body: {
+        name: 'Matrix Tool',
+        img: '/images/tools/x.svg',
+        description: 'A tool made by the matrix test.',
+        quantity: 5,
+        minimumOrder: 1,
+        price: 100,
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /tools/:id': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}`, body: { restock: 5 } }),
+    expect: adminOnly(200),
+  },
+  'PUT /purchase/:id': {
+    request: (o) => ({ url: `/api/purchase/${o.tool.id}`, body: { newQuantity: 7 } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /product/:id': {
+    request: (o) => ({ url: `/api/product/${o.tool.id}` }),
+    expect: adminOnly(200),
+  },
+  'POST /user': {
+    request: (o) => ({
+      url: `/api/user?email=${encodeURIComponent(o.owner.email)}`,
+      body: { toolId: o.tool.id, orderedNum: 10, ...delivery },
+    }),
+    // Orders are placed for oneself only, admins included.
+    expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /user': {
+    request: (o) => ({ url: `/api/user?email=${encodeURIComponent(o.owner.email)}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'DELETE /user/:id': {
+    request: (o) => ({ url: `/api/user/${o.unpaid._id}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /orderlist': { request: () => ({ url: '/api/orderlist' }), expect: adminOnly(200) },
+  'PUT /order/:id': {
+    request: (o) => ({ url: `/api/order/${o.paid._id}`, body: { status: 'shipped' } }),
+    expect: adminOnly(200),
+  },
+  'GET /payment/:id': {
+    request: (o) => ({ url: `/api/payment/${o.unpaid._id}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'POST /payment/:id': {
+    request: (o) => ({ url: `/api/payment/${o.unpaid._id}`, body: card }),
+    // Only the customer who placed the order pays it.
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'POST /payment/:id/intent': {
+    request: (o) => ({ url: `/api/payment/${o.unpaid._id}/intent`, body: {} }),
+    // Test mode: Stripe is off, so there is nothing here for anyone.
+    expect: { visitor: 401, owner: 404, other: 404, admin: 404 },
+  },
+  'GET /reviews': { request: () => ({ url: '/api/reviews' }), expect: all(200) },
+  'POST /reviews': {
+    request: () => ({
+      url: '/api/reviews',
+      body: { review: 'Good tools from the matrix.', rating: 4 },
+    }),
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'GET /userdetails/:email': {
+    request: (o) => ({ url: `/api/userdetails/${encodeURIComponent(o.owner.email)}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'PUT /userdetails/:email': {
+    request: (o) => ({
+      url: `/api/userdetails/${encodeURIComponent(o.owner.email)}`,
+      body: { name: 'Renamed', email: o.owner.email },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'PUT /updatedetails/:email': {
+    request: (o) => ({
+      url: `/api/updatedetails/${encodeURIComponent(o.owner.email)}`,
+      body: {
+        email: o.owner.email,
+        phone: '+1 555 010 9999',
+        linkedin: 'https://www.linkedin.com/in/owner',
+        education: 'Trade school',
+      },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'GET /alluser': { request: () => ({ url: '/api/alluser' }), expect: adminOnly(200) },
+  'PUT /alluser': {
+    request: (o) => ({
+      url: `/api/alluser?email=${encodeURIComponent(o.someone.email)}`,
+      body: { role: 'Admin' },
+    }),
+    expect: adminOnly(200),
+  },
+  'GET /config': { request: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /health': { request: () => ({ url: '/api/health' }), expect: all(200) },
+};
+
+let t: TestContext;
+let other: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  other = await t.signUp({ name: 'Olive Other' });
+  admin = await t.signUp({ role: 'Admin', name: 'Ada Admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Fresh objects of a fresh customer for every request, so one request's effect never masks another's. */
+async function objects(): Promise<Objects> {
+  const owner = await t.signUp({ name: `Owner ${randomUUID().slice(0, 6)}` });
+  const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
+  const place = async () => {
+    const response = await client(t.app, owner).post(
+      `/user?email=${encodeURIComponent(owner.email)}`,
+      { toolId: tool.id, orderedNum: 10, ...delivery },
+    );
+    return OrderSchema.parse(response.json());
+  };
+  const unpaid = await place();
+  const paid = await place();
+  await t.app.services.orders.markPaid(paid._id, `txn_${randomUUID()}`);
+  return { owner, tool, unpaid, paid, someone: await t.signUp() };
+}
+
+async function snapshot() {
+  return {
+    tools: await t.db.select().from(tools).orderBy(tools.id),
+    orders: await t.db.select().from(orders).orderBy(orders.id),
+    reviews: await t.db.select().from(reviews).orderBy(reviews.id),
+    users: await t.db.select().from(user).orderBy(user.id),
+  };
+}
+
+const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;
+
+describe('the authorization matrix', () => {
+  it('has an entry for every route of the contract, and no other', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(allRoutes().map(key).sort());
+  });
+
+  describe.each(allRoutes().map((route) => [key(route), route] as const))('%s', (name, route) => {
+    it.each(ROLES)('as %s', async (role) => {
+      const entry = MATRIX[name];
+      if (!entry) throw new Error(`no matrix entry for ${name}`);
+      const o = await objects();
+      const caller = { visitor: undefined, owner: o.owner, other, admin }[role];
+      const { url, body } = entry.request(o);
+      const before = await snapshot();
+      const response = await t.app.inject({
+        method: route.method,
+        url,
+        headers: { origin: TEST_ORIGIN, ...(caller ? { cookie: caller.cookie } : {}) },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      expect(response.statusCode, response.body).toBe(entry.expect[role]);
+      if (response.statusCode >= 400) {
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(await snapshot()).toEqual(before);
+      }
+      // Another customer never sees the owner's data, even in an error.
+      if (role === 'other') expect(response.body).not.toContain(o.owner.email);
+    });
+  });
+});
