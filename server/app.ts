@@ -8,6 +8,7 @@ import type { PublicConfig } from '../contract/system.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type CatalogueCache, createCatalogueCache } from './http/catalogue-cache.ts';
 import { createRateLimiter, type RateLimiter, type WriteLimit } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
@@ -73,6 +74,7 @@ export interface AppParts {
   auth: Auth;
   mailer: Mailer;
   limiter: RateLimiter;
+  catalogue: CatalogueCache;
 }
 
 /** The app and the parts tests and jobs reach into. (Spelled out: a Fastify instance is
@@ -119,13 +121,15 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       config.rateLimits.writesPerUser,
       'You are doing that too often.',
     );
+  const catalogue = createCatalogueCache({ pool: database.pool, log: logger });
   const services = {
-    tools: createToolsService(db),
+    tools: createToolsService(db, { onChange: catalogue.changed }),
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
+      onStockChanged: catalogue.changed,
     }),
     reviews: createReviewsService(db),
     users: createUsersService(db),
@@ -171,7 +175,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
 
   await app.register(
     async (api: FastifyInstance) => {
-      registerToolRoutes(api, services.tools);
+      registerToolRoutes(api, services.tools, catalogue.responses);
       registerOrderRoutes(api, services.orders, limitWrites);
       registerReviewRoutes(api, services.reviews, limitWrites);
       registerUserRoutes(api, services.users);
@@ -185,6 +189,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(webPlugin, { distDir: config.webDistDir });
 
   mailer.start();
+  catalogue.start();
   const stopPaymentWindow = startPaymentWindowJob(db, {
     mailer,
     storeName: config.storeName,
@@ -196,8 +201,9 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   app.addHook('onClose', async () => {
     await stopPaymentWindow();
     await mailer.stop();
+    await catalogue.stop();
   });
-  const parts: AppParts = { services, auth, mailer, limiter };
+  const parts: AppParts = { services, auth, mailer, limiter, catalogue };
   // Awaiting a thenable Fastify instance yields the same object (after ready), parts included;
   // TypeScript's Awaited<> cannot see that.
   return Object.assign(app, parts) as unknown as Awaited<App>;

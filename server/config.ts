@@ -55,7 +55,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'Must be a postgres:// connection URL.' })
     .optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_POOL_MAX: z.coerce.number().int().min(2).max(200).default(20),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).optional(),
   TRUSTED_ORIGINS: originList.default([]),

@@ -28,8 +28,10 @@ export function createDatabase({
     connectionString: url,
     max,
     application_name: applicationName,
-    // Fail fast when the database is down instead of queueing requests forever.
-    connectionTimeoutMillis: 3_000,
+    // How long a request may wait for a connection: long enough to queue through a burst of
+    // buyers, short enough not to hang. A database that is down refuses connections at once, so
+    // outages still fail fast (503) without waiting for this.
+    connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     // Guard against a runaway query holding a connection.
     statement_timeout: 15_000,

@@ -24,6 +24,8 @@ function assertCanSee(user: SessionUser, order: repo.OrderRow): void {
 export interface OrdersOptions extends StoreInfo {
   currency: string;
   mailer: Mailer;
+  /** Runs after an order took or returned stock (committed): cached catalogue answers go stale. */
+  onStockChanged?: () => void;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
@@ -96,6 +98,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         );
         return inserted;
       });
+      options.onStockChanged?.();
       void mailer.drain();
       return repo.toOrder(row);
     },
@@ -142,6 +145,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           await mailer.enqueue({ kind: 'order_cancelled', to: cancelled.email, ...notice }, tx);
         }
       });
+      options.onStockChanged?.();
       void mailer.drain();
       return { deletedCount: 1 };
     },

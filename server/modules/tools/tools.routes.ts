@@ -1,15 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { toolRoutes } from '../../../contract/tools.ts';
+import type { z } from 'zod';
+import { type ListToolsQuerySchema, toolRoutes } from '../../../contract/tools.ts';
+import { CATALOGUE_CACHE_CONTROL } from '../../http/catalogue-cache.ts';
+import { sendPrepared } from '../../http/prepared-reply.ts';
+import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { ToolsService } from './tools.service.ts';
 
-export function registerToolRoutes(app: FastifyInstance, tools: ToolsService): void {
-  registerRoute(app, toolRoutes.list, async ({ query, reply }) => {
-    const { tools: page, total } = await tools.list(query);
-    reply.header('x-total-count', String(total));
-    return page;
+type ListQuery = z.output<typeof ListToolsQuerySchema>;
+
+/** One key per distinct answer: the parsed query, so `?limit=24` and `?offset=0&limit=24` share. */
+function listKey({ q, sort, limit, offset }: ListQuery): string {
+  return JSON.stringify(['list', q ?? '', sort, limit ?? null, offset]);
+}
+
+/**
+ * The catalogue reads are served from `cache` (serialized, validated by the contract's response
+ * schema, compressed once); the writes go to the service, which announces each change.
+ */
+export function registerToolRoutes(
+  app: FastifyInstance,
+  tools: ToolsService,
+  cache: ResponseCache,
+): void {
+  registerRoute(app, toolRoutes.list, async ({ query, request, reply }) => {
+    const prepared = await cache.get(listKey(query), async () => {
+      const { tools: page, total } = await tools.list(query);
+      return prepareJson(toolRoutes.list.response.parse(page), {
+        'x-total-count': String(total),
+      });
+    });
+    return sendPrepared(request, reply, prepared, CATALOGUE_CACHE_CONTROL) as never;
   });
-  registerRoute(app, toolRoutes.get, async ({ params }) => tools.get(params.id));
+  registerRoute(app, toolRoutes.get, async ({ params, request, reply }) => {
+    const prepared = await cache.get(JSON.stringify(['tool', params.id]), async () =>
+      prepareJson(toolRoutes.get.response.parse(await tools.get(params.id))),
+    );
+    return sendPrepared(request, reply, prepared, CATALOGUE_CACHE_CONTROL) as never;
+  });
   registerRoute(app, toolRoutes.create, async ({ body }) => tools.create(body));
   registerRoute(app, toolRoutes.update, async ({ params, body }) => tools.update(params.id, body));
   registerRoute(app, toolRoutes.setStock, async ({ params, body }) =>

@@ -11,7 +11,15 @@ import * as repo from './tools.repo.ts';
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
 
-export function createToolsService(db: Db) {
+/**
+ * `onChange` runs after every committed change to the catalogue, so cached catalogue answers
+ * (here and in the other instances) are dropped.
+ */
+export function createToolsService(db: Db, { onChange }: { onChange: () => void }) {
+  const changed = <T>(result: T): T => {
+    onChange();
+    return result;
+  };
   return {
     async list(query: {
       q?: string | undefined;
@@ -30,13 +38,13 @@ export function createToolsService(db: Db) {
     },
 
     async create(body: CreateToolBody): Promise<Tool> {
-      return repo.toTool(await repo.insertTool(db, body));
+      return changed(repo.toTool(await repo.insertTool(db, body)));
     },
 
     async update(id: string, body: UpdateToolBody): Promise<Tool> {
       const { restock, ...changes } = body;
       const row = await repo.updateTool(db, id, changes, restock ?? 0);
-      if (row) return repo.toTool(row);
+      if (row) return changed(repo.toTool(row));
       const tool = await repo.findTool(db, id);
       if (!tool) throw toolNotFound();
       // The tool is listed, so the restock would have taken the stock past the maximum.
@@ -49,12 +57,12 @@ export function createToolsService(db: Db) {
     async setStock(id: string, newQuantity: number): Promise<Tool> {
       const row = await repo.updateTool(db, id, { quantity: newQuantity });
       if (!row) throw toolNotFound();
-      return repo.toTool(row);
+      return changed(repo.toTool(row));
     },
 
     async remove(id: string): Promise<{ deletedCount: number }> {
       if (!(await repo.softDeleteTool(db, id))) throw toolNotFound();
-      return { deletedCount: 1 };
+      return changed({ deletedCount: 1 });
     },
   };
 }

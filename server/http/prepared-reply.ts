@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  COMPRESS_THRESHOLD,
+  type Encoding,
+  encodedBody,
+  type PreparedJson,
+} from './response-cache.ts';
+
+/**
+ * Sends a prepared JSON answer: 304 when the browser already holds it (If-None-Match), otherwise
+ * its brotli or gzip form when the browser takes one, made once and reused. Setting
+ * Content-Encoding here keeps the global compressor from compressing it again.
+ */
+export async function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prepared: PreparedJson,
+  cacheControl: string,
+): Promise<FastifyReply> {
+  reply.headers({
+    ...prepared.headers,
+    etag: prepared.etag,
+    'cache-control': cacheControl,
+    vary: 'Accept-Encoding',
+  });
+  if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    prepared.body.length >= COMPRESS_THRESHOLD
+      ? preferredEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) return reply.send(prepared.body);
+  const body = await encodedBody(prepared, encoding);
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+/** If-None-Match uses the weak comparison: W/"x" matches "x". */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}
+
+/** brotli when accepted, else gzip, else none; a `q=0` refuses a coding. */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const takes = (coding: Encoding) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return undefined;
+}

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/** A JSON answer serialized once, with its validator and its compressed forms made on demand. */
+export interface PreparedJson {
+  body: Buffer;
+  /** Weak: the same validator stands for the identity, gzip and brotli forms of the body. */
+  etag: string;
+  /** Headers that belong to the answer (e.g. X-Total-Count). */
+  headers: Record<string, string>;
+  /** Compressed forms, each made once (off the main thread) on first demand. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+export function prepareJson(value: unknown, headers: Record<string, string> = {}): PreparedJson {
+  const body = Buffer.from(JSON.stringify(value));
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return { body, etag: `W/"${hash}"`, headers, encoded: {} };
+}
+
+export function encodedBody(prepared: PreparedJson, encoding: Encoding): Promise<Buffer> {
+  prepared.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliAsync(prepared.body, {
+          // Quality 5 gets most of brotli's gain for a sliver of quality 11's time; a body is
+          // compressed again after every catalogue change, so time matters.
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: prepared.body.length,
+          },
+        })
+      : gzipAsync(prepared.body, { level: 6 });
+  return prepared.encoded[encoding];
+}
+
+interface Entry {
+  prepared: PreparedJson;
+  storedAt: number;
+  size: number;
+}
+
+export interface ResponseCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+  /** A safety net for changes nobody announced (a manual SQL fix): entries older than this refill. */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+export interface ResponseCache {
+  /** The stored answer for `key`, or the one `build` makes (concurrent misses share one build). */
+  get(key: string, build: () => Promise<PreparedJson>): Promise<PreparedJson>;
+  /** Forgets everything; builds already under way are not stored. */
+  invalidate(): void;
+  /** While off (changes cannot be heard), every get builds afresh and nothing is kept. */
+  setEnabled(isEnabled: boolean): void;
+  readonly size: number;
+}
+
+/**
+ * An in-memory LRU of prepared JSON answers. Every answer is stamped with the generation it was
+ * read in; invalidate() starts a new generation, so a read that began before a change can never
+ * be stored after it.
+ */
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const now = options.now ?? Date.now;
+  // A Map iterates in insertion order: re-inserting on use makes the first key the least recent.
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<PreparedJson>>();
+  let generation = 0;
+  let bytes = 0;
+  let isEnabled = false;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.size;
+  };
+
+  const store = (key: string, prepared: PreparedJson) => {
+    // Room for the compressed forms too (a fraction of the body for JSON).
+    const size = prepared.body.length * 1.5 + key.length;
+    if (size > options.maxBytes / 4) return;
+    remove(key);
+    entries.set(key, { prepared, storedAt: now(), size });
+    bytes += size;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  return {
+    get(key, build) {
+      if (!isEnabled) return build();
+      const entry = entries.get(key);
+      if (entry && now() - entry.storedAt < options.maxAgeMs) {
+        entries.delete(key);
+        entries.set(key, entry);
+        return Promise.resolve(entry.prepared);
+      }
+      const pending = building.get(key);
+      if (pending) return pending;
+      const startedIn = generation;
+      const promise = build().then(
+        (prepared) => {
+          if (building.get(key) === promise) building.delete(key);
+          if (startedIn === generation && isEnabled) store(key, prepared);
+          return prepared;
+        },
+        (error: unknown) => {
+          if (building.get(key) === promise) building.delete(key);
+          throw error;
+        },
+      );
+      building.set(key, promise);
+      return promise;
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+      building.clear();
+      bytes = 0;
+    },
+    setEnabled(value) {
+      isEnabled = value;
+      this.invalidate();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

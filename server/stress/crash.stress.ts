@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runningEmbeddedUrl } from '../db/embedded.ts';
+
+const root = path.join(import.meta.dirname, '../..');
+let dataDir: string;
+let store: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (store && store.exitCode === null) {
+    store.kill('SIGINT');
+    await new Promise((resolve) => store?.once('exit', resolve));
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function start(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'false',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 160; i += 1) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the store did not become healthy');
+}
+
+async function query<T extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const url = await runningEmbeddedUrl(dataDir);
+  if (!url) throw new Error('no database running');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('crash safety', () => {
+  it('killed with SIGKILL in the middle of buying, the store restarts with every unit accounted for', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-crash-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    store = await start(port);
+
+    const headers = { origin: base, 'content-type': 'application/json' };
+    const buyers: Array<{ email: string; cookie: string }> = [];
+    for (let i = 0; i < 40; i += 1) {
+      const email = `crash-buyer-${i}@example.com`;
+      const response = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: `Crash Buyer ${i}`, email, password: `sturdy-anvil-${i}-x` }),
+      });
+      expect(response.status).toBe(200);
+      buyers.push({
+        email,
+        cookie: response.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      });
+    }
+    await query('update "user" set email_verified = true');
+    const tools = await query<{ id: string; quantity: number }>(
+      `insert into tools (name, img, description, quantity, minimum_order, price)
+       select 'Crash Tool ' || g, '/images/tools/x.svg', 'A tool for the crash test, sold in bulk.', 5000, 1, 100
+       from generate_series(1, 4) g returning id, quantity`,
+    );
+    const initial = new Map(tools.map((t) => [t.id, t.quantity]));
+
+    // Buyers order and cancel continuously until the process dies under them.
+    let stopped = false;
+    const outcomes = { ok: 0, refused: 0, failed: 0 };
+    const shopper = async (buyer: { email: string; cookie: string }) => {
+      while (!stopped) {
+        const tool = tools[Math.floor(Math.random() * tools.length)];
+        try {
+          const placed = await fetch(`${base}/api/user?email=${encodeURIComponent(buyer.email)}`, {
+            method: 'POST',
+            headers: { ...headers, cookie: buyer.cookie },
+            body: JSON.stringify({
+              toolId: tool?.id,
+              orderedNum: 1 + Math.floor(Math.random() * 20),
+              phone: '+1 555 010 2030',
+              address: '1 Crash Court, Springfield',
+            }),
+          });
+          if (placed.status === 201 && Math.random() < 0.3) {
+            const { _id } = (await placed.json()) as { _id: string };
+            await fetch(`${base}/api/user/${_id}`, {
+              method: 'DELETE',
+              headers: { origin: base, cookie: buyer.cookie },
+            });
+          }
+          outcomes[placed.status === 201 ? 'ok' : 'refused'] += 1;
+        } catch {
+          outcomes.failed += 1;
+          return;
+        }
+      }
+    };
+    const load = Promise.all(buyers.map(shopper));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    store.kill('SIGKILL');
+    await new Promise((resolve) => store?.once('exit', resolve));
+    stopped = true;
+    await load;
+    expect(outcomes.ok).toBeGreaterThan(20);
+
+    // The same data directory: the orphaned PostgreSQL is stopped, the cluster recovers.
+    store = await start(port);
+    const rows = await query<{ id: string; quantity: number; ordered: number }>(
+      `select t.id, t.quantity, coalesce(sum(o.ordered_num) filter (where o.status <> 'cancelled'), 0)::int as ordered
+       from tools t left join orders o on o.tool_id = t.id where t.id = any($1) group by t.id`,
+      [[...initial.keys()]],
+    );
+    expect(rows).toHaveLength(initial.size);
+    for (const row of rows) expect(row.quantity + row.ordered).toBe(initial.get(row.id));
+    const [half] = await query<{ n: number }>(
+      `select count(*)::int as n from orders where total_amount <> unit_price * ordered_num or (status = 'cancelled') <> (cancelled_at is not null)`,
+    );
+    expect(half?.n).toBe(0);
+
+    // And it keeps selling after the crash.
+    const after = await fetch(
+      `${base}/api/user?email=${encodeURIComponent(buyers[0]?.email ?? '')}`,
+      {
+        method: 'POST',
+        headers: { ...headers, cookie: buyers[0]?.cookie ?? '' },
+        body: JSON.stringify({
+          toolId: tools[0]?.id,
+          orderedNum: 1,
+          phone: '+1 555 010 2030',
+          address: '1 Crash Court, Springfield',
+        }),
+      },
+    );
+    expect(after.status).toBe(201);
+  });
+});
