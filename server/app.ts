@@ -34,7 +34,7 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppConfig = Pick<
@@ -83,6 +83,7 @@ export type App = FastifyInstance & AppParts;
 
 /** Builds the whole app from its parts; reads no environment and listens on nothing. */
 export async function buildApp({ config, database, logger, mailTransport }: AppDeps): Promise<App> {
+  const isHttps = config.publicUrl.startsWith('https://');
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 64 * 1024,
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     // Errors the router raises before any route or hook runs (a malformed URL, an over-long path
     // parameter) are answered as problems too.
     frameworkErrors: (error, _request, reply) => {
+      reply.headers(securityHeaders({ isHttps, allowStripe: config.stripe !== null }));
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       const detail = status === 414 ? 'A part of this URL is too long.' : 'This URL is not valid.';
       void sendProblem(
@@ -157,7 +159,8 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, {
     trustedOrigins: config.trustedOrigins,
-    isHttps: config.publicUrl.startsWith('https://'),
+    isHttps,
+    allowStripe: config.stripe !== null,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(openApiPlugin, { storeName: config.storeName, publicUrl: config.publicUrl });

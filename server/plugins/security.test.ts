@@ -317,6 +317,9 @@ describe('headers and unknown paths', () => {
     expectSecurityHeaders(await t.app.inject({ url: '/api/alluser' }));
     expectSecurityHeaders(await t.app.inject({ url: '/api/no-such-thing' }));
     expectSecurityHeaders(await t.app.inject({ url: '/no-such-page.js' }));
+    // Errors the router raises before any hook runs.
+    expectSecurityHeaders(await t.app.inject({ url: `/api/userdetails/${'x'.repeat(400)}` }));
+    expectSecurityHeaders(await t.app.inject({ url: '/api/%E0%A4%A' }));
     expectSecurityHeaders(
       await t.app.inject({
         method: 'POST',
