@@ -1,0 +1,158 @@
+import { markOrderPaid } from './database.ts';
+import {
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  newAccount,
+  placeOrder,
+  signIn,
+  test,
+} from './fixtures.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page.request, DEMO_ADMIN);
+});
+
+test('an admin adds a tool, sees it featured, edits and restocks it, then deletes it', async ({
+  page,
+}) => {
+  const name = `Torque Wrench ${Date.now().toString(36)}`;
+  await page.goto('/dashboard');
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  for (const item of [
+    'Profile',
+    'Add product',
+    'Make admin',
+    'Manage all orders',
+    'Manage products',
+  ]) {
+    await expect(menu.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Add product' }).click();
+  await expect(page).toHaveTitle('Add product · Toolyard');
+  // Nothing filled in: every field says what it needs.
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Must be a whole number.').first()).toBeVisible();
+  await expect(page.getByText('Enter a price such as 12.50.')).toBeVisible();
+
+  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Image link').fill('/images/tools/socket-set-94-pieces.svg');
+  await page
+    .getByLabel('Description')
+    .fill('A 1/2 inch drive click torque wrench, 40 to 210 Nm, with a calibration certificate.');
+  await page.getByLabel('Quantity in stock').fill('100');
+  await page.getByLabel('Minimum order').fill('5');
+  await page.getByLabel('Price per unit (USD)').fill('49.95');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText(`${name} is added to the catalogue.`)).toBeVisible();
+  await expect(page.getByLabel('Product name')).toHaveValue('');
+
+  // Newest first: it leads the featured tools on the home page.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  const featured = page.getByRole('region', { name: 'Newest tools' });
+  const card = featured.getByRole('article').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('$49.95');
+
+  // Edit the price and restock 25 units.
+  await page.goto('/dashboard/manageproducts');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('100');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const editor = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(editor.getByLabel('Price per unit (USD)')).toHaveValue('49.95');
+  await editor.getByLabel('Price per unit (USD)').fill('44.50');
+  await editor.getByLabel('Restock: units to add').fill('25');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${name} is saved.`)).toBeVisible();
+  await expect(editor).toBeHidden();
+  await expect(row).toContainText('125');
+  await expect(row).toContainText('$44.50');
+
+  // Delete it: confirm, toast, gone from the list and the catalogue.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this product?' });
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${name} is deleted.`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await page.goto(`/tools?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(`No tools match “${name}”`)).toBeVisible();
+});
+
+test('an admin makes a customer admin and takes the role back', async ({ page }) => {
+  const customer = newAccount('Paolo Promoted');
+  const customerApi = await apiAs(customer, { create: true });
+
+  await page.goto('/dashboard/makeadmin');
+  await expect(page).toHaveTitle('Make admin · Toolyard');
+  const row = page.getByRole('row').filter({ hasText: customer.email });
+  await expect(row).toContainText('User');
+  await row.getByRole('button', { name: `Make admin: ${customer.name}` }).click();
+  await expect(page.getByText(`${customer.name} is now an admin.`)).toBeVisible();
+  await expect(row).toContainText('Admin');
+  // The server agrees: the new admin can list every user.
+  expect((await customerApi.get('/api/alluser')).status()).toBe(200);
+
+  await row.getByRole('button', { name: `Remove admin: ${customer.name}` }).click();
+  await expect(page.getByText(`${customer.name} is no longer an admin.`)).toBeVisible();
+  await expect(row).toContainText('User');
+  expect((await customerApi.get('/api/alluser')).status()).toBe(403);
+  await customerApi.dispose();
+});
+
+test('an admin ships a paid order, and only paid orders', async ({ page }) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Shipping Crate ${Date.now().toString(36)}`,
+    minimumOrder: 10,
+  });
+  const customer = newAccount('Sam Shipper');
+  const customerApi = await apiAs(customer, { create: true });
+  const paid = await placeOrder(customerApi, customer.email, tool, 12);
+  const unpaid = await placeOrder(customerApi, customer.email, tool, 10);
+  const transactionId = await markOrderPaid(paid._id);
+
+  await page.goto('/dashboard/manageallorders');
+  await expect(page).toHaveTitle('Manage all orders · Toolyard');
+  const paidRow = page
+    .getByRole('row')
+    .filter({ hasText: customer.email })
+    .filter({ has: page.getByRole('cell', { name: 'Paid', exact: true }) });
+  const unpaidRow = page
+    .getByRole('row')
+    .filter({ hasText: customer.email })
+    .filter({ has: page.getByRole('cell', { name: 'Unpaid', exact: true }) });
+  await expect(paidRow).toContainText(customer.name);
+  await expect(paidRow).toContainText(tool.name);
+  await expect(paidRow).toContainText('12');
+  await expect(unpaidRow.getByRole('button', { name: /^Ship/ })).toBeDisabled();
+  await paidRow.getByRole('button', { name: /^Ship/ }).click();
+  await expect(
+    page.getByText(`${tool.name} for ${customer.name} is marked shipped.`),
+  ).toBeVisible();
+  const shippedRow = page
+    .getByRole('row')
+    .filter({ hasText: customer.email })
+    .filter({ has: page.getByRole('cell', { name: 'Shipped', exact: true }) });
+  await expect(shippedRow.getByRole('button', { name: /^Shipped/ })).toBeDisabled();
+
+  // The customer sees it shipped, with the transaction id.
+  const orders = (await (
+    await customerApi.get(`/api/user?email=${encodeURIComponent(customer.email)}`)
+  ).json()) as {
+    _id: string;
+    status: string;
+    transactionId: string | null;
+  }[];
+  expect(orders.find((order) => order._id === paid._id)).toMatchObject({
+    status: 'shipped',
+    transactionId,
+  });
+  expect(orders.find((order) => order._id === unpaid._id)?.status).toBe('unpaid');
+  await customerApi.dispose();
+  await admin.dispose();
+});

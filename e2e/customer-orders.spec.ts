@@ -1,0 +1,137 @@
+import {
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  newAccount,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+import { linkFromOutbox } from './outbox.ts';
+
+test('a customer registers, signs in, orders, sees the order, cancels it and the stock comes back', async ({
+  page,
+}) => {
+  // A tool of its own, so other tests running at the same time never change its stock.
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Bench Vise ${Date.now().toString(36)}`,
+    quantity: 500,
+    minimumOrder: 30,
+  });
+  const customer = newAccount('Rita Buyer');
+
+  // Register: the passwords must match.
+  await page.goto('/registration');
+  await expect(page).toHaveTitle('Create an account · Toolyard');
+  await page.getByLabel('Full name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm password').fill(`${customer.password}-typo`);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('Confirm password').fill(customer.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
+  await expect(page.getByText('Verification email sent')).toBeVisible();
+
+  // Registration sends signed-in people home.
+  await page.goto('/registration');
+  await expect(page).toHaveURL(/\/$/);
+
+  // Sign out, then sign in again.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
+
+  // Find the tool in the catalogue and open its purchase page.
+  await page.goto(`/tools?q=${encodeURIComponent(tool.name)}`);
+  await page.getByRole('link', { name: `Buy Now: ${tool.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+  await expect(page.getByTestId('available-quantity')).toHaveText('500 units');
+
+  // Ordering needs a confirmed email: follow the link from the verification email.
+  await expect(page.getByText('Please confirm your email address')).toBeVisible();
+  await page.goto(await linkFromOutbox(customer.email, 'verify-email'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }),
+  ).toBeVisible();
+  await page.goto(`/purchase/${tool._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+  await expect(page.getByText('Please confirm your email address')).toHaveCount(0);
+
+  const quantity = page.getByLabel('Quantity (units)');
+  await expect(quantity).toHaveAttribute('placeholder', '30');
+  await page.getByLabel('Phone').fill('+44 20 7946 0958');
+  await page.getByLabel('Delivery address').fill('12 Harbour Road, Bristol BS1 5TX');
+
+  // Too few, then too many: checked as you type.
+  await quantity.fill('29');
+  await expect(page.getByText('Order at least 30 units (the minimum order).')).toBeVisible();
+  await quantity.fill('501');
+  await expect(page.getByText('Only 500 units are available; order at most that.')).toBeVisible();
+
+  // Meanwhile, stock runs low: the server refuses, the form says why and keeps what was typed.
+  await admin.put(`/api/purchase/${tool._id}`, { data: { newQuantity: 40 } });
+  await quantity.fill('100');
+  await page.getByRole('button', { name: 'Proceed to order' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Only 40 units are in stock' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Phone')).toHaveValue('+44 20 7946 0958');
+  await expect(page.getByLabel('Delivery address')).toHaveValue('12 Harbour Road, Bristol BS1 5TX');
+  await expect(quantity).toHaveValue('100');
+  await expect(page.getByTestId('available-quantity')).toHaveText('40 units');
+
+  // A valid quantity.
+  await quantity.fill('35');
+  await page.getByRole('button', { name: 'Proceed to order' }).click();
+  await expect(page.getByText(`Order placed: 35 × ${tool.name}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pay now' })).toBeVisible();
+  await expect(page.getByTestId('available-quantity')).toHaveText('5 units');
+
+  // The order, unpaid, in My orders.
+  await page.getByRole('link', { name: 'See my orders' }).click();
+  await expect(page).toHaveTitle('My orders · Toolyard');
+  const row = page.getByRole('row').filter({ hasText: tool.name });
+  await expect(row).toContainText('35');
+  await expect(row).toContainText('$451.50');
+  await expect(row).toContainText('Unpaid');
+  await expect(row.getByRole('link', { name: `Pay for ${tool.name}` })).toHaveAttribute(
+    'href',
+    /\/dashboard\/payment\//,
+  );
+
+  // The payment page greets the customer; card payment is announced, not faked.
+  await row.getByRole('link', { name: `Pay for ${tool.name}` }).click();
+  await expect(page.getByText(`Hello ${customer.name},`)).toBeVisible();
+  await expect(page.getByText('$451.50')).toBeVisible();
+  await expect(page.getByText('Coming soon')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to my orders' }).click();
+
+  // Cancel it: confirm, toast, the list refreshes.
+  await page
+    .getByRole('row')
+    .filter({ hasText: tool.name })
+    .getByRole('button', { name: /^Cancel order/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText(`Your order for ${tool.name} is cancelled.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const cancelledRow = page.getByRole('row').filter({ hasText: tool.name });
+  await expect(cancelledRow).toContainText('Cancelled');
+  await expect(cancelledRow.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+
+  // The stock is back.
+  await page.goto(`/purchase/${tool._id}`);
+  await waitForReady(page);
+  await expect(page.getByTestId('available-quantity')).toHaveText('40 units');
+  await admin.dispose();
+});

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+import type { Order } from '../contract/orders.ts';
+import type { Tool } from '../contract/tools.ts';
+import { markEmailVerified } from './database.ts';
+
+export { expect };
+export const test = base;
+
+export const ORIGIN = `http://localhost:${process.env.E2E_PORT}`;
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export const DEMO_ADMIN: Account = {
+  name: 'Ada Admin',
+  email: 'admin@example.com',
+  password: 'demo-admin-2026',
+};
+export const DEMO_CUSTOMER: Account = {
+  name: 'Carlos Customer',
+  email: 'customer@example.com',
+  password: 'demo-customer-2026',
+};
+
+/** A new person for one test, so tests running side by side never share data. */
+export function newAccount(label: string): Account {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return {
+    name: `${label} ${id}`,
+    email: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}@example.com`,
+    password: `pw-${id}-secret`,
+  };
+}
+
+async function expectOk(
+  response: { ok(): boolean; status(): number; text(): Promise<string> },
+  what: string,
+) {
+  if (!response.ok())
+    throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs in through the API; the page's browser context gets the session cookie. */
+export async function signIn(api: APIRequestContext, account: Account): Promise<void> {
+  const response = await api.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: ORIGIN },
+  });
+  await expectOk(response, `Signing in ${account.email}`);
+}
+
+/**
+ * Creates an account through the API (which also signs it in). `verified` confirms its email
+ * directly in the database, for tests whose subject is not the confirmation email.
+ */
+export async function signUp(
+  api: APIRequestContext,
+  account: Account,
+  options: { verified?: boolean } = {},
+): Promise<void> {
+  const response = await api.post('/api/auth/sign-up/email', {
+    data: { name: account.name, email: account.email, password: account.password },
+    headers: { origin: ORIGIN },
+  });
+  await expectOk(response, `Signing up ${account.email}`);
+  if (options.verified) await markEmailVerified(account.email);
+}
+
+/** A request context of its own, signed in as this account (e.g. the admin, behind the scenes). */
+export async function apiAs(
+  account: Account,
+  options: { create?: boolean } = {},
+): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
+  if (options.create) await signUp(api, account, { verified: true });
+  else await signIn(api, account);
+  return api;
+}
+
+export async function createTool(
+  admin: APIRequestContext,
+  overrides: Partial<Tool> = {},
+): Promise<Tool> {
+  const response = await admin.post('/api/tools', {
+    data: {
+      name: `Test Bench Vise ${Date.now().toString(36)}`,
+      img: '/images/tools/quick-release-bar-clamps-4-pieces.svg',
+      description:
+        'A cast iron bench vise with 125 mm jaws, a swivel base and replaceable serrated jaw plates, made for the e2e tests of the store.',
+      quantity: 500,
+      minimumOrder: 30,
+      price: 1290,
+      ...overrides,
+    },
+  });
+  await expectOk(response, 'Creating a tool');
+  return (await response.json()) as Tool;
+}
+
+export async function placeOrder(
+  api: APIRequestContext,
+  email: string,
+  tool: Tool,
+  units = tool.minimumOrder,
+): Promise<Order> {
+  const response = await api.post(`/api/user?email=${encodeURIComponent(email)}`, {
+    data: {
+      toolId: tool._id,
+      orderedNum: units,
+      phone: '+1 555 010 2000',
+      address: '1 Test Street, Springfield',
+    },
+  });
+  await expectOk(response, 'Placing an order');
+  return (await response.json()) as Order;
+}
+
+export async function firstTool(api: APIRequestContext, query: string): Promise<Tool> {
+  const response = await api.get(`/api/tools?q=${encodeURIComponent(query)}&limit=1`);
+  await expectOk(response, `Finding ${query}`);
+  const [tool] = (await response.json()) as Tool[];
+  if (!tool) throw new Error(`No tool matches ${query}`);
+  return tool;
+}
+
+/** Waits until the screen has its data: no "Loading…" indicator and a quiet network. */
+export async function waitForReady(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(
+    page.getByRole('status').filter({ hasText: /Loading|Checking your sign-in/ }),
+  ).toHaveCount(0);
+}
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe-core with the WCAG 2.2 AA rule set; fails (softly: the test goes on to the next page) with a
+ * readable list of what it found.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').join(' ')}`,
+        )
+        .join('\n')}`,
+  );
+  expect.soft(found, `axe found problems on ${label}`).toEqual([]);
+}

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { markOrderPaid } from './database.ts';
+import {
+  DEMO_ADMIN,
+  expectAccessible,
+  firstTool,
+  newAccount,
+  placeOrder,
+  signIn,
+  signUp,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+/**
+ * Every page at phone, tablet and desktop width: axe (WCAG 2.2 AA) must find nothing, and a
+ * full-page screenshot goes to test-results/screenshots/ for people to look at.
+ */
+const WIDTHS = [375, 768, 1280];
+const SCREENSHOTS = 'test-results/screenshots';
+
+async function loadAllImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = 'eager';
+    await Promise.all(
+      images.map((image) =>
+        image.complete
+          ? null
+          : new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true });
+              image.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
+  });
+}
+
+async function checkPage(
+  page: Page,
+  name: string,
+  path: string,
+  prepare?: (page: Page) => Promise<void>,
+) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const width of WIDTHS) {
+    await test.step(`${name} at ${width}px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await waitForReady(page);
+      await prepare?.(page);
+      await loadAllImages(page);
+      await expectAccessible(page, `${name} at ${width}px`);
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+    });
+  }
+}
+
+test('visitor pages', async ({ page }) => {
+  await checkPage(page, 'home', '/');
+  await checkPage(page, 'tools', '/tools');
+  await checkPage(page, 'blog', '/blog');
+  await checkPage(page, 'portfolio', '/myportfolio');
+  await checkPage(page, 'login', '/login');
+  await checkPage(page, 'registration', '/registration');
+  await checkPage(page, 'not-found', '/no-such-page');
+});
+
+test('customer pages', async ({ page }) => {
+  const customer = newAccount('Clara Customer');
+  await signUp(page.request, customer, { verified: true });
+  await page.request.put(`/api/updatedetails/${encodeURIComponent(customer.email)}`, {
+    data: {
+      email: customer.email,
+      phone: '+1 555 010 2000',
+      linkedin: 'https://www.linkedin.com/in/clara-customer',
+      education: 'BSc Mechanical Engineering',
+    },
+  });
+  const tool = await firstTool(page.request, 'Tape Measure');
+  const paid = await placeOrder(page.request, customer.email, tool);
+  await markOrderPaid(paid._id);
+  const unpaid = await placeOrder(
+    page.request,
+    customer.email,
+    await firstTool(page.request, 'Pliers'),
+  );
+
+  await checkPage(page, 'purchase', `/purchase/${tool._id}`);
+  await checkPage(page, 'dashboard-profile', '/dashboard');
+  await checkPage(page, 'dashboard-my-orders', '/dashboard/myorder');
+  await checkPage(page, 'dashboard-cancel-dialog', '/dashboard/myorder', async (p) => {
+    await p.getByRole('button', { name: /^Cancel order/ }).click();
+    await p.getByRole('dialog').waitFor();
+  });
+  await checkPage(page, 'dashboard-review', '/dashboard/review');
+  await checkPage(page, 'dashboard-payment', `/dashboard/payment/${unpaid._id}`);
+  await checkPage(page, 'not-allowed', '/dashboard/manageproducts');
+});
+
+test('admin pages', async ({ page }) => {
+  await signIn(page.request, DEMO_ADMIN);
+  await checkPage(page, 'admin-add-product', '/dashboard/addproduct');
+  await checkPage(page, 'admin-make-admin', '/dashboard/makeadmin');
+  await checkPage(page, 'admin-manage-orders', '/dashboard/manageallorders');
+  await checkPage(page, 'admin-manage-products', '/dashboard/manageproducts');
+  await checkPage(page, 'admin-edit-dialog', '/dashboard/manageproducts', async (p) => {
+    await p.getByRole('button', { name: /^Edit/ }).first().click();
+    await p.getByRole('dialog').waitFor();
+  });
+});

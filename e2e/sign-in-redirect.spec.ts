@@ -1,0 +1,29 @@
+import { DEMO_CUSTOMER, expect, firstTool, test } from './fixtures.ts';
+
+test('a visitor opening a purchase page is sent to login and comes back after sign-in', async ({
+  page,
+}) => {
+  const tool = await firstTool(page.request, 'Socket Set');
+  await page.goto(`/purchase/${tool._id}`);
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('Sign in · Toolyard');
+  await expect(page.getByText('Please sign in to continue.')).toBeVisible();
+
+  // A wrong password: the reason and its code, in red under the form.
+  await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const error = page.getByRole('alert').filter({ hasText: 'invalid_email_or_password' });
+  await expect(error).toBeVisible();
+  await expect(error).toHaveClass(/text-red-700/);
+
+  await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/purchase/${tool._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(DEMO_CUSTOMER.name);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_CUSTOMER.email);
+  await expect(page.getByTestId('user-name').first()).toHaveText(DEMO_CUSTOMER.name);
+});

@@ -1,0 +1,113 @@
+import { expect, test, waitForReady } from './fixtures.ts';
+
+test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/^Toolyard/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    /tools manufacturer and trader/i,
+  );
+
+  // The carousel: two slogans, keyboard-operable controls, pausable.
+  const carousel = page.getByRole('region', { name: 'Toolyard highlights' });
+  await carousel.getByRole('button', { name: 'Pause slides' }).click();
+  await expect(carousel.getByRole('button', { name: 'Play slides' })).toBeVisible();
+  await carousel.getByRole('button', { name: 'Slide 2 of 2' }).click();
+  await expect(
+    carousel.getByText('From our factory floor to your workshop, on time.'),
+  ).toBeVisible();
+  await carousel.getByRole('button', { name: 'Next slide' }).press('Enter');
+  await expect(carousel.getByText('Tools built for the job, shipped by the pallet.')).toBeVisible();
+
+  const numbers = page.getByRole('region', { name: 'Toolyard in numbers' });
+  for (const value of ['40', '1M+', '40 Lakh+'])
+    await expect(numbers.getByText(value, { exact: true })).toBeVisible();
+
+  // The six newest tools, each with its facts and a Buy Now link; descriptions cut at 100 characters.
+  const featured = page.getByRole('region', { name: 'Newest tools' });
+  await expect(featured.getByRole('listitem')).toHaveCount(6);
+  await expect(featured.getByRole('link', { name: /^Buy Now/ })).toHaveCount(6);
+  for (const card of await featured.getByRole('article').all()) {
+    await expect(card.getByText('Quantity')).toBeVisible();
+    await expect(card.getByText('Minimum order')).toBeVisible();
+    await expect(card.getByText('Price')).toBeVisible();
+    // Every description here is longer than 100 characters: cut, with an ellipsis.
+    const preview = await card.locator('p').first().innerText();
+    expect(preview).toMatch(/…$/);
+    expect(preview.length).toBeLessThanOrEqual(101);
+  }
+
+  await expect(
+    page.getByRole('heading', { name: '13 mm Hammer Drill Kit, 120 pieces' }),
+  ).toBeVisible();
+  const profile = page.getByRole('region', { name: 'Company profile' });
+  for (const fact of [
+    'Trading company',
+    'Home equipment and components',
+    'Limited company',
+    'ISO 9001',
+    '2015',
+  ]) {
+    await expect(profile.getByText(fact, { exact: true })).toBeVisible();
+  }
+  const reviews = page.getByRole('region', { name: 'What our customers say' });
+  await expect(reviews.getByRole('listitem')).toHaveCount(3);
+  await expect(reviews.getByText(/^Rating [1-5]\/5$/)).toHaveCount(3);
+
+  // The catalogue, from the navbar: search, sort and pages live in the URL.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' }).click();
+  await expect(page).toHaveTitle('Tools · Toolyard');
+  await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible();
+  await expect(page.getByText(/Showing 1–12 of \d+ tools/)).toBeVisible();
+  await page.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText(/Showing 13–\d+ of \d+ tools/)).toBeVisible();
+
+  await page.getByLabel('Sort by').selectOption('price_asc');
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await waitForReady(page);
+  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(
+    'Retractable Utility Knife',
+  );
+
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('hammer');
+  await expect(page).toHaveURL(/q=hammer/);
+  await expect(page.getByText(/matching “hammer”/)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: '450 g Claw Hammer, fiberglass handle' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('hammer');
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('no such tool at all');
+  await expect(page.getByText('No tools match “no such tool at all”')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveTitle('Blog · Toolyard');
+  await expect(page.getByRole('article')).toHaveCount(6);
+  for (const topic of [
+    /faster/i,
+    /manage state/i,
+    /prototypal inheritance/i,
+    /set state directly/i,
+    /by name/i,
+    /unit test/i,
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: topic })).toBeVisible();
+  }
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'My Portfolio' })
+    .click();
+  await expect(page).toHaveTitle('My Portfolio · Toolyard');
+  await expect(page.getByRole('heading', { level: 2, name: 'Skills' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Projects' })).toBeVisible();
+
+  await page.goto('/no/such/page');
+  await expect(page).toHaveTitle('Page not found · Toolyard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.locator('img[src="/images/not-found.svg"]')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the real store: e2e/global-setup.ts builds the web app, starts the
+ * server on a fresh data directory (embedded PostgreSQL, demo seed) and stops it afterwards.
+ * `npm run test:e2e` (e2e/run.ts) finds Chromium and passes it in E2E_CHROMIUM_PATH.
+ */
+
+/** A free port, chosen once: workers inherit the variable, so they all agree on it. */
+function freePort(): string {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+process.env.E2E_PORT ??= freePort();
+
+const chromiumPath =
+  process.env.E2E_CHROMIUM_PATH ??
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright',
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${process.env.E2E_PORT}`,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      args: [
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

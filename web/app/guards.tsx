@@ -1,0 +1,42 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingState } from '../components/ui/spinner.tsx';
+import { ErrorState } from '../components/ui/state.tsx';
+import { useSession } from '../features/auth/api/session.ts';
+import { NotAllowedPage } from './routes/not-allowed.tsx';
+
+/** Where to come back to after signing in. */
+export interface LoginState {
+  from?: { pathname: string; search: string; hash: string };
+}
+
+/** Screens for signed-in users: visitors go to /login, and come back here after signing in. */
+export function RequireAuth() {
+  const { user, isPending, error, refetch } = useSession();
+  const location = useLocation();
+  if (isPending) return <LoadingState label="Checking your sign-in…" />;
+  if (error && !user) {
+    return (
+      <div className="mx-auto max-w-3xl px-4">
+        <ErrorState
+          error={error}
+          onRetry={() => void refetch()}
+          title="We could not check your sign-in"
+        />
+      </div>
+    );
+  }
+  if (!user) {
+    const state: LoginState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** Admin screens: everyone else sees "not allowed" (and the server refuses them too). */
+export function RequireAdmin() {
+  const { user } = useSession();
+  if (user?.role !== 'Admin') return <NotAllowedPage />;
+  return <Outlet />;
+}

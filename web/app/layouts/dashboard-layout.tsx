@@ -1,0 +1,51 @@
+import { NavLink, Outlet } from 'react-router';
+import { useSignedInUser } from '../../features/auth/api/session.ts';
+
+const COMMON = [{ to: '/dashboard', label: 'Profile', end: true }];
+const CUSTOMER = [
+  { to: '/dashboard/myorder', label: 'My orders', end: false },
+  { to: '/dashboard/review', label: 'Review', end: false },
+];
+const ADMIN = [
+  { to: '/dashboard/addproduct', label: 'Add product', end: false },
+  { to: '/dashboard/makeadmin', label: 'Make admin', end: false },
+  { to: '/dashboard/manageallorders', label: 'Manage all orders', end: false },
+  { to: '/dashboard/manageproducts', label: 'Manage products', end: false },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive
+      ? 'bg-navy-800 text-white'
+      : 'bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-navy-50 hover:text-navy-900 lg:bg-transparent lg:ring-0'
+  }`;
+
+/** The dashboard frame: a side menu by role, and the chosen screen. */
+export function DashboardLayout() {
+  const user = useSignedInUser();
+  const isAdmin = user.role === 'Admin';
+  const links = [...COMMON, ...(isAdmin ? ADMIN : CUSTOMER)];
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10 lg:px-8">
+      <aside className="mb-8 lg:mb-0">
+        <nav aria-label="Dashboard" className="lg:sticky lg:top-6">
+          <p className="mb-3 text-xs font-bold tracking-wider text-stone-600 uppercase">
+            {isAdmin ? 'Admin dashboard' : 'My dashboard'}
+          </p>
+          <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { site } from '../../content/site.ts';
+import { useSignOut } from '../../features/auth/api/auth-mutations.ts';
+import { useSession } from '../../features/auth/api/session.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { Logo } from './logo.tsx';
+
+const PUBLIC_LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/tools', label: 'Tools', end: false },
+  { to: '/blog', label: 'Blog', end: false },
+  { to: '/myportfolio', label: 'My Portfolio', end: false },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive ? 'bg-navy-50 text-navy-900' : 'text-stone-700 hover:bg-stone-100 hover:text-navy-900'
+  }`;
+
+export function SiteHeader() {
+  const { user, isPending } = useSession();
+  const signOut = useSignOut();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: moving to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === pathname;
+
+  const links = user
+    ? [...PUBLIC_LINKS, { to: '/dashboard', label: 'Dashboard', end: false }]
+    : PUBLIC_LINKS;
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        toast.info('You are signed out.');
+        navigate('/');
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  const account = isPending ? null : user ? (
+    <div className="flex flex-wrap items-center gap-3">
+      <span className="flex items-center gap-2 text-sm font-semibold text-navy-900">
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-orange-100 text-orange-800"
+        >
+          {user.name.trim().charAt(0).toUpperCase()}
+        </span>
+        <span className="max-w-40 truncate" data-testid="user-name">
+          {user.name}
+        </span>
+      </span>
+      <Button variant="outline" size="sm" onClick={onSignOut} isPending={signOut.isPending}>
+        Sign out
+      </Button>
+    </div>
+  ) : (
+    <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+      Login
+    </Link>
+  );
+
+  return (
+    <header>
+      <div className="bg-navy-950 text-stone-200">
+        <p className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 text-xs sm:px-6 lg:px-8">
+          <span className="font-semibold text-white">{site.banner.text}</span>
+          <span className="hidden sm:inline">{site.banner.detail}</span>
+        </p>
+      </div>
+      <div className="border-b border-stone-200 bg-white/95 shadow-xs">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-6 px-4 py-3 sm:px-6 lg:px-8">
+          <Link to="/" className="rounded-md">
+            <Logo />
+            <span className="sr-only">: home</span>
+          </Link>
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="hidden lg:block">{account}</div>
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              {isMenuOpen ? (
+                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+              ) : (
+                <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+              )}
+            </svg>
+            Menu
+          </button>
+        </div>
+        <div
+          id="mobile-menu"
+          hidden={!isMenuOpen}
+          className="border-t border-stone-200 px-4 py-4 sm:px-6 lg:hidden"
+        >
+          <nav aria-label="Main menu">
+            <ul className="space-y-1">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-4 border-t border-stone-200 pt-4">{account}</div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** A screen that failed to load or crashed: say so, and offer a reload. */
+export function RouteError() {
+  const error = useRouteError();
+  usePageTitle('Something went wrong');
+  useEffect(() => console.error(error), [error]);
+  const isChunkError =
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script/i.test(error.message);
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : isChunkError
+      ? 'This page could not be downloaded. The store may have been updated, or the connection dropped.'
+      : 'Something went wrong while showing this page.';
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-navy-900 sm:text-3xl">Something went wrong</h1>
+      <p role="alert" className="mt-3 text-stone-700">
+        {detail}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        <Link to="/" reloadDocument className={buttonClasses({ variant: 'outline' })}>
+          Go to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}

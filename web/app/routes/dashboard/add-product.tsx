@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { AddToolForm } from '../../../features/tools/components/add-tool-form.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+export function AddProductPage() {
+  usePageTitle('Add product');
+  const toast = useToast();
+  return (
+    <>
+      <PageHeading
+        title="Add a product"
+        description={
+          <>
+            New products appear first among the newest tools on the home page. Edit or restock them
+            in{' '}
+            <Link to="/dashboard/manageproducts" className="font-semibold text-navy-700 underline">
+              Manage products
+            </Link>
+            .
+          </>
+        }
+      />
+      <div className="max-w-3xl rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+        <AddToolForm onAdded={(tool) => toast.success(`${tool.name} is added to the catalogue.`)} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { ReviewForm } from '../../../features/reviews/components/review-form.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+export function AddReviewPage() {
+  usePageTitle('Write a review');
+  const toast = useToast();
+  return (
+    <>
+      <PageHeading
+        title="Write a review"
+        description={
+          <>
+            Tell other buyers how our tools and service worked for you. The newest reviews appear on
+            the{' '}
+            <Link to="/" className="font-semibold text-navy-700 underline">
+              home page
+            </Link>
+            .
+          </>
+        }
+      />
+      <div className="max-w-2xl rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+        <ReviewForm onPosted={() => toast.success('Thank you! Your review is on the home page.')} />
+      </div>
+    </>
+  );
+}

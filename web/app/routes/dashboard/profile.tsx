@@ -1,0 +1,47 @@
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useSignedInUser } from '../../../features/auth/api/session.ts';
+import { VerifyEmailNotice } from '../../../features/auth/components/verify-email-notice.tsx';
+import { useUserDetails } from '../../../features/users/api/users.ts';
+import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
+import { ProfileForm } from '../../../features/users/components/profile-form.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+export function ProfilePage() {
+  usePageTitle('My profile');
+  const user = useSignedInUser();
+  const details = useUserDetails(user.email);
+  const toast = useToast();
+  return (
+    <>
+      <PageHeading
+        title="My profile"
+        description="Keep your contact details current so our sales team can reach you."
+      />
+      <div className="mb-6 max-w-3xl empty:hidden">
+        <VerifyEmailNotice user={user} />
+      </div>
+      <QueryView
+        query={details}
+        loadingLabel="Loading your profile…"
+        errorTitle="We could not load your profile"
+      >
+        {(data) => (
+          <div className="grid gap-8 xl:grid-cols-[22rem_1fr] xl:items-start">
+            <ProfileCard details={data} />
+            <section
+              aria-labelledby="update-profile-title"
+              className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
+            >
+              <h2 id="update-profile-title" className="mb-5 text-lg font-bold text-navy-900">
+                Update your profile
+              </h2>
+              <ProfileForm details={data} onSaved={() => toast.success('Your profile is saved.')} />
+            </section>
+          </div>
+        )}
+      </QueryView>
+    </>
+  );
+}

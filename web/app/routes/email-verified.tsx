@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { useSession } from '../../features/auth/api/session.ts';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
+import { queryKeys } from '../../lib/query-client.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+/** Where the link in the verification email lands (the server confirms, then sends people here). */
+export function EmailVerifiedPage() {
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  usePageTitle(error ? 'Link not valid' : 'Email confirmed');
+
+  // The confirmation changed the account (and may have signed the visitor in).
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+  }, [queryClient]);
+
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-12 text-center sm:px-6">
+      <span
+        className={`mx-auto grid size-16 place-items-center rounded-full ${error ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'}`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8" fill="currentColor">
+          {error ? (
+            <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1 5h2v7h-2V7Zm0 9h2v2h-2v-2Z" />
+          ) : (
+            <path d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4-9.6 9.6Z" />
+          )}
+        </svg>
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-navy-900">
+        {error ? 'This link did not work' : 'Your email is confirmed'}
+      </h1>
+      <p className="mt-3 text-stone-700">
+        {error
+          ? 'The confirmation link is not valid or has expired. Ask for a new one below, or sign in to do it later.'
+          : 'Thank you. You can now place orders.'}
+      </p>
+      {error && user && (
+        <div className="mt-6 text-left">
+          <VerifyEmailNotice user={user} />
+        </div>
+      )}
+      <Link to="/tools" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+        Browse the tools
+      </Link>
+    </div>
+  );
+}

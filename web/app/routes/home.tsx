@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { QueryView } from '../../components/ui/query-view.tsx';
+import { site } from '../../content/site.ts';
+import { CompanyProfile } from '../../features/home/components/company-profile.tsx';
+import { HeroCarousel } from '../../features/home/components/hero-carousel.tsx';
+import { StatsBand } from '../../features/home/components/stats-band.tsx';
+import { useLatestReviews } from '../../features/reviews/api/reviews.ts';
+import { ReviewCard } from '../../features/reviews/components/review-card.tsx';
+import { useToolList } from '../../features/tools/api/tools-queries.ts';
+import { BestSeller } from '../../features/tools/components/best-seller.tsx';
+import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+const FEATURED_COUNT = 6;
+
+export function HomePage() {
+  usePageTitle(undefined);
+  const { home } = site;
+  const featured = useToolList({ sort: 'newest', limit: FEATURED_COUNT });
+  const bestSeller = useToolList({ q: home.bestSeller.searchName, sort: 'oldest', limit: 1 });
+  const reviews = useLatestReviews();
+
+  return (
+    <>
+      <HeroCarousel title={home.title} slides={home.slides} />
+      <StatsBand stats={home.stats} />
+      <div className="mx-auto max-w-7xl space-y-20 px-4 pt-16 sm:px-6 lg:px-8">
+        <section aria-labelledby="featured-title">
+          <SectionHeader id="featured-title" title={home.featured.title} text={home.featured.text}>
+            <Link
+              to="/tools"
+              className="font-semibold text-navy-700 underline-offset-4 hover:underline"
+            >
+              {home.featured.allLabel} <span aria-hidden="true">→</span>
+            </Link>
+          </SectionHeader>
+          <QueryView
+            query={featured}
+            loadingLabel="Loading the newest tools…"
+            errorTitle="We could not load the newest tools"
+            isEmpty={(data) => data.tools.length === 0}
+            emptyTitle="No tools in the catalogue yet"
+          >
+            {(data) => <ToolGrid tools={data.tools} />}
+          </QueryView>
+        </section>
+
+        <BestSeller content={home.bestSeller} tool={bestSeller.data?.tools[0]} />
+
+        <CompanyProfile content={home.profile} />
+
+        <section aria-labelledby="reviews-title">
+          <SectionHeader id="reviews-title" title={home.reviews.title} />
+          <QueryView
+            query={reviews}
+            loadingLabel="Loading reviews…"
+            errorTitle="We could not load the reviews"
+            isEmpty={(data) => data.length === 0}
+            emptyTitle={home.reviews.empty}
+          >
+            {(data) => (
+              <ul className="grid gap-6 lg:grid-cols-3">
+                {data.map((review) => (
+                  <li key={review._id}>
+                    <ReviewCard review={review} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function SectionHeader({
+  id,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  title: string;
+  text?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h2 id={id} className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
+          {title}
+        </h2>
+        {text && <p className="mt-2 text-stone-600">{text}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link, Navigate, useLocation } from 'react-router';
+import { LoadingState } from '../../components/ui/spinner.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useSession } from '../../features/auth/api/session.ts';
+import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import type { LoginState } from '../guards.tsx';
+import { AuthLayout } from '../layouts/auth-layout.tsx';
+
+/** The page the visitor was sent here from, or home. */
+export function useReturnTo(): string {
+  const from = (useLocation().state as LoginState | null)?.from;
+  return from ? `${from.pathname}${from.search}${from.hash}` : '/';
+}
+
+export function LoginPage() {
+  usePageTitle('Sign in');
+  const location = useLocation();
+  const returnTo = useReturnTo();
+  const toast = useToast();
+  const { user, isPending } = useSession();
+
+  if (isPending) return <LoadingState />;
+  // Signed in (now or already): back to where they came from.
+  if (user) return <Navigate to={returnTo} replace />;
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      description="Welcome back. Sign in to order, pay and follow your deliveries."
+    >
+      {returnTo !== '/' && (
+        <p className="mb-6 rounded-md bg-navy-50 px-4 py-3 text-sm text-navy-900">
+          Please sign in to continue.
+        </p>
+      )}
+      <LoginForm
+        onSignedIn={(signedIn) => signedIn && toast.success(`Welcome back, ${signedIn.name}.`)}
+      />
+      <div className="mt-4">
+        <GoogleSignIn returnTo={returnTo} />
+      </div>
+      <p className="mt-8 text-sm text-stone-700">
+        New to Toolyard?{' '}
+        <Link
+          to="/registration"
+          state={location.state}
+          className="font-semibold text-navy-700 underline underline-offset-2"
+        >
+          Create an account
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col items-center px-4 pt-12 text-center sm:px-6">
+      <img
+        src="/images/not-found.svg"
+        alt=""
+        width={480}
+        height={320}
+        className="aspect-[3/2] h-auto w-full max-w-md object-contain"
+      />
+      <p className="mt-6 text-sm font-bold tracking-wider text-orange-700 uppercase">Error 404</p>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-navy-900 sm:text-4xl">
+        Page not found
+      </h1>
+      <p className="mt-3 max-w-xl text-stone-700">
+        We looked in every drawer of the workshop, but there is no page at this address. It may have
+        moved, or the link may have a typo.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses({ size: 'lg' })}>
+          Back to the home page
+        </Link>
+        <Link to="/tools" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          Browse the tools
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Order } from '../../../contract/orders.ts';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { LoadingState } from '../../components/ui/spinner.tsx';
+import { ErrorState } from '../../components/ui/state.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useSignedInUser } from '../../features/auth/api/session.ts';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
+import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
+import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
+import { useTool } from '../../features/tools/api/tools-queries.ts';
+import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { PageContainer } from '../layouts/page-container.tsx';
+
+export function PurchasePage() {
+  const { id = '' } = useParams();
+  const user = useSignedInUser();
+  const tool = useTool(id);
+  const toast = useToast();
+  const [placed, setPlaced] = useState<Order | null>(null);
+  usePageTitle(tool.data ? `Buy ${tool.data.name}` : 'Purchase');
+
+  return (
+    <PageContainer>
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-navy-900 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/tools" className="hover:text-navy-900 hover:underline">
+              Tools
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-stone-800">
+            {tool.data?.name ?? 'Purchase'}
+          </li>
+        </ol>
+      </nav>
+      {tool.isPending ? (
+        <LoadingState label="Loading the tool…" />
+      ) : tool.isError ? (
+        <>
+          <PageHeading title="This tool is not available" />
+          <ErrorState
+            error={tool.error}
+            title="We could not load this tool"
+            onRetry={() => void tool.refetch()}
+          />
+          <Link to="/tools" className="font-semibold text-navy-700 underline">
+            Browse the catalogue
+          </Link>
+        </>
+      ) : (
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+          <ToolDetails tool={tool.data} />
+          <section
+            aria-labelledby="order-title"
+            className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
+          >
+            <h2 id="order-title" className="text-xl font-bold text-navy-900">
+              Place your order
+            </h2>
+            <p className="mt-1 mb-6 text-sm text-stone-600">
+              Minimum order {formatNumber(tool.data.minimumOrder)} units. Pay by card after
+              ordering.
+            </p>
+            <div className="mb-6 empty:hidden">
+              <VerifyEmailNotice user={user} />
+            </div>
+            {placed ? (
+              <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />
+            ) : (
+              <PurchaseForm
+                tool={tool.data}
+                customer={{ name: user.name, email: user.email }}
+                onPlaced={(order) => {
+                  setPlaced(order);
+                  toast.success(
+                    `Order placed: ${formatNumber(order.orderedNum)} × ${order.productName}.`,
+                  );
+                }}
+              />
+            )}
+          </section>
+        </div>
+      )}
+    </PageContainer>
+  );
+}

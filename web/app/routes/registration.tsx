@@ -1,0 +1,50 @@
+import { Link, Navigate, useLocation } from 'react-router';
+import { LoadingState } from '../../components/ui/spinner.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useSession } from '../../features/auth/api/session.ts';
+import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
+import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { AuthLayout } from '../layouts/auth-layout.tsx';
+import { useReturnTo } from './login.tsx';
+
+export function RegistrationPage() {
+  usePageTitle('Create an account');
+  const location = useLocation();
+  const returnTo = useReturnTo();
+  const toast = useToast();
+  const { user, isPending } = useSession();
+
+  if (isPending) return <LoadingState />;
+  // Already signed in: nothing to register; a new account goes back to where it started.
+  if (user) return <Navigate to={returnTo} replace />;
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Open a business account to order tools in bulk."
+    >
+      <RegistrationForm
+        onSignedUp={(signedUp) =>
+          signedUp &&
+          toast.success(
+            `Welcome to Toolyard, ${signedUp.name}. Verification email sent: follow its link to confirm ${signedUp.email}.`,
+          )
+        }
+      />
+      <div className="mt-4">
+        <GoogleSignIn returnTo={returnTo} />
+      </div>
+      <p className="mt-8 text-sm text-stone-700">
+        Already have an account?{' '}
+        <Link
+          to="/login"
+          state={location.state}
+          className="font-semibold text-navy-700 underline underline-offset-2"
+        >
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link, useSearchParams } from 'react-router';
+import { type ToolSort, ToolSortSchema } from '../../../contract/tools.ts';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { QueryView } from '../../components/ui/query-view.tsx';
+import { useToolList } from '../../features/tools/api/tools-queries.ts';
+import { CatalogueControls } from '../../features/tools/components/catalogue-controls.tsx';
+import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { PageContainer } from '../layouts/page-container.tsx';
+
+export const TOOLS_PAGE_SIZE = 12;
+const DEFAULT_SORT: ToolSort = 'newest';
+
+/** Search words, sort order and page live in the URL, so links and Back work. */
+function useCatalogueParams() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const sort = ToolSortSchema.catch(DEFAULT_SORT).parse(params.get('sort') ?? DEFAULT_SORT);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+
+  const hrefFor = (changes: { q?: string; sort?: ToolSort; page?: number }) => {
+    const next = { q, sort, page, ...changes };
+    const search = new URLSearchParams();
+    if (next.q) search.set('q', next.q);
+    if (next.sort !== DEFAULT_SORT) search.set('sort', next.sort);
+    if (next.page > 1) search.set('page', String(next.page));
+    const text = search.toString();
+    return text ? `?${text}` : '?';
+  };
+  const go = (changes: { q?: string; sort?: ToolSort }, replace: boolean) =>
+    setParams(new URLSearchParams(hrefFor({ ...changes, page: 1 }).slice(1)), { replace });
+
+  return { q, sort, page, hrefFor, go };
+}
+
+export function ToolsPage() {
+  usePageTitle('Tools');
+  const { q, sort, page, hrefFor, go } = useCatalogueParams();
+  const query = useToolList({
+    q: q || undefined,
+    sort,
+    limit: TOOLS_PAGE_SIZE,
+    offset: (page - 1) * TOOLS_PAGE_SIZE,
+  });
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / TOOLS_PAGE_SIZE));
+  const first = (page - 1) * TOOLS_PAGE_SIZE + 1;
+  const last = Math.min(page * TOOLS_PAGE_SIZE, total);
+
+  return (
+    <PageContainer>
+      <PageHeading
+        eyebrow="Catalogue"
+        title="All tools"
+        description="Every tool we make and trade, at bulk prices. Search by name or sort the list."
+      />
+      <CatalogueControls
+        q={q}
+        sort={sort}
+        onSearch={(text) => go({ q: text }, true)}
+        onSort={(next) => go({ sort: next }, false)}
+      />
+      <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-stone-600">
+        {query.data && total > 0 && last >= first && (
+          <>
+            Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)} tools
+            {q && <> matching “{q}”</>}
+            {query.isPlaceholderData && <span className="ml-2 text-stone-500">Updating…</span>}
+          </>
+        )}
+      </p>
+      <QueryView
+        query={query}
+        loadingLabel="Loading the catalogue…"
+        errorTitle="We could not load the catalogue"
+        isEmpty={(data) => data.tools.length === 0}
+        emptyTitle={
+          q
+            ? `No tools match “${q}”`
+            : total > 0
+              ? 'There is no such page'
+              : 'No tools in the catalogue yet'
+        }
+        emptyText={
+          (q || total > 0) && (
+            <Link
+              to={q ? hrefFor({ q: '', page: 1 }) : hrefFor({ page: 1 })}
+              className="font-semibold text-navy-700 underline"
+            >
+              {q ? 'Clear the search' : 'Go to the first page'}
+            </Link>
+          )
+        }
+      >
+        {(data) => <ToolGrid tools={data.tools} headingLevel="h2" />}
+      </QueryView>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => hrefFor({ page: n })}
+        label="Catalogue pages"
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ComponentProps } from 'react';
+import { Spinner } from './spinner.tsx';
+
+export type ButtonVariant =
+  | 'primary'
+  | 'secondary'
+  | 'outline'
+  | 'ghost'
+  | 'danger'
+  | 'danger-outline';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-orange-500 text-stone-950 shadow-sm hover:bg-orange-400 active:bg-orange-600',
+  secondary: 'bg-navy-800 text-white shadow-sm hover:bg-navy-700 active:bg-navy-900',
+  outline: 'border border-stone-300 bg-white text-navy-800 hover:border-navy-300 hover:bg-navy-50',
+  ghost: 'text-navy-800 hover:bg-navy-50',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
+  'danger-outline':
+    'border border-red-300 bg-white text-red-700 hover:border-red-400 hover:bg-red-50',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'min-h-8 px-3 text-sm',
+  md: 'min-h-10 px-4 text-sm',
+  lg: 'min-h-12 px-6 text-base',
+};
+
+/** Button looks for links too (`<Link className={buttonClasses(...)}>`). */
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
+  return `inline-flex items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${className}`;
+}
+
+interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows a spinner and blocks clicks while an action runs. */
+  isPending?: boolean;
+}
+
+export function Button({
+  variant,
+  size,
+  isPending = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses({ variant, size, className })}
+      disabled={disabled || isPending}
+      aria-busy={isPending || undefined}
+      {...props}
+    >
+      {isPending && <Spinner className="size-4" />}
+      {children}
+    </button>
+  );
+}

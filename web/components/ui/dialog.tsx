@@ -1,0 +1,95 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button.tsx';
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** Wider dialogs hold forms. */
+  size?: 'sm' | 'lg';
+}
+
+/**
+ * A modal on the native <dialog> (showModal): the page behind is inert, Escape closes it, and
+ * focus goes back to what opened it.
+ */
+export function Dialog({ open, onClose, title, children, size = 'sm' }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  const handleClose = () => {
+    onClose();
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click closes; Escape, built into <dialog>, is the keyboard way
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={handleClose}
+      onClick={(event) => {
+        if (event.target === ref.current) ref.current?.close();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-navy-950/60 ${size === 'lg' ? 'max-w-2xl' : 'max-w-md'}`}
+    >
+      {open && (
+        <div className="p-6">
+          <h2 id={titleId} className="text-lg font-bold text-navy-900">
+            {title}
+          </h2>
+          <div className="mt-3">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** "Are you sure?" with the action and Close. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  isPending = false,
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  isPending?: boolean;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <div className="text-stone-700">{message}</div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onClick={onClose} disabled={isPending}>
+          Close
+        </Button>
+        <Button variant="danger" onClick={onConfirm} isPending={isPending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

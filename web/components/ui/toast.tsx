@@ -1,0 +1,101 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+
+type Tone = 'success' | 'error' | 'info';
+interface ToastItem {
+  id: number;
+  tone: Tone;
+  message: string;
+}
+interface ToastApi {
+  success: (message: string) => void;
+  error: (message: string) => void;
+  info: (message: string) => void;
+}
+
+/** Toasts close by themselves after this long. */
+export const TOAST_DURATION_MS = 5000;
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+const toneClasses: Record<Tone, string> = {
+  success: 'border-l-emerald-600',
+  error: 'border-l-red-600',
+  info: 'border-l-navy-600',
+};
+const toneLabels: Record<Tone, string> = { success: 'Done', error: 'Error', info: 'Note' };
+
+/** The one way to show a toast: `useToast().success('Saved')`. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback(
+    (tone: Tone, message: string) => {
+      const id = nextId.current++;
+      setToasts((current) => [...current.slice(-3), { id, tone, message }]);
+      window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+    },
+    [dismiss],
+  );
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (message) => show('success', message),
+      error: (message) => show('error', message),
+      info: (message) => show('info', message),
+    }),
+    [show],
+  );
+
+  return (
+    <ToastContext value={api}>
+      {children}
+      <section
+        aria-label="Notifications"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+      >
+        <ol role="status" aria-live="polite" className="flex w-full max-w-sm flex-col gap-2">
+          {toasts.map((toast) => (
+            <li
+              key={toast.id}
+              className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-stone-200 bg-white p-4 text-sm shadow-lg ${toneClasses[toast.tone]}`}
+            >
+              <p className="flex-1 text-stone-900">
+                <span className="sr-only">{toneLabels[toast.tone]}: </span>
+                {toast.message}
+              </p>
+              <button
+                type="button"
+                onClick={() => dismiss(toast.id)}
+                className="-m-1 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+                aria-label="Dismiss notification"
+              >
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </ToastContext>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

@@ -1,0 +1,56 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role } from '../../../../contract/users.ts';
+import { sendRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+/** The signed-in user, as GET /api/auth/get-session reports it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  role: Role;
+}
+
+interface SessionResponse {
+  user: Omit<SessionUser, 'role' | 'image'> & { role?: string | null; image?: string | null };
+  session: { expiresAt: string };
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: async ({ signal }): Promise<SessionUser | null> => {
+    const { data } = await sendRequest<SessionResponse | null>('GET', '/auth/get-session', {
+      signal,
+    });
+    if (!data?.user) return null;
+    const { id, name, email, emailVerified, image, role } = data.user;
+    return {
+      id,
+      name,
+      email,
+      emailVerified,
+      image: image ?? null,
+      role: role === 'Admin' ? 'Admin' : 'User',
+    };
+  },
+});
+
+/** Who is signed in: `user` is null for a visitor; `isPending` until the first answer. */
+export function useSession() {
+  const query = useQuery(sessionQuery);
+  return {
+    user: query.data ?? null,
+    isPending: query.isPending,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}
+
+/** The signed-in user, for screens behind <RequireAuth> (which waits for the session). */
+export function useSignedInUser(): SessionUser {
+  const { user } = useSession();
+  if (!user) throw new Error('useSignedInUser is only for screens behind <RequireAuth>');
+  return user;
+}

@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { EmailSchema } from '../../../../contract/common.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { type SignInBody, useSignIn } from '../api/auth-mutations.ts';
+import type { SessionUser } from '../api/session.ts';
+import { AuthError } from './auth-error.tsx';
+
+const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, { error: 'Enter your password.' }),
+});
+
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser | null) => void }) {
+  const signIn = useSignIn(onSignedIn);
+  const form = useForm<SignInBody>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((body) => signIn.mutate(body))}
+    >
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" className="w-full" isPending={signIn.isPending}>
+        Sign in
+      </Button>
+      <AuthError error={signIn.error} />
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { EmailSchema } from '../../../../contract/common.ts';
+import { NameSchema } from '../../../../contract/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { useSignUp } from '../api/auth-mutations.ts';
+import type { SessionUser } from '../api/session.ts';
+import { AuthError } from './auth-error.tsx';
+
+const MIN_PASSWORD = 8;
+
+const RegistrationSchema = z
+  .object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: z
+      .string()
+      .min(MIN_PASSWORD, { error: `Use at least ${MIN_PASSWORD} characters.` })
+      .max(128, { error: 'Use at most 128 characters.' }),
+    confirmPassword: z.string().min(1, { error: 'Type your password again.' }),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    error: "Passwords don't match",
+  });
+type RegistrationValues = z.infer<typeof RegistrationSchema>;
+
+export function RegistrationForm({
+  onSignedUp,
+}: {
+  onSignedUp: (user: SessionUser | null) => void;
+}) {
+  const signUp = useSignUp(onSignedUp);
+  const form = useForm<RegistrationValues>({
+    resolver: zodResolver(RegistrationSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(({ name, email, password }) =>
+        signUp.mutate({ name, email, password }),
+      )}
+    >
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD} characters.`}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" className="w-full" isPending={signUp.isPending}>
+        Create account
+      </Button>
+      <AuthError error={signUp.error} />
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateOrderBody, type Order, orderRoutes } from '../../../../contract/orders.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+/** Orders move stock, so tools are refreshed with them. */
+function useRefreshOrdersAndStock() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.payments }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
+    ]);
+}
+
+export function usePlaceOrder() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: ({ email, body }: { email: string; body: CreateOrderBody }) =>
+      callApi(orderRoutes.place, { query: { email }, body }),
+    // A refusal (e.g. out of stock meanwhile) also means the stock on screen is out of date.
+    onSettled: refresh,
+  });
+}
+
+export function useCancelOrder() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: (order: Order) => callApi(orderRoutes.cancel, { params: { id: order._id } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useShipOrder() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: (order: Order) =>
+      callApi(orderRoutes.ship, { params: { id: order._id }, body: { status: 'shipped' } }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,56 @@
+import type { Order } from '../../../../contract/orders.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { type Column, DataTable } from '../../../components/ui/table.tsx';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+/** Every order for admins; only paid orders can be shipped. */
+export function AllOrdersTable({
+  orders,
+  onShip,
+  shippingId,
+}: {
+  orders: Order[];
+  onShip: (order: Order) => void;
+  shippingId: string | null;
+}) {
+  const columns: Column<Order>[] = [
+    {
+      header: 'Customer',
+      cell: (order) => (
+        <span>
+          <span className="block font-semibold text-navy-900">{order.name}</span>
+          <span className="block text-xs break-all text-stone-600">{order.email}</span>
+        </span>
+      ),
+    },
+    { header: 'Product', cell: (order) => order.productName },
+    { header: 'Quantity', cell: (order) => formatNumber(order.orderedNum) },
+    { header: 'Total', cell: (order) => formatMoney(order.totalAmount, order.currency) },
+    { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      header: 'Shipping',
+      cell: (order) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={order.status !== 'paid'}
+          isPending={shippingId === order._id}
+          onClick={() => onShip(order)}
+          title={order.status === 'paid' ? undefined : 'Only paid orders can be shipped'}
+          aria-label={`${order.status === 'shipped' ? 'Shipped' : 'Ship'} ${order.productName} to ${order.name}`}
+        >
+          {order.status === 'shipped' ? 'Shipped' : 'Ship'}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="All orders, newest first"
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order._id}
+    />
+  );
+}

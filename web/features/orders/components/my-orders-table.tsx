@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import type { Order } from '../../../../contract/orders.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { type Column, DataTable } from '../../../components/ui/table.tsx';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+/** A customer's orders; unpaid ones can be paid or cancelled, paid ones show their transaction. */
+export function MyOrdersTable({
+  orders,
+  onCancel,
+}: {
+  orders: Order[];
+  onCancel: (order: Order) => void;
+}) {
+  const columns: Column<Order>[] = [
+    { header: 'No.', cell: (_, index) => <span className="font-semibold">{index + 1}</span> },
+    {
+      header: 'Product',
+      cell: (order) => (
+        <span>
+          <span className="block font-semibold text-navy-900">{order.productName}</span>
+          <span className="block text-xs text-stone-600">Placed {formatDate(order.createdAt)}</span>
+        </span>
+      ),
+    },
+    { header: 'Quantity', cell: (order) => formatNumber(order.orderedNum) },
+    {
+      header: 'Total',
+      cell: (order) => (
+        <span className="font-semibold">{formatMoney(order.totalAmount, order.currency)}</span>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (order) => (
+        <span className="flex flex-col items-end gap-1 md:items-start">
+          <OrderStatusBadge status={order.status} />
+          {order.transactionId && (
+            <span className="text-xs text-stone-600">
+              Transaction <code className="font-mono break-all">{order.transactionId}</code>
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (order) =>
+        order.status === 'unpaid' ? (
+          <span className="flex w-full flex-wrap justify-end gap-2 md:flex-nowrap">
+            <Link
+              to={`/dashboard/payment/${order._id}`}
+              aria-label={`Pay for ${order.productName}`}
+              className={buttonClasses({ size: 'sm' })}
+            >
+              Pay
+            </Link>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Cancel order for ${order.productName}`}
+              onClick={() => onCancel(order)}
+            >
+              Cancel order
+            </Button>
+          </span>
+        ) : null,
+    },
+  ];
+  return (
+    <DataTable
+      caption="My orders, newest first"
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order._id}
+    />
+  );
+}

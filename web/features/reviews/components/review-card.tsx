@@ -1,0 +1,30 @@
+import type { Review } from '../../../../contract/reviews.ts';
+import { Rating } from './rating.tsx';
+
+export const DEFAULT_AVATAR = '/images/avatar-default.svg';
+
+export function ReviewCard({ review }: { review: Review }) {
+  return (
+    <figure className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Rating value={review.rating} />
+      <blockquote className="mt-4 flex-1 text-stone-700">
+        <p>“{review.review}”</p>
+      </blockquote>
+      <figcaption className="mt-5 flex items-center gap-3 border-t border-stone-100 pt-4">
+        <img
+          src={review.img ?? DEFAULT_AVATAR}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          className="size-12 rounded-full bg-stone-100 object-cover"
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR))
+              event.currentTarget.src = DEFAULT_AVATAR;
+          }}
+        />
+        <span className="font-semibold text-navy-900">{review.userName}</span>
+      </figcaption>
+    </figure>
+  );
+}

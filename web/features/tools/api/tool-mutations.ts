@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateToolBody, UpdateToolBody } from '../../../../contract/tools.ts';
+import { toolRoutes } from '../../../../contract/tools.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+function useInvalidateTools() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.tools });
+}
+
+export function useCreateTool() {
+  const invalidate = useInvalidateTools();
+  return useMutation({
+    mutationFn: (body: CreateToolBody) => callApi(toolRoutes.create, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateTool() {
+  const invalidate = useInvalidateTools();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateToolBody }) =>
+      callApi(toolRoutes.update, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTool() {
+  const invalidate = useInvalidateTools();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string }) =>
+      callApi(toolRoutes.remove, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Tool } from '../../../../contract/tools.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useCurrency } from '../../../lib/store-config.ts';
+import { useCreateTool } from '../api/tool-mutations.ts';
+import {
+  type CreateToolFormInput,
+  type CreateToolFormOutput,
+  createToolFormSchema,
+} from '../utils/tool-form-schema.ts';
+
+const EMPTY: CreateToolFormInput = {
+  name: '',
+  img: '',
+  description: '',
+  quantity: Number.NaN,
+  minimumOrder: Number.NaN,
+  price: '',
+};
+
+const FIELDS = ['name', 'img', 'description', 'quantity', 'minimumOrder', 'price'] as const;
+
+export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
+  const currency = useCurrency();
+  const schema = useMemo(() => createToolFormSchema(currency), [currency]);
+  const createTool = useCreateTool();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CreateToolFormInput, unknown, CreateToolFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((body) => {
+    setFormError(null);
+    createTool.mutate(body, {
+      onSuccess: (tool) => {
+        form.reset(EMPTY);
+        onAdded(tool);
+      },
+      onError: (error) => {
+        if (!applyServerErrors(error, form.setError, FIELDS)) setFormError(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        label="Product name"
+        className="sm:col-span-2"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextField
+        label="Image link"
+        className="sm:col-span-2"
+        inputMode="url"
+        placeholder="https://… or /images/…"
+        hint="An https:// link, or a path on this site such as /images/tools/claw-hammer-450g.svg."
+        error={errors.img?.message}
+        {...form.register('img')}
+      />
+      <TextAreaField
+        label="Description"
+        className="sm:col-span-2"
+        rows={5}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <TextField
+        label="Quantity in stock"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.quantity?.message}
+        {...form.register('quantity', { valueAsNumber: true })}
+      />
+      <TextField
+        label="Minimum order"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.minimumOrder?.message}
+        {...form.register('minimumOrder', { valueAsNumber: true })}
+      />
+      <TextField
+        label={`Price per unit (${currency})`}
+        inputMode="decimal"
+        placeholder="12.50"
+        error={errors.price?.message}
+        {...form.register('price')}
+      />
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <FormError>{formError}</FormError>
+        <Button type="submit" size="lg" isPending={createTool.isPending} className="sm:self-start">
+          Add
+        </Button>
+      </div>
+    </form>
+  );
+}

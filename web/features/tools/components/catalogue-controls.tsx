@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { TOOL_SORTS, type ToolSort } from '../../../../contract/tools.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
+
+export const SORT_LABELS: Record<ToolSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name_asc: 'Name, A to Z',
+  name_desc: 'Name, Z to A',
+  price_asc: 'Price, low to high',
+  price_desc: 'Price, high to low',
+};
+
+const SEARCH_DELAY_MS = 350;
+
+/** Search by name (as you type, after a short pause) and sort order. */
+export function CatalogueControls({
+  q,
+  sort,
+  onSearch,
+  onSort,
+}: {
+  q: string;
+  sort: ToolSort;
+  onSearch: (q: string) => void;
+  onSort: (sort: ToolSort) => void;
+}) {
+  const [text, setText] = useState(q);
+
+  // Back/forward changes the URL: show its words.
+  useEffect(() => setText(q), [q]);
+
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = window.setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, q, onSearch]);
+
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+      <search className="flex-1">
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSearch(text.trim());
+          }}
+        >
+          <TextField
+            label="Search by name"
+            type="search"
+            name="q"
+            value={text}
+            placeholder="e.g. hammer, drill, pliers"
+            maxLength={100}
+            onChange={(event) => setText(event.target.value)}
+            className="flex-1"
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </form>
+      </search>
+      <SelectField
+        label="Sort by"
+        value={sort}
+        onChange={(event) => onSort(event.target.value as ToolSort)}
+        className="sm:w-56"
+      >
+        {TOOL_SORTS.map((option) => (
+          <option key={option} value={option}>
+            {SORT_LABELS[option]}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Tool } from '../../../../contract/tools.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { type Column, DataTable } from '../../../components/ui/table.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { useMoney } from '../../../lib/store-config.ts';
+
+export function ProductsTable({
+  tools,
+  onEdit,
+  onDelete,
+}: {
+  tools: Tool[];
+  onEdit: (tool: Tool) => void;
+  onDelete: (tool: Tool) => void;
+}) {
+  const money = useMoney();
+  const columns: Column<Tool>[] = [
+    {
+      header: 'Image',
+      cell: (tool) => (
+        <img
+          src={tool.img}
+          alt=""
+          width={64}
+          height={48}
+          loading="lazy"
+          className="h-12 w-16 rounded border border-stone-200 bg-stone-100 object-contain"
+        />
+      ),
+    },
+    {
+      header: 'Product name',
+      cell: (tool) => <span className="font-semibold text-navy-900">{tool.name}</span>,
+    },
+    {
+      header: 'Id',
+      cell: (tool) => (
+        <code className="font-mono text-xs break-all text-stone-600">{tool._id}</code>
+      ),
+    },
+    { header: 'Stock', cell: (tool) => formatNumber(tool.quantity) },
+    { header: 'Price', cell: (tool) => money(tool.price) },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (tool) => (
+        <span className="flex w-full flex-wrap justify-end gap-2 md:flex-nowrap">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onEdit(tool)}
+            aria-label={`Edit ${tool.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="danger-outline"
+            onClick={() => onDelete(tool)}
+            aria-label={`Delete ${tool.name}`}
+          >
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Products, newest first"
+      columns={columns}
+      rows={tools}
+      rowKey={(tool) => tool._id}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import type { Tool } from '../../../../contract/tools.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { formatNumber, truncate } from '../../../lib/format.ts';
+import { useMoney } from '../../../lib/store-config.ts';
+import { ToolImage } from './tool-image.tsx';
+
+export const DESCRIPTION_PREVIEW_LENGTH = 100;
+
+export function ToolCard({
+  tool,
+  headingLevel = 'h3',
+}: {
+  tool: Tool;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const money = useMoney();
+  const Heading = headingLevel;
+  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="relative border-b border-stone-100 bg-stone-100">
+        <ToolImage src={tool.img} alt="" />
+        {isOutOfStock && (
+          <span className="absolute top-3 left-3">
+            <Badge tone="danger">Out of stock</Badge>
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="text-lg leading-snug font-bold text-navy-900">{tool.name}</Heading>
+        <p className="mt-2 text-sm text-stone-600">
+          {truncate(tool.description, DESCRIPTION_PREVIEW_LENGTH)}
+        </p>
+        <dl className="mt-4 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Quantity</dt>
+            <dd className="font-medium text-stone-900">{formatNumber(tool.quantity)} units</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Minimum order</dt>
+            <dd className="font-medium text-stone-900">{formatNumber(tool.minimumOrder)} units</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-stone-600">Price</dt>
+            <dd className="text-lg font-bold text-navy-900">
+              {money(tool.price)} <span className="text-xs font-medium text-stone-600">/ unit</span>
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-auto pt-5">
+          <Link
+            to={`/purchase/${tool._id}`}
+            aria-label={`Buy Now: ${tool.name}`}
+            className={buttonClasses({ className: 'w-full' })}
+          >
+            Buy Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

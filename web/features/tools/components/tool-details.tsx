@@ -1,0 +1,48 @@
+import type { Tool } from '../../../../contract/tools.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { useMoney } from '../../../lib/store-config.ts';
+import { ToolImage } from './tool-image.tsx';
+
+/** Everything a buyer needs to know about one tool before ordering. */
+export function ToolDetails({ tool }: { tool: Tool }) {
+  const money = useMoney();
+  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  return (
+    <div>
+      <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+        <ToolImage src={tool.img} alt={tool.name} isPriority />
+      </div>
+      <p className="mt-6 text-sm font-semibold tracking-wide text-orange-700 uppercase">
+        Bulk order
+      </p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
+        {tool.name}
+      </h1>
+      <p className="mt-3 text-stone-700">{tool.description}</p>
+      <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <div className="rounded-lg border border-stone-200 bg-white p-4">
+          <dt className="text-sm text-stone-600">Price per unit</dt>
+          <dd className="mt-1 text-xl font-bold text-navy-900">{money(tool.price)}</dd>
+        </div>
+        <div className="rounded-lg border border-stone-200 bg-white p-4">
+          <dt className="text-sm text-stone-600">Minimum order</dt>
+          <dd className="mt-1 text-xl font-bold text-navy-900">
+            {formatNumber(tool.minimumOrder)} units
+          </dd>
+        </div>
+        <div className="rounded-lg border border-stone-200 bg-white p-4">
+          <dt className="text-sm text-stone-600">Available quantity</dt>
+          <dd className="mt-1 text-xl font-bold text-navy-900" data-testid="available-quantity">
+            {formatNumber(tool.quantity)} units
+          </dd>
+          {isOutOfStock && (
+            <div className="mt-2">
+              <Badge tone="danger">Out of stock</Badge>
+            </div>
+          )}
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  type UpdateProfileBody,
+  UpdateProfileBodySchema,
+  type UserDetails,
+} from '../../../../contract/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormError, TextField } from '../../../components/ui/field.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useUpdateProfile } from '../api/users.ts';
+
+const FIELDS = ['phone', 'linkedin', 'education'] as const;
+
+export function ProfileForm({ details, onSaved }: { details: UserDetails; onSaved: () => void }) {
+  const updateProfile = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<UpdateProfileBody>({
+    resolver: zodResolver(UpdateProfileBodySchema),
+    defaultValues: {
+      name: details.name,
+      email: details.email,
+      phone: details.phone ?? '',
+      linkedin: details.linkedin ?? '',
+      education: details.education ?? '',
+    },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((body) => {
+    setFormError(null);
+    updateProfile.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        if (!applyServerErrors(error, form.setError, FIELDS)) setFormError(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+      <TextField label="Name" readOnly {...form.register('name')} />
+      <TextField label="Email" type="email" readOnly {...form.register('email')} />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <TextField
+        label="LinkedIn profile link"
+        type="url"
+        placeholder="https://www.linkedin.com/in/your-name"
+        error={errors.linkedin?.message}
+        {...form.register('linkedin')}
+      />
+      <TextField
+        label="Education"
+        className="sm:col-span-2"
+        placeholder="e.g. BSc Mechanical Engineering"
+        error={errors.education?.message}
+        {...form.register('education')}
+      />
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <FormError>{formError}</FormError>
+        <Button
+          type="submit"
+          variant="secondary"
+          isPending={updateProfile.isPending}
+          className="sm:self-start"
+        >
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+}

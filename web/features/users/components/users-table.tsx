@@ -1,0 +1,64 @@
+import type { UserSummary } from '../../../../contract/users.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { type Column, DataTable } from '../../../components/ui/table.tsx';
+
+export function UsersTable({
+  users,
+  currentEmail,
+  pendingId,
+  onToggleAdmin,
+}: {
+  users: UserSummary[];
+  currentEmail: string;
+  pendingId: string | null;
+  onToggleAdmin: (user: UserSummary) => void;
+}) {
+  const columns: Column<UserSummary>[] = [
+    {
+      header: 'Name',
+      cell: (user) => (
+        <span className="font-semibold text-navy-900">
+          {user.name}
+          {user.email === currentEmail && (
+            <span className="ml-1 font-normal text-stone-600">(you)</span>
+          )}
+        </span>
+      ),
+    },
+    { header: 'Email', cell: (user) => <span className="break-all">{user.email}</span> },
+    {
+      header: 'Role',
+      cell: (user) => (
+        <Badge tone={user.role === 'Admin' ? 'brand' : 'neutral'}>
+          {user.role === 'Admin' ? 'Admin' : 'User'}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Action',
+      hideHeader: true,
+      cell: (user) => (
+        <span className="flex w-full justify-end">
+          <Button
+            size="sm"
+            variant={user.role === 'Admin' ? 'outline' : 'secondary'}
+            isPending={pendingId === user._id}
+            onClick={() => onToggleAdmin(user)}
+            aria-label={`${user.role === 'Admin' ? 'Remove admin' : 'Make admin'}: ${user.name}`}
+          >
+            {user.role === 'Admin' ? 'Remove admin' : 'Make admin'}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Users and their roles"
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user._id}
+    />
+  );
+}

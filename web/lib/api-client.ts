@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { RouteDescriptor } from '../../contract/common.ts';
+import { ApiError, NETWORK_ERROR_DETAIL } from './api-error.ts';
+
+type Slot<K extends string, T> = [T] extends [z.ZodNever]
+  ? { [P in K]?: never }
+  : T extends z.ZodType
+    ? object extends z.input<T>
+      ? { [P in K]?: z.input<T> }
+      : { [P in K]: z.input<T> }
+    : { [P in K]?: never };
+
+// biome-ignore lint/suspicious/noExplicitAny: matches any descriptor
+type AnyRoute = RouteDescriptor<any, any, any, any, any>;
+
+/** What a call needs: `params`, `query` and `body`, typed from the route's own schemas. */
+export type RouteInput<D extends AnyRoute> =
+  D extends RouteDescriptor<infer P, infer Q, infer B, z.ZodType, infer _A>
+    ? Slot<'params', P> & Slot<'query', Q> & Slot<'body', B>
+    : never;
+
+export type RouteOutput<D extends AnyRoute> = z.output<D['response']>;
+
+type InputArgs<D extends AnyRoute> =
+  object extends RouteInput<D>
+    ? [input?: RouteInput<D>, options?: CallOptions]
+    : [input: RouteInput<D>, options?: CallOptions];
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * The one fetch helper: same-origin JSON, problem+json turned into a typed ApiError.
+ * `path` is below `/api`.
+ */
+export async function sendRequest<T>(
+  method: string,
+  path: string,
+  init: {
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+  } = {},
+): Promise<{ data: T; headers: Headers }> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(init.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value));
+  }
+  const hasBody = init.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'network_error', detail: NETWORK_ERROR_DETAIL });
+  }
+  if (!response.ok) throw await toApiError(response);
+  const text = await response.text();
+  return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<{
+    code: string;
+    detail: string;
+    errors: ApiError['errors'];
+  }> | null;
+  return new ApiError({
+    status: response.status,
+    code: body?.code ?? (response.status >= 500 ? 'internal_error' : 'http_error'),
+    detail: body?.detail ?? `The store answered ${response.status} ${response.statusText}.`.trim(),
+    errors: body?.errors ?? [],
+  });
+}
+
+/** Fills `:name` segments of a contract path. */
+export function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Calls one contract route; returns its body and headers. */
+export async function callApiWithHeaders<D extends AnyRoute>(
+  route: D,
+  ...[input, options]: InputArgs<D>
+): Promise<{ data: RouteOutput<D>; headers: Headers }> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
+  return sendRequest<RouteOutput<D>>(route.method, fillPath(route.path, params), {
+    query,
+    body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
+    signal: options?.signal,
+  });
+}
+
+/** Calls one contract route; returns its body. */
+export async function callApi<D extends AnyRoute>(
+  route: D,
+  ...args: InputArgs<D>
+): Promise<RouteOutput<D>> {
+  return (await callApiWithHeaders(route, ...args)).data;
+}

@@ -1,0 +1,38 @@
+import type { FieldError } from '../../contract/problem.ts';
+
+/** A failed API call, built from the server's problem+json (or from a network failure). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Stable code to branch on (`out_of_stock`, `invalid_email_or_password`, `network_error`...). */
+  readonly code: string;
+  readonly detail: string;
+  readonly errors: FieldError[];
+
+  constructor(init: { status: number; code: string; detail: string; errors?: FieldError[] }) {
+    super(init.detail);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+  }
+
+  /** 4xx: asking again will not help, so queries do not retry these. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A sentence a person can read, for any error. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.detail;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+export const NETWORK_ERROR_DETAIL =
+  'We could not reach the store. Check your connection and try again.';

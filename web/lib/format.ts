@@ -1,0 +1,54 @@
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+/** Digits after the decimal point for a currency (2 for USD, 0 for JPY). */
+export function fractionDigits(currency: string): number {
+  return moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Minor units (cents) to a display string: 129900 USD -> "$1,299.00". */
+export function formatMoney(minorUnits: number, currency: string): string {
+  return moneyFormat(currency).format(minorUnits / 10 ** fractionDigits(currency));
+}
+
+/** "12.5" (currency units, as typed) -> 1250 minor units; undefined when not a price. */
+export function toMinorUnits(value: string, currency: string): number | undefined {
+  const digits = fractionDigits(currency);
+  const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
+  const trimmed = value.trim().replace(/,/g, '');
+  if (!pattern.test(trimmed)) return undefined;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
+/** 1250 minor units -> "12.50", for putting a price back into a form field. */
+export function fromMinorUnits(minorUnits: number, currency: string): string {
+  const digits = fractionDigits(currency);
+  return (minorUnits / 10 ** digits).toFixed(digits);
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** The first `max` characters, cut at a word when possible, plus an ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max).trimEnd()}…`;
+}
