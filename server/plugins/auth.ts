@@ -5,7 +5,7 @@ import { RoleSchema } from '../../contract/users.ts';
 import type { Auth } from '../auth/auth.ts';
 import { isCommonPassword } from '../auth/passwords.ts';
 import type { RateLimitRule } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError, serviceUnavailable } from '../errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { SessionUser } from '../http/session.ts';
 import { problem, sendProblem } from './error-handler.ts';
@@ -93,17 +93,7 @@ export const authPlugin = fp(
           }),
         );
         // The account service hides database errors behind a 500: say what they are.
-        if (response.status >= 500 && !(await isDatabaseUp())) {
-          return sendProblem(
-            reply,
-            problem(
-              503,
-              'service_unavailable',
-              'The store is temporarily unavailable. Please try again shortly.',
-            ),
-            { 'retry-after': '5' },
-          );
-        }
+        if (response.status >= 500 && !(await isDatabaseUp())) throw serviceUnavailable();
         // Every failure, with or without a JSON body (an unknown action is a bare 404).
         if (response.status >= 400) return sendAuthProblem(reply, response);
         reply.status(response.status);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem, ProblemCode } from '../../contract/problem.ts';
-import { AppError } from '../errors.ts';
+import { AppError, serviceUnavailable } from '../errors.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -42,6 +42,14 @@ export function sendProblem(reply: FastifyReply, body: Problem, headers?: Record
     .type('application/problem+json')
     .serializer(JSON.stringify)
     .send(body);
+}
+
+function sendAppError(reply: FastifyReply, error: AppError) {
+  return sendProblem(
+    reply,
+    problem(error.status, error.code, error.message, error.errors),
+    error.headers,
+  );
 }
 
 /** PostgreSQL SQLSTATE classes that mean "the database is not reachable right now". */
@@ -96,13 +104,7 @@ function fieldErrorsFromValidation(error: FastifyError): FieldError[] {
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError) {
-        return sendProblem(
-          reply,
-          problem(error.status, error.code, error.message, error.errors),
-          error.headers,
-        );
-      }
+      if (error instanceof AppError) return sendAppError(reply, error);
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         const errors = fieldErrorsFromValidation(error);
         const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
@@ -138,15 +140,7 @@ export const errorHandlerPlugin = fp(
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
-        return sendProblem(
-          reply,
-          problem(
-            503,
-            'service_unavailable',
-            'The store is temporarily unavailable. Please try again shortly.',
-          ),
-          { 'retry-after': '5' },
-        );
+        return sendAppError(reply, serviceUnavailable());
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

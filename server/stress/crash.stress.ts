@@ -1,59 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedUrl } from '../db/embedded.ts';
+import { freePort } from '../free-port.ts';
+import { type StoreProcess, startStoreProcess } from '../testing/store-process.ts';
 
-const root = path.join(import.meta.dirname, '../..');
+const CRASH_ENV = { LOG_LEVEL: 'error', SEED_DEMO: 'false', RATE_LIMITS: 'false' };
+
 let dataDir: string;
-let store: ChildProcess | undefined;
+let store: StoreProcess | undefined;
 
 afterAll(async () => {
-  if (store && store.exitCode === null) {
-    store.kill('SIGINT');
-    await new Promise((resolve) => store?.once('exit', resolve));
-  }
+  await store?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      RATE_LIMITS: 'false',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 160; i += 1) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the store did not become healthy');
-}
 
 async function query<T extends pg.QueryResultRow>(
   text: string,
@@ -75,7 +37,7 @@ describe('crash safety', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-crash-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    store = await start(port);
+    store = await startStoreProcess({ dataDir, port, env: CRASH_ENV });
 
     const headers = { origin: base, 'content-type': 'application/json' };
     const buyers: Array<{ email: string; cookie: string }> = [];
@@ -136,14 +98,15 @@ describe('crash safety', () => {
     };
     const load = Promise.all(buyers.map(shopper));
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    store.kill('SIGKILL');
-    await new Promise((resolve) => store?.once('exit', resolve));
+    const killed = store.child;
+    killed.kill('SIGKILL');
+    await new Promise((resolve) => killed.once('exit', resolve));
     stopped = true;
     await load;
     expect(outcomes.ok).toBeGreaterThan(20);
 
     // The same data directory: the orphaned PostgreSQL is stopped, the cluster recovers.
-    store = await start(port);
+    store = await startStoreProcess({ dataDir, port, env: CRASH_ENV });
     const rows = await query<{ id: string; quantity: number; ordered: number }>(
       `select t.id, t.quantity, coalesce(sum(o.ordered_num) filter (where o.status <> 'cancelled'), 0)::int as ordered
        from tools t left join orders o on o.tool_id = t.id where t.id = any($1) group by t.id`,

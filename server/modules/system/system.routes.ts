@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type PublicConfig, systemRoutes } from '../../../contract/system.ts';
 import type { Db } from '../../db/client.ts';
+import { serviceUnavailable } from '../../errors.ts';
 import { registerRoute } from '../../http/route.ts';
-import { problem, sendProblem } from '../../plugins/error-handler.ts';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -22,10 +22,7 @@ export function registerSystemRoutes(
       return { status: 'ok', database: 'ok' } as const;
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unavailable');
-      return sendProblem(
-        reply,
-        problem(503, 'service_unavailable', 'The database is not answering.'),
-      ) as never;
+      throw serviceUnavailable('The database is not answering.');
     }
   });
 }
