@@ -57,6 +57,8 @@ export function registerRoute<D extends RouteDescriptor>(
         request,
         reply,
       } as RouteContext<D>);
+      // A handler may answer by itself (the catalogue reads send prepared, cached bytes).
+      if (reply.sent) return reply;
       return reply.code(status).send(result);
     },
   });
