@@ -27,6 +27,7 @@ import { createStripeClient } from './modules/payments/stripe-client.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -123,15 +124,21 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       config.rateLimits.writesPerUser,
       'You are doing that too often.',
     );
-  const catalogue = createCatalogueCache({ pool: database.pool, log: logger });
+  const catalogueIndex = createCatalogueIndex(db);
+  const catalogue = createCatalogueCache({
+    pool: database.pool,
+    log: logger,
+    onChange: (kind) => kind === 'all' && catalogueIndex.invalidate(),
+    onLiveChange: (isLive) => catalogueIndex.setEnabled(isLive),
+  });
   const services = {
-    tools: createToolsService(db, { onChange: catalogue.changed }),
+    tools: createToolsService(db, { index: catalogueIndex, onChange: catalogue.changed }),
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
-      onStockChanged: catalogue.changed,
+      onStockChanged: () => catalogue.changed('stock'),
     }),
     reviews: createReviewsService(db),
     users: createUsersService(db),

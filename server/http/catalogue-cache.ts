@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { createChangeFeed } from './change-feed.ts';
+import { type ChangeKind, createChangeFeed } from './change-feed.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 
-/** Also raised by a trigger on `tools` (migration 0004) for changes made outside this app. */
+/** Also raised by triggers on `tools` (migration 0005) for changes made outside this app. */
 export const CATALOGUE_CHANNEL = 'toolyard_catalogue';
 
 /** Browsers keep catalogue answers but ask again every time: a 304 when nothing changed. */
@@ -12,10 +12,20 @@ export const CATALOGUE_CACHE_CONTROL = 'no-cache';
 export interface CatalogueCache {
   /** Prepared catalogue answers (tool lists and single tools). */
   responses: ResponseCache;
-  /** Call after a change to the catalogue (a tool, a price, a stock level) commits. */
-  changed(): void;
+  /** Call after a change to the catalogue commits: `stock` when only stock levels moved. */
+  changed(kind?: ChangeKind): void;
   start(): void;
   stop(): Promise<void>;
+  /** Whether changes can be heard (and so answers cached) right now. */
+  readonly isLive: boolean;
+}
+
+export interface CatalogueCacheOptions {
+  pool: pg.Pool;
+  log: Logger;
+  /** Whatever else keeps catalogue data in memory hears the same changes. */
+  onChange?: (kind: ChangeKind) => void;
+  onLiveChange?: (isLive: boolean) => void;
 }
 
 /**
@@ -23,24 +33,32 @@ export interface CatalogueCache {
  * changes on a PostgreSQL channel and drops its answers when any instance announces one. While the
  * channel cannot be heard, nothing is cached.
  */
-export function createCatalogueCache({
-  pool,
-  log,
-}: {
-  pool: pg.Pool;
-  log: Logger;
-}): CatalogueCache {
+export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueCache {
   const responses = createResponseCache({
     maxEntries: 500,
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 10_000,
   });
   const feed = createChangeFeed({
-    pool,
+    pool: options.pool,
     channel: CATALOGUE_CHANNEL,
-    log,
-    onChange: () => responses.invalidate(),
-    onLiveChange: (isLive) => responses.setEnabled(isLive),
+    log: options.log,
+    onChange: (kind) => {
+      responses.invalidate();
+      options.onChange?.(kind);
+    },
+    onLiveChange: (isLive) => {
+      responses.setEnabled(isLive);
+      options.onLiveChange?.(isLive);
+    },
   });
-  return { responses, changed: feed.changed, start: feed.start, stop: feed.stop };
+  return {
+    responses,
+    changed: feed.changed,
+    start: feed.start,
+    stop: feed.stop,
+    get isLive() {
+      return feed.isLive;
+    },
+  };
 }

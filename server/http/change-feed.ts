@@ -8,8 +8,8 @@ export interface ChangeFeedOptions {
   /** A PostgreSQL channel name (a plain identifier). */
   channel: string;
   log: Logger;
-  /** Something changed, here or in another instance. */
-  onChange: () => void;
+  /** Something changed, here or in another instance; `kind` says what (see ChangeKind). */
+  onChange: (kind: ChangeKind) => void;
   /** Whether changes can be heard right now; while not, nothing may be cached. */
   onLiveChange: (isLive: boolean) => void;
   /** At most one NOTIFY per this many milliseconds from this instance (bursts coalesce). */
@@ -18,9 +18,15 @@ export interface ChangeFeedOptions {
   heartbeatMs?: number;
 }
 
+/**
+ * `stock`: only stock levels moved (the frequent change: every order); `all`: anything else, or
+ * unknown (treat everything as changed).
+ */
+export type ChangeKind = 'stock' | 'all';
+
 export interface ChangeFeed {
   /** Call after a change commits: this instance hears it at once, the others through PostgreSQL. */
-  changed(): void;
+  changed(kind?: ChangeKind): void;
   start(): void;
   stop(): Promise<void>;
   readonly isLive: boolean;
@@ -50,6 +56,8 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   let heartbeatTimer: NodeJS.Timeout | undefined;
   let lastNotifyAt = 0;
   let notifyTimer: NodeJS.Timeout | undefined;
+  /** The broadest kind of change waiting to be announced. */
+  let pendingKind: ChangeKind = 'stock';
 
   const setLive = (value: boolean) => {
     if (isLive === value) return;
@@ -69,7 +77,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     if (isStopped) return;
     if (isLive) log.warn({ err: reason }, 'change feed lost its connection; caching paused');
     setLive(false);
-    options.onChange();
+    options.onChange('all');
     const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
     failures += 1;
     retryTimer = setTimeout(() => void connect(), delay);
@@ -89,8 +97,11 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     client = listener;
     listener.on('error', (error) => client === listener && lost(error));
     listener.on('end', () => client === listener && lost(new Error('connection ended')));
+    // Payload "<sender>:<kind>"; the database's own triggers send no sender.
     listener.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== instanceId) options.onChange();
+      const [sender, kind] = (message.payload ?? '').split(':');
+      if (message.channel !== channel || sender === instanceId) return;
+      options.onChange(kind === 'stock' ? 'stock' : 'all');
     });
     try {
       await listener.connect();
@@ -102,7 +113,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     if (client !== listener) return;
     failures = 0;
     // Whatever changed while we were not listening is unknown: start from nothing.
-    options.onChange();
+    options.onChange('all');
     setLive(true);
     heartbeatTimer = setInterval(() => {
       listener.query('select 1').catch((error: unknown) => client === listener && lost(error));
@@ -113,9 +124,11 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   const sendNotify = async () => {
     notifyTimer = undefined;
     lastNotifyAt = Date.now();
+    const kind = pendingKind;
+    pendingKind = 'stock';
     const target = client && isLive ? client : options.pool;
     try {
-      await target.query('select pg_notify($1, $2)', [channel, instanceId]);
+      await target.query('select pg_notify($1, $2)', [channel, `${instanceId}:${kind}`]);
     } catch (error) {
       // The others fall back on their cache's maximum age.
       log.warn({ err: error }, 'could not announce a change to the other instances');
@@ -123,8 +136,9 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   };
 
   return {
-    changed() {
-      options.onChange();
+    changed(kind = 'all') {
+      options.onChange(kind);
+      if (kind === 'all') pendingKind = 'all';
       if (notifyTimer) return;
       const wait = lastNotifyAt + notifyEveryMs - Date.now();
       if (wait <= 0) void sendNotify();

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDescriptor } from '../../contract/common.ts';
-import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import { orders, reviews, tools, user } from '../db/schema.ts';
 import { client, expectProblem, type Response, urlFor } from '../testing/http.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import {
   type CreateToolBody,
   MAX_STOCK,
@@ -109,4 +109,43 @@ export async function softDeleteTool(tx: Tx, id: string): Promise<boolean> {
     .where(and(eq(tools.id, id), active))
     .returning({ id: tools.id });
   return rows.length > 0;
+}
+
+/** What the in-memory catalogue index needs of every listed tool, oldest first. */
+export interface IndexRow {
+  id: string;
+  name: string;
+  /** Position in ORDER BY name, id (the database's collation decides, as in listTools). */
+  nameRank: number;
+  /** Position in ORDER BY price, id. */
+  priceRank: number;
+}
+
+export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
+  const result = await tx.execute<{
+    id: string;
+    name: string;
+    name_rank: string;
+    price_rank: string;
+  }>(sql`
+    select id, name,
+           row_number() over (order by name, id) as name_rank,
+           row_number() over (order by price, id) as price_rank
+    from tools where deleted_at is null
+    order by created_at, id`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    nameRank: Number(row.name_rank),
+    priceRank: Number(row.price_rank),
+  }));
+}
+
+/** Listed tools by id, in no particular order. */
+export function findTools(tx: Tx, ids: string[]): Promise<ToolRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(tools)
+    .where(and(inArray(tools.id, ids), active));
 }

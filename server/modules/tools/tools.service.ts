@@ -7,17 +7,24 @@ import {
 } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../errors.ts';
+import type { CatalogueIndex } from './catalogue-index.ts';
 import * as repo from './tools.repo.ts';
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
 
-/**
- * `onChange` runs after every committed change to the catalogue, so cached catalogue answers
- * (here and in the other instances) are dropped.
- */
-export function createToolsService(db: Db, { onChange }: { onChange: () => void }) {
-  const changed = <T>(result: T): T => {
-    onChange();
+export interface ToolsOptions {
+  /** Serves lists and searches from memory when it can. */
+  index: CatalogueIndex;
+  /**
+   * Runs after every committed change to the catalogue (`stock`: only stock levels moved), so
+   * cached catalogue answers, here and in the other instances, are dropped.
+   */
+  onChange: (kind: 'stock' | 'all') => void;
+}
+
+export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
+  const changed = <T>(result: T, kind: 'stock' | 'all' = 'all'): T => {
+    onChange(kind);
     return result;
   };
   return {
@@ -27,8 +34,18 @@ export function createToolsService(db: Db, { onChange }: { onChange: () => void 
       limit?: number | undefined;
       offset: number;
     }): Promise<{ tools: Tool[]; total: number }> {
-      const { rows, total } = await repo.listTools(db, query);
-      return { tools: rows.map(repo.toTool), total };
+      const found = await index.search(query);
+      if (!found) {
+        const { rows, total } = await repo.listTools(db, query);
+        return { tools: rows.map(repo.toTool), total };
+      }
+      // The index knows which tools and in what order; their current fields come from here.
+      const rows = new Map((await repo.findTools(db, found.ids)).map((row) => [row.id, row]));
+      const tools = found.ids.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [repo.toTool(row)] : [];
+      });
+      return { tools, total: found.total };
     },
 
     async get(id: string): Promise<Tool> {
@@ -57,7 +74,7 @@ export function createToolsService(db: Db, { onChange }: { onChange: () => void 
     async setStock(id: string, newQuantity: number): Promise<Tool> {
       const row = await repo.updateTool(db, id, { quantity: newQuantity });
       if (!row) throw toolNotFound();
-      return changed(repo.toTool(row));
+      return changed(repo.toTool(row), 'stock');
     },
 
     async remove(id: string): Promise<{ deletedCount: number }> {
