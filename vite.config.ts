@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiRoutes } from './contract/routes.ts';
 
 /**
  * Writes .br and .gz next to every compressible asset, so the server never compresses static
@@ -31,10 +33,52 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/** React Router's build without its development warnings (its package.json only offers the other). */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+
+const API_ROUTES_ID = 'virtual:api-routes';
+
+/**
+ * `virtual:api-routes`: the contract's route table cut down to each route's method and path. The
+ * web app calls the API through it, so the first page needs no zod at all; the schemas load with
+ * the forms that validate with them (web/lib/api-routes.ts gives the table its contract types).
+ */
+function apiRoutesTable(): Plugin {
+  const table = Object.fromEntries(
+    Object.entries(apiRoutes).map(([group, routes]) => [
+      group,
+      Object.fromEntries(
+        Object.entries(routes).map(([name, route]) => [
+          name,
+          { method: route.method, path: route.path },
+        ]),
+      ),
+    ]),
+  );
+  return {
+    name: 'toolyard-api-routes',
+    resolveId: (source) => (source === API_ROUTES_ID ? `\0${API_ROUTES_ID}` : undefined),
+    load: (id) =>
+      id === `\0${API_ROUTES_ID}` ? `export default ${JSON.stringify(table)};` : undefined,
+  };
+}
+
+export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), apiRoutesTable(), precompress()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterProduction}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}/dom-export.mjs` },
+          ]
+        : [],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -46,4 +90,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
-});
+}));

@@ -1,16 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { router } from './router.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { AppRoutes } from './router.tsx';
 
 export function Providers() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        {/* Without transitions a page whose code is still downloading shows a spinner at once. */}
+        <BrowserRouter useTransitions={false}>
+          <RouteErrorBoundary>
+            <AppRoutes />
+          </RouteErrorBoundary>
+        </BrowserRouter>
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -1,21 +1,17 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** A screen that failed to load or crashed: say so, and offer a reload. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   usePageTitle('Something went wrong');
-  useEffect(() => console.error(error), [error]);
   const isChunkError =
     error instanceof Error &&
-    /dynamically imported module|Importing a module script/i.test(error.message);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : isChunkError
-      ? 'This page could not be downloaded. The store may have been updated, or the connection dropped.'
-      : 'Something went wrong while showing this page.';
+    /dynamically imported module|Importing a module script|Failed to fetch/i.test(error.message);
+  const detail = isChunkError
+    ? 'This page could not be downloaded. The store may have been updated, or the connection dropped.'
+    : 'Something went wrong while showing this page.';
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-navy-900 sm:text-3xl">Something went wrong</h1>
@@ -30,4 +26,36 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** A new value (the next page) clears the error. */
+  resetKey?: string;
+}
+
+/** Catches a crash or a chunk that failed to download, and shows <RouteError> instead. */
+export class RouteErrorBoundary extends Component<
+  BoundaryProps,
+  { hasError: boolean; error: unknown }
+> {
+  override state = { hasError: false, error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { hasError: true, error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.hasError && previous.resetKey !== this.props.resetKey) {
+      this.setState({ hasError: false, error: undefined });
+    }
+  }
+
+  override render() {
+    return this.state.hasError ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

@@ -11,7 +11,19 @@ type Slot<K extends string, T> = [T] extends [z.ZodNever]
     : { [P in K]?: never };
 
 // biome-ignore lint/suspicious/noExplicitAny: matches any descriptor
-type AnyRoute = RouteDescriptor<any, any, any, any, any>;
+export type AnyRoute = RouteDescriptor<any, any, any, any, any>;
+
+declare const descriptor: unique symbol;
+
+/**
+ * A contract route as the web app holds it (see api-routes.ts): its method and path at run time,
+ * and the whole descriptor, schemas included, for the type checker only.
+ */
+export interface ApiRoute<D extends AnyRoute> {
+  readonly method: D['method'];
+  readonly path: string;
+  readonly [descriptor]?: D;
+}
 
 /** What a call needs: `params`, `query` and `body`, typed from the route's own schemas. */
 export type RouteInput<D extends AnyRoute> =
@@ -78,11 +90,13 @@ async function toApiError(response: Response): Promise<ApiError> {
     detail: string;
     errors: ApiError['errors'];
   }> | null;
+  const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError({
     status: response.status,
     code: body?.code ?? (response.status >= 500 ? 'internal_error' : 'http_error'),
     detail: body?.detail ?? `The store answered ${response.status} ${response.statusText}.`.trim(),
     errors: body?.errors ?? [],
+    retryAfter: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   });
 }
 
@@ -97,7 +111,7 @@ export function fillPath(path: string, params: Record<string, string> | undefine
 
 /** Calls one contract route; returns its body and headers. */
 export async function callApiWithHeaders<D extends AnyRoute>(
-  route: D,
+  route: ApiRoute<D>,
   ...[input, options]: InputArgs<D>
 ): Promise<{ data: RouteOutput<D>; headers: Headers }> {
   const { params, query, body } = (input ?? {}) as {
@@ -114,7 +128,7 @@ export async function callApiWithHeaders<D extends AnyRoute>(
 
 /** Calls one contract route; returns its body. */
 export async function callApi<D extends AnyRoute>(
-  route: D,
+  route: ApiRoute<D>,
   ...args: InputArgs<D>
 ): Promise<RouteOutput<D>> {
   return (await callApiWithHeaders(route, ...args)).data;

@@ -7,14 +7,23 @@ export class ApiError extends Error {
   readonly code: string;
   readonly detail: string;
   readonly errors: FieldError[];
+  /** Seconds to wait before asking again (a 429 or 503's Retry-After), when the server said. */
+  readonly retryAfter: number | undefined;
 
-  constructor(init: { status: number; code: string; detail: string; errors?: FieldError[] }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    detail: string;
+    errors?: FieldError[];
+    retryAfter?: number | undefined;
+  }) {
     super(init.detail);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.detail = init.detail;
     this.errors = init.errors ?? [];
+    this.retryAfter = init.retryAfter;
   }
 
   /** 4xx: asking again will not help, so queries do not retry these. */
@@ -35,4 +44,11 @@ export function errorMessage(error: unknown): string {
 }
 
 export const NETWORK_ERROR_DETAIL =
-  'We could not reach the store. Check your connection and try again.';
+  'Could not reach the store. Check your connection and try again.';
+
+/** "45 seconds", "10 minutes": how long a Retry-After asks to wait. */
+export function formatWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}

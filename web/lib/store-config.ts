@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemRoutes } from '../../contract/system.ts';
 import { callApi } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
 import { formatMoney } from './format.ts';
 import { queryKeys } from './query-client.ts';
 
 export const storeConfigQuery = queryOptions({
   queryKey: queryKeys.config,
-  queryFn: ({ signal }) => callApi(systemRoutes.config, {}, { signal }),
+  queryFn: ({ signal }) => callApi(apiRoutes.system.config, {}, { signal }),
 });
 
 /** Public store settings; `undefined` only while the first request is in flight. */

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useSignedInUser } from '../../features/auth/api/session.ts';
 
 const COMMON = [{ to: '/dashboard', label: 'Profile', end: true }];
@@ -44,7 +46,9 @@ export function DashboardLayout() {
         </nav>
       </aside>
       <div className="min-w-0">
-        <Outlet />
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

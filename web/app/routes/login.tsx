@@ -1,9 +1,12 @@
-import { Link, Navigate, useLocation } from 'react-router';
+import { useMemo } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
+import { AuthError } from '../../features/auth/components/auth-error.tsx';
 import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { LoginState } from '../guards.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
@@ -20,6 +23,13 @@ export function LoginPage() {
   const returnTo = useReturnTo();
   const toast = useToast();
   const { user, isPending } = useSession();
+  // A Google sign-in that failed comes back here as /login?error=<code>.
+  const [params] = useSearchParams();
+  const urlErrorCode = params.get('error');
+  const googleError = useMemo(
+    () => (urlErrorCode ? errorFromUrl(urlErrorCode) : null),
+    [urlErrorCode],
+  );
 
   if (isPending) return <LoadingState />;
   // Signed in (now or already): back to where they came from.
@@ -38,8 +48,9 @@ export function LoginPage() {
       <LoginForm
         onSignedIn={(signedIn) => signedIn && toast.success(`Welcome back, ${signedIn.name}.`)}
       />
-      <div className="mt-4">
+      <div className="mt-4 space-y-3">
         <GoogleSignIn returnTo={returnTo} />
+        <AuthError error={googleError} />
       </div>
       <p className="mt-8 text-sm text-stone-700">
         New to Toolyard?{' '}

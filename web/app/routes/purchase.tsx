@@ -81,6 +81,7 @@ export function PurchasePage() {
               <PurchaseForm
                 tool={tool.data}
                 customer={{ name: user.name, email: user.email }}
+                canOrder={user.emailVerified}
                 onPlaced={(order) => {
                   setPlaced(order);
                   toast.success(

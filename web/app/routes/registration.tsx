@@ -4,6 +4,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
 import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
+import { VERIFICATION_SENT } from '../../features/auth/components/verify-email-notice.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { useReturnTo } from './login.tsx';
@@ -24,14 +25,7 @@ export function RegistrationPage() {
       title="Create your account"
       description="Open a business account to order tools in bulk."
     >
-      <RegistrationForm
-        onSignedUp={(signedUp) =>
-          signedUp &&
-          toast.success(
-            `Welcome to Toolyard, ${signedUp.name}. Verification email sent: follow its link to confirm ${signedUp.email}.`,
-          )
-        }
-      />
+      <RegistrationForm onSignedUp={(signedUp) => signedUp && toast.success(VERIFICATION_SENT)} />
       <div className="mt-4">
         <GoogleSignIn returnTo={returnTo} />
       </div>

@@ -1,8 +1,19 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { PaymentOrder, PaymentResult } from '../../../../contract/payments.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
-import { usePaymentOrder } from '../../../features/orders/api/orders-queries.ts';
-import { PaymentSummary } from '../../../features/orders/components/payment-summary.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { OrderStatusBadge } from '../../../features/orders/components/order-status-badge.tsx';
+import { usePaymentOrder } from '../../../features/payments/api/payments.ts';
+import { PaymentConfirmation } from '../../../features/payments/components/payment-confirmation.tsx';
+import { PaymentSummary } from '../../../features/payments/components/payment-summary.tsx';
+import { StripePayment } from '../../../features/payments/components/stripe-payment.tsx';
+import { TestCardForm } from '../../../features/payments/components/test-card-form.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useStoreConfig } from '../../../lib/store-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 export function PaymentPage() {
@@ -19,41 +30,61 @@ export function PaymentPage() {
       >
         {(order) => (
           <div className="grid max-w-4xl gap-6 lg:grid-cols-2 lg:items-start">
-            <PaymentSummary order={order} />
+            <PaymentSummary order={order} status={<OrderStatusBadge status={order.status} />} />
             <section
-              aria-labelledby="card-payment-title"
-              className="rounded-xl border-2 border-dashed border-navy-200 bg-navy-50 p-6"
+              aria-label="Pay"
+              className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
             >
-              <h2 id="card-payment-title" className="text-lg font-bold text-navy-900">
-                Card payment
-              </h2>
-              {order.status === 'unpaid' ? (
-                <>
-                  <p className="mt-2 inline-flex rounded-full bg-orange-100 px-3 py-1 text-xs font-bold tracking-wide text-orange-900 uppercase">
-                    Coming soon
-                  </p>
-                  <p className="mt-3 text-sm text-stone-700">
-                    Paying by card online is coming in the next release of the store. Your order
-                    stays reserved until then; our sales team can also send you an invoice.
-                  </p>
-                </>
-              ) : (
-                <p className="mt-3 text-sm text-stone-700">
-                  {order.status === 'cancelled'
-                    ? 'This order was cancelled, so there is nothing to pay.'
-                    : 'This order is paid. Thank you!'}
-                </p>
-              )}
-              <Link
-                to="/dashboard/myorder"
-                className="mt-4 inline-block text-sm font-semibold text-navy-700 underline"
-              >
-                Back to my orders
-              </Link>
+              <PaymentPanel order={order} />
             </section>
           </div>
         )}
       </QueryView>
     </>
+  );
+}
+
+/** The card form while the order is unpaid; the outcome once it is not. */
+function PaymentPanel({ order }: { order: PaymentOrder }) {
+  const config = useStoreConfig();
+  const toast = useToast();
+  const [justPaid, setJustPaid] = useState<PaymentResult | null>(null);
+
+  if (justPaid || order.status === 'paid' || order.status === 'shipped') {
+    const card = justPaid?.cardLast4
+      ? `${justPaid.cardBrand ?? 'card'} ending in ${justPaid.cardLast4}`
+      : null;
+    return (
+      <PaymentConfirmation
+        transactionId={justPaid?.transactionId ?? order.transactionId}
+        card={card}
+        isJustPaid={justPaid !== null}
+      />
+    );
+  }
+  if (order.status === 'cancelled') {
+    return (
+      <div>
+        <h2 className="text-lg font-bold text-navy-900">Nothing to pay</h2>
+        <p className="mt-2 text-sm text-stone-700">
+          This order was cancelled, so there is nothing to pay. Its stock went back on the shelf.
+        </p>
+        <Link to="/tools" className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+          Browse the tools
+        </Link>
+      </div>
+    );
+  }
+  if (!config) return <LoadingState label="Preparing the payment…" className="py-8" />;
+  if (config.payments.provider === 'stripe') return <StripePayment order={order} />;
+  return (
+    <TestCardForm
+      order={order}
+      onPaid={(result) => {
+        setJustPaid(result);
+        toast.success(`Paid: ${order.productName}`);
+      }}
+      onNotPayable={(error) => toast.error(errorMessage(error))}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { userRoutes } from '../../../../contract/users.ts';
 import { callApi, sendRequest } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 import { type SessionUser, sessionQuery } from './session.ts';
 
@@ -25,7 +25,7 @@ async function startSession(queryClient: QueryClient): Promise<SessionUser | nul
   const user = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
   if (user) {
     // Keeps the stored name current; signing in does not depend on it.
-    await callApi(userRoutes.upsert, {
+    await callApi(apiRoutes.users.upsert, {
       params: { email: user.email },
       body: { name: user.name, email: user.email },
     }).catch(() => undefined);
@@ -66,20 +66,58 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => sendRequest('POST', '/auth/sign-out', { body: {} }),
     onSuccess: () => {
-      queryClient.setQueryData(queryKeys.session, null);
       forgetUserData(queryClient);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }
 
-/** Google sign-in (OpenID Connect); the server redirects back to `callbackURL`. */
+/** Where a failed Google sign-in comes back to, with `?error=<code>`. */
+export const GOOGLE_ERROR_PATH = '/login';
+
+/**
+ * Google sign-in (OpenID Connect): the store answers with the provider's address, the browser goes
+ * there, and the store brings it back to `returnTo` signed in (or to the login page with an error).
+ */
 export function useGoogleSignIn() {
   return useMutation({
-    mutationFn: async (callbackURL: string) => {
-      const { data } = await sendRequest<{ url?: string }>('POST', '/auth/sign-in/oauth2', {
-        body: { providerId: 'google', callbackURL },
+    mutationFn: async (returnTo: string) => {
+      const { data } = await sendRequest<{ url?: string }>('POST', '/auth/sign-in/social', {
+        body: {
+          provider: 'google',
+          callbackURL: returnTo,
+          errorCallbackURL: GOOGLE_ERROR_PATH,
+          disableRedirect: true,
+        },
       });
-      if (data?.url) window.location.assign(data.url);
+      if (!data?.url) throw new Error('The store did not say where to sign in with Google.');
+      window.location.assign(data.url);
+    },
+  });
+}
+
+/** Where the link in a password reset email lands. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/** Mails a reset link; the answer is the same whether or not the email has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      sendRequest('POST', '/auth/request-password-reset', {
+        body: { email, redirectTo: RESET_PASSWORD_PATH },
+      }),
+  });
+}
+
+/** Sets a new password with the token from the emailed link; every session of the account ends. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { newPassword: string; token: string }) =>
+      sendRequest('POST', '/auth/reset-password', { body }),
+    onSuccess: () => {
+      queryClient.setQueryData(queryKeys.session, null);
+      forgetUserData(queryClient);
     },
   });
 }

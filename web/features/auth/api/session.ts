@@ -35,6 +35,8 @@ export const sessionQuery = queryOptions({
       role: role === 'Admin' ? 'Admin' : 'User',
     };
   },
+  // Someone waiting to confirm their email may do it in another tab: look again on return.
+  refetchOnWindowFocus: (query) => query.state.data?.emailVerified === false,
 });
 
 /** Who is signed in: `user` is null for a visitor; `isPending` until the first answer. */

@@ -18,7 +18,7 @@ export function GoogleSignIn({ returnTo }: { returnTo: string }) {
         variant="outline"
         className="w-full"
         isPending={google.isPending}
-        onClick={() => google.mutate(new URL(returnTo, window.location.origin).toString())}
+        onClick={() => google.mutate(returnTo)}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5">
           <path

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmailSchema } from '../../../../contract/common.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -35,13 +36,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser | nul
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <div>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <p className="mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900"
+          >
+            Forgot password?
+          </Link>
+        </p>
+      </div>
       <Button type="submit" size="lg" className="w-full" isPending={signIn.isPending}>
         Sign in
       </Button>

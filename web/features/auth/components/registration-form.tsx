@@ -5,27 +5,30 @@ import { EmailSchema } from '../../../../contract/common.ts';
 import { NameSchema } from '../../../../contract/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useSignUp } from '../api/auth-mutations.ts';
 import type { SessionUser } from '../api/session.ts';
+import {
+  ConfirmPasswordSchema,
+  MIN_PASSWORD,
+  NewPasswordSchema,
+  PASSWORDS_DONT_MATCH,
+} from '../utils/password-schema.ts';
 import { AuthError } from './auth-error.tsx';
-
-const MIN_PASSWORD = 8;
 
 const RegistrationSchema = z
   .object({
     name: NameSchema,
     email: EmailSchema,
-    password: z
-      .string()
-      .min(MIN_PASSWORD, { error: `Use at least ${MIN_PASSWORD} characters.` })
-      .max(128, { error: 'Use at most 128 characters.' }),
-    confirmPassword: z.string().min(1, { error: 'Type your password again.' }),
+    password: NewPasswordSchema,
+    confirmPassword: ConfirmPasswordSchema,
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
-    error: "Passwords don't match",
+    error: PASSWORDS_DONT_MATCH,
   });
 type RegistrationValues = z.infer<typeof RegistrationSchema>;
+const FIELDS = ['name', 'email', 'password'] as const;
 
 export function RegistrationForm({
   onSignedUp,
@@ -45,7 +48,10 @@ export function RegistrationForm({
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(({ name, email, password }) =>
-        signUp.mutate({ name, email, password }),
+        signUp.mutate(
+          { name, email, password },
+          { onError: (error) => applyServerErrors(error, form.setError, FIELDS) },
+        ),
       )}
     >
       <TextField

@@ -1,19 +1,31 @@
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { useResendVerification } from '../api/auth-mutations.ts';
 import type { SessionUser } from '../api/session.ts';
+import { describeAuthError } from '../utils/describe-auth-error.ts';
+
+/** The toast after signing up and after asking for the link again. */
+export const VERIFICATION_SENT = 'Verification email sent';
 
 /** Ordering needs a confirmed email address: say so, and offer the link again. */
 export function VerifyEmailNotice({ user }: { user: SessionUser }) {
   const resend = useResendVerification();
   const toast = useToast();
+  const titleId = useId();
   if (user.emailVerified) return null;
   return (
-    <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="font-semibold">Please confirm your email address</p>
+    <div
+      role="note"
+      aria-labelledby={titleId}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <p id={titleId} className="font-semibold">
+        Please confirm your email address
+      </p>
       <p className="mt-1">
-        We sent a link to <strong>{user.email}</strong>. Once you follow it, you can place orders.
+        You need a confirmed email to place orders. We sent a link to{' '}
+        <strong className="break-all">{user.email}</strong>: follow it, then come back here.
       </p>
       <Button
         variant="outline"
@@ -22,12 +34,15 @@ export function VerifyEmailNotice({ user }: { user: SessionUser }) {
         isPending={resend.isPending}
         onClick={() =>
           resend.mutate(user.email, {
-            onSuccess: () => toast.success(`We sent a new link to ${user.email}.`),
-            onError: (error) => toast.error(errorMessage(error)),
+            onSuccess: () => toast.success(VERIFICATION_SENT),
+            onError: (error) => {
+              const { message, code } = describeAuthError(error);
+              toast.error(`${message} (${code})`);
+            },
           })
         }
       >
-        Send the link again
+        Resend verification email
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateOrderBody, type Order, orderRoutes } from '../../../../contract/orders.ts';
+import type { CreateOrderBody, Order } from '../../../../contract/orders.ts';
 import { callApi } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
 /** Orders move stock, so tools are refreshed with them. */
@@ -18,7 +19,7 @@ export function usePlaceOrder() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
     mutationFn: ({ email, body }: { email: string; body: CreateOrderBody }) =>
-      callApi(orderRoutes.place, { query: { email }, body }),
+      callApi(apiRoutes.orders.place, { query: { email }, body }),
     // A refusal (e.g. out of stock meanwhile) also means the stock on screen is out of date.
     onSettled: refresh,
   });
@@ -27,7 +28,7 @@ export function usePlaceOrder() {
 export function useCancelOrder() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
-    mutationFn: (order: Order) => callApi(orderRoutes.cancel, { params: { id: order._id } }),
+    mutationFn: (order: Order) => callApi(apiRoutes.orders.cancel, { params: { id: order._id } }),
     onSuccess: refresh,
   });
 }
@@ -36,7 +37,7 @@ export function useShipOrder() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
     mutationFn: (order: Order) =>
-      callApi(orderRoutes.ship, { params: { id: order._id }, body: { status: 'shipped' } }),
+      callApi(apiRoutes.orders.ship, { params: { id: order._id }, body: { status: 'shipped' } }),
     onSuccess: refresh,
   });
 }

@@ -31,10 +31,13 @@ const FIELDS = ['orderedNum', 'phone', 'address'] as const;
 export function PurchaseForm({
   tool,
   customer,
+  canOrder = true,
   onPlaced,
 }: {
   tool: Tool;
   customer: { name: string; email: string };
+  /** False while the customer cannot order yet (an unconfirmed email): the form stays disabled. */
+  canOrder?: boolean;
   onPlaced: (order: Order) => void;
 }) {
   const money = useMoney();
@@ -72,63 +75,67 @@ export function PurchaseForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby="purchase-note">
-      <p id="purchase-note" className="text-sm text-stone-600">
-        Name and email come from your account.
-      </p>
-      <div className="grid gap-5">
-        <TextField label="Name" value={customer.name} readOnly />
-        <TextField label="Email" type="email" value={customer.email} readOnly />
-      </div>
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder="e.g. +1 555 010 2000"
-        error={errors.phone?.message}
-        {...form.register('phone')}
-      />
-      <TextAreaField
-        label="Delivery address"
-        autoComplete="street-address"
-        rows={3}
-        error={errors.address?.message}
-        {...form.register('address')}
-      />
-      <TextField
-        label="Quantity (units)"
-        type="number"
-        inputMode="numeric"
-        min={tool.minimumOrder}
-        max={tool.quantity}
-        step={1}
-        placeholder={String(tool.minimumOrder)}
-        hint={`Between ${formatNumber(tool.minimumOrder)} and ${formatNumber(tool.quantity)} units.`}
-        error={errors.orderedNum?.message}
-        disabled={isOutOfStock}
-        {...form.register('orderedNum', {
-          valueAsNumber: true,
-          onChange: () => void form.trigger('orderedNum'),
-        })}
-      />
-      <div className="flex items-baseline justify-between rounded-lg bg-stone-100 px-4 py-3">
-        <span className="text-sm font-medium text-stone-700">Order total</span>
-        <output className="text-xl font-bold text-navy-900" aria-live="polite">
-          {Number.isInteger(quantity) && quantity > 0 ? money(quantity * tool.price) : '—'}
-        </output>
-      </div>
-      <FormError>
-        {isOutOfStock ? 'This tool is out of stock right now. Please check back soon.' : formError}
-      </FormError>
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        isPending={placeOrder.isPending}
-        disabled={isOutOfStock}
-      >
-        Proceed to order
-      </Button>
+    <form noValidate onSubmit={onSubmit} aria-describedby="purchase-note">
+      <fieldset disabled={!canOrder} className="space-y-5">
+        <p id="purchase-note" className="text-sm text-stone-600">
+          Name and email come from your account.
+        </p>
+        <div className="grid gap-5">
+          <TextField label="Name" value={customer.name} readOnly />
+          <TextField label="Email" type="email" value={customer.email} readOnly />
+        </div>
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="e.g. +1 555 010 2000"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextAreaField
+          label="Delivery address"
+          autoComplete="street-address"
+          rows={3}
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
+        <TextField
+          label="Quantity (units)"
+          type="number"
+          inputMode="numeric"
+          min={tool.minimumOrder}
+          max={tool.quantity}
+          step={1}
+          placeholder={String(tool.minimumOrder)}
+          hint={`Between ${formatNumber(tool.minimumOrder)} and ${formatNumber(tool.quantity)} units.`}
+          error={errors.orderedNum?.message}
+          disabled={isOutOfStock}
+          {...form.register('orderedNum', {
+            valueAsNumber: true,
+            onChange: () => void form.trigger('orderedNum'),
+          })}
+        />
+        <div className="flex items-baseline justify-between rounded-lg bg-stone-100 px-4 py-3">
+          <span className="text-sm font-medium text-stone-700">Order total</span>
+          <output className="text-xl font-bold text-navy-900" aria-live="polite">
+            {Number.isInteger(quantity) && quantity > 0 ? money(quantity * tool.price) : '—'}
+          </output>
+        </div>
+        <FormError>
+          {isOutOfStock
+            ? 'This tool is out of stock right now. Please check back soon.'
+            : formError}
+        </FormError>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          isPending={placeOrder.isPending}
+          disabled={isOutOfStock}
+        >
+          Proceed to order
+        </Button>
+      </fieldset>
     </form>
   );
 }

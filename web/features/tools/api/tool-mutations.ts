@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateToolBody, UpdateToolBody } from '../../../../contract/tools.ts';
-import { toolRoutes } from '../../../../contract/tools.ts';
 import { callApi } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
 function useInvalidateTools() {
@@ -12,7 +12,7 @@ function useInvalidateTools() {
 export function useCreateTool() {
   const invalidate = useInvalidateTools();
   return useMutation({
-    mutationFn: (body: CreateToolBody) => callApi(toolRoutes.create, { body }),
+    mutationFn: (body: CreateToolBody) => callApi(apiRoutes.tools.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -21,7 +21,7 @@ export function useUpdateTool() {
   const invalidate = useInvalidateTools();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateToolBody }) =>
-      callApi(toolRoutes.update, { params: { id }, body }),
+      callApi(apiRoutes.tools.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -30,7 +30,7 @@ export function useDeleteTool() {
   const invalidate = useInvalidateTools();
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string }) =>
-      callApi(toolRoutes.remove, { params: { id } }),
+      callApi(apiRoutes.tools.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ToolSort } from '../../../../contract/tools.ts';
-import { toolRoutes } from '../../../../contract/tools.ts';
 import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
 export interface ToolListParams {
@@ -16,7 +16,7 @@ export function toolListQuery(params: ToolListParams) {
     queryKey: [...queryKeys.tools, 'list', params],
     queryFn: async ({ signal }) => {
       const { data, headers } = await callApiWithHeaders(
-        toolRoutes.list,
+        apiRoutes.tools.list,
         { query: params },
         { signal },
       );
@@ -29,7 +29,7 @@ export function toolListQuery(params: ToolListParams) {
 export function toolQuery(id: string) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'detail', id],
-    queryFn: ({ signal }) => callApi(toolRoutes.get, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => callApi(apiRoutes.tools.get, { params: { id } }, { signal }),
   });
 }
 

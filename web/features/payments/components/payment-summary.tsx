@@ -1,16 +1,18 @@
+import type { ReactNode } from 'react';
 import type { PaymentOrder } from '../../../../contract/payments.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
 
-/** Who pays, for what, and how much. */
-export function PaymentSummary({ order }: { order: PaymentOrder }) {
+/** Who pays, for what, and how much; `status` shows the order's status. */
+export function PaymentSummary({ order, status }: { order: PaymentOrder; status: ReactNode }) {
+  const isUnpaid = order.status === 'unpaid';
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
       <p className="text-lg text-stone-800">
         Hello <strong className="text-navy-900">{order.name}</strong>,
       </p>
       <p className="mt-1 text-stone-700">
-        please pay for <strong className="text-navy-900">{order.productName}</strong>.
+        {isUnpaid ? 'please pay for' : 'your order of'}{' '}
+        <strong className="text-navy-900">{order.productName}</strong>.
       </p>
       <dl className="mt-5 divide-y divide-stone-100 text-sm">
         <div className="flex justify-between gap-4 py-2">
@@ -19,11 +21,9 @@ export function PaymentSummary({ order }: { order: PaymentOrder }) {
         </div>
         <div className="flex items-center justify-between gap-4 py-2">
           <dt className="text-stone-600">Status</dt>
-          <dd>
-            <OrderStatusBadge status={order.status} />
-          </dd>
+          <dd>{status}</dd>
         </div>
-        {order.paymentFailure && order.status === 'unpaid' && (
+        {order.paymentFailure && isUnpaid && (
           <div className="flex justify-between gap-4 py-2">
             <dt className="text-stone-600">Last attempt</dt>
             <dd className="text-right text-red-700">{order.paymentFailure}</dd>
@@ -36,7 +36,7 @@ export function PaymentSummary({ order }: { order: PaymentOrder }) {
           </div>
         )}
         <div className="flex items-baseline justify-between gap-4 pt-4">
-          <dt className="font-semibold text-stone-800">Total to pay</dt>
+          <dt className="font-semibold text-stone-800">{isUnpaid ? 'Total to pay' : 'Total'}</dt>
           <dd className="text-2xl font-bold text-navy-900">
             {formatMoney(order.totalAmount, order.currency)}
           </dd>

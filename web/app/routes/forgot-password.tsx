@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { AuthLayout } from '../layouts/auth-layout.tsx';
+
+export function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      description="Tell us the email you signed up with and we will send you a link to choose a new password."
+    >
+      <ForgotPasswordForm />
+      <p className="mt-8 text-sm text-stone-700">
+        Remembered it?{' '}
+        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-2">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

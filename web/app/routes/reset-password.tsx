@@ -1,0 +1,47 @@
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { AuthError } from '../../features/auth/components/auth-error.tsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { AuthLayout } from '../layouts/auth-layout.tsx';
+
+/**
+ * Where the link in a reset email lands: `?token=...`, or `?error=INVALID_TOKEN` when the link is
+ * expired or already used (the store checks it before sending people here).
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const error = params.get('error') ?? (token ? null : 'INVALID_TOKEN');
+  usePageTitle(error ? 'Reset link not valid' : 'Choose a new password');
+
+  if (error || !token) {
+    return (
+      <AuthLayout
+        title="This link did not work"
+        description="Reset links work once, for one hour. Ask for a new one and use the newest email."
+      >
+        <AuthError error={errorFromUrl(error ?? 'INVALID_TOKEN')} />
+        <Link to="/forgot-password" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+          Send me a new link
+        </Link>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      description="Pick a password you do not use anywhere else."
+    >
+      <ResetPasswordForm token={token} />
+      <p className="mt-8 text-sm text-stone-700">
+        Changed your mind?{' '}
+        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-2">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

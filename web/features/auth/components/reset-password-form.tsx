@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useResetPassword } from '../api/auth-mutations.ts';
+import {
+  ConfirmPasswordSchema,
+  MIN_PASSWORD,
+  NewPasswordSchema,
+  PASSWORDS_DONT_MATCH,
+} from '../utils/password-schema.ts';
+import { AuthError } from './auth-error.tsx';
+
+const ResetPasswordSchema = z
+  .object({ newPassword: NewPasswordSchema, confirmPassword: ConfirmPasswordSchema })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    error: PASSWORDS_DONT_MATCH,
+  });
+type ResetPasswordValues = z.infer<typeof ResetPasswordSchema>;
+
+/** A new password for the account the emailed link belongs to. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const resetPassword = useResetPassword();
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodResolver(ResetPasswordSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  if (resetPassword.isSuccess) {
+    return (
+      <div
+        role="status"
+        className="rounded-lg border border-emerald-200 bg-emerald-50 p-5 text-emerald-950"
+      >
+        <p className="font-semibold">Your password is changed</p>
+        <p className="mt-2 text-sm">
+          Sign in with your new password. For your safety we signed your account out everywhere
+          else.
+        </p>
+        <Link to="/login" className={buttonClasses({ className: 'mt-4' })}>
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(({ newPassword }) =>
+        resetPassword.mutate(
+          { newPassword, token },
+          { onError: (error) => applyServerErrors(error, form.setError, ['newPassword']) },
+        ),
+      )}
+    >
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD} characters.`}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" className="w-full" isPending={resetPassword.isPending}>
+        Save my new password
+      </Button>
+      <AuthError error={resetPassword.error} />
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { ApiError, errorMessage, formatWait, isApiError } from '../../../lib/api-error.ts';
+
+/**
+ * Plain words for the account service's codes (`/api/auth/*` answers them in lower case), and for
+ * what Google sign-in sends back to /login?error=<code>. Anything else says what the server said.
+ */
+const MESSAGES: Record<string, string> = {
+  invalid_email_or_password: 'The email or password is not right. Check both and try again.',
+  user_already_exists:
+    'An account with this email already exists. Sign in instead, or reset your password.',
+  user_already_exists_use_another_email:
+    'An account with this email already exists. Sign in instead, or reset your password.',
+  email_not_verified: 'Please confirm your email address first: follow the link we emailed you.',
+  password_too_common: 'This password is too common and easy to guess. Choose another one.',
+  password_too_short: 'This password is too short: use at least 8 characters.',
+  password_too_long: 'This password is too long: use at most 128 characters.',
+  invalid_token: 'This reset link is not valid or has expired. Ask for a new one.',
+  token_expired: 'This reset link has expired. Ask for a new one.',
+  account_not_linked:
+    'Your Google account could not be joined to the account with this email here. Sign in with your password instead (confirm your email first if you have not), then try Google again.',
+  access_denied: 'Google sign-in was cancelled. Try again, or sign in with your password.',
+  email_not_found: 'Google did not share an email address, so we could not sign you in.',
+  unable_to_link_account:
+    'Your Google account could not be joined to your account here. Sign in with your password instead.',
+  service_unavailable: 'The store is busy right now. Please try again in a moment.',
+  internal_error: 'Something went wrong on our side. Please try again in a moment.',
+};
+
+/** A Google sign-in that came back with `?error=`: any code not listed above is the provider's. */
+const PROVIDER_FALLBACK = 'Signing in with Google did not work. Please try again.';
+
+export interface AuthErrorText {
+  message: string;
+  code: string;
+}
+
+/** One sentence and the code for any sign-in, sign-up or password failure. Never empty. */
+export function describeAuthError(error: unknown): AuthErrorText {
+  if (!isApiError(error)) return { message: errorMessage(error), code: 'unexpected_error' };
+  if (error.code === 'rate_limited') {
+    const wait = error.retryAfter ? formatWait(error.retryAfter) : undefined;
+    return {
+      message: wait
+        ? `Too many attempts. Please wait ${wait} before trying again.`
+        : error.detail || 'Too many attempts. Please wait a few minutes before trying again.',
+      code: error.code,
+    };
+  }
+  const known = MESSAGES[error.code];
+  if (known) return { message: known, code: error.code };
+  return { message: error.detail.trim() || PROVIDER_FALLBACK, code: error.code };
+}
+
+/**
+ * An error the store sent back in a page's URL (a failed Google sign-in, an expired reset link),
+ * as if it had answered it.
+ */
+export function errorFromUrl(code: string): ApiError {
+  const normalized =
+    code
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_')
+      .slice(0, 60) || 'provider_error';
+  return new ApiError({
+    status: 400,
+    code: normalized,
+    detail: MESSAGES[normalized] ? '' : PROVIDER_FALLBACK,
+  });
+}
