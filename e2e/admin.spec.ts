@@ -1,10 +1,10 @@
-import { markOrderPaid } from './database.ts';
 import {
   apiAs,
   createTool,
   DEMO_ADMIN,
   expect,
   newAccount,
+  payOrder,
   placeOrder,
   signIn,
   test,
@@ -114,7 +114,7 @@ test('an admin ships a paid order, and only paid orders', async ({ page }) => {
   const customerApi = await apiAs(customer, { create: true });
   const paid = await placeOrder(customerApi, customer.email, tool, 12);
   const unpaid = await placeOrder(customerApi, customer.email, tool, 10);
-  const transactionId = await markOrderPaid(paid._id);
+  const transactionId = await payOrder(customerApi, paid._id);
 
   await page.goto('/dashboard/manageallorders');
   await expect(page).toHaveTitle('Manage all orders · Toolyard');

@@ -107,12 +107,12 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
     /\/dashboard\/payment\//,
   );
 
-  // The payment page greets the customer; card payment is announced, not faked.
+  // The payment page greets the customer with the total (paying is e2e/payment.spec.ts).
   await row.getByRole('link', { name: `Pay for ${tool.name}` }).click();
   await expect(page.getByText(`Hello ${customer.name},`)).toBeVisible();
-  await expect(page.getByText('$451.50')).toBeVisible();
-  await expect(page.getByText('Coming soon')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to my orders' }).click();
+  await expect(page.getByText('$451.50').first()).toBeVisible();
+  await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'My orders' }).click();
 
   // Cancel it: confirm, toast, the list refreshes.
   await page

@@ -3,8 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * Direct access to the test server's embedded PostgreSQL, for what no screen can do yet (an
- * order becomes paid only through a payment provider). Location from E2E_DATA_DIR.
+ * Direct access to the test server's embedded PostgreSQL, for set-up that is not the subject of a
+ * test (an email confirmed without its link). Location from E2E_DATA_DIR.
  */
 async function connect(): Promise<pg.Client> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -20,23 +20,6 @@ async function connect(): Promise<pg.Client> {
   });
   await client.connect();
   return client;
-}
-
-/** Marks an unpaid order paid, as the payment provider's confirmation will. */
-export async function markOrderPaid(orderId: string): Promise<string> {
-  const transactionId = `txn_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const client = await connect();
-  try {
-    const result = await client.query(
-      `update orders set status = 'paid', transaction_id = $1, paid_at = now()
-       where id = $2 and status = 'unpaid'`,
-      [transactionId, orderId],
-    );
-    if (result.rowCount !== 1) throw new Error(`Order ${orderId} was not unpaid.`);
-    return transactionId;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Confirms an account's email directly, for tests whose subject is not the confirmation. */

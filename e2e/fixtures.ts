@@ -119,6 +119,22 @@ export async function placeOrder(
   return (await response.json()) as Order;
 }
 
+/**
+ * Pays an unpaid order through the built-in test gateway, as the owner (4242... succeeds);
+ * returns the transaction id the store recorded.
+ */
+export async function payOrder(
+  api: APIRequestContext,
+  orderId: string,
+  cardNumber = '4242 4242 4242 4242',
+): Promise<string> {
+  const response = await api.post(`/api/payment/${orderId}`, {
+    data: { cardNumber, expiry: '12/39', cvc: '123', nameOnCard: 'Test Buyer' },
+  });
+  await expectOk(response, 'Paying an order');
+  return ((await response.json()) as { transactionId: string }).transactionId;
+}
+
 export async function firstTool(api: APIRequestContext, query: string): Promise<Tool> {
   const response = await api.get(`/api/tools?q=${encodeURIComponent(query)}&limit=1`);
   await expectOk(response, `Finding ${query}`);

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { markOrderPaid } from './database.ts';
 import {
   DEMO_ADMIN,
   expectAccessible,
   firstTool,
   newAccount,
+  payOrder,
   placeOrder,
   signIn,
   signUp,
@@ -57,17 +57,27 @@ async function checkPage(
   }
 }
 
-test('visitor pages', async ({ page }) => {
-  await checkPage(page, 'home', '/');
-  await checkPage(page, 'tools', '/tools');
-  await checkPage(page, 'blog', '/blog');
-  await checkPage(page, 'portfolio', '/myportfolio');
-  await checkPage(page, 'login', '/login');
-  await checkPage(page, 'registration', '/registration');
-  await checkPage(page, 'not-found', '/no-such-page');
-});
+const VISITOR_PAGES = [
+  ['home', '/'],
+  ['tools', '/tools'],
+  ['blog', '/blog'],
+  ['portfolio', '/myportfolio'],
+  ['login', '/login'],
+  ['registration', '/registration'],
+  ['forgot-password', '/forgot-password'],
+  ['reset-password', '/reset-password?token=not-a-real-token'],
+  ['not-found', '/no-such-page'],
+] as const;
 
+for (const [name, path] of VISITOR_PAGES) {
+  test(`visitor page: ${name}`, async ({ page }) => {
+    await checkPage(page, name, path);
+  });
+}
+
+// Many pages at three widths each, with axe and a full-page screenshot: slow, not stuck.
 test('customer pages', async ({ page }) => {
+  test.slow();
   const customer = newAccount('Clara Customer');
   await signUp(page.request, customer, { verified: true });
   await page.request.put(`/api/updatedetails/${encodeURIComponent(customer.email)}`, {
@@ -80,7 +90,7 @@ test('customer pages', async ({ page }) => {
   });
   const tool = await firstTool(page.request, 'Tape Measure');
   const paid = await placeOrder(page.request, customer.email, tool);
-  await markOrderPaid(paid._id);
+  await payOrder(page.request, paid._id);
   const unpaid = await placeOrder(
     page.request,
     customer.email,
@@ -96,10 +106,12 @@ test('customer pages', async ({ page }) => {
   });
   await checkPage(page, 'dashboard-review', '/dashboard/review');
   await checkPage(page, 'dashboard-payment', `/dashboard/payment/${unpaid._id}`);
+  await checkPage(page, 'dashboard-payment-paid', `/dashboard/payment/${paid._id}`);
   await checkPage(page, 'not-allowed', '/dashboard/manageproducts');
 });
 
 test('admin pages', async ({ page }) => {
+  test.slow();
   await signIn(page.request, DEMO_ADMIN);
   await checkPage(page, 'admin-add-product', '/dashboard/addproduct');
   await checkPage(page, 'admin-make-admin', '/dashboard/makeadmin');
