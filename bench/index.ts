@@ -1,0 +1,38 @@
+/**
+ * `npm run bench`: every benchmark in turn, each table as it finishes, then one summary table.
+ * `npm run bench -- --quick` tries the harness with short runs (not for figures).
+ */
+import { runCatalogue } from './catalogue.ts';
+import { machine, printMachine } from './lib/machine.ts';
+import { parseOptions } from './lib/options.ts';
+import { type BenchReport, printReport, printSummary } from './lib/report.ts';
+import { runMemoryStartup } from './memory-startup.ts';
+import { runOrders } from './orders.ts';
+import { runScale } from './scale.ts';
+import { runWeb } from './web.ts';
+
+const BENCHES: [string, typeof runCatalogue][] = [
+  ['catalogue', runCatalogue],
+  ['orders', runOrders],
+  ['web', runWeb],
+  ['memory-startup', runMemoryStartup],
+  ['scale', runScale],
+];
+
+const options = parseOptions();
+printMachine(machine());
+const reports: BenchReport[] = [];
+let failed = 0;
+for (const [name, bench] of BENCHES) {
+  try {
+    const report = await bench(options);
+    printReport(report);
+    reports.push(report);
+  } catch (error) {
+    failed += 1;
+    console.error(`\nbenchmark ${name} failed:`, error);
+    reports.push({ bench: name, title: name, figures: [], notes: [`failed: ${String(error)}`] });
+  }
+}
+printSummary(reports);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,152 @@
+import pg from 'pg';
+import type { Store } from './store.ts';
+
+// biome-ignore format: a word list reads better packed
+const BRANDS = [
+  'Orion', 'Granite', 'Kestrel', 'Ironclad', 'Summit', 'Bolt', 'Harbor', 'Vanta', 'Ridge', 'Falcon',
+  'Anvil', 'Cobalt', 'Timber', 'Atlas', 'Beacon', 'Crest', 'Delta', 'Ember', 'Forge', 'Glacier',
+];
+// biome-ignore format: a word list reads better packed
+const TYPES = [
+  'Cordless Drill', 'Hammer Drill', 'Impact Driver', 'Angle Grinder', 'Circular Saw', 'Jigsaw',
+  'Reciprocating Saw', 'Orbital Sander', 'Claw Hammer', 'Sledgehammer', 'Socket Set',
+  'Combination Wrench Set', 'Adjustable Wrench', 'Pipe Wrench', 'Screwdriver Set', 'Pliers Set',
+  'Tape Measure', 'Spirit Level', 'Laser Level', 'Utility Knife', 'Hand Saw', 'Bar Clamps',
+  'Heat Gun', 'Glue Gun', 'Staple Gun', 'Wet Vacuum', 'Work Light', 'Tool Bag', 'Safety Gloves',
+  'Safety Glasses',
+];
+// biome-ignore format: a word list reads better packed
+const VARIANTS = [
+  '', 'Compact', 'Heavy-Duty', 'Pro', '18 V', '12 V', 'Brushless', 'Site', 'Mini', 'XL',
+  'Industrial', 'Lightweight', 'Kit', 'Twin Pack', '2nd Gen', 'Classic', 'Max',
+];
+// biome-ignore format: a word list reads better packed
+const IMAGES = [
+  'angle-grinder-125mm', 'circular-saw-185mm', 'claw-hammer-450g', 'cordless-impact-driver-18v',
+  'hammer-drill-kit-13mm-120-pieces', 'hand-saw-550mm', 'pliers-set-3-pieces', 'socket-set-94-pieces',
+  'spirit-level-600mm', 'tape-measure-8m', 'screwdriver-set-12-pieces', 'retractable-utility-knife',
+];
+
+/** The i-th tool's name: brand x type x variant gives 10,200 distinct names. */
+export function toolName(index: number): string {
+  const type = TYPES[index % TYPES.length] as string;
+  const brand = BRANDS[Math.floor(index / TYPES.length) % BRANDS.length] as string;
+  const variant = VARIANTS[Math.floor(index / (TYPES.length * BRANDS.length)) % VARIANTS.length];
+  const serial = Math.floor(index / (TYPES.length * BRANDS.length * VARIANTS.length));
+  return [brand, variant, type, serial > 0 ? `Mk ${serial + 1}` : ''].filter(Boolean).join(' ');
+}
+
+/**
+ * What people type in the search box: a tool type, a brand, brand + type, variant + type, a word:
+ * 1,100+ distinct queries, more than the catalogue cache keeps (500 answers).
+ */
+export function searchTerms(): string[] {
+  const words = [...new Set(TYPES.flatMap((type) => type.toLowerCase().split(' ')))];
+  const brandTypes = BRANDS.flatMap((brand) => TYPES.map((type) => `${brand} ${type}`));
+  const variantTypes = VARIANTS.filter(Boolean).flatMap((variant) =>
+    TYPES.map((type) => `${variant} ${type}`.toLowerCase()),
+  );
+  const terms = [...TYPES, ...BRANDS, ...words, ...brandTypes, ...variantTypes];
+  // Interleaved so that broad and narrow queries alternate, as they would from many visitors.
+  return terms.map((_, i) => terms[(i * 7919) % terms.length] as string);
+}
+
+/**
+ * Inserts `count` listed tools straight into the database, oldest first, each with the stock
+ * given (ample by default, so orders never run out during a benchmark).
+ */
+export async function seedTools(
+  databaseUrl: string,
+  count: number,
+  options: { quantity?: number; minimumOrder?: number } = {},
+): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const ids: string[] = [];
+  try {
+    const start = Date.now() - count * 60_000;
+    for (let offset = 0; offset < count; offset += 1000) {
+      const size = Math.min(1000, count - offset);
+      const rows = Array.from({ length: size }, (_, i) => offset + i);
+      const result = await client.query<{ id: string }>(
+        `insert into tools (name, img, description, quantity, minimum_order, price, created_at)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[],
+                              $7::timestamptz[])
+         returning id`,
+        [
+          rows.map(toolName),
+          rows.map((i) => `/images/tools/${IMAGES[i % IMAGES.length]}.svg`),
+          rows.map(
+            (i) =>
+              `${toolName(i)}: a dependable tool for site crews and workshops, built to last through daily professional use. Supplied with a carry case, a printed manual and a two-year warranty. Ships in bulk cartons.`,
+          ),
+          rows.map(() => options.quantity ?? 10_000_000),
+          rows.map(() => options.minimumOrder ?? 1),
+          rows.map((i) => 500 + ((i * 7919) % 20_000)),
+          rows.map((i) => new Date(start + i * 60_000).toISOString()),
+        ],
+      );
+      ids.push(...result.rows.map((row) => row.id));
+    }
+  } finally {
+    await client.end();
+  }
+  return ids;
+}
+
+export interface Buyer {
+  email: string;
+  /** The Cookie header of a signed-in session. */
+  cookie: string;
+}
+
+/**
+ * Signs up `count` buyers through the API, marks their emails verified in the database (ordering
+ * needs it), then signs each in through the API for a fresh session cookie.
+ */
+export async function seedBuyers(store: Store, count: number): Promise<Buyer[]> {
+  const password = 'bench-password-2026';
+  const emails = Array.from({ length: count }, (_, i) => `buyer${i + 1}@bench.example.com`);
+  const post = (path: string, body: unknown) =>
+    fetch(`${store.url}${path}`, {
+      method: 'POST',
+      headers: { origin: store.origin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await inBatches(emails, 4, async (email, i) => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: `Buyer ${i + 1}`,
+      email,
+      password,
+    });
+    if (!response.ok)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  });
+  const client = new pg.Client({ connectionString: store.databaseUrl() });
+  await client.connect();
+  await client.query('update "user" set email_verified = true where email = any($1)', [emails]);
+  await client.end();
+  return inBatches(emails, 4, async (email) => {
+    const response = await post('/api/auth/sign-in/email', { email, password });
+    if (!response.ok)
+      throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    return { email, cookie };
+  });
+}
+
+async function inBatches<T, R>(
+  items: T[],
+  size: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    const batch = items.slice(start, start + size);
+    results.push(...(await Promise.all(batch.map((item, i) => work(item, start + i)))));
+  }
+  return results;
+}
