@@ -35,3 +35,27 @@ export async function markEmailVerified(email: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Every store account with this email (case-insensitive) and the ways each signs in
+ * (`credential` for a password, `google`), to tell one joined account from a duplicate.
+ */
+export async function accountsFor(
+  email: string,
+): Promise<{ userId: string; providers: string[] }[]> {
+  const client = await connect();
+  try {
+    const result = await client.query<{ user_id: string; providers: string[] }>(
+      `select u.id as user_id,
+              coalesce(array_agg(a.provider_id order by a.provider_id)
+                         filter (where a.provider_id is not null), '{}') as providers
+         from "user" u left join account a on a.user_id = u.id
+        where lower(u.email) = lower($1)
+        group by u.id`,
+      [email],
+    );
+    return result.rows.map((row) => ({ userId: row.user_id, providers: row.providers }));
+  } finally {
+    await client.end();
+  }
+}

@@ -2,19 +2,34 @@ import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_pro
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startOidcStandIn } from '../server/testing/oidc-stand-in.ts';
+import { GOOGLE_ACCOUNTS, GOOGLE_CLIENT } from './google-accounts.ts';
 
 const HEALTH_TIMEOUT_MS = 90_000;
 
 /**
- * Builds the web app once, then starts the real store (`node --import tsx server/main.ts`) on a
- * fresh data directory: its own embedded PostgreSQL, seeded with the demo catalogue. Returns the
- * teardown, which stops the server with SIGINT and checks that no PostgreSQL is left behind.
+ * Builds the web app once, starts the Google stand-in (a real OpenID Connect provider on loopback),
+ * then starts the real store (`node --import tsx server/main.ts`) on a fresh data directory: its own
+ * embedded PostgreSQL, seeded with the demo catalogue, Google sign-in pointed at the stand-in.
+ * Returns the teardown, which stops the server with SIGINT, checks that no PostgreSQL is left
+ * behind and closes the stand-in.
  */
 export default async function globalSetup() {
   const port = process.env.E2E_PORT;
   if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it).');
 
   execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
+
+  // The address the browser uses (Playwright's baseURL); Google sends people back to it.
+  const publicUrl = `http://localhost:${port}`;
+  const google = await startOidcStandIn({
+    clientId: GOOGLE_CLIENT.id,
+    clientSecret: GOOGLE_CLIENT.secret,
+    redirectUri: `${publicUrl}/api/auth/callback/google`,
+    accounts: Object.values(GOOGLE_ACCOUNTS),
+  });
+  // Tests check they reach its login page (e2e/google-accounts.ts).
+  process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -25,19 +40,34 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: publicUrl,
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+      GOOGLE_DISCOVERY_URL: google.discoveryUrl,
+      // Every journey signs the demo admin in through the API, all within ten minutes: the
+      // per-email sign-in limit stays on, with room for the suite. (The limits themselves are
+      // proven in server/http/rate-limit.test.ts.)
+      RATE_LIMIT_AUTH_PER_EMAIL: '60/10m',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // Tests read the database location from here (e2e/fixtures/database.ts).
   process.env.E2E_DATA_DIR = dataDir;
 
+  const stop = async () => {
+    try {
+      await stopServer(server, dataDir);
+    } finally {
+      await google.close();
+    }
+  };
   try {
     await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
   } catch (error) {
-    await stopServer(server, dataDir);
+    await stop();
     throw error;
   }
-  return () => stopServer(server, dataDir);
+  return stop;
 }
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {

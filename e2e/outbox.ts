@@ -10,24 +10,36 @@ export async function linkFromOutbox(
   linkPart: string,
   timeoutMs = 15_000,
 ): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it).');
-  const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(dir).catch(() => [] as string[]))
-      .filter((f) => f.endsWith('.eml'))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const text = decodeQuotedPrintable(await readFile(path.join(dir, file), 'utf8'));
-      if (!new RegExp(`^To: .*${escapeRegExp(to)}`, 'im').test(text)) continue;
+    for (const text of (await mailsTo(to)).reverse()) {
       const link = text.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => url.includes(linkPart));
       if (link) return link.replaceAll('&amp;', '&');
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No mail to ${to} with a ${linkPart} link arrived in the outbox.`);
+}
+
+/**
+ * Every message to an address in the outbox so far, oldest first, decoded. The store sends from
+ * a queue, so a message may arrive a moment after the request that caused it: poll.
+ */
+export async function mailsTo(to: string): Promise<string[]> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it).');
+  const dir = path.join(dataDir, 'outbox');
+  // File names start with the time they were written.
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  const recipient = new RegExp(`^To: .*${escapeRegExp(to)}`, 'im');
+  const mails: string[] = [];
+  for (const file of files) {
+    const text = decodeQuotedPrintable(await readFile(path.join(dir, file), 'utf8'));
+    if (recipient.test(text)) mails.push(text);
+  }
+  return mails;
 }
 
 function decodeQuotedPrintable(text: string): string {
