@@ -24,6 +24,15 @@ export function AllOrdersTable({
         </span>
       ),
     },
+    {
+      header: 'Deliver to',
+      cell: (order) => (
+        <span className="block max-w-64">
+          <span className="block break-words whitespace-pre-line">{order.address}</span>
+          <span className="block text-xs text-stone-600">{order.phone}</span>
+        </span>
+      ),
+    },
     { header: 'Product', cell: (order) => order.productName },
     { header: 'Quantity', cell: (order) => formatNumber(order.orderedNum) },
     { header: 'Total', cell: (order) => formatMoney(order.totalAmount, order.currency) },
