@@ -1,7 +1,8 @@
 /**
  * 5. Scale: the page of 24 and the name search with 10,000 tools seeded, against the same on a
  * store with 100 tools, alternately. Search terms rotate through more distinct queries than the
- * catalogue cache holds, so every search is answered by PostgreSQL (the trigram index).
+ * response cache holds, so searches are answered afresh: by the in-memory catalogue index
+ * (server/modules/tools/catalogue-index.ts) and one primary-key read of the page's tools.
  */
 import { BROWSER_HEADERS, type Comparison, compareLoads, describeLoad } from './catalogue.ts';
 import { isMain, runAlone } from './lib/main.ts';

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type CatalogueCache, createCatalogueCache } from './http/catalogue-cache.ts';
 import { createRateLimiter, type RateLimiter, type WriteLimit } from './http/rate-limit.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   const isHttps = config.publicUrl.startsWith('https://');
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },

@@ -66,11 +66,9 @@ export const securityPlugin = fp(
     const allowed = new Set(trustedOrigins);
 
     const headers = securityHeaders({ isHttps, allowStripe });
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
-    });
-
+    // One hook for both (it runs on every request, reads included).
     app.addHook('onRequest', async (request, reply) => {
+      reply.headers(headers);
       // Every state-changing request, whatever its path: the router decodes `/%61pi/tools` to
       // `/api/tools`, so a check keyed on the raw URL's spelling could be sidestepped.
       if (!MUTATING.has(request.method)) return;
