@@ -6,17 +6,17 @@ export interface StoreInfo {
   publicUrl: string;
 }
 
-function money(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    amount / 10 ** minorDigits(currency),
-  );
-}
+/** Building an Intl.NumberFormat costs far more than using one: one per currency, kept. */
+const formatters = new Map<string, Intl.NumberFormat>();
 
-function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
+function money(amount: number, currency: string): string {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    formatters.set(currency, formatter);
+  }
+  const minorDigits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  return formatter.format(amount / 10 ** minorDigits);
 }
 
 const summary = (order: Order) =>

@@ -7,13 +7,24 @@ export const MAX_INDEXED_TOOLS = 100_000;
 /** Pages longer than this are fetched with SQL: the id list would be too long to send back. */
 const MAX_PAGE_FROM_INDEX = 1_000;
 
-type Entry = IndexRow & { lowerName: string };
+/** `age`: the entry's position in `byAge`. */
+type Entry = IndexRow & { age: number };
+
+/** Between names in `names`: no name can hold it (names are plain text, no control characters). */
+const SEPARATOR = '\u0000';
 
 interface Index {
   /** Oldest first (ORDER BY created_at, id), the catalogue's natural order. */
   byAge: Entry[];
   byName?: Entry[];
   byPrice?: Entry[];
+  /**
+   * Every lower-cased name, oldest first, joined by SEPARATOR: one indexOf over one long string
+   * finds the matches far faster than an includes() per name.
+   */
+  names: string;
+  /** Where each name starts in `names`, by `age`. */
+  starts: Int32Array;
   builtAt: number;
 }
 
@@ -35,9 +46,10 @@ export interface CatalogueIndex {
 
 /**
  * Name search and paging over the whole catalogue in memory: ids, lower-cased names and the
- * database's own name and price order, read in one query. A search is one pass over the names
- * (well under a millisecond for 10,000 tools) and the page's tools are then read by primary key,
- * so their stock is always current. The trigram index would cost milliseconds per search.
+ * database's own name and price order, read in one query. A search is one indexOf pass over all
+ * names joined and one pass over the chosen order (well under a millisecond for 10,000 tools);
+ * the page's tools are then read by primary key, so their stock is always current. The trigram
+ * index costs milliseconds per search, and more the more names match.
  */
 export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): CatalogueIndex {
   let index: Index | undefined;
@@ -48,10 +60,7 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): Catalo
   const build = (): Promise<Index> => {
     const startedIn = generation;
     const promise = listIndexRows(db).then((rows) => {
-      const built: Index = {
-        byAge: rows.map((row) => ({ ...row, lowerName: row.name.toLowerCase() })),
-        builtAt: Date.now(),
-      };
+      const built = buildIndex(rows);
       if (startedIn === generation && isEnabled) index = built;
       if (building === promise) building = undefined;
       return built;
@@ -64,8 +73,11 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): Catalo
   };
 
   const current = (): Promise<Index> => {
-    if (index && Date.now() - index.builtAt < maxAgeMs) return Promise.resolve(index);
-    return building ?? build();
+    if (!index) return building ?? build();
+    // Changes are announced (invalidate); the age limit is a safety net, so an old index keeps
+    // answering while its successor is read.
+    if (Date.now() - index.builtAt >= maxAgeMs && !building) void build().catch(() => {});
+    return Promise.resolve(index);
   };
 
   return {
@@ -73,12 +85,15 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): Catalo
       if (!isEnabled || limit === undefined || limit > MAX_PAGE_FROM_INDEX) return undefined;
       const found = await current();
       if (found.byAge.length > MAX_INDEXED_TOOLS) return undefined;
-      const ordered = inOrder(found, sort);
-      const needle = q?.toLowerCase();
+      const matches = q ? matching(found, q.toLowerCase()) : undefined;
+      const { rows, isReversed } = inOrder(found, sort);
       const ids: string[] = [];
       let total = 0;
-      for (const row of ordered) {
-        if (needle && !row.lowerName.includes(needle)) continue;
+      // A plain indexed loop: this runs for every search, over every tool.
+      const last = rows.length - 1;
+      for (let k = 0; k <= last; k += 1) {
+        const row = rows[isReversed ? last - k : k] as Entry;
+        if (matches && matches[row.age] === 0) continue;
         if (total >= offset && ids.length < limit) ids.push(row.id);
         total += 1;
       }
@@ -96,21 +111,70 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): Catalo
   };
 }
 
+function buildIndex(rows: IndexRow[]): Index {
+  // Built field by field: objects made with a spread read about ten times slower in the search
+  // loop (measured: 2.5 ms against 0.2 ms for 10,000 tools).
+  const byAge = rows.map(({ id, name, nameRank, priceRank }, age) => ({
+    id,
+    name,
+    nameRank,
+    priceRank,
+    age,
+  }));
+  // Lower-cased one by one: lower-casing can change a name's length (e.g. "İ").
+  const lower = byAge.map((row) => row.name.toLowerCase());
+  const starts = new Int32Array(lower.length);
+  let position = 0;
+  for (const [age, name] of lower.entries()) {
+    starts[age] = position;
+    position += name.length + SEPARATOR.length;
+  }
+  return { byAge, names: lower.join(SEPARATOR), starts, builtAt: Date.now() };
+}
+
+/** 1 at the `age` of every name containing `needle` (already lower-cased), 0 elsewhere. */
+function matching(index: Index, needle: string): Uint8Array {
+  const matches = new Uint8Array(index.byAge.length);
+  if (needle.includes(SEPARATOR)) return matches;
+  const { names, starts } = index;
+  let at = names.indexOf(needle);
+  while (at !== -1) {
+    const age = entryAt(starts, at);
+    matches[age] = 1;
+    // On to the next name: one match per name is enough.
+    const next = age + 1 < starts.length ? (starts[age + 1] as number) : names.length;
+    at = names.indexOf(needle, next);
+  }
+  return matches;
+}
+
+/** The entry whose name holds position `at`: the last start at or before it. */
+function entryAt(starts: Int32Array, at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /** Descending orders are the ascending ones reversed: every order ends with the unique id. */
-function inOrder(index: Index, sort: ToolSort): Iterable<Entry> {
+function inOrder(index: Index, sort: ToolSort): { rows: Entry[]; isReversed: boolean } {
   switch (sort) {
     case 'oldest':
-      return index.byAge;
+      return { rows: index.byAge, isReversed: false };
     case 'newest':
-      return reversed(index.byAge);
+      return { rows: index.byAge, isReversed: true };
     case 'name_asc':
-      return byName(index);
+      return { rows: byName(index), isReversed: false };
     case 'name_desc':
-      return reversed(byName(index));
+      return { rows: byName(index), isReversed: true };
     case 'price_asc':
-      return byPrice(index);
+      return { rows: byPrice(index), isReversed: false };
     case 'price_desc':
-      return reversed(byPrice(index));
+      return { rows: byPrice(index), isReversed: true };
   }
 }
 
@@ -122,8 +186,4 @@ function byName(index: Index): Entry[] {
 function byPrice(index: Index): Entry[] {
   index.byPrice ??= [...index.byAge].sort((a, b) => a.priceRank - b.priceRank);
   return index.byPrice;
-}
-
-function* reversed<T>(items: T[]): Iterable<T> {
-  for (let i = items.length - 1; i >= 0; i -= 1) yield items[i] as T;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import {
   type CreateToolBody,
   MAX_STOCK,
@@ -142,10 +142,13 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
 }
 
 /** Listed tools by id, in no particular order. */
-export function findTools(tx: Tx, ids: string[]): Promise<ToolRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx
+export async function findTools(tx: Tx, ids: string[]): Promise<ToolRow[]> {
+  if (ids.length === 0) return [];
+  // By primary key alone: with `deleted_at is null` in the query the planner may pick the partial
+  // (created_at, id) index and scan all of it (measured: 4.5 ms against 0.1 ms for 10,000 tools).
+  const rows = await tx
     .select()
     .from(tools)
-    .where(and(inArray(tools.id, ids), active));
+    .where(sql`${tools.id} = any(${sql.param(ids)}::uuid[])`);
+  return rows.filter((row) => row.deletedAt === null);
 }
