@@ -14,7 +14,7 @@ import {
   pssBytes,
   rssBytes,
   sleep,
-  spawnTs,
+  spawnNode,
   stopChild,
 } from './lib/processes.ts';
 import { type BenchReport, format } from './lib/report.ts';
@@ -35,7 +35,7 @@ const MB = 1024 * 1024;
 async function startBaseline(): Promise<{ startMs: number; rss: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnTs('bench/lib/hello-server.ts', {
+  const child = spawnNode('bench/lib/hello-server.mjs', {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port) },
   });

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawnTs, stopChild } from './processes.ts';
+import { spawnNode, stopChild } from './processes.ts';
 import { rawGet } from './raw-http.ts';
 import { ROOT } from './store.ts';
 
@@ -28,7 +28,7 @@ export async function startCeiling(
     const headers = response.headers.filter(([name]) => !OWN_HEADERS.has(name));
     responses[path] = { status: 200, headers, body: response.body.toString('base64') };
   }
-  const child = spawnTs('bench/lib/ceiling-server.ts', { cwd: ROOT, stdio: 'inherit' });
+  const child = spawnNode('bench/lib/ceiling-server.ts', { cwd: ROOT, stdio: 'inherit' });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`the ceiling server exited with ${code}`)));

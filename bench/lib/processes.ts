@@ -28,8 +28,11 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-/** `node --import tsx <script>`: how the store runs, so the baselines start the same way. */
-export function spawnTs(
+/**
+ * Runs a script with Node: `.mjs` as it is (the built store, dist/server/main.mjs, and the bare
+ * baseline that starts the same way), TypeScript through `--import tsx`.
+ */
+export function spawnNode(
   script: string,
   options: {
     cwd: string;
@@ -40,8 +43,9 @@ export function spawnTs(
   },
 ): ChildProcess {
   const stdio = options.stdio ?? 'ignore';
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
   return track(
-    spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+    spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, script], {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', stdio, stdio, 'ipc'],

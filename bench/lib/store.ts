@@ -3,7 +3,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, sleep, spawnTs, stopChild } from './processes.ts';
+import { freePort, sleep, spawnNode, stopChild } from './processes.ts';
+import { ensureServerBuild } from './server-build.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -29,7 +30,8 @@ export function tempDataDir(label: string): string {
 }
 
 /**
- * Starts the real store (`node --import tsx server/main.ts`) on a free port with its own embedded
+ * Starts the real store as `npm start` runs it (`node dist/server/main.mjs`, built first when the
+ * build is missing or older than the server's sources) on a free port with its own embedded
  * PostgreSQL in `dataDir`, without the demo seed and without rate limits, and waits until it is
  * healthy. Its log goes to `dataDir/store.log`.
  */
@@ -48,7 +50,8 @@ export async function startStore(
   const origin = `http://localhost:${port}`;
   const logFd = openSync(path.join(dataDir, 'store.log'), 'a');
   const started = performance.now();
-  const child = spawnTs('server/main.ts', {
+  ensureServerBuild();
+  const child = spawnNode('dist/server/main.mjs', {
     cwd: ROOT,
     stdio: logFd,
     nodeArgs: [

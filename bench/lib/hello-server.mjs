@@ -1,6 +1,6 @@
 /**
  * The start-up and memory baseline: a bare node:http server started the way the store is
- * (`node --import tsx`), answering /api/health at once.
+ * (`node dist/server/main.mjs`: plain Node, no TypeScript loader), answering /api/health at once.
  */
 import http from 'node:http';
 

@@ -1,0 +1,35 @@
+/**
+ * `npm run build:server`: the server as one ES module, dist/server/main.mjs, for `npm start`.
+ * Packages stay in node_modules (imported as they are); only our own TypeScript is compiled, once,
+ * instead of on every start. The files the server reads next to its code come along: the
+ * migrations (server/db/migrate.ts) and the common-password list (server/auth/passwords.ts).
+ * Tests and `npm run dev` run the TypeScript itself (`node --import tsx`). docs/decisions/008.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'dist/server');
+
+rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(root, 'server/main.ts')],
+  outfile: path.join(outDir, 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), {
+  recursive: true,
+});
+cpSync(
+  path.join(root, 'server/auth/common-passwords.txt'),
+  path.join(outDir, 'common-passwords.txt'),
+);
+console.log(`server built: ${path.relative(root, outDir)}/main.mjs`);
