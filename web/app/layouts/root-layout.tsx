@@ -30,7 +30,9 @@ export function RootLayout() {
         Skip to main content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 pb-16 outline-none">
+      {/* At least a screen tall: the footer never shows above content still loading, so it never
+          jumps down when the content arrives (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 pb-16 outline-none">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingState />}>
             <Outlet />
