@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 
 /** Children this benchmark started; stopped if the benchmark itself is interrupted or fails. */
 const started = new Set<ChildProcess>();
@@ -63,18 +62,8 @@ export async function stopChild(child: ChildProcess, timeoutMs = 30_000): Promis
   clearTimeout(timer);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
+// One free-port helper for the whole repository.
+export { freePort } from '../../server/free-port.ts';
 
 /** Resident memory of one process (Linux /proc), in bytes. */
 export function rssBytes(pid: number): number {
