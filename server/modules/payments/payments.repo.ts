@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { orders, payments, stripeEvents } from '../../db/schema.ts';
 
@@ -25,21 +25,26 @@ export async function setPaymentFailure(
     .where(eq(orders.id, orderId));
 }
 
-/** Remembers the order's one PaymentIntent; keeps the first if two requests raced. */
+/**
+ * Remembers the order's PaymentIntent in place of `replacing` (null for the first, or the id of
+ * one cancelled at Stripe). Two requests racing both created the same intent (one idempotency
+ * key), so whichever writes first, the row ends the same.
+ */
 export async function setPaymentIntent(
   tx: Tx,
   orderId: string,
   paymentIntentId: string,
-): Promise<string> {
-  const [row] = await tx
+  replacing: string | null,
+): Promise<void> {
+  await tx
     .update(orders)
-    .set({
-      paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${paymentIntentId})`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, orderId))
-    .returning({ paymentIntentId: orders.paymentIntentId });
-  return row?.paymentIntentId ?? paymentIntentId;
+    .set({ paymentIntentId, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        replacing === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, replacing),
+      ),
+    );
 }
 
 /** True the first time an event id is seen (in this transaction's view). */

@@ -167,9 +167,18 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
               automatic_payment_methods: { enabled: true },
               description: `${order.orderedNum} × ${order.productName}`,
             },
-            { idempotencyKey: `toolyard-order-${order.id}-${order.totalAmount}` },
+            // Retries of one creation share the key; after a cancelled intent the key names it,
+            // or Stripe would replay the cancelled one for the next 24 hours.
+            {
+              idempotencyKey: `toolyard-order-${order.id}-${order.totalAmount}${
+                order.paymentIntentId ? `-after-${order.paymentIntentId}` : ''
+              }`,
+            },
           );
-          await db.transaction((tx) => repo.setPaymentIntent(tx, order.id, intent?.id ?? ''));
+          const created = intent;
+          await db.transaction((tx) =>
+            repo.setPaymentIntent(tx, order.id, created.id, order.paymentIntentId),
+          );
         }
         if (!intent.client_secret) throw new Error('PaymentIntent without client secret');
         return { clientSecret: intent.client_secret, publishableKey: stripe.publishableKey };

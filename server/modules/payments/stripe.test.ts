@@ -121,6 +121,24 @@ describe('Stripe mode', () => {
     expect(creations.filter((r) => r.idempotencyKey?.includes(order._id))).toHaveLength(1);
   });
 
+  it('an intent cancelled at Stripe is replaced by a new one (a new idempotency key)', async () => {
+    const order = await placeOrder();
+    const first = await asAna.post(`/payment/${order._id}/intent`, {});
+    expect(first.statusCode, first.body).toBe(200);
+    const firstId = (await orderRow(order._id))?.paymentIntentId as string;
+    const cancelled = stripeApi.intents.get(firstId);
+    if (!cancelled) throw new Error('the stand-in has no such intent');
+    cancelled.status = 'canceled';
+
+    const second = await asAna.post(`/payment/${order._id}/intent`, {});
+    expect(second.statusCode, second.body).toBe(200);
+    const secondId = (await orderRow(order._id))?.paymentIntentId as string;
+    expect(secondId).toMatch(/^pi_/);
+    expect(secondId).not.toBe(firstId);
+    expect(second.json().clientSecret).toBe(stripeApi.intents.get(secondId)?.client_secret);
+    expect(second.json().clientSecret).not.toBe(first.json().clientSecret);
+  });
+
   it('a failed creation is retried with the same idempotency key', async () => {
     const order = await placeOrder();
     stripeApi.failNextRequests(1);
