@@ -5,7 +5,12 @@
  */
 import http from 'node:http';
 import { analyseBundle, totalGzip } from './lib/bundle.ts';
-import { chromiumVersion, findChromium, type LighthouseRun, lighthouse } from './lib/lighthouse.ts';
+import {
+  chromiumVersion,
+  type LighthouseRun,
+  lighthouse,
+  requireChromium,
+} from './lib/lighthouse.ts';
 import { isMain, runAlone } from './lib/main.ts';
 import type { BenchOptions } from './lib/options.ts';
 import { type BenchReport, type Figure, format, table } from './lib/report.ts';
@@ -108,7 +113,7 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
   notes.unshift(
     `Build: dist/web of ${build.builtAt.toISOString()}${build.built ? ' (built by this run)' : ''}.`,
   );
-  const chromium = findChromium();
+  const chromium = requireChromium();
   const dataDir = tempDataDir('web');
   const store = await startStore({ dataDir, seedDemo: true });
   const floor = await startFloorServer();

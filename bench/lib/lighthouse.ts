@@ -1,8 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findChromium, HOW_TO_INSTALL } from '../../e2e/find-chromium.ts';
 import { ROOT } from './store.ts';
 
 const run = promisify(execFile);
@@ -19,23 +20,11 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** CHROMIUM_PATH, Debian's /usr/bin/chromium, or (as root with apt) install Debian's. */
-export function findChromium(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const isRoot = process.getuid?.() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt) {
-    console.log('Chromium not found; installing Debian Chromium (apt-get install -y chromium)');
-    spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium'], {
-      stdio: 'inherit',
-    });
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
-  throw new Error(
-    'Chromium was not found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.',
-  );
+/** The one Chromium finder (e2e/find-chromium.ts); a benchmark cannot go on without one. */
+export function requireChromium(): string {
+  const chromium = findChromium();
+  if (!chromium) throw new Error(HOW_TO_INSTALL);
+  return chromium;
 }
 
 export function chromiumVersion(chromium: string): string {
