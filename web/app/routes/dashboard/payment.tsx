@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PaymentOrder, PaymentResult } from '../../../../contract/payments.ts';
@@ -5,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { ErrorState } from '../../../components/ui/state.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { OrderStatusBadge } from '../../../features/orders/components/order-status-badge.tsx';
 import { usePaymentOrder } from '../../../features/payments/api/payments.ts';
@@ -13,7 +15,7 @@ import { PaymentSummary } from '../../../features/payments/components/payment-su
 import { StripePayment } from '../../../features/payments/components/stripe-payment.tsx';
 import { TestCardForm } from '../../../features/payments/components/test-card-form.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useStoreConfig } from '../../../lib/store-config.ts';
+import { storeConfigQuery } from '../../../lib/store-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 export function PaymentPage() {
@@ -46,7 +48,8 @@ export function PaymentPage() {
 
 /** The card form while the order is unpaid; the outcome once it is not. */
 function PaymentPanel({ order }: { order: PaymentOrder }) {
-  const config = useStoreConfig();
+  // Which payment provider the store uses: its loading and failure show here, never a spinner forever.
+  const config = useQuery(storeConfigQuery);
   const toast = useToast();
   const [justPaid, setJustPaid] = useState<PaymentResult | null>(null);
 
@@ -75,8 +78,17 @@ function PaymentPanel({ order }: { order: PaymentOrder }) {
       </div>
     );
   }
-  if (!config) return <LoadingState label="Preparing the payment…" className="py-8" />;
-  if (config.payments.provider === 'stripe') return <StripePayment order={order} />;
+  if (config.isPending) return <LoadingState label="Preparing the payment…" className="py-8" />;
+  if (config.isError) {
+    return (
+      <ErrorState
+        error={config.error}
+        title="We could not prepare the payment"
+        onRetry={() => void config.refetch()}
+      />
+    );
+  }
+  if (config.data.payments.provider === 'stripe') return <StripePayment order={order} />;
   return (
     <TestCardForm
       order={order}
