@@ -7,7 +7,7 @@ z.config({
       if (issue.input === undefined) return 'Required.';
       return issue.expected === 'int' || issue.expected === 'number'
         ? 'Must be a number.'
-        : `Must be a ${issue.expected}.`;
+        : `Must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;
     }
     return undefined;
   },
@@ -64,26 +64,64 @@ export const EmailParamsSchema = z.strictObject({ email: EmailSchema });
 export const MoneySchema = z.int().min(0).describe('Amount in minor units (e.g. cents).');
 export const TimestampSchema = z.iso.datetime({ offset: true });
 
-/** Plain text: trimmed, no control characters except new lines. */
+/**
+ * One line of plain text (names, titles): trimmed, with no control characters at all (C0, DEL, C1)
+ * and no bidirectional overrides, which could make a name read as something else.
+ */
 export function plainText(min: number, max: number) {
+  return boundedText(min, max).refine(
+    (value) => !hasControlCharacters(value) && !hasBidiControls(value),
+    { error: 'Must be one line of text without control characters.' },
+  );
+}
+
+/** Plain text that may run over several lines (addresses, reviews, descriptions). */
+export function multilineText(min: number, max: number) {
+  return boundedText(min, max).refine((value) => !hasControlCharacters(value, true), {
+    error: 'Must not contain control characters.',
+  });
+}
+
+function boundedText(min: number, max: number) {
   return z
     .string()
     .trim()
     .min(min, { error: min === 1 ? 'Required.' : `Must be at least ${min} characters.` })
-    .max(max, { error: `Must be at most ${max} characters.` })
-    .refine((value) => !hasControlCharacters(value), {
-      error: 'Must not contain control characters.',
-    });
+    .max(max, { error: `Must be at most ${max} characters.` });
 }
 
 export const DeletedCountSchema = z.object({ deletedCount: z.int().min(0) });
 
-/** True for C0 control characters other than tab, line feed and carriage return, and DEL. */
-function hasControlCharacters(value: string): boolean {
+/** True for C0 controls (but tab, line feed and carriage return when `allowLineBreaks`), DEL and C1. */
+export function hasControlCharacters(value: string, allowLineBreaks = false): boolean {
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f)
+    if (code < 0x20) {
+      if (allowLineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
       return true;
+    }
+    if (code >= 0x7f && code <= 0x9f) return true;
   }
   return false;
+}
+
+/** True for the bidirectional embedding, override and isolate characters (U+202A-E, U+2066-9). */
+export function hasBidiControls(value: string): boolean {
+  return /[\u202a-\u202e\u2066-\u2069]/.test(value);
+}
+
+const SITE = 'https://site.invalid';
+
+/**
+ * A path on this site, such as `/images/tools/saw.svg`. Browsers drop tabs and line breaks from
+ * URLs and read `\` as `/`, so `/\t/evil.example/x.png` would become `//evil.example/x.png`, another
+ * host: such characters are refused, and the path must resolve to this site.
+ */
+export function isSitePath(value: string): boolean {
+  if (!/^\/[^/\\]/.test(value) || /[\s\\]/.test(value) || hasControlCharacters(value)) return false;
+  try {
+    return new URL(value, SITE).origin === SITE;
+  } catch {
+    return false;
+  }
 }

@@ -5,7 +5,7 @@ import {
   IdParamsSchema,
   IdSchema,
   MoneySchema,
-  plainText,
+  multilineText,
   route,
   TimestampSchema,
 } from './common.ts';
@@ -60,7 +60,7 @@ export const CreateOrderBodySchema = z.strictObject({
     .min(1, { error: 'Must be at least 1.' })
     .max(MAX_ORDER_UNITS, { error: `Must be at most ${MAX_ORDER_UNITS}.` }),
   phone: PhoneSchema,
-  address: plainText(5, 500),
+  address: multilineText(5, 500),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 

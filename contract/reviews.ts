@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, plainText, route, TimestampSchema } from './common.ts';
+import { IdSchema, multilineText, route, TimestampSchema } from './common.ts';
 
 export const ReviewSchema = z.object({
   _id: IdSchema,
@@ -14,7 +14,7 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const CreateReviewBodySchema = z.strictObject({
-  review: plainText(3, 1000),
+  review: multilineText(3, 1000),
   rating: z
     .int({ error: 'Must be a whole number from 1 to 5.' })
     .min(1, { error: 'Must be from 1 to 5.' })
@@ -22,8 +22,13 @@ export const CreateReviewBodySchema = z.strictObject({
 });
 export type CreateReviewBody = z.infer<typeof CreateReviewBodySchema>;
 
+export const DEFAULT_REVIEW_PAGE = 20;
+export const MAX_REVIEW_PAGE = 100;
+
+/** Reviews come a page at a time (newest first); the total is in X-Total-Count. */
 export const ListReviewsQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_REVIEW_PAGE).default(DEFAULT_REVIEW_PAGE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 export const reviewRoutes = {
@@ -31,7 +36,7 @@ export const reviewRoutes = {
     method: 'GET',
     path: '/reviews',
     access: 'public',
-    summary: 'Reviews, newest first.',
+    summary: `Reviews, newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
     tags: ['reviews'],
     query: ListReviewsQuerySchema,
     response: z.array(ReviewSchema),

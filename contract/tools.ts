@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
   DeletedCountSchema,
+  hasControlCharacters,
   IdParamsSchema,
   IdSchema,
+  isSitePath,
   MoneySchema,
+  multilineText,
   plainText,
   route,
   TimestampSchema,
@@ -31,19 +34,28 @@ const StockSchema = z
   .min(0, { error: 'Must be 0 or more.' })
   .max(MAX_STOCK, { error: `Must be at most ${MAX_STOCK}.` });
 
-/** An image is a site path (`/images/...`) or an https URL. */
+/** An image is a path on this site (`/images/...`) or an https URL. */
 export const ImageUrlSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
-  .refine((value) => /^\/[^/\\]/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
+  .refine((value) => isSitePath(value) || isHttpsUrl(value), {
     error: 'Must be an https:// link or a path on this site.',
   });
+
+function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\/[^\s\\]+$/.test(value) || hasControlCharacters(value)) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 const toolFields = {
   name: plainText(2, 120),
   img: ImageUrlSchema,
-  description: plainText(10, 4000),
+  description: multilineText(10, 4000),
   minimumOrder: z
     .int({ error: 'Must be a whole number.' })
     .min(1, { error: 'Must be at least 1.' })
@@ -85,7 +97,7 @@ export const ToolSortSchema = z.enum(TOOL_SORTS);
 export type ToolSort = z.infer<typeof ToolSortSchema>;
 
 export const ListToolsQuerySchema = z.strictObject({
-  q: z.string().trim().max(100, { error: 'Must be at most 100 characters.' }).optional(),
+  q: plainText(0, 100).optional(),
   /** `oldest` (insertion order) by default, as the original API listed tools. */
   sort: ToolSortSchema.default('oldest'),
   /** Without a limit, every matching tool is returned, as the original API did. */

@@ -3,6 +3,7 @@ import {
   EmailParamsSchema,
   EmailQuerySchema,
   EmailSchema,
+  hasControlCharacters,
   IdSchema,
   plainText,
   route,
@@ -41,9 +42,12 @@ export const LinkedinSchema = z
   .string()
   .trim()
   .max(300, { error: 'Must be at most 300 characters.' })
-  .refine((value) => /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/[^\s]+$/i.test(value), {
-    error: 'Must be a LinkedIn link (https://www.linkedin.com/in/...).',
-  });
+  .refine(
+    (value) =>
+      /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/[^\s\\]+$/i.test(value) &&
+      !hasControlCharacters(value),
+    { error: 'Must be a LinkedIn link (https://www.linkedin.com/in/...).' },
+  );
 
 /** Sent after sign-in to keep the stored name current (the original API's upsert). */
 export const UpsertUserBodySchema = z.strictObject({ name: NameSchema, email: EmailSchema });

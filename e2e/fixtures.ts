@@ -54,8 +54,8 @@ export async function signIn(api: APIRequestContext, account: Account): Promise<
 }
 
 /**
- * Creates an account through the API (which also signs it in). `verified` confirms its email
- * directly in the database, for tests whose subject is not the confirmation email.
+ * Creates an account through the API, then signs it in (sign-up itself signs no one in). `verified`
+ * confirms its email directly in the database, for tests whose subject is not the confirmation email.
  */
 export async function signUp(
   api: APIRequestContext,
@@ -68,6 +68,7 @@ export async function signUp(
   });
   await expectOk(response, `Signing up ${account.email}`);
   if (options.verified) await markEmailVerified(account.email);
+  await signIn(api, account);
 }
 
 /** A request context of its own, signed in as this account (e.g. the admin, behind the scenes). */

@@ -6,10 +6,17 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import type { PublicConfig } from '../contract/system.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
+import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type CatalogueCache, createCatalogueCache } from './http/catalogue-cache.ts';
-import { createRateLimiter, type RateLimiter, type WriteLimit } from './http/rate-limit.ts';
+import { limitConnections } from './http/connection-limits.ts';
+import {
+  createRateLimiter,
+  type RateLimiter,
+  startRateLimitPruning,
+  type WriteLimit,
+} from './http/rate-limit.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
@@ -35,6 +42,7 @@ import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -55,6 +63,10 @@ export type AppConfig = Pick<
   | 'rateLimits'
   | 'stripe'
   | 'paymentWindowMs'
+  | 'unpaidCaps'
+  | 'trustProxy'
+  | 'passwordHashing'
+  | 'http'
 >;
 
 export interface AppDeps {
@@ -77,11 +89,22 @@ export interface AppParts {
   mailer: Mailer;
   limiter: RateLimiter;
   catalogue: CatalogueCache;
+  hashing: PasswordHashing;
 }
 
 /** The app and the parts tests and jobs reach into. (Spelled out: a Fastify instance is
  * thenable, so `Awaited<ReturnType<typeof buildApp>>` would lose the parts.) */
 export type App = FastifyInstance & AppParts;
+
+/**
+ * Fastify's option for TRUST_PROXY. A hop count trusts the nearest N hops, the socket's peer
+ * included (Fastify itself no longer takes a count): right only when clients cannot reach the
+ * store but through those proxies, which the README says.
+ */
+function proxyTrust(trust: AppConfig['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
 
 /** Builds the whole app from its parts; reads no environment and listens on nothing. */
 export async function buildApp({ config, database, logger, mailTransport }: AppDeps): Promise<App> {
@@ -90,7 +113,18 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may name the client's address (TRUST_PROXY); by default the
+    // socket's address counts, whatever X-Forwarded-For says.
+    trustProxy: proxyTrust(config.trustProxy),
+    // A request must arrive whole within the time-out (a client sending a byte every few seconds is
+    // cut off), its headers sooner; idle keep-alive connections close after a few seconds. Node
+    // checks every second, so the cut comes within a second of the limit.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    http: {
+      headersTimeout: Math.min(15_000, config.http.requestTimeoutMs),
+      connectionsCheckingInterval: 1_000,
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Errors the router raises before any route or hook runs (a malformed URL, an over-long path
     // parameter) are answered as problems too.
@@ -119,13 +153,16 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         : outboxTransport(path.join(config.dataDir, 'outbox'), logger)),
   });
   const limiter = createRateLimiter(db, config.rateLimits.enabled);
-  const auth = createAuth(config, db, mailer, logger);
-  const limitWrites: WriteLimit = (user) =>
-    limiter.enforce(
-      `writes:${user.id}`,
+  const hashing = createPasswordHashing(config.passwordHashing);
+  const auth = createAuth(config, { db, mailer, log: logger, hashing });
+  const limitWrites: WriteLimit = async (user) => {
+    await limiter.hit(
+      'w',
+      user.id,
       config.rateLimits.writesPerUser,
       'You are doing that too often.',
     );
+  };
   const catalogueIndex = createCatalogueIndex(db);
   const catalogue = createCatalogueCache({
     pool: database.pool,
@@ -165,7 +202,10 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       : { provider: 'test', publishableKey: null },
   };
 
+  limitConnections(app.server, config.http);
+
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, {
     trustedOrigins: config.trustedOrigins,
     isHttps,
@@ -175,6 +215,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(openApiPlugin, { storeName: config.storeName, publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     auth,
+    db,
     publicUrl: config.publicUrl,
     limiter,
     limits: { perIp: config.rateLimits.authPerIp, perEmail: config.rateLimits.authPerEmail },
@@ -210,12 +251,16 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     intervalMs: Math.min(60_000, Math.max(1_000, config.paymentWindowMs / 4)),
     log: logger,
   });
+  const stopPruning = startRateLimitPruning(limiter, 60_000, (error) =>
+    logger.warn({ err: error }, 'pruning rate-limit counters failed; will retry'),
+  );
   app.addHook('onClose', async () => {
+    await stopPruning();
     await stopPaymentWindow();
     await mailer.stop();
     await catalogue.stop();
   });
-  const parts: AppParts = { services, auth, mailer, limiter, catalogue };
+  const parts: AppParts = { services, auth, mailer, limiter, catalogue, hashing };
   // Awaiting a thenable Fastify instance yields the same object (after ready), parts included;
   // TypeScript's Awaited<> cannot see that.
   return Object.assign(app, parts) as unknown as Awaited<App>;

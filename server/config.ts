@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +42,51 @@ const rateLimit = z
     const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
     return { limit: Number(count), windowMs: Number(window.slice(0, -1)) * unit };
   });
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none (the socket address
+ * counts), a hop count, or the proxies' addresses and CIDR ranges. Trusting every hop would let any
+ * client choose its own address, so `true` is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', 'off', 'none', '0'].includes(lower)) return false;
+    if (['true', 'yes', 'on', 'all', '*'].includes(lower)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'Trusting every proxy lets any client choose its own address. Give the number of proxies in front of the store (e.g. 1) or their addresses (e.g. 10.0.0.0/8).',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `Must be a hop count or a comma-separated list of IP addresses or CIDR ranges (not ${bad.join(', ')}).`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** An IP address, a CIDR range, or one of the named ranges proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export interface RateLimitRule {
   limit: number;
@@ -93,7 +140,13 @@ const EnvSchema = z.object({
     .number()
     .min(0.01)
     .max(24 * 90)
-    .default(72),
+    .default(24),
+  UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).max(1000).default(5),
+  UNPAID_STOCK_SHARE_MAX: z.coerce.number().int().min(1).max(100).default(50),
+  TRUST_PROXY: trustProxy.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).max(1_000_000).default(4096),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
   RATE_LIMITS: booleanish.default(true),
   RATE_LIMIT_AUTH_PER_IP: rateLimit.default({ limit: 30, windowMs: 10 * 60_000 }),
   RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default({ limit: 10, windowMs: 10 * 60_000 }),
@@ -133,6 +186,25 @@ export interface Config {
   } | null;
   /** Unpaid orders older than this are cancelled and their stock returned. */
   paymentWindowMs: number;
+  /** What one customer may hold in unpaid orders, so no one can hoard the stock. */
+  unpaidCaps: {
+    /** Open unpaid orders per customer. */
+    orders: number;
+    /** Percent of a tool's stock (on hand plus what they hold) one customer may hold unpaid. */
+    stockSharePercent: number;
+  };
+  /** False: the socket address is the client's. Otherwise a hop count or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** Password hashes at once (one core each) and waiting; more are refused with 503. */
+  passwordHashing: { concurrency: number; queue: number };
+  http: {
+    /** A request (headers and body) must arrive within this; slow clients are cut off. */
+    requestTimeoutMs: number;
+    /** Open connections in all; 0 for no cap. */
+    maxConnections: number;
+    /** Open connections from one socket address; 0 for no cap. */
+    maxConnectionsPerIp: number;
+  };
   rateLimits: {
     enabled: boolean;
     authPerIp: RateLimitRule;
@@ -229,6 +301,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3_600_000,
+    unpaidCaps: { orders: e.UNPAID_ORDERS_MAX, stockSharePercent: e.UNPAID_STOCK_SHARE_MAX },
+    trustProxy: e.TRUST_PROXY,
+    passwordHashing: { concurrency: availableParallelism(), queue: 8 * availableParallelism() },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+      // Behind proxies every connection comes from a proxy: a per-address cap belongs there.
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY === false ? 256 : 0),
+    },
     rateLimits: {
       enabled: e.RATE_LIMITS,
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,

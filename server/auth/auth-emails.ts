@@ -1,29 +1,64 @@
 import { type MailContent, renderMail } from '../mail/templates.ts';
 
-export function verificationEmail(storeName: string, name: string, url: string): MailContent {
+/**
+ * Account emails. Whoever asks for one chooses the address it goes to, so mail to an address not
+ * yet verified carries no text the requester chose (no name): it cannot be turned into phishing
+ * sent in our name.
+ */
+
+/** "Hello Ada," for a verified account's own name; "Hello," otherwise. */
+export function greeting(name: string | null): string {
+  return name ? `Hello ${name},` : 'Hello,';
+}
+
+export function verificationEmail(storeName: string, url: string): MailContent {
   return renderMail({
     storeName,
     subject: `Confirm your email for ${storeName}`,
-    greeting: `Hello ${name},`,
+    greeting: greeting(null),
     paragraphs: [
-      `Thanks for signing up with ${storeName}. Please confirm that this is your email address.`,
-      'Once it is confirmed you can place orders.',
+      `Someone signed up with ${storeName} using this email address. If it was you, please confirm that the address is yours.`,
+      'Once it is confirmed you can sign in and place orders.',
     ],
     action: { label: 'Confirm my email', url },
-    footnote: 'The link works for 24 hours. If you did not sign up, you can ignore this email.',
+    footnote:
+      'The link works for 24 hours. If you did not sign up, ignore this email: no account will use your address until it is confirmed.',
   });
 }
 
-export function passwordResetEmail(storeName: string, name: string, url: string): MailContent {
+export function passwordResetEmail(
+  storeName: string,
+  name: string | null,
+  url: string,
+): MailContent {
   return renderMail({
     storeName,
     subject: `Reset your ${storeName} password`,
-    greeting: `Hello ${name},`,
+    greeting: greeting(name),
     paragraphs: [
       'Someone asked to reset the password of your account. Choose a new password with the link below.',
     ],
     action: { label: 'Choose a new password', url },
     footnote:
       'The link works for one hour. Resetting signs you out everywhere else. If you did not ask for this, ignore this email: your password stays as it is.',
+  });
+}
+
+/** Sent instead of a second account when someone signs up with an address that has one. */
+export function existingAccountEmail(
+  storeName: string,
+  name: string | null,
+  links: { signIn: string; resetPassword: string },
+): MailContent {
+  return renderMail({
+    storeName,
+    subject: `You already have a ${storeName} account`,
+    greeting: greeting(name),
+    paragraphs: [
+      `Someone tried to create a ${storeName} account with this email address, which already has one. No second account was made.`,
+      `If it was you, sign in at ${links.signIn}. If you forgot your password, choose a new one with the link below.`,
+    ],
+    action: { label: 'Choose a new password', url: links.resetPassword },
+    footnote: 'If it was not you, ignore this email: nothing changed in your account.',
   });
 }

@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordResetEmail, verificationEmail } from './auth-emails.ts';
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from './auth-emails.ts';
+import type { PasswordHashing } from './password-hashing.ts';
+import { cleanImage, cleanName } from './profile-rules.ts';
 
 export type AuthConfig = Pick<
   Config,
@@ -18,13 +22,25 @@ export type AuthConfig = Pick<
 export const AUTH_PAGES = {
   emailVerified: '/email-verified',
   resetPassword: '/reset-password',
+  forgotPassword: '/forgot-password',
+  login: '/login',
 } as const;
+
+/**
+ * The client's address as the store resolved it (TRUST_PROXY), set by the mount on every request it
+ * hands to Better Auth; whatever a client sends under this name is replaced.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-toolyard-client-address';
 
 /**
  * Accounts and sessions (Better Auth, stored in PostgreSQL): email + password with verification
  * and reset emails, and Google sign-in over OpenID Connect when configured.
  */
-export function createAuth(config: AuthConfig, db: Db, mailer: Mailer, log: Logger) {
+export function createAuth(
+  config: AuthConfig,
+  deps: { db: Db; mailer: Mailer; log: Logger; hashing: PasswordHashing },
+) {
+  const { db, mailer, log, hashing } = deps;
   const adminEmails = new Set(config.adminEmails);
   const isSecure = config.publicUrl.startsWith('https://');
   const { google } = config;
@@ -41,31 +57,51 @@ export function createAuth(config: AuthConfig, db: Db, mailer: Mailer, log: Logg
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      autoSignIn: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: { hash: hashing.hash, verify: hashing.verify },
+      // Sign-up answers the same whether or not the email has an account (so it tells no one who
+      // is a customer), which means it cannot sign anyone in: people sign in after confirming.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user: existing }) => {
+        await mailer.enqueue({
+          kind: 'existing_account',
+          to: existing.email,
+          ...existingAccountEmail(config.storeName, existing.emailVerified ? existing.name : null, {
+            signIn: `${config.publicUrl}${AUTH_PAGES.login}`,
+            resetPassword: `${config.publicUrl}${AUTH_PAGES.forgotPassword}`,
+          }),
+        });
+      },
       // Unverified customers may sign in (and are told to verify); ordering needs verification.
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: account, url }) => {
+      sendResetPassword: async ({ user: owner, url }) => {
         await mailer.enqueue({
           kind: 'password_reset',
-          to: account.email,
-          ...passwordResetEmail(config.storeName, account.name, url),
+          to: owner.email,
+          ...passwordResetEmail(config.storeName, owner.emailVerified ? owner.name : null, url),
         });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The link proves the address, not the password: whoever signed up may not be its owner, so
+      // it signs no one in (docs/decisions/009).
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: account, url }) => {
         await mailer.enqueue({
           kind: 'verification',
           to: account.email,
-          ...verificationEmail(config.storeName, account.name, withCallback(url, config.publicUrl)),
+          ...verificationEmail(config.storeName, withCallback(url, config.publicUrl)),
         });
+      },
+      // Sessions opened before the address was proven may belong to someone who signed up with
+      // another person's email: they all end.
+      afterEmailVerification: async (verified) => {
+        await db.delete(session).where(eq(session.userId, verified.id));
       },
     },
     account: {
@@ -87,7 +123,7 @@ export function createAuth(config: AuthConfig, db: Db, mailer: Mailer, log: Logg
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    // The store's own limiter (PostgreSQL-backed, per IP and per email) guards these routes.
+    // The store's own limiter (PostgreSQL-backed, per address and per email) guards these routes.
     rateLimit: { enabled: false },
     plugins: google
       ? [
@@ -103,11 +139,8 @@ export function createAuth(config: AuthConfig, db: Db, mailer: Mailer, log: Logg
                 pkce: true,
                 authentication: 'post',
                 mapProfileToUser: (profile) => ({
-                  name:
-                    typeof profile.name === 'string' && profile.name
-                      ? profile.name
-                      : String(profile.email ?? ''),
-                  image: typeof profile.picture === 'string' ? profile.picture : undefined,
+                  name: cleanName(profile.name) ?? cleanName(profile.email) ?? 'Google user',
+                  image: cleanImage(profile.picture, { googlePhotos: true }) ?? undefined,
                   emailVerified: profile.email_verified === true,
                 }),
               },
@@ -120,28 +153,50 @@ export function createAuth(config: AuthConfig, db: Db, mailer: Mailer, log: Logg
       useSecureCookies: isSecure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isSecure },
       database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     databaseHooks: {
       user: {
+        // Every way into the user table passes here (sign-up, Google, profile changes), after the
+        // routes' own validation: names and photos are stored clean whatever the path.
         create: {
           before: async (data) => {
             const email = String(data.email).toLowerCase();
-            return { data: { ...data, role: adminEmails.has(email) ? 'Admin' : 'User' } };
+            return {
+              data: {
+                ...data,
+                name: cleanName(data.name) ?? email,
+                image: cleanImage(data.image, { googlePhotos: true }),
+                role: adminEmails.has(email) ? 'Admin' : 'User',
+              },
+            };
+          },
+        },
+        update: {
+          before: async (data) => {
+            const changes = { ...data };
+            if ('name' in changes) {
+              const name = cleanName(changes.name);
+              if (name) changes.name = name;
+              else delete changes.name;
+            }
+            if ('image' in changes) {
+              changes.image = cleanImage(changes.image, { googlePhotos: true });
+            }
+            return { data: changes };
           },
         },
       },
     },
+    // Errors that are not the account service's own answers (a failing query) are thrown to the
+    // store's error handler, which logs them as one structured line and answers a problem.
+    onAPIError: { throw: true },
     logger: {
+      level: 'warn',
       log: (level, message, ...args) => {
-        const method =
-          level === 'debug'
-            ? 'debug'
-            : level === 'info'
-              ? 'info'
-              : level === 'warn'
-                ? 'warn'
-                : 'error';
-        log[method]({ args }, `auth: ${message}`);
+        const err = args.find((arg) => arg instanceof Error);
+        const method = level === 'debug' || level === 'info' || level === 'warn' ? level : 'error';
+        log[method]({ ...(err ? { err } : {}) }, `auth: ${message}`);
       },
     },
   });

@@ -14,19 +14,26 @@ const accounts: StandInAccount[] = [
     email: 'gina@example.com',
     emailVerified: true,
     name: 'Gina Google',
-    picture: 'https://images.example.com/gina.png',
+    picture: 'https://lh3.googleusercontent.com/a/gina.png',
   },
   {
     email: 'linked@example.com',
     emailVerified: true,
     name: 'Lina Linked',
-    picture: 'https://images.example.com/lina.png',
+    picture: 'https://lh3.googleusercontent.com/a/lina.png',
+  },
+  {
+    email: 'tracker@example.com',
+    emailVerified: true,
+    // What a provider says is cleaned like anything a client sends.
+    name: 'Trixie\u0007 \u202eTracker\u0085',
+    picture: 'https://tracker.example/pixel.gif',
   },
   {
     email: 'unverified@example.com',
     emailVerified: false,
     name: 'Uma Unverified',
-    picture: 'https://images.example.com/uma.png',
+    picture: 'https://lh3.googleusercontent.com/a/uma.png',
   },
 ];
 
@@ -119,11 +126,21 @@ describe('Google sign-in (OpenID Connect, against a local stand-in)', () => {
     expect(current?.user).toMatchObject({
       email: 'gina@example.com',
       name: 'Gina Google',
-      image: 'https://images.example.com/gina.png',
+      image: 'https://lh3.googleusercontent.com/a/gina.png',
       emailVerified: true,
     });
     const [row] = await t.db.select().from(user).where(eq(user.email, 'gina@example.com'));
     expect(row?.role).toBe('User');
+  });
+
+  it('keeps a provider\u2019s name plain and drops a photo not hosted by Google', async () => {
+    const { location, store } = await signInWithGoogle('tracker@example.com');
+    expect(location).toBe('/dashboard');
+    const current = await session(store);
+    expect(current?.user.name).toBe('Trixie Tracker');
+    expect(current?.user.image ?? null).toBeNull();
+    const [row] = await t.db.select().from(user).where(eq(user.email, 'tracker@example.com'));
+    expect(row?.image).toBeNull();
   });
 
   it('links to an existing password account when the provider says the email is verified', async () => {
@@ -145,7 +162,7 @@ describe('Google sign-in (OpenID Connect, against a local stand-in)', () => {
       email: 'squatted@example.com',
       emailVerified: true,
       name: 'Sam Owner',
-      picture: 'https://images.example.com/sam.png',
+      picture: 'https://lh3.googleusercontent.com/a/sam.png',
     });
     const squatter = await t.signUp({
       email: 'squatted@example.com',

@@ -210,12 +210,24 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Fixed-window request counters shared by every instance (sign-in attempts, writes). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
+/**
+ * Fixed-window request counters shared by every instance (sign-in attempts, writes). Keys are
+ * `<bucket>:<hash of the subject>`, so their size never depends on what a client sends; rows whose
+ * window has ended are pruned.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    check('rate_limits_key_length_check', sql`length(${t.key}) <= 100`),
+    index('rate_limits_expires_idx').on(t.expiresAt),
+  ],
+);
 
 /**
  * Every payment attempt a provider reported. `flagged`: money was taken but the order could not

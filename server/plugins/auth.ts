@@ -1,47 +1,41 @@
 import { fromNodeHeaders } from 'better-auth/node';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AuthActionName, authActions, isGooglePhotoUrl } from '../../contract/auth.ts';
 import { RoleSchema } from '../../contract/users.ts';
-import type { Auth } from '../auth/auth.ts';
+import { type AuthLimits, guardAuthAction } from '../auth/abuse-guard.ts';
+import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth.ts';
 import { isCommonPassword } from '../auth/passwords.ts';
-import type { RateLimitRule } from '../config.ts';
-import { AppError, serviceUnavailable } from '../errors.ts';
+import type { Db } from '../db/client.ts';
+import { account } from '../db/schema.ts';
+import { AppError, fieldError, serviceUnavailable } from '../errors.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { SessionUser } from '../http/session.ts';
 import { problem, sendProblem } from './error-handler.ts';
 
-export interface AuthLimits {
-  perIp: RateLimitRule;
-  perEmail: RateLimitRule;
-}
-
-/** Account actions an attacker would repeat: guessing passwords, flooding inboxes. */
-const LIMITED_ACTIONS = new Set([
-  '/sign-in/email',
-  '/sign-up/email',
-  '/request-password-reset',
-  '/forget-password',
-  '/reset-password',
-  '/send-verification-email',
-  '/change-password',
-]);
-
 const SESSION_COOKIE = 'toolyard.session_token';
 
 /**
- * Mounts Better Auth under /api/auth/* and teaches the app to read the session user.
+ * Mounts Better Auth under /api/auth: each account action the contract lists is a route of its
+ * own, validated by the contract's schemas like every other route, counted against its limits,
+ * then handed to Better Auth with the client's real address. Every other path is a 404.
  */
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
     {
       auth,
+      db,
       publicUrl,
       limiter,
       limits,
       isDatabaseUp,
     }: {
       auth: Auth;
+      db: Db;
       publicUrl: string;
       limiter: RateLimiter;
       limits: AuthLimits;
@@ -70,47 +64,122 @@ export const authPlugin = fp(
       },
     );
 
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      schema: { hide: true },
-      handler: async (request, reply) => {
-        const url = new URL(request.url, publicUrl);
-        const action = url.pathname.slice('/api/auth'.length);
-        const body = isRecord(request.body) ? request.body : undefined;
-        if (request.method === 'POST') {
-          await guardAbuse(limiter, limits, action, request.ip, body);
-          checkPasswordPolicy(action, body);
-          // Changing the password always ends the other sessions.
-          if (action === '/change-password' && body) body.revokeOtherSessions = true;
-        }
-        const hasBody = request.method !== 'GET' && request.body !== undefined;
-        const response = await auth.handler(
-          new Request(url, {
+    /** Hands a validated request to Better Auth and answers with what it says. */
+    async function forward(name: AuthActionName, request: FastifyRequest, reply: FastifyReply) {
+      const address = clientAddress(request);
+      const body = request.method === 'POST' ? (request.body ?? {}) : undefined;
+      const refund = await guardAuthAction(limiter, limits, name, address, body);
+      await checkAction(name, request, db, app);
+
+      const headers = fromNodeHeaders(request.headers);
+      headers.set(CLIENT_ADDRESS_HEADER, address);
+      headers.delete('content-length');
+      if (body !== undefined) headers.set('content-type', 'application/json');
+      let response: Response;
+      try {
+        response = await auth.handler(
+          new Request(new URL(request.url, publicUrl), {
             method: request.method,
-            headers: fromNodeHeaders(request.headers),
-            ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+            headers,
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           }),
         );
-        // The account service hides database errors behind a 500: say what they are.
-        if (response.status >= 500 && !(await isDatabaseUp())) throw serviceUnavailable();
-        // Every failure, with or without a JSON body (an unknown action is a bare 404).
-        if (response.status >= 400) return sendAuthProblem(reply, response);
-        reply.status(response.status);
-        response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) reply.header('set-cookie', cookies);
-        if (!response.body) return reply.send(null);
-        const bytes = Buffer.from(await response.arrayBuffer());
-        const isJson = response.headers.get('content-type')?.includes('json');
-        return reply.send(isJson ? withoutSessionToken(bytes) : bytes);
-      },
-    });
+      } catch (error) {
+        // The account service's own failures (a query that failed) reach here, not its answers.
+        if (!(await isDatabaseUp())) throw serviceUnavailable();
+        throw error;
+      }
+      if (refund && response.status < 400) await refund();
+      if (response.status >= 400) return sendAuthProblem(reply, response);
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (!response.body) return reply.send(null);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const isJson = response.headers.get('content-type')?.includes('json');
+      return reply.send(isJson ? withoutSessionTokens(bytes) : bytes);
+    }
+
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    for (const [name, action] of Object.entries(authActions) as [
+      AuthActionName,
+      (typeof authActions)[AuthActionName],
+    ][]) {
+      routes.route({
+        method: action.method,
+        url: `/api/auth${action.path}`,
+        schema: {
+          hide: true,
+          ...('params' in action ? { params: action.params } : {}),
+          ...('query' in action ? { querystring: action.query } : {}),
+          ...('body' in action ? { body: action.body } : {}),
+        },
+        handler: async (request, reply) => {
+          // An identity provider's failure with no page to return to: the sign-in page says why.
+          if (name === 'error') {
+            const code = String((request.query as Record<string, string>).error ?? 'unknown');
+            const safe = /^[a-z0-9_]{1,64}$/i.test(code) ? code.toLowerCase() : 'unknown';
+            return reply.redirect(`/login?error=${safe}`);
+          }
+          return forward(name, request, reply);
+        },
+      });
+    }
+
+    app.all('/api/auth/*', { schema: { hide: true } }, async (request, reply) =>
+      sendProblem(
+        reply,
+        problem(
+          404,
+          'not_found',
+          `There is no account action ${request.method} ${request.url.split('?')[0]}.`,
+        ),
+      ),
+    );
   },
   { name: 'auth' },
 );
+
+/** Rules that need more than the request's own shape. */
+async function checkAction(
+  name: AuthActionName,
+  request: FastifyRequest,
+  db: Db,
+  app: FastifyInstance,
+): Promise<void> {
+  const body = request.body as Record<string, unknown> | undefined;
+  // Length is the schema's check; refusing the most common passwords is ours.
+  const newPassword =
+    name === 'signUp'
+      ? body?.password
+      : ['resetPassword', 'changePassword'].includes(name)
+        ? body?.newPassword
+        : undefined;
+  if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
+    const field = name === 'signUp' ? 'password' : 'newPassword';
+    const message = 'This password is too common and easy to guess. Choose another one.';
+    throw new AppError(400, 'password_too_common', message, [{ field, in: 'body', message }]);
+  }
+  // Changing the password always ends the other sessions.
+  if (name === 'changePassword' && body) body.revokeOtherSessions = true;
+  // A Google photo belongs on an account that signs in with Google, nowhere else.
+  if (name === 'updateUser' && typeof body?.image === 'string' && isGooglePhotoUrl(body.image)) {
+    // Signed out: the account service answers 401 itself.
+    const user = await app.loadSessionUser(request);
+    if (!user) return;
+    const linked = await db
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, user.id), eq(account.providerId, 'google')))
+      .limit(1);
+    if (linked.length === 0) {
+      throw fieldError('image', 'Only an account signed in with Google can use a Google photo.');
+    }
+  }
+}
 
 /**
  * Better Auth answers errors as `{code, message}`; the store answers every error as problem+json,
@@ -142,46 +211,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function guardAbuse(
-  limiter: RateLimiter,
-  limits: AuthLimits,
-  action: string,
-  ip: string,
-  body: Record<string, unknown> | undefined,
-): Promise<void> {
-  if (!LIMITED_ACTIONS.has(action)) return;
-  await limiter.enforce(`auth:ip:${action}:${ip}`, limits.perIp);
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-  if (email) await limiter.enforce(`auth:email:${action}:${email}`, limits.perEmail);
-}
-
-/** Length is Better Auth's check; refusing the most common passwords is ours. */
-function checkPasswordPolicy(action: string, body: Record<string, unknown> | undefined): void {
-  const field =
-    action === '/sign-up/email'
-      ? 'password'
-      : ['/reset-password', '/change-password'].includes(action)
-        ? 'newPassword'
-        : undefined;
-  const password = field ? body?.[field] : undefined;
-  if (field && typeof password === 'string' && isCommonPassword(password)) {
-    const message = 'This password is too common and easy to guess. Choose another one.';
-    throw new AppError(400, 'password_too_common', message, [{ field, in: 'body', message }]);
-  }
-}
-
 /**
- * The session lives in an httpOnly cookie; the raw token the account service also puts in its JSON
- * answers (sign-in, sign-up, get-session) would only hand it to page scripts. Drop it.
+ * The session lives in an httpOnly cookie; the raw tokens the account service also puts in its
+ * JSON answers (sign-in, get-session, list-sessions) would only hand them to page scripts. Drop them.
  */
-function withoutSessionToken(bytes: Buffer): Buffer {
+function withoutSessionTokens(bytes: Buffer): Buffer {
   const text = bytes.toString('utf8');
   if (!text.includes('"token"')) return bytes;
   try {
     const data = JSON.parse(text) as unknown;
-    if (!isRecord(data)) return bytes;
-    delete data.token;
-    if (isRecord(data.session)) delete data.session.token;
+    const strip = (value: unknown) => {
+      if (!isRecord(value)) return;
+      delete value.token;
+      if (isRecord(value.session)) delete value.session.token;
+    };
+    if (Array.isArray(data)) data.forEach(strip);
+    else strip(data);
     return Buffer.from(JSON.stringify(data));
   } catch {
     return bytes;

@@ -65,7 +65,13 @@ export const securityPlugin = fp(
   ) => {
     const allowed = new Set(trustedOrigins);
 
-    const headers = securityHeaders({ isHttps, allowStripe });
+    const headers = {
+      ...securityHeaders({ isHttps, allowStripe }),
+      // Nothing is cached unless it says so: answers with personal data (orders, details,
+      // sessions) never land in a shared or browser cache. Public answers (the catalogue, the
+      // web app's files) set their own caching.
+      'cache-control': 'no-store',
+    };
     // One hook for both (it runs on every request, reads included).
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);

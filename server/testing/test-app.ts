@@ -23,7 +23,11 @@ export const testConfig: AppConfig = {
   mailFrom: 'Toolyard <no-reply@localhost>',
   google: null,
   stripe: null,
-  paymentWindowMs: 72 * 3_600_000,
+  paymentWindowMs: 24 * 3_600_000,
+  unpaidCaps: { orders: 5, stockSharePercent: 50 },
+  trustProxy: false,
+  passwordHashing: { concurrency: 2, queue: 16 },
+  http: { requestTimeoutMs: 30_000, maxConnections: 4096, maxConnectionsPerIp: 256 },
   // Tests sign up many users from one address; the rate-limit tests turn limits on.
   rateLimits: {
     enabled: false,
@@ -65,6 +69,17 @@ export async function buildTestApp(
   await app.ready();
 
   let counter = 0;
+  const signIn = async (email: string, password: string): Promise<string> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { email, password },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    return sessionCookie(response.headers['set-cookie']);
+  };
   const signUp = async (
     options: { role?: 'Admin' | 'User'; name?: string; email?: string; verified?: boolean } = {},
   ): Promise<TestUser> => {
@@ -85,7 +100,8 @@ export async function buildTestApp(
       .update(user)
       .set({ role: options.role ?? 'User', emailVerified: options.verified ?? true })
       .where(eq(user.id, id));
-    const cookie = sessionCookie(response.headers['set-cookie']);
+    // Sign-up signs no one in (it answers alike for taken emails): sign in, as people do.
+    const cookie = await signIn(email, password);
     return { id, name, email, password, cookie, headers: { origin: TEST_ORIGIN, cookie } };
   };
 
@@ -113,6 +129,7 @@ export async function buildTestApp(
     db: database.db,
     sentMail,
     signUp,
+    signIn,
     addTool,
     async close() {
       await app.close();

@@ -45,10 +45,3 @@ export function errorMessage(error: unknown): string {
 
 export const NETWORK_ERROR_DETAIL =
   'Could not reach the store. Check your connection and try again.';
-
-/** "45 seconds", "10 minutes": how long a Retry-After asks to wait. */
-export function formatWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
-}

@@ -34,6 +34,7 @@ export function registerStripeWebhook(
   webhookSecret: string | null,
 ): void {
   app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer', bodyLimit: 512 * 1024 },

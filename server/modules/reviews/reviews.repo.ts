@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Review } from '../../../contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
 import { reviews, user } from '../../db/schema.ts';
@@ -31,13 +31,23 @@ function toReview(row: ReviewRow): Review {
   };
 }
 
-export async function listReviews(tx: Tx, limit?: number): Promise<Review[]> {
-  const query = tx
+export async function listReviews(
+  tx: Tx,
+  page: { limit: number; offset: number },
+): Promise<Review[]> {
+  const rows = await tx
     .select(columns)
     .from(reviews)
     .innerJoin(user, eq(user.id, reviews.userId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
-  return (await (limit === undefined ? query : query.limit(limit))).map(toReview);
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toReview);
+}
+
+export async function countReviews(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(reviews);
+  return row?.n ?? 0;
 }
 
 export async function insertReview(

@@ -9,7 +9,11 @@ export function registerReviewRoutes(
   reviews: ReviewsService,
   limitWrites: WriteLimit,
 ): void {
-  registerRoute(app, reviewRoutes.list, async ({ query }) => reviews.list(query.limit));
+  registerRoute(app, reviewRoutes.list, async ({ query, reply }) => {
+    const page = await reviews.list(query);
+    reply.header('x-total-count', String(page.total));
+    return page.reviews;
+  });
   registerRoute(app, reviewRoutes.create, async ({ user, body }) => {
     await limitWrites(user);
     return reviews.create(user, body);

@@ -1,21 +1,40 @@
 import type { CreateReviewBody, Review } from '../../../contract/reviews.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import * as repo from './reviews.repo.ts';
 
 export function createReviewsService(db: Db) {
   return {
-    list: (limit?: number): Promise<Review[]> => repo.listReviews(db, limit),
+    /** One page of reviews, newest first, and how many there are in all. */
+    async list(page: {
+      limit: number;
+      offset: number;
+    }): Promise<{ reviews: Review[]; total: number }> {
+      const [list, total] = await Promise.all([repo.listReviews(db, page), repo.countReviews(db)]);
+      return { reviews: list, total };
+    },
 
-    /** The author is the session's user; the request body cannot name anyone. */
-    create: (user: SessionUser, body: CreateReviewBody): Promise<Review> =>
-      repo.insertReview(db, {
+    /**
+     * The author is the session's user; the request body cannot name anyone. Only customers who
+     * confirmed their email may post: a review shows their name and photo to every visitor.
+     */
+    create: (user: SessionUser, body: CreateReviewBody): Promise<Review> => {
+      if (!user.emailVerified) {
+        throw new AppError(
+          403,
+          'email_not_verified',
+          'Confirm your email address before posting a review: follow the link we emailed you, or ask for a new one.',
+        );
+      }
+      return repo.insertReview(db, {
         userId: user.id,
         userName: user.name,
         image: user.image,
         rating: body.rating,
         review: body.review,
-      }),
+      });
+    },
   };
 }
 

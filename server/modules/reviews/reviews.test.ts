@@ -56,6 +56,20 @@ describe('POST /api/reviews', () => {
     expect(json<Review>(response).img).toBe('https://cdn.example.com/pia.png');
   });
 
+  it('needs a confirmed email (403 email_not_verified), storing nothing', async () => {
+    const unverified = await t.signUp({ name: 'Toolyard Support', verified: false });
+    const before = await countReviews();
+    expectProblem(
+      await client(t.app, unverified).post('/reviews', {
+        review: 'Re-enter your card at https://x.example',
+        rating: 5,
+      }),
+      403,
+      'email_not_verified',
+    );
+    expect(await countReviews()).toBe(before);
+  });
+
   it('needs a signed-in user (401), storing nothing', async () => {
     const before = await countReviews();
     expectProblem(
@@ -146,6 +160,7 @@ describe('GET /api/reviews', () => {
     expect(response.statusCode).toBe(200);
     const list = json<Review[]>(response);
     expect(list).toHaveLength(await countReviews());
+    expect(response.headers['x-total-count']).toBe(String(await countReviews()));
     expect(list.slice(0, 3).map((review) => review.review)).toEqual([...texts].reverse());
     const times = list.map((review) => Date.parse(review.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -158,7 +173,22 @@ describe('GET /api/reviews', () => {
     expect(list[0]?.review).toBe('The very latest one');
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=2.5', 'limit=many', 'page=2'])(
+  it('comes a page at a time: 20 unless asked, the total in X-Total-Count', async () => {
+    const prolific = await t.signUp({ name: 'Paul Prolific' });
+    for (let i = 0; i < 25; i += 1) {
+      await client(t.app, prolific).post('/reviews', { review: `Review number ${i}`, rating: 3 });
+    }
+    const total = await countReviews();
+    const first = await visitor.get('/reviews');
+    expect(json<Review[]>(first)).toHaveLength(20);
+    expect(first.headers['x-total-count']).toBe(String(total));
+    const second = await visitor.get(`/reviews?limit=20&offset=20`);
+    const firstIds = new Set(json<Review[]>(first).map((r) => r._id));
+    expect(json<Review[]>(second).some((r) => firstIds.has(r._id))).toBe(false);
+    expect(json<Review[]>(await visitor.get(`/reviews?offset=${total}`))).toEqual([]);
+  });
+
+  it.each(['limit=0', 'limit=101', 'limit=2.5', 'limit=many', 'offset=-1', 'page=2'])(
     'refuses ?%s with 400',
     async (query) => {
       const field = query.split('=')[0] ?? '';

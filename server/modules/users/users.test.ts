@@ -314,13 +314,16 @@ describe('PUT /api/alluser?email= (roles)', () => {
 });
 
 describe('who becomes admin', () => {
-  it('a sign-up carrying role: Admin makes a plain user', async () => {
+  it('a sign-up carrying role: Admin is refused and makes no user', async () => {
     const { response, row } = await signUpDirectly(t, {
       email: 'sneaky@example.com',
       role: 'Admin',
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(row?.role).toBe('User');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual([
+      { field: 'role', in: 'body', message: 'Unknown field: role.' },
+    ]);
+    expect(row).toBeUndefined();
   });
 
   it('a profile update through the account service cannot set the role', async () => {

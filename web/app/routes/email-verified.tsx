@@ -15,7 +15,7 @@ export function EmailVerifiedPage() {
   const { user } = useSession();
   usePageTitle(error ? 'Link not valid' : 'Email confirmed');
 
-  // The confirmation changed the account (and may have signed the visitor in).
+  // The confirmation changed the account and ended its earlier sessions.
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }, [queryClient]);
@@ -39,16 +39,24 @@ export function EmailVerifiedPage() {
       <p className="mt-3 text-stone-700">
         {error
           ? 'The confirmation link is not valid or has expired. Ask for a new one below, or sign in to do it later.'
-          : 'Thank you. You can now place orders.'}
+          : user
+            ? 'Thank you. You can now place orders.'
+            : 'Thank you. Sign in to place orders: for your safety, confirming your email signed the account out everywhere.'}
       </p>
       {error && user && (
         <div className="mt-6 text-left">
           <VerifyEmailNotice user={user} />
         </div>
       )}
-      <Link to="/tools" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
-        Browse the tools
-      </Link>
+      {!error && !user ? (
+        <Link to="/login" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+          Sign in
+        </Link>
+      ) : (
+        <Link to="/tools" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+          Browse the tools
+        </Link>
+      )}
     </div>
   );
 }

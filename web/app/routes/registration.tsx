@@ -1,10 +1,8 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
 import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
-import { VERIFICATION_SENT } from '../../features/auth/components/verify-email-notice.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { useReturnTo } from './login.tsx';
@@ -13,7 +11,6 @@ export function RegistrationPage() {
   usePageTitle('Create an account');
   const location = useLocation();
   const returnTo = useReturnTo();
-  const toast = useToast();
   const { user, isPending } = useSession();
 
   if (isPending) return <LoadingState />;
@@ -25,7 +22,7 @@ export function RegistrationPage() {
       title="Create your account"
       description="Open a business account to order tools in bulk."
     >
-      <RegistrationForm onSignedUp={(signedUp) => signedUp && toast.success(VERIFICATION_SENT)} />
+      <RegistrationForm />
       <div className="mt-4">
         <GoogleSignIn returnTo={returnTo} />
       </div>

@@ -50,14 +50,16 @@ export function useSignIn(onDone?: OnSessionStart) {
   });
 }
 
-export function useSignUp(onDone?: OnSessionStart) {
-  const queryClient = useQueryClient();
+/**
+ * Opens an account. It signs no one in: the answer is the same whether or not the email already
+ * has one, and the email's link (then signing in) is the way in.
+ */
+export function useSignUp() {
   return useMutation({
     mutationFn: async (body: SignUpBody) => {
       await sendRequest('POST', '/auth/sign-up/email', { body });
-      return startSession(queryClient);
+      return body.email;
     },
-    onSuccess: onDone,
   });
 }
 

@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useSignUp } from '../api/auth-mutations.ts';
-import type { SessionUser } from '../api/session.ts';
 import {
   ConfirmPasswordSchema,
   MIN_PASSWORD,
@@ -15,6 +14,7 @@ import {
   PASSWORDS_DONT_MATCH,
 } from '../utils/password-schema.ts';
 import { AuthError } from './auth-error.tsx';
+import { CheckYourInbox } from './check-your-inbox.tsx';
 
 const RegistrationSchema = z
   .object({
@@ -30,18 +30,16 @@ const RegistrationSchema = z
 type RegistrationValues = z.infer<typeof RegistrationSchema>;
 const FIELDS = ['name', 'email', 'password'] as const;
 
-export function RegistrationForm({
-  onSignedUp,
-}: {
-  onSignedUp: (user: SessionUser | null) => void;
-}) {
-  const signUp = useSignUp(onSignedUp);
+export function RegistrationForm() {
+  const signUp = useSignUp();
   const form = useForm<RegistrationValues>({
     resolver: zodResolver(RegistrationSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+
+  if (signUp.isSuccess) return <CheckYourInbox email={signUp.data} />;
 
   return (
     <form

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { EmailSchema, isSitePath } from './common.ts';
+import { NameSchema } from './users.ts';
+
+/**
+ * The account actions the store offers under /api/auth/* (served by Better Auth) and the input
+ * each accepts. The server refuses every other action and every body or query that does not fit,
+ * before anything is counted, hashed or stored, so these routes keep the store's own rules.
+ */
+
+/** Emails are compared and stored trimmed and in lower case. */
+export const AuthEmailSchema = z.string().trim().toLowerCase().pipe(EmailSchema);
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const NewPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { error: `Use at least ${MIN_PASSWORD_LENGTH} characters.` })
+  .max(MAX_PASSWORD_LENGTH, { error: `Use at most ${MAX_PASSWORD_LENGTH} characters.` });
+
+/** Any password may be tried, but not an unbounded one (hashing cost). */
+const GivenPasswordSchema = z
+  .string()
+  .min(1, { error: 'Required.' })
+  .max(MAX_PASSWORD_LENGTH, { error: `Must be at most ${MAX_PASSWORD_LENGTH} characters.` });
+
+/** Where to land afterwards: a path on this site or a full URL (the account service checks its origin). */
+const CallbackSchema = z.string().max(2048, { error: 'Must be at most 2048 characters.' });
+
+/** Hosts that serve Google account photos (lh3.googleusercontent.com and its siblings). */
+export function isGooglePhotoUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' &&
+      /^lh\d+\.googleusercontent\.com$/.test(url.hostname) &&
+      url.username === '' &&
+      url.password === '' &&
+      url.port === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A profile photo: a path on this site, or a Google account photo (allowed only on accounts signed
+ * in with Google; the server checks that). Never a third-party address that could track visitors.
+ */
+export const UserImageSchema = z
+  .string()
+  .trim()
+  .max(2048, { error: 'Must be at most 2048 characters.' })
+  .refine((value) => isSitePath(value) || isGooglePhotoUrl(value), {
+    error: 'Must be a path on this site or a Google account photo.',
+  });
+
+export const SignInBodySchema = z.strictObject({
+  email: AuthEmailSchema,
+  password: GivenPasswordSchema,
+  rememberMe: z.boolean().optional(),
+  callbackURL: CallbackSchema.optional(),
+});
+export type SignInBody = z.input<typeof SignInBodySchema>;
+
+export const SignUpBodySchema = z.strictObject({
+  name: NameSchema,
+  email: AuthEmailSchema,
+  password: NewPasswordSchema,
+  image: UserImageSchema.optional(),
+  rememberMe: z.boolean().optional(),
+  callbackURL: CallbackSchema.optional(),
+});
+export type SignUpBody = z.input<typeof SignUpBodySchema>;
+
+export const SocialSignInBodySchema = z.strictObject({
+  provider: z.literal('google'),
+  callbackURL: CallbackSchema.optional(),
+  errorCallbackURL: CallbackSchema.optional(),
+  newUserCallbackURL: CallbackSchema.optional(),
+  disableRedirect: z.boolean().optional(),
+});
+
+export const EmailBodySchema = z.strictObject({
+  email: AuthEmailSchema,
+  callbackURL: CallbackSchema.optional(),
+});
+
+export const RequestPasswordResetBodySchema = z.strictObject({
+  email: AuthEmailSchema,
+  redirectTo: CallbackSchema.optional(),
+});
+
+const TokenSchema = z
+  .string()
+  .min(1, { error: 'Required.' })
+  .max(512, { error: 'Must be at most 512 characters.' })
+  .regex(/^[A-Za-z0-9._~-]+$/, { error: 'This link is not valid.' });
+
+export const ResetPasswordBodySchema = z.strictObject({
+  newPassword: NewPasswordSchema,
+  token: TokenSchema,
+});
+
+export const ChangePasswordBodySchema = z.strictObject({
+  currentPassword: GivenPasswordSchema,
+  newPassword: NewPasswordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+export const UpdateUserBodySchema = z
+  .strictObject({ name: NameSchema, image: UserImageSchema.nullable() })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Change at least one field.' });
+
+/** No input; a missing body is an empty one. */
+export const EmptyBodySchema = z.strictObject({}).nullish();
+
+export const VerifyEmailQuerySchema = z.strictObject({
+  token: TokenSchema,
+  callbackURL: CallbackSchema.optional(),
+});
+
+export const CallbackQuerySchema = z.strictObject({ callbackURL: CallbackSchema });
+
+/** An identity provider's redirect back: its parameters vary (Google adds scope, authuser, hd...). */
+export const OAuthCallbackQuerySchema = z.record(
+  z.string().max(64),
+  z.string().max(4096, { error: 'Must be at most 4096 characters.' }),
+);
+
+export const GetSessionQuerySchema = z.strictObject({
+  disableCookieCache: z.enum(['true', 'false']).optional(),
+  disableRefresh: z.enum(['true', 'false']).optional(),
+});
+
+export interface AuthAction {
+  method: 'GET' | 'POST';
+  /** Below /api/auth, Fastify style. */
+  path: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+const action = <const A extends AuthAction>(a: A) => a;
+
+/** Every account action the store offers, keyed by name. */
+export const authActions = {
+  signIn: action({ method: 'POST', path: '/sign-in/email', body: SignInBodySchema }),
+  signUp: action({ method: 'POST', path: '/sign-up/email', body: SignUpBodySchema }),
+  signInSocial: action({ method: 'POST', path: '/sign-in/social', body: SocialSignInBodySchema }),
+  signOut: action({ method: 'POST', path: '/sign-out', body: EmptyBodySchema }),
+  requestPasswordReset: action({
+    method: 'POST',
+    path: '/request-password-reset',
+    body: RequestPasswordResetBodySchema,
+  }),
+  resetPassword: action({ method: 'POST', path: '/reset-password', body: ResetPasswordBodySchema }),
+  sendVerificationEmail: action({
+    method: 'POST',
+    path: '/send-verification-email',
+    body: EmailBodySchema,
+  }),
+  changePassword: action({
+    method: 'POST',
+    path: '/change-password',
+    body: ChangePasswordBodySchema,
+  }),
+  updateUser: action({ method: 'POST', path: '/update-user', body: UpdateUserBodySchema }),
+  revokeSessions: action({ method: 'POST', path: '/revoke-sessions', body: EmptyBodySchema }),
+  revokeOtherSessions: action({
+    method: 'POST',
+    path: '/revoke-other-sessions',
+    body: EmptyBodySchema,
+  }),
+  getSession: action({ method: 'GET', path: '/get-session', query: GetSessionQuerySchema }),
+  listSessions: action({ method: 'GET', path: '/list-sessions', query: EmptyBodySchema }),
+  verifyEmail: action({ method: 'GET', path: '/verify-email', query: VerifyEmailQuerySchema }),
+  resetPasswordLink: action({
+    method: 'GET',
+    path: '/reset-password/:token',
+    params: z.strictObject({ token: TokenSchema }),
+    query: CallbackQuerySchema,
+  }),
+  oauthCallback: action({
+    method: 'GET',
+    path: '/callback/:id',
+    params: z.strictObject({ id: z.literal('google') }),
+    query: OAuthCallbackQuerySchema,
+  }),
+  /** Where the account service sends a failed sign-in with no page of its own to return to. */
+  error: action({
+    method: 'GET',
+    path: '/error',
+    query: z.record(z.string().max(64), z.string().max(500)),
+  }),
+} as const;
+export type AuthActionName = keyof typeof authActions;

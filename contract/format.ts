@@ -1,0 +1,8 @@
+// Pure helpers shared by the server and the web app. No zod here: the web app's first page
+// imports this without the validation library.
+
+/** "45 seconds", "10 minutes": how long a Retry-After asks to wait. */
+export function formatWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}

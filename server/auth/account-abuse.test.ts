@@ -1,0 +1,275 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, session, user } from '../db/schema.ts';
+import { smtpTransport } from '../mail/transport.ts';
+import { linkIn, startSmtpSink } from '../testing/smtp-sink.ts';
+import { buildTestApp, sessionCookie, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let t: TestContext;
+const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await buildTestApp({ smtpUrl: smtp.url }, { mailTransport: smtpTransport(smtp.url) });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function post(url: string, payload: unknown, cookie?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(payload),
+  });
+}
+
+const follow = (link: string) => {
+  const url = new URL(link);
+  return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+};
+
+const me = (cookie: string, email: string) =>
+  t.app.inject({ url: `/api/userdetails/${encodeURIComponent(email)}`, headers: { cookie } });
+
+describe('account pre-hijack', () => {
+  it('verifying an email ends every session opened before, and signs no one in', async () => {
+    const email = 'victim@example.com';
+    // Someone who does not own the address signs up with it and keeps a session.
+    expect(
+      (
+        await post('/api/auth/sign-up/email', {
+          name: 'Not Victim',
+          email,
+          password: 'squat-squat-77',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const squatter = sessionCookie(
+      (await post('/api/auth/sign-in/email', { email, password: 'squat-squat-77' })).headers[
+        'set-cookie'
+      ],
+    );
+    expect((await me(squatter, email)).statusCode).toBe(200);
+
+    // The owner follows the verification link from their inbox.
+    const mail = await smtp.waitFor(email, 'Confirm your email');
+    const verified = await follow(linkIn(mail.text, `${TEST_ORIGIN}/api/auth/verify-email`));
+    expect(verified.statusCode).toBe(302);
+    expect([verified.headers['set-cookie'] ?? []].flat().join(';')).not.toMatch(
+      /session_token=[^;]/,
+    );
+
+    expect((await me(squatter, email)).statusCode).toBe(401);
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row?.emailVerified).toBe(true);
+    expect(
+      await t.db
+        .select()
+        .from(session)
+        .where(eq(session.userId, row?.id ?? '')),
+    ).toEqual([]);
+  });
+});
+
+describe('sign-up tells no one who has an account', () => {
+  it('answers a taken email exactly like a new one, makes no account, and mails the owner instead', async () => {
+    const owner = await t.signUp({ name: 'Olga Owner', email: 'olga@example.com' });
+    const fresh = await post('/api/auth/sign-up/email', {
+      name: 'Someone',
+      email: 'brand-new@example.com',
+      password: 'gentle-lathe-31',
+    });
+    const taken = await post('/api/auth/sign-up/email', {
+      name: 'Someone',
+      email: 'Olga@Example.com',
+      password: 'gentle-lathe-31',
+    });
+    for (const response of [fresh, taken]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      user: Object.fromEntries(
+        Object.entries(body.user).map(([key, value]) =>
+          ['id', 'email', 'createdAt', 'updatedAt'].includes(key)
+            ? [key, typeof value]
+            : [key, value],
+        ),
+      ),
+    });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(
+      Number(
+        (
+          await t.db.execute<{ n: string }>(
+            sql`select count(*) as n from "user" where lower(email) = 'olga@example.com'`,
+          )
+        ).rows[0]?.n,
+      ),
+    ).toBe(1);
+
+    const note = await smtp.waitFor(owner.email, 'You already have');
+    expect(note.text).toContain('No second account was made');
+    expect(note.text).toContain('Hello Olga Owner,');
+    expect(note.text).not.toContain('Someone,');
+  });
+});
+
+describe('mail to an unverified address carries no text the requester chose', () => {
+  it('the verification email does not print the sign-up name', async () => {
+    const email = 'phish-target@example.com';
+    const name = 'Customer. URGENT: your order is held, call +1 555 0100';
+    expect(
+      (await post('/api/auth/sign-up/email', { name, email, password: 'sturdy-anvil-88' }))
+        .statusCode,
+    ).toBe(200);
+    const mail = await smtp.waitFor(email, 'Confirm your email');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain('URGENT');
+      expect(body).not.toContain('555 0100');
+    }
+    expect(mail.text.startsWith('Hello,')).toBe(true);
+  });
+
+  it('a password reset for an unverified account does not print its name', async () => {
+    const email = 'unverified-reset@example.com';
+    await post('/api/auth/sign-up/email', {
+      name: 'Call 555 0199 now',
+      email,
+      password: 'sturdy-anvil-88',
+    });
+    await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    const mail = await smtp.waitFor(email, 'Reset your');
+    expect(mail.text).not.toContain('555 0199');
+  });
+});
+
+describe('names and photos keep the store\u2019s rules on the account routes', () => {
+  const hostileNames: [string, unknown][] = [
+    ['60 KB', 'N'.repeat(60_000)],
+    ['an object', { first: 'Ana' }],
+    ['a terminal escape', 'Ana \u001b[31mRed\u001b[0m'],
+    ['an invisible C1 character', 'Ana\u0085Lopez'],
+    ['a NUL', 'Ana\u0000Lopez'],
+    ['a line break', 'Ana\n{"level":30,"msg":"forged"}'],
+    ['a bidirectional override', 'Ana \u202eTroppus'],
+    ['nothing', '   '],
+  ];
+  const hostileImages: [string, unknown][] = [
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a third-party tracker', 'https://tracker.example/pixel.gif'],
+    ['a path browsers read as another host', '/\t/evil.example/x.png'],
+    ['a protocol-relative URL', '//evil.example/x.png'],
+    ['a backslash path', '/\\evil.example/x.png'],
+    ['a data URL', 'data:image/svg+xml,<svg onload=alert(1)>'],
+  ];
+
+  it('update-user refuses them with 400 and changes nothing', async () => {
+    const ana = await t.signUp({ name: 'Ana Lopez' });
+    const [before] = await t.db.select().from(user).where(eq(user.id, ana.id));
+    for (const [label, name] of hostileNames) {
+      const response = await post('/api/auth/update-user', { name }, ana.cookie);
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().errors?.[0]?.field, label).toBe('name');
+    }
+    for (const [label, image] of hostileImages) {
+      const response = await post('/api/auth/update-user', { image }, ana.cookie);
+      expect(response.statusCode, label).toBe(400);
+    }
+    const [after] = await t.db.select().from(user).where(eq(user.id, ana.id));
+    expect(after).toEqual(before);
+  });
+
+  it('a Google photo only on an account that signs in with Google; a site path on any', async () => {
+    const ana = await t.signUp({ name: 'Ana Photo' });
+    const googlePhoto = 'https://lh3.googleusercontent.com/a/ana=s96-c';
+    const refused = await post('/api/auth/update-user', { image: googlePhoto }, ana.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors?.[0]?.field).toBe('image');
+
+    const sitePath = await post(
+      '/api/auth/update-user',
+      { image: '/images/avatar-default.svg', name: 'Ana  Photo-Lopez' },
+      ana.cookie,
+    );
+    expect(sitePath.statusCode, sitePath.body).toBe(200);
+    const [row] = await t.db.select().from(user).where(eq(user.id, ana.id));
+    expect(row).toMatchObject({ image: '/images/avatar-default.svg', name: 'Ana Photo-Lopez' });
+
+    await t.db.insert(account).values({
+      id: crypto.randomUUID(),
+      accountId: 'google-sub-ana',
+      providerId: 'google',
+      userId: ana.id,
+    });
+    const google = await post('/api/auth/update-user', { image: googlePhoto }, ana.cookie);
+    expect(google.statusCode, google.body).toBe(200);
+  });
+
+  it('sign-up refuses them too, and stores nothing', async () => {
+    for (const [label, name] of hostileNames) {
+      const email = `hostile-${hostileNames.findIndex(([l]) => l === label)}@example.com`;
+      const response = await post('/api/auth/sign-up/email', {
+        name,
+        email,
+        password: 'sturdy-anvil-88',
+      });
+      expect(response.statusCode, label).toBe(400);
+      expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    }
+    for (const [label, image] of hostileImages) {
+      const response = await post('/api/auth/sign-up/email', {
+        name: 'Ima Image',
+        email: 'image@example.com',
+        password: 'sturdy-anvil-88',
+        image,
+      });
+      expect(response.statusCode, label).toBe(400);
+    }
+    expect(await t.db.select().from(user).where(eq(user.email, 'image@example.com'))).toEqual([]);
+  });
+});
+
+describe('account actions the store does not offer', () => {
+  it('answer 404, whatever Better Auth would do with them', async () => {
+    const ana = await t.signUp();
+    for (const [method, path] of [
+      ['POST', '/api/auth/delete-user'],
+      ['POST', '/api/auth/change-email'],
+      ['POST', '/api/auth/update-session'],
+      ['GET', '/api/auth/get-access-token'],
+      ['POST', '/api/auth/link-social'],
+      ['GET', '/api/auth/list-accounts'],
+      ['POST', '/api/auth/revoke-session'],
+      ['GET', '/api/auth/no-such-thing'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url: path,
+        headers: { ...json, cookie: ana.cookie },
+        ...(method === 'POST' ? { payload: '{}' } : {}),
+      });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    }
+  });
+
+  it('list-sessions hands no session token to page scripts', async () => {
+    const ana = await t.signUp();
+    await t.signIn(ana.email, ana.password);
+    const response = await t.app.inject({
+      url: '/api/auth/list-sessions',
+      headers: { cookie: ana.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const sessions = response.json() as Record<string, unknown>[];
+    expect(sessions.length).toBe(2);
+    for (const listed of sessions) expect(listed).not.toHaveProperty('token');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,0 +1,31 @@
+import type { Server } from 'node:net';
+import { addressSubject } from './client-address.ts';
+
+/**
+ * Caps open connections: in all (Node refuses the ones beyond), and per client address (IPv6 per
+ * /64), so that one client holding connections open cannot take every file descriptor and
+ * connection slot the store has. Zero turns a cap off (behind proxies, where every connection
+ * comes from a proxy, the per-address cap belongs to the proxy).
+ */
+export function limitConnections(
+  server: Server,
+  limits: { maxConnections: number; maxConnectionsPerIp: number },
+): void {
+  if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
+  if (limits.maxConnectionsPerIp <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const subject = addressSubject(socket.remoteAddress ?? '');
+    const count = (open.get(subject) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerIp) {
+      socket.destroy();
+      return;
+    }
+    open.set(subject, count);
+    socket.once('close', () => {
+      const left = (open.get(subject) ?? 1) - 1;
+      if (left > 0) open.set(subject, left);
+      else open.delete(subject);
+    });
+  });
+}
