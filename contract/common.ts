@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-// Plain-English messages for the failures no schema words itself (shared by server and forms).
 z.config({
+  // Browsers run the store under a CSP without 'unsafe-eval', where zod's probe for `new Function`
+  // would be reported as a violation on every page with a form. The server keeps the faster
+  // compiled parsers.
+  jitless: typeof document !== 'undefined',
+  // Plain-English messages for the failures no schema words itself (shared by server and forms).
   customError: (issue) => {
     if (issue.code === 'invalid_type') {
       if (issue.input === undefined) return 'Required.';

@@ -87,4 +87,27 @@ describe('loadConfig', () => {
         .sessionSecret,
     ).toBe('x'.repeat(32));
   });
+
+  it('trusts no proxy by default, and takes a hop count or proxy addresses, never "all"', async () => {
+    const DATA_DIR = await dataDir();
+    const defaults = loadConfig({ DATA_DIR });
+    expect(defaults.trustProxy).toBe(false);
+    expect(defaults.http).toEqual({
+      requestTimeoutMs: 30_000,
+      maxConnections: 4096,
+      maxConnectionsPerIp: 256,
+    });
+    expect(defaults.paymentWindowMs).toBe(24 * 3_600_000);
+    expect(defaults.unpaidCaps).toEqual({ orders: 5, stockSharePercent: 50 });
+
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    const listed = loadConfig({ DATA_DIR, TRUST_PROXY: '10.0.0.0/8, 192.0.2.7, ::1, loopback' });
+    expect(listed.trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', '::1', 'loopback']);
+    // Behind proxies every connection comes from a proxy: no per-address connection cap there.
+    expect(listed.http.maxConnectionsPerIp).toBe(0);
+    for (const value of ['true', '*', '10.0.0.0/33', 'proxy.example.com', '1.2.3']) {
+      expect(() => loadConfig({ DATA_DIR, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +16,42 @@ import type { SessionUser } from '../http/session.ts';
 import { problem, sendProblem } from './error-handler.ts';
 
 const SESSION_COOKIE = 'toolyard.session_token';
+
+/** The request headers Better Auth reads; nothing else a client sends is handed on. */
+const FORWARDED_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'cookie',
+  'host',
+  'origin',
+  'referer',
+  'sec-fetch-dest',
+  'sec-fetch-mode',
+  'sec-fetch-site',
+  'user-agent',
+];
+
+/**
+ * Web headers for Better Auth from a request's headers: only those it reads, and none whose value a
+ * Web `Headers` would refuse (a NUL, a line break: the test client and some proxies let them
+ * through, and `new Headers()` would throw on them).
+ */
+export function headersForAuth(request: FastifyRequest, address?: string): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (text === undefined) continue;
+    try {
+      headers.set(name, text);
+    } catch {
+      // Not a valid header value: dropped, as a browser would never send it.
+    }
+  }
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  return headers;
+}
 
 /**
  * Mounts Better Auth under /api/auth: each account action the contract lists is a route of its
@@ -50,7 +85,7 @@ export const authPlugin = fp(
       async (request: FastifyRequest): Promise<SessionUser | null> => {
         const cookie = request.headers.cookie;
         if (!cookie?.includes(SESSION_COOKIE)) return null;
-        const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        const result = await auth.api.getSession({ headers: headersForAuth(request) });
         if (!result) return null;
         const { user } = result;
         return {
@@ -71,9 +106,7 @@ export const authPlugin = fp(
       const refund = await guardAuthAction(limiter, limits, name, address, body);
       await checkAction(name, request, db, app);
 
-      const headers = fromNodeHeaders(request.headers);
-      headers.set(CLIENT_ADDRESS_HEADER, address);
-      headers.delete('content-length');
+      const headers = headersForAuth(request, address);
       if (body !== undefined) headers.set('content-type', 'application/json');
       let response: Response;
       try {

@@ -32,10 +32,12 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
+    // Served under the store's own headers (security plugin): swagger-ui's optional CSP would add
+    // upgrade-insecure-requests, so on any plain-http host the page would load nothing. Its page
+    // has no inline scripts, and the validator badge (a third-party image) is off.
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
-      uiConfig: { docExpansion: 'list', deepLinking: true },
-      staticCSP: true,
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
     });
   },
   { name: 'openapi' },

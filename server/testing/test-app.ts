@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
 import { tools, user } from '../db/schema.ts';
+import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -50,7 +51,7 @@ export interface TestUser {
 /** The real app on its own fresh database, plus helpers to make users and tools. */
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { mailTransport?: MailTransport; database?: TestDatabase } = {},
+  options: { mailTransport?: MailTransport; database?: TestDatabase; logger?: Logger } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
   // Mail is kept in memory unless a test brings a transport (tests/mail.test.ts uses real SMTP).
@@ -58,7 +59,7 @@ export async function buildTestApp(
   const app: App = await buildApp({
     config: { ...testConfig, ...overrides },
     database,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     mailTransport: options.mailTransport ?? {
       send: async (mail) => {
         sentMail.push(mail);

@@ -210,6 +210,13 @@ describe('POST /api/tools', () => {
     ['img', 'ftp://example.com/x.png'],
     ['img', 'javascript:alert(1)'],
     ['img', '//evil.example/x.png'],
+    // Browsers drop tabs and line breaks in URLs and read \ as /: these would leave the site.
+    ['img', '/\t/evil.example/x.png'],
+    ['img', '/\n/evil.example/x.png'],
+    ['img', '/\\evil.example/x.png'],
+    ['img', 'https://evil.example/\u0000x.png'],
+    ['name', 'Saw \u0085 blade'],
+    ['name', 'Saw\nblade'],
     ['description', 'too short'],
     ['quantity', -1],
     ['quantity', 1.5],

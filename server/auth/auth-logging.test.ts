@@ -1,0 +1,65 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../logger.ts';
+import { buildTestApp, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+
+const lines: string[] = [];
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    done();
+  },
+});
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { logger: createLogger('info', sink) });
+  // A database failure inside the account service whose query carries what the client typed.
+  await t.db.execute(sql`
+    create function refuse_mallory() returns trigger language plpgsql as $$
+    begin
+      if NEW.name like 'Mallory%' then raise exception 'refused by the test'; end if;
+      return NEW;
+    end $$`);
+  await t.db.execute(sql`
+    create trigger refuse_mallory before insert on "user"
+    for each row execute function refuse_mallory()`);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the account service logs through the store', () => {
+  it('one structured line per event, without the query parameters, nothing printed raw', async () => {
+    const printed = [
+      vi.spyOn(console, 'error').mockImplementation(() => {}),
+      vi.spyOn(console, 'log').mockImplementation(() => {}),
+      vi.spyOn(console, 'warn').mockImplementation(() => {}),
+    ];
+    const name = 'Mallory {"level":60,"msg":"admin password is hunter2"}';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { name, email: 'mallory@example.com', password: 'sturdy-anvil-88' },
+    });
+    try {
+      // Better Auth answers this failure itself (422 failed_to_create_user); what matters is the log.
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      for (const spy of printed) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of printed) spy.mockRestore();
+    }
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const failure = records.find((record) =>
+      JSON.stringify(record).includes('refused by the test'),
+    );
+    expect(failure).toBeDefined();
+    for (const line of lines) {
+      expect(line).not.toContain('Mallory');
+      expect(line).not.toContain('mallory@example.com');
+      expect(line).not.toContain('hunter2');
+    }
+  });
+});

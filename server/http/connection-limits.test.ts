@@ -1,0 +1,101 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../testing/test-app.ts';
+
+let t: TestContext;
+let port: number;
+
+beforeAll(async () => {
+  // Short time-outs so the test is short; the defaults (30 s) are checked in config.test.ts.
+  t = await buildTestApp({
+    http: { requestTimeoutMs: 2_000, maxConnections: 0, maxConnectionsPerIp: 3 },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Outcome {
+  /** What the server answered before closing, if anything. */
+  answer: string;
+  /** Bytes the client had sent when the server closed the connection. */
+  sent: number;
+}
+
+/** Writes `head`, then `body` one byte every `intervalMs`, until the server closes. */
+function dribble(head: string, body: string, intervalMs: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ answer, sent });
+    });
+    socket.on('connect', () => {
+      socket.write(head);
+      sent = head.length;
+      timer = setInterval(() => {
+        if (sent - head.length >= body.length || socket.destroyed) return;
+        socket.write(body[sent - head.length] ?? '');
+        sent += 1;
+      }, intervalMs);
+    });
+  });
+}
+
+describe('slow clients are cut off', () => {
+  it('a body sent a byte at a time is cut at the request time-out, long before it ends', async () => {
+    const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(60) });
+    const head = `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    // At one byte every 400 ms this body would take 40 s.
+    const outcome = await dribble(head, body, 400);
+    expect(outcome.sent - head.length).toBeLessThan(body.length / 2);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('headers sent a byte at a time are cut too', async () => {
+    const head = 'GET /api/tools HTTP/1.1\r\nHost: localhost\r\nX-Slow: ';
+    const outcome = await dribble(head, 'y'.repeat(200), 400);
+    expect(outcome.sent - head.length).toBeLessThan(100);
+  });
+});
+
+describe('connection caps', () => {
+  it('one address may hold only so many connections; a closed one frees a place', async () => {
+    const open = async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      return socket;
+    };
+    const answers = (socket: net.Socket) =>
+      new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString();
+          if (text.includes('\r\n\r\n')) resolve(text);
+        });
+        socket.on('close', () => resolve(text));
+        socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      });
+    const held = [await open(), await open(), await open()];
+    const fourth = await open();
+    expect(await answers(fourth)).toBe('');
+    expect(fourth.destroyed || fourth.readableEnded).toBe(true);
+
+    held[0]?.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = await open();
+    expect(await answers(next)).toMatch(/^HTTP\/1\.1 200/);
+    for (const socket of [...held, next]) socket.destroy();
+  });
+});
