@@ -32,6 +32,8 @@ export const OrderSchema = z.object({
   transactionId: z.string().nullable(),
   /** Why the last payment attempt failed (e.g. a declined card), while the order is unpaid. */
   paymentFailure: z.string().nullable(),
+  /** Unpaid by then, the order is cancelled and its stock released. */
+  paymentDueAt: TimestampSchema,
   createdAt: TimestampSchema,
   paidAt: TimestampSchema.nullable(),
   shippedAt: TimestampSchema.nullable(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema, MoneySchema, plainText, route } from './common.ts';
+import {
+  IdParamsSchema,
+  IdSchema,
+  MoneySchema,
+  plainText,
+  route,
+  TimestampSchema,
+} from './common.ts';
 import { OrderStatusSchema } from './orders.ts';
 
 /** What the payment page needs to know about an order. */
@@ -15,6 +22,8 @@ export const PaymentOrderSchema = z.object({
   transactionId: z.string().nullable(),
   /** Why the last attempt failed (a decline), if it did. */
   paymentFailure: z.string().nullable(),
+  /** Unpaid by then, the order is cancelled. */
+  paymentDueAt: TimestampSchema,
 });
 export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
 

@@ -78,23 +78,23 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
   await expect(page.getByText('Only 500 units are available; order at most that.')).toBeVisible();
 
   // Meanwhile, stock runs low: the server refuses, the form says why and keeps what was typed.
-  await admin.put(`/api/purchase/${tool._id}`, { data: { newQuantity: 40 } });
+  await admin.put(`/api/purchase/${tool._id}`, { data: { newQuantity: 80 } });
   await quantity.fill('100');
   await page.getByRole('button', { name: 'Proceed to order' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Only 40 units are in stock' }),
+    page.getByRole('alert').filter({ hasText: 'Only 80 units are in stock' }),
   ).toBeVisible();
   await expect(page.getByLabel('Phone')).toHaveValue('+44 20 7946 0958');
   await expect(page.getByLabel('Delivery address')).toHaveValue('12 Harbour Road, Bristol BS1 5TX');
   await expect(quantity).toHaveValue('100');
-  await expect(page.getByTestId('available-quantity')).toHaveText('40 units');
+  await expect(page.getByTestId('available-quantity')).toHaveText('80 units');
 
   // A valid quantity.
   await quantity.fill('35');
   await page.getByRole('button', { name: 'Proceed to order' }).click();
   await expect(page.getByText(`Order placed: 35 × ${tool.name}.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pay now' })).toBeVisible();
-  await expect(page.getByTestId('available-quantity')).toHaveText('5 units');
+  await expect(page.getByTestId('available-quantity')).toHaveText('45 units');
 
   // The order, unpaid, in My orders.
   await page.getByRole('link', { name: 'See my orders' }).click();
@@ -103,6 +103,8 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
   await expect(row).toContainText('35');
   await expect(row).toContainText('$451.50');
   await expect(row).toContainText('Unpaid');
+  // The payment deadline: the payment window (24 hours) from now.
+  await expect(row).toContainText('Pay by');
   await expect(row.getByRole('link', { name: `Pay for ${tool.name}` })).toHaveAttribute(
     'href',
     /\/dashboard\/payment\//,
@@ -113,6 +115,7 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
   await expect(page.getByText(`Hello ${customer.name},`)).toBeVisible();
   await expect(page.getByText('$451.50').first()).toBeVisible();
   await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
+  await expect(page.getByText('Unpaid then, the order is cancelled.')).toBeVisible();
   await page.getByRole('link', { name: 'My orders' }).click();
 
   // Cancel it: confirm, toast, the list refreshes.
@@ -133,6 +136,6 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
   // The stock is back.
   await page.goto(`/purchase/${tool._id}`);
   await waitForReady(page);
-  await expect(page.getByTestId('available-quantity')).toHaveText('40 units');
+  await expect(page.getByTestId('available-quantity')).toHaveText('80 units');
   await admin.dispose();
 });

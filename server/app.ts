@@ -177,6 +177,8 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       mailer,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
+      paymentWindowMs: config.paymentWindowMs,
+      unpaidCaps: config.unpaidCaps,
       onStockChanged: () => catalogue.changed('stock'),
     }),
     reviews: createReviewsService(db),
@@ -247,7 +249,6 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     mailer,
     storeName: config.storeName,
     publicUrl: config.publicUrl,
-    windowMs: config.paymentWindowMs,
     intervalMs: Math.min(60_000, Math.max(1_000, config.paymentWindowMs / 4)),
     log: logger,
   });

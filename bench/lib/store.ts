@@ -67,6 +67,9 @@ export async function startStore(
       PUBLIC_URL: origin,
       SEED_DEMO: options.seedDemo ? 'true' : 'false',
       RATE_LIMITS: 'false',
+      // Bench buyers order without end and never pay: the caps on unpaid orders would refuse them.
+      UNPAID_ORDERS_MAX: '1000',
+      UNPAID_STOCK_SHARE_MAX: '100',
       ...options.env,
     },
   });

@@ -137,6 +137,8 @@ export const orders = pgTable(
     paymentFailure: text('payment_failure'),
     /** customer | admin | payment_window */
     cancelReason: text('cancel_reason'),
+    /** Unpaid by then, the order is cancelled and its stock released (set when it is placed). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -155,7 +157,8 @@ export const orders = pgTable(
     index('orders_tool_idx').on(t.toolId),
     uniqueIndex('orders_transaction_id_idx').on(t.transactionId),
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
-    index('orders_unpaid_created_idx').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
+    index('orders_unpaid_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'unpaid'`),
+    index('orders_user_unpaid_idx').on(t.userId, t.toolId).where(sql`${t.status} = 'unpaid'`),
   ],
 );
 

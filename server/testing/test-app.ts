@@ -25,9 +25,11 @@ export const testConfig: AppConfig = {
   google: null,
   stripe: null,
   paymentWindowMs: 24 * 3_600_000,
-  unpaidCaps: { orders: 5, stockSharePercent: 50 },
+  // Tests place many orders per customer; server/modules/orders/unpaid-caps.test.ts sets the caps.
+  unpaidCaps: { orders: 1000, stockSharePercent: 100 },
   trustProxy: false,
-  passwordHashing: { concurrency: 2, queue: 16 },
+  // Tests make accounts in bursts; server/auth/password-hashing.test.ts proves the gate itself.
+  passwordHashing: { concurrency: 2, queue: 256 },
   http: { requestTimeoutMs: 30_000, maxConnections: 4096, maxConnectionsPerIp: 256 },
   // Tests sign up many users from one address; the rate-limit tests turn limits on.
   rateLimits: {

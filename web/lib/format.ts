@@ -47,6 +47,16 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** "Nov 23, 2026, 7:44 PM" in the reader's own time zone. */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
 /** The first `max` characters, cut at a word when possible, plus an ellipsis. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

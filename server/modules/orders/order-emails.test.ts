@@ -3,6 +3,7 @@ import { smtpTransport } from '../../mail/transport.ts';
 import { client } from '../../testing/http.ts';
 import { linkIn, startSmtpSink } from '../../testing/smtp-sink.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../testing/test-app.ts';
+import { formatDeadline } from './order-emails.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let t: TestContext;
@@ -35,7 +36,7 @@ describe('emails around an order (over real SMTP)', () => {
         address: '9 Mailbox Row, Springfield',
       });
       expect(response.statusCode).toBe(201);
-      return response.json() as { _id: string };
+      return response.json() as { _id: string; paymentDueAt: string };
     };
 
     const order = await place();
@@ -43,6 +44,13 @@ describe('emails around an order (over real SMTP)', () => {
     const confirmation = await smtp.waitFor(buyer.email, `Order ${number} received`);
     expect(confirmation.text).toContain('10 × Orbital Sander 125 mm at $12.50 each: $125.00.');
     expect(confirmation.text).toContain('9 Mailbox Row, Springfield');
+    // The deadline, in words and in UTC: "Please pay for it by Tuesday, 24 November 2026 at 14:05 UTC."
+    expect(confirmation.text).toContain(
+      `Please pay for it by ${formatDeadline(order.paymentDueAt)}.`,
+    );
+    expect(formatDeadline(order.paymentDueAt)).toMatch(
+      /^\w+, \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC$/,
+    );
     expect(linkIn(confirmation.text, TEST_ORIGIN)).toBe(
       `${TEST_ORIGIN}/dashboard/payment/${order._id}`,
     );

@@ -24,6 +24,14 @@ const summary = (order: Order) =>
 
 const orderNumber = (order: Order) => order._id.slice(0, 8).toUpperCase();
 
+const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+/** "Tuesday, 24 November 2026 at 14:05 UTC": mail readers live in every time zone. */
+export const formatDeadline = (iso: string) => `${deadlineFormat.format(new Date(iso))} UTC`;
+
 export function orderConfirmationEmail(store: StoreInfo, order: Order): MailContent {
   return renderMail({
     storeName: store.storeName,
@@ -33,7 +41,7 @@ export function orderConfirmationEmail(store: StoreInfo, order: Order): MailCont
       `Thank you for your order ${orderNumber(order)}.`,
       summary(order),
       `It will be delivered to: ${order.address}.`,
-      'Please pay for it from your dashboard; unpaid orders are cancelled after the payment window.',
+      `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
     ],
     action: {
       label: 'Pay for this order',

@@ -22,6 +22,7 @@ export function toOrder(row: OrderRow): Order {
     status: row.status as OrderStatus,
     transactionId: row.transactionId,
     paymentFailure: row.paymentFailure,
+    paymentDueAt: row.paymentDueAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
@@ -45,8 +46,37 @@ export async function takeStock(tx: Tx, toolId: string, units: number) {
         lte(tools.minimumOrder, units),
       ),
     )
-    .returning({ name: tools.name, price: tools.price });
+    .returning({
+      name: tools.name,
+      price: tools.price,
+      minimumOrder: tools.minimumOrder,
+      quantityLeft: tools.quantity,
+    });
   return row;
+}
+
+/**
+ * Locks the customer's row for this transaction, so that one customer's orders are placed one at
+ * a time and the caps on what they hold unpaid are counted on settled numbers.
+ */
+export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+}
+
+/** What a customer holds in unpaid orders: how many orders, and how many units of one tool. */
+export async function unpaidHoldings(
+  tx: Tx,
+  userId: string,
+  toolId: string,
+): Promise<{ orders: number; unitsOfTool: number }> {
+  const [row] = await tx
+    .select({
+      orders: sql<number>`count(*)::int`,
+      unitsOfTool: sql<number>`coalesce(sum(${orders.orderedNum}) filter (where ${orders.toolId} = ${toolId}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+  return { orders: row?.orders ?? 0, unitsOfTool: row?.unitsOfTool ?? 0 };
 }
 
 export async function returnStock(tx: Tx, toolId: string, units: number): Promise<void> {

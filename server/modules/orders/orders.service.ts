@@ -24,8 +24,38 @@ function assertCanSee(user: SessionUser, order: repo.OrderRow): void {
 export interface OrdersOptions extends StoreInfo {
   currency: string;
   mailer: Mailer;
+  /** How long a customer has to pay an order before it is cancelled. */
+  paymentWindowMs: number;
+  /** What one customer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_STOCK_SHARE_MAX). */
+  unpaidCaps: { orders: number; stockSharePercent: number };
   /** Runs after an order took or returned stock (committed): cached catalogue answers go stale. */
   onStockChanged?: () => void;
+}
+
+/**
+ * Unpaid orders hold stock that nobody else can buy: one customer may hold at most a share of a
+ * tool's stock (what is on hand plus what they already hold), though always one minimum order.
+ */
+function assertWithinShare(
+  taken: { minimumOrder: number; quantityLeft: number },
+  heldUnits: number,
+  units: number,
+  sharePercent: number,
+): void {
+  const onHandBefore = taken.quantityLeft + units;
+  const cap = Math.max(
+    taken.minimumOrder,
+    Math.floor(((onHandBefore + heldUnits) * sharePercent) / 100),
+  );
+  if (heldUnits + units <= cap) return;
+  const room = Math.max(0, cap - heldUnits);
+  const n = (value: number) => value.toLocaleString('en-US');
+  throw conflict(
+    'unpaid_limit',
+    heldUnits > 0
+      ? `You already hold ${n(heldUnits)} units of this tool in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= taken.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
+      : `One customer can hold at most ${n(cap)} units of this tool in unpaid orders. Order at most ${n(cap)} units now, and more once this order is paid.`,
+  );
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
@@ -47,6 +77,14 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         );
       }
       const row = await db.transaction(async (tx) => {
+        await repo.lockCustomer(tx, user.id);
+        const held = await repo.unpaidHoldings(tx, user.id, body.toolId);
+        if (held.orders >= options.unpaidCaps.orders) {
+          throw conflict(
+            'unpaid_limit',
+            `You have ${held.orders} unpaid orders, the most one customer can hold. Pay for or cancel one of them before placing another.`,
+          );
+        }
         const taken = await repo.takeStock(tx, body.toolId, body.orderedNum);
         if (!taken) {
           // Nothing was taken; find out why to answer precisely.
@@ -66,6 +104,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           );
         }
         // Thrown inside the transaction, so the stock just taken goes back.
+        assertWithinShare(
+          taken,
+          held.unitsOfTool,
+          body.orderedNum,
+          options.unpaidCaps.stockSharePercent,
+        );
         if (taken.price * body.orderedNum > MAX_ORDER_TOTAL) {
           throw fieldError(
             'orderedNum',
@@ -85,6 +129,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           totalAmount: taken.price * body.orderedNum,
           currency: options.currency,
           status: 'unpaid',
+          paymentDueAt: new Date(Date.now() + options.paymentWindowMs),
         });
         // Queued in the same transaction: the email exists exactly when the order does.
         const order = repo.toOrder(inserted);

@@ -45,7 +45,7 @@ describe('the payment window', () => {
     await first.app.services.orders.markPaid(paidOld, 'txn_test_window');
     await database.db
       .update(orders)
-      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .set({ paymentDueAt: sql`now() - interval '1 hour'` })
       .where(inArray(orders.id, [...oldOnes, paidOld]));
     expect((await database.db.select().from(tools).where(eq(tools.id, tool.id)))[0]?.quantity).toBe(
       350,
@@ -53,7 +53,6 @@ describe('the payment window', () => {
 
     const options = (t: TestContext) => ({
       mailer: t.app.mailer,
-      windowMs,
       storeName: 'Toolyard',
       publicUrl: 'http://localhost:3000',
     });

@@ -7,13 +7,13 @@ import { cancellationEmail, type StoreInfo } from '../orders/order-emails.ts';
 import { type OrderRow, toOrder } from '../orders/orders.repo.ts';
 
 /**
- * Cancels unpaid orders older than the payment window and returns their stock, in one statement:
+ * Cancels unpaid orders past their payment deadline and returns their stock, in one statement:
  * rows are claimed with SKIP LOCKED and only while still unpaid, so with several instances running
  * each order is cancelled (and its stock returned, and its customer told) exactly once.
  */
 export async function cancelExpiredOrders(
   db: Db,
-  options: StoreInfo & { mailer: Mailer; windowMs: number; batch?: number },
+  options: StoreInfo & { mailer: Mailer; batch?: number },
 ): Promise<Order[]> {
   const cancelled = await db.transaction(async (tx) => {
     const result = await tx.execute<Record<string, unknown>>(sql`
@@ -22,8 +22,8 @@ export async function cancelExpiredOrders(
                cancelled_at = now(), updated_at = now()
         where id in (
           select id from orders
-          where status = 'unpaid' and created_at < now() - make_interval(secs => ${options.windowMs / 1000})
-          order by created_at
+          where status = 'unpaid' and payment_due_at < now()
+          order by payment_due_at
           limit ${options.batch ?? 200}
           for update skip locked
         ) and status = 'unpaid'
@@ -66,6 +66,7 @@ function fromSqlRow(row: Record<string, unknown>): OrderRow {
     paymentIntentId: (row.payment_intent_id as string | null) ?? null,
     paymentFailure: (row.payment_failure as string | null) ?? null,
     cancelReason: (row.cancel_reason as string | null) ?? null,
+    paymentDueAt: date(row.payment_due_at) as Date,
     paidAt: date(row.paid_at),
     shippedAt: date(row.shipped_at),
     cancelledAt: date(row.cancelled_at),
@@ -77,7 +78,7 @@ function fromSqlRow(row: Record<string, unknown>): OrderRow {
 /** Runs the cancellation every `intervalMs`; returns a stop function that waits for a run in progress. */
 export function startPaymentWindowJob(
   db: Db,
-  options: StoreInfo & { mailer: Mailer; windowMs: number; intervalMs: number; log: Logger },
+  options: StoreInfo & { mailer: Mailer; intervalMs: number; log: Logger },
 ): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   const tick = () => {

@@ -77,6 +77,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         status: o.status,
         transactionId: o.transactionId,
         paymentFailure: o.paymentFailure,
+        paymentDueAt: o.paymentDueAt,
       };
     },
 

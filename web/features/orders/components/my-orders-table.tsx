@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** A customer's orders; unpaid ones can be paid or cancelled, paid ones show their transaction. */
@@ -36,6 +36,11 @@ export function MyOrdersTable({
       cell: (order) => (
         <span className="flex flex-col items-end gap-1 md:items-start">
           <OrderStatusBadge status={order.status} />
+          {order.status === 'unpaid' && (
+            <span className="text-xs text-stone-700">
+              Pay by <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
+            </span>
+          )}
           {order.transactionId && (
             <span className="text-xs text-stone-600">
               Transaction <code className="font-mono break-all">{order.transactionId}</code>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 
 /** What a customer sees after ordering: the order and the way to pay. */
 export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgain: () => void }) {
@@ -11,7 +11,11 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
       <p className="mt-2 text-stone-800">
         {formatNumber(order.orderedNum)} × {order.productName}, total{' '}
         <strong>{formatMoney(order.totalAmount, order.currency)}</strong>. It is reserved for you
-        and waits for payment.
+        until{' '}
+        <strong>
+          <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
+        </strong>
+        : pay by then, or it is cancelled and the stock released.
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
         <Link to={`/dashboard/payment/${order._id}`} className={buttonClasses()}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PaymentOrder } from '../../../../contract/payments.ts';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 
 /** Who pays, for what, and how much; `status` shows the order's status. */
 export function PaymentSummary({ order, status }: { order: PaymentOrder; status: ReactNode }) {
@@ -23,6 +23,17 @@ export function PaymentSummary({ order, status }: { order: PaymentOrder; status:
           <dt className="text-stone-600">Status</dt>
           <dd>{status}</dd>
         </div>
+        {isUnpaid && (
+          <div className="flex justify-between gap-4 py-2">
+            <dt className="text-stone-600">Pay by</dt>
+            <dd className="text-right font-medium">
+              <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
+              <span className="block text-xs font-normal text-stone-600">
+                Unpaid then, the order is cancelled.
+              </span>
+            </dd>
+          </div>
+        )}
         {order.paymentFailure && isUnpaid && (
           <div className="flex justify-between gap-4 py-2">
             <dt className="text-stone-600">Last attempt</dt>
