@@ -263,7 +263,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.NODE_ENV === 'production') {
       throw new ConfigError(['SESSION_SECRET: Required in production (at least 32 characters).']);
     }
-    sessionSecret = readOrCreateSecret(dataDir, 'session-secret');
+    try {
+      sessionSecret = readOrCreateSecret(dataDir, 'session-secret');
+    } catch (error) {
+      throw new ConfigError([
+        `DATA_DIR: ${dataDir} cannot hold the store's data (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Set DATA_DIR to a directory this user can write to.`,
+      ]);
+    }
   }
 
   return {

