@@ -218,6 +218,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(authPlugin, {
     auth,
     db,
+    hashing,
     publicUrl: config.publicUrl,
     limiter,
     limits: { perIp: config.rateLimits.authPerIp, perEmail: config.rateLimits.authPerEmail },

@@ -32,4 +32,8 @@ export const conflict = (code: ProblemCode, message: string) => new AppError(409
 
 export const serviceUnavailable = (
   message = 'The store is temporarily unavailable. Please try again shortly.',
-) => new AppError(503, 'service_unavailable', message, undefined, { 'retry-after': '5' });
+  retryAfterSeconds = 5,
+) =>
+  new AppError(503, 'service_unavailable', message, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });

@@ -10,6 +10,8 @@ export interface HashingLimits {
 
 /** Seconds a refused client is asked to wait. */
 export const HASHING_RETRY_AFTER = 2;
+export const HASHING_BUSY_MESSAGE =
+  'Many people are signing in right now. Please try again in a moment.';
 
 /**
  * Password hashing (scrypt, Better Auth's own parameters and format) through a gate: at most
@@ -29,7 +31,7 @@ export function createPasswordHashing(limits: HashingLimits) {
           'SERVICE_UNAVAILABLE',
           {
             code: 'SERVICE_UNAVAILABLE',
-            message: 'Many people are signing in right now. Please try again in a moment.',
+            message: HASHING_BUSY_MESSAGE,
           },
           { 'retry-after': String(HASHING_RETRY_AFTER) },
         );
@@ -50,6 +52,8 @@ export function createPasswordHashing(limits: HashingLimits) {
   }
 
   return {
+    /** False when a hash asked for now would be refused: the caller can refuse before any work. */
+    hasRoom: () => active < limits.concurrency || waiting.length < limits.queue,
     hash: (password: string) => run(() => hashPassword(password)),
     verify: (data: { hash: string; password: string }) => run(() => verifyPassword(data)),
     /** For tests and metrics: hashes running, waiting, and the most that ever ran at once. */

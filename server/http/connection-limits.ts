@@ -7,6 +7,17 @@ import { addressSubject } from './client-address.ts';
  * connection slot the store has. Zero turns a cap off (behind proxies, where every connection
  * comes from a proxy, the per-address cap belongs to the proxy).
  */
+const REFUSAL_TEXT = 'Too many connections from your address. Please try again in a moment.';
+const REFUSAL = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Retry-After: 5',
+  'Content-Type: text/plain; charset=utf-8',
+  `Content-Length: ${Buffer.byteLength(REFUSAL_TEXT)}`,
+  'Connection: close',
+  '',
+  REFUSAL_TEXT,
+].join('\r\n');
+
 export function limitConnections(
   server: Server,
   limits: { maxConnections: number; maxConnectionsPerIp: number },
@@ -18,7 +29,9 @@ export function limitConnections(
     const subject = addressSubject(socket.remoteAddress ?? '');
     const count = (open.get(subject) ?? 0) + 1;
     if (count > limits.maxConnectionsPerIp) {
-      socket.destroy();
+      // Said in HTTP, so that a browser behind a busy office address shows why, then closed.
+      socket.end(REFUSAL);
+      socket.destroySoon();
       return;
     }
     open.set(subject, count);

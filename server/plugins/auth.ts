@@ -6,6 +6,11 @@ import { type AuthActionName, authActions, isGooglePhotoUrl } from '../../contra
 import { RoleSchema } from '../../contract/users.ts';
 import { type AuthLimits, guardAuthAction } from '../auth/abuse-guard.ts';
 import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth.ts';
+import {
+  HASHING_BUSY_MESSAGE,
+  HASHING_RETRY_AFTER,
+  type PasswordHashing,
+} from '../auth/password-hashing.ts';
 import { isCommonPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { account } from '../db/schema.ts';
@@ -16,6 +21,14 @@ import type { SessionUser } from '../http/session.ts';
 import { problem, sendProblem } from './error-handler.ts';
 
 const SESSION_COOKIE = 'toolyard.session_token';
+
+/** Actions that hash a password (sign-in hashes even for an unknown email, to take the same time). */
+const HASHING_ACTIONS = new Set<AuthActionName>([
+  'signIn',
+  'signUp',
+  'resetPassword',
+  'changePassword',
+]);
 
 /** The request headers Better Auth reads; nothing else a client sends is handed on. */
 const FORWARDED_HEADERS = [
@@ -64,12 +77,14 @@ export const authPlugin = fp(
     {
       auth,
       db,
+      hashing,
       publicUrl,
       limiter,
       limits,
       isDatabaseUp,
     }: {
       auth: Auth;
+      hashing: PasswordHashing;
       db: Db;
       publicUrl: string;
       limiter: RateLimiter;
@@ -101,6 +116,10 @@ export const authPlugin = fp(
 
     /** Hands a validated request to Better Auth and answers with what it says. */
     async function forward(name: AuthActionName, request: FastifyRequest, reply: FastifyReply) {
+      // Refused before any other work when the password-hashing gate is full (it would refuse later).
+      if (HASHING_ACTIONS.has(name) && !hashing.hasRoom()) {
+        throw serviceUnavailable(HASHING_BUSY_MESSAGE, HASHING_RETRY_AFTER);
+      }
       const address = clientAddress(request);
       const body = request.method === 'POST' ? (request.body ?? {}) : undefined;
       const refund = await guardAuthAction(limiter, limits, name, address, body);
