@@ -64,11 +64,18 @@ export const SignInBodySchema = z.strictObject({
 });
 export type SignInBody = z.input<typeof SignInBodySchema>;
 
+/** A photo chosen at sign-up: a path on this site (a new account signs in with no Google account). */
+const SitePathImageSchema = z
+  .string()
+  .trim()
+  .max(2048, { error: 'Must be at most 2048 characters.' })
+  .refine(isSitePath, { error: 'Must be a path on this site.' });
+
 export const SignUpBodySchema = z.strictObject({
   name: NameSchema,
   email: AuthEmailSchema,
   password: NewPasswordSchema,
-  image: UserImageSchema.optional(),
+  image: SitePathImageSchema.optional(),
   rememberMe: z.boolean().optional(),
   callbackURL: CallbackSchema.optional(),
 });

@@ -52,6 +52,22 @@ export const PhoneSchema = z
   });
 
 export const MAX_ORDER_UNITS = 1_000_000;
+
+/**
+ * The most units of one tool a customer may hold in unpaid orders: a share of its stock (what is on
+ * hand plus what they already hold), and always at least one minimum order.
+ */
+export function unpaidShareCap(tool: {
+  onHand: number;
+  heldUnits: number;
+  minimumOrder: number;
+  sharePercent: number;
+}): number {
+  return Math.max(
+    tool.minimumOrder,
+    Math.floor(((tool.onHand + tool.heldUnits) * tool.sharePercent) / 100),
+  );
+}
 /** The largest order total the store records, in minor units (PostgreSQL `integer`). */
 export const MAX_ORDER_TOTAL = 2_147_483_647;
 

@@ -9,6 +9,12 @@ export const PublicConfigSchema = z.object({
     provider: z.enum(['test', 'stripe']),
     publishableKey: z.string().nullable(),
   }),
+  /** What one customer may hold unpaid, and for how long (see `unpaidShareCap`). */
+  unpaid: z.object({
+    ordersMax: z.int(),
+    stockSharePercent: z.int(),
+    paymentWindowHours: z.number(),
+  }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
@@ -21,7 +27,8 @@ export const systemRoutes = {
     method: 'GET',
     path: '/config',
     access: 'public',
-    summary: 'Public store settings: name, currency, sign-in and payment options.',
+    summary:
+      'Public store settings: name, currency, sign-in and payment options, unpaid-order caps.',
     tags: ['system'],
     response: PublicConfigSchema,
   }),

@@ -36,7 +36,8 @@ export const UserSummarySchema = UserDetailsSchema.pick({
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
-export const NameSchema = plainText(1, 100);
+/** A person's name on one line; runs of spaces become one, so a name is stored as it is shown. */
+export const NameSchema = plainText(1, 100).transform((name) => name.replace(/\s+/g, ' '));
 
 export const LinkedinSchema = z
   .string()

@@ -74,8 +74,18 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
   // Too few, then too many: checked as you type.
   await quantity.fill('29');
   await expect(page.getByText('Order at least 30 units (the minimum order).')).toBeVisible();
-  await quantity.fill('501');
-  await expect(page.getByText('Only 500 units are available; order at most that.')).toBeVisible();
+  // One customer may hold half the stock unpaid: the form knows, and says so.
+  await expect(
+    page.getByText(
+      'Between 30 and 250 units: one customer can hold at most 50% of the stock unpaid.',
+    ),
+  ).toBeVisible();
+  await quantity.fill('251');
+  await expect(
+    page.getByText(
+      'One customer can hold at most 250 units of this tool unpaid; order at most that, and more once it is paid.',
+    ),
+  ).toBeVisible();
 
   // Meanwhile, stock runs low: the server refuses, the form says why and keeps what was typed.
   await admin.put(`/api/purchase/${tool._id}`, { data: { newQuantity: 80 } });

@@ -202,6 +202,11 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     payments: config.stripe
       ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
       : { provider: 'test', publishableKey: null },
+    unpaid: {
+      ordersMax: config.unpaidCaps.orders,
+      stockSharePercent: config.unpaidCaps.stockSharePercent,
+      paymentWindowHours: config.paymentWindowMs / 3_600_000,
+    },
   };
 
   limitConnections(app.server, config.http);
@@ -221,7 +226,11 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     hashing,
     publicUrl: config.publicUrl,
     limiter,
-    limits: { perIp: config.rateLimits.authPerIp, perEmail: config.rateLimits.authPerEmail },
+    limits: {
+      perIp: config.rateLimits.authPerIp,
+      perEmail: config.rateLimits.authPerEmail,
+      mailPerEmail: config.rateLimits.mailPerEmail,
+    },
     isDatabaseUp: () =>
       db.execute(sql`select 1`).then(
         () => true,

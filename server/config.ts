@@ -150,6 +150,7 @@ const EnvSchema = z.object({
   RATE_LIMITS: booleanish.default(true),
   RATE_LIMIT_AUTH_PER_IP: rateLimit.default({ limit: 30, windowMs: 10 * 60_000 }),
   RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default({ limit: 10, windowMs: 10 * 60_000 }),
+  RATE_LIMIT_MAIL_PER_EMAIL: rateLimit.default({ limit: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
@@ -209,6 +210,7 @@ export interface Config {
     enabled: boolean;
     authPerIp: RateLimitRule;
     authPerEmail: RateLimitRule;
+    mailPerEmail: RateLimitRule;
     writesPerUser: RateLimitRule;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -325,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.RATE_LIMITS,
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
+      mailPerEmail: e.RATE_LIMIT_MAIL_PER_EMAIL,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
     },
     logLevel: e.LOG_LEVEL,

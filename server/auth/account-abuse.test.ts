@@ -78,13 +78,15 @@ describe('account pre-hijack', () => {
 describe('sign-up tells no one who has an account', () => {
   it('answers a taken email exactly like a new one, makes no account, and mails the owner instead', async () => {
     const owner = await t.signUp({ name: 'Olga Owner', email: 'olga@example.com' });
+    // Spaces of every kind: what the store keeps must be what it answers, either way.
+    const name = 'Some\u00a0 one   Else\u2028Here';
     const fresh = await post('/api/auth/sign-up/email', {
-      name: 'Someone',
+      name,
       email: 'brand-new@example.com',
       password: 'gentle-lathe-31',
     });
     const taken = await post('/api/auth/sign-up/email', {
-      name: 'Someone',
+      name,
       email: 'Olga@Example.com',
       password: 'gentle-lathe-31',
     });
@@ -103,6 +105,7 @@ describe('sign-up tells no one who has an account', () => {
       ),
     });
     expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(fresh.json().user.name).toBe('Some one Else Here');
     expect(
       Number(
         (
@@ -117,6 +120,61 @@ describe('sign-up tells no one who has an account', () => {
     expect(note.text).toContain('No second account was made');
     expect(note.text).toContain('Hello Olga Owner,');
     expect(note.text).not.toContain('Someone,');
+  });
+});
+
+describe('signing up again with an address never confirmed', () => {
+  it('mails its owner a fresh confirmation link that works', async () => {
+    const email = 'twice@example.com';
+    await post('/api/auth/sign-up/email', {
+      name: 'First Try',
+      email,
+      password: 'gentle-lathe-31',
+    });
+    await smtp.waitFor(email, 'Confirm your email');
+    const before = smtp.received.filter((m) => m.to.includes(email)).length;
+    const again = await post('/api/auth/sign-up/email', {
+      name: 'Second Try',
+      email,
+      password: 'other-lathe-42',
+    });
+    expect(again.statusCode).toBe(200);
+    for (
+      let waited = 0;
+      smtp.received.filter((m) => m.to.includes(email)).length === before;
+      waited += 100
+    ) {
+      if (waited > 10_000) throw new Error('no second mail');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const mail = smtp.received.filter((m) => m.to.includes(email)).at(-1);
+    expect(mail?.subject).toBe('Confirm your email for Toolyard');
+    expect(mail?.text).not.toContain('Try');
+    const confirmed = await follow(
+      linkIn(mail?.text ?? '', `${TEST_ORIGIN}/api/auth/verify-email`),
+    );
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe(`${TEST_ORIGIN}/email-verified`);
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ emailVerified: true, name: 'First Try' });
+  });
+});
+
+describe('sign-ups racing for one new email', () => {
+  it('all get the same answer, and one account is made', async () => {
+    const email = 'racer@example.com';
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post('/api/auth/sign-up/email', { name: 'Racer', email, password: 'gentle-lathe-31' }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
+    const keys = (body: { user: Record<string, unknown> }) => Object.keys(body.user).sort();
+    const first = keys(responses[0]?.json() ?? { user: {} });
+    for (const response of responses) expect(keys(response.json())).toEqual(first);
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
   });
 });
 
@@ -231,6 +289,14 @@ describe('names and photos keep the store\u2019s rules on the account routes', (
       });
       expect(response.statusCode, label).toBe(400);
     }
+    // A new account has no Google sign-in, so no Google photo either.
+    const google = await post('/api/auth/sign-up/email', {
+      name: 'Ima Image',
+      email: 'image@example.com',
+      password: 'sturdy-anvil-88',
+      image: 'https://lh3.googleusercontent.com/pixel.gif?who=x',
+    });
+    expect(google.statusCode).toBe(400);
     expect(await t.db.select().from(user).where(eq(user.email, 'image@example.com'))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export function verificationEmail(storeName: string, url: string): MailContent {
     greeting: greeting(null),
     paragraphs: [
       `Someone signed up with ${storeName} using this email address. If it was you, please confirm that the address is yours.`,
-      'Once it is confirmed you can sign in and place orders.',
+      'Once it is confirmed you can place orders.',
     ],
     action: { label: 'Confirm my email', url },
     footnote:

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -25,6 +26,9 @@ export const AUTH_PAGES = {
   forgotPassword: '/forgot-password',
   login: '/login',
 } as const;
+
+/** How long a confirmation link works. */
+const VERIFICATION_SECONDS = 24 * 60 * 60;
 
 /**
  * The client's address as the store resolved it (TRUST_PROXY), set by the mount on every request it
@@ -64,10 +68,30 @@ export function createAuth(
       // is a customer), which means it cannot sign anyone in: people sign in after confirming.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user: existing }) => {
+        // Not confirmed yet: the address's owner gets a fresh confirmation link, as on a first
+        // sign-up (whoever signed up before may not have been them: decision 009).
+        if (!existing.emailVerified) {
+          const token = await createEmailVerificationToken(
+            config.sessionSecret,
+            existing.email,
+            undefined,
+            VERIFICATION_SECONDS,
+            { userId: existing.id },
+          );
+          const link = new URL(`${config.publicUrl}/api/auth/verify-email`);
+          link.searchParams.set('token', token);
+          link.searchParams.set('callbackURL', `${config.publicUrl}${AUTH_PAGES.emailVerified}`);
+          await mailer.enqueue({
+            kind: 'verification',
+            to: existing.email,
+            ...verificationEmail(config.storeName, link.toString()),
+          });
+          return;
+        }
         await mailer.enqueue({
           kind: 'existing_account',
           to: existing.email,
-          ...existingAccountEmail(config.storeName, existing.emailVerified ? existing.name : null, {
+          ...existingAccountEmail(config.storeName, existing.name, {
             signIn: `${config.publicUrl}${AUTH_PAGES.login}`,
             resetPassword: `${config.publicUrl}${AUTH_PAGES.forgotPassword}`,
           }),
@@ -90,7 +114,7 @@ export function createAuth(
       // The link proves the address, not the password: whoever signed up may not be its owner, so
       // it signs no one in (docs/decisions/009).
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: VERIFICATION_SECONDS,
       sendVerificationEmail: async ({ user: account, url }) => {
         await mailer.enqueue({
           kind: 'verification',
@@ -102,6 +126,10 @@ export function createAuth(
       // another person's email: they all end.
       afterEmailVerification: async (verified) => {
         await db.delete(session).where(eq(session.userId, verified.id));
+        // ADMIN_EMAILS makes an address admin once its owner has proven it, not on sign-up.
+        if (adminEmails.has(verified.email.toLowerCase())) {
+          await db.update(user).set({ role: 'Admin' }).where(eq(user.id, verified.id));
+        }
       },
     },
     account: {
@@ -167,7 +195,9 @@ export function createAuth(
                 ...data,
                 name: cleanName(data.name) ?? email,
                 image: cleanImage(data.image, { googlePhotos: true }),
-                role: adminEmails.has(email) ? 'Admin' : 'User',
+                // Only a proven address (a Google account's, say) is admin from the start; a
+                // sign-up becomes admin when its email is confirmed (afterEmailVerification).
+                role: adminEmails.has(email) && data.emailVerified === true ? 'Admin' : 'User',
               },
             };
           },
@@ -196,7 +226,9 @@ export function createAuth(
       log: (level, message, ...args) => {
         const err = args.find((arg) => arg instanceof Error);
         const method = level === 'debug' || level === 'info' || level === 'warn' ? level : 'error';
-        log[method]({ ...(err ? { err } : {}) }, `auth: ${message}`);
+        // Its messages may carry what a client sent (a refused callback URL): kept short.
+        const text = message.length > 200 ? `${message.slice(0, 200)}…` : message;
+        log[method]({ ...(err ? { err } : {}) }, `auth: ${text}`);
       },
     },
   });

@@ -1,5 +1,7 @@
 import net from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 
 let t: TestContext;
@@ -66,6 +68,46 @@ describe('slow clients are cut off', () => {
     const head = 'GET /api/tools HTTP/1.1\r\nHost: localhost\r\nX-Slow: ';
     const outcome = await dribble(head, 'y'.repeat(200), 400);
     expect(outcome.sent - head.length).toBeLessThan(100);
+  });
+});
+
+describe('a client that goes away', () => {
+  it('half way through its body is logged as gone, not as a database outage', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildTestApp({}, { logger: createLogger('info', sink) });
+    try {
+      await logged.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = logged.app.server.address();
+      const socket = net.connect(
+        typeof address === 'object' && address ? address.port : 0,
+        '127.0.0.1',
+      );
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+      for (
+        let waited = 0;
+        waited < 5_000 && !lines.join('').includes('closed the connection');
+        waited += 50
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const log = lines.join('');
+      expect(log).toContain('the client closed the connection before its request arrived');
+      expect(log).not.toContain('database unavailable');
+      expect(log).not.toContain('"level":50');
+    } finally {
+      await logged.close();
+    }
   });
 });
 

@@ -122,26 +122,31 @@ export const authPlugin = fp(
       }
       const address = clientAddress(request);
       const body = request.method === 'POST' ? (request.body ?? {}) : undefined;
-      const refund = await guardAuthAction(limiter, limits, name, address, body);
+      const settle = await guardAuthAction(limiter, limits, name, address, body);
       await checkAction(name, request, db, app);
 
       const headers = headersForAuth(request, address);
       if (body !== undefined) headers.set('content-type', 'application/json');
-      let response: Response;
-      try {
-        response = await auth.handler(
+      const call = () =>
+        auth.handler(
           new Request(new URL(request.url, publicUrl), {
             method: request.method,
             headers,
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           }),
         );
+      let response: Response;
+      try {
+        response = await call();
+        // Two sign-ups for one new email at once: the second loses the race to create the account
+        // (422). Asked again, it gets the answer every sign-up for a taken email gets.
+        if (name === 'signUp' && response.status === 422) response = await call();
       } catch (error) {
         // The account service's own failures (a query that failed) reach here, not its answers.
         if (!(await isDatabaseUp())) throw serviceUnavailable();
         throw error;
       }
-      if (refund && response.status < 400) await refund();
+      await settle(response.status);
       if (response.status >= 400) return sendAuthProblem(reply, response);
       reply.status(response.status);
       response.headers.forEach((value, key) => {

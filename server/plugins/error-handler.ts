@@ -138,6 +138,15 @@ export const errorHandlerPlugin = fp(
           problem(400, 'invalid_json', 'The request body is not valid JSON.'),
         );
       }
+      // The client went away while its body was arriving: nothing failed here, and no one reads
+      // the answer.
+      if (request.raw.aborted || request.raw.readableAborted) {
+        request.log.info('the client closed the connection before its request arrived');
+        return sendProblem(
+          reply,
+          problem(400, 'invalid_json', 'The request did not arrive whole.'),
+        );
+      }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
         return sendAppError(reply, serviceUnavailable());

@@ -36,6 +36,7 @@ export const testConfig: AppConfig = {
     enabled: false,
     authPerIp: { limit: 30, windowMs: 600_000 },
     authPerEmail: { limit: 10, windowMs: 600_000 },
+    mailPerEmail: { limit: 5, windowMs: 3_600_000 },
     writesPerUser: { limit: 60, windowMs: 60_000 },
   },
 };

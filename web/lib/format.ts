@@ -48,11 +48,15 @@ export function formatDate(iso: string): string {
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
 });
 
-/** "Nov 23, 2026, 7:44 PM" in the reader's own time zone. */
+/** "Nov 23, 2026, 7:44 PM GMT+1": in the reader's own time zone, and saying which. */
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }

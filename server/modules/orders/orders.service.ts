@@ -1,4 +1,9 @@
-import { type CreateOrderBody, MAX_ORDER_TOTAL, type Order } from '../../../contract/orders.ts';
+import {
+  type CreateOrderBody,
+  MAX_ORDER_TOTAL,
+  type Order,
+  unpaidShareCap,
+} from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
@@ -42,11 +47,12 @@ function assertWithinShare(
   units: number,
   sharePercent: number,
 ): void {
-  const onHandBefore = taken.quantityLeft + units;
-  const cap = Math.max(
-    taken.minimumOrder,
-    Math.floor(((onHandBefore + heldUnits) * sharePercent) / 100),
-  );
+  const cap = unpaidShareCap({
+    onHand: taken.quantityLeft + units,
+    heldUnits,
+    minimumOrder: taken.minimumOrder,
+    sharePercent,
+  });
   if (heldUnits + units <= cap) return;
   const room = Math.max(0, cap - heldUnits);
   const n = (value: number) => value.toLocaleString('en-US');
@@ -54,7 +60,7 @@ function assertWithinShare(
     'unpaid_limit',
     heldUnits > 0
       ? `You already hold ${n(heldUnits)} units of this tool in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= taken.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
-      : `One customer can hold at most ${n(cap)} units of this tool in unpaid orders. Order at most ${n(cap)} units now, and more once this order is paid.`,
+      : `One customer can hold at most ${n(cap)} units of this tool in unpaid orders. Order at most ${n(cap)} units now; once that order is paid you can order more.`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UserDetails, UserDetailsSchema, UserSummarySchema } from '../../../contract/users.ts';
 import { user } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../testing/test-app.ts';
+import { promoteConfiguredAdmins } from './admin-roles.ts';
 
 let t: TestContext;
 let visitor: Client;
@@ -338,12 +340,25 @@ describe('who becomes admin', () => {
     expect((await userRow(ana.id))?.role).toBe('User');
   });
 
-  it('ADMIN_EMAILS makes that address an admin at sign-up, in any letter case', async () => {
+  it('ADMIN_EMAILS makes that address an admin once its email is confirmed, in any letter case', async () => {
     const withAdmins = await buildTestApp({ adminEmails: ['boss@example.com'] });
     try {
+      // Whoever signs up first with a listed address is not admin for it...
       const boss = await signUpDirectly(withAdmins, { email: 'Boss@Example.com' });
       expect(boss.response.statusCode, boss.response.body).toBe(200);
-      expect(boss.row?.role).toBe('Admin');
+      expect(boss.response.json().user.role).toBe('User');
+      expect(boss.row?.role).toBe('User');
+      await promoteConfiguredAdmins(withAdmins.db, ['boss@example.com'], pino({ level: 'silent' }));
+      const roleOf = async (id: string) =>
+        (await withAdmins.db.select().from(user).where(eq(user.id, id)))[0]?.role;
+      expect(await roleOf(boss.row?.id ?? '')).toBe('User');
+      // ...until the owner of the address confirms it.
+      await withAdmins.app.mailer.drain();
+      const mail = withAdmins.sentMail.find((m) => m.to === 'boss@example.com');
+      const link = new URL(/https?:\/\/\S+verify-email\S+/.exec(mail?.text ?? '')?.[0] ?? '');
+      const confirmed = await withAdmins.app.inject({ url: `${link.pathname}${link.search}` });
+      expect(confirmed.statusCode).toBe(302);
+      expect(await roleOf(boss.row?.id ?? '')).toBe('Admin');
 
       const other = await signUpDirectly(withAdmins, { email: 'worker@example.com' });
       expect(other.response.statusCode).toBe(200);

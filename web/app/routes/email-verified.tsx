@@ -38,7 +38,11 @@ export function EmailVerifiedPage() {
       </h1>
       <p className="mt-3 text-stone-700">
         {error
-          ? 'The confirmation link is not valid or has expired. Ask for a new one below, or sign in to do it later.'
+          ? user
+            ? user.emailVerified
+              ? 'This link is no longer valid, but your email is already confirmed: you can place orders.'
+              : 'The confirmation link is not valid or has expired. Ask for a new one below.'
+            : 'The confirmation link is not valid or has expired. Sign in, and your dashboard will send you a new one.'
           : user
             ? 'Thank you. You can now place orders.'
             : 'Thank you. Sign in to place orders: for your safety, confirming your email signed the account out everywhere.'}
@@ -48,7 +52,7 @@ export function EmailVerifiedPage() {
           <VerifyEmailNotice user={user} />
         </div>
       )}
-      {!error && !user ? (
+      {!user ? (
         <Link to="/login" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           Sign in
         </Link>

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
+import { CheckYourInbox } from '../../features/auth/components/check-your-inbox.tsx';
 import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -12,17 +14,25 @@ export function RegistrationPage() {
   const location = useLocation();
   const returnTo = useReturnTo();
   const { user, isPending } = useSession();
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   if (isPending) return <LoadingState />;
   // Already signed in: nothing to register; a new account goes back to where it started.
   if (user) return <Navigate to={returnTo} replace />;
+  if (sentTo) {
+    return (
+      <AuthLayout title="Confirm your email" description="One step left before you can order.">
+        <CheckYourInbox email={sentTo} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
       title="Create your account"
       description="Open a business account to order tools in bulk."
     >
-      <RegistrationForm />
+      <RegistrationForm onRegistered={setSentTo} />
       <div className="mt-4">
         <GoogleSignIn returnTo={returnTo} />
       </div>

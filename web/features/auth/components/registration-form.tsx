@@ -14,7 +14,6 @@ import {
   PASSWORDS_DONT_MATCH,
 } from '../utils/password-schema.ts';
 import { AuthError } from './auth-error.tsx';
-import { CheckYourInbox } from './check-your-inbox.tsx';
 
 const RegistrationSchema = z
   .object({
@@ -30,7 +29,8 @@ const RegistrationSchema = z
 type RegistrationValues = z.infer<typeof RegistrationSchema>;
 const FIELDS = ['name', 'email', 'password'] as const;
 
-export function RegistrationForm() {
+/** `onRegistered` gets the email the confirmation link went to. */
+export function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const signUp = useSignUp();
   const form = useForm<RegistrationValues>({
     resolver: zodResolver(RegistrationSchema),
@@ -39,8 +39,6 @@ export function RegistrationForm() {
   });
   const { errors } = form.formState;
 
-  if (signUp.isSuccess) return <CheckYourInbox email={signUp.data} />;
-
   return (
     <form
       noValidate
@@ -48,7 +46,10 @@ export function RegistrationForm() {
       onSubmit={form.handleSubmit(({ name, email, password }) =>
         signUp.mutate(
           { name, email, password },
-          { onError: (error) => applyServerErrors(error, form.setError, FIELDS) },
+          {
+            onSuccess: onRegistered,
+            onError: (error) => applyServerErrors(error, form.setError, FIELDS),
+          },
         ),
       )}
     >

@@ -25,7 +25,7 @@ export function VerifyEmailNotice({ user }: { user: SessionUser }) {
       </p>
       <p className="mt-1">
         You need a confirmed email to place orders. We sent a link to{' '}
-        <strong className="break-all">{user.email}</strong>: follow it, then sign in again.
+        <strong className="wrap-anywhere">{user.email}</strong>: follow it, then sign in again.
       </p>
       <Button
         variant="outline"

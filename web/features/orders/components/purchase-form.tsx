@@ -2,26 +2,52 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CreateOrderBodySchema, MAX_ORDER_UNITS, type Order } from '../../../../contract/orders.ts';
+import {
+  CreateOrderBodySchema,
+  MAX_ORDER_UNITS,
+  type Order,
+  unpaidShareCap,
+} from '../../../../contract/orders.ts';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import { useMoney, useStoreConfig } from '../../../lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
 
+/**
+ * The most one customer can order now: the stock, and at most their share of it unpaid (the
+ * server also counts what they already hold, and says so if that is less).
+ */
+function orderableUnits(tool: Tool, sharePercent: number | undefined): number {
+  const share =
+    sharePercent === undefined
+      ? tool.quantity
+      : unpaidShareCap({
+          onHand: tool.quantity,
+          heldUnits: 0,
+          minimumOrder: tool.minimumOrder,
+          sharePercent,
+        });
+  return Math.min(tool.quantity, share, MAX_ORDER_UNITS);
+}
+
 /** The contract's order body, with this tool's own bounds on the quantity. */
-function purchaseSchema(tool: Tool) {
-  const max = Math.min(tool.quantity, MAX_ORDER_UNITS);
+function purchaseSchema(tool: Tool, max: number) {
   return CreateOrderBodySchema.omit({ toolId: true }).extend({
     orderedNum: z
       .int({ error: 'Enter a whole number of units.' })
       .min(tool.minimumOrder, {
         error: `Order at least ${formatNumber(tool.minimumOrder)} units (the minimum order).`,
       })
-      .max(max, { error: `Only ${formatNumber(max)} units are available; order at most that.` }),
+      .max(max, {
+        error:
+          max < tool.quantity
+            ? `One customer can hold at most ${formatNumber(max)} units of this tool unpaid; order at most that, and more once it is paid.`
+            : `Only ${formatNumber(max)} units are available; order at most that.`,
+      }),
   });
 }
 type PurchaseValues = z.infer<ReturnType<typeof purchaseSchema>>;
@@ -41,7 +67,9 @@ export function PurchaseForm({
   onPlaced: (order: Order) => void;
 }) {
   const money = useMoney();
-  const schema = useMemo(() => purchaseSchema(tool), [tool]);
+  const sharePercent = useStoreConfig()?.unpaid.stockSharePercent;
+  const max = orderableUnits(tool, sharePercent);
+  const schema = useMemo(() => purchaseSchema(tool, max), [tool, max]);
   const placeOrder = usePlaceOrder();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PurchaseValues>({
@@ -104,10 +132,14 @@ export function PurchaseForm({
           type="number"
           inputMode="numeric"
           min={tool.minimumOrder}
-          max={tool.quantity}
+          max={max}
           step={1}
           placeholder={String(tool.minimumOrder)}
-          hint={`Between ${formatNumber(tool.minimumOrder)} and ${formatNumber(tool.quantity)} units.`}
+          hint={
+            max < tool.quantity
+              ? `Between ${formatNumber(tool.minimumOrder)} and ${formatNumber(max)} units: one customer can hold at most ${sharePercent}% of the stock unpaid.`
+              : `Between ${formatNumber(tool.minimumOrder)} and ${formatNumber(tool.quantity)} units.`
+          }
           error={errors.orderedNum?.message}
           disabled={isOutOfStock}
           {...form.register('orderedNum', {
