@@ -25,7 +25,7 @@ export function PaymentSummary({ order, status }: { order: PaymentOrder; status:
         </div>
         {isUnpaid && (
           <div className="flex justify-between gap-4 py-2">
-            <dt className="text-stone-600">Pay by</dt>
+            <dt className="shrink-0 text-stone-600">Pay by</dt>
             <dd className="text-right font-medium">
               <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
               <span className="block text-xs font-normal text-stone-600">
