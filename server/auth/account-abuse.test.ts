@@ -1,36 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, session, user } from '../db/schema.ts';
-import { smtpTransport } from '../mail/transport.ts';
-import { linkIn, startSmtpSink } from '../testing/smtp-sink.ts';
-import { buildTestApp, sessionCookie, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+import { buildMailTestApp, type MailTestApp } from '../testing/mail-test-app.ts';
+import { linkIn } from '../testing/smtp-sink.ts';
+import { sessionCookie, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: MailTestApp['smtp'];
 let t: TestContext;
+let post: MailTestApp['post'];
+let follow: MailTestApp['follow'];
+let mail: MailTestApp;
 const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await buildTestApp({ smtpUrl: smtp.url }, { mailTransport: smtpTransport(smtp.url) });
+  mail = await buildMailTestApp();
+  ({ t, smtp, post, follow } = mail);
 });
 afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  await mail.close();
 });
-
-function post(url: string, payload: unknown, cookie?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...json, ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify(payload),
-  });
-}
-
-const follow = (link: string) => {
-  const url = new URL(link);
-  return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-};
 
 const me = (cookie: string, email: string) =>
   t.app.inject({ url: `/api/userdetails/${encodeURIComponent(email)}`, headers: { cookie } });

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpTransport } from '../../mail/transport.ts';
 import { client } from '../../testing/http.ts';
-import { linkIn, startSmtpSink } from '../../testing/smtp-sink.ts';
-import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../testing/test-app.ts';
+import { buildMailTestApp, type MailTestApp } from '../../testing/mail-test-app.ts';
+import { linkIn } from '../../testing/smtp-sink.ts';
+import { TEST_ORIGIN, type TestContext } from '../../testing/test-app.ts';
 import { formatDeadline } from './order-emails.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: MailTestApp['smtp'];
 let t: TestContext;
+let mail: MailTestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await buildTestApp({ smtpUrl: smtp.url }, { mailTransport: smtpTransport(smtp.url) });
+  mail = await buildMailTestApp();
+  ({ t, smtp } = mail);
 });
 afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  await mail.close();
 });
 
 describe('emails around an order (over real SMTP)', () => {

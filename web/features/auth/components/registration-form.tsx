@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '../../../../contract/auth.ts';
 import { EmailSchema } from '../../../../contract/common.ts';
 import { NameSchema } from '../../../../contract/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useSignUp } from '../api/auth-mutations.ts';
-import {
-  ConfirmPasswordSchema,
-  MIN_PASSWORD,
-  NewPasswordSchema,
-  PASSWORDS_DONT_MATCH,
-} from '../utils/password-schema.ts';
+import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';
 import { AuthError } from './auth-error.tsx';
 
 const RegistrationSchema = z
@@ -70,7 +66,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD} characters.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         error={errors.password?.message}
         {...form.register('password')}
       />

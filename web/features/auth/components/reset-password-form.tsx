@@ -2,16 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '../../../../contract/auth.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api/auth-mutations.ts';
-import {
-  ConfirmPasswordSchema,
-  MIN_PASSWORD,
-  NewPasswordSchema,
-  PASSWORDS_DONT_MATCH,
-} from '../utils/password-schema.ts';
+import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';
 import { AuthError } from './auth-error.tsx';
 
 const ResetPasswordSchema = z
@@ -65,7 +61,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD} characters.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
