@@ -224,6 +224,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     auth,
     db,
     hashing,
+    googleSignIn: config.google !== null,
     publicUrl: config.publicUrl,
     limiter,
     limits: {

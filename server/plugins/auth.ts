@@ -22,6 +22,8 @@ import { problem, sendProblem } from './error-handler.ts';
 
 const SESSION_COOKIE = 'toolyard.session_token';
 
+const GOOGLE_ACTIONS = new Set<AuthActionName>(['signInSocial', 'oauthCallback']);
+
 /** Actions that hash a password (sign-in hashes even for an unknown email, to take the same time). */
 const HASHING_ACTIONS = new Set<AuthActionName>([
   'signIn',
@@ -78,6 +80,7 @@ export const authPlugin = fp(
       auth,
       db,
       hashing,
+      googleSignIn,
       publicUrl,
       limiter,
       limits,
@@ -85,6 +88,8 @@ export const authPlugin = fp(
     }: {
       auth: Auth;
       hashing: PasswordHashing;
+      /** Whether Google sign-in is configured. */
+      googleSignIn: boolean;
       db: Db;
       publicUrl: string;
       limiter: RateLimiter;
@@ -165,6 +170,8 @@ export const authPlugin = fp(
       AuthActionName,
       (typeof authActions)[AuthActionName],
     ][]) {
+      // Without Google sign-in configured, its routes do not exist (404 like any unknown action).
+      if (!googleSignIn && GOOGLE_ACTIONS.has(name)) continue;
       routes.route({
         method: action.method,
         url: `/api/auth${action.path}`,
