@@ -1,12 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '../config.ts';
 import { freePort } from '../free-port.ts';
+import { isAlive, readLock, stopOrphan } from './cluster-lock.ts';
 import {
   binariesFor,
   type PostgresBinaries,
@@ -241,57 +242,6 @@ export async function runningEmbeddedUrl(dataDir: string): Promise<string | unde
   const lock = await readLock(embeddedDataDir(dataDir));
   if (!lock || !isAlive(lock.pid)) return undefined;
   return embeddedUrl(lock.port, readOrCreateSecret(dataDir, 'postgres-password'));
-}
-
-async function readLock(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
-  try {
-    const lines = (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n');
-    return { pid: Number(lines[0]), port: Number(lines[3]) };
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A recycled pid that now belongs to another program does not count.
-  try {
-    return execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' }).includes(
-      'postgres',
-    );
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A server left running by a killed app still holds the cluster: ask it to stop (fast shutdown),
- * or, if its process is gone, remove the stale lock file.
- */
-async function stopOrphan(clusterDir: string, log: Logger): Promise<void> {
-  const lock = await readLock(clusterDir);
-  if (!lock) return;
-  if (!isAlive(lock.pid)) {
-    log.warn({ pid: lock.pid }, 'removing a stale PostgreSQL lock file left by a crash');
-    await rm(path.join(clusterDir, 'postmaster.pid'), { force: true });
-    return;
-  }
-  log.warn({ pid: lock.pid }, 'stopping a PostgreSQL server left running by an earlier crash');
-  process.kill(lock.pid, 'SIGINT');
-  for (let waited = 0; isAlive(lock.pid); waited += 100) {
-    if (waited > 15_000) {
-      throw new StartupError(
-        `PostgreSQL process ${lock.pid}, left running by an earlier start, did not stop`,
-        `stop it (kill ${lock.pid}) and start again`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
