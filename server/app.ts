@@ -117,10 +117,12 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     // socket's address counts, whatever X-Forwarded-For says.
     trustProxy: proxyTrust(config.trustProxy),
     // A request must arrive whole within the time-out (a client sending a byte every few seconds is
-    // cut off), its headers sooner; idle keep-alive connections close after a few seconds. Node
-    // checks every second, so the cut comes within a second of the limit.
+    // cut off), its headers sooner. Node checks every second, so the cut comes within a second of
+    // the limit. Idle keep-alive connections stay open longer than load balancers keep theirs
+    // (60 s is common): a server closing first races the client's next request on that
+    // connection, which then fails with ECONNRESET. The connection caps bound idle ones.
     requestTimeout: config.http.requestTimeoutMs,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: 72_000,
     http: {
       headersTimeout: Math.min(15_000, config.http.requestTimeoutMs),
       connectionsCheckingInterval: 1_000,
