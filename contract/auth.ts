@@ -14,10 +14,36 @@ export const AuthEmailSchema = z.string().trim().toLowerCase().pipe(EmailSchema)
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
+/** Runs people type as passwords, forwards and backwards. */
+const SEQUENCES = [
+  'abcdefghijklmnopqrstuvwxyz',
+  '01234567890',
+  'qwertyuiopasdfghjklzxcvbnm',
+  'qwertzuiopasdfghjklyxcvbnm',
+  'azertyuiopqsdfghjklmwxcvbn',
+  '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p',
+].flatMap((run) => [run, [...run].reverse().join('')]);
+
+/**
+ * One character or a pair over and over ("aaaaaaaa", "abababab"), or a stretch of the alphabet,
+ * the digits or a keyboard row ("12345678", "qwertyui", "87654321"): guessed first by anyone.
+ */
+export function isObviousPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (/^(.{1,2})\1+.?$/su.test(lower)) return true;
+  return SEQUENCES.some((run) => run.includes(lower));
+}
+
 export const NewPasswordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { error: `Use at least ${MIN_PASSWORD_LENGTH} characters.` })
-  .max(MAX_PASSWORD_LENGTH, { error: `Use at most ${MAX_PASSWORD_LENGTH} characters.` });
+  .max(MAX_PASSWORD_LENGTH, { error: `Use at most ${MAX_PASSWORD_LENGTH} characters.` })
+  .refine((password) => !isObviousPassword(password), {
+    error:
+      'This password is too easy to guess: avoid one character repeated and runs such as 12345678 or qwertyui.',
+    // Only once the length is right: one message per problem.
+    when: (payload) => payload.issues.length === 0,
+  });
 
 /** Any password may be tried, but not an unbounded one (hashing cost). */
 const GivenPasswordSchema = z

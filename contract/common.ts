@@ -31,6 +31,7 @@ export interface RouteDescriptor<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   A extends Access = Access,
+  H extends z.ZodType = z.ZodType,
 > {
   method: HttpMethod;
   /** Path below `/api`, Fastify style: `/purchase/:id`. */
@@ -41,6 +42,11 @@ export interface RouteDescriptor<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Request headers the route reads (names in lower case). A loose object: every other header
+   * passes through untouched.
+   */
+  headers?: H;
   response: R;
   /** Success status; 200 unless stated. */
   status?: 200 | 201;
@@ -52,7 +58,8 @@ export function route<
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodType,
   A extends Access = Access,
->(descriptor: RouteDescriptor<P, Q, B, R, A>): RouteDescriptor<P, Q, B, R, A> {
+  H extends z.ZodType = z.ZodNever,
+>(descriptor: RouteDescriptor<P, Q, B, R, A, H>): RouteDescriptor<P, Q, B, R, A, H> {
   return descriptor;
 }
 

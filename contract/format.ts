@@ -6,3 +6,10 @@ export function formatWait(seconds: number): string {
   if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** 10000000 -> "10,000,000": counts in messages, grouped as people read them. */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}

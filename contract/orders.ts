@@ -9,6 +9,7 @@ import {
   route,
   TimestampSchema,
 } from './common.ts';
+import { formatCount } from './format.ts';
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -75,12 +76,26 @@ export const CreateOrderBodySchema = z.strictObject({
   toolId: IdSchema,
   orderedNum: z
     .int({ error: 'Must be a whole number.' })
-    .min(1, { error: 'Must be at least 1.' })
-    .max(MAX_ORDER_UNITS, { error: `Must be at most ${MAX_ORDER_UNITS}.` }),
+    .min(1, { error: 'Must be at least 1 unit.' })
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
   phone: PhoneSchema,
   address: multilineText(5, 500),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/**
+ * A name the client gives one order it means to place (RFC draft "The Idempotency-Key HTTP Header
+ * Field"). Asking again with the same key, after an answer was lost, returns the order the first
+ * attempt placed instead of placing a second one.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,255}$/, { error: 'Must be 8 to 255 visible ASCII characters.' })
+  .describe('A unique name for this order, e.g. a random UUID; reuse it only to ask again.');
+
+export const PlaceOrderHeadersSchema = z.looseObject({
+  'idempotency-key': IdempotencyKeySchema.optional(),
+});
 
 export const ShipOrderBodySchema = z.strictObject({ status: z.literal('shipped') });
 
@@ -89,10 +104,12 @@ export const orderRoutes = {
     method: 'POST',
     path: '/user',
     access: 'user',
-    summary: 'Place an order for the signed-in customer (email must be their own).',
+    summary:
+      'Place an order for the signed-in customer (email must be their own). With an Idempotency-Key, asking again returns the same order.',
     tags: ['orders'],
     query: EmailQuerySchema,
     body: CreateOrderBodySchema,
+    headers: PlaceOrderHeadersSchema,
     response: OrderSchema,
     status: 201,
   }),

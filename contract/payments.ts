@@ -43,16 +43,19 @@ export function passesLuhn(digits: string): boolean {
 
 export const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
 
-/** `MM/YY` as printed on cards; the month must not be over. */
-export function expiryIsValid(value: string, now = new Date()): boolean {
+/**
+ * What is wrong with an expiry as printed on cards (`MM/YY`), in one sentence, or undefined when it
+ * is a real month that is not over.
+ */
+export function expiryProblem(value: string, now = new Date()): string | undefined {
   const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
-  if (!match) return false;
+  if (!match) return 'Use the format MM/YY.';
   const month = Number(match[1]);
   const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return false;
-  return (
-    year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1)
-  );
+  if (month < 1 || month > 12) return 'The month must be from 01 to 12.';
+  const isOver =
+    year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+  return isOver ? 'This card has expired.' : undefined;
 }
 
 /** The built-in test gateway's card form. The number is never stored or logged. */
@@ -69,10 +72,10 @@ export const PayWithCardBodySchema = z.strictObject({
   expiry: z
     .string()
     .max(7, { error: 'Use the format MM/YY.' })
-    .refine((value) => /^\d{2}\s*\/\s*(\d{2}|\d{4})$/.test(value.trim()), {
-      error: 'Use the format MM/YY.',
-    })
-    .refine((value) => expiryIsValid(value), { error: 'This card has expired.' }),
+    .superRefine((value, context) => {
+      const problem = expiryProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   cvc: z.string().regex(/^\d{3,4}$/, { error: 'Enter the 3 or 4 digits on the back of the card.' }),
   nameOnCard: plainText(2, 100),
 });

@@ -16,6 +16,7 @@ export const ProblemCodeSchema = z.enum([
   'order_not_cancellable',
   'order_not_shippable',
   'order_not_payable',
+  'idempotency_key_reused',
   'unpaid_limit',
   'card_declined',
   'payment_provider_error',

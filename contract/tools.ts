@@ -11,6 +11,7 @@ import {
   route,
   TimestampSchema,
 } from './common.ts';
+import { formatCount } from './format.ts';
 
 export const ToolSchema = z.object({
   _id: IdSchema,
@@ -32,7 +33,7 @@ export const MAX_PRICE = 100_000_000;
 const StockSchema = z
   .int({ error: 'Must be a whole number.' })
   .min(0, { error: 'Must be 0 or more.' })
-  .max(MAX_STOCK, { error: `Must be at most ${MAX_STOCK}.` });
+  .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` });
 
 /** An image is a path on this site (`/images/...`) or an https URL. */
 export const ImageUrlSchema = z
@@ -58,12 +59,12 @@ const toolFields = {
   description: multilineText(10, 4000),
   minimumOrder: z
     .int({ error: 'Must be a whole number.' })
-    .min(1, { error: 'Must be at least 1.' })
-    .max(MAX_STOCK, { error: `Must be at most ${MAX_STOCK}.` }),
+    .min(1, { error: 'Must be at least 1 unit.' })
+    .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
   price: z
     .int({ error: 'Must be a whole number of cents.' })
     .min(0, { error: 'Must be 0 or more.' })
-    .max(MAX_PRICE, { error: `Must be at most ${MAX_PRICE}.` }),
+    .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
 };
 
 export const CreateToolBodySchema = z.strictObject({ ...toolFields, quantity: StockSchema });
@@ -75,8 +76,8 @@ export const UpdateToolBodySchema = z
     /** Units to add to the current stock (restock); added atomically. */
     restock: z
       .int({ error: 'Must be a whole number.' })
-      .min(1, { error: 'Must be at least 1.' })
-      .max(MAX_STOCK, { error: `Must be at most ${MAX_STOCK}.` }),
+      .min(1, { error: 'Must be at least 1 unit.' })
+      .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'Change at least one field.' });

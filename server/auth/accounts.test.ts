@@ -181,6 +181,24 @@ describe('passwords and sessions', () => {
     }
   });
 
+  it('refuses one repeated character and obvious runs, with one sentence, and makes no account', async () => {
+    const weak = ['aaaaaaaa', 'abababab', '12345678', '87654321', 'qwertyuiop', 'abcdefghij'];
+    for (const [index, password] of weak.entries()) {
+      const email = `weak${index}@example.com`;
+      const answer = await post('/api/auth/sign-up/email', { name: 'W', email, password });
+      expect(answer.statusCode, password).toBe(400);
+      expect(answer.json().errors).toEqual([
+        {
+          field: 'password',
+          in: 'body',
+          message:
+            'This password is too easy to guess: avoid one character repeated and runs such as 12345678 or qwertyui.',
+        },
+      ]);
+      expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    }
+  });
+
   it('changing the password ends the other sessions', async () => {
     const email = 'cora@example.com';
     const { cookie: first, password } = await signUpUnverified(email);

@@ -139,6 +139,11 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     /** Unpaid by then, the order is cancelled and its stock released (set when it is placed). */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }).notNull(),
+    /**
+     * The client's Idempotency-Key: asking again with it (after a lost answer) returns this order
+     * instead of placing another.
+     */
+    idempotencyKey: text('idempotency_key'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -159,6 +164,9 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     index('orders_unpaid_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'unpaid'`),
     index('orders_user_unpaid_idx').on(t.userId, t.toolId).where(sql`${t.status} = 'unpaid'`),
+    uniqueIndex('orders_user_idempotency_key_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 

@@ -11,6 +11,7 @@ export interface RouteContext<D extends RouteDescriptor> {
   params: Parsed<D['params']>;
   query: Parsed<D['query']>;
   body: Parsed<D['body']>;
+  headers: Parsed<D['headers']>;
   /** The caller; guaranteed for `user` and `admin` routes. */
   user: D['access'] extends 'public' ? SessionUser | null : SessionUser;
   request: FastifyRequest;
@@ -30,7 +31,8 @@ export function registerRoute<D extends RouteDescriptor>(
   descriptor: D,
   handler: RouteHandler<D>,
 ): void {
-  const { method, path, access, summary, tags, params, query, body, response } = descriptor;
+  const { method, path, access, summary, tags, params, query, body, headers, response } =
+    descriptor;
   const status = descriptor.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
@@ -42,6 +44,7 @@ export function registerRoute<D extends RouteDescriptor>(
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
       ...(body ? { body } : {}),
+      ...(headers ? { headers } : {}),
       response: { [status]: response },
     },
     // Who may call is decided before the body is even validated: a visitor learns nothing.
@@ -53,6 +56,7 @@ export function registerRoute<D extends RouteDescriptor>(
         params: request.params,
         query: request.query,
         body: request.body,
+        headers: request.headers,
         user: request.sessionUser,
         request,
         reply,

@@ -29,7 +29,7 @@ export function expectProblem(response: Response, status: number, code: string):
 export function expectFieldError(
   response: Response,
   field: string,
-  location: 'body' | 'query' | 'params' = 'body',
+  location: 'body' | 'query' | 'params' | 'headers' = 'body',
 ): Problem {
   const body = expectProblem(response, 400, 'validation_failed');
   expect(body.errors?.map((error) => `${error.in}:${error.field}`)).toContain(

@@ -5,13 +5,13 @@ import { ApiError, NETWORK_ERROR_DETAIL } from './api-error.ts';
 type Slot<K extends string, T> = [T] extends [z.ZodNever]
   ? { [P in K]?: never }
   : T extends z.ZodType
-    ? object extends z.input<T>
+    ? Record<never, never> extends z.input<T>
       ? { [P in K]?: z.input<T> }
       : { [P in K]: z.input<T> }
     : { [P in K]?: never };
 
 // biome-ignore lint/suspicious/noExplicitAny: matches any descriptor
-export type AnyRoute = RouteDescriptor<any, any, any, any, any>;
+export type AnyRoute = RouteDescriptor<any, any, any, any, any, any>;
 
 declare const descriptor: unique symbol;
 
@@ -25,10 +25,12 @@ export interface ApiRoute<D extends AnyRoute> {
   readonly [descriptor]?: D;
 }
 
-/** What a call needs: `params`, `query` and `body`, typed from the route's own schemas. */
+/**
+ * What a call needs: `params`, `query`, `body` and `headers`, typed from the route's own schemas.
+ */
 export type RouteInput<D extends AnyRoute> =
-  D extends RouteDescriptor<infer P, infer Q, infer B, z.ZodType, infer _A>
-    ? Slot<'params', P> & Slot<'query', Q> & Slot<'body', B>
+  D extends RouteDescriptor<infer P, infer Q, infer B, z.ZodType, infer _A, infer H>
+    ? Slot<'params', P> & Slot<'query', Q> & Slot<'body', B> & Slot<'headers', H>
     : never;
 
 export type RouteOutput<D extends AnyRoute> = z.output<D['response']>;
@@ -54,6 +56,7 @@ export async function sendRequest<T>(
   init: {
     query?: Record<string, QueryValue>;
     body?: unknown;
+    headers?: Record<string, string | undefined> | undefined;
     signal?: AbortSignal | undefined;
   } = {},
 ): Promise<{ data: T; headers: Headers }> {
@@ -71,6 +74,7 @@ export async function sendRequest<T>(
       headers: {
         accept: 'application/json',
         ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        ...definedHeaders(init.headers),
       },
       ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
       ...(init.signal ? { signal: init.signal } : {}),
@@ -82,6 +86,16 @@ export async function sendRequest<T>(
   if (!response.ok) throw await toApiError(response);
   const text = await response.text();
   return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+function definedHeaders(
+  headers: Record<string, string | undefined> | undefined,
+): Record<string, string> {
+  const defined: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value !== undefined) defined[name] = value;
+  }
+  return defined;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -114,13 +128,15 @@ export async function callApiWithHeaders<D extends AnyRoute>(
   route: ApiRoute<D>,
   ...[input, options]: InputArgs<D>
 ): Promise<{ data: RouteOutput<D>; headers: Headers }> {
-  const { params, query, body } = (input ?? {}) as {
+  const { params, query, body, headers } = (input ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, QueryValue>;
     body?: unknown;
+    headers?: Record<string, string | undefined>;
   };
   return sendRequest<RouteOutput<D>>(route.method, fillPath(route.path, params), {
     query,
+    headers,
     body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
     signal: options?.signal,
   });

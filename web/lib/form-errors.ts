@@ -1,5 +1,6 @@
+import { useCallback, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from './api-error.ts';
+import { errorMessage, isApiError } from './api-error.ts';
 
 /**
  * Puts the server's field errors back into the form. Returns true when at least one field got
@@ -19,4 +20,73 @@ export function applyServerErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+/**
+ * What a form says happened when its submit failed, in its own words: "Nothing was ordered." when
+ * the store answered, and what is unknown (and how to check) when no answer came back.
+ */
+export interface SubmitOutcome {
+  notDone: string;
+  unknown: string;
+}
+
+/** A failed submit, said for people: one message, and whether asking again can help. */
+export interface SubmitFailure {
+  message: string;
+  canRetry: boolean;
+  /** No answer came back: the request may or may not have been carried out. */
+  outcomeUnknown: boolean;
+}
+
+/** No answer from the store itself: the connection failed, or a proxy gave up waiting. */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 502 || error.status === 504;
+}
+
+/** The store answered, but not now: busy, limited, or failing for a moment. */
+function isTemporary(error: unknown): boolean {
+  return isApiError(error) && (error.status >= 500 || error.status === 429 || error.status === 408);
+}
+
+export function describeSubmitFailure(
+  error: unknown,
+  outcome: SubmitOutcome,
+  explain: (error: unknown) => string = errorMessage,
+): SubmitFailure {
+  if (isOutcomeUnknown(error)) {
+    return {
+      message: `We could not reach the store. ${outcome.unknown} Everything you typed is still here.`,
+      canRetry: true,
+      outcomeUnknown: true,
+    };
+  }
+  return {
+    message: [explain(error), outcome.notDone].filter(Boolean).join(' '),
+    canRetry: isTemporary(error),
+    outcomeUnknown: false,
+  };
+}
+
+/**
+ * The one way a form handles a failed submit: the server's field errors go under their fields
+ * (and nowhere else); anything else becomes one message for the whole form.
+ */
+export function useSubmitFailure<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  outcome: SubmitOutcome,
+  explain?: (error: unknown) => string,
+) {
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const fail = useCallback(
+    (error: unknown) => {
+      if (applyServerErrors(error, setError, fields)) setFailure(null);
+      else setFailure(describeSubmitFailure(error, outcome, explain));
+    },
+    [setError, fields, outcome, explain],
+  );
+  const clear = useCallback(() => setFailure(null), []);
+  return { failure, fail, clear, setFailure };
 }

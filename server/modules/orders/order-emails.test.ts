@@ -3,7 +3,7 @@ import { client } from '../../testing/http.ts';
 import { buildMailTestApp, type MailTestApp } from '../../testing/mail-test-app.ts';
 import { linkIn } from '../../testing/smtp-sink.ts';
 import { TEST_ORIGIN, type TestContext } from '../../testing/test-app.ts';
-import { formatDeadline } from './order-emails.ts';
+import { formatDeadline, orderConfirmationEmail } from './order-emails.ts';
 
 let smtp: MailTestApp['smtp'];
 let t: TestContext;
@@ -90,5 +90,38 @@ describe('emails around an order (over real SMTP)', () => {
         m.subject.includes(`${mine._id.slice(0, 8).toUpperCase()} was cancelled`),
       ),
     ).toBe(false);
+  });
+});
+
+describe('numbers in emails', () => {
+  it('groups thousands as the pages do ("1,000 ×", not "1000 ×")', () => {
+    const at = new Date('2026-11-22T10:00:00Z').toISOString();
+    const mail = orderConfirmationEmail(
+      { storeName: 'Toolyard', publicUrl: TEST_ORIGIN },
+      {
+        _id: '6f819eed-0000-4000-8000-000000000000',
+        toolId: '6f819eed-0000-4000-8000-000000000001',
+        productName: 'Wood Screws 4 × 40 mm (box)',
+        unitPrice: 1250,
+        name: 'Mona Mail',
+        email: 'mona@example.com',
+        orderedNum: 12_000,
+        phone: '+1 555 010 2030',
+        address: '9 Mailbox Row, Springfield',
+        totalAmount: 15_000_000,
+        currency: 'USD',
+        status: 'unpaid',
+        transactionId: null,
+        paymentFailure: null,
+        paymentDueAt: at,
+        createdAt: at,
+        paidAt: null,
+        shippedAt: null,
+        cancelledAt: null,
+      },
+    );
+    expect(mail.text).toContain(
+      '12,000 × Wood Screws 4 × 40 mm (box) at $12.50 each: $150,000.00.',
+    );
   });
 });

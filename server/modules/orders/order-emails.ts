@@ -1,3 +1,4 @@
+import { formatCount } from '../../../contract/format.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
 
@@ -20,7 +21,7 @@ function money(amount: number, currency: string): string {
 }
 
 const summary = (order: Order) =>
-  `${order.orderedNum} × ${order.productName} at ${money(order.unitPrice, order.currency)} each: ${money(order.totalAmount, order.currency)}.`;
+  `${formatCount(order.orderedNum)} × ${order.productName} at ${money(order.unitPrice, order.currency)} each: ${money(order.totalAmount, order.currency)}.`;
 
 const orderNumber = (order: Order) => order._id.slice(0, 8).toUpperCase();
 

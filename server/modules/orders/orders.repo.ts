@@ -92,6 +92,18 @@ export async function insertOrder(tx: Tx, values: NewOrderRow): Promise<OrderRow
   return row;
 }
 
+export async function findOrderByIdempotencyKey(
+  tx: Tx,
+  userId: string,
+  key: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
 export async function findOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id));
   return row;

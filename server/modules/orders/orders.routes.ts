@@ -9,9 +9,9 @@ export function registerOrderRoutes(
   orders: OrdersService,
   limitWrites: WriteLimit,
 ): void {
-  registerRoute(app, orderRoutes.place, async ({ user, query, body }) => {
+  registerRoute(app, orderRoutes.place, async ({ user, query, body, headers }) => {
     await limitWrites(user);
-    return orders.place(user, query.email, body);
+    return orders.place(user, query.email, body, headers['idempotency-key']);
   });
   registerRoute(app, orderRoutes.listMine, async ({ user, query }) =>
     orders.listOfUser(user, query.email),

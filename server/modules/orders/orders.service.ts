@@ -1,3 +1,4 @@
+import { formatCount } from '../../../contract/format.ts';
 import {
   type CreateOrderBody,
   MAX_ORDER_TOTAL,
@@ -55,12 +56,27 @@ function assertWithinShare(
   });
   if (heldUnits + units <= cap) return;
   const room = Math.max(0, cap - heldUnits);
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = formatCount;
   throw conflict(
     'unpaid_limit',
     heldUnits > 0
       ? `You already hold ${n(heldUnits)} units of this tool in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= taken.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
       : `One customer can hold at most ${n(cap)} units of this tool in unpaid orders. Order at most ${n(cap)} units now; once that order is paid you can order more.`,
+  );
+}
+
+/** A key names one order: asking again with other details is a mistake, not a new order. */
+function assertSameOrder(earlier: repo.OrderRow, body: CreateOrderBody): repo.OrderRow {
+  const same =
+    earlier.toolId === body.toolId &&
+    earlier.orderedNum === body.orderedNum &&
+    earlier.phone === body.phone &&
+    earlier.address === body.address;
+  if (same) return earlier;
+  throw new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key already placed an order with other details; use a new key for a new order.',
   );
 }
 
@@ -71,7 +87,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      * Takes the stock and records the order in one transaction. Price and product name come
      * from the database, never from the request.
      */
-    async place(user: SessionUser, email: string, body: CreateOrderBody): Promise<Order> {
+    async place(
+      user: SessionUser,
+      email: string,
+      body: CreateOrderBody,
+      idempotencyKey?: string,
+    ): Promise<Order> {
       if (!sameEmail(email, user.email)) {
         throw forbidden('You can only place orders for your own account.');
       }
@@ -82,8 +103,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           'Confirm your email address before placing an order: follow the link we emailed you, or ask for a new one.',
         );
       }
-      const row = await db.transaction(async (tx) => {
+      const placed = await db.transaction(async (tx) => {
         await repo.lockCustomer(tx, user.id);
+        // Under the customer's lock: a second attempt waits for the first, then finds its order.
+        if (idempotencyKey) {
+          const earlier = await repo.findOrderByIdempotencyKey(tx, user.id, idempotencyKey);
+          if (earlier) return { row: assertSameOrder(earlier, body), isNew: false };
+        }
         const held = await repo.unpaidHoldings(tx, user.id, body.toolId);
         if (held.orders >= options.unpaidCaps.orders) {
           throw conflict(
@@ -99,14 +125,14 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           if (body.orderedNum < tool.minimumOrder) {
             throw fieldError(
               'orderedNum',
-              `The minimum order for this tool is ${tool.minimumOrder} units.`,
+              `The minimum order for this tool is ${formatCount(tool.minimumOrder)} units.`,
             );
           }
           throw conflict(
             'out_of_stock',
             tool.quantity === 0
               ? 'This tool is out of stock.'
-              : `Only ${tool.quantity} units are in stock; order at most ${tool.quantity}.`,
+              : `Only ${formatCount(tool.quantity)} units are in stock; order at most ${formatCount(tool.quantity)}.`,
           );
         }
         // Thrown inside the transaction, so the stock just taken goes back.
@@ -119,7 +145,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (taken.price * body.orderedNum > MAX_ORDER_TOTAL) {
           throw fieldError(
             'orderedNum',
-            `This order is too large to place online; order at most ${Math.floor(MAX_ORDER_TOTAL / Math.max(taken.price, 1))} units or contact us.`,
+            `This order is too large to place online; order at most ${formatCount(Math.floor(MAX_ORDER_TOTAL / Math.max(taken.price, 1)))} units or contact us.`,
           );
         }
         const inserted = await repo.insertOrder(tx, {
@@ -136,6 +162,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           currency: options.currency,
           status: 'unpaid',
           paymentDueAt: new Date(Date.now() + options.paymentWindowMs),
+          idempotencyKey: idempotencyKey ?? null,
         });
         // Queued in the same transaction: the email exists exactly when the order does.
         const order = repo.toOrder(inserted);
@@ -147,11 +174,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           },
           tx,
         );
-        return inserted;
+        return { row: inserted, isNew: true };
       });
-      options.onStockChanged?.();
-      void mailer.drain();
-      return repo.toOrder(row);
+      if (placed.isNew) {
+        options.onStockChanged?.();
+        void mailer.drain();
+      }
+      return repo.toOrder(placed.row);
     },
 
     async listOfUser(user: SessionUser, email: string): Promise<Order[]> {

@@ -67,6 +67,7 @@ function fromSqlRow(row: Record<string, unknown>): OrderRow {
     paymentFailure: (row.payment_failure as string | null) ?? null,
     cancelReason: (row.cancel_reason as string | null) ?? null,
     paymentDueAt: date(row.payment_due_at) as Date,
+    idempotencyKey: (row.idempotency_key as string | null) ?? null,
     paidAt: date(row.paid_at),
     shippedAt: date(row.shipped_at),
     cancelledAt: date(row.cancelled_at),

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
-import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
+import { ResendVerificationForm } from '../../features/auth/components/resend-verification-form.tsx';
 import { queryKeys } from '../../lib/query-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -13,6 +13,7 @@ export function EmailVerifiedPage() {
   const error = params.get('error');
   const queryClient = useQueryClient();
   const { user } = useSession();
+  const alreadyConfirmed = user?.emailVerified === true;
   usePageTitle(error ? 'Link not valid' : 'Email confirmed');
 
   // The confirmation changed the account and ended its earlier sessions.
@@ -38,18 +39,16 @@ export function EmailVerifiedPage() {
       </h1>
       <p className="mt-3 text-stone-700">
         {error
-          ? user
-            ? user.emailVerified
-              ? 'This link is no longer valid, but your email is already confirmed: you can place orders.'
-              : 'The confirmation link is not valid or has expired. Ask for a new one below.'
-            : 'The confirmation link is not valid or has expired. Sign in, and your dashboard will send you a new one.'
+          ? alreadyConfirmed
+            ? 'This link is no longer valid, but your email is already confirmed: you can place orders.'
+            : 'The confirmation link is not valid or has expired. Ask for a new one below.'
           : user
             ? 'Thank you. You can now place orders.'
             : 'Thank you. Sign in to place orders: for your safety, confirming your email signed the account out everywhere.'}
       </p>
-      {error && user && (
-        <div className="mt-6 text-left">
-          <VerifyEmailNotice user={user} />
+      {error && !alreadyConfirmed && (
+        <div className="mt-6">
+          <ResendVerificationForm key={user?.email ?? ''} email={user?.email} />
         </div>
       )}
       {!user ? (

@@ -4,13 +4,13 @@ import type { Order } from '../../../contract/orders.ts';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { LoadingState } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/state.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useSignedInUser } from '../../features/auth/api/session.ts';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
 import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
 import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
 import { useTool } from '../../features/tools/api/tools-queries.ts';
 import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
+import { useUserDetails } from '../../features/users/api/users.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
@@ -19,7 +19,8 @@ export function PurchasePage() {
   const { id = '' } = useParams();
   const user = useSignedInUser();
   const tool = useTool(id);
-  const toast = useToast();
+  // For the phone number the customer saved in their profile.
+  const details = useUserDetails(user.email);
   const [placed, setPlaced] = useState<Order | null>(null);
   usePageTitle(tool.data ? `Buy ${tool.data.name}` : 'Purchase');
 
@@ -46,7 +47,7 @@ export function PurchasePage() {
       </nav>
       {tool.isPending ? (
         <LoadingState label="Loading the tool…" />
-      ) : tool.isError ? (
+      ) : tool.data === undefined ? (
         <>
           <PageHeading title="This tool is not available" />
           <ErrorState
@@ -81,13 +82,9 @@ export function PurchasePage() {
               <PurchaseForm
                 tool={tool.data}
                 customer={{ name: user.name, email: user.email }}
+                savedPhone={details.data?.phone}
                 canOrder={user.emailVerified}
-                onPlaced={(order) => {
-                  setPlaced(order);
-                  toast.success(
-                    `Order placed: ${formatNumber(order.orderedNum)} × ${order.productName}.`,
-                  );
-                }}
+                onPlaced={setPlaced}
               />
             )}
           </section>

@@ -1,4 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { SubmitFailure } from '../../lib/form-errors.ts';
+import { Button } from './button.tsx';
 
 interface FieldShellProps {
   label: string;
@@ -20,8 +22,10 @@ function useFieldIds() {
   return { id, hintId: `${id}-hint`, errorId: `${id}-error` };
 }
 
+/** The error takes the hint's place: one message under a field, never two saying the same. */
 function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: unknown) {
-  return [hint ? ids.hintId : '', error ? ids.errorId : ''].filter(Boolean).join(' ') || undefined;
+  if (error) return ids.errorId;
+  return hint ? ids.hintId : undefined;
 }
 
 function FieldShell({
@@ -38,7 +42,7 @@ function FieldShell({
         {label}
       </label>
       {children}
-      {hint && (
+      {hint && !error && (
         <p id={ids.hintId} className="mt-1 text-sm text-stone-600">
           {hint}
         </p>
@@ -131,7 +135,46 @@ export function SelectField({
   );
 }
 
-/** An error for the whole form (e.g. the server refused), shown under the form. */
+/**
+ * A submit that failed, under the form's button: what happened to the request, in a sentence, and
+ * "Try again" when asking again can help. Everything typed stays in the form.
+ */
+export function SubmitError({
+  failure,
+  onRetry,
+  isRetrying = false,
+  children,
+}: {
+  failure: SubmitFailure | null;
+  onRetry?: () => void;
+  isRetrying?: boolean;
+  /** More to say, such as where to check an outcome nobody could confirm. */
+  children?: ReactNode;
+}) {
+  if (!failure) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+    >
+      <p>{failure.message}</p>
+      {children}
+      {failure.canRetry && onRetry && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          isPending={isRetrying}
+          onClick={onRetry}
+        >
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A notice for the whole form (e.g. "Nothing has changed yet."), shown under the form. */
 export function FormError({ children }: { children: ReactNode }) {
   if (!children) return null;
   return (

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from './state.tsx';
 /**
  * The loading, error, empty and data states of one query, the same way everywhere: a spinner
  * while it loads, an error with "Try again" when it fails, and the empty message when there is
- * nothing.
+ * nothing. Data already on screen stays there when a later refresh fails.
  */
 export function QueryView<T>({
   query,
@@ -26,7 +26,7 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingState label={loadingLabel} />;
-  if (query.isError) {
+  if (query.data === undefined) {
     return (
       <ErrorState error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />
     );

@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
+
+/** Asking again helps with a failure of the network or the store, never with a 403 or a 404. */
+function canHelpToRetry(error: unknown): boolean {
+  if (!isApiError(error) || !error.isClientError) return true;
+  return error.status === 408 || error.status === 429;
+}
+
 import { Button } from './button.tsx';
 
-/** A failed request: what went wrong and a way to try again. Never a blank page. */
+/**
+ * A failed request: what went wrong, in a sentence, and a way to try again when that can help.
+ * Never a blank page.
+ */
 export function ErrorState({
   error,
   onRetry,
@@ -20,11 +30,8 @@ export function ErrorState({
       className={`rounded-lg border border-red-200 bg-red-50 p-5 text-red-900 ${className}`}
     >
       <p className="font-semibold">{title}</p>
-      <p className="mt-1 text-sm">
-        {errorMessage(error)}
-        {isApiError(error) && <span className="ml-1 font-mono text-xs">({error.code})</span>}
-      </p>
-      {onRetry && (
+      <p className="mt-1 text-sm">{errorMessage(error)}</p>
+      {onRetry && canHelpToRetry(error) && (
         <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
           Try again
         </Button>

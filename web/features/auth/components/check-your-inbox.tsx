@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useResendVerification } from '../api/auth-mutations.ts';
-import { describeAuthError } from '../utils/describe-auth-error.ts';
+import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { VERIFICATION_SENT } from './verify-email-notice.tsx';
 
 /**
@@ -37,10 +37,7 @@ export function CheckYourInbox({ email }: { email: string }) {
           onClick={() =>
             resend.mutate(email, {
               onSuccess: () => toast.success(VERIFICATION_SENT),
-              onError: (error) => {
-                const { message, code } = describeAuthError(error);
-                toast.error(`${message} (${code})`);
-              },
+              onError: (error) => toast.error(authErrorMessage(error)),
             })
           }
         >

@@ -3,12 +3,18 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { EmailSchema } from '../../../../contract/common.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { SubmitError, TextField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useRequestPasswordReset } from '../api/auth-mutations.ts';
-import { AuthError } from './auth-error.tsx';
+import { authErrorMessage } from '../utils/describe-auth-error.ts';
 
 const ForgotPasswordSchema = z.object({ email: EmailSchema });
 type ForgotPasswordValues = z.infer<typeof ForgotPasswordSchema>;
+const FIELDS = ['email'] as const;
+const OUTCOME = {
+  notDone: 'No email was sent.',
+  unknown: 'Asking again is safe: the newest link is the one that works.',
+};
 
 /** Asks for the email; the answer never tells whether an account exists for it. */
 export function ForgotPasswordForm() {
@@ -18,6 +24,8 @@ export function ForgotPasswordForm() {
     defaultValues: { email: '' },
     mode: 'onTouched',
   });
+  const { failure, fail } = useSubmitFailure(form.setError, FIELDS, OUTCOME, authErrorMessage);
+  const onSubmit = form.handleSubmit(({ email }) => requestReset.mutate(email, { onError: fail }));
 
   if (requestReset.isSuccess) {
     return (
@@ -43,11 +51,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(({ email }) => requestReset.mutate(email))}
-    >
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"
@@ -55,10 +59,15 @@ export function ForgotPasswordForm() {
         error={form.formState.errors.email?.message}
         {...form.register('email')}
       />
-      <Button type="submit" size="lg" className="w-full" isPending={requestReset.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        isPending={requestReset.isPending && !failure}
+      >
         Send me a reset link
       </Button>
-      <AuthError error={requestReset.error} />
+      <SubmitError failure={failure} onRetry={onSubmit} isRetrying={requestReset.isPending} />
     </form>
   );
 }

@@ -4,15 +4,19 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmailSchema } from '../../../../contract/common.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { SubmitError, TextField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { type SignInBody, useSignIn } from '../api/auth-mutations.ts';
 import type { SessionUser } from '../api/session.ts';
-import { AuthError } from './auth-error.tsx';
+import { authErrorMessage } from '../utils/describe-auth-error.ts';
 
 const LoginSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, { error: 'Enter your password.' }),
 });
+
+const FIELDS = ['email', 'password'] as const;
+const OUTCOME = { notDone: '', unknown: 'Check your connection, then try again.' };
 
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser | null) => void }) {
   const signIn = useSignIn(onSignedIn);
@@ -21,14 +25,19 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser | nul
     defaultValues: { email: '', password: '' },
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(
+    form.setError,
+    FIELDS,
+    OUTCOME,
+    authErrorMessage,
+  );
   const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((body) =>
+    signIn.mutate(body, { onSuccess: clear, onError: fail }),
+  );
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit((body) => signIn.mutate(body))}
-    >
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"
@@ -53,10 +62,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser | nul
           </Link>
         </p>
       </div>
-      <Button type="submit" size="lg" className="w-full" isPending={signIn.isPending}>
+      <Button type="submit" size="lg" className="w-full" isPending={signIn.isPending && !failure}>
         Sign in
       </Button>
-      <AuthError error={signIn.error} />
+      <SubmitError failure={failure} onRetry={onSubmit} isRetrying={signIn.isPending} />
     </form>
   );
 }

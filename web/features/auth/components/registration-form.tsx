@@ -5,11 +5,11 @@ import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '../../../../contract/aut
 import { EmailSchema } from '../../../../contract/common.ts';
 import { NameSchema } from '../../../../contract/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { SubmitError, TextField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useSignUp } from '../api/auth-mutations.ts';
+import { authErrorMessage, isPasswordRefusal } from '../utils/describe-auth-error.ts';
 import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';
-import { AuthError } from './auth-error.tsx';
 
 const RegistrationSchema = z
   .object({
@@ -24,6 +24,11 @@ const RegistrationSchema = z
   });
 type RegistrationValues = z.infer<typeof RegistrationSchema>;
 const FIELDS = ['name', 'email', 'password'] as const;
+const OUTCOME = {
+  notDone: '',
+  unknown:
+    'If your account was made, a confirmation email is on its way. Trying again is safe: it never makes a second account.',
+};
 
 /** `onRegistered` gets the email the confirmation link went to. */
 export function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
@@ -33,22 +38,33 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(
+    form.setError,
+    FIELDS,
+    OUTCOME,
+    authErrorMessage,
+  );
   const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ name, email, password }) =>
+    signUp.mutate(
+      { name, email, password },
+      {
+        onSuccess: onRegistered,
+        onError: (error) => {
+          if (!isPasswordRefusal(error)) return fail(error);
+          clear();
+          form.setError(
+            'password',
+            { type: 'server', message: authErrorMessage(error) },
+            { shouldFocus: true },
+          );
+        },
+      },
+    ),
+  );
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(({ name, email, password }) =>
-        signUp.mutate(
-          { name, email, password },
-          {
-            onSuccess: onRegistered,
-            onError: (error) => applyServerErrors(error, form.setError, FIELDS),
-          },
-        ),
-      )}
-    >
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <TextField
         label="Full name"
         autoComplete="name"
@@ -77,10 +93,10 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" size="lg" className="w-full" isPending={signUp.isPending}>
+      <Button type="submit" size="lg" className="w-full" isPending={signUp.isPending && !failure}>
         Create account
       </Button>
-      <AuthError error={signUp.error} />
+      <SubmitError failure={failure} onRetry={onSubmit} isRetrying={signUp.isPending} />
     </form>
   );
 }

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '../../../../contract/auth.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { SubmitError, TextField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api/auth-mutations.ts';
+import { authErrorMessage, isPasswordRefusal } from '../utils/describe-auth-error.ts';
 import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';
-import { AuthError } from './auth-error.tsx';
 
 const ResetPasswordSchema = z
   .object({ newPassword: NewPasswordSchema, confirmPassword: ConfirmPasswordSchema })
@@ -17,6 +17,11 @@ const ResetPasswordSchema = z
     error: PASSWORDS_DONT_MATCH,
   });
 type ResetPasswordValues = z.infer<typeof ResetPasswordSchema>;
+const FIELDS = ['newPassword'] as const;
+const OUTCOME = {
+  notDone: 'Your password is unchanged.',
+  unknown: 'Your password may have changed: try again, or sign in with the new one.',
+};
 
 /** A new password for the account the emailed link belongs to. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -26,7 +31,29 @@ export function ResetPasswordForm({ token }: { token: string }) {
     defaultValues: { newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(
+    form.setError,
+    FIELDS,
+    OUTCOME,
+    authErrorMessage,
+  );
   const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ newPassword }) =>
+    resetPassword.mutate(
+      { newPassword, token },
+      {
+        onError: (error) => {
+          if (!isPasswordRefusal(error)) return fail(error);
+          clear();
+          form.setError(
+            'newPassword',
+            { type: 'server', message: authErrorMessage(error) },
+            { shouldFocus: true },
+          );
+        },
+      },
+    ),
+  );
 
   if (resetPassword.isSuccess) {
     return (
@@ -47,16 +74,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(({ newPassword }) =>
-        resetPassword.mutate(
-          { newPassword, token },
-          { onError: (error) => applyServerErrors(error, form.setError, ['newPassword']) },
-        ),
-      )}
-    >
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <TextField
         label="New password"
         type="password"
@@ -72,10 +90,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" size="lg" className="w-full" isPending={resetPassword.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        isPending={resetPassword.isPending && !failure}
+      >
         Save my new password
       </Button>
-      <AuthError error={resetPassword.error} />
+      <SubmitError failure={failure} onRetry={onSubmit} isRetrying={resetPassword.isPending} />
     </form>
   );
 }

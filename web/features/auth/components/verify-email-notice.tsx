@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useResendVerification } from '../api/auth-mutations.ts';
 import type { SessionUser } from '../api/session.ts';
-import { describeAuthError } from '../utils/describe-auth-error.ts';
+import { authErrorMessage } from '../utils/describe-auth-error.ts';
 
 /** The toast after signing up and after asking for the link again. */
 export const VERIFICATION_SENT = 'Verification email sent';
@@ -35,10 +35,7 @@ export function VerifyEmailNotice({ user }: { user: SessionUser }) {
         onClick={() =>
           resend.mutate(user.email, {
             onSuccess: () => toast.success(VERIFICATION_SENT),
-            onError: (error) => {
-              const { message, code } = describeAuthError(error);
-              toast.error(`${message} (${code})`);
-            },
+            onError: (error) => toast.error(authErrorMessage(error)),
           })
         }
       >

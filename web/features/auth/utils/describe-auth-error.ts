@@ -30,26 +30,21 @@ const MESSAGES: Record<string, string> = {
 /** A Google sign-in that came back with `?error=`: any code not listed above is the provider's. */
 const PROVIDER_FALLBACK = 'Signing in with Google did not work. Please try again.';
 
-export interface AuthErrorText {
-  message: string;
-  code: string;
-}
-
-/** One sentence and the code for any sign-in, sign-up or password failure. Never empty. */
-export function describeAuthError(error: unknown): AuthErrorText {
-  if (!isApiError(error)) return { message: errorMessage(error), code: 'unexpected_error' };
+/** One sentence for any sign-in, sign-up or password failure. Never empty, never a code. */
+export function authErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return errorMessage(error);
   if (error.code === 'rate_limited') {
     const wait = error.retryAfter ? formatWait(error.retryAfter) : undefined;
-    return {
-      message: wait
-        ? `Too many attempts. Please wait ${wait} before trying again.`
-        : error.detail || 'Too many attempts. Please wait a few minutes before trying again.',
-      code: error.code,
-    };
+    return wait
+      ? `Too many attempts. Please wait ${wait} before trying again.`
+      : error.detail || 'Too many attempts. Please wait a few minutes before trying again.';
   }
-  const known = MESSAGES[error.code];
-  if (known) return { message: known, code: error.code };
-  return { message: error.detail.trim() || PROVIDER_FALLBACK, code: error.code };
+  return MESSAGES[error.code] ?? (error.detail.trim() || PROVIDER_FALLBACK);
+}
+
+/** The account service's refusals of a new password belong under the password field. */
+export function isPasswordRefusal(error: unknown): boolean {
+  return isApiError(error) && error.code.startsWith('password_');
 }
 
 /**

@@ -18,10 +18,26 @@ function useRefreshOrdersAndStock() {
 export function usePlaceOrder() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
-    mutationFn: ({ email, body }: { email: string; body: CreateOrderBody }) =>
-      callApi(apiRoutes.orders.place, { query: { email }, body }),
+    mutationFn: ({
+      email,
+      body,
+      idempotencyKey,
+    }: {
+      email: string;
+      body: CreateOrderBody;
+      /** Names this order: asking again with it returns the order instead of placing another. */
+      idempotencyKey: string;
+    }) =>
+      callApi(apiRoutes.orders.place, {
+        query: { email },
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
     // A refusal (e.g. out of stock meanwhile) also means the stock on screen is out of date.
-    onSettled: refresh,
+    // Not awaited: the answer shows at once, whatever the refresh meets.
+    onSettled: () => {
+      void refresh();
+    },
   });
 }
 

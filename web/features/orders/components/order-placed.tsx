@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -5,9 +6,21 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.t
 
 /** What a customer sees after ordering: the order and the way to pay. */
 export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgain: () => void }) {
+  // The form that had focus is gone: the result takes it, so keyboard and screen reader users
+  // land on what happened (and it scrolls into view, clear of any notification).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-6">
-      <p className="text-lg font-bold text-emerald-900">Your order is placed</p>
+      <h3
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-bold text-emerald-900 focus:outline-none"
+      >
+        Your order is placed
+      </h3>
       <p className="mt-2 text-stone-800">
         {formatNumber(order.orderedNum)} × {order.productName}, total{' '}
         <strong>{formatMoney(order.totalAmount, order.currency)}</strong>. It is reserved for you

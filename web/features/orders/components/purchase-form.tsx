@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   CreateOrderBodySchema,
@@ -10,10 +11,11 @@ import {
 } from '../../../../contract/orders.ts';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { errorMessage, isApiError } from '../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { FormError, SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useMoney, useStoreConfig } from '../../../lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
 
@@ -54,14 +56,32 @@ type PurchaseValues = z.infer<ReturnType<typeof purchaseSchema>>;
 
 const FIELDS = ['orderedNum', 'phone', 'address'] as const;
 
+const OUTCOME = {
+  notDone: 'Nothing was ordered.',
+  unknown:
+    'We cannot tell whether your order was placed. Try again: if it was, you will see that order, not a second one.',
+};
+
+/** Why a quantity has no total yet, in a few words (the field itself says the whole sentence). */
+function noTotalReason(quantity: number, tool: Tool, max: number): string {
+  if (!Number.isFinite(quantity) || quantity <= 0) return 'Enter a quantity to see the total.';
+  if (!Number.isInteger(quantity)) return 'Enter a whole number of units to see the total.';
+  if (quantity < tool.minimumOrder)
+    return `No total: below the minimum order of ${formatNumber(tool.minimumOrder)} units.`;
+  return `No total: more than the ${formatNumber(max)} units you can order.`;
+}
+
 export function PurchaseForm({
   tool,
   customer,
+  savedPhone,
   canOrder = true,
   onPlaced,
 }: {
   tool: Tool;
   customer: { name: string; email: string };
+  /** The phone number in the customer's profile, filled in for them (they may change it). */
+  savedPhone?: string | null | undefined;
   /** False while the customer cannot order yet (an unconfirmed email): the form stays disabled. */
   canOrder?: boolean;
   onPlaced: (order: Order) => void;
@@ -71,32 +91,54 @@ export function PurchaseForm({
   const max = orderableUnits(tool, sharePercent);
   const schema = useMemo(() => purchaseSchema(tool, max), [tool, max]);
   const placeOrder = usePlaceOrder();
-  const [formError, setFormError] = useState<string | null>(null);
+  // One key per order the customer means to place: asking again after a lost answer reuses it,
+  // so the store answers with that order instead of placing a second one.
+  const attemptKey = useRef<string | null>(null);
   const form = useForm<PurchaseValues>({
     resolver: zodResolver(schema),
-    defaultValues: { phone: '', address: '', orderedNum: Number.NaN },
+    defaultValues: { phone: savedPhone ?? '', address: '', orderedNum: Number.NaN },
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
   const quantity = form.watch('orderedNum');
   const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const canTotal = schema.shape.orderedNum.safeParse(quantity).success;
 
+  // The profile may answer after the form is on screen: fill the phone unless they typed one.
+  useEffect(() => {
+    if (savedPhone && !form.getFieldState('phone').isDirty && !form.getValues('phone')) {
+      form.setValue('phone', savedPhone);
+    }
+  }, [savedPhone, form]);
+
+  // The last failure stays on screen (with its "Try again" busy) until the next answer replaces it.
   const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
+    attemptKey.current ??= newIdempotencyKey();
     placeOrder.mutate(
-      { email: customer.email, body: { toolId: tool._id, ...values } },
       {
-        onSuccess: onPlaced,
+        email: customer.email,
+        body: { toolId: tool._id, ...values },
+        idempotencyKey: attemptKey.current,
+      },
+      {
+        onSuccess: (order) => {
+          attemptKey.current = null;
+          clear();
+          onPlaced(order);
+        },
         onError: (error) => {
-          if (applyServerErrors(error, form.setError, FIELDS)) return;
+          // The store answered, so that attempt is over: a changed order gets a new key.
+          if (!isOutcomeUnknown(error)) attemptKey.current = null;
           if (isApiError(error) && error.code === 'out_of_stock') {
             form.setError(
               'orderedNum',
               { type: 'server', message: error.detail },
               { shouldFocus: true },
             );
+            return;
           }
-          setFormError(`${errorMessage(error)}${isApiError(error) ? ` (${error.code})` : ''}`);
+          fail(error);
         },
       },
     );
@@ -117,6 +159,7 @@ export function PurchaseForm({
           type="tel"
           autoComplete="tel"
           placeholder="e.g. +1 555 010 2000"
+          hint={savedPhone ? 'From your profile; change it for this order if you like.' : undefined}
           error={errors.phone?.message}
           {...form.register('phone')}
         />
@@ -134,11 +177,10 @@ export function PurchaseForm({
           min={tool.minimumOrder}
           max={max}
           step={1}
-          placeholder={String(tool.minimumOrder)}
           hint={
             max < tool.quantity
-              ? `Between ${formatNumber(tool.minimumOrder)} and ${formatNumber(max)} units: one customer can hold at most ${sharePercent}% of the stock unpaid.`
-              : `Between ${formatNumber(tool.minimumOrder)} and ${formatNumber(tool.quantity)} units.`
+              ? `Minimum order ${formatNumber(tool.minimumOrder)} units; at most ${formatNumber(max)}, as one customer can hold at most ${sharePercent}% of the stock unpaid.`
+              : `Minimum order ${formatNumber(tool.minimumOrder)} units; at most ${formatNumber(tool.quantity)}, the stock.`
           }
           error={errors.orderedNum?.message}
           disabled={isOutOfStock}
@@ -147,22 +189,35 @@ export function PurchaseForm({
             onChange: () => void form.trigger('orderedNum'),
           })}
         />
-        <div className="flex items-baseline justify-between rounded-lg bg-stone-100 px-4 py-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg bg-stone-100 px-4 py-3">
           <span className="text-sm font-medium text-stone-700">Order total</span>
-          <output className="text-xl font-bold text-navy-900" aria-live="polite">
-            {Number.isInteger(quantity) && quantity > 0 ? money(quantity * tool.price) : '—'}
+          <output
+            className={canTotal ? 'text-xl font-bold text-navy-900' : 'text-sm text-stone-700'}
+            aria-live="polite"
+            data-testid="order-total"
+          >
+            {canTotal ? money(quantity * tool.price) : noTotalReason(quantity, tool, max)}
           </output>
         </div>
-        <FormError>
-          {isOutOfStock
-            ? 'This tool is out of stock right now. Please check back soon.'
-            : formError}
-        </FormError>
+        {isOutOfStock && (
+          <FormError>This tool is out of stock right now. Please check back soon.</FormError>
+        )}
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending}>
+          {failure?.outcomeUnknown && (
+            <p className="mt-2">
+              Or check{' '}
+              <Link to="/dashboard/myorder" className="underline">
+                My orders
+              </Link>{' '}
+              once the store is back.
+            </p>
+          )}
+        </SubmitError>
         <Button
           type="submit"
           size="lg"
           className="w-full"
-          isPending={placeOrder.isPending}
+          isPending={placeOrder.isPending && !failure}
           disabled={isOutOfStock}
         >
           Proceed to order

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type PaymentOrder,
@@ -9,14 +9,19 @@ import {
 } from '../../../../contract/payments.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextField } from '../../../components/ui/field.tsx';
-import { type ApiError, errorMessage, isApiError } from '../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { SubmitError, TextField } from '../../../components/ui/field.tsx';
+import { type ApiError, isApiError } from '../../../lib/api-error.ts';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { usePayWithTestCard } from '../api/payments.ts';
 import { formatCardNumber, formatExpiry, reformatAtEnd } from '../utils/card-input.ts';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc', 'nameOnCard'] as const;
+const OUTCOME = {
+  notDone: 'Your card was not charged.',
+  unknown:
+    'We cannot tell whether the payment went through. Try again: an order is never charged twice, and if it was paid you will see so.',
+};
 
 /**
  * The built-in test gateway's card form (no money moves). Checked here with the contract's own
@@ -36,31 +41,31 @@ export function TestCardForm({
   const titleId = useId();
   const hintId = useId();
   const pay = usePayWithTestCard(order._id);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PayWithCardBody>({
     resolver: zodResolver(PayWithCardBodySchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '', nameOnCard: order.name },
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors, isValid } = form.formState;
   const cardNumber = form.register('cardNumber');
   const expiry = form.register('expiry');
 
   const onSubmit = form.handleSubmit((card) => {
-    setFormError(null);
     pay.mutate(card, {
-      onSuccess: onPaid,
+      onSuccess: (result) => {
+        clear();
+        onPaid(result);
+      },
       onError: (error) => {
         if (isApiError(error) && error.code === 'order_not_payable') return onNotPayable(error);
+        fail(error);
         if (isApiError(error) && error.code === 'card_declined') {
           // Another card is needed: clear this one and start there.
           form.resetField('cardNumber');
           form.resetField('cvc');
           form.setFocus('cardNumber');
-        } else {
-          applyServerErrors(error, form.setError, FIELDS);
         }
-        setFormError(`${errorMessage(error)}${isApiError(error) ? ` (${error.code})` : ''}`);
       },
     });
   });
@@ -129,7 +134,7 @@ export function TestCardForm({
           error={errors.nameOnCard?.message}
           {...form.register('nameOnCard')}
         />
-        <FormError>{formError}</FormError>
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={pay.isPending} />
         <Button
           type="submit"
           size="lg"

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type CreateReviewBody,
@@ -7,33 +6,37 @@ import {
   type Review,
 } from '../../../../contract/reviews.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { SelectField, SubmitError, TextAreaField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useCreateReview } from '../api/reviews.ts';
 
 const RATING_LABELS = ['1 – Poor', '2 – Fair', '3 – Good', '4 – Very good', '5 – Excellent'];
+const OUTCOME = {
+  notDone: 'Your review was not posted.',
+  unknown:
+    'We cannot tell whether your review was posted: look for it on the home page before posting it again.',
+};
 const FIELDS = ['review', 'rating'] as const;
 
 export function ReviewForm({ onPosted }: { onPosted: (review: Review) => void }) {
   const createReview = useCreateReview();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateReviewBody>({
     resolver: zodResolver(CreateReviewBodySchema),
     defaultValues: { review: '', rating: 5 },
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
-    setFormError(null);
     createReview.mutate(body, {
       onSuccess: (review) => {
+        clear();
         form.reset();
         onPosted(review);
       },
       onError: (error) => {
-        if (!applyServerErrors(error, form.setError, FIELDS)) setFormError(errorMessage(error));
+        fail(error);
       },
     });
   });
@@ -60,7 +63,7 @@ export function ReviewForm({ onPosted }: { onPosted: (review: Review) => void })
           </option>
         ))}
       </SelectField>
-      <FormError>{formError}</FormError>
+      <SubmitError failure={failure} onRetry={onSubmit} isRetrying={createReview.isPending} />
       <Button type="submit" size="lg" isPending={createReview.isPending}>
         Submit review
       </Button>

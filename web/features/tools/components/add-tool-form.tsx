@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useCurrency } from '../../../lib/store-config.ts';
 import { useCreateTool } from '../api/tool-mutations.ts';
 import {
@@ -23,29 +22,34 @@ const EMPTY: CreateToolFormInput = {
   price: '',
 };
 
+const OUTCOME = {
+  notDone: 'The tool was not added.',
+  unknown:
+    'We cannot tell whether the tool was added: look for it in Manage products before adding it again.',
+};
 const FIELDS = ['name', 'img', 'description', 'quantity', 'minimumOrder', 'price'] as const;
 
 export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
   const currency = useCurrency();
   const schema = useMemo(() => createToolFormSchema(currency), [currency]);
   const createTool = useCreateTool();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateToolFormInput, unknown, CreateToolFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
-    setFormError(null);
     createTool.mutate(body, {
       onSuccess: (tool) => {
+        clear();
         form.reset(EMPTY);
         onAdded(tool);
       },
       onError: (error) => {
-        if (!applyServerErrors(error, form.setError, FIELDS)) setFormError(errorMessage(error));
+        fail(error);
       },
     });
   });
@@ -100,7 +104,7 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
         {...form.register('price')}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
-        <FormError>{formError}</FormError>
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={createTool.isPending} />
         <Button type="submit" size="lg" isPending={createTool.isPending} className="sm:self-start">
           Add
         </Button>

@@ -4,9 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { Tool, UpdateToolBody } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { FormError, SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { formatNumber, fromMinorUnits } from '../../../lib/format.ts';
 import { useCurrency } from '../../../lib/store-config.ts';
 import { useUpdateTool } from '../api/tool-mutations.ts';
@@ -16,6 +15,11 @@ import {
   editToolFormSchema,
 } from '../utils/tool-form-schema.ts';
 
+const OUTCOME = {
+  notDone: 'Nothing was changed.',
+  unknown:
+    'We cannot tell whether your changes were saved: check the tool before saving again (a restock would add its units twice).',
+};
 const FIELDS = ['name', 'img', 'description', 'minimumOrder', 'price', 'restock'] as const;
 
 /** Only what changed goes to PATCH /api/tools/{id}; restock adds units on the server. */
@@ -63,7 +67,6 @@ function EditToolForm({
   const currency = useCurrency();
   const schema = useMemo(() => editToolFormSchema(currency), [currency]);
   const updateTool = useUpdateTool();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EditToolFormInput, unknown, EditToolFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -76,21 +79,26 @@ function EditToolForm({
     },
     mode: 'onTouched',
   });
+  const [notice, setNotice] = useState<string | null>(null);
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
+    setNotice(null);
     const body = changesOf(tool, values);
     if (Object.keys(body).length === 0) {
-      setFormError('Nothing has changed yet.');
+      setNotice('Nothing has changed yet.');
       return;
     }
     updateTool.mutate(
       { id: tool._id, body },
       {
-        onSuccess: onSaved,
+        onSuccess: (saved) => {
+          clear();
+          onSaved(saved);
+        },
         onError: (error) => {
-          if (!applyServerErrors(error, form.setError, FIELDS)) setFormError(errorMessage(error));
+          fail(error);
         },
       },
     );
@@ -142,7 +150,8 @@ function EditToolForm({
         {...form.register('restock')}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
-        <FormError>{formError}</FormError>
+        <FormError>{notice}</FormError>
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={updateTool.isPending} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={onCancel} disabled={updateTool.isPending}>
             Close

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { CreateToolBodySchema, MAX_STOCK } from '../../../../contract/tools.ts';
-import { fractionDigits, toMinorUnits } from '../../../lib/format.ts';
+import { CreateToolBodySchema, MAX_PRICE, MAX_STOCK } from '../../../../contract/tools.ts';
+import { formatMoney, formatNumber, fractionDigits, toMinorUnits } from '../../../lib/format.ts';
 
-/** A price typed in currency units ("12.50") becomes the contract's minor units (1250). */
+/**
+ * A price typed in currency units ("12.50") becomes the contract's minor units (1250); its limit is
+ * said in the currency typed ("at most $1,000,000.00"), never in cents.
+ */
 function priceField(currency: string) {
   const example = fractionDigits(currency) > 0 ? '12.50' : '1250';
   return z
@@ -10,13 +13,42 @@ function priceField(currency: string) {
     .transform((value, context) => {
       const minor = toMinorUnits(value, currency);
       if (minor === undefined) {
-        context.addIssue({ code: 'custom', message: `Enter a price such as ${example}.` });
+        const message = value.trim().startsWith('-')
+          ? 'The price cannot be negative.'
+          : `Enter a price such as ${example}.`;
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (minor > MAX_PRICE) {
+        context.addIssue({
+          code: 'custom',
+          message: `The price can be at most ${formatMoney(MAX_PRICE, currency)}.`,
+        });
         return z.NEVER;
       }
       return minor;
     })
     .pipe(CreateToolBodySchema.shape.price);
 }
+
+/** Units to add on a restock: said in units, with the limit grouped as people read it. */
+const restockField = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    if (value === '') return;
+    const message = /^-/.test(value)
+      ? 'A restock adds units: enter 1 or more (leave it empty to keep the stock).'
+      : !/^\d+$/.test(value)
+        ? 'Enter a whole number of units, such as 50.'
+        : Number(value) < 1
+          ? 'Enter 1 unit or more, or leave it empty to keep the stock.'
+          : Number(value) > MAX_STOCK
+            ? `You can add at most ${formatNumber(MAX_STOCK)} units at once.`
+            : undefined;
+    if (message) context.addIssue({ code: 'custom', message });
+  })
+  .transform((value) => (value === '' ? undefined : Number(value)));
 
 /** Add product: the contract's body schema, with the price in currency units. */
 export function createToolFormSchema(currency: string) {
@@ -27,18 +59,7 @@ export function createToolFormSchema(currency: string) {
 export function editToolFormSchema(currency: string) {
   return CreateToolBodySchema.omit({ quantity: true }).extend({
     price: priceField(currency),
-    restock: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || /^\d+$/.test(value), { error: 'Must be a whole number.' })
-      .transform((value) => (value === '' ? undefined : Number(value)))
-      .pipe(
-        z
-          .int()
-          .min(1, { error: 'Must be at least 1.' })
-          .max(MAX_STOCK, { error: `Must be at most ${MAX_STOCK}.` })
-          .optional(),
-      ),
+    restock: restockField,
   });
 }
 

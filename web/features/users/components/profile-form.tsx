@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type UpdateProfileBody,
@@ -7,16 +6,18 @@ import {
   type UserDetails,
 } from '../../../../contract/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { SubmitError, TextField } from '../../../components/ui/field.tsx';
+import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api/users.ts';
 
+const OUTCOME = {
+  notDone: 'Nothing was saved.',
+  unknown: 'Your changes may not be saved yet: try again (saving twice does no harm).',
+};
 const FIELDS = ['phone', 'linkedin', 'education'] as const;
 
 export function ProfileForm({ details, onSaved }: { details: UserDetails; onSaved: () => void }) {
   const updateProfile = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<UpdateProfileBody>({
     resolver: zodResolver(UpdateProfileBodySchema),
     defaultValues: {
@@ -28,14 +29,17 @@ export function ProfileForm({ details, onSaved }: { details: UserDetails; onSave
     },
     mode: 'onTouched',
   });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
-    setFormError(null);
     updateProfile.mutate(body, {
-      onSuccess: onSaved,
+      onSuccess: () => {
+        clear();
+        onSaved();
+      },
       onError: (error) => {
-        if (!applyServerErrors(error, form.setError, FIELDS)) setFormError(errorMessage(error));
+        fail(error);
       },
     });
   });
@@ -66,7 +70,7 @@ export function ProfileForm({ details, onSaved }: { details: UserDetails; onSave
         {...form.register('education')}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
-        <FormError>{formError}</FormError>
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={updateProfile.isPending} />
         <Button
           type="submit"
           variant="secondary"
