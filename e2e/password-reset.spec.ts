@@ -46,6 +46,9 @@ test('a customer resets a forgotten password: old sessions and the old password 
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Save my new password' }).click();
   const changed = page.getByRole('status').filter({ hasText: 'Your password is changed' });
+  // Done: nothing left to change one's mind about.
+  await expect(changed).toBeVisible();
+  await expect(page.getByText('Changed your mind?')).toHaveCount(0);
   await expect(changed).toContainText('signed your account out everywhere else');
 
   // The session from before the reset is over.

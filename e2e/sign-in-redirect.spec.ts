@@ -10,13 +10,14 @@ test('a visitor opening a purchase page is sent to login and comes back after si
   await expect(page).toHaveTitle('Sign in · Toolyard');
   await expect(page.getByText('Please sign in to continue.')).toBeVisible();
 
-  // A wrong password: the reason and its code, in red under the form.
+  // A wrong password: the reason in words (no code), in red under the form.
   await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const error = page.getByRole('alert').filter({ hasText: 'invalid_email_or_password' });
+  const error = page.getByRole('alert').filter({ hasText: 'The email or password is not right.' });
   await expect(error).toBeVisible();
-  await expect(error).toHaveClass(/text-red-700/);
+  await expect(error).not.toContainText('invalid_email_or_password');
+  await expect(error).toHaveClass(/text-red-800/);
 
   await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -3,9 +3,11 @@ import { expect, test, waitForReady } from './fixtures.ts';
 test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle(/^Toolyard/);
+  // The page's heading is the headline people read first, not the small line above it.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    /tools manufacturer and trader/i,
+    'Tools built for the job, shipped by the pallet.',
   );
+  await expect(page.getByText(/tools manufacturer and trader/i).first()).toBeVisible();
 
   // The carousel: two slogans, keyboard-operable controls, pausable.
   const carousel = page.getByRole('region', { name: 'Toolyard highlights' });
@@ -27,7 +29,7 @@ test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }
   await expect(featured.getByRole('listitem')).toHaveCount(6);
   await expect(featured.getByRole('link', { name: /^Buy Now/ })).toHaveCount(6);
   for (const card of await featured.getByRole('article').all()) {
-    await expect(card.getByText('Quantity')).toBeVisible();
+    await expect(card.getByText('In stock')).toBeVisible();
     await expect(card.getByText('Minimum order')).toBeVisible();
     await expect(card.getByText('Price')).toBeVisible();
     // Every description here is longer than 100 characters: cut, with an ellipsis.

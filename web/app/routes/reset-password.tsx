@@ -36,12 +36,6 @@ export function ResetPasswordPage() {
       description="Pick a password you do not use anywhere else."
     >
       <ResetPasswordForm token={token} />
-      <p className="mt-8 text-sm text-stone-700">
-        Changed your mind?{' '}
-        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-2">
-          Back to sign in
-        </Link>
-      </p>
     </AuthLayout>
   );
 }

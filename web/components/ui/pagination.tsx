@@ -16,7 +16,7 @@ function pageItems(page: number, pageCount: number): (number | 'gap')[] {
 }
 
 const itemBase =
-  'inline-flex min-h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm font-semibold';
+  'inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-semibold';
 
 export function Pagination({
   page,

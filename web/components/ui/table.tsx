@@ -5,6 +5,11 @@ export interface Column<T> {
   cell: (row: T, index: number) => ReactNode;
   /** Keep the header for screen readers only (e.g. an actions column). */
   hideHeader?: boolean;
+  /**
+   * A fixed width for the column (a Tailwind class), for one whose content comes and goes (actions
+   * on some rows only): the other columns then stay where they are.
+   */
+  width?: string;
 }
 
 interface DataTableProps<T> {
@@ -31,7 +36,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <th
                   key={column.header}
                   scope="col"
-                  className="px-4 py-3 text-xs font-semibold tracking-wide text-stone-700 uppercase"
+                  className={`px-4 py-3 text-xs font-semibold tracking-wide text-stone-700 uppercase ${column.width ?? ''}`}
                 >
                   <span className={column.hideHeader ? 'sr-only' : undefined}>{column.header}</span>
                 </th>

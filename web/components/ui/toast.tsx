@@ -3,6 +3,7 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -32,10 +33,34 @@ const toneClasses: Record<Tone, string> = {
 };
 const toneLabels: Record<Tone, string> = { success: 'Done', error: 'Error', info: 'Note' };
 
+/**
+ * While notifications show, the page reserves their height at the bottom (the `--toast-space`
+ * variable, used in app.css): the end of every page scrolls out from under them, and focus moved
+ * to a result or a field lands clear of them.
+ */
+function useReservedSpace(stack: HTMLElement | null): void {
+  useEffect(() => {
+    if (!stack) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = stack.offsetHeight;
+      if (height > 0) root.style.setProperty('--toast-space', `${height}px`);
+      else root.style.removeProperty('--toast-space');
+    });
+    observer.observe(stack);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toast-space');
+    };
+  }, [stack]);
+}
+
 /** The one way to show a toast: `useToast().success('Saved')`. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  const [stack, setStack] = useState<HTMLElement | null>(null);
+  useReservedSpace(stack);
 
   const dismiss = useCallback((id: number) => {
     setToasts((current) => current.filter((toast) => toast.id !== id));
@@ -64,31 +89,39 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section
         aria-label="Notifications"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center sm:items-end"
       >
-        <ol role="status" aria-live="polite" className="flex w-full max-w-sm flex-col gap-2">
-          {toasts.map((toast) => (
-            <li
-              key={toast.id}
-              className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-stone-200 bg-white p-4 text-sm shadow-lg ${toneClasses[toast.tone]}`}
-            >
-              <p className="flex-1 text-stone-900">
-                <span className="sr-only">{toneLabels[toast.tone]}: </span>
-                {toast.message}
-              </p>
-              <button
-                type="button"
-                onClick={() => dismiss(toast.id)}
-                className="-m-1 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
-                aria-label="Dismiss notification"
+        {/* The live region wraps the list: a list keeps its own role. */}
+        <div role="status" aria-live="polite" className="w-full sm:max-w-sm">
+          <ol ref={setStack} className="flex w-full flex-col gap-2 empty:hidden p-3 sm:p-4">
+            {toasts.map((toast) => (
+              <li
+                key={toast.id}
+                className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-stone-200 bg-white p-4 text-sm shadow-lg ${toneClasses[toast.tone]}`}
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-                </svg>
-              </button>
-            </li>
-          ))}
-        </ol>
+                <p className="flex-1 text-stone-900">
+                  <span className="sr-only">{toneLabels[toast.tone]}: </span>
+                  {toast.message}
+                </p>
+                <button
+                  type="button"
+                  onClick={() => dismiss(toast.id)}
+                  className="-m-1 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+                  aria-label="Dismiss notification"
+                >
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="size-4"
+                    fill="currentColor"
+                  >
+                    <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
       </section>
     </ToastContext>
   );

@@ -99,6 +99,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
         Save my new password
       </Button>
       <SubmitError failure={failure} onRetry={onSubmit} isRetrying={resetPassword.isPending} />
+      <p className="pt-4 text-sm text-stone-700">
+        Changed your mind?{' '}
+        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-2">
+          Back to sign in
+        </Link>
+      </p>
     </form>
   );
 }

@@ -54,7 +54,7 @@ export function HeroCarousel({ title, slides }: { title: string; slides: readonl
       onKeyDown={onKeyDown}
     >
       <div className="on-dark mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14 lg:px-8 lg:pb-24">
-        <h1 className="text-sm font-semibold tracking-wider text-orange-300 uppercase">{title}</h1>
+        <p className="text-sm font-semibold tracking-wider text-orange-300 uppercase">{title}</p>
         <div className="mt-4 grid" aria-live={isRotating ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <SlideView
@@ -156,9 +156,10 @@ function SlideView({
     >
       <div>
         <p className="text-sm font-medium text-stone-200">{slide.eyebrow}</p>
-        <p className="mt-2 text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl">
+        {/* The headline is the page's heading: one slide shows (and is exposed) at a time. */}
+        <h1 className="mt-2 text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl">
           {slide.slogan}
-        </p>
+        </h1>
         <p className="mt-4 max-w-xl text-base text-stone-200 sm:text-lg">{slide.text}</p>
         <div className="mt-6">
           {isHash ? (

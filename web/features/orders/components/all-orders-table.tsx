@@ -20,7 +20,7 @@ export function AllOrdersTable({
       cell: (order) => (
         <span>
           <span className="block font-semibold text-navy-900">{order.name}</span>
-          <span className="block text-xs break-all text-stone-600">{order.email}</span>
+          <span className="block text-xs break-words text-stone-600">{order.email}</span>
         </span>
       ),
     },

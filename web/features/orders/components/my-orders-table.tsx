@@ -33,6 +33,8 @@ export function MyOrdersTable({
     },
     {
       header: 'Status',
+      // Wide enough for "Unpaid" with its deadline, so it keeps its width once the order moves on.
+      width: 'w-60',
       cell: (order) => (
         <span className="flex flex-col items-end gap-1 md:items-start">
           <OrderStatusBadge status={order.status} />
@@ -52,6 +54,8 @@ export function MyOrdersTable({
     {
       header: 'Actions',
       hideHeader: true,
+      // Pay and Cancel show on unpaid orders only: the column keeps its width without them.
+      width: 'w-60',
       cell: (order) =>
         order.status === 'unpaid' ? (
           <span className="flex w-full flex-wrap justify-end gap-2 md:flex-nowrap">

@@ -46,7 +46,7 @@ export function TestCardForm({
     defaultValues: { cardNumber: '', expiry: '', cvc: '', nameOnCard: order.name },
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear, setFailure } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors, isValid } = form.formState;
   const cardNumber = form.register('cardNumber');
   const expiry = form.register('expiry');
@@ -59,12 +59,15 @@ export function TestCardForm({
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'order_not_payable') return onNotPayable(error);
-        fail(error);
         if (isApiError(error) && error.code === 'card_declined') {
+          // The store's sentence already says no money was taken.
+          setFailure({ message: error.detail, canRetry: false, outcomeUnknown: false });
           // Another card is needed: clear this one and start there.
           form.resetField('cardNumber');
           form.resetField('cvc');
           form.setFocus('cardNumber');
+        } else {
+          fail(error);
         }
       },
     });

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { TOOL_SORTS, type ToolSort } from '../../../../contract/tools.ts';
+import type { ToolSort } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 
+/** In the order the list offers them: the catalogue's default (newest) first. */
 export const SORT_LABELS: Record<ToolSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
@@ -68,7 +69,7 @@ export function CatalogueControls({
         onChange={(event) => onSort(event.target.value as ToolSort)}
         className="sm:w-56"
       >
-        {TOOL_SORTS.map((option) => (
+        {(Object.keys(SORT_LABELS) as ToolSort[]).map((option) => (
           <option key={option} value={option}>
             {SORT_LABELS[option]}
           </option>

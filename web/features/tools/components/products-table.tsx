@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
+import { ToolImage } from './tool-image.tsx';
 
 export function ProductsTable({
   tools,
@@ -18,14 +19,7 @@ export function ProductsTable({
     {
       header: 'Image',
       cell: (tool) => (
-        <img
-          src={tool.img}
-          alt=""
-          width={64}
-          height={48}
-          loading="lazy"
-          className="h-12 w-16 rounded border border-stone-200 bg-stone-100 object-contain"
-        />
+        <ToolImage src={tool.img} alt="" className="h-12 !w-16 rounded border border-stone-200" />
       ),
     },
     {
@@ -35,7 +29,11 @@ export function ProductsTable({
     {
       header: 'Id',
       cell: (tool) => (
-        <code className="font-mono text-xs break-all text-stone-600">{tool._id}</code>
+        // The first block of the id is enough to tell tools apart; the whole id is one copy away.
+        <code className="font-mono text-xs whitespace-nowrap text-stone-600" title={tool._id}>
+          {tool._id.slice(0, 8)}
+          <span className="sr-only">{tool._id.slice(8)}</span>
+        </code>
       ),
     },
     { header: 'Stock', cell: (tool) => formatNumber(tool.quantity) },

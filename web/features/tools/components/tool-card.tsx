@@ -35,7 +35,7 @@ export function ToolCard({
         </p>
         <dl className="mt-4 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-600">Quantity</dt>
+            <dt className="text-stone-600">In stock</dt>
             <dd className="font-medium text-stone-900">{formatNumber(tool.quantity)} units</dd>
           </div>
           <div className="flex justify-between gap-4">

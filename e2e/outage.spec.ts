@@ -1,0 +1,134 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, request } from '@playwright/test';
+import type { Order } from '../contract/orders.ts';
+import { freePort } from '../server/free-port.ts';
+import { DEMO_CUSTOMER, expect, firstTool, test } from './fixtures.ts';
+import { spawnStore, stopServer, stopStore, waitForHealth } from './store-process.ts';
+
+/**
+ * A failed submit keeps the form and says what happened, with the store really down: this journey
+ * runs a store of its own (the others share one), stops it under the customer's feet and starts it
+ * again on the same data.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let dataDir: string;
+let port: number;
+let store: ChildProcess;
+let origin: string;
+
+async function startStore(): Promise<void> {
+  store = spawnStore({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    PUBLIC_URL: origin,
+    // The demo customer orders in both journeys, whatever the demo data holds unpaid.
+    UNPAID_ORDERS_MAX: '100',
+  });
+  await waitForHealth(`${origin}/api/health`, store);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-outage-'));
+  port = await freePort();
+  origin = `http://localhost:${port}`;
+  await startStore();
+});
+
+test.afterAll(async () => {
+  await stopServer(store, dataDir);
+});
+
+const PHONE = '+44 20 7946 0958';
+const ADDRESS = '12 Harbour Road, Bristol BS1 5TX';
+
+/** Signs the demo customer in on this journey's own store (a page's context may sign in too). */
+async function signInHere(api: APIRequestContext): Promise<void> {
+  const response = await api.post(`${origin}/api/auth/sign-in/email`, {
+    data: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    headers: { origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function ordersOfCustomer(): Promise<Order[]> {
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  await signInHere(api);
+  const response = await api.get(`/api/user?email=${encodeURIComponent(DEMO_CUSTOMER.email)}`);
+  const orders = (await response.json()) as Order[];
+  await api.dispose();
+  return orders;
+}
+
+test('with the store down, "Proceed to order" keeps the form, says nothing was confirmed, and ordering works once it is back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInHere(page.request);
+  const api = await request.newContext({ baseURL: origin });
+  const tool = await firstTool(api, 'Claw Hammer');
+  await api.dispose();
+  const before = (await ordersOfCustomer()).length;
+
+  await page.goto(`${origin}/purchase/${tool._id}`);
+  await page.getByLabel('Phone').fill(PHONE);
+  await page.getByLabel('Delivery address').fill(ADDRESS);
+  await page.getByLabel('Quantity (units)').fill(String(tool.minimumOrder));
+
+  await stopStore(store, dataDir);
+  await page.getByRole('button', { name: 'Proceed to order' }).click();
+
+  const failure = page.getByRole('alert').filter({ hasText: 'We could not reach the store.' });
+  await expect(failure).toContainText('We cannot tell whether your order was placed.');
+  await expect(failure).toContainText('Everything you typed is still here.');
+  await expect(failure.getByRole('link', { name: 'My orders' })).toBeVisible();
+  // The form is still there, with everything typed.
+  await expect(page.getByLabel('Phone')).toHaveValue(PHONE);
+  await expect(page.getByLabel('Delivery address')).toHaveValue(ADDRESS);
+  await expect(page.getByLabel('Quantity (units)')).toHaveValue(String(tool.minimumOrder));
+  await expect(page.getByRole('heading', { name: 'This tool is not available' })).toHaveCount(0);
+
+  await startStore();
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  expect((await ordersOfCustomer()).length).toBe(before + 1);
+});
+
+test('an order whose answer is lost on the way back is not placed twice when tried again', async ({
+  page,
+}) => {
+  await signInHere(page.request);
+  const api = await request.newContext({ baseURL: origin });
+  const tool = await firstTool(api, 'Tape Measure');
+  await api.dispose();
+  const before = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
+
+  // The first attempt reaches the store and is carried out; its answer never reaches the page.
+  let lost = 0;
+  await page.route('**/api/user?email=*', async (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  await page.goto(`${origin}/purchase/${tool._id}`);
+  await page.getByLabel('Phone').fill(PHONE);
+  await page.getByLabel('Delivery address').fill(ADDRESS);
+  await page.getByLabel('Quantity (units)').fill(String(tool.minimumOrder));
+  await page.getByRole('button', { name: 'Proceed to order' }).click();
+
+  const failure = page.getByRole('alert').filter({ hasText: 'We could not reach the store.' });
+  await expect(failure).toContainText('We cannot tell whether your order was placed.');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+
+  const after = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
+  expect(lost).toBe(1);
+  expect(after.length).toBe(before.length + 1);
+});
