@@ -34,9 +34,10 @@ const toneClasses: Record<Tone, string> = {
 const toneLabels: Record<Tone, string> = { success: 'Done', error: 'Error', info: 'Note' };
 
 /**
- * While notifications show, the page reserves their height at the bottom (the `--toast-space`
- * variable, used in app.css): the end of every page scrolls out from under them, and focus moved
- * to a result or a field lands clear of them.
+ * Notifications sit at the top of the window, over the site header (not over the page's content
+ * when it is scrolled to the top). While they show, their height is the page's top scroll padding
+ * (the `--toast-space` variable, used in app.css): focus moved to a result or a field, and anything
+ * scrolled into view, lands below them.
  */
 function useReservedSpace(stack: HTMLElement | null): void {
   useEffect(() => {
@@ -69,7 +70,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (tone: Tone, message: string) => {
       const id = nextId.current++;
-      setToasts((current) => [...current.slice(-3), { id, tone, message }]);
+      // Two at most: they must fit over the header.
+      setToasts((current) => [...current.slice(-1), { id, tone, message }]);
       window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
     },
     [dismiss],
@@ -89,15 +91,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section
         aria-label="Notifications"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center sm:items-end"
+        className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-center sm:items-end"
       >
         {/* The live region wraps the list: a list keeps its own role. */}
         <div role="status" aria-live="polite" className="w-full sm:max-w-sm">
-          <ol ref={setStack} className="flex w-full flex-col gap-2 empty:hidden p-3 sm:p-4">
+          <ol ref={setStack} className="flex w-full flex-col gap-2 p-2 empty:hidden sm:px-4">
             {toasts.map((toast) => (
               <li
                 key={toast.id}
-                className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-stone-200 bg-white p-4 text-sm shadow-lg ${toneClasses[toast.tone]}`}
+                className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-stone-200 bg-white px-4 py-3 text-sm shadow-lg ${toneClasses[toast.tone]}`}
               >
                 <p className="flex-1 text-stone-900">
                   <span className="sr-only">{toneLabels[toast.tone]}: </span>
