@@ -14,6 +14,12 @@ export function EmailVerifiedPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const alreadyConfirmed = user?.emailVerified === true;
+  // With the resend form on the page, its button is the main action.
+  const next = buttonClasses({
+    size: 'lg',
+    variant: error && !alreadyConfirmed ? 'outline' : 'primary',
+    className: 'mt-8',
+  });
   usePageTitle(error ? 'Link not valid' : 'Email confirmed');
 
   // The confirmation changed the account and ended its earlier sessions.
@@ -52,11 +58,11 @@ export function EmailVerifiedPage() {
         </div>
       )}
       {!user ? (
-        <Link to="/login" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+        <Link to="/login" className={next}>
           Sign in
         </Link>
       ) : (
-        <Link to="/tools" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+        <Link to="/tools" className={next}>
           Browse the tools
         </Link>
       )}
