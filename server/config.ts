@@ -230,10 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     // scrypt is bound by memory bandwidth: a second hash at once adds little (on 2 cores 7.1 -> 8.5
     // hashes/s) but takes the core the event loop needs. Half the cores hash; the rest serve.
-    passwordHashing: {
-      concurrency: Math.max(1, Math.floor(availableParallelism() / 2)),
-      queue: 8 * Math.max(1, Math.floor(availableParallelism() / 2)),
-    },
+    passwordHashing: hashingFor(Math.max(1, Math.floor(availableParallelism() / 2))),
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       maxConnections: e.MAX_CONNECTIONS,
@@ -263,4 +260,9 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
     writeFileSync(file, `${secret}\n`, { mode: 0o600 });
     return secret;
   }
+}
+
+/** `concurrency` hashes at once, and eight waiting behind each. */
+function hashingFor(concurrency: number): { concurrency: number; queue: number } {
+  return { concurrency, queue: 8 * concurrency };
 }

@@ -26,6 +26,19 @@ export const unauthenticated = (message = 'Sign in to do this.') =>
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, 'forbidden', message);
 
+/**
+ * Ordering and reviewing need a confirmed email address; `toDo` says what waits ("placing an
+ * order", "posting a review").
+ */
+export function assertEmailVerified(user: { emailVerified: boolean }, toDo: string): void {
+  if (user.emailVerified) return;
+  throw new AppError(
+    403,
+    'email_not_verified',
+    `Confirm your email address before ${toDo}: follow the link we emailed you, or ask for a new one.`,
+  );
+}
+
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 
 export const conflict = (code: ProblemCode, message: string) => new AppError(409, code, message);

@@ -80,9 +80,10 @@ async function main(): Promise<void> {
   );
 }
 
+// Before the log exists (the settings themselves were wrong): one line, the stack when asked for.
 main().catch((error: unknown) => {
-  console.error(
-    `The store could not start: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
+  const detail = error instanceof Error ? (verbose && error.stack) || error.message : String(error);
+  console.error(`The store could not start: ${detail}`);
   process.exit(1);
 });

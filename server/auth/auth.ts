@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { promoteConfiguredAdmins } from '../modules/users/admin-roles.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from './auth-emails.ts';
 import type { PasswordHashing } from './password-hashing.ts';
 import { cleanImage, cleanName } from './profile-rules.ts';
@@ -128,7 +129,7 @@ export function createAuth(
         await db.delete(session).where(eq(session.userId, verified.id));
         // ADMIN_EMAILS makes an address admin once its owner has proven it, not on sign-up.
         if (adminEmails.has(verified.email.toLowerCase())) {
-          await db.update(user).set({ role: 'Admin' }).where(eq(user.id, verified.id));
+          await promoteConfiguredAdmins(db, [verified.email], log);
         }
       },
     },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
-import { TEST_ORIGIN, testConfig } from '../testing/test-app.ts';
+import { sessionCookie, TEST_ORIGIN, testConfig } from '../testing/test-app.ts';
 import { createDatabase, type Database } from './client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
@@ -41,6 +41,22 @@ describe('a database outage', () => {
   it('fails fast with 503 problems, shows in /api/health, and heals by itself when the database returns', async () => {
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/tools' })).statusCode).toBe(200);
+    const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
+    const account = { email: 'outage@example.com', password: 'a-long-password-1' };
+    const signedUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { name: 'Outage Tester', ...account },
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: account,
+    });
+    const cookie = sessionCookie(signedIn.headers['set-cookie']);
 
     await server.stop();
 
@@ -66,6 +82,22 @@ describe('a database outage', () => {
     });
     expect(signIn.statusCode).toBe(503);
     expect(signIn.json().code).toBe('service_unavailable');
+    // Reading the session: the account service answers its failure itself (a 500 of its own),
+    // and a sign-up for a new email answers 422 for any failure to make the account. Both are
+    // the outage, said as one.
+    const [sessionRead, signUp] = await Promise.all([
+      app.inject({ url: '/api/auth/get-session', headers: { cookie } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: json,
+        payload: { name: 'Too Late', email: 'late@example.com', password: 'a-long-password-2' },
+      }),
+    ]);
+    for (const response of [sessionRead, signUp]) {
+      expect(response.statusCode).toBe(503);
+      expect(response.json().code).toBe('service_unavailable');
+    }
 
     server = await startEmbeddedPostgres({ dataDir, port, log });
     // No restart of the app: the pool reconnects on the next request.

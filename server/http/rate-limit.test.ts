@@ -176,6 +176,26 @@ describe('the counters table stays small whatever is sent', () => {
     expect(await countRows()).toBe(0);
   });
 
+  it('a sign-up refused for a common or obvious password counts nothing: its owner signs up after', async () => {
+    await database.db.delete(rateLimits);
+    const ip = nextAddress();
+    const email = 'careful-owner@example.com';
+    const signUp = (password: string) =>
+      first.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: ip,
+        headers: json,
+        payload: { name: 'Careful Owner', email, password },
+      });
+    for (let i = 0; i <= limits.mailPerEmail.limit + limits.authPerIp.limit; i += 1) {
+      const refused = await signUp(i % 2 === 0 ? 'password123' : '12345678');
+      expect(refused.statusCode).toBe(400);
+    }
+    expect(await countRows()).toBe(0);
+    expect((await signUp('a-sturdy-anvil-77')).statusCode).toBe(200);
+  });
+
   it('keys are hashes of bounded size: no email or address is stored as sent', async () => {
     await database.db.delete(rateLimits);
     const email = `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`;

@@ -4,6 +4,7 @@ import { formatWait } from '../../contract/format.ts';
 import type { RateLimitRule } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { startPeriodicJob } from '../periodic-job.ts';
 
 /** Counts one store write (order, review) by a signed-in user against their limit. */
 export type WriteLimit = (user: { id: string }) => Promise<void>;
@@ -101,18 +102,5 @@ export function startRateLimitPruning(
   intervalMs: number,
   onError: (error: unknown) => void,
 ): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= limiter
-      .prune()
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(() => limiter.prune(), intervalMs, onError);
 }

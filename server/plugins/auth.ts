@@ -13,7 +13,7 @@ import {
 } from '../auth/password-hashing.ts';
 import { isCommonPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
-import { account } from '../db/schema.ts';
+import { account, user } from '../db/schema.ts';
 import { AppError, fieldError, serviceUnavailable } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
@@ -127,6 +127,8 @@ export const authPlugin = fp(
       }
       const address = clientAddress(request);
       const body = request.method === 'POST' ? (request.body ?? {}) : undefined;
+      // A password refused for its own sake is input, like the schema's checks: never counted.
+      refuseCommonPassword(name, body);
       const settle = await guardAuthAction(limiter, limits, name, address, body);
       await checkAction(name, request, db, app);
 
@@ -144,12 +146,20 @@ export const authPlugin = fp(
       try {
         response = await call();
         // Two sign-ups for one new email at once: the second loses the race to create the account
-        // (422). Asked again, it gets the answer every sign-up for a taken email gets.
-        if (name === 'signUp' && response.status === 422) response = await call();
+        // (422, which the account service answers for any failure to create one). Only when the
+        // account now exists is it that race; asked again, it gets the answer every sign-up for a
+        // taken email gets.
+        if (name === 'signUp' && response.status === 422 && (await isDatabaseUp())) {
+          if (await hasAccount(db, (body as { email: string }).email)) response = await call();
+        }
       } catch (error) {
-        // The account service's own failures (a query that failed) reach here, not its answers.
+        // Some of the account service's failures (a query that failed) are thrown...
         if (!(await isDatabaseUp())) throw serviceUnavailable();
         throw error;
+      }
+      // ...and others come back as its own 422 or 5xx answers: an outage is a 503 either way.
+      if (response.status >= 422 && response.status !== 429 && !(await isDatabaseUp())) {
+        throw serviceUnavailable();
       }
       await settle(response.status);
       if (response.status >= 400) return sendAuthProblem(reply, response);
@@ -207,6 +217,27 @@ export const authPlugin = fp(
   { name: 'auth' },
 );
 
+/** Length and obvious runs are the schema's checks; refusing the most common passwords is ours. */
+function refuseCommonPassword(name: AuthActionName, body: unknown): void {
+  const fields = body as Record<string, unknown> | undefined;
+  const field =
+    name === 'signUp'
+      ? 'password'
+      : name === 'resetPassword' || name === 'changePassword'
+        ? 'newPassword'
+        : undefined;
+  const newPassword = field ? fields?.[field] : undefined;
+  if (field && typeof newPassword === 'string' && isCommonPassword(newPassword)) {
+    const message = 'This password is too common and easy to guess. Choose another one.';
+    throw new AppError(400, 'password_too_common', message, [{ field, in: 'body', message }]);
+  }
+}
+
+async function hasAccount(db: Db, email: string): Promise<boolean> {
+  const found = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return found.length > 0;
+}
+
 /** Rules that need more than the request's own shape. */
 async function checkAction(
   name: AuthActionName,
@@ -215,18 +246,6 @@ async function checkAction(
   app: FastifyInstance,
 ): Promise<void> {
   const body = request.body as Record<string, unknown> | undefined;
-  // Length is the schema's check; refusing the most common passwords is ours.
-  const newPassword =
-    name === 'signUp'
-      ? body?.password
-      : ['resetPassword', 'changePassword'].includes(name)
-        ? body?.newPassword
-        : undefined;
-  if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
-    const field = name === 'signUp' ? 'password' : 'newPassword';
-    const message = 'This password is too common and easy to guess. Choose another one.';
-    throw new AppError(400, 'password_too_common', message, [{ field, in: 'body', message }]);
-  }
   // Changing the password always ends the other sessions.
   if (name === 'changePassword' && body) body.revokeOtherSessions = true;
   // A Google photo belongs on an account that signs in with Google, nowhere else.

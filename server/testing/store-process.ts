@@ -9,9 +9,12 @@ export interface StoreProcess {
   base: string;
   /** Everything the process printed so far. */
   output(): string;
-  /** SIGINT, then waits for the exit; returns the exit code. */
+  /** SIGINT, then waits for the exit (SIGKILL after 30 s); returns the exit code. */
   stop(): Promise<number | null>;
 }
+
+const HEALTH_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 30_000;
 
 /**
  * The real store as its own process (`node --import tsx server/main.ts`) on a data directory,
@@ -21,6 +24,10 @@ export async function startStoreProcess(options: {
   dataDir: string;
   port: number;
   env?: Record<string, string>;
+  /** Serve the built web app too (the browser journeys); the API alone otherwise. */
+  serveWeb?: boolean;
+  /** Also print what the store prints, as it comes (the browser journeys' log). */
+  echo?: boolean;
 }): Promise<StoreProcess> {
   const { dataDir, port } = options;
   let output = '';
@@ -31,18 +38,25 @@ export async function startStoreProcess(options: {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...(options.serveWeb ? {} : { WEB_DIST_DIR: path.join(dataDir, 'no-web') }),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+    if (options.echo) process.stdout.write(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+    if (options.echo) process.stderr.write(chunk);
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i += 1) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     const ok = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -55,7 +69,12 @@ export async function startStoreProcess(options: {
         output: () => output,
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-          return exited;
+          const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+          try {
+            return await exited;
+          } finally {
+            clearTimeout(timer);
+          }
         },
       };
     }
@@ -66,11 +85,19 @@ export async function startStoreProcess(options: {
   throw new Error(`the store did not become healthy:\n${output}`);
 }
 
+/** The processes (PostgreSQL, above all) whose command line names this data directory. */
+export function processIdsOn(dataDir: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', dataDir], { encoding: 'utf8' })
+      .split('\n')
+      .map(Number)
+      .filter((pid) => pid > 0 && pid !== process.pid);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches.
+  }
+}
+
 /** True while any process (PostgreSQL, above all) still runs with this data directory. */
 export function processesOn(dataDir: string): boolean {
-  try {
-    return execFileSync('pgrep', ['-f', dataDir], { encoding: 'utf8' }).trim().length > 0;
-  } catch {
-    return false;
-  }
+  return processIdsOn(dataDir).length > 0;
 }

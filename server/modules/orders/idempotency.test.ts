@@ -5,6 +5,7 @@ import { type Order, OrderSchema } from '../../../contract/orders.ts';
 import { mailOutbox, orders, tools } from '../../db/schema.ts';
 import { expectFieldError, expectProblem, type Response } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { delivery } from '../../testing/valid-requests.ts';
 
 let t: TestContext;
 let ana: TestUser;
@@ -18,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const delivery = { phone: '+1 (555) 010-2030', address: '42 Workshop Road, Springfield' };
 
 /** POST /api/user?email= as `user`, naming the attempt with `key`. */
 function place(user: TestUser, key: string | undefined, body: object): Promise<Response> {

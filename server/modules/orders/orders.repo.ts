@@ -1,10 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Order, OrderStatus } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { orders, tools, user } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrderRow = typeof orders.$inferInsert;
+/** A new order's columns; a value may be SQL run by the database (its clock, for deadlines). */
+export type NewOrderRow = PgInsertValue<typeof orders>;
 
 export function toOrder(row: OrderRow): Order {
   return {

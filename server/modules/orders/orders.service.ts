@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { formatCount } from '../../../contract/format.ts';
 import {
   type CreateOrderBody,
@@ -6,7 +7,14 @@ import {
   unpaidShareCap,
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
+import {
+  AppError,
+  assertEmailVerified,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+} from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { findTool } from '../tools/tools.repo.ts';
@@ -96,13 +104,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       if (!sameEmail(email, user.email)) {
         throw forbidden('You can only place orders for your own account.');
       }
-      if (!user.emailVerified) {
-        throw new AppError(
-          403,
-          'email_not_verified',
-          'Confirm your email address before placing an order: follow the link we emailed you, or ask for a new one.',
-        );
-      }
+      assertEmailVerified(user, 'placing an order');
       const placed = await db.transaction(async (tx) => {
         await repo.lockCustomer(tx, user.id);
         // Under the customer's lock: a second attempt waits for the first, then finds its order.
@@ -161,7 +163,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           totalAmount: taken.price * body.orderedNum,
           currency: options.currency,
           status: 'unpaid',
-          paymentDueAt: new Date(Date.now() + options.paymentWindowMs),
+          // The database's clock, as for createdAt and the job that cancels late orders.
+          paymentDueAt: sql`now() + make_interval(secs => ${options.paymentWindowMs / 1000})`,
           idempotencyKey: idempotencyKey ?? null,
         });
         // Queued in the same transaction: the email exists exactly when the order does.

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Order } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { startPeriodicJob } from '../../periodic-job.ts';
 import { cancellationEmail, type StoreInfo } from '../orders/order-emails.ts';
 import { type OrderRow, toOrder } from '../orders/orders.repo.ts';
 
@@ -81,25 +82,16 @@ export function startPaymentWindowJob(
   db: Db,
   options: StoreInfo & { mailer: Mailer; intervalMs: number; log: Logger },
 ): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= cancelExpiredOrders(db, options)
-      .then((orders) => {
-        if (orders.length > 0)
-          options.log.info(
-            { orders: orders.map((o) => o._id) },
-            'cancelled unpaid orders past the payment window',
-          );
-      })
-      .catch((error) => options.log.warn({ err: error }, 'payment window job failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(
+    async () => {
+      const orders = await cancelExpiredOrders(db, options);
+      if (orders.length > 0)
+        options.log.info(
+          { orders: orders.map((o) => o._id) },
+          'cancelled unpaid orders past the payment window',
+        );
+    },
+    options.intervalMs,
+    (error) => options.log.warn({ err: error }, 'payment window job failed; will retry'),
+  );
 }

@@ -1,6 +1,6 @@
 import type { CreateReviewBody, Review } from '../../../contract/reviews.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import * as repo from './reviews.repo.ts';
 
@@ -20,13 +20,7 @@ export function createReviewsService(db: Db) {
      * confirmed their email may post: a review shows their name and photo to every visitor.
      */
     create: (user: SessionUser, body: CreateReviewBody): Promise<Review> => {
-      if (!user.emailVerified) {
-        throw new AppError(
-          403,
-          'email_not_verified',
-          'Confirm your email address before posting a review: follow the link we emailed you, or ask for a new one.',
-        );
-      }
+      assertEmailVerified(user, 'posting a review');
       return repo.insertReview(db, {
         userId: user.id,
         userName: user.name,
