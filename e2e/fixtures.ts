@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  request,
+} from '@playwright/test';
 import type { Order } from '../contract/orders.ts';
 import type { Tool } from '../contract/tools.ts';
 import { markEmailVerified } from './database.ts';
@@ -88,7 +95,7 @@ export async function createTool(
 ): Promise<Tool> {
   const response = await admin.post('/api/tools', {
     data: {
-      name: `Test Bench Vise ${Date.now().toString(36)}`,
+      name: `Test Bench Vise ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
       img: '/images/tools/quick-release-bar-clamps-4-pieces.svg',
       description:
         'A cast iron bench vise with 125 mm jaws, a swivel base and replaceable serrated jaw plates, made for the e2e tests of the store.',
@@ -142,6 +149,18 @@ export async function firstTool(api: APIRequestContext, query: string): Promise<
   const [tool] = (await response.json()) as Tool[];
   if (!tool) throw new Error(`No tool matches ${query}`);
   return tool;
+}
+
+/** Where an element is on screen now; fails (rather than skipping checks) when it is not shown. */
+export async function boxOf(locator: Locator): Promise<{
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} is not on screen`);
+  return box;
 }
 
 /** Waits until the screen has its data: no "Loading…" indicator and a quiet network. */

@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import {
   apiAs,
+  boxOf,
   createTool,
   DEMO_ADMIN,
   expect,
@@ -249,13 +250,16 @@ for (const viewport of [
     await api.dispose();
     const tool = await firstTool(page.request, 'Claw Hammer');
 
-    // Sent to sign in on the way to buying; back on the purchase page with a welcome.
+    // Sent to sign in on the way to buying; back on the purchase page with a welcome. The page's
+    // clock stops once it shows, so the welcome stays for every check.
+    await page.clock.install();
     await page.goto(`/purchase/${tool._id}`);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password').fill(customer.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
     await expect(toast).toContainText('Welcome back');
+    await page.clock.pauseAt(Date.now() + 2000);
     await expect(page.getByLabel('Quantity (units)')).toBeVisible();
 
     // A live region around a plain list (a list keeps its own role).
@@ -264,12 +268,11 @@ for (const viewport of [
 
     // They sit over the site header, not over the page: nothing of <main> is under them, the
     // order total included.
-    const toastBox = await toast.boundingBox();
-    const mainBox = await page.getByRole('main').boundingBox();
-    const totalBox = await page.getByTestId('order-total').boundingBox();
-    expect(toastBox && mainBox && totalBox).toBeTruthy();
-    if (!toastBox || !mainBox || !totalBox) return;
-    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(mainBox.y);
+    const toastBox = await boxOf(toast);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(
+      (await boxOf(page.getByRole('main'))).y,
+    );
+    const totalBox = await boxOf(page.getByTestId('order-total'));
     const overlaps = (a: typeof toastBox, b: typeof toastBox) =>
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     expect(overlaps(toastBox, totalBox)).toBe(false);
@@ -279,11 +282,8 @@ for (const viewport of [
     await quantity.evaluate((element) =>
       element.scrollIntoView({ block: 'start', behavior: 'instant' }),
     );
-    const quantityBox = await quantity.boundingBox();
-    const nowToast = await toast.boundingBox();
-    if (quantityBox && nowToast)
-      expect(quantityBox.y).toBeGreaterThanOrEqual(nowToast.y + nowToast.height);
-    await page.screenshot({ path: `test-results/toast-${viewport.width}.png` });
+    const nowToast = await boxOf(toast);
+    expect((await boxOf(quantity)).y).toBeGreaterThanOrEqual(nowToast.y + nowToast.height);
   });
 }
 
@@ -292,8 +292,7 @@ test('polish: pagination, sort, card labels, admin tables and pages where trying
 }) => {
   await page.goto('/tools');
   await waitForReady(page);
-  const next = page.getByRole('link', { name: 'Next' });
-  expect(await next.evaluate((link) => getComputedStyle(link).columnGap)).toBe('6px');
+  await expect(page.getByRole('link', { name: 'Next' })).toHaveCSS('column-gap', '6px');
   await expect(page.getByLabel('Sort by').locator('option').first()).toHaveText('Newest first');
   await expect(page.getByRole('article').first().getByText('In stock')).toBeVisible();
 
@@ -308,14 +307,12 @@ test('polish: pagination, sort, card labels, admin tables and pages where trying
   await expect(row.locator('img')).toHaveAttribute('src', /\/images\/tool-placeholder\.svg$/);
   const id = row.locator('code');
   await expect(id).toHaveText(broken._id);
-  expect(await id.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('nowrap');
+  await expect(id).toHaveCSS('white-space', 'nowrap');
 
   await page.goto('/dashboard/makeadmin');
   await waitForReady(page);
   const email = page.getByRole('cell', { name: DEMO_ADMIN.email });
-  expect(
-    await email.locator('span').evaluate((element) => getComputedStyle(element).wordBreak),
-  ).not.toBe('break-all');
+  await expect(email.locator('span')).not.toHaveCSS('word-break', 'break-all');
 
   // A tool that does not exist: no "Try again", as asking again cannot help.
   await page.goto('/purchase/00000000-0000-4000-8000-000000000000');
@@ -336,11 +333,11 @@ test("my orders' columns stay put when the last action goes", async ({ page }) =
   // The status column keeps its place and the actions column its width.
   const status = page.getByRole('columnheader', { name: 'Status' });
   const actions = page.getByRole('columnheader', { name: 'Actions' });
-  const before = { status: await status.boundingBox(), actions: await actions.boundingBox() };
+  const before = { status: await boxOf(status), actions: await boxOf(actions) };
   await page.getByRole('button', { name: `Cancel order for ${tool.name}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByRole('row').filter({ hasText: tool.name })).toContainText('Cancelled');
-  const after = { status: await status.boundingBox(), actions: await actions.boundingBox() };
-  expect(after.actions?.width).toBe(before.actions?.width);
-  expect(Math.abs((after.status?.x ?? 0) - (before.status?.x ?? 0))).toBeLessThan(4);
+  const after = { status: await boxOf(status), actions: await boxOf(actions) };
+  expect(after.actions.width).toBe(before.actions.width);
+  expect(Math.abs(after.status.x - before.status.x)).toBeLessThan(4);
 });

@@ -3,8 +3,9 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startOidcStandIn } from '../server/testing/oidc-stand-in.ts';
+import type { StoreProcess } from '../server/testing/store-process.ts';
 import { GOOGLE_ACCOUNTS, GOOGLE_CLIENT } from './google-accounts.ts';
-import { spawnStore, stopServer, waitForHealth } from './store-process.ts';
+import { startStore, stopAndRemoveStore } from './store-process.ts';
 
 /**
  * Builds the web app once, starts the Google stand-in (a real OpenID Connect provider on loopback),
@@ -31,9 +32,9 @@ export default async function globalSetup() {
   process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-'));
-  const server = spawnStore({
-    PORT: port,
-    DATA_DIR: dataDir,
+  // Tests read the database location from here (e2e/fixtures/database.ts).
+  process.env.E2E_DATA_DIR = dataDir;
+  const env = {
     SEED_DEMO: 'true',
     PUBLIC_URL: publicUrl,
     GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
@@ -43,19 +44,18 @@ export default async function globalSetup() {
     // per-email sign-in limit stays on, with room for the suite. (The limits themselves are
     // proven in server/http/rate-limit.test.ts.)
     RATE_LIMIT_AUTH_PER_EMAIL: '60/10m',
-  });
-  // Tests read the database location from here (e2e/fixtures/database.ts).
-  process.env.E2E_DATA_DIR = dataDir;
+  };
 
+  let store: StoreProcess | undefined;
   const stop = async () => {
     try {
-      await stopServer(server, dataDir);
+      await stopAndRemoveStore(store, dataDir);
     } finally {
       await google.close();
     }
   };
   try {
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
+    store = await startStore({ dataDir, port: Number(port), env });
   } catch (error) {
     await stop();
     throw error;

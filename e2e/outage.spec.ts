@@ -1,12 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, request } from '@playwright/test';
 import type { Order } from '../contract/orders.ts';
 import { freePort } from '../server/free-port.ts';
+import type { StoreProcess } from '../server/testing/store-process.ts';
 import { DEMO_CUSTOMER, expect, firstTool, test } from './fixtures.ts';
-import { spawnStore, stopServer, stopStore, waitForHealth } from './store-process.ts';
+import { startStore, stopAndRemoveStore, stopStore } from './store-process.ts';
 
 /**
  * A failed submit keeps the form and says what happened, with the store really down: this journey
@@ -17,19 +17,20 @@ test.describe.configure({ mode: 'serial' });
 
 let dataDir: string;
 let port: number;
-let store: ChildProcess;
+let store: StoreProcess | undefined;
 let origin: string;
 
-async function startStore(): Promise<void> {
-  store = spawnStore({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    PUBLIC_URL: origin,
-    // The demo customer orders in both journeys, whatever the demo data holds unpaid.
-    UNPAID_ORDERS_MAX: '100',
+async function startOwnStore(): Promise<void> {
+  store = await startStore({
+    dataDir,
+    port,
+    env: {
+      SEED_DEMO: 'true',
+      PUBLIC_URL: origin,
+      // The demo customer orders in both journeys, whatever the demo data holds unpaid.
+      UNPAID_ORDERS_MAX: '100',
+    },
   });
-  await waitForHealth(`${origin}/api/health`, store);
 }
 
 test.beforeAll(async () => {
@@ -37,11 +38,11 @@ test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-outage-'));
   port = await freePort();
   origin = `http://localhost:${port}`;
-  await startStore();
+  await startOwnStore();
 });
 
 test.afterAll(async () => {
-  await stopServer(store, dataDir);
+  await stopAndRemoveStore(store, dataDir);
 });
 
 const PHONE = '+44 20 7946 0958';
@@ -93,7 +94,7 @@ test('with the store down, "Proceed to order" keeps the form, says nothing was c
   await expect(page.getByLabel('Quantity (units)')).toHaveValue(String(tool.minimumOrder));
   await expect(page.getByRole('heading', { name: 'This tool is not available' })).toHaveCount(0);
 
-  await startStore();
+  await startOwnStore();
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
   expect((await ordersOfCustomer()).length).toBe(before + 1);

@@ -36,6 +36,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * Whether asking again can help: after a failure of the network or the store, a 408 or a 429,
+ * never after any other refusal (a 403, a 404, a validation error).
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  if (!isApiError(error) || !error.isClientError) return true;
+  return error.status === 408 || error.status === 429;
+}
+
 /** A sentence a person can read, for any error. */
 export function errorMessage(error: unknown): string {
   if (isApiError(error)) return error.detail;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { errorMessage, isApiError } from './api-error.ts';
+import { errorMessage, isApiError, isWorthRetrying } from './api-error.ts';
 
 /**
  * Puts the server's field errors back into the form. Returns true when at least one field got
@@ -45,11 +45,6 @@ export function isOutcomeUnknown(error: unknown): boolean {
   return error.status === 0 || error.status === 502 || error.status === 504;
 }
 
-/** The store answered, but not now: busy, limited, or failing for a moment. */
-function isTemporary(error: unknown): boolean {
-  return isApiError(error) && (error.status >= 500 || error.status === 429 || error.status === 408);
-}
-
 export function describeSubmitFailure(
   error: unknown,
   outcome: SubmitOutcome,
@@ -64,7 +59,7 @@ export function describeSubmitFailure(
   }
   return {
     message: [explain(error), outcome.notDone].filter(Boolean).join(' '),
-    canRetry: isTemporary(error),
+    canRetry: isWorthRetrying(error),
     outcomeUnknown: false,
   };
 }

@@ -35,11 +35,8 @@ export function fromMinorUnits(minorUnits: number, currency: string): string {
   return (minorUnits / 10 ** digits).toFixed(digits);
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
-}
+/** 1000 -> "1,000", the same grouping as the store's own messages and emails. */
+export { formatCount as formatNumber } from '../../contract/format.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

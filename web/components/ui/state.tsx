@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage, isApiError } from '../../lib/api-error.ts';
-
-/** Asking again helps with a failure of the network or the store, never with a 403 or a 404. */
-function canHelpToRetry(error: unknown): boolean {
-  if (!isApiError(error) || !error.isClientError) return true;
-  return error.status === 408 || error.status === 429;
-}
-
+import { errorMessage, isWorthRetrying } from '../../lib/api-error.ts';
 import { Button } from './button.tsx';
 
 /**
@@ -31,7 +24,7 @@ export function ErrorState({
     >
       <p className="font-semibold">{title}</p>
       <p className="mt-1 text-sm">{errorMessage(error)}</p>
-      {onRetry && canHelpToRetry(error) && (
+      {onRetry && isWorthRetrying(error) && (
         <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
           Try again
         </Button>

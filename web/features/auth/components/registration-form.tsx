@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SubmitError, TextField } from '../../../components/ui/field.tsx';
 import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useSignUp } from '../api/auth-mutations.ts';
-import { authErrorMessage, isPasswordRefusal } from '../utils/describe-auth-error.ts';
+import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';
 
 const RegistrationSchema = z
@@ -38,27 +38,14 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(
-    form.setError,
-    FIELDS,
-    OUTCOME,
-    authErrorMessage,
-  );
+  const { failure, fail } = useSubmitFailure(form.setError, FIELDS, OUTCOME, authErrorMessage);
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ name, email, password }) =>
     signUp.mutate(
       { name, email, password },
       {
         onSuccess: onRegistered,
-        onError: (error) => {
-          if (!isPasswordRefusal(error)) return fail(error);
-          clear();
-          form.setError(
-            'password',
-            { type: 'server', message: authErrorMessage(error) },
-            { shouldFocus: true },
-          );
-        },
+        onError: fail,
       },
     ),
   );

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { SubmitError, TextField } from '../../../components/ui/field.tsx';
 import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api/auth-mutations.ts';
-import { authErrorMessage, isPasswordRefusal } from '../utils/describe-auth-error.ts';
+import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';
 
 const ResetPasswordSchema = z
@@ -31,26 +31,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
     defaultValues: { newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(
-    form.setError,
-    FIELDS,
-    OUTCOME,
-    authErrorMessage,
-  );
+  const { failure, fail } = useSubmitFailure(form.setError, FIELDS, OUTCOME, authErrorMessage);
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ newPassword }) =>
     resetPassword.mutate(
       { newPassword, token },
       {
-        onError: (error) => {
-          if (!isPasswordRefusal(error)) return fail(error);
-          clear();
-          form.setError(
-            'newPassword',
-            { type: 'server', message: authErrorMessage(error) },
-            { shouldFocus: true },
-          );
-        },
+        onError: fail,
       },
     ),
   );

@@ -42,11 +42,6 @@ export function authErrorMessage(error: unknown): string {
   return MESSAGES[error.code] ?? (error.detail.trim() || PROVIDER_FALLBACK);
 }
 
-/** The account service's refusals of a new password belong under the password field. */
-export function isPasswordRefusal(error: unknown): boolean {
-  return isApiError(error) && error.code.startsWith('password_');
-}
-
 /**
  * An error the store sent back in a page's URL (a failed Google sign-in, an expired reset link),
  * as if it had answered it.
