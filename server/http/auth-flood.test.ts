@@ -83,11 +83,18 @@ describe('a flood of sign-ins, sign-ups and reset requests', () => {
     expect(rows).toBeLessThanOrEqual(
       ATTACKERS.length * ACTIONS.length * (1 + limits.authPerIp.limit),
     );
+    // What the counters hold, whatever the attackers sent (keys are capped at 100 characters).
+    // The file's size is not asserted: the old row versions of each update wait for autovacuum,
+    // and when it runs is PostgreSQL's timing, not the store's.
     const bytes = Number(
-      (await t.db.execute<{ n: string }>(sql`select pg_total_relation_size('rate_limits') as n`))
-        .rows[0]?.n,
+      (
+        await t.db.execute<{ n: string }>(
+          sql`select coalesce(sum(pg_column_size(r.*)), 0) as n from rate_limits r`,
+        )
+      ).rows[0]?.n,
     );
-    expect(bytes).toBeLessThan(512 * 1024);
+    expect(bytes).toBeLessThan(rows * 200);
+    expect(bytes).toBeLessThan(32 * 1024);
     // No more accounts than the per-address limit let through.
     const accounts = Number(
       (
