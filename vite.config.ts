@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { apiRoutes } from './contract/routes.ts';
 
@@ -17,7 +16,8 @@ function precompress(): Plugin {
     name: 'toolyard-precompress',
     apply: 'build',
     writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist/web';
+      if (this.environment.name !== 'client') return;
+      const dir = options.dir ?? 'dist/web/client';
       for (const [fileName, item] of Object.entries(bundle)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
         const source = item.type === 'chunk' ? item.code : item.source;
@@ -32,12 +32,6 @@ function precompress(): Plugin {
     },
   };
 }
-
-/** React Router's build without its development warnings (its package.json only offers the other). */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production',
-);
 
 const API_ROUTES_ID = 'virtual:api-routes';
 
@@ -66,28 +60,13 @@ function apiRoutesTable(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), apiRoutesTable(), precompress()],
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: `${reactRouterProduction}/index.mjs` },
-            { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}/dom-export.mjs` },
-          ]
-        : [],
-  },
+  plugins: [tailwindcss(), reactRouter(), apiRoutesTable(), precompress()],
   build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
   },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
-  },
-}));
+});

@@ -41,8 +41,8 @@ function startFloorServer(): Promise<{ url: string; close(): void }> {
   );
 }
 
-function bundleFigures(): { figures: Figure[]; notes: string[] } {
-  const bundle = analyseBundle(DIST_DIR);
+function bundleFigures(html: string): { figures: Figure[]; notes: string[] } {
+  const bundle = analyseBundle(DIST_DIR, html);
   const js = totalGzip(bundle.firstVisit.js);
   const css = totalGzip(bundle.firstVisit.css);
   const lazyTable = table(
@@ -109,13 +109,13 @@ function pageFigures(page: string, runs: LighthouseRun[], floor: LighthouseRun[]
 
 export async function runWeb(options: BenchOptions): Promise<BenchReport> {
   const build = ensureWebBuild(options.forceBuild);
-  const { figures, notes } = bundleFigures();
-  notes.unshift(
-    `Build: dist/web of ${build.builtAt.toISOString()}${build.built ? ' (built by this run)' : ''}.`,
-  );
   const chromium = requireChromium();
   const dataDir = tempDataDir('web');
   const store = await startStore({ dataDir, seedDemo: true });
+  const { figures, notes } = bundleFigures(await (await fetch(`${store.origin}/`)).text());
+  notes.unshift(
+    `Build: dist/web of ${build.builtAt.toISOString()}${build.built ? ' (built by this run)' : ''}.`,
+  );
   const floor = await startFloorServer();
   try {
     const runs = new Map<string, LighthouseRun[]>(PAGES.map((page) => [page, []]));

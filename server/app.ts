@@ -41,6 +41,7 @@ import { createToolsService, type ToolsService } from './modules/tools/tools.ser
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { crawlersPlugin } from './plugins/crawlers.ts';
 import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -183,7 +184,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       unpaidCaps: config.unpaidCaps,
       onStockChanged: () => catalogue.changed('stock'),
     }),
-    reviews: createReviewsService(db),
+    reviews: createReviewsService(db, { onChange: () => catalogue.changed('reviews') }),
     users: createUsersService(db),
     payments: createPaymentsService(db, {
       mailer,
@@ -254,7 +255,18 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     { prefix: '/api' },
   );
 
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(crawlersPlugin, {
+    publicUrl: config.publicUrl,
+    pages: catalogue.pages,
+    tools: services.tools.sitemapEntries,
+  });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    isHttps,
+    allowStripe: config.stripe !== null,
+    pages: catalogue.pages,
+  });
 
   mailer.start();
   catalogue.start();

@@ -11,7 +11,7 @@ export interface Asset {
 }
 
 export interface BundleReport {
-  /** What index.html loads and preloads, and everything those scripts import statically. */
+  /** What the first page loads and preloads, and everything those scripts import statically. */
   firstVisit: { js: Asset[]; css: Asset[] };
   /** Every other script: loaded when a route (or a feature) needs it. */
   lazy: (Asset & { withDepsGzipBytes: number })[];
@@ -55,9 +55,11 @@ function closure(distDir: string, roots: string[]): Set<string> {
   return seen;
 }
 
-/** Reads the built web app the way a first visit to / does. */
-export function analyseBundle(distDir: string): BundleReport {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+/**
+ * Reads the built web app (`distDir`: dist/web/client) the way a first visit does, from the HTML
+ * the store rendered for that page.
+ */
+export function analyseBundle(distDir: string, html: string): BundleReport {
   const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)]
     .map((match) => ({ tag: match[0], url: match[1] as string }))
     .filter(({ url }) => url.startsWith('/') && !url.startsWith('//'));

@@ -3,7 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './store.ts';
 
-export const DIST_DIR = path.join(ROOT, 'dist/web');
+/** The files browsers load (the page renderer sits beside it, in dist/web/server). */
+export const DIST_DIR = path.join(ROOT, 'dist/web/client');
+const RENDERER = path.join(ROOT, 'dist/web/server/index.js');
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -20,13 +22,12 @@ function newestSource(dir: string): number {
  * or when a source file under web/ (or the Vite config) is newer than the build.
  */
 export function ensureWebBuild(force: boolean): { built: boolean; builtAt: Date } {
-  const index = path.join(DIST_DIR, 'index.html');
   const isStale =
-    !existsSync(index) ||
+    !existsSync(RENDERER) ||
     Math.max(
       newestSource(path.join(ROOT, 'web')),
       statSync(path.join(ROOT, 'vite.config.ts')).mtimeMs,
-    ) > statSync(index).mtimeMs;
+    ) > statSync(RENDERER).mtimeMs;
   if (force || isStale) {
     console.log('Building the web app (vite build)...');
     const result = spawnSync(
@@ -39,5 +40,5 @@ export function ensureWebBuild(force: boolean): { built: boolean; builtAt: Date 
     );
     if (result.status !== 0) throw new Error('vite build failed');
   }
-  return { built: force || isStale, builtAt: statSync(index).mtime };
+  return { built: force || isStale, builtAt: statSync(RENDERER).mtime };
 }

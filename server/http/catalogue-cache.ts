@@ -12,6 +12,8 @@ export const CATALOGUE_CACHE_CONTROL = 'no-cache';
 export interface CatalogueCache {
   /** Prepared catalogue answers (tool lists and single tools). */
   responses: ResponseCache;
+  /** Server-rendered pages (they show tools, stock and reviews): dropped on the same changes. */
+  pages: ResponseCache;
   /** Call after a change to the catalogue commits: `stock` when only stock levels moved. */
   changed(kind?: ChangeKind): void;
   start(): void;
@@ -39,21 +41,29 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 10_000,
   });
+  const pages = createResponseCache({
+    maxEntries: 1_000,
+    maxBytes: 64 * 1024 * 1024,
+    maxAgeMs: 60_000,
+  });
   const feed = createChangeFeed({
     pool: options.pool,
     channel: CATALOGUE_CHANNEL,
     log: options.log,
     onChange: (kind) => {
       responses.invalidate();
+      pages.invalidate();
       options.onChange?.(kind);
     },
     onLiveChange: (isLive) => {
       responses.setEnabled(isLive);
+      pages.setEnabled(isLive);
       options.onLiveChange?.(isLive);
     },
   });
   return {
     responses,
+    pages,
     changed: feed.changed,
     start: feed.start,
     stop: feed.stop,

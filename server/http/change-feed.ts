@@ -19,10 +19,11 @@ export interface ChangeFeedOptions {
 }
 
 /**
- * `stock`: only stock levels moved (the frequent change: every order); `all`: anything else, or
- * unknown (treat everything as changed).
+ * `stock`: only stock levels moved (the frequent change: every order); `reviews`: a review was
+ * posted (pages that show reviews change, tools do not); `all`: anything else, or unknown (treat
+ * everything as changed). Listeners tell `all` apart from the rest; the others are named for logs.
  */
-export type ChangeKind = 'stock' | 'all';
+export type ChangeKind = 'stock' | 'reviews' | 'all';
 
 export interface ChangeFeed {
   /** Call after a change commits: this instance hears it at once, the others through PostgreSQL. */
@@ -101,7 +102,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     listener.on('notification', (message) => {
       const [sender, kind] = (message.payload ?? '').split(':');
       if (message.channel !== channel || sender === instanceId) return;
-      options.onChange(kind === 'stock' ? 'stock' : 'all');
+      options.onChange(kind === 'stock' || kind === 'reviews' ? kind : 'all');
     });
     try {
       await listener.connect();

@@ -7,7 +7,7 @@ import {
 } from './response-cache.ts';
 
 /**
- * Sends a prepared JSON answer: 304 when the browser already holds it (If-None-Match), otherwise
+ * Sends a prepared answer: 304 when the browser already holds it (If-None-Match), otherwise
  * its brotli or gzip form when the browser takes one, made once and reused. Setting
  * Content-Encoding here keeps the global compressor from compressing it again.
  */
@@ -23,10 +23,12 @@ export async function sendPrepared(
     'cache-control': cacheControl,
     vary: 'Accept-Encoding',
   });
-  if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
+  const status = prepared.status ?? 200;
+  if (status === 200 && matchesEtag(request.headers['if-none-match'], prepared.etag)) {
     return reply.code(304).send();
   }
-  reply.type('application/json; charset=utf-8');
+  reply.code(status);
+  if (!prepared.headers['content-type']) reply.type('application/json; charset=utf-8');
   const encoding =
     prepared.body.length >= COMPRESS_THRESHOLD
       ? preferredEncoding(request.headers['accept-encoding'])

@@ -10,9 +10,14 @@ export const COMPRESS_THRESHOLD = 1024;
 
 export type Encoding = 'br' | 'gzip';
 
-/** A JSON answer serialized once, with its validator and its compressed forms made on demand. */
+/**
+ * An answer made once (a JSON body, or a page's HTML), with its validator and its compressed forms
+ * made on demand.
+ */
 export interface PreparedJson {
   body: Buffer;
+  /** 200 unless said. */
+  status?: number;
   /** Weak: the same validator stands for the identity, gzip and brotli forms of the body. */
   etag: string;
   /** Headers that belong to the answer (e.g. X-Total-Count). */
@@ -22,9 +27,18 @@ export interface PreparedJson {
 }
 
 export function prepareJson(value: unknown, headers: Record<string, string> = {}): PreparedJson {
-  const body = Buffer.from(JSON.stringify(value));
+  return prepareBody(JSON.stringify(value), headers);
+}
+
+/** Any body; its type goes in `headers` (JSON when none is said). */
+export function prepareBody(
+  text: string,
+  headers: Record<string, string> = {},
+  status?: number,
+): PreparedJson {
+  const body = Buffer.from(text);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  return { body, etag: `W/"${hash}"`, headers, encoded: {} };
+  return { body, etag: `W/"${hash}"`, headers, encoded: {}, ...(status ? { status } : {}) };
 }
 
 export function encodedBody(prepared: PreparedJson, encoding: Encoding): Promise<Buffer> {

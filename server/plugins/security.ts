@@ -13,15 +13,25 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 
 export function securityHeaders({
   isHttps,
   allowStripe,
+  scriptHashes = [],
 }: {
   isHttps: boolean;
   allowStripe: boolean;
+  /**
+   * A page's own inline scripts (React Router's hydration data and its module loader), each
+   * allowed by its SHA-256 and nothing else inline: see server/plugins/web.ts.
+   */
+  scriptHashes?: readonly string[];
 }) {
   const stripe = (...sources: string[]) => (allowStripe ? sources : []);
   const csp = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...stripe('https://js.stripe.com')],
+    'script-src': [
+      "'self'",
+      ...scriptHashes.map((hash) => `'sha256-${hash}'`),
+      ...stripe('https://js.stripe.com'),
+    ],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],

@@ -1,60 +1,177 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { sendPrepared } from '../http/prepared-reply.ts';
+import { type PreparedJson, prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { problem, sendProblem } from './error-handler.ts';
+import { securityHeaders } from './security.ts';
+
+export interface WebOptions {
+  /** The web build: `client/` (files) and `server/index.js` (the page renderer). */
+  distDir: string;
+  /** Where the store is reached from outside: canonical URLs and link previews. */
+  publicUrl: string;
+  isHttps: boolean;
+  allowStripe: boolean;
+  /** Rendered pages, dropped whenever the catalogue, stock or reviews change. */
+  pages: ResponseCache;
+}
+
+/** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
+const PAGE_CACHE_CONTROL = 'no-cache';
+
+/** The request headers a page may depend on. No cookie: a page is the same for everyone. */
+const FORWARDED_HEADERS = ['accept', 'accept-language', 'user-agent'] as const;
+
+/** The render entry's own exports, next to React Router's (web/app/entry.server.tsx). */
+interface RenderEntry {
+  setServerTransport(
+    transport: (url: URL, init: RequestInit) => Promise<Response>,
+    origin: string,
+  ): void;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The SHA-256 of every inline script in a page: the page's CSP allows exactly these. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(
+      createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64'),
+    );
+  }
+  return [...hashes];
+}
 
 /**
- * Serves the built web app from one origin with the API: hashed assets cached for a year,
- * precompressed (brotli/gzip) copies when the browser takes them, and index.html for every client
- * route so deep links work. Unknown /api paths get a problem+json 404 instead.
+ * The web app, from the same origin as the API: its files (hashed assets cached for a year,
+ * precompressed copies when the browser takes them), and every other address rendered on the
+ * server by React Router (docs/decisions/013). Pages do not depend on who asks, so each is rendered
+ * once and kept until the catalogue changes. Unknown /api paths get a problem+json 404.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, { distDir }: { distDir: string }) => {
-    const indexHtml = path.join(distDir, 'index.html');
-    const hasBuild = existsSync(indexHtml);
-    if (!hasBuild) {
-      app.log.warn(
-        { distDir },
-        'web app not built: run `npm run build` (npm start does it for you)',
-      );
-    } else {
-      await app.register(fastifyStatic, {
-        root: distDir,
-        wildcard: false,
-        preCompressed: true,
-        index: false,
-        setHeaders: (res, filePath) => {
-          const relative = path.relative(distDir, filePath);
-          if (relative.startsWith(`assets${path.sep}`)) {
-            res.header('cache-control', 'public, max-age=31536000, immutable');
-          } else if (filePath.endsWith('.html')) {
-            res.header('cache-control', 'no-cache');
-          } else {
-            res.header('cache-control', 'public, max-age=86400');
-          }
-        },
-      });
-    }
+  async (app: FastifyInstance, options: WebOptions) => {
+    const clientDir = path.join(options.distDir, 'client');
+    const serverEntry = path.join(options.distDir, 'server', 'index.js');
+    const hasBuild = existsSync(clientDir) && existsSync(serverEntry);
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return sendProblem(
-          reply,
-          problem(404, 'not_found', `There is no ${request.method} ${pathname}.`),
+      return sendProblem(
+        reply,
+        problem(404, 'not_found', `There is no ${request.method} ${pathname}.`),
+      );
+    });
+
+    if (!hasBuild) {
+      app.log.warn(
+        { distDir: options.distDir },
+        'web app not built: run `npm run build` (npm start does it for you)',
+      );
+      return;
+    }
+
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(clientDir, filePath);
+        res.header(
+          'cache-control',
+          relative.startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400',
         );
+      },
+    });
+
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    (build.entry.module as unknown as RenderEntry).setServerTransport(async (url, init) => {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { accept: 'application/json' },
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) headers.set(name, String(value));
       }
-      if (
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        hasBuild &&
-        !path.extname(pathname)
-      ) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const noBody = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(noBody ? null : new Uint8Array(answer.rawPayload), {
+        status: answer.statusCode,
+        headers,
+      });
+    }, options.publicUrl);
+    const handle = createRequestHandler(build, 'production');
+    const publicOrigin = new URL(options.publicUrl).origin;
+
+    const render = async (request: FastifyRequest): Promise<PreparedJson> => {
+      const headers = new Headers();
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
       }
-      return sendProblem(reply, problem(404, 'not_found', `There is no ${pathname}.`));
+      // The address as the public sees it: never the Host header a client sent.
+      const url = new URL(request.url, publicOrigin);
+      const response = await handle(new Request(url, { method: 'GET', headers }), {
+        publicUrl: options.publicUrl,
+      });
+      const body = await response.text();
+      const answerHeaders: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        answerHeaders[name] = value;
+      });
+      if ((answerHeaders['content-type'] ?? '').startsWith('text/html')) {
+        answerHeaders['content-security-policy'] = securityHeaders({
+          isHttps: options.isHttps,
+          allowStripe: options.allowStripe,
+          scriptHashes: inlineScriptHashes(body),
+        })['content-security-policy'];
+      }
+      return prepareBody(body, answerHeaders, response.status);
+    };
+
+    app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+        return sendProblem(reply, problem(404, 'not_found', `There is no ${pathname}.`));
+      }
+      // A search is rendered each time: the ways to spell one are endless, and would push the
+      // pages everyone shares out of the cache.
+      const isSearch = new URL(request.url, publicOrigin).searchParams.has('q');
+      const page = isSearch
+        ? await render(request)
+        : await options.pages
+            .get(request.url, async () => {
+              const rendered = await render(request);
+              // Only whole, ordinary pages are kept; a 404 or a failure is rendered each time.
+              if (rendered.status !== 200) throw new NotKept(rendered);
+              return rendered;
+            })
+            .catch((error: unknown) => {
+              if (error instanceof NotKept) return error.page;
+              throw error;
+            });
+      if (page.status === 200) return sendPrepared(request, reply, page, PAGE_CACHE_CONTROL);
+      return sendPrepared(request, reply, page, 'no-store');
     });
   },
   { name: 'web' },
 );
+
+/** A rendered page the cache must not keep (it is still sent). */
+class NotKept extends Error {
+  constructor(readonly page: PreparedJson) {
+    super('not kept');
+  }
+}

@@ -1,4 +1,3 @@
-import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -26,36 +25,4 @@ export function RouteError({ error }: { error: unknown }) {
       </div>
     </div>
   );
-}
-
-interface BoundaryProps {
-  children: ReactNode;
-  /** A new value (the next page) clears the error. */
-  resetKey?: string;
-}
-
-/** Catches a crash or a chunk that failed to download, and shows <RouteError> instead. */
-export class RouteErrorBoundary extends Component<
-  BoundaryProps,
-  { hasError: boolean; error: unknown }
-> {
-  override state = { hasError: false, error: undefined as unknown };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { hasError: true, error };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
-  override componentDidUpdate(previous: BoundaryProps) {
-    if (this.state.hasError && previous.resetKey !== this.props.resetKey) {
-      this.setState({ hasError: false, error: undefined });
-    }
-  }
-
-  override render() {
-    return this.state.hasError ? <RouteError error={this.state.error} /> : this.props.children;
-  }
 }

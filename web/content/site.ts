@@ -5,6 +5,11 @@ export const site = {
   name: 'Toolyard',
   legalName: 'Toolyard Tools Ltd.',
   tagline: 'Professional tools in bulk, straight from the manufacturer',
+  /** What search results and link previews say of the store (pages without their own words). */
+  description:
+    'Drills, saws, hammers and hand tools from our own factory, sold in bulk at factory prices to workshops, site crews and retailers.',
+  /** The picture link previews show (1200 × 630; previews do not show SVG). */
+  previewImage: '/images/preview.png',
   banner: {
     text: 'Toolyard Tools Ltd. · ISO 9001 certified manufacturer and trader',
     detail: 'Exporting to 40 countries since 2015',

@@ -46,6 +46,21 @@ export interface CallOptions {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/** How a request reaches the store: `fetch` in the browser, in-process on the server. */
+export type ApiTransport = (url: URL, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+let origin = () => window.location.origin;
+
+/**
+ * For the server's render: the same calls, answered by the store itself without a network hop
+ * (server/plugins/web.ts). Only public, signed-out reads happen there: no cookie goes along.
+ */
+export function setServerTransport(serverTransport: ApiTransport, serverOrigin: string): void {
+  transport = serverTransport;
+  origin = () => serverOrigin;
+}
+
 /**
  * The one fetch helper: same-origin JSON, problem+json turned into a typed ApiError.
  * `path` is below `/api`.
@@ -60,7 +75,7 @@ export async function sendRequest<T>(
     signal?: AbortSignal | undefined;
   } = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`/api${path}`, origin());
   for (const [key, value] of Object.entries(init.query ?? {})) {
     if (value !== undefined && value !== null && value !== '')
       url.searchParams.set(key, String(value));
@@ -68,7 +83,7 @@ export async function sendRequest<T>(
   const hasBody = init.body !== undefined;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method,
       credentials: 'same-origin',
       headers: {

@@ -4,7 +4,12 @@ import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import * as repo from './reviews.repo.ts';
 
-export function createReviewsService(db: Db) {
+export interface ReviewsOptions {
+  /** Called after a review is stored: pages that show reviews are made again. */
+  onChange: () => void;
+}
+
+export function createReviewsService(db: Db, { onChange }: ReviewsOptions) {
   return {
     /** One page of reviews, newest first, and how many there are in all. */
     async list(page: {
@@ -19,15 +24,17 @@ export function createReviewsService(db: Db) {
      * The author is the session's user; the request body cannot name anyone. Only customers who
      * confirmed their email may post: a review shows their name and photo to every visitor.
      */
-    create: (user: SessionUser, body: CreateReviewBody): Promise<Review> => {
+    async create(user: SessionUser, body: CreateReviewBody): Promise<Review> {
       assertEmailVerified(user, 'posting a review');
-      return repo.insertReview(db, {
+      const review = await repo.insertReview(db, {
         userId: user.id,
         userName: user.name,
         image: user.image,
         rating: body.rating,
         review: body.review,
       });
+      onChange();
+      return review;
     },
   };
 }

@@ -152,3 +152,16 @@ export async function findTools(tx: Tx, ids: string[]): Promise<ToolRow[]> {
     .where(sql`${tools.id} = any(${sql.param(ids)}::uuid[])`);
   return rows.filter((row) => row.deletedAt === null);
 }
+
+/** The most tools one sitemap file may list (the sitemap protocol's limit). */
+export const SITEMAP_LIMIT = 50_000;
+
+/** Every listed tool's id and when it last changed, for the sitemap. */
+export async function listSitemapRows(tx: Tx): Promise<{ id: string; updatedAt: Date }[]> {
+  return tx
+    .select({ id: tools.id, updatedAt: tools.updatedAt })
+    .from(tools)
+    .where(active)
+    .orderBy(asc(tools.createdAt), asc(tools.id))
+    .limit(SITEMAP_LIMIT);
+}

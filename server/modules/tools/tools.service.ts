@@ -71,6 +71,11 @@ export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
       );
     },
 
+    /** Every listed tool's public page and when it last changed (the sitemap). */
+    async sitemapEntries(): Promise<{ id: string; updatedAt: Date }[]> {
+      return repo.listSitemapRows(db);
+    },
+
     async setStock(id: string, newQuantity: number): Promise<Tool> {
       const row = await repo.updateTool(db, id, { quantity: newQuantity });
       if (!row) throw toolNotFound();

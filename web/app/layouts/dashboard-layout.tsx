@@ -53,3 +53,5 @@ export function DashboardLayout() {
     </div>
   );
 }
+
+export default DashboardLayout;

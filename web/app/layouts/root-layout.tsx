@@ -1,7 +1,16 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import {
+  isRouteErrorResponse,
+  type MetaArgs,
+  Outlet,
+  useLocation,
+  useNavigationType,
+  useRouteError,
+} from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
-import { RouteErrorBoundary } from '../route-error.tsx';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { RouteError } from '../route-error.tsx';
+import { NotFoundPage } from '../routes/not-found.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -21,8 +30,8 @@ function useStartAtContentOnNavigate() {
   }, [pathname, navigationType]);
 }
 
-export function RootLayout() {
-  const { pathname } = useLocation();
+/** The frame of every page: skip link, header, the page, footer. */
+function SiteFrame({ children }: { children: ReactNode }) {
   useStartAtContentOnNavigate();
   return (
     <>
@@ -33,13 +42,46 @@ export function RootLayout() {
       {/* At least a screen tall: the footer never shows above content still loading, so it never
           jumps down when the content arrives (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 pb-16 outline-none">
-        <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        {children}
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <SiteFrame>
+      <Suspense fallback={<LoadingState />}>
+        <Outlet />
+      </Suspense>
+    </SiteFrame>
+  );
+}
+
+export default RootLayout;
+
+/** A page that failed says so in its title too (every page says its own title otherwise). */
+export function meta({ error, matches, location }: MetaArgs) {
+  if (!error) return [];
+  const title =
+    isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong';
+  return pageMeta(matches, { title, path: location.pathname, noIndex: true });
+}
+
+/**
+ * A page that is not there (a 404 from a route's loader, such as an unknown tool) or that failed
+ * (a crash, or a page whose code could not be downloaded): said inside the usual frame.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <SiteFrame>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundPage />
+      ) : (
+        <RouteError error={error} />
+      )}
+    </SiteFrame>
   );
 }

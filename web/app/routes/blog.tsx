@@ -1,7 +1,11 @@
+import type { MetaArgs } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { type BlogBlock, blog } from '../../content/blog.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Blog', path: location.pathname });
 
 function Block({ block }: { block: BlogBlock }) {
   switch (block.kind) {
@@ -25,7 +29,6 @@ function Block({ block }: { block: BlogBlock }) {
 }
 
 export function BlogPage() {
-  usePageTitle('Blog');
   return (
     <PageContainer>
       <PageHeading eyebrow="Blog" title={blog.title} description={blog.intro} />
@@ -75,3 +78,5 @@ export function BlogPage() {
     </PageContainer>
   );
 }
+
+export default BlogPage;

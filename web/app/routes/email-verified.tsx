@@ -1,11 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, type MetaArgs, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
 import { ResendVerificationForm } from '../../features/auth/components/resend-verification-form.tsx';
+import { pageMeta } from '../../lib/page-meta.ts';
 import { queryKeys } from '../../lib/query-client.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, {
+    title: new URLSearchParams(location.search).has('error') ? 'Link not valid' : 'Email confirmed',
+    path: location.pathname,
+    noIndex: true,
+  });
 
 /** Where the link in the verification email lands (the server confirms, then sends people here). */
 export function EmailVerifiedPage() {
@@ -20,7 +27,6 @@ export function EmailVerifiedPage() {
     variant: error && !alreadyConfirmed ? 'outline' : 'primary',
     className: 'mt-8',
   });
-  usePageTitle(error ? 'Link not valid' : 'Email confirmed');
 
   // The confirmation changed the account and ended its earlier sessions.
   useEffect(() => {
@@ -69,3 +75,5 @@ export function EmailVerifiedPage() {
     </div>
   );
 }
+
+export default EmailVerifiedPage;

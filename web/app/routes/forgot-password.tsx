@@ -1,10 +1,13 @@
+import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Forgot password', path: location.pathname, noIndex: true });
+
 export function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
   return (
     <AuthLayout
       title="Forgot your password?"
@@ -20,3 +23,5 @@ export function ForgotPasswordPage() {
     </AuthLayout>
   );
 }
+
+export default ForgotPasswordPage;

@@ -1,24 +1,49 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, type MetaArgs } from 'react-router';
 import { QueryView } from '../../components/ui/query-view.tsx';
 import { site } from '../../content/site.ts';
 import { CompanyProfile } from '../../features/home/components/company-profile.tsx';
 import { HeroCarousel } from '../../features/home/components/hero-carousel.tsx';
 import { StatsBand } from '../../features/home/components/stats-band.tsx';
-import { useLatestReviews } from '../../features/reviews/api/reviews.ts';
+import {
+  HOME_REVIEW_COUNT,
+  latestReviewsQuery,
+  useLatestReviews,
+} from '../../features/reviews/api/reviews.ts';
 import { ReviewCard } from '../../features/reviews/components/review-card.tsx';
-import { useToolList } from '../../features/tools/api/tools-queries.ts';
+import { toolListQuery, useToolList } from '../../features/tools/api/tools-queries.ts';
 import { BestSeller } from '../../features/tools/components/best-seller.tsx';
 import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta, rootData } from '../../lib/page-meta.ts';
+import { prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
+import { organization } from '../../lib/structured-data.ts';
 
-const FEATURED_COUNT = 6;
+const FEATURED = { sort: 'newest', limit: 6 } as const;
+const BEST_SELLER = { q: site.home.bestSeller.searchName, sort: 'oldest', limit: 1 } as const;
+
+export function loader() {
+  return prefetchQueries((queryClient) =>
+    Promise.all([
+      queryClient.prefetchQuery(toolListQuery(FEATURED)),
+      queryClient.prefetchQuery(toolListQuery(BEST_SELLER)),
+      queryClient.prefetchQuery(latestReviewsQuery(HOME_REVIEW_COUNT)),
+    ]),
+  );
+}
+
+export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+
+/** `/` and `/home` are one page: both name `/` as the address to index. */
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(matches, {
+    path: '/',
+    structuredData: [organization(rootData(matches)?.publicUrl ?? '')],
+  });
 
 export function HomePage() {
-  usePageTitle(undefined);
   const { home } = site;
-  const featured = useToolList({ sort: 'newest', limit: FEATURED_COUNT });
-  const bestSeller = useToolList({ q: home.bestSeller.searchName, sort: 'oldest', limit: 1 });
+  const featured = useToolList(FEATURED);
+  const bestSeller = useToolList(BEST_SELLER);
   const reviews = useLatestReviews();
 
   return (
@@ -96,5 +121,13 @@ function SectionHeader({
       </div>
       {children}
     </div>
+  );
+}
+
+export default function Home() {
+  return (
+    <RouteQueriesBoundary>
+      <HomePage />
+    </RouteQueriesBoundary>
   );
 }

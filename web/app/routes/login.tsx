@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -7,9 +8,12 @@ import { AuthError } from '../../features/auth/components/auth-error.tsx';
 import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
-import type { LoginState } from '../guards.tsx';
+import { pageMeta } from '../../lib/page-meta.ts';
+import type { LoginState } from '../guards/require-auth.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Sign in', path: location.pathname, noIndex: true });
 
 /** The page the visitor was sent here from, or home. */
 export function useReturnTo(): string {
@@ -18,7 +22,6 @@ export function useReturnTo(): string {
 }
 
 export function LoginPage() {
-  usePageTitle('Sign in');
   const location = useLocation();
   const returnTo = useReturnTo();
   const toast = useToast();
@@ -65,3 +68,5 @@ export function LoginPage() {
     </AuthLayout>
   );
 }
+
+export default LoginPage;

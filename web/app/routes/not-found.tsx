@@ -1,9 +1,19 @@
-import { Link } from 'react-router';
+import type { MetaArgs } from 'react-router';
+import { data, Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Page not found', path: location.pathname, noIndex: true });
+
+/** Any address that is no page answers this page with status 404 (not a 200 that says so). */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 pt-12 text-center sm:px-6">
       <img
@@ -32,3 +42,5 @@ export function NotFoundPage() {
     </div>
   );
 }
+
+export default NotFoundPage;

@@ -1,9 +1,12 @@
+import type { MetaArgs } from 'react-router';
 import { portfolio } from '../../content/portfolio.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'My Portfolio', path: location.pathname });
+
 export function PortfolioPage() {
-  usePageTitle('My Portfolio');
   const initials = portfolio.name
     .split(/\s+/)
     .map((part) => part.charAt(0))
@@ -120,3 +123,5 @@ export function PortfolioPage() {
     </PageContainer>
   );
 }
+
+export default PortfolioPage;

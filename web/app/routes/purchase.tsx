@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, type MetaArgs, useParams, useSearchParams } from 'react-router';
 import type { Order } from '../../../contract/orders.ts';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { LoadingState } from '../../components/ui/spinner.tsx';
@@ -12,11 +12,17 @@ import { useTool } from '../../features/tools/api/tools-queries.ts';
 import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
 import { useUserDetails } from '../../features/users/api/users.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Purchase', path: location.pathname, noIndex: true });
+
 export function PurchasePage() {
   const { id = '' } = useParams();
+  // The quantity chosen on the tool's page, if any.
+  const initialQuantity = Number(useSearchParams()[0].get('quantity')) || undefined;
   const user = useSignedInUser();
   const tool = useTool(id);
   // For the phone number the customer saved in their profile.
@@ -40,8 +46,18 @@ export function PurchasePage() {
             </Link>
           </li>
           <li aria-hidden="true">/</li>
+          {tool.data && (
+            <>
+              <li className="min-w-0 break-words">
+                <Link to={`/tools/${id}`} className="hover:text-navy-900 hover:underline">
+                  {tool.data.name}
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+            </>
+          )}
           <li aria-current="page" className="font-medium text-stone-800">
-            {tool.data?.name ?? 'Purchase'}
+            Purchase
           </li>
         </ol>
       </nav>
@@ -83,6 +99,7 @@ export function PurchasePage() {
                 tool={tool.data}
                 customer={{ name: user.name, email: user.email }}
                 savedPhone={details.data?.phone}
+                initialQuantity={initialQuantity}
                 canOrder={user.emailVerified}
                 onPlaced={setPlaced}
               />
@@ -93,3 +110,5 @@ export function PurchasePage() {
     </PageContainer>
   );
 }
+
+export default PurchasePage;

@@ -1,16 +1,19 @@
 import { useState } from 'react';
+import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
 import { CheckYourInbox } from '../../features/auth/components/check-your-inbox.tsx';
 import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { useReturnTo } from './login.tsx';
 
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Create an account', path: location.pathname, noIndex: true });
+
 export function RegistrationPage() {
-  usePageTitle('Create an account');
   const location = useLocation();
   const returnTo = useReturnTo();
   const { user, isPending } = useSession();
@@ -49,3 +52,5 @@ export function RegistrationPage() {
     </AuthLayout>
   );
 }
+
+export default RegistrationPage;

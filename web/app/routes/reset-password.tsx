@@ -1,10 +1,20 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, type MetaArgs, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { AuthError } from '../../features/auth/components/auth-error.tsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
 import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
+
+export function meta({ matches, location }: MetaArgs) {
+  const params = new URLSearchParams(location.search);
+  const isValid = params.has('token') && !params.has('error');
+  return pageMeta(matches, {
+    title: isValid ? 'Choose a new password' : 'Reset link not valid',
+    path: location.pathname,
+    noIndex: true,
+  });
+}
 
 /**
  * Where the link in a reset email lands: `?token=...`, or `?error=INVALID_TOKEN` when the link is
@@ -14,7 +24,6 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const error = params.get('error') ?? (token ? null : 'INVALID_TOKEN');
-  usePageTitle(error ? 'Reset link not valid' : 'Choose a new password');
 
   if (error || !token) {
     return (
@@ -39,3 +48,5 @@ export function ResetPasswordPage() {
     </AuthLayout>
   );
 }
+
+export default ResetPasswordPage;

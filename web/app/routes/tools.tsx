@@ -1,24 +1,75 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
 import { type ToolSort, ToolSortSchema } from '../../../contract/tools.ts';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { QueryView } from '../../components/ui/query-view.tsx';
-import { useToolList } from '../../features/tools/api/tools-queries.ts';
+import {
+  type ToolListParams,
+  toolListQuery,
+  useToolList,
+} from '../../features/tools/api/tools-queries.ts';
 import { CatalogueControls } from '../../features/tools/components/catalogue-controls.tsx';
 import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { pageMeta, rootData } from '../../lib/page-meta.ts';
+import { prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
+import { breadcrumbs } from '../../lib/structured-data.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const TOOLS_PAGE_SIZE = 12;
 const DEFAULT_SORT: ToolSort = 'newest';
 
-/** Search words, sort order and page live in the URL, so links and Back work. */
-function useCatalogueParams() {
-  const [params, setParams] = useSearchParams();
+/** The catalogue page an address asks for. */
+function catalogueParams(params: URLSearchParams) {
   const q = params.get('q')?.trim() ?? '';
   const sort = ToolSortSchema.catch(DEFAULT_SORT).parse(params.get('sort') ?? DEFAULT_SORT);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  return { q, sort, page };
+}
+
+/** What the page asks the store for. */
+function listParams({ q, sort, page }: ReturnType<typeof catalogueParams>): ToolListParams {
+  return {
+    q: q || undefined,
+    sort,
+    limit: TOOLS_PAGE_SIZE,
+    offset: (page - 1) * TOOLS_PAGE_SIZE,
+  };
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const params = listParams(catalogueParams(new URL(request.url).searchParams));
+  return prefetchQueries((queryClient) => queryClient.prefetchQuery(toolListQuery(params)));
+}
+
+export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+
+/**
+ * The catalogue's address to index is its page number alone: sorted copies point at it, and
+ * search results (endless, and thin) are left out of the index.
+ */
+export function meta({ matches, location }: MetaArgs) {
+  const { q, page } = catalogueParams(new URLSearchParams(location.search));
+  const title = q ? `Tools matching “${q}”` : page > 1 ? `Tools, page ${page}` : 'Tools';
+  return pageMeta(matches, {
+    title,
+    description:
+      'Every tool we make and trade, at bulk prices: drills, saws, hammers, hand tools and safety gear, with stock and minimum orders shown.',
+    path: page > 1 ? `/tools?page=${page}` : '/tools',
+    noIndex: q !== '',
+    structuredData: [
+      breadcrumbs(rootData(matches)?.publicUrl ?? '', [
+        { name: 'Home', path: '/' },
+        { name: 'Tools', path: '/tools' },
+      ]),
+    ],
+  });
+}
+
+/** Search words, sort order and page live in the URL, so links and Back work. */
+function useCatalogueParams() {
+  const [params, setParams] = useSearchParams();
+  const { q, sort, page } = catalogueParams(params);
 
   const hrefFor = (changes: { q?: string; sort?: ToolSort; page?: number }) => {
     const next = { q, sort, page, ...changes };
@@ -36,14 +87,8 @@ function useCatalogueParams() {
 }
 
 export function ToolsPage() {
-  usePageTitle('Tools');
   const { q, sort, page, hrefFor, go } = useCatalogueParams();
-  const query = useToolList({
-    q: q || undefined,
-    sort,
-    limit: TOOLS_PAGE_SIZE,
-    offset: (page - 1) * TOOLS_PAGE_SIZE,
-  });
+  const query = useToolList(listParams({ q, sort, page }));
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / TOOLS_PAGE_SIZE));
   const first = (page - 1) * TOOLS_PAGE_SIZE + 1;
@@ -103,5 +148,13 @@ export function ToolsPage() {
         label="Catalogue pages"
       />
     </PageContainer>
+  );
+}
+
+export default function Tools() {
+  return (
+    <RouteQueriesBoundary>
+      <ToolsPage />
+    </RouteQueriesBoundary>
   );
 }

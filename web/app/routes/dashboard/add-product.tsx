@@ -1,11 +1,14 @@
+import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { AddToolForm } from '../../../features/tools/components/add-tool-form.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Add product', path: location.pathname, noIndex: true });
 
 export function AddProductPage() {
-  usePageTitle('Add product');
   const toast = useToast();
   return (
     <>
@@ -28,3 +31,5 @@ export function AddProductPage() {
     </>
   );
 }
+
+export default AddProductPage;

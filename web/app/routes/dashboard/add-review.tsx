@@ -1,11 +1,14 @@
+import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ReviewForm } from '../../../features/reviews/components/review-form.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Write a review', path: location.pathname, noIndex: true });
 
 export function AddReviewPage() {
-  usePageTitle('Write a review');
   const toast = useToast();
   return (
     <>
@@ -28,3 +31,5 @@ export function AddReviewPage() {
     </>
   );
 }
+
+export default AddReviewPage;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { MetaArgs } from 'react-router';
 import type { UserSummary } from '../../../../contract/users.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
@@ -7,10 +8,12 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useSignedInUser } from '../../../features/auth/api/session.ts';
 import { useAllUsers, useSetRole } from '../../../features/users/api/users.ts';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Make admin', path: location.pathname, noIndex: true });
 
 export function MakeAdminPage() {
-  usePageTitle('Make admin');
   const me = useSignedInUser();
   const users = useAllUsers();
   const setRole = useSetRole();
@@ -62,3 +65,5 @@ export function MakeAdminPage() {
     </>
   );
 }
+
+export default MakeAdminPage;

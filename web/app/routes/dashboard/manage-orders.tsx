@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { MetaArgs } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
@@ -7,10 +8,12 @@ import { useShipOrder } from '../../../features/orders/api/order-mutations.ts';
 import { useAllOrders } from '../../../features/orders/api/orders-queries.ts';
 import { AllOrdersTable } from '../../../features/orders/components/all-orders-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
 
 export function ManageOrdersPage() {
-  usePageTitle('Manage all orders');
   const orders = useAllOrders();
   const shipOrder = useShipOrder();
   const toast = useToast();
@@ -43,3 +46,5 @@ export function ManageOrdersPage() {
     </>
   );
 }
+
+export default ManageOrdersPage;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { MetaArgs } from 'react-router';
 import type { Tool } from '../../../../contract/tools.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -9,10 +10,12 @@ import { useToolList } from '../../../features/tools/api/tools-queries.ts';
 import { EditToolDialog } from '../../../features/tools/components/edit-tool-dialog.tsx';
 import { ProductsTable } from '../../../features/tools/components/products-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Manage products', path: location.pathname, noIndex: true });
 
 export function ManageProductsPage() {
-  usePageTitle('Manage products');
   const tools = useToolList({ sort: 'newest' });
   const deleteTool = useDeleteTool();
   const toast = useToast();
@@ -73,3 +76,5 @@ export function ManageProductsPage() {
     </>
   );
 }
+
+export default ManageProductsPage;

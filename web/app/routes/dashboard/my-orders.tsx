@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -11,10 +12,12 @@ import { useMyOrders } from '../../../features/orders/api/orders-queries.ts';
 import { MyOrdersTable } from '../../../features/orders/components/my-orders-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'My orders', path: location.pathname, noIndex: true });
 
 export function MyOrdersPage() {
-  usePageTitle('My orders');
   const user = useSignedInUser();
   const orders = useMyOrders(user.email);
   const cancelOrder = useCancelOrder();
@@ -72,3 +75,5 @@ export function MyOrdersPage() {
     </>
   );
 }
+
+export default MyOrdersPage;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
 import type { PaymentOrder, PaymentResult } from '../../../../contract/payments.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -15,11 +16,13 @@ import { PaymentSummary } from '../../../features/payments/components/payment-su
 import { StripePayment } from '../../../features/payments/components/stripe-payment.tsx';
 import { TestCardForm } from '../../../features/payments/components/test-card-form.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
 import { storeConfigQuery } from '../../../lib/store-config.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Payment', path: location.pathname, noIndex: true });
 
 export function PaymentPage() {
-  usePageTitle('Payment');
   const { id = '' } = useParams();
   const payment = usePaymentOrder(id);
   return (
@@ -100,3 +103,5 @@ function PaymentPanel({ order }: { order: PaymentOrder }) {
     />
   );
 }
+
+export default PaymentPage;

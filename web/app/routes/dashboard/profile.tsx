@@ -1,3 +1,4 @@
+import type { MetaArgs } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -6,10 +7,12 @@ import { VerifyEmailNotice } from '../../../features/auth/components/verify-emai
 import { useUserDetails } from '../../../features/users/api/users.ts';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
 import { ProfileForm } from '../../../features/users/components/profile-form.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'My profile', path: location.pathname, noIndex: true });
 
 export function ProfilePage() {
-  usePageTitle('My profile');
   const user = useSignedInUser();
   const details = useUserDetails(user.email);
   const toast = useToast();
@@ -45,3 +48,5 @@ export function ProfilePage() {
     </>
   );
 }
+
+export default ProfilePage;

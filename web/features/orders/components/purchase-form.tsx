@@ -75,6 +75,7 @@ export function PurchaseForm({
   tool,
   customer,
   savedPhone,
+  initialQuantity,
   canOrder = true,
   onPlaced,
 }: {
@@ -82,6 +83,8 @@ export function PurchaseForm({
   customer: { name: string; email: string };
   /** The phone number in the customer's profile, filled in for them (they may change it). */
   savedPhone?: string | null | undefined;
+  /** The quantity chosen on the tool's page (checked like any other). */
+  initialQuantity?: number | undefined;
   /** False while the customer cannot order yet (an unconfirmed email): the form stays disabled. */
   canOrder?: boolean;
   onPlaced: (order: Order) => void;
@@ -96,7 +99,11 @@ export function PurchaseForm({
   const attemptKey = useRef<string | null>(null);
   const form = useForm<PurchaseValues>({
     resolver: zodResolver(schema),
-    defaultValues: { phone: savedPhone ?? '', address: '', orderedNum: Number.NaN },
+    defaultValues: {
+      phone: savedPhone ?? '',
+      address: '',
+      orderedNum: initialQuantity ?? Number.NaN,
+    },
     mode: 'onTouched',
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);

@@ -22,9 +22,7 @@ export function BestSeller({
   tool: Tool | undefined;
 }) {
   const money = useMoney();
-  const href = tool
-    ? `/purchase/${tool._id}`
-    : `/tools?q=${encodeURIComponent(content.searchName)}`;
+  const href = tool ? `/tools/${tool._id}` : `/tools?q=${encodeURIComponent(content.searchName)}`;
   return (
     <section
       id="best-seller"

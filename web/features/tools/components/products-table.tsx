@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
@@ -24,7 +25,14 @@ export function ProductsTable({
     },
     {
       header: 'Product name',
-      cell: (tool) => <span className="font-semibold text-navy-900">{tool.name}</span>,
+      cell: (tool) => (
+        <Link
+          to={`/tools/${tool._id}`}
+          className="font-semibold break-words text-navy-900 hover:underline"
+        >
+          {tool.name}
+        </Link>
+      ),
     },
     {
       header: 'Id',

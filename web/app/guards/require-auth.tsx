@@ -1,8 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingState } from '../components/ui/spinner.tsx';
-import { ErrorState } from '../components/ui/state.tsx';
-import { useSession } from '../features/auth/api/session.ts';
-import { NotAllowedPage } from './routes/not-allowed.tsx';
+import { LoadingState } from '../../components/ui/spinner.tsx';
+import { ErrorState } from '../../components/ui/state.tsx';
+import { useSession } from '../../features/auth/api/session.ts';
 
 /** Where to come back to after signing in. */
 export interface LoginState {
@@ -34,9 +33,4 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Admin screens: everyone else sees "not allowed" (and the server refuses them too). */
-export function RequireAdmin() {
-  const { user } = useSession();
-  if (user?.role !== 'Admin') return <NotAllowedPage />;
-  return <Outlet />;
-}
+export default RequireAuth;

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendPrepared } from '../http/prepared-reply.ts';
+import { prepareBody, type ResponseCache } from '../http/response-cache.ts';
+
+export interface CrawlerOptions {
+  /** Where the store is reached from outside: every address in these files is absolute. */
+  publicUrl: string;
+  /** Rendered answers, dropped whenever the catalogue changes (the sitemap is kept there). */
+  pages: ResponseCache;
+  /** Every listed tool and when it last changed. */
+  tools: () => Promise<{ id: string; updatedAt: Date }[]>;
+}
+
+/** The public pages that are not tools (their content changes with a release, not with data). */
+const PAGES = ['/', '/tools', '/blog', '/myportfolio'];
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`,
+  );
+
+/**
+ * What search engines read before the pages: `/robots.txt` (keep out of the account screens, the
+ * purchase page and the API) and `/sitemap.xml` (every public page, each tool with the time it
+ * last changed), both built from PUBLIC_URL.
+ */
+export const crawlersPlugin = fp(
+  async (app: FastifyInstance, options: CrawlerOptions) => {
+    const at = (path: string) => new URL(path, `${options.publicUrl}/`).toString();
+    const robots = prepareBody(
+      [
+        'User-agent: *',
+        'Disallow: /dashboard',
+        'Disallow: /purchase/',
+        'Disallow: /api/',
+        'Allow: /',
+        '',
+        `Sitemap: ${at('/sitemap.xml')}`,
+        '',
+      ].join('\n'),
+      { 'content-type': 'text/plain; charset=utf-8' },
+    );
+    app.get('/robots.txt', (request, reply) =>
+      sendPrepared(request, reply, robots, 'public, max-age=3600'),
+    );
+
+    app.get('/sitemap.xml', async (request, reply) => {
+      const sitemap = await options.pages.get('/sitemap.xml', async () => {
+        const tools = await options.tools();
+        const entry = (path: string, lastModified?: Date) =>
+          `<url><loc>${escapeXml(at(path))}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''}</url>`;
+        return prepareBody(
+          [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+            ...PAGES.map((path) => entry(path)),
+            ...tools.map((tool) => entry(`/tools/${tool.id}`, tool.updatedAt)),
+            '</urlset>',
+            '',
+          ].join('\n'),
+          { 'content-type': 'application/xml; charset=utf-8' },
+        );
+      });
+      return sendPrepared(request, reply, sitemap, 'no-cache');
+    });
+  },
+  { name: 'crawlers' },
+);

@@ -1,0 +1,98 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  type LoaderFunctionArgs,
+  Meta,
+  Outlet,
+  Scripts,
+  useRouteError,
+} from 'react-router';
+import stylesheet from '../app.css?url';
+import { ToastProvider } from '../components/ui/toast.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { prefetchQueries, RouteQueriesBoundary } from '../lib/route-queries.tsx';
+import { storeConfigQuery } from '../lib/store-config.ts';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Where the store is reached from outside (PUBLIC_URL): canonical URLs and link previews. */
+    publicUrl: string;
+  }
+}
+
+export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  let currency = 'USD';
+  const { queries } = await prefetchQueries(async (queryClient) => {
+    await queryClient.prefetchQuery(storeConfigQuery);
+    currency = queryClient.getQueryData(storeConfigQuery.queryKey)?.currency ?? currency;
+  });
+  return { publicUrl: context.publicUrl, currency, queries };
+}
+
+/** The store's settings do not change while a page is open: the root never loads again. */
+export const shouldRevalidate = () => false;
+
+/** The document around every page. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a5f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="text-stone-900 antialiased">
+        <div id="root" className="flex min-h-dvh flex-col">
+          {children}
+        </div>
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouteQueriesBoundary>
+        <ToastProvider>
+          <Outlet />
+        </ToastProvider>
+      </RouteQueriesBoundary>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * The last resort, when the page frame itself failed (every page's own failures show inside the
+ * frame, see layouts/root-layout.tsx): plain words and a way back.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-navy-900">
+        {notFound ? 'Page not found' : 'Something went wrong'}
+      </h1>
+      <p className="mt-3 text-stone-700">
+        {notFound
+          ? 'There is no page at this address.'
+          : 'The store could not show this page. Please reload it in a moment.'}
+      </p>
+      <p className="mt-6">
+        <a href="/" className="font-semibold text-navy-700 underline">
+          Go to the home page
+        </a>
+      </p>
+    </main>
+  );
+}

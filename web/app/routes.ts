@@ -1,0 +1,37 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/**
+ * Every screen. Public pages render on the server with their data (see each route's `loader`);
+ * the screens behind sign-in render their loading state there and fill in in the browser.
+ */
+export default [
+  layout('layouts/root-layout.tsx', [
+    index('routes/home.tsx', { id: 'routes/home-index' }),
+    route('home', 'routes/home.tsx'),
+    route('tools', 'routes/tools.tsx'),
+    route('tools/:id', 'routes/tool.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('registration', 'routes/registration.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('email-verified', 'routes/email-verified.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('myportfolio', 'routes/portfolio.tsx'),
+    layout('guards/require-auth.tsx', [
+      route('purchase/:id', 'routes/purchase.tsx'),
+      route('dashboard', 'layouts/dashboard-layout.tsx', [
+        index('routes/dashboard/profile.tsx'),
+        route('myorder', 'routes/dashboard/my-orders.tsx'),
+        route('review', 'routes/dashboard/add-review.tsx'),
+        route('payment/:id', 'routes/dashboard/payment.tsx'),
+        layout('guards/require-admin.tsx', [
+          route('addproduct', 'routes/dashboard/add-product.tsx'),
+          route('makeadmin', 'routes/dashboard/make-admin.tsx'),
+          route('manageallorders', 'routes/dashboard/manage-orders.tsx'),
+          route('manageproducts', 'routes/dashboard/manage-products.tsx'),
+        ]),
+      ]),
+    ]),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,115 @@
+import { data, Link, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
+import type { Tool } from '../../../contract/tools.ts';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { LoadingState } from '../../components/ui/spinner.tsx';
+import { ErrorState } from '../../components/ui/state.tsx';
+import { toolQuery, useTool } from '../../features/tools/api/tools-queries.ts';
+import { BuyPanel } from '../../features/tools/components/buy-panel.tsx';
+import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { pageMeta, rootData } from '../../lib/page-meta.ts';
+import { prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
+import { breadcrumbs, product } from '../../lib/structured-data.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { PageContainer } from '../layouts/page-container.tsx';
+
+/** An unknown or deleted tool is a 404 page, with status 404. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  let tool: Tool | undefined;
+  const { queries } = await prefetchQueries(async (queryClient) => {
+    try {
+      tool = await queryClient.fetchQuery(toolQuery(params.id ?? ''));
+    } catch (error) {
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+        throw data(null, { status: 404 });
+      }
+      // Anything else (the store busy, say): the browser loads the tool itself.
+    }
+  });
+  return { queries, tool };
+}
+
+export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+
+export function meta({ data: page, matches, params, error }: MetaArgs<typeof loader>) {
+  const path = `/tools/${params.id ?? ''}`;
+  if (error) return pageMeta(matches, { title: 'Page not found', path, noIndex: true });
+  const tool = page?.tool;
+  if (!tool) return pageMeta(matches, { title: 'Tool', path });
+  const root = rootData(matches);
+  const publicUrl = root?.publicUrl ?? '';
+  return pageMeta(matches, {
+    title: tool.name,
+    description: tool.description,
+    path,
+    // Link previews show raster pictures only: an SVG falls back to the store's picture.
+    image: tool.img && !tool.img.endsWith('.svg') ? tool.img : undefined,
+    structuredData: [
+      product(publicUrl, tool, root?.currency ?? 'USD'),
+      breadcrumbs(publicUrl, [
+        { name: 'Home', path: '/' },
+        { name: 'Tools', path: '/tools' },
+        { name: tool.name, path },
+      ]),
+    ],
+  });
+}
+
+/** A tool's public page: everything about it, and how many to buy. */
+export function ToolPage() {
+  const { id = '' } = useParams();
+  const tool = useTool(id);
+  usePageTitle(tool.data?.name ?? 'Tool');
+
+  return (
+    <PageContainer>
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-navy-900 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/tools" className="hover:text-navy-900 hover:underline">
+              Tools
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="min-w-0 font-medium break-words text-stone-800">
+            {tool.data?.name ?? 'Tool'}
+          </li>
+        </ol>
+      </nav>
+      {tool.isPending ? (
+        <LoadingState label="Loading the tool…" />
+      ) : tool.data === undefined ? (
+        <>
+          <PageHeading title="This tool is not available" />
+          <ErrorState
+            error={tool.error}
+            title="We could not load this tool"
+            onRetry={() => void tool.refetch()}
+          />
+          <Link to="/tools" className="font-semibold text-navy-700 underline">
+            Browse the catalogue
+          </Link>
+        </>
+      ) : (
+        <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <ToolDetails tool={tool.data} />
+          <BuyPanel tool={tool.data} />
+        </div>
+      )}
+    </PageContainer>
+  );
+}
+
+export default function ToolRoute() {
+  return (
+    <RouteQueriesBoundary>
+      <ToolPage />
+    </RouteQueriesBoundary>
+  );
+}

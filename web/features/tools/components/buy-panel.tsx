@@ -1,0 +1,143 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Tool } from '../../../../contract/tools.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { useMoney } from '../../../lib/store-config.ts';
+
+/** What is wrong with a quantity for this tool, or null when it can be ordered. */
+export function quantityProblem(quantity: number, tool: Tool): string | null {
+  if (!Number.isInteger(quantity) || quantity <= 0) return 'Enter a whole number of units.';
+  if (quantity < tool.minimumOrder)
+    return `Order at least ${formatNumber(tool.minimumOrder)} units (the minimum order).`;
+  if (quantity > tool.quantity)
+    return `Only ${formatNumber(tool.quantity)} units are in stock; order at most that.`;
+  return null;
+}
+
+/**
+ * Choosing how many to buy on a tool's page: starts at the minimum order, never lets "Buy now"
+ * through with a quantity that cannot be ordered, and shows the total. The order itself is placed
+ * on the purchase page (after signing in), with the quantity carried over.
+ */
+export function BuyPanel({ tool }: { tool: Tool }) {
+  const money = useMoney();
+  const inputId = useId();
+  const messageId = useId();
+  const [text, setText] = useState(String(tool.minimumOrder));
+  const quantity = Number(text);
+  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const problem = text.trim() === '' ? 'Enter a quantity.' : quantityProblem(quantity, tool);
+  const step = (by: number) =>
+    setText(
+      String(
+        Math.min(
+          tool.quantity,
+          Math.max(tool.minimumOrder, (Number.isFinite(quantity) ? quantity : 0) + by),
+        ),
+      ),
+    );
+
+  if (isOutOfStock) {
+    return (
+      <section
+        aria-labelledby="buy-title"
+        className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h2 id="buy-title" className="text-xl font-bold text-navy-900">
+          Out of stock
+        </h2>
+        <p className="mt-2 text-stone-700">
+          Fewer than the minimum order of {formatNumber(tool.minimumOrder)} units are in stock.
+          Please look again soon, or browse the rest of the catalogue.
+        </p>
+        <Link
+          to="/tools"
+          className={buttonClasses({ variant: 'outline', className: 'mt-6 w-full' })}
+        >
+          Browse the tools
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="buy-title"
+      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="buy-title" className="text-xl font-bold text-navy-900">
+        How many do you need?
+      </h2>
+      <label htmlFor={inputId} className="mt-5 block text-sm font-semibold text-stone-800">
+        Quantity (units)
+      </label>
+      <div className="mt-1.5 flex items-stretch gap-2">
+        <button
+          type="button"
+          onClick={() => step(-tool.minimumOrder)}
+          disabled={Number.isFinite(quantity) && quantity <= tool.minimumOrder}
+          aria-label={`${formatNumber(tool.minimumOrder)} fewer`}
+          className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={tool.minimumOrder}
+          max={tool.quantity}
+          step={1}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby={messageId}
+          className="w-full min-w-0 rounded-md border border-stone-300 px-3 py-2 text-lg font-semibold text-stone-900 aria-invalid:border-red-700"
+        />
+        <button
+          type="button"
+          onClick={() => step(tool.minimumOrder)}
+          disabled={Number.isFinite(quantity) && quantity >= tool.quantity}
+          aria-label={`${formatNumber(tool.minimumOrder)} more`}
+          className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+      <p
+        id={messageId}
+        aria-live="polite"
+        className={`mt-2 text-sm ${problem ? 'text-red-700' : 'text-stone-600'}`}
+      >
+        {problem ??
+          `Minimum order ${formatNumber(tool.minimumOrder)} units; ${formatNumber(tool.quantity)} in stock.`}
+      </p>
+      <p className="mt-5 flex items-baseline justify-between gap-4 border-t border-stone-100 pt-5">
+        <span className="text-stone-700">Total</span>
+        <span className="text-2xl font-bold text-navy-900" data-testid="buy-total">
+          {problem ? '–' : money(quantity * tool.price)}
+        </span>
+      </p>
+      {problem ? (
+        <button
+          type="button"
+          disabled
+          className={buttonClasses({ size: 'lg', className: 'mt-5 w-full' })}
+        >
+          Buy now
+        </button>
+      ) : (
+        <Link
+          to={`/purchase/${tool._id}?quantity=${quantity}`}
+          className={buttonClasses({ size: 'lg', className: 'mt-5 w-full' })}
+        >
+          Buy now
+        </Link>
+      )}
+      <p className="mt-3 text-center text-sm text-stone-600">
+        Sign in to order; pay by card afterwards.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Tool } from '../../contract/tools.ts';
+import { site } from '../content/site.ts';
+import { fractionDigits } from './format.ts';
+import { absoluteUrl } from './page-meta.ts';
+
+/** schema.org's code for "one piece" (UN/CEFACT C62): minimum orders count units. */
+const UNIT = 'C62';
+
+/** The store as an organization (on the home page). */
+export function organization(publicUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.legalName,
+    alternateName: site.name,
+    url: absoluteUrl(publicUrl, '/'),
+    logo: absoluteUrl(publicUrl, '/favicon.svg'),
+    description: site.description,
+  };
+}
+
+/** Where a page sits: Home › … › the page. */
+export function breadcrumbs(publicUrl: string, trail: readonly { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: absoluteUrl(publicUrl, step.path),
+    })),
+  };
+}
+
+/** A tool as a product with its offer: price, availability from stock, the minimum order. */
+export function product(publicUrl: string, tool: Tool, currency: string) {
+  const url = absoluteUrl(publicUrl, `/tools/${tool._id}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': url,
+    name: tool.name,
+    description: tool.description,
+    image: absoluteUrl(publicUrl, tool.img || '/images/tool-placeholder.svg'),
+    sku: tool._id,
+    brand: { '@type': 'Brand', name: site.name },
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: currency,
+      price: (tool.price / 10 ** fractionDigits(currency)).toFixed(fractionDigits(currency)),
+      availability:
+        tool.quantity >= tool.minimumOrder
+          ? 'https://schema.org/InStock'
+          : 'https://schema.org/OutOfStock',
+      eligibleQuantity: {
+        '@type': 'QuantitativeValue',
+        minValue: tool.minimumOrder,
+        unitCode: UNIT,
+      },
+      inventoryLevel: { '@type': 'QuantitativeValue', value: tool.quantity, unitCode: UNIT },
+      seller: { '@type': 'Organization', name: site.legalName },
+    },
+  };
+}
