@@ -65,6 +65,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [tailwindcss(), reactRouter(), apiRoutesTable(), precompress()],
   build: {
+    // Each build (client, server) empties its own folder under dist/web first.
+    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,

@@ -75,6 +75,11 @@ for (const [name, path] of VISITOR_PAGES) {
   });
 }
 
+test('visitor page: a tool', async ({ page }) => {
+  const drill = await firstTool(page.request, 'Hammer Drill');
+  await checkPage(page, 'tool', `/tools/${drill._id}`);
+});
+
 // Many pages at three widths each, with axe and a full-page screenshot: slow, not stuck.
 test('customer pages', async ({ page }) => {
   test.slow();

@@ -1,0 +1,274 @@
+import type { Page } from '@playwright/test';
+import {
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  expect,
+  firstTool,
+  ORIGIN,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+/** The text a reader without JavaScript gets: the HTML with its scripts and tags taken out. */
+function readableText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+/** Every JSON-LD block in a page, parsed. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+  );
+}
+
+function metaContent(html: string, attribute: 'name' | 'property', key: string): string | null {
+  const tag = html.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`));
+  return tag?.[1]?.replace(/&amp;/g, '&') ?? null;
+}
+
+/** Console messages React or the browser print when the server's HTML and the app disagree. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    // The 404 page's own status is reported by the browser as a failed load: that one is meant.
+    if (text.includes('status of 404')) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test('the HTML itself carries the products, their prices and their structured data', async ({
+  request,
+}) => {
+  const drill = await firstTool(request, 'Hammer Drill');
+
+  const home = await request.get('/');
+  expect(home.status()).toBe(200);
+  const homeHtml = await home.text();
+  expect(readableText(homeHtml)).toContain('Newest tools');
+  expect(readableText(homeHtml)).toContain('Minimum order');
+  expect(readableText(homeHtml)).toMatch(/\$\d+\.\d\d \/ unit/);
+  expect(readableText(homeHtml)).toContain('What our customers say');
+  expect(structuredData(homeHtml)).toContainEqual(
+    expect.objectContaining({ '@type': 'Organization', url: `${ORIGIN}/` }),
+  );
+  expect(homeHtml).toContain(`<link rel="canonical" href="${ORIGIN}/"/>`);
+
+  const search = await request.get('/tools?q=drill');
+  expect(search.status()).toBe(200);
+  const searchText = readableText(await search.text());
+  expect(searchText).toContain(drill.name);
+  expect(searchText).toMatch(/Showing 1–\d+ of \d+ tools matching “drill”/);
+  expect(await search.text()).toContain('<meta name="robots" content="noindex"/>');
+
+  const page = await request.get(`/tools/${drill._id}`);
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  const text = readableText(html);
+  expect(text).toContain(drill.name);
+  expect(text).toContain(drill.description);
+  expect(text).toContain('$54.90');
+  expect(text).toContain('Minimum order');
+  expect(html).toContain(`<title>${drill.name} · Toolyard</title>`);
+  expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/tools/${drill._id}"/>`);
+  expect(metaContent(html, 'property', 'og:title')).toBe(drill.name);
+  expect(metaContent(html, 'property', 'og:image')).toBe(`${ORIGIN}/images/preview.png`);
+  expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+  expect(metaContent(html, 'name', 'description')).toBe(
+    drill.description.slice(0, 159).replace(/\s\S*$/, '…'),
+  );
+  const data = structuredData(html);
+  expect(data).toContainEqual(
+    expect.objectContaining({
+      '@type': 'Product',
+      name: drill.name,
+      offers: expect.objectContaining({
+        '@type': 'Offer',
+        price: (drill.price / 100).toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        eligibleQuantity: expect.objectContaining({ minValue: drill.minimumOrder }),
+      }),
+    }),
+  );
+  expect(data).toContainEqual(
+    expect.objectContaining({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        expect.objectContaining({ position: 1, name: 'Home', item: `${ORIGIN}/` }),
+        expect.objectContaining({ position: 2, name: 'Tools', item: `${ORIGIN}/tools` }),
+        expect.objectContaining({ position: 3, name: drill.name }),
+      ],
+    }),
+  );
+});
+
+test('a tool out of stock says so in its offer', async () => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { quantity: 10, minimumOrder: 30 });
+  const html = await (await admin.get(`/tools/${tool._id}`)).text();
+  expect(readableText(html)).toContain('Out of stock');
+  expect(structuredData(html)).toContainEqual(
+    expect.objectContaining({
+      offers: expect.objectContaining({ availability: 'https://schema.org/OutOfStock' }),
+    }),
+  );
+});
+
+test('addresses that are no page answer the 404 page with status 404', async ({ request }) => {
+  for (const path of [
+    '/no-such-page',
+    '/tools/00000000-0000-4000-8000-000000000000',
+    '/tools/not-an-id',
+    '/dashboard/nothing-here',
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    const html = await response.text();
+    expect(readableText(html), path).toContain('Page not found');
+    expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+  }
+  // The API keeps its own answer.
+  const api = await request.get('/api/nothing');
+  expect(api.status()).toBe(404);
+  expect(api.headers()['content-type']).toContain('application/problem+json');
+});
+
+test('a deleted tool is a 404 at once, and a price change shows at once', async ({ request }) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { price: 1290 });
+  const first = await request.get(`/tools/${tool._id}`);
+  expect(readableText(await first.text())).toContain('$12.90');
+  const etag = first.headers().etag;
+  expect(etag).toBeTruthy();
+  // Unchanged: the browser's copy is still good.
+  const again = await request.get(`/tools/${tool._id}`, {
+    headers: { 'if-none-match': etag ?? '' },
+  });
+  expect(again.status()).toBe(304);
+
+  const edited = await admin.patch(`/api/tools/${tool._id}`, { data: { price: 1590 } });
+  expect(edited.status()).toBe(200);
+  const changed = await request.get(`/tools/${tool._id}`, {
+    headers: { 'if-none-match': etag ?? '' },
+  });
+  expect(changed.status()).toBe(200);
+  expect(readableText(await changed.text())).toContain('$15.90');
+
+  expect((await admin.delete(`/api/product/${tool._id}`)).status()).toBe(200);
+  expect((await request.get(`/tools/${tool._id}`)).status()).toBe(404);
+});
+
+test('each page allows exactly its own inline scripts', async ({ request }) => {
+  const response = await request.get('/tools');
+  const csp = response.headers()['content-security-policy'] ?? '';
+  const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  const html = await response.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+  expect(inline.length).toBeGreaterThan(0);
+  const { createHash } = await import('node:crypto');
+  for (const match of inline) {
+    const hash = createHash('sha256')
+      .update(match[1] ?? '')
+      .digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+  }
+});
+
+test('robots.txt, the sitemap and the favicon', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  const rules = await robots.text();
+  for (const rule of ['Disallow: /dashboard', 'Disallow: /purchase/', 'Disallow: /api/'])
+    expect(rules).toContain(rule);
+  expect(rules).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+
+  const drill = await firstTool(request, 'Hammer Drill');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  expect(xml).toContain(`<loc>${ORIGIN}/</loc>`);
+  expect(xml).toContain(`<loc>${ORIGIN}/tools</loc>`);
+  expect(xml).toMatch(
+    new RegExp(
+      `<url><loc>${ORIGIN}/tools/${drill._id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod></url>`,
+    ),
+  );
+
+  const favicon = await request.get('/favicon.ico');
+  expect(favicon.status()).toBe(200);
+  expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
+
+test('the pages hydrate without warnings or asking again for their data, and the journey from a tool page to its purchase works', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  const catalogueCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/tools'))
+      catalogueCalls.push(request.url());
+  });
+
+  for (const path of ['/', '/tools?sort=price_asc', '/blog', '/myportfolio', '/login']) {
+    await page.goto(path);
+    await waitForReady(page);
+  }
+  const drill = await firstTool(page.request, 'Hammer Drill');
+  await page.goto(`/tools/${drill._id}`);
+  await waitForReady(page);
+  // Every page above came with its data: the browser asked the catalogue for nothing.
+  expect(catalogueCalls).toEqual([]);
+
+  // The page works once hydrated: the picker knows the minimum and the stock.
+  const quantity = page.getByLabel('Quantity (units)');
+  await expect(quantity).toHaveValue(String(drill.minimumOrder));
+  await expect(page.getByTestId('buy-total')).toHaveText('$1,098.00');
+  await quantity.fill('5');
+  await expect(page.getByText('Order at least 20 units (the minimum order).')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy now' })).toBeDisabled();
+  await quantity.fill(String(drill.quantity + 1));
+  await expect(
+    page.getByText(/Only [\d,]+ units are in stock; order at most that\./),
+  ).toBeVisible();
+  await quantity.fill('40');
+  await expect(page.getByTestId('buy-total')).toHaveText('$2,196.00');
+  await page.getByRole('link', { name: 'Buy now' }).click();
+
+  // Buying needs an account: sign in, and land on the purchase form with the quantity chosen.
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+  await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/purchase/${drill._id}\\?quantity=40$`));
+  await expect(page.getByLabel('Quantity (units)')).toHaveValue('40');
+  await expect(page.getByTestId('order-total')).toHaveText('$2,196.00');
+  // The breadcrumb leads back to the tool's page.
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: drill.name })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/tools/${drill._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: drill.name })).toBeVisible();
+
+  // A tool card's name leads to the tool's page too.
+  await page.goto('/tools?q=drill');
+  await page.getByRole('link', { name: drill.name, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/tools/${drill._id}$`));
+  await expect(page).toHaveTitle(`${drill.name} · Toolyard`);
+
+  expect(problems).toEqual([]);
+});
