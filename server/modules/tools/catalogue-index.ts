@@ -10,26 +10,15 @@ const MAX_PAGE_FROM_INDEX = 1_000;
 /** `age`: the entry's position in `byAge`. */
 type Entry = IndexRow & { age: number };
 
-/** Between names in `names`: no name can hold it (names are plain text, no control characters). */
-const SEPARATOR = '\u0000';
-
 interface Index {
   /** Oldest first (ORDER BY created_at, id), the catalogue's natural order. */
   byAge: Entry[];
   byName?: Entry[];
   byPrice?: Entry[];
-  /**
-   * Every lower-cased name, oldest first, joined by SEPARATOR: one indexOf over one long string
-   * finds the matches far faster than an includes() per name.
-   */
-  names: string;
-  /** Where each name starts in `names`, by `age`. */
-  starts: Int32Array;
   builtAt: number;
 }
 
 export interface IndexQuery {
-  q?: string | undefined;
   sort: ToolSort;
   limit?: number | undefined;
   offset: number;
@@ -45,11 +34,10 @@ export interface CatalogueIndex {
 }
 
 /**
- * Name search and paging over the whole catalogue in memory: ids, lower-cased names and the
- * database's own name and price order, read in one query. A search is one indexOf pass over all
- * names joined and one pass over the chosen order (well under a millisecond for 10,000 tools);
- * the page's tools are then read by primary key, so their stock is always current. The trigram
- * index costs milliseconds per search, and more the more names match.
+ * Paging over the whole catalogue in memory, in every order: ids and the database's own name and
+ * price order, read in one query. A page is one pass over the chosen order (well under a
+ * millisecond for 10,000 tools); its tools are then read by primary key, so their stock is always
+ * current. Searches are PostgreSQL's (full-text and trigram indexes: tools.repo.ts searchTools).
  */
 export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): CatalogueIndex {
   let index: Index | undefined;
@@ -81,11 +69,10 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): Catalo
   };
 
   return {
-    async search({ q, sort, limit, offset }) {
+    async search({ sort, limit, offset }) {
       if (!isEnabled || limit === undefined || limit > MAX_PAGE_FROM_INDEX) return undefined;
       const found = await current();
       if (found.byAge.length > MAX_INDEXED_TOOLS) return undefined;
-      const matches = q ? matching(found, q.toLowerCase()) : undefined;
       const { rows, isReversed } = inOrder(found, sort);
       const ids: string[] = [];
       let total = 0;
@@ -93,7 +80,6 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): Catalo
       const last = rows.length - 1;
       for (let k = 0; k <= last; k += 1) {
         const row = rows[isReversed ? last - k : k] as Entry;
-        if (matches && matches[row.age] === 0) continue;
         if (total >= offset && ids.length < limit) ids.push(row.id);
         total += 1;
       }
@@ -121,52 +107,17 @@ function buildIndex(rows: IndexRow[]): Index {
     priceRank,
     age,
   }));
-  // Lower-cased one by one: lower-casing can change a name's length (e.g. "İ").
-  const lower = byAge.map((row) => row.name.toLowerCase());
-  const starts = new Int32Array(lower.length);
-  let position = 0;
-  for (const [age, name] of lower.entries()) {
-    starts[age] = position;
-    position += name.length + SEPARATOR.length;
-  }
-  return { byAge, names: lower.join(SEPARATOR), starts, builtAt: Date.now() };
-}
-
-/** 1 at the `age` of every name containing `needle` (already lower-cased), 0 elsewhere. */
-function matching(index: Index, needle: string): Uint8Array {
-  const matches = new Uint8Array(index.byAge.length);
-  if (needle.includes(SEPARATOR)) return matches;
-  const { names, starts } = index;
-  let at = names.indexOf(needle);
-  while (at !== -1) {
-    const age = entryAt(starts, at);
-    matches[age] = 1;
-    // On to the next name: one match per name is enough.
-    const next = age + 1 < starts.length ? (starts[age + 1] as number) : names.length;
-    at = names.indexOf(needle, next);
-  }
-  return matches;
-}
-
-/** The entry whose name holds position `at`: the last start at or before it. */
-function entryAt(starts: Int32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] as number) <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+  return { byAge, builtAt: Date.now() };
 }
 
 /** Descending orders are the ascending ones reversed: every order ends with the unique id. */
 function inOrder(index: Index, sort: ToolSort): { rows: Entry[]; isReversed: boolean } {
   switch (sort) {
-    case 'oldest':
-      return { rows: index.byAge, isReversed: false };
+    case 'relevance':
     case 'newest':
       return { rows: index.byAge, isReversed: true };
+    case 'oldest':
+      return { rows: index.byAge, isReversed: false };
     case 'name_asc':
       return { rows: byName(index), isReversed: false };
     case 'name_desc':

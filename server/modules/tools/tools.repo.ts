@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import {
   type CreateToolBody,
   MAX_STOCK,
@@ -24,6 +24,7 @@ export function toTool(row: ToolRow): Tool {
 }
 
 const ORDER_BY: Record<ToolSort, SQL[]> = {
+  relevance: [desc(tools.createdAt), desc(tools.id)],
   oldest: [asc(tools.createdAt), asc(tools.id)],
   newest: [desc(tools.createdAt), desc(tools.id)],
   name_asc: [asc(tools.name), asc(tools.id)],
@@ -34,17 +35,12 @@ const ORDER_BY: Record<ToolSort, SQL[]> = {
 
 const active = isNull(tools.deletedAt);
 
-function nameFilter(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return ilike(tools.name, `%${escaped}%`);
-}
-
+/** One page of the catalogue (no search: see searchTools), and how many tools it has. */
 export async function listTools(
   tx: Tx,
-  options: { q?: string | undefined; sort: ToolSort; limit?: number | undefined; offset: number },
+  options: { sort: ToolSort; limit?: number | undefined; offset: number },
 ): Promise<{ rows: ToolRow[]; total: number }> {
-  const where = and(active, nameFilter(options.q));
+  const where = active;
   const query = tx
     .select()
     .from(tools)
@@ -164,4 +160,80 @@ export async function listSitemapRows(tx: Tx): Promise<{ id: string; updatedAt: 
     .where(active)
     .orderBy(asc(tools.createdAt), asc(tools.id))
     .limit(SITEMAP_LIMIT);
+}
+
+/** A search's order: the columns of `matched` in searchTools (rank: best match first). */
+const SEARCH_ORDER: Record<ToolSort, string> = {
+  relevance: 'rank desc, created_at desc, id desc',
+  oldest: 'created_at, id',
+  newest: 'created_at desc, id desc',
+  name_asc: 'name, id',
+  name_desc: 'name desc, id desc',
+  price_asc: 'price, id',
+  price_desc: 'price desc, id desc',
+};
+
+type SearchRow = {
+  total: number;
+  id: string | null;
+  name: string;
+  img: string;
+  description: string;
+  quantity: number;
+  minimum_order: number;
+  price: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/**
+ * Tools matching what someone typed, in one round trip: their words in any form (full-text
+ * search, English stemming, over the name and the description), the text anywhere in a name, or a
+ * name with a word like it despite a typo (pg_trgm's word similarity). Ranked: a name holding the
+ * text first, then by how well the words match, the name counting most.
+ */
+export async function searchTools(
+  tx: Tx,
+  options: { q: string; sort: ToolSort; limit?: number | undefined; offset: number },
+): Promise<{ rows: ToolRow[]; total: number }> {
+  const like = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const result = await tx.execute<SearchRow>(sql`
+    with query as (select websearch_to_tsquery('english', ${options.q}) as words),
+    matched as (
+      select t.id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
+             t.created_at, t.updated_at,
+             (t.name ilike ${like})::int
+               + ts_rank(t.search_vector, query.words)
+               + word_similarity(${options.q}, t.name) as rank
+      from tools t, query
+      where t.deleted_at is null
+        and (t.search_vector @@ query.words or t.name ilike ${like} or ${options.q} <% t.name)
+    )
+    select total.n as total, page.*
+    from (select count(*)::int as n from matched) total
+    left join lateral (
+      select * from matched
+      order by ${sql.raw(SEARCH_ORDER[options.sort])}
+      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
+      offset ${options.offset}
+    ) page on true`);
+  const rows = result.rows.flatMap((row): ToolRow[] =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            name: row.name,
+            img: row.img,
+            description: row.description,
+            quantity: row.quantity,
+            minimumOrder: row.minimum_order,
+            price: row.price,
+            deletedAt: null,
+            createdAt: new Date(row.created_at),
+            updatedAt: new Date(row.updated_at),
+          },
+        ],
+  );
+  return { rows, total: result.rows[0]?.total ?? 0 };
 }

@@ -34,6 +34,10 @@ export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
       limit?: number | undefined;
       offset: number;
     }): Promise<{ tools: Tool[]; total: number }> {
+      if (query.q) {
+        const { rows, total } = await repo.searchTools(db, { ...query, q: query.q });
+        return { tools: rows.map(repo.toTool), total };
+      }
       const found = await index.search(query);
       if (!found) {
         const { rows, total } = await repo.listTools(db, query);

@@ -17,18 +17,29 @@ import { breadcrumbs } from '../../lib/structured-data.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const TOOLS_PAGE_SIZE = 12;
-const DEFAULT_SORT: ToolSort = 'newest';
+/** Search results come best match first; the whole catalogue newest first. */
+const defaultSort = (q: string): ToolSort => (q ? 'relevance' : 'newest');
 
-/** The catalogue page an address asks for. */
+/** The catalogue page an address asks for (`sortAsked`: the sort the address names, if any). */
 function catalogueParams(params: URLSearchParams) {
   const q = params.get('q')?.trim() ?? '';
-  const sort = ToolSortSchema.catch(DEFAULT_SORT).parse(params.get('sort') ?? DEFAULT_SORT);
+  const asked = ToolSortSchema.safeParse(params.get('sort'));
+  const sortAsked = asked.success && (q || asked.data !== 'relevance') ? asked.data : undefined;
+  const sort = sortAsked ?? defaultSort(q);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  return { q, sort, page };
+  return { q, sort, sortAsked, page };
 }
 
 /** What the page asks the store for. */
-function listParams({ q, sort, page }: ReturnType<typeof catalogueParams>): ToolListParams {
+function listParams({
+  q,
+  sort,
+  page,
+}: {
+  q: string;
+  sort: ToolSort;
+  page: number;
+}): ToolListParams {
   return {
     q: q || undefined,
     sort,
@@ -69,13 +80,16 @@ export function meta({ matches, location }: MetaArgs) {
 /** Search words, sort order and page live in the URL, so links and Back work. */
 function useCatalogueParams() {
   const [params, setParams] = useSearchParams();
-  const { q, sort, page } = catalogueParams(params);
+  const { q, sort, sortAsked, page } = catalogueParams(params);
 
   const hrefFor = (changes: { q?: string; sort?: ToolSort; page?: number }) => {
-    const next = { q, sort, page, ...changes };
+    const next = { q, page, ...changes };
+    // A sort someone chose stays; otherwise the default for the (new) words applies.
+    const nextSort = changes.sort ?? sortAsked;
     const search = new URLSearchParams();
     if (next.q) search.set('q', next.q);
-    if (next.sort !== DEFAULT_SORT) search.set('sort', next.sort);
+    if (nextSort && nextSort !== defaultSort(next.q) && (next.q || nextSort !== 'relevance'))
+      search.set('sort', nextSort);
     if (next.page > 1) search.set('page', String(next.page));
     const text = search.toString();
     return text ? `?${text}` : '?';
@@ -99,11 +113,12 @@ export function ToolsPage() {
       <PageHeading
         eyebrow="Catalogue"
         title="All tools"
-        description="Every tool we make and trade, at bulk prices. Search by name or sort the list."
+        description="Every tool we make and trade, at bulk prices. Search the catalogue or sort the list."
       />
       <CatalogueControls
         q={q}
         sort={sort}
+        isSearching={q !== ''}
         onSearch={(text) => go({ q: text }, true)}
         onSort={(next) => go({ sort: next }, false)}
       />

@@ -3,8 +3,9 @@ import type { ToolSort } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 
-/** In the order the list offers them: the catalogue's default (newest) first. */
+/** In the order the list offers them: the default first (best match, when searching). */
 export const SORT_LABELS: Record<ToolSort, string> = {
+  relevance: 'Best match',
   newest: 'Newest first',
   oldest: 'Oldest first',
   name_asc: 'Name, A to Z',
@@ -15,15 +16,18 @@ export const SORT_LABELS: Record<ToolSort, string> = {
 
 const SEARCH_DELAY_MS = 350;
 
-/** Search by name (as you type, after a short pause) and sort order. */
+/** Search (as you type, after a short pause) and sort order. */
 export function CatalogueControls({
   q,
   sort,
+  isSearching,
   onSearch,
   onSort,
 }: {
   q: string;
   sort: ToolSort;
+  /** Whether the list shows search results: only they can be ordered by best match. */
+  isSearching: boolean;
   onSearch: (q: string) => void;
   onSort: (sort: ToolSort) => void;
 }) {
@@ -49,7 +53,7 @@ export function CatalogueControls({
           }}
         >
           <TextField
-            label="Search by name"
+            label="Search tools"
             type="search"
             name="q"
             value={text}
@@ -69,11 +73,13 @@ export function CatalogueControls({
         onChange={(event) => onSort(event.target.value as ToolSort)}
         className="sm:w-56"
       >
-        {(Object.keys(SORT_LABELS) as ToolSort[]).map((option) => (
-          <option key={option} value={option}>
-            {SORT_LABELS[option]}
-          </option>
-        ))}
+        {(Object.keys(SORT_LABELS) as ToolSort[])
+          .filter((option) => isSearching || option !== 'relevance')
+          .map((option) => (
+            <option key={option} value={option}>
+              {SORT_LABELS[option]}
+            </option>
+          ))}
       </SelectField>
     </div>
   );
