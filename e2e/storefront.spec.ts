@@ -6,7 +6,9 @@ import {
   DEMO_CUSTOMER,
   expect,
   firstTool,
+  newAccount,
   ORIGIN,
+  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
@@ -271,4 +273,49 @@ test('the pages hydrate without warnings or asking again for their data, and the
   await expect(page).toHaveTitle(`${drill.name} · Toolyard`);
 
   expect(problems).toEqual([]);
+});
+
+test('long unbroken words and addresses wrap on a 320 px phone instead of widening the page', async ({
+  browser,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const longWord = `Hyper${'extra'.repeat(20)}long`;
+  const longUrl = `https://example.com/${'very-long-path-segment-'.repeat(12)}end`;
+  const tool = await createTool(admin, {
+    name: `${longWord} Wrench`,
+    description: `See ${longUrl} for the data sheet. ${longWord} ${longWord}.`,
+  });
+  const customer = newAccount('wrap');
+  const api = await apiAs(customer, { create: true });
+  expect(
+    (
+      await api.post('/api/reviews', { data: { rating: 5, review: `${longWord}! ${longUrl}` } })
+    ).status(),
+  ).toBe(200);
+  const order = await api.post(`/api/user?email=${encodeURIComponent(customer.email)}`, {
+    data: {
+      toolId: tool._id,
+      orderedNum: tool.minimumOrder,
+      phone: '+1 555 010 2000',
+      address: `Unit 4, ${longWord} Industrial Estate, ${longUrl}`,
+    },
+  });
+  expect(order.status()).toBe(200);
+
+  const context = await browser.newContext({ viewport: { width: 320, height: 700 } });
+  const page = await context.newPage();
+  const pages = [`/tools/${tool._id}`, `/tools?q=${encodeURIComponent(longWord)}`, '/'];
+  for (const path of pages) {
+    await page.goto(path);
+    await waitForReady(page);
+    await expect(page.getByText(longWord).first(), path).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(320);
+  }
+  await signIn(page.request, customer);
+  await page.goto('/dashboard/myorder');
+  await waitForReady(page);
+  await expect(page.getByText(longWord).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await context.close();
 });

@@ -1,34 +1,37 @@
 /**
- * The developer portfolio page. Placeholder content: whoever deploys the store replaces it with
- * their own name, role, skills and projects.
+ * The developer portfolio page (/myportfolio): who builds this store and what they built. An
+ * owner edits it here: name, role, introduction, the contact and links (leave `email` out to show
+ * none), skills and projects. Every project below is part of this store and links to it.
  */
 export interface PortfolioProject {
   name: string;
   description: string;
   tech: string[];
-  /** Live site or repository; leave undefined to show no link. */
+  /** Live site, page or repository; leave out to show no link. */
   href?: string;
+  /** The link's words ("See the catalogue"). */
+  linkLabel?: string;
 }
 
 export const portfolio: {
   name: string;
   role: string;
-  location: string;
+  /** Where they work; leave out to show none. */
+  location?: string;
   intro: string;
-  email: string;
+  /** A contact address; leave out to show none. */
+  email?: string;
   links: { label: string; href: string }[];
   skills: { group: string; items: string[] }[];
   projects: PortfolioProject[];
 } = {
-  name: 'Your Name',
-  role: 'Full-stack web developer',
-  location: 'City, Country',
+  name: 'Toolyard Web Team',
+  role: 'Design and engineering of the Toolyard store',
   intro:
-    'I build fast, accessible web applications with TypeScript, React and Node.js. Replace this text with a few sentences about your experience and what you enjoy working on.',
-  email: 'you@example.com',
+    'We design, build and run this storefront: the catalogue people find in search results, the bulk checkout our trade customers rely on, and the back office our staff use every day. We write TypeScript from the database to the browser, test against real parts, and measure speed instead of guessing it.',
   links: [
-    { label: 'GitHub', href: 'https://github.com/' },
-    { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
+    { label: 'Browse the catalogue', href: '/tools' },
+    { label: 'API reference', href: '/api/docs' },
   ],
   skills: [
     {
@@ -41,27 +44,31 @@ export const portfolio: {
     },
     {
       group: 'Quality',
-      items: ['Playwright', 'Vitest', 'Accessibility (WCAG 2.2)', 'CI pipelines'],
+      items: ['Playwright', 'Vitest', 'Accessibility (WCAG 2.2)', 'Benchmarks in CI'],
     },
   ],
   projects: [
     {
-      name: 'Toolyard storefront',
+      name: 'A catalogue search engines can read',
       description:
-        'This site: a bulk-ordering storefront for a tools manufacturer, with a customer dashboard, admin screens and card payments.',
-      tech: ['React', 'Fastify', 'PostgreSQL'],
+        'Every public page is rendered on the server with its products, prices and structured data, then comes alive in the browser without loading the same data twice. Search understands plural forms and typos.',
+      tech: ['React Router', 'PostgreSQL full-text search', 'Schema.org'],
+      href: '/tools',
+      linkLabel: 'See the catalogue',
     },
     {
-      name: 'Project two',
+      name: 'A checkout that never oversells',
       description:
-        'A short description of another project: the problem it solves and your part in it.',
-      tech: ['TypeScript', 'Node.js'],
+        'Stock is taken in the same transaction as the order, so fifty buyers racing for the last pallet never get more than there is. An order sent twice after a lost connection is placed once.',
+      tech: ['PostgreSQL', 'Fastify', 'Idempotency keys'],
     },
     {
-      name: 'Project three',
+      name: 'An API for purchasing systems',
       description:
-        'A short description of a third project. Add a link to the live site or the code.',
-      tech: ['React', 'PostgreSQL'],
+        'The store’s own pages use the same documented API that a customer’s purchasing system can call: every request validated, every error explained in words and a stable code.',
+      tech: ['OpenAPI', 'zod', 'Problem details (RFC 9457)'],
+      href: '/api/docs',
+      linkLabel: 'Read the API reference',
     },
   ],
 };

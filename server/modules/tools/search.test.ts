@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_SORTS } from '../../../contract/tools.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { parseVector, searchTools } from './tools.repo.ts';
 
 let t: TestContext;
 
@@ -101,5 +102,31 @@ describe('searching the catalogue', () => {
     expect((await search('price', '&sort=price_asc')).names).toEqual([]);
     // A page past the end is empty, and still says how many there are.
     expect(await search('hammer', '&limit=5&offset=100')).toEqual({ names: [], total: all.total });
+  });
+});
+
+describe('the two ways a search is answered', () => {
+  it('PostgreSQL alone (the index switched off) finds what the in-memory index finds', async () => {
+    for (const q of ['drills', 'masonry', 'steel', 'hammer', 'hammer drill', '%', 'l_b', 'ärmel']) {
+      const fromIndex = await search(q);
+      const fromSql = await searchTools(t.db, { q, sort: 'oldest', offset: 0 });
+      expect(new Set(fromSql.rows.map((row) => row.name)), q).toEqual(new Set(fromIndex.names));
+      for (const sort of TOOL_SORTS.filter((s) => s !== 'relevance')) {
+        const sorted = await searchTools(t.db, { q, sort, offset: 0 });
+        expect(
+          sorted.rows.map((row) => row.name),
+          `${q} ${sort}`,
+        ).toEqual((await search(q, `&sort=${sort}`)).names);
+      }
+    }
+  });
+
+  it('reads the words of a full-text vector, quotes included', () => {
+    expect(parseVector("'brien':2A 'o''neil':5B 'wrench':3A,7B 'x'")).toEqual([
+      { word: 'brien', isInName: true },
+      { word: "o'neil", isInName: false },
+      { word: 'wrench', isInName: true },
+      { word: 'x', isInName: false },
+    ]);
   });
 });

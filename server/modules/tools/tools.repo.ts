@@ -115,6 +115,18 @@ export interface IndexRow {
   nameRank: number;
   /** Position in ORDER BY price, id. */
   priceRank: number;
+  /** The words of its full-text vector (stemmed by PostgreSQL), and whether each is in the name. */
+  lexemes: { word: string; isInName: boolean }[];
+}
+
+/** One entry of a tsvector's text form: 'word':1A,5 (positions, A marking the name's words). */
+const VECTOR_ENTRY = /'((?:[^']|'')*)'(?::([\d,A-D]+))?/g;
+
+export function parseVector(vector: string): IndexRow['lexemes'] {
+  return [...vector.matchAll(VECTOR_ENTRY)].map((match) => ({
+    word: (match[1] ?? '').replaceAll("''", "'"),
+    isInName: (match[2] ?? '').includes('A'),
+  }));
 }
 
 export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
@@ -123,10 +135,12 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
     name: string;
     name_rank: string;
     price_rank: string;
+    vector: string;
   }>(sql`
     select id, name,
            row_number() over (order by name, id) as name_rank,
-           row_number() over (order by price, id) as price_rank
+           row_number() over (order by price, id) as price_rank,
+           search_vector::text as vector
     from tools where deleted_at is null
     order by created_at, id`);
   return result.rows.map((row) => ({
@@ -134,7 +148,16 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
     name: row.name,
     nameRank: Number(row.name_rank),
     priceRank: Number(row.price_rank),
+    lexemes: parseVector(row.vector),
   }));
+}
+
+/** The words of a search as the catalogue's vectors hold them: stemmed, stop words gone. */
+export async function searchWords(tx: Tx, text: string): Promise<string[]> {
+  const result = await tx.execute<{ words: string[] }>(
+    sql`select tsvector_to_array(to_tsvector('english', ${text})) as words`,
+  );
+  return result.rows[0]?.words ?? [];
 }
 
 /** Listed tools by id, in no particular order. */
@@ -162,9 +185,12 @@ export async function listSitemapRows(tx: Tx): Promise<{ id: string; updatedAt: 
     .limit(SITEMAP_LIMIT);
 }
 
-/** A search's order: the columns of `matched` in searchTools (rank: best match first). */
+/**
+ * A search's order: the columns of `matched` in searchTools. Best match first as the in-memory
+ * index ranks (catalogue-index.ts), then, for names found despite a typo, the closest.
+ */
 const SEARCH_ORDER: Record<ToolSort, string> = {
-  relevance: 'rank desc, created_at desc, id desc',
+  relevance: 'in_text desc, name_words desc, similarity desc, created_at desc, id desc',
   oldest: 'created_at, id',
   newest: 'created_at desc, id desc',
   name_asc: 'name, id',
@@ -187,10 +213,10 @@ type SearchRow = {
 };
 
 /**
- * Tools matching what someone typed, in one round trip: their words in any form (full-text
+ * Tools matching what someone typed, in one round trip: every word of it in any form (full-text
  * search, English stemming, over the name and the description), the text anywhere in a name, or a
- * name with a word like it despite a typo (pg_trgm's word similarity). Ranked: a name holding the
- * text first, then by how well the words match, the name counting most.
+ * name with a word like it despite a typo (pg_trgm's word similarity). The in-memory index
+ * answers the first two (catalogue-index.ts); this runs when it finds nothing (a typo) or is off.
  */
 export async function searchTools(
   tx: Tx,
@@ -198,16 +224,22 @@ export async function searchTools(
 ): Promise<{ rows: ToolRow[]; total: number }> {
   const like = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const result = await tx.execute<SearchRow>(sql`
-    with query as (select websearch_to_tsquery('english', ${options.q}) as words),
+    with query as (
+      select plainto_tsquery('english', ${options.q}) as words,
+             tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
+    ),
     matched as (
       select t.id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
              t.created_at, t.updated_at,
-             (t.name ilike ${like})::int
-               + ts_rank(t.search_vector, query.words)
-               + word_similarity(${options.q}, t.name) as rank
+             (t.name ilike ${like})::int as in_text,
+             cardinality(array(
+               select unnest(query.lexemes)
+               intersect select unnest(tsvector_to_array(to_tsvector('english', t.name)))
+             )) as name_words,
+             word_similarity(${options.q}, t.name) as similarity
       from tools t, query
       where t.deleted_at is null
-        and (t.search_vector @@ query.words or t.name ilike ${like} or ${options.q} <% t.name)
+        and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q})
     )
     select total.n as total, page.*
     from (select count(*)::int as n from matched) total

@@ -22,7 +22,21 @@ export interface ToolsOptions {
   onChange: (kind: 'stock' | 'all') => void;
 }
 
+/** Searches remembered with their stemmed words: the same words need no second round trip. */
+const WORD_CACHE_SIZE = 10_000;
+
 export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
+  const words = new Map<string, Promise<string[]>>();
+  const wordsOf = (text: string): Promise<string[]> => {
+    let found = words.get(text);
+    if (!found) {
+      if (words.size >= WORD_CACHE_SIZE) words.clear();
+      found = repo.searchWords(db, text);
+      found.catch(() => words.delete(text));
+      words.set(text, found);
+    }
+    return found;
+  };
   const changed = <T>(result: T, kind: 'stock' | 'all' = 'all'): T => {
     onChange(kind);
     return result;
@@ -34,11 +48,14 @@ export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
       limit?: number | undefined;
       offset: number;
     }): Promise<{ tools: Tool[]; total: number }> {
-      if (query.q) {
+      const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
+      const found = await index.search({ ...query, search });
+      // Nothing matched as typed (a typo?), or the index is off: PostgreSQL's trigram index
+      // finds names with words like these.
+      if (query.q && (!found || found.total === 0)) {
         const { rows, total } = await repo.searchTools(db, { ...query, q: query.q });
         return { tools: rows.map(repo.toTool), total };
       }
-      const found = await index.search(query);
       if (!found) {
         const { rows, total } = await repo.listTools(db, query);
         return { tools: rows.map(repo.toTool), total };

@@ -4,7 +4,11 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>
-  pageMeta(matches, { title: 'My Portfolio', path: location.pathname });
+  pageMeta(matches, {
+    title: 'My Portfolio',
+    description: portfolio.intro,
+    path: location.pathname,
+  });
 
 export function PortfolioPage() {
   const initials = portfolio.name
@@ -31,20 +35,23 @@ export function PortfolioPage() {
               {portfolio.name}
             </h1>
             <p className="mt-1 text-lg text-stone-200">
-              {portfolio.role} · {portfolio.location}
+              {portfolio.role}
+              {portfolio.location && <> · {portfolio.location}</>}
             </p>
           </div>
         </div>
         <p className="mt-6 max-w-3xl text-stone-200">{portfolio.intro}</p>
         <ul className="mt-6 flex flex-wrap gap-3">
-          <li>
-            <a
-              href={`mailto:${portfolio.email}`}
-              className="inline-flex min-h-10 items-center rounded-md bg-orange-500 px-4 text-sm font-semibold text-stone-950 hover:bg-orange-400"
-            >
-              Email {portfolio.email}
-            </a>
-          </li>
+          {portfolio.email && (
+            <li>
+              <a
+                href={`mailto:${portfolio.email}`}
+                className="inline-flex min-h-10 items-center rounded-md bg-orange-500 px-4 text-sm font-semibold break-all text-stone-950 hover:bg-orange-400"
+              >
+                Email {portfolio.email}
+              </a>
+            </li>
+          )}
           {portfolio.links.map((link) => (
             <li key={link.href}>
               <a
@@ -113,7 +120,7 @@ export function PortfolioPage() {
                   rel="noopener noreferrer"
                   className="mt-4 text-sm font-semibold text-navy-700 underline"
                 >
-                  View {project.name}
+                  {project.linkLabel ?? `View ${project.name}`}
                 </a>
               )}
             </li>
