@@ -1,18 +1,24 @@
 /**
- * `npm run test:e2e`: finds a Chromium (e2e/find-chromium.ts), then runs the Playwright journeys
- * with it.
+ * `npm run test:e2e`: finds Chromium (e2e/find-chromium.ts) and Firefox ESR
+ * (e2e/find-firefox.ts), then runs the browser journeys with them.
  */
 import { spawnSync } from 'node:child_process';
 import { findChromium, HOW_TO_INSTALL } from './find-chromium.ts';
+import { findFirefox, HOW_TO_INSTALL_FIREFOX } from './find-firefox.ts';
 
 const executable = findChromium();
 if (!executable) {
   console.error(HOW_TO_INSTALL);
   process.exit(1);
 }
-console.log(`Using Chromium at ${executable}`);
+const firefox = findFirefox();
+if (!firefox) {
+  console.error(HOW_TO_INSTALL_FIREFOX);
+  process.exit(1);
+}
+console.log(`Using Chromium at ${executable} and Firefox at ${firefox}`);
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, E2E_CHROMIUM_PATH: executable },
+  env: { ...process.env, E2E_CHROMIUM_PATH: executable, E2E_FIREFOX_PATH: firefox },
 });
 process.exit(result.status ?? 1);

@@ -291,7 +291,7 @@ test('long unbroken words and addresses wrap on a 320 px phone instead of wideni
     (
       await api.post('/api/reviews', { data: { rating: 5, review: `${longWord}! ${longUrl}` } })
     ).status(),
-  ).toBe(200);
+  ).toBe(201);
   const order = await api.post(`/api/user?email=${encodeURIComponent(customer.email)}`, {
     data: {
       toolId: tool._id,
@@ -300,11 +300,11 @@ test('long unbroken words and addresses wrap on a 320 px phone instead of wideni
       address: `Unit 4, ${longWord} Industrial Estate, ${longUrl}`,
     },
   });
-  expect(order.status()).toBe(200);
+  expect(order.status()).toBe(201);
 
   const context = await browser.newContext({ viewport: { width: 320, height: 700 } });
   const page = await context.newPage();
-  const pages = [`/tools/${tool._id}`, `/tools?q=${encodeURIComponent(longWord)}`, '/'];
+  const pages = [`/tools/${tool._id}`, `/tools?q=${longWord.slice(0, 40)}`, '/'];
   for (const path of pages) {
     await page.goto(path);
     await waitForReady(page);

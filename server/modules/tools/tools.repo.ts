@@ -269,3 +269,36 @@ export async function searchTools(
   );
   return { rows, total: result.rows[0]?.total ?? 0 };
 }
+
+/**
+ * Names with a word like what someone typed (pg_trgm's word similarity, through the trigram index
+ * on names): the answer to a search nothing matched as typed ("hamer"). Closest first when the
+ * order is relevance.
+ */
+export async function similarNames(
+  tx: Tx,
+  options: { q: string; sort: ToolSort; limit?: number | undefined; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const order =
+    options.sort === 'relevance'
+      ? 'similarity desc, created_at desc, id desc'
+      : SEARCH_ORDER[options.sort];
+  const result = await tx.execute<{ total: number; id: string | null }>(sql`
+    with matched as (
+      select id, name, price, created_at, word_similarity(${options.q}, name) as similarity
+      from tools
+      where deleted_at is null and name %> ${options.q}
+    )
+    select total.n as total, page.id
+    from (select count(*)::int as n from matched) total
+    left join lateral (
+      select id from matched
+      order by ${sql.raw(order)}
+      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
+      offset ${options.offset}
+    ) page on true`);
+  return {
+    ids: result.rows.flatMap((row) => (row.id === null ? [] : [row.id])),
+    total: result.rows[0]?.total ?? 0,
+  };
+}

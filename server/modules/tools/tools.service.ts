@@ -49,13 +49,15 @@ export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
       offset: number;
     }): Promise<{ tools: Tool[]; total: number }> {
       const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
-      const found = await index.search({ ...query, search });
-      // Nothing matched as typed (a typo?), or the index is off: PostgreSQL's trigram index
-      // finds names with words like these.
-      if (query.q && (!found || found.total === 0)) {
+      let found = await index.search({ ...query, search });
+      if (query.q && !found) {
+        // The index is off: PostgreSQL answers the whole search.
         const { rows, total } = await repo.searchTools(db, { ...query, q: query.q });
         return { tools: rows.map(repo.toTool), total };
       }
+      // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
+      if (query.q && found?.total === 0)
+        found = await repo.similarNames(db, { ...query, q: query.q });
       if (!found) {
         const { rows, total } = await repo.listTools(db, query);
         return { tools: rows.map(repo.toTool), total };

@@ -48,7 +48,7 @@ export function PurchasePage() {
           <li aria-hidden="true">/</li>
           {tool.data && (
             <>
-              <li className="min-w-0 break-words">
+              <li className="min-w-0">
                 <Link to={`/tools/${id}`} className="hover:text-navy-900 hover:underline">
                   {tool.data.name}
                 </Link>

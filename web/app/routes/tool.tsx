@@ -77,7 +77,7 @@ export function ToolPage() {
             </Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="min-w-0 font-medium break-words text-stone-800">
+          <li aria-current="page" className="min-w-0 font-medium text-stone-800">
             {tool.data?.name ?? 'Tool'}
           </li>
         </ol>

@@ -77,7 +77,7 @@ function CardList<T>({ caption, columns, rows, rowKey }: DataTableProps<T>) {
               ) : (
                 <div key={column.header} className="flex items-start justify-between gap-4">
                   <dt className="shrink-0 font-semibold text-stone-600">{column.header}</dt>
-                  <dd className="min-w-0 text-right break-words">{content}</dd>
+                  <dd className="min-w-0 text-right">{content}</dd>
                 </div>
               );
             })}

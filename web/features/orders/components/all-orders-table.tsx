@@ -20,7 +20,7 @@ export function AllOrdersTable({
       cell: (order) => (
         <span>
           <span className="block font-semibold text-navy-900">{order.name}</span>
-          <span className="block text-xs break-words text-stone-600">{order.email}</span>
+          <span className="block text-xs text-stone-600">{order.email}</span>
         </span>
       ),
     },
@@ -28,7 +28,7 @@ export function AllOrdersTable({
       header: 'Deliver to',
       cell: (order) => (
         <span className="block max-w-64">
-          <span className="block break-words whitespace-pre-line">{order.address}</span>
+          <span className="block whitespace-pre-line">{order.address}</span>
           <span className="block text-xs text-stone-600">{order.phone}</span>
         </span>
       ),

@@ -26,10 +26,7 @@ export function ProductsTable({
     {
       header: 'Product name',
       cell: (tool) => (
-        <Link
-          to={`/tools/${tool._id}`}
-          className="font-semibold break-words text-navy-900 hover:underline"
-        >
+        <Link to={`/tools/${tool._id}`} className="font-semibold text-navy-900 hover:underline">
           {tool.name}
         </Link>
       ),

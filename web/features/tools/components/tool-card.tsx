@@ -29,7 +29,7 @@ export function ToolCard({
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <Heading className="text-lg leading-snug font-bold break-words text-navy-900">
+        <Heading className="text-lg leading-snug font-bold text-navy-900">
           <Link
             to={`/tools/${tool._id}`}
             className="underline-offset-4 hover:text-navy-700 hover:underline"

@@ -15,7 +15,7 @@ function Detail({
   return (
     <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-stone-900 sm:col-span-2 sm:mt-0">
+      <dd className="mt-1 text-sm text-stone-900 sm:col-span-2 sm:mt-0">
         {!value ? (
           <span className="text-stone-600 italic">Not added yet</span>
         ) : isLink ? (
@@ -55,7 +55,7 @@ export function ProfileCard({ details }: { details: UserDetails }) {
           }}
         />
         <div className="min-w-0">
-          <h2 id="profile-card-title" className="text-xl font-bold break-words text-navy-900">
+          <h2 id="profile-card-title" className="text-xl font-bold text-navy-900">
             {details.name}
           </h2>
           <p className="text-sm break-all text-stone-600">{details.email}</p>

@@ -26,7 +26,7 @@ export function UsersTable({
         </span>
       ),
     },
-    { header: 'Email', cell: (user) => <span className="break-words">{user.email}</span> },
+    { header: 'Email', cell: (user) => <span>{user.email}</span> },
     {
       header: 'Role',
       cell: (user) => (

@@ -1,0 +1,182 @@
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import {
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  newAccount,
+  ORIGIN,
+  placeOrder,
+  test,
+} from './fixtures.ts';
+
+/**
+ * The main journeys again in a second browser engine: Debian's Firefox ESR, driven over WebDriver
+ * BiDi by puppeteer-core (Playwright's own Firefox cannot be downloaded here). e2e/run.ts finds
+ * Firefox (e2e/find-firefox.ts) and passes it in E2E_FIREFOX_PATH.
+ */
+const executablePath = process.env.E2E_FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+let browser: Browser;
+test.beforeAll(async () => {
+  browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
+});
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+/** A new private window, with every script error and failed request kept for the end. */
+async function newPage(): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  return { page, problems };
+}
+
+/** The text of the first element an ARIA or CSS selector finds, once it is there. */
+async function textOf(page: Page, selector: string): Promise<string> {
+  const element = await page.waitForSelector(selector);
+  return ((await element?.evaluate((node) => node.textContent ?? '')) ?? '').trim();
+}
+
+/*
+ * Element handles rather than puppeteer's locators: over BiDi, Firefox never reports the stable
+ * box a locator's actions wait for.
+ */
+async function click(page: Page, selector: string): Promise<void> {
+  const element = await page.waitForSelector(selector, { visible: true });
+  await element?.click();
+}
+
+/**
+ * Waits, polling from here: puppeteer's waitForFunction evaluates a new Function() in the page,
+ * which the store's Content-Security-Policy rightly refuses.
+ */
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Where the page is now (puppeteer's page.url() misses the app's own history changes in Firefox). */
+const hrefOf = (page: Page) => page.evaluate(() => window.location.href);
+const pathOf = async (page: Page) => new URL(await hrefOf(page)).pathname;
+
+/** Replaces a field's text, keystroke by keystroke, as a person would. */
+async function fill(page: Page, selector: string, text: string): Promise<void> {
+  const element = await page.waitForSelector(selector, { visible: true });
+  await element?.click({ count: 3 });
+  await page.keyboard.press('Backspace');
+  await element?.type(text);
+}
+
+const field = (label: string) => `::-p-aria(${label.replace(/[()]/g, '\\$&')})`;
+
+test('Firefox: a visitor browses the server-rendered store and the catalogue search', async () => {
+  const { page, problems } = await newPage();
+  const response = await page.goto(`${ORIGIN}/`);
+  expect(response?.status()).toBe(200);
+  expect(await textOf(page, 'h1')).toBe('Tools built for the job, shipped by the pallet.');
+
+  await page.goto(`${ORIGIN}/tools`);
+  await fill(page, field('Search tools'), 'drills');
+  await until(async () => (await hrefOf(page)).includes('q=drills'), 'the search in the address');
+  await click(page, '::-p-aria([name="13 mm Hammer Drill Kit, 120 pieces"][role="link"])');
+  await until(async () => (await pathOf(page)).startsWith('/tools/'), 'the tool page');
+  expect(await textOf(page, 'h1')).toBe('13 mm Hammer Drill Kit, 120 pieces');
+  expect(await textOf(page, '[data-testid="buy-total"]')).toBe('$1,098.00');
+
+  const missing = await page.goto(`${ORIGIN}/no-such-page`);
+  expect(missing?.status()).toBe(404);
+  expect(await textOf(page, 'h1')).toBe('Page not found');
+  await page.close();
+  // The 404 page's own status is the one failed load the browser reports.
+  expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+});
+
+test('Firefox: a customer signs in from a tool page, orders and pays by card', async () => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { minimumOrder: 20, price: 1250, quantity: 400 });
+  const customer = newAccount('Fiona Firefox');
+  await apiAs(customer, { create: true });
+  const { page, problems } = await newPage();
+
+  // The tool's page: choose 24 units, then Buy now asks for a sign-in.
+  await page.goto(`${ORIGIN}/tools/${tool._id}`);
+  await fill(page, field('Quantity (units)'), '24');
+  expect(await textOf(page, '[data-testid="buy-total"]')).toBe('$300.00');
+  await click(page, '::-p-aria([name="Buy now"][role="link"])');
+  await until(async () => (await pathOf(page)) === '/login', 'the sign-in page');
+  await fill(page, field('Email'), customer.email);
+  await fill(page, field('Password'), customer.password);
+  await click(page, '::-p-aria([name="Sign in"][role="button"])');
+
+  // Back on the purchase form with the quantity chosen: order.
+  await until(async () => (await pathOf(page)).startsWith('/purchase/'), 'the purchase page');
+  await until(
+    async () => (await textOf(page, '[data-testid="order-total"]')) === '$300.00',
+    'the order total',
+  );
+  await fill(page, field('Phone'), '+1 555 010 3000');
+  await fill(page, field('Delivery address'), '7 Fox Lane, Springfield');
+  await click(page, '::-p-aria([name="Proceed to order"][role="button"])');
+  expect(await textOf(page, '::-p-text(Your order is placed)')).toBe('Your order is placed');
+
+  // Pay now: the test card pays.
+  await click(page, '::-p-aria([name="Pay now"][role="link"])');
+  await until(
+    async () => (await pathOf(page)).startsWith('/dashboard/payment/'),
+    'the payment page',
+  );
+  await fill(page, field('Card number'), '4242 4242 4242 4242');
+  await fill(page, field('Expiry (MM/YY)'), '12/39');
+  await fill(page, field('CVC'), '123');
+  await fill(page, field('Name on card'), 'Fiona Firefox');
+  await click(page, '::-p-aria([name="Pay $300.00"][role="button"])');
+  expect(await textOf(page, '::-p-text(Payment received)')).toBe('Payment received. Thank you!');
+
+  // The store agrees: the order is paid.
+  const orders = (await (
+    await apiAs(customer)
+  )
+    .get(`/api/user?email=${encodeURIComponent(customer.email)}`)
+    .then((response) => response.json())) as { productName: string; status: string }[];
+  expect(orders.find((order) => order.productName === tool.name)?.status).toBe('paid');
+  await page.close();
+  expect(problems).toEqual([]);
+});
+
+test('Firefox: a signed-in customer cancels an unpaid order from My orders', async () => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin);
+  const customer = newAccount('Carl Cancel');
+  const api = await apiAs(customer, { create: true });
+  await placeOrder(api, customer.email, tool);
+  const { page, problems } = await newPage();
+  await page.goto(`${ORIGIN}/login`);
+  await fill(page, field('Email'), customer.email);
+  await fill(page, field('Password'), customer.password);
+  await click(page, '::-p-aria([name="Sign in"][role="button"])');
+  await until(async () => (await pathOf(page)) !== '/login', 'the sign-in');
+  await page.goto(`${ORIGIN}/dashboard/myorder`);
+  await click(page, `::-p-aria([name="Cancel order for ${tool.name}"][role="button"])`);
+  await click(page, 'dialog ::-p-aria([name="Cancel order"][role="button"])');
+  expect(await textOf(page, `::-p-text(Your order for ${tool.name} is cancelled.)`)).toContain(
+    `Your order for ${tool.name} is cancelled.`,
+  );
+  const orders = (await (
+    await api.get(`/api/user?email=${encodeURIComponent(customer.email)}`)
+  ).json()) as {
+    status: string;
+  }[];
+  expect(orders.map((order) => order.status)).toEqual(['cancelled']);
+  await page.close();
+  expect(problems).toEqual([]);
+});
