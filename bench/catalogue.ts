@@ -34,7 +34,7 @@ export async function compareLoads(
   options: BenchOptions,
   subjectUrl: string,
   baselineUrl: string,
-  extra: { paths?: string[] } = {},
+  extra: { paths?: string[]; headers?: Record<string, string> } = {},
 ): Promise<Comparison> {
   const run = (url: string, seconds: number) =>
     load({ url, connections: CONNECTIONS, seconds, headers: BROWSER_HEADERS, ...extra });

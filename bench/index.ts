@@ -8,6 +8,7 @@ import { parseOptions } from './lib/options.ts';
 import { type BenchReport, printReport, printSummary } from './lib/report.ts';
 import { runMemoryStartup } from './memory-startup.ts';
 import { runOrders } from './orders.ts';
+import { runPages } from './pages.ts';
 import { runScale } from './scale.ts';
 import { runWeb } from './web.ts';
 
@@ -17,6 +18,7 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['web', runWeb],
   ['memory-startup', runMemoryStartup],
   ['scale', runScale],
+  ['pages', runPages],
 ];
 
 const options = parseOptions();

@@ -89,8 +89,11 @@ test('Firefox: a visitor browses the server-rendered store and the catalogue sea
   await fill(page, field('Search tools'), 'drills');
   await until(async () => (await hrefOf(page)).includes('q=drills'), 'the search in the address');
   await click(page, '::-p-aria([name="13 mm Hammer Drill Kit, 120 pieces"][role="link"])');
-  await until(async () => (await pathOf(page)).startsWith('/tools/'), 'the tool page');
-  expect(await textOf(page, 'h1')).toBe('13 mm Hammer Drill Kit, 120 pieces');
+  await until(
+    async () => (await textOf(page, 'h1')) === '13 mm Hammer Drill Kit, 120 pieces',
+    'the tool page',
+  );
+  expect(await pathOf(page)).toMatch(/^\/tools\/[\w-]+$/);
   expect(await textOf(page, '[data-testid="buy-total"]')).toBe('$1,098.00');
 
   const missing = await page.goto(`${ORIGIN}/no-such-page`);

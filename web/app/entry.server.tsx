@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
+import css from '../app.css?inline';
+import { InlineStylesContext } from '../lib/inline-styles.tsx';
 
 export { setServerTransport } from '../lib/api-client.ts';
 
@@ -22,7 +24,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <InlineStylesContext value={css}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineStylesContext>,
       {
         // Every part in place, in order: React would otherwise send a large part after the page's
         // end, to be moved into place by a script (which a crawler without JavaScript never runs).

@@ -9,8 +9,8 @@ import {
   Scripts,
   useRouteError,
 } from 'react-router';
-import stylesheet from '../app.css?url';
 import { ToastProvider } from '../components/ui/toast.tsx';
+import { InlineStyles } from '../lib/inline-styles.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { prefetchQueries, RouteQueriesBoundary } from '../lib/route-queries.tsx';
 import { storeConfigQuery } from '../lib/store-config.ts';
@@ -21,8 +21,6 @@ declare module 'react-router' {
     publicUrl: string;
   }
 }
-
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   let currency = 'USD';
@@ -45,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a5f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

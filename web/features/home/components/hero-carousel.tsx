@@ -182,6 +182,8 @@ function SlideView({
             height={480}
             className="aspect-[4/3] h-auto w-full object-contain"
             loading={index === 0 ? 'eager' : 'lazy'}
+            // The first slide's picture is the page's largest: fetched before anything else.
+            fetchPriority={index === 0 ? 'high' : 'low'}
           />
         </div>
       </div>

@@ -22,6 +22,7 @@ export function ToolImage({
       width={640}
       height={480}
       loading={isPriority ? 'eager' : 'lazy'}
+      fetchPriority={isPriority ? 'high' : 'auto'}
       decoding="async"
       onError={(event) => {
         const image = event.currentTarget;
