@@ -14,5 +14,8 @@ export const InlineStylesContext = createContext('');
  */
 export function InlineStyles() {
   const css = useContext(InlineStylesContext);
-  return <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />;
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet from the build, never data
+    <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
+  );
 }
