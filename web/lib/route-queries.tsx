@@ -4,7 +4,7 @@ import {
   HydrationBoundary,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { createQueryClient } from './query-client.ts';
 
@@ -27,7 +27,23 @@ export async function prefetchQueries(
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   await prefetch(queryClient);
-  return { queries: dehydrate(queryClient) };
+  return { queries: stamped(dehydrate(queryClient), 0) };
+}
+
+/**
+ * The cache with every answer's time set to `at`. The server sends 0: a page is the same bytes
+ * until its data changes (its ETag, and the hashes its Content-Security-Policy lists, with it);
+ * the browser stamps the answers with the moment the page arrived, as fresh as the page is.
+ */
+function stamped(state: DehydratedState, at: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: at,
+      state: { ...query.state, dataUpdatedAt: at },
+    })),
+  };
 }
 
 /**
@@ -37,7 +53,11 @@ export async function prefetchQueries(
  */
 export function RouteQueriesBoundary({ children }: { children: ReactNode }) {
   const data = useLoaderData() as RouteQueries | null | undefined;
-  return <HydrationBoundary state={data?.queries}>{children}</HydrationBoundary>;
+  const queries = useMemo(
+    () => (data?.queries ? stamped(data.queries, Date.now()) : undefined),
+    [data],
+  );
+  return <HydrationBoundary state={queries}>{children}</HydrationBoundary>;
 }
 
 /**

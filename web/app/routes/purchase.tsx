@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Link, type MetaArgs, useParams, useSearchParams } from 'react-router';
+import { type MetaArgs, useParams, useSearchParams } from 'react-router';
 import type { Order } from '../../../contract/orders.ts';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { LoadingState } from '../../components/ui/spinner.tsx';
-import { ErrorState } from '../../components/ui/state.tsx';
 import { useSignedInUser } from '../../features/auth/api/session.ts';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
 import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
 import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
 import { useTool } from '../../features/tools/api/tools-queries.ts';
 import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
+import { ToolUnavailable } from '../../features/tools/components/tool-unavailable.tsx';
 import { useUserDetails } from '../../features/users/api/users.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -32,49 +32,18 @@ export function PurchasePage() {
 
   return (
     <PageContainer>
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <Link to="/" className="hover:text-navy-900 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/tools" className="hover:text-navy-900 hover:underline">
-              Tools
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          {tool.data && (
-            <>
-              <li className="min-w-0">
-                <Link to={`/tools/${id}`} className="hover:text-navy-900 hover:underline">
-                  {tool.data.name}
-                </Link>
-              </li>
-              <li aria-hidden="true">/</li>
-            </>
-          )}
-          <li aria-current="page" className="font-medium text-stone-800">
-            Purchase
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: 'Home', to: '/' },
+          { label: 'Tools', to: '/tools' },
+          ...(tool.data ? [{ label: tool.data.name, to: `/tools/${id}` }] : []),
+          { label: 'Purchase' },
+        ]}
+      />
       {tool.isPending ? (
         <LoadingState label="Loading the tool…" />
       ) : tool.data === undefined ? (
-        <>
-          <PageHeading title="This tool is not available" />
-          <ErrorState
-            error={tool.error}
-            title="We could not load this tool"
-            onRetry={() => void tool.refetch()}
-          />
-          <Link to="/tools" className="font-semibold text-navy-700 underline">
-            Browse the catalogue
-          </Link>
-        </>
+        <ToolUnavailable error={tool.error} onRetry={() => void tool.refetch()} />
       ) : (
         <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
           <ToolDetails tool={tool.data} />

@@ -1,11 +1,11 @@
-import { data, Link, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
+import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
 import type { Tool } from '../../../contract/tools.ts';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { LoadingState } from '../../components/ui/spinner.tsx';
-import { ErrorState } from '../../components/ui/state.tsx';
 import { toolQuery, useTool } from '../../features/tools/api/tools-queries.ts';
 import { BuyPanel } from '../../features/tools/components/buy-panel.tsx';
 import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
+import { ToolUnavailable } from '../../features/tools/components/tool-unavailable.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { pageMeta, rootData } from '../../lib/page-meta.ts';
 import { prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
@@ -63,39 +63,17 @@ export function ToolPage() {
 
   return (
     <PageContainer>
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <Link to="/" className="hover:text-navy-900 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/tools" className="hover:text-navy-900 hover:underline">
-              Tools
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="min-w-0 font-medium text-stone-800">
-            {tool.data?.name ?? 'Tool'}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: 'Home', to: '/' },
+          { label: 'Tools', to: '/tools' },
+          { label: tool.data?.name ?? 'Tool' },
+        ]}
+      />
       {tool.isPending ? (
         <LoadingState label="Loading the tool…" />
       ) : tool.data === undefined ? (
-        <>
-          <PageHeading title="This tool is not available" />
-          <ErrorState
-            error={tool.error}
-            title="We could not load this tool"
-            onRetry={() => void tool.refetch()}
-          />
-          <Link to="/tools" className="font-semibold text-navy-700 underline">
-            Browse the catalogue
-          </Link>
-        </>
+        <ToolUnavailable error={tool.error} onRetry={() => void tool.refetch()} />
       ) : (
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
           <ToolDetails tool={tool.data} />
