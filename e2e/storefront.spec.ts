@@ -66,6 +66,8 @@ test('the HTML itself carries the products, their prices and their structured da
     expect.objectContaining({ '@type': 'Organization', url: `${ORIGIN}/` }),
   );
   expect(homeHtml).toContain(`<link rel="canonical" href="${ORIGIN}/"/>`);
+  // No script download starts ahead of the page's own text and pictures (server/plugins/web.ts).
+  expect(homeHtml).not.toContain('rel="modulepreload"');
 
   const search = await request.get('/tools?q=drill');
   expect(search.status()).toBe(200);

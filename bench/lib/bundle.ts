@@ -63,9 +63,17 @@ export function analyseBundle(distDir: string, html: string): BundleReport {
   const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)]
     .map((match) => ({ tag: match[0], url: match[1] as string }))
     .filter(({ url }) => url.startsWith('/') && !url.startsWith('//'));
-  const scripts = refs
-    .filter(({ url, tag }) => url.endsWith('.js') && /type="module"|modulepreload/.test(tag))
-    .map(({ url }) => url.slice(1));
+  // What inline module scripts import (React Router's loader imports the entry and the page's
+  // route modules by name), besides script tags and preload hints.
+  const inlineImports = [
+    ...html.matchAll(/\bimport(?:\s*\(|[^"'();]*?\bfrom)\s*["'](\/[^"']+\.js)["']/g),
+  ].map((match) => (match[1] as string).slice(1));
+  const scripts = [
+    ...refs
+      .filter(({ url, tag }) => url.endsWith('.js') && /type="module"|modulepreload/.test(tag))
+      .map(({ url }) => url.slice(1)),
+    ...inlineImports,
+  ];
   const styles = refs
     .filter(({ url, tag }) => url.endsWith('.css') && /stylesheet|preload/.test(tag))
     .map(({ url }) => url.slice(1));
