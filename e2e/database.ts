@@ -9,6 +9,11 @@ import pg from 'pg';
 async function connect(): Promise<pg.Client> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it).');
+  return connectTo(dataDir);
+}
+
+/** The embedded PostgreSQL of a store started on `dataDir` (a journey's own store). */
+export async function connectTo(dataDir: string): Promise<pg.Client> {
   const password = readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
   const lock = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
   const client = new pg.Client({

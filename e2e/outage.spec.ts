@@ -5,6 +5,7 @@ import { type APIRequestContext, request } from '@playwright/test';
 import type { Order } from '../contract/orders.ts';
 import { freePort } from '../server/free-port.ts';
 import type { StoreProcess } from '../server/testing/store-process.ts';
+import { connectTo } from './database.ts';
 import { DEMO_CUSTOMER, expect, firstTool, test } from './fixtures.ts';
 import { startStore, stopAndRemoveStore, stopStore } from './store-process.ts';
 
@@ -132,4 +133,26 @@ test('an order whose answer is lost on the way back is not placed twice when tri
   const after = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
   expect(lost).toBe(1);
   expect(after.length).toBe(before.length + 1);
+});
+
+test('a page whose data does not come in time answers 503, is not kept, and is whole next time', async () => {
+  const api = await request.newContext({ baseURL: origin });
+  const tool = await firstTool(api, 'Utility Knife');
+  const database = await connectTo(dataDir);
+  try {
+    // The catalogue stops answering: a transaction holds the tools table.
+    await database.query('begin');
+    await database.query('lock table tools in access exclusive mode');
+    const degraded = await api.get(`/tools/${tool._id}`);
+    expect(degraded.status()).toBe(503);
+    expect(degraded.headers()['cache-control']).toBe('no-store');
+    expect(await degraded.text()).toContain('Loading the tool');
+  } finally {
+    await database.query('rollback').catch(() => {});
+    await database.end();
+  }
+  const whole = await api.get(`/tools/${tool._id}`);
+  expect(whole.status()).toBe(200);
+  expect(await whole.text()).toContain(`<title>${tool.name} · Toolyard</title>`);
+  await api.dispose();
 });

@@ -181,15 +181,40 @@ test('each page allows exactly its own inline scripts', async ({ request }) => {
   const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
   expect(scriptSrc).not.toContain('unsafe-inline');
   const html = await response.text();
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
-  expect(inline.length).toBeGreaterThan(0);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
   const { createHash } = await import('node:crypto');
-  for (const match of inline) {
-    const hash = createHash('sha256')
-      .update(match[1] ?? '')
-      .digest('base64');
-    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+  const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+  // React Router's hydration data and module loader run: each is allowed by its hash.
+  const scripts = inline.filter(([, attributes]) => !attributes?.includes('application/ld+json'));
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const [, , code] of scripts) expect(scriptSrc).toContain(hashOf(code ?? ''));
+  // Structured data never runs, and needs nothing.
+  const data = inline.filter(([, attributes]) => attributes?.includes('application/ld+json'));
+  expect(data.length).toBeGreaterThan(0);
+  for (const [, , code] of data) expect(scriptSrc).not.toContain(hashOf(code ?? ''));
+});
+
+test('one page, one address: other spellings redirect, unknown parameters change nothing', async ({
+  request,
+}) => {
+  const tools = await request.get('/tools');
+  // (A dot segment, /tools/%2e%2e, is resolved by the client before sending: web.test.ts.)
+  for (const [path, target] of [
+    ['/TOOLS', '/tools'],
+    ['/tools/', '/tools'],
+    ['//tools', '/tools'],
+  ] as const) {
+    const response = await request.get(`${ORIGIN}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    expect(response.headers().location, path).toBe(target);
   }
+  const tracked = await request.get('/tools?utm_source=mail&z=1&page=1');
+  expect(tracked.status()).toBe(200);
+  expect(tracked.headers().etag).toBe(tools.headers().etag);
+  // A page past the last one is no page.
+  const pastTheEnd = await request.get('/tools?page=9999');
+  expect(pastTheEnd.status()).toBe(404);
+  expect(readableText(await pastTheEnd.text())).toContain('There is no such page');
 });
 
 test('robots.txt, the sitemap and the favicon', async ({ request }) => {
@@ -228,7 +253,13 @@ test('the pages hydrate without warnings or asking again for their data, and the
       catalogueCalls.push(request.url());
   });
 
-  for (const path of ['/', '/tools?sort=price_asc', '/blog', '/myportfolio', '/login']) {
+  for (const path of [
+    '/',
+    '/tools?sort=price_asc&utm_source=mail',
+    '/blog',
+    '/myportfolio',
+    '/login',
+  ]) {
     await page.goto(path);
     await waitForReady(page);
   }

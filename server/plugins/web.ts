@@ -25,8 +25,47 @@ export interface WebOptions {
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
 const PAGE_CACHE_CONTROL = 'no-cache';
 
-/** The request headers a page may depend on. No cookie: a page is the same for everyone. */
-const FORWARDED_HEADERS = ['accept', 'accept-language', 'user-agent'] as const;
+/**
+ * The query parameters each page reads (everything else in an address changes nothing on it).
+ * A page is rendered, and kept, for its path and these alone: `/tools?utm=1` is `/tools`.
+ */
+const PAGE_PARAMS: [RegExp, readonly string[]][] = [
+  [/^\/tools$/, ['q', 'sort', 'page']],
+  [/^\/purchase\/[^/]+$/, ['quantity']],
+  [/^\/reset-password$/, ['token', 'error']],
+  [/^\/(login|email-verified)$/, ['error']],
+];
+
+/** Pages whose addresses are endless (a search, a one-time token): rendered, never kept. */
+const UNKEPT_PARAMS = ['q', 'token'];
+
+/**
+ * An address in the one spelling a page is kept under: lower case, no doubled or trailing slash,
+ * no dot segments, and only the parameters the page reads, in a fixed order. `redirect` is set
+ * when the path itself was spelled otherwise (the browser is sent to the one spelling).
+ */
+export function pageAddress(raw: string): { path: string; isKept: boolean; redirect?: string } {
+  const rawPath = raw.split('?')[0] ?? '';
+  // Slashes collapsed first: `//tools` would otherwise read as a host named "tools".
+  const url = new URL(raw.replace(/^\/{2,}/, '/'), 'http://page.invalid');
+  let pathname = url.pathname.toLowerCase().replace(/\/{2,}/g, '/');
+  if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '');
+  const names = PAGE_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+  const search = new URLSearchParams();
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value !== null && value !== '' && !(name === 'page' && value === '1')) {
+      search.set(name, value);
+    }
+  }
+  const query = search.toString();
+  const path = query ? `${pathname}?${query}` : pathname;
+  return {
+    path,
+    isKept: !UNKEPT_PARAMS.some((name) => search.has(name)),
+    ...(rawPath !== pathname ? { redirect: path } : {}),
+  };
+}
 
 /** The render entry's own exports, next to React Router's (web/app/entry.server.tsx). */
 interface RenderEntry {
@@ -49,19 +88,36 @@ export function withoutModulePreloads(html: string): string {
   return html.replace(MODULE_PRELOAD, '');
 }
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
-/** The SHA-256 of every inline script in a page: the page's CSP allows exactly these. */
+/** React Router's own inline scripts: the hydration data and the module loader. */
+const isRouterScript = (attributes: string, code: string) =>
+  code.startsWith('window.__reactRouterContext') ||
+  (/\btype="module"/.test(attributes) && code.includes('window.__reactRouterRouteModules'));
+
+/**
+ * The SHA-256 of React Router's inline scripts in a page: the page's CSP allows exactly these.
+ * Data blocks (JSON-LD) never run and need none; any other inline script, however it got into a
+ * page, stays blocked.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    hashes.add(
-      createHash('sha256')
-        .update(match[1] ?? '')
-        .digest('base64'),
-    );
+  for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (!isRouterScript(attributes, code)) continue;
+    hashes.add(createHash('sha256').update(code).digest('base64'));
   }
   return [...hashes];
+}
+
+/** How long a page waits for one of its API answers before it renders without it. */
+const API_WAIT_MS = 3_000;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the store took too long')), API_WAIT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -110,11 +166,13 @@ export const webPlugin = fp(
 
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     (build.entry.module as unknown as RenderEntry).setServerTransport(async (url, init) => {
-      const answer = await app.inject({
-        method: (init.method ?? 'GET') as 'GET',
-        url: `${url.pathname}${url.search}`,
-        headers: { accept: 'application/json' },
-      });
+      const answer = await withTimeout(
+        app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url: `${url.pathname}${url.search}`,
+          headers: { accept: 'application/json' },
+        }),
+      );
       const headers = new Headers();
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined) headers.set(name, String(value));
@@ -128,15 +186,13 @@ export const webPlugin = fp(
     const handle = createRequestHandler(build, 'production');
     const publicOrigin = new URL(options.publicUrl).origin;
 
-    const render = async (request: FastifyRequest): Promise<PreparedJson> => {
-      const headers = new Headers();
-      for (const name of FORWARDED_HEADERS) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers.set(name, value);
-      }
-      // The address as the public sees it: never the Host header a client sent.
-      const url = new URL(request.url, publicOrigin);
-      const response = await handle(new Request(url, { method: 'GET', headers }), {
+    /**
+     * Renders a page for everyone: the public address (never the Host header a client sent), and
+     * none of the request's headers (no cookie, no language), so no visitor can shape what others
+     * are sent from the cache.
+     */
+    const render = async (path: string): Promise<PreparedJson> => {
+      const response = await handle(new Request(new URL(path, publicOrigin)), {
         publicUrl: options.publicUrl,
       });
       const body = withoutModulePreloads(await response.text());
@@ -159,14 +215,15 @@ export const webPlugin = fp(
       if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
         return sendProblem(reply, problem(404, 'not_found', `There is no ${pathname}.`));
       }
-      // A search is rendered each time: the ways to spell one are endless, and would push the
-      // pages everyone shares out of the cache.
-      const isSearch = new URL(request.url, publicOrigin).searchParams.has('q');
-      const page = isSearch
-        ? await render(request)
+      const address = pageAddress(request.url);
+      if (address.redirect !== undefined) return reply.redirect(address.redirect, 301);
+      // A search or a one-time link is rendered each time: the ways to spell one are endless, and
+      // would push the pages everyone shares out of the cache.
+      const page = !address.isKept
+        ? await render(address.path)
         : await options.pages
-            .get(request.url, async () => {
-              const rendered = await render(request);
+            .get(address.path, async () => {
+              const rendered = await render(address.path);
               // Only whole, ordinary pages are kept; a 404 or a failure is rendered each time.
               if (rendered.status !== 200) throw new NotKept(rendered);
               return rendered;

@@ -12,7 +12,7 @@ import {
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { InlineStyles } from '../lib/inline-styles.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { prefetchQueries, RouteQueriesBoundary } from '../lib/route-queries.tsx';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '../lib/route-queries.tsx';
 import { storeConfigQuery } from '../lib/store-config.ts';
 
 declare module 'react-router' {
@@ -24,11 +24,11 @@ declare module 'react-router' {
 
 export async function loader({ context }: LoaderFunctionArgs) {
   let currency = 'USD';
-  const { queries } = await prefetchQueries(async (queryClient) => {
+  const { queries, status } = await prefetchQueries(async (queryClient) => {
     await queryClient.prefetchQuery(storeConfigQuery);
     currency = queryClient.getQueryData(storeConfigQuery.queryKey)?.currency ?? currency;
   });
-  return { publicUrl: context.publicUrl, currency, queries };
+  return pageData({ publicUrl: context.publicUrl, currency, queries }, status);
 }
 
 /** The store's settings do not change while a page is open: the root never loads again. */

@@ -5,7 +5,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
-import { useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
+import { isApiError } from './api-error.ts';
 import { createQueryClient } from './query-client.ts';
 
 /** What a public route's loader hands the browser: the queries it answered on the server. */
@@ -14,20 +15,44 @@ export interface RouteQueries {
 }
 
 /**
+ * How a page's data went: 200 when every query answered, 404 when the store refused one as
+ * asked (a page past the end, say), 503 when the store did not answer.
+ */
+export type PageStatus = 200 | 404 | 503;
+
+/**
  * Runs a page's queries on the server (in a client of its own: nothing is shared between
  * requests) and hands their answers over, so the page renders with its data and the browser asks
  * for nothing again. A query that fails here is left out: the browser asks for it itself, and
- * shows its loading and error states as usual.
+ * shows its loading and error states as usual; the page says so in its status (see pageData).
  */
 export async function prefetchQueries(
   prefetch: (queryClient: QueryClient) => Promise<unknown>,
-): Promise<RouteQueries> {
+): Promise<RouteQueries & { status: PageStatus }> {
   const queryClient = createQueryClient();
   // One try: a page waits for nothing that is not answering (the browser tries again itself).
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   await prefetch(queryClient);
-  return { queries: stamped(dehydrate(queryClient), 0) };
+  const errors = queryClient
+    .getQueryCache()
+    .getAll()
+    .flatMap((query) => (query.state.status === 'error' ? [query.state.error] : []));
+  const status: PageStatus =
+    errors.length === 0
+      ? 200
+      : errors.every((error) => isApiError(error) && error.isClientError)
+        ? 404
+        : 503;
+  return { queries: stamped(dehydrate(queryClient), 0), status };
+}
+
+/**
+ * A loader's answer with its page's status: a page missing some of its data (the store busy) is a
+ * 503, so it is neither kept in the page cache nor indexed, while the browser fills it in.
+ */
+export function pageData<T>(value: T, status: PageStatus) {
+  return data(value, { status });
 }
 
 /**

@@ -59,7 +59,7 @@ export interface CatalogueIndex {
  * finds "Drill"), or its name holds the text as typed. Typos are left to PostgreSQL's trigram
  * index (tools.service.ts asks it when nothing here matches).
  */
-export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): CatalogueIndex {
+export function createCatalogueIndex(db: Db, { maxAgeMs = 300_000 } = {}): CatalogueIndex {
   let index: Index | undefined;
   let building: Promise<Index> | undefined;
   let generation = 0;
@@ -82,8 +82,9 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 10_000 } = {}): Catalo
 
   const current = (): Promise<Index> => {
     if (!index) return building ?? build();
-    // Changes are announced (invalidate); the age limit is a safety net, so an old index keeps
-    // answering while its successor is read.
+    // Changes are announced (invalidate), the database's own triggers included; the age limit is
+    // a safety net, so an old index keeps answering while its successor is read. Reading 20,000
+    // tools' words takes a few hundred milliseconds: not something to repeat every few seconds.
     if (Date.now() - index.builtAt >= maxAgeMs && !building) void build().catch(() => {});
     return Promise.resolve(index);
   };

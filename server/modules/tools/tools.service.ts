@@ -22,6 +22,9 @@ export interface ToolsOptions {
   onChange: (kind: 'stock' | 'all') => void;
 }
 
+/** A run of three letters or digits: the least a trigram search can use. */
+const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
+
 /** Searches remembered with their stemmed words: the same words need no second round trip. */
 const WORD_CACHE_SIZE = 10_000;
 
@@ -56,8 +59,10 @@ export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
         return { tools: rows.map(repo.toTool), total };
       }
       // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
-      if (query.q && found?.total === 0)
+      // Trigrams need a word of three letters or digits; without one the index cannot help.
+      if (query.q && found?.total === 0 && HAS_A_WORD.test(query.q)) {
         found = await repo.similarNames(db, { ...query, q: query.q });
+      }
       if (!found) {
         const { rows, total } = await repo.listTools(db, query);
         return { tools: rows.map(repo.toTool), total };

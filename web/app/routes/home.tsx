@@ -15,20 +15,21 @@ import { toolListQuery, useToolList } from '../../features/tools/api/tools-queri
 import { BestSeller } from '../../features/tools/components/best-seller.tsx';
 import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
 import { pageMeta, rootData } from '../../lib/page-meta.ts';
-import { prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
 import { organization } from '../../lib/structured-data.ts';
 
 const FEATURED = { sort: 'newest', limit: 6 } as const;
 const BEST_SELLER = { q: site.home.bestSeller.searchName, sort: 'oldest', limit: 1 } as const;
 
-export function loader() {
-  return prefetchQueries((queryClient) =>
+export async function loader() {
+  const { queries, status } = await prefetchQueries((queryClient) =>
     Promise.all([
       queryClient.prefetchQuery(toolListQuery(FEATURED)),
       queryClient.prefetchQuery(toolListQuery(BEST_SELLER)),
       queryClient.prefetchQuery(latestReviewsQuery(HOME_REVIEW_COUNT)),
     ]),
   );
+  return pageData({ queries }, status);
 }
 
 export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';

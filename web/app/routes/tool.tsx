@@ -8,7 +8,7 @@ import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
 import { ToolUnavailable } from '../../features/tools/components/tool-unavailable.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { pageMeta, rootData } from '../../lib/page-meta.ts';
-import { prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
 import { breadcrumbs, product } from '../../lib/structured-data.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
@@ -16,17 +16,18 @@ import { PageContainer } from '../layouts/page-container.tsx';
 /** An unknown or deleted tool is a 404 page, with status 404. */
 export async function loader({ params }: LoaderFunctionArgs) {
   let tool: Tool | undefined;
-  const { queries } = await prefetchQueries(async (queryClient) => {
+  const { queries, status } = await prefetchQueries(async (queryClient) => {
     try {
       tool = await queryClient.fetchQuery(toolQuery(params.id ?? ''));
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.status === 400)) {
         throw data(null, { status: 404 });
       }
-      // Anything else (the store busy, say): the browser loads the tool itself.
+      // Anything else (the store busy, say): the browser loads the tool itself, and the page
+      // says 503 (not kept, not indexed).
     }
   });
-  return { queries, tool };
+  return pageData({ queries, tool }, status);
 }
 
 export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';

@@ -12,7 +12,7 @@ import { CatalogueControls } from '../../features/tools/components/catalogue-con
 import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { pageMeta, rootData } from '../../lib/page-meta.ts';
-import { prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
 import { breadcrumbs } from '../../lib/structured-data.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
@@ -48,9 +48,16 @@ function listParams({
   };
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const params = listParams(catalogueParams(new URL(request.url).searchParams));
-  return prefetchQueries((queryClient) => queryClient.prefetchQuery(toolListQuery(params)));
+  let total = 0;
+  const { queries, status } = await prefetchQueries(async (queryClient) => {
+    await queryClient.prefetchQuery(toolListQuery(params));
+    total = queryClient.getQueryData(toolListQuery(params).queryKey)?.total ?? 0;
+  });
+  // A page past the last one is no page (it says so, and answers 404).
+  const isPastTheEnd = status === 200 && (params.offset ?? 0) > 0 && (params.offset ?? 0) >= total;
+  return pageData({ queries }, isPastTheEnd ? 404 : status);
 }
 
 export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes, pageAddress, withoutModulePreloads } from './web.ts';
+
+describe('the address a page is kept under', () => {
+  it('keeps only the parameters the page reads, in one order, without defaults', () => {
+    expect(pageAddress('/tools?z=1&page=2&utm_source=x&q=drill')).toEqual({
+      path: '/tools?q=drill&page=2',
+      isKept: false,
+    });
+    expect(pageAddress('/tools?sort=name_asc&page=1')).toEqual({
+      path: '/tools?sort=name_asc',
+      isKept: true,
+    });
+    expect(pageAddress('/?q=1&utm=2')).toEqual({ path: '/', isKept: true });
+    expect(pageAddress('/reset-password?token=abc')).toEqual({
+      path: '/reset-password?token=abc',
+      isKept: false,
+    });
+  });
+
+  it('sends other spellings of a path to the one spelling', () => {
+    expect(pageAddress('/TOOLS?page=2').redirect).toBe('/tools?page=2');
+    expect(pageAddress('//tools').redirect).toBe('/tools');
+    expect(pageAddress('/tools/').redirect).toBe('/tools');
+    expect(pageAddress('/tools/%2e%2e').redirect).toBe('/');
+    expect(pageAddress('/tools').redirect).toBeUndefined();
+  });
+});
+
+describe('a page’s inline scripts', () => {
+  const page = [
+    '<script type="application/ld+json">{"@type":"Product"}</script>',
+    '<script>window.__reactRouterContext = {};</script>',
+    '<script type="module">import "/assets/a.js"; window.__reactRouterRouteModules = {};</script>',
+    '<script>alert(1)</script>',
+    '<link rel="modulepreload" href="/assets/a.js"/><script src="/assets/b.js"></script>',
+  ].join('');
+
+  it('allows React Router’s own scripts alone: data blocks need nothing, anything else stays blocked', () => {
+    expect(inlineScriptHashes(page)).toHaveLength(2);
+    expect(inlineScriptHashes('<script>alert(1)</script>')).toEqual([]);
+  });
+
+  it('drops the module preload hints and nothing else', () => {
+    expect(withoutModulePreloads(page)).not.toContain('modulepreload');
+    expect(withoutModulePreloads(page)).toContain('<script src="/assets/b.js"></script>');
+  });
+});
