@@ -67,7 +67,22 @@ interface LighthouseJson {
 }
 
 /** One Lighthouse run: mobile, default (simulated) throttling, the four categories. */
+/**
+ * One Lighthouse run; a run whose trace Chromium failed to record (Lighthouse's NO_NAVSTART, seen
+ * now and then on a busy machine) is tried again, twice at most.
+ */
 export async function lighthouse(url: string, chromium: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, chromium);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
+      console.warn(`Lighthouse could not record ${url} (NO_NAVSTART); trying again.`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, chromium: string): Promise<LighthouseRun> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolyard-lighthouse-'));
   const output = path.join(dir, 'report.json');
   try {
