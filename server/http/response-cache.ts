@@ -72,7 +72,12 @@ export interface ResponseCacheOptions {
 
 export interface ResponseCache {
   /** The stored answer for `key`, or the one `build` makes (concurrent misses share one build). */
-  get(key: string, build: () => Promise<PreparedJson>): Promise<PreparedJson>;
+  get(
+    key: string,
+    build: () => Promise<PreparedJson>,
+    /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
+    keep?: (prepared: PreparedJson) => boolean,
+  ): Promise<PreparedJson>;
   /** Forgets everything; builds already under way are not stored. */
   invalidate(): void;
   /** While off (changes cannot be heard), every get builds afresh and nothing is kept. */
@@ -115,7 +120,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 
   return {
-    get(key, build) {
+    get(key, build, keep = () => true) {
       if (!isEnabled) return build();
       const entry = entries.get(key);
       if (entry && now() - entry.storedAt < options.maxAgeMs) {
@@ -129,7 +134,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const promise = build().then(
         (prepared) => {
           if (building.get(key) === promise) building.delete(key);
-          if (startedIn === generation && isEnabled) store(key, prepared);
+          if (startedIn === generation && isEnabled && keep(prepared)) store(key, prepared);
           return prepared;
         },
         (error: unknown) => {

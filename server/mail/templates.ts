@@ -14,7 +14,8 @@ export interface MailSpec {
   footnote?: string;
 }
 
-const escapeHtml = (value: string) =>
+/** Text made safe inside HTML or XML markup (the sitemap uses it too). */
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendPrepared } from '../http/prepared-reply.ts';
 import { prepareBody, type ResponseCache } from '../http/response-cache.ts';
+import { escapeHtml } from '../mail/templates.ts';
 
 export interface CrawlerOptions {
   /** Where the store is reached from outside: every address in these files is absolute. */
@@ -14,12 +15,6 @@ export interface CrawlerOptions {
 
 /** The public pages that are not tools (their content changes with a release, not with data). */
 const PAGES = ['/', '/tools', '/blog', '/myportfolio'];
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`,
-  );
 
 /**
  * What search engines read before the pages: `/robots.txt` (keep out of the account screens, the
@@ -50,7 +45,7 @@ export const crawlersPlugin = fp(
       const sitemap = await options.pages.get('/sitemap.xml', async () => {
         const tools = await options.tools();
         const entry = (path: string, lastModified?: Date) =>
-          `<url><loc>${escapeXml(at(path))}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''}</url>`;
+          `<url><loc>${escapeHtml(at(path))}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''}</url>`;
         return prepareBody(
           [
             '<?xml version="1.0" encoding="UTF-8"?>',

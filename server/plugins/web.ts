@@ -221,27 +221,15 @@ export const webPlugin = fp(
       // would push the pages everyone shares out of the cache.
       const page = !address.isKept
         ? await render(address.path)
-        : await options.pages
-            .get(address.path, async () => {
-              const rendered = await render(address.path);
-              // Only whole, ordinary pages are kept; a 404 or a failure is rendered each time.
-              if (rendered.status !== 200) throw new NotKept(rendered);
-              return rendered;
-            })
-            .catch((error: unknown) => {
-              if (error instanceof NotKept) return error.page;
-              throw error;
-            });
+        : // Only whole, ordinary pages are kept; a 404 or a page missing data is sent each time.
+          await options.pages.get(
+            address.path,
+            () => render(address.path),
+            (page) => page.status === 200,
+          );
       if (page.status === 200) return sendPrepared(request, reply, page, PAGE_CACHE_CONTROL);
       return sendPrepared(request, reply, page, 'no-store');
     });
   },
   { name: 'web' },
 );
-
-/** A rendered page the cache must not keep (it is still sent). */
-class NotKept extends Error {
-  constructor(readonly page: PreparedJson) {
-    super('not kept');
-  }
-}

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { type MetaArgs, useParams, useSearchParams } from 'react-router';
 import type { Order } from '../../../contract/orders.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useSignedInUser } from '../../features/auth/api/session.ts';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
 import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
 import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
 import { useTool } from '../../features/tools/api/tools-queries.ts';
 import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
-import { ToolUnavailable } from '../../features/tools/components/tool-unavailable.tsx';
+import { ToolView } from '../../features/tools/components/tool-view.tsx';
 import { useUserDetails } from '../../features/users/api/users.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -40,42 +39,39 @@ export function PurchasePage() {
           { label: 'Purchase' },
         ]}
       />
-      {tool.isPending ? (
-        <LoadingState label="Loading the tool…" />
-      ) : tool.data === undefined ? (
-        <ToolUnavailable error={tool.error} onRetry={() => void tool.refetch()} />
-      ) : (
-        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <ToolDetails tool={tool.data} />
-          <section
-            aria-labelledby="order-title"
-            className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
-          >
-            <h2 id="order-title" className="text-xl font-bold text-navy-900">
-              Place your order
-            </h2>
-            <p className="mt-1 mb-6 text-sm text-stone-600">
-              Minimum order {formatNumber(tool.data.minimumOrder)} units. Pay by card after
-              ordering.
-            </p>
-            <div className="mb-6 empty:hidden">
-              <VerifyEmailNotice user={user} />
-            </div>
-            {placed ? (
-              <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />
-            ) : (
-              <PurchaseForm
-                tool={tool.data}
-                customer={{ name: user.name, email: user.email }}
-                savedPhone={details.data?.phone}
-                initialQuantity={initialQuantity}
-                canOrder={user.emailVerified}
-                onPlaced={setPlaced}
-              />
-            )}
-          </section>
-        </div>
-      )}
+      <ToolView query={tool}>
+        {(t) => (
+          <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+            <ToolDetails tool={t} />
+            <section
+              aria-labelledby="order-title"
+              className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
+            >
+              <h2 id="order-title" className="text-xl font-bold text-navy-900">
+                Place your order
+              </h2>
+              <p className="mt-1 mb-6 text-sm text-stone-600">
+                Minimum order {formatNumber(t.minimumOrder)} units. Pay by card after ordering.
+              </p>
+              <div className="mb-6 empty:hidden">
+                <VerifyEmailNotice user={user} />
+              </div>
+              {placed ? (
+                <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />
+              ) : (
+                <PurchaseForm
+                  tool={t}
+                  customer={{ name: user.name, email: user.email }}
+                  savedPhone={details.data?.phone}
+                  initialQuantity={initialQuantity}
+                  canOrder={user.emailVerified}
+                  onPlaced={setPlaced}
+                />
+              )}
+            </section>
+          </div>
+        )}
+      </ToolView>
     </PageContainer>
   );
 }

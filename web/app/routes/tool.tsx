@@ -1,11 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
 import type { Tool } from '../../../contract/tools.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { LoadingState } from '../../components/ui/spinner.tsx';
 import { toolQuery, useTool } from '../../features/tools/api/tools-queries.ts';
 import { BuyPanel } from '../../features/tools/components/buy-panel.tsx';
 import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
-import { ToolUnavailable } from '../../features/tools/components/tool-unavailable.tsx';
+import { ToolView } from '../../features/tools/components/tool-view.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { pageMeta, rootData } from '../../lib/page-meta.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
@@ -71,16 +70,14 @@ export function ToolPage() {
           { label: tool.data?.name ?? 'Tool' },
         ]}
       />
-      {tool.isPending ? (
-        <LoadingState label="Loading the tool…" />
-      ) : tool.data === undefined ? (
-        <ToolUnavailable error={tool.error} onRetry={() => void tool.refetch()} />
-      ) : (
-        <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
-          <ToolDetails tool={tool.data} />
-          <BuyPanel tool={tool.data} />
-        </div>
-      )}
+      <ToolView query={tool}>
+        {(t) => (
+          <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+            <ToolDetails tool={t} />
+            <BuyPanel tool={t} />
+          </div>
+        )}
+      </ToolView>
     </PageContainer>
   );
 }

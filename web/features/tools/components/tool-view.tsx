@@ -1,0 +1,37 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Tool } from '../../../../contract/tools.ts';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { ErrorState } from '../../../components/ui/state.tsx';
+
+/**
+ * One tool's page body in its three states: loading, not available (gone, or the store not
+ * answering, with a way on), and the tool.
+ */
+export function ToolView({
+  query,
+  children,
+}: {
+  query: UseQueryResult<Tool>;
+  children: (tool: Tool) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label="Loading the tool…" />;
+  if (query.data === undefined) {
+    return (
+      <>
+        <PageHeading title="This tool is not available" />
+        <ErrorState
+          error={query.error}
+          title="We could not load this tool"
+          onRetry={() => void query.refetch()}
+        />
+        <Link to="/tools" className="font-semibold text-navy-700 underline">
+          Browse the catalogue
+        </Link>
+      </>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
