@@ -36,6 +36,7 @@ import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
+import { createToolCache } from './modules/tools/tool-cache.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -167,14 +168,25 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     );
   };
   const catalogueIndex = createCatalogueIndex(db);
+  const toolCache = createToolCache();
   const catalogue = createCatalogueCache({
     pool: database.pool,
     log: logger,
-    onChange: (kind) => kind === 'all' && catalogueIndex.invalidate(),
-    onLiveChange: (isLive) => catalogueIndex.setEnabled(isLive),
+    onChange: (kind) => {
+      if (kind === 'all') catalogueIndex.invalidate();
+      if (kind !== 'reviews') toolCache.invalidate();
+    },
+    onLiveChange: (isLive) => {
+      catalogueIndex.setEnabled(isLive);
+      toolCache.setEnabled(isLive);
+    },
   });
   const services = {
-    tools: createToolsService(db, { index: catalogueIndex, onChange: catalogue.changed }),
+    tools: createToolsService(db, {
+      index: catalogueIndex,
+      toolCache,
+      onChange: catalogue.changed,
+    }),
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -41,19 +41,33 @@ export function prepareBody(
   return { body, etag: `W/"${hash}"`, headers, encoded: {}, ...(status ? { status } : {}) };
 }
 
+/**
+ * Bodies up to this size are compressed on the main thread: for a page of tools (10 KB) that is
+ * about 0.15 ms, where handing it to the thread pool costs 0.4 ms of this thread's time in stream
+ * machinery alone. Larger ones go to the pool, so one big body cannot hold up every request.
+ */
+const SYNC_COMPRESS_LIMIT = 32 * 1024;
+
 export function encodedBody(prepared: PreparedJson, encoding: Encoding): Promise<Buffer> {
-  prepared.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotliAsync(prepared.body, {
-          // Quality 5 gets most of brotli's gain for a sliver of quality 11's time; a body is
-          // compressed again after every catalogue change, so time matters.
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_SIZE_HINT]: prepared.body.length,
-          },
-        })
-      : gzipAsync(prepared.body, { level: 6 });
+  prepared.encoded[encoding] ??= compress(prepared.body, encoding);
   return prepared.encoded[encoding];
+}
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  const isSmall = body.length <= SYNC_COMPRESS_LIMIT;
+  if (encoding === 'gzip') {
+    const options = { level: 6 };
+    return isSmall ? Promise.resolve(gzipSync(body, options)) : gzipAsync(body, options);
+  }
+  const options = {
+    // Quality 5 gets most of brotli's gain for a sliver of quality 11's time; a body is
+    // compressed again after every catalogue change, so time matters.
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  };
+  return isSmall ? Promise.resolve(brotliCompressSync(body, options)) : brotliAsync(body, options);
 }
 
 interface Entry {

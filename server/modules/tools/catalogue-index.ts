@@ -25,6 +25,13 @@ interface Index {
   names: string;
   /** Where each name starts in `names`, by `age`. */
   starts: Int32Array;
+  /** Every lower-cased name, by `age`. */
+  lower: string[];
+  /**
+   * For every run of three characters in a lower-cased name, the tools whose names have it: a text
+   * of three or more characters is looked for only in the names on its rarest run's list.
+   */
+  trigrams: Map<string, number[]>;
   /** For each word (as PostgreSQL's English dictionary stems it), the tools that have it. */
   anywhere: Map<string, number[]>;
   /** The same, for the words of the names alone. */
@@ -135,26 +142,60 @@ function searchOrder(
   search: NonNullable<IndexQuery['search']>,
   sort: ToolSort,
 ): Entry[] {
-  const count = index.byAge.length;
+  const { byAge } = index;
   const words = [...new Set(search.words)];
+  // Only the tools that could match are visited: those whose names hold the text, and those on
+  // the shortest word's list (a match has every word). A search costs its matches, not the
+  // catalogue's size.
   const inText = holding(index, search.text.toLowerCase());
-  // Per tool: how many of the words it has anywhere, and in its name.
-  const hasWords = new Uint8Array(count);
-  const nameWords = new Uint8Array(count);
-  for (const word of words) {
-    for (const age of index.anywhere.get(word) ?? []) hasWords[age] = (hasWords[age] ?? 0) + 1;
-    for (const age of index.inName.get(word) ?? []) nameWords[age] = (nameWords[age] ?? 0) + 1;
+  const lists = words.map((word) => index.anywhere.get(word) ?? []);
+  const isMatch = new Uint8Array(byAge.length);
+  const matches: Entry[] = [];
+  for (const age of inText) {
+    isMatch[age] = 1;
+    matches.push(byAge[age] as Entry);
   }
-  const isMatch = (age: number) =>
-    inText[age] === 1 || (words.length > 0 && hasWords[age] === words.length);
+  if (lists.length > 0) {
+    const hasWords = new Uint8Array(byAge.length);
+    for (const list of lists) for (const age of list) hasWords[age] = (hasWords[age] as number) + 1;
+    const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+    for (const age of shortest) {
+      if (hasWords[age] === words.length && isMatch[age] === 0) {
+        isMatch[age] = 1;
+        matches.push(byAge[age] as Entry);
+      }
+    }
+  }
   if (sort === 'relevance') {
-    const matches = index.byAge.filter((entry) => isMatch(entry.age));
-    const score = (entry: Entry) => (inText[entry.age] ?? 0) * 256 + (nameWords[entry.age] ?? 0);
-    return matches.sort((a, b) => score(b) - score(a) || b.age - a.age);
+    // Names holding the text as typed, then by how many of the words are in the name, newest first.
+    const nameWords = new Uint8Array(byAge.length);
+    for (const word of words) {
+      for (const age of index.inName.get(word) ?? [])
+        nameWords[age] = (nameWords[age] as number) + 1;
+    }
+    const score = new Map<Entry, number>();
+    const inTextSet = new Set(inText);
+    for (const entry of matches) {
+      score.set(entry, (inTextSet.has(entry.age) ? 256 : 0) + (nameWords[entry.age] as number));
+    }
+    return matches.sort(
+      (a, b) => (score.get(b) as number) - (score.get(a) as number) || b.age - a.age,
+    );
   }
+  if (sort === 'newest' || sort === 'oldest') {
+    matches.sort((a, b) => a.age - b.age);
+    return sort === 'newest' ? matches.reverse() : matches;
+  }
+  // Name and price orders: sort the few matches by their rank, or for many, keep the order's own.
   const { rows, isReversed } = inOrder(index, sort);
-  const matches = rows.filter((entry) => isMatch(entry.age));
-  return isReversed ? matches.reverse() : matches;
+  let ordered: Entry[];
+  if (matches.length * Math.log2(matches.length + 2) < rows.length) {
+    const rank = sort === 'name_asc' || sort === 'name_desc' ? 'nameRank' : 'priceRank';
+    ordered = matches.sort((a, b) => a[rank] - b[rank]);
+  } else {
+    ordered = rows.filter((entry) => isMatch[entry.age] === 1);
+  }
+  return isReversed ? ordered.reverse() : ordered;
 }
 
 function buildIndex(rows: IndexRow[]): Index {
@@ -188,18 +229,50 @@ function buildIndex(rows: IndexRow[]): Index {
       if (isInName) add(inName, word, age);
     }
   }
-  return { byAge, names: lower.join(SEPARATOR), starts, anywhere, inName, builtAt: Date.now() };
+  const trigrams = new Map<string, number[]>();
+  for (const [age, name] of lower.entries()) {
+    for (let at = 0; at + 3 <= name.length; at += 1) {
+      const list = trigrams.get(name.slice(at, at + 3));
+      if (!list) trigrams.set(name.slice(at, at + 3), [age]);
+      // Once per name, even when the run repeats in it.
+      else if (list[list.length - 1] !== age) list.push(age);
+    }
+  }
+  return {
+    byAge,
+    names: lower.join(SEPARATOR),
+    starts,
+    lower,
+    trigrams,
+    anywhere,
+    inName,
+    builtAt: Date.now(),
+  };
 }
 
-/** 1 at the `age` of every name containing `needle` (already lower-cased), 0 elsewhere. */
-function holding(index: Index, needle: string): Uint8Array {
-  const matches = new Uint8Array(index.byAge.length);
+/** The `age` of every name containing `needle` (already lower-cased), in order. */
+function holding(index: Index, needle: string): number[] {
+  const matches: number[] = [];
   if (needle === '' || needle.includes(SEPARATOR)) return matches;
+  if (needle.length >= 3) {
+    // A name holding the text has each of its runs of three: check only the rarest run's names.
+    let fewest: number[] | undefined;
+    for (let at = 0; at + 3 <= needle.length; at += 1) {
+      const list = index.trigrams.get(needle.slice(at, at + 3));
+      if (!list) return matches;
+      if (!fewest || list.length < fewest.length) fewest = list;
+    }
+    for (const age of fewest as number[]) {
+      if ((index.lower[age] as string).includes(needle)) matches.push(age);
+    }
+    return matches;
+  }
+  // One or two characters: one indexOf over all names at once.
   const { names, starts } = index;
   let at = names.indexOf(needle);
   while (at !== -1) {
     const age = entryAt(starts, at);
-    matches[age] = 1;
+    matches.push(age);
     // On to the next name: one match per name is enough.
     const next = age + 1 < starts.length ? (starts[age + 1] as number) : names.length;
     at = names.indexOf(needle, next);

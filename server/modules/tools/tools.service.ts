@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
+import type { ToolCache } from './tool-cache.ts';
 import * as repo from './tools.repo.ts';
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
@@ -15,6 +16,8 @@ const toolNotFound = () => notFound('This tool does not exist or was removed fro
 export interface ToolsOptions {
   /** Serves lists and searches from memory when it can. */
   index: CatalogueIndex;
+  /** The tools a page shows, kept between pages (dropped on every change). */
+  toolCache: ToolCache;
   /**
    * Runs after every committed change to the catalogue (`stock`: only stock levels moved), so
    * cached catalogue answers, here and in the other instances, are dropped.
@@ -28,7 +31,7 @@ const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
 /** Searches remembered with their stemmed words: the same words need no second round trip. */
 const WORD_CACHE_SIZE = 10_000;
 
-export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
+export function createToolsService(db: Db, { index, toolCache, onChange }: ToolsOptions) {
   const words = new Map<string, Promise<string[]>>();
   const wordsOf = (text: string): Promise<string[]> => {
     let found = words.get(text);
@@ -68,11 +71,11 @@ export function createToolsService(db: Db, { index, onChange }: ToolsOptions) {
         return { tools: rows.map(repo.toTool), total };
       }
       // The index knows which tools and in what order; their current fields come from here.
-      const rows = new Map((await repo.findTools(db, found.ids)).map((row) => [row.id, row]));
-      const tools = found.ids.flatMap((id) => {
-        const row = rows.get(id);
-        return row ? [repo.toTool(row)] : [];
-      });
+      const held = await toolCache.find(found.ids, async (ids) =>
+        (await repo.findTools(db, ids)).map(repo.toTool),
+      );
+      const byId = new Map(held.map((tool) => [tool._id, tool]));
+      const tools = found.ids.flatMap((id) => byId.get(id) ?? []);
       return { tools, total: found.total };
     },
 
