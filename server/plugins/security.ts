@@ -103,6 +103,11 @@ export const securityPlugin = fp(
       const type =
         (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (FORM_TYPES.includes(type)) {
+        // A page's own form sent before its script ran (the forms are sent by script, as JSON):
+        // back to the page, by GET, the body unread. Forms post (never GET), so what was typed
+        // cannot end up in an address, a log or the history.
+        const address = pageAddress(request.url);
+        if (request.method === 'POST' && address) return reply.redirect(address, 303);
         return sendProblem(
           reply,
           problem(
@@ -116,3 +121,18 @@ export const securityPlugin = fp(
   },
   { name: 'security' },
 );
+
+/**
+ * The same-site address of a page (not the API) that `url` names, or undefined. Leading slashes
+ * collapse to one, so `//elsewhere.example` can never become a redirect to another site.
+ */
+function pageAddress(url: string): string | undefined {
+  const local = `/${url.replace(/^[/\\]+/, '')}`;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(local, 'http://page.invalid').pathname).toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return pathname === '/api' || pathname.startsWith('/api/') ? undefined : local;
+}

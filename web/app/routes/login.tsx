@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
 import { AuthError } from '../../features/auth/components/auth-error.tsx';
@@ -25,7 +24,7 @@ export function LoginPage() {
   const location = useLocation();
   const returnTo = useReturnTo();
   const toast = useToast();
-  const { user, isPending } = useSession();
+  const { user } = useSession();
   // A Google sign-in that failed comes back here as /login?error=<code>.
   const [params] = useSearchParams();
   const urlErrorCode = params.get('error');
@@ -34,8 +33,8 @@ export function LoginPage() {
     [urlErrorCode],
   );
 
-  if (isPending) return <LoadingState />;
-  // Signed in (now or already): back to where they came from.
+  // The form shows at once (and on the server): a visitor who turns out to be signed in already
+  // (now or once the session is known) goes back to where they came from.
   if (user) return <Navigate to={returnTo} replace />;
 
   return (

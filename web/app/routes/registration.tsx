@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/session.ts';
 import { CheckYourInbox } from '../../features/auth/components/check-your-inbox.tsx';
 import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
@@ -16,11 +15,11 @@ export const meta = ({ matches, location }: MetaArgs) =>
 export function RegistrationPage() {
   const location = useLocation();
   const returnTo = useReturnTo();
-  const { user, isPending } = useSession();
+  const { user } = useSession();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  if (isPending) return <LoadingState />;
-  // Already signed in: nothing to register; a new account goes back to where it started.
+  // The form shows at once (and on the server); already signed in: nothing to register, back to
+  // where it started.
   if (user) return <Navigate to={returnTo} replace />;
   if (sentTo) {
     return (

@@ -53,7 +53,7 @@ export function EmailRequestForm({
   if (request.isSuccess && request.variables !== undefined) return sent(request.variables);
 
   return (
-    <form noValidate className="space-y-4 text-left" onSubmit={onSubmit}>
+    <form method="post" noValidate className="space-y-4 text-left" onSubmit={onSubmit}>
       <TextField
         label={label}
         type="email"

@@ -37,7 +37,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser | nul
   );
 
   return (
-    <form noValidate className="space-y-4" onSubmit={onSubmit}>
+    <form method="post" noValidate className="space-y-4" onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"

@@ -51,7 +51,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
   );
 
   return (
-    <form noValidate className="space-y-4" onSubmit={onSubmit}>
+    <form method="post" noValidate className="space-y-4" onSubmit={onSubmit}>
       <TextField
         label="Full name"
         autoComplete="name"

@@ -61,7 +61,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form noValidate className="space-y-4" onSubmit={onSubmit}>
+    <form method="post" noValidate className="space-y-4" onSubmit={onSubmit}>
       <TextField
         label="New password"
         type="password"

@@ -152,7 +152,7 @@ export function PurchaseForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-describedby="purchase-note">
+    <form method="post" noValidate onSubmit={onSubmit} aria-describedby="purchase-note">
       <fieldset disabled={!canOrder} className="space-y-5">
         <p id="purchase-note" className="text-sm text-stone-600">
           Name and email come from your account.

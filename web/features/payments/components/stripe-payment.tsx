@@ -122,7 +122,13 @@ function StripeCheckoutForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={titleId} className="space-y-5">
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={titleId}
+      className="space-y-5"
+    >
       <h2 id={titleId} className="text-lg font-bold text-navy-900">
         Card payment
       </h2>

@@ -74,7 +74,13 @@ export function TestCardForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={titleId} aria-describedby={hintId}>
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={titleId}
+      aria-describedby={hintId}
+    >
       <h2
         id={titleId}
         className="flex flex-wrap items-center gap-3 text-lg font-bold text-navy-900"

@@ -42,7 +42,7 @@ export function ReviewForm({ onPosted }: { onPosted: (review: Review) => void })
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
       <TextAreaField
         label="Your review"
         rows={5}

@@ -55,7 +55,7 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       <TextField
         label="Product name"
         className="sm:col-span-2"

@@ -105,7 +105,7 @@ function EditToolForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <TextField
         label="Product name"
         className="sm:col-span-2"

@@ -45,7 +45,7 @@ export function ProfileForm({ details, onSaved }: { details: UserDetails; onSave
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       <TextField label="Name" readOnly {...form.register('name')} />
       <TextField label="Email" type="email" readOnly {...form.register('email')} />
       <TextField
