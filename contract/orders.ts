@@ -15,8 +15,19 @@ export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as cons
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** How an order's number is written everywhere (emails, lists, invoices): `TY-10042`. */
+export function formatOrderNumber(number: number): string {
+  return `TY-${number}`;
+}
+
+export const OrderNumberSchema = z
+  .string()
+  .regex(/^TY-[1-9][0-9]*$/)
+  .describe('The order number people read and say: TY- and a sequential number, e.g. TY-10042.');
+
 export const OrderSchema = z.object({
   _id: IdSchema,
+  number: OrderNumberSchema,
   toolId: IdSchema,
   /** Name and unit price as they were when the order was placed. */
   productName: z.string(),

@@ -7,11 +7,12 @@ import {
   route,
   TimestampSchema,
 } from './common.ts';
-import { OrderStatusSchema } from './orders.ts';
+import { OrderNumberSchema, OrderStatusSchema } from './orders.ts';
 
 /** What the payment page needs to know about an order. */
 export const PaymentOrderSchema = z.object({
   _id: IdSchema,
+  number: OrderNumberSchema,
   name: z.string(),
   email: z.string(),
   productName: z.string(),

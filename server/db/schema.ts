@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -109,10 +111,17 @@ export const tools = pgTable(
   ],
 );
 
+/** Order numbers people read and say on the phone: TY-10001, TY-10002, … (gaps allowed). */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 10001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as `TY-<number>` (contract/orders.ts); from `order_number_seq`. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
@@ -160,6 +169,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_tool_idx').on(t.toolId),
+    uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_transaction_id_idx').on(t.transactionId),
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     index('orders_unpaid_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'unpaid'`),

@@ -36,11 +36,13 @@ describe('emails around an order (over real SMTP)', () => {
         address: '9 Mailbox Row, Springfield',
       });
       expect(response.statusCode).toBe(201);
-      return response.json() as { _id: string; paymentDueAt: string };
+      return response.json() as { _id: string; number: string; paymentDueAt: string };
     };
 
     const order = await place();
-    const number = order._id.slice(0, 8).toUpperCase();
+    // The number people read and say, the same in every email: TY- and a sequential number.
+    const { number } = order;
+    expect(number).toMatch(/^TY-1\d{4,}$/);
     const confirmation = await smtp.waitFor(buyer.email, `Order ${number} received`);
     expect(confirmation.text).toContain('10 × Orbital Sander 125 mm at $12.50 each: $125.00.');
     expect(confirmation.text).toContain('9 Mailbox Row, Springfield');
@@ -76,7 +78,7 @@ describe('emails around an order (over real SMTP)', () => {
     expect((await asAdmin.delete(`/user/${other._id}`)).statusCode).toBe(200);
     const cancelled = await smtp.waitFor(
       buyer.email,
-      `Order ${other._id.slice(0, 8).toUpperCase()} was cancelled`,
+      `Order ${other.number} was cancelled`,
     );
     expect(cancelled.text).toContain('Our team cancelled');
 
@@ -86,7 +88,7 @@ describe('emails around an order (over real SMTP)', () => {
     await t.app.mailer.drain();
     expect(
       smtp.received.some((m) =>
-        m.subject.includes(`${mine._id.slice(0, 8).toUpperCase()} was cancelled`),
+        m.subject.includes(`${mine.number} was cancelled`),
       ),
     ).toBe(false);
   });
@@ -99,6 +101,7 @@ describe('numbers in emails', () => {
       { storeName: 'Toolyard', publicUrl: TEST_ORIGIN },
       {
         _id: '6f819eed-0000-4000-8000-000000000000',
+        number: 'TY-10042',
         toolId: '6f819eed-0000-4000-8000-000000000001',
         productName: 'Wood Screws 4 × 40 mm (box)',
         unitPrice: 1250,

@@ -23,7 +23,6 @@ function money(amount: number, currency: string): string {
 const summary = (order: Order) =>
   `${formatCount(order.orderedNum)} × ${order.productName} at ${money(order.unitPrice, order.currency)} each: ${money(order.totalAmount, order.currency)}.`;
 
-const orderNumber = (order: Order) => order._id.slice(0, 8).toUpperCase();
 
 const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'full',
@@ -36,10 +35,10 @@ export const formatDeadline = (iso: string) => `${deadlineFormat.format(new Date
 export function orderConfirmationEmail(store: StoreInfo, order: Order): MailContent {
   return renderMail({
     storeName: store.storeName,
-    subject: `Order ${orderNumber(order)} received`,
+    subject: `Order ${order.number} received`,
     greeting: `Hello ${order.name},`,
     paragraphs: [
-      `Thank you for your order ${orderNumber(order)}.`,
+      `Thank you for your order ${order.number}.`,
       summary(order),
       `It will be delivered to: ${order.address}.`,
       `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
@@ -58,10 +57,10 @@ export function paymentReceiptEmail(
 ): MailContent {
   return renderMail({
     storeName: store.storeName,
-    subject: `Payment received for order ${orderNumber(order)}`,
+    subject: `Payment received for order ${order.number}`,
     greeting: `Hello ${order.name},`,
     paragraphs: [
-      `We received your payment of ${money(order.totalAmount, order.currency)} for order ${orderNumber(order)}.`,
+      `We received your payment of ${money(order.totalAmount, order.currency)} for order ${order.number}.`,
       summary(order),
       `Transaction id: ${order.transactionId ?? ''}${card ? ` (${card})` : ''}.`,
       'We will let you know when it ships.',
@@ -73,10 +72,10 @@ export function paymentReceiptEmail(
 export function shippedEmail(store: StoreInfo, order: Order): MailContent {
   return renderMail({
     storeName: store.storeName,
-    subject: `Order ${orderNumber(order)} has shipped`,
+    subject: `Order ${order.number} has shipped`,
     greeting: `Hello ${order.name},`,
     paragraphs: [
-      `Good news: order ${orderNumber(order)} is on its way.`,
+      `Good news: order ${order.number} is on its way.`,
       summary(order),
       `Delivery address: ${order.address}.`,
     ],
@@ -91,12 +90,12 @@ export function cancellationEmail(
 ): MailContent {
   return renderMail({
     storeName: store.storeName,
-    subject: `Order ${orderNumber(order)} was cancelled`,
+    subject: `Order ${order.number} was cancelled`,
     greeting: `Hello ${order.name},`,
     paragraphs: [
       reason === 'payment_window'
-        ? `Order ${orderNumber(order)} was not paid in time, so we cancelled it and released the stock.`
-        : `Our team cancelled order ${orderNumber(order)}.`,
+        ? `Order ${order.number} was not paid in time, so we cancelled it and released the stock.`
+        : `Our team cancelled order ${order.number}.`,
       summary(order),
       'Nothing was charged. You are welcome to order again at any time.',
     ],

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Order, OrderStatus } from '../../../contract/orders.ts';
+import { formatOrderNumber, type Order, type OrderStatus } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { orders, tools, user } from '../../db/schema.ts';
 
@@ -11,6 +11,7 @@ export type NewOrderRow = PgInsertValue<typeof orders>;
 export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
+    number: formatOrderNumber(row.number),
     toolId: row.toolId,
     productName: row.productName,
     unitPrice: row.unitPrice,

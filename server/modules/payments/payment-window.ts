@@ -51,6 +51,7 @@ function fromSqlRow(row: Record<string, unknown>): OrderRow {
   const date = (value: unknown) => (value == null ? null : new Date(value as string));
   return {
     id: row.id as string,
+    number: Number(row.number),
     userId: row.user_id as string,
     toolId: row.tool_id as string,
     productName: row.product_name as string,

@@ -68,6 +68,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
       const o = toOrder(order);
       return {
         _id: o._id,
+        number: o.number,
         name: o.name,
         email: o.email,
         productName: o.productName,

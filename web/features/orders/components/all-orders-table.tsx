@@ -16,6 +16,10 @@ export function AllOrdersTable({
 }) {
   const columns: Column<Order>[] = [
     {
+      header: 'Order',
+      cell: (order) => <span className="font-semibold whitespace-nowrap">{order.number}</span>,
+    },
+    {
       header: 'Customer',
       cell: (order) => (
         <span>

@@ -14,7 +14,10 @@ export function MyOrdersTable({
   onCancel: (order: Order) => void;
 }) {
   const columns: Column<Order>[] = [
-    { header: 'No.', cell: (_, index) => <span className="font-semibold">{index + 1}</span> },
+    {
+      header: 'Order',
+      cell: (order) => <span className="font-semibold whitespace-nowrap">{order.number}</span>,
+    },
     {
       header: 'Product',
       cell: (order) => (

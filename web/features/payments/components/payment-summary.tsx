@@ -16,6 +16,12 @@ export function PaymentSummary({ order, status }: { order: PaymentOrder; status:
       </p>
       <dl className="mt-5 divide-y divide-stone-100 text-sm">
         <div className="flex justify-between gap-4 py-2">
+          <dt className="text-stone-600">Order</dt>
+          <dd className="font-semibold text-navy-900" data-testid="order-number">
+            {order.number}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 py-2">
           <dt className="text-stone-600">Quantity</dt>
           <dd className="font-medium">{formatNumber(order.orderedNum)} units</dd>
         </div>
