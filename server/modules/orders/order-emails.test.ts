@@ -76,21 +76,16 @@ describe('emails around an order (over real SMTP)', () => {
 
     const other = await place();
     expect((await asAdmin.delete(`/user/${other._id}`)).statusCode).toBe(200);
-    const cancelled = await smtp.waitFor(
-      buyer.email,
-      `Order ${other.number} was cancelled`,
-    );
+    const cancelled = await smtp.waitFor(buyer.email, `Order ${other.number} was cancelled`);
     expect(cancelled.text).toContain('Our team cancelled');
 
     // A customer cancelling their own order is not emailed about it.
     const mine = await place();
     expect((await asBuyer.delete(`/user/${mine._id}`)).statusCode).toBe(200);
     await t.app.mailer.drain();
-    expect(
-      smtp.received.some((m) =>
-        m.subject.includes(`${mine.number} was cancelled`),
-      ),
-    ).toBe(false);
+    expect(smtp.received.some((m) => m.subject.includes(`${mine.number} was cancelled`))).toBe(
+      false,
+    );
   });
 });
 

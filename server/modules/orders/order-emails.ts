@@ -23,7 +23,6 @@ function money(amount: number, currency: string): string {
 const summary = (order: Order) =>
   `${formatCount(order.orderedNum)} × ${order.productName} at ${money(order.unitPrice, order.currency)} each: ${money(order.totalAmount, order.currency)}.`;
 
-
 const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'full',
   timeStyle: 'short',
