@@ -6,6 +6,7 @@ import {
   IdSchema,
   MoneySchema,
   multilineText,
+  plainText,
   route,
   TimestampSchema,
 } from './common.ts';
@@ -25,11 +26,26 @@ export const OrderNumberSchema = z
   .regex(/^TY-[1-9][0-9]*$/)
   .describe('The order number people read and say: TY- and a sequential number, e.g. TY-10042.');
 
+/** One tool of an order, its name and unit price as they were when the order was placed. */
+export const OrderLineSchema = z.object({
+  toolId: IdSchema,
+  productName: z.string(),
+  quantity: z.int().min(1),
+  unitPrice: MoneySchema,
+  /** unitPrice x quantity. */
+  lineTotal: MoneySchema,
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
 export const OrderSchema = z.object({
   _id: IdSchema,
   number: OrderNumberSchema,
+  /**
+   * The summary every order has had since the first version of the API: the first line's tool and
+   * unit price, the product name (with "and N more" when there are several lines), all units
+   * (`orderedNum`) and the total. `lines` has each line.
+   */
   toolId: IdSchema,
-  /** Name and unit price as they were when the order was placed. */
   productName: z.string(),
   unitPrice: MoneySchema,
   /** Customer name. */
@@ -38,6 +54,10 @@ export const OrderSchema = z.object({
   orderedNum: z.int(),
   phone: z.string(),
   address: z.string(),
+  /** The buyer's purchase order number, if they gave one. */
+  poNumber: z.string().nullable(),
+  note: z.string().nullable(),
+  lines: z.array(OrderLineSchema).min(1),
   totalAmount: MoneySchema,
   currency: z.string(),
   status: OrderStatusSchema,
@@ -94,6 +114,45 @@ export const CreateOrderBodySchema = z.strictObject({
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
+/** The most lines one order may have. */
+export const MAX_ORDER_LINES = 50;
+
+const UnitsSchema = z
+  .int({ error: 'Must be a whole number.' })
+  .min(1, { error: 'Must be at least 1 unit.' })
+  .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` });
+
+export const OrderLineInputSchema = z.strictObject({ toolId: IdSchema, quantity: UnitsSchema });
+export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
+
+/** Lines as a buyer sends them: each tool once (raise its quantity instead of repeating it). */
+export const OrderLinesInputSchema = z
+  .array(OrderLineInputSchema)
+  .min(1, { error: 'Add at least one tool.' })
+  .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines.` })
+  .superRefine((lines, context) => {
+    const seen = new Map<string, number>();
+    for (const [index, line] of lines.entries()) {
+      const first = seen.get(line.toolId);
+      if (first === undefined) seen.set(line.toolId, index);
+      else
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'toolId'],
+          message: `This tool is already on line ${first + 1}; change that line's quantity instead.`,
+        });
+    }
+  });
+
+export const PlaceOrderBodySchema = z.strictObject({
+  lines: OrderLinesInputSchema,
+  phone: PhoneSchema,
+  address: multilineText(5, 500),
+  poNumber: plainText(1, 64).optional(),
+  note: multilineText(1, 1000).optional(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
 /**
  * A name the client gives one order it means to place (RFC draft "The Idempotency-Key HTTP Header
  * Field"). Asking again with the same key, after an answer was lost, returns the order the first
@@ -123,6 +182,27 @@ export const orderRoutes = {
     headers: PlaceOrderHeadersSchema,
     response: OrderSchema,
     status: 201,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/orders',
+    access: 'user',
+    summary:
+      "Place one order of one or more lines for the signed-in customer: every line's stock is taken, or none (409 out_of_stock naming the lines short, with what is left). The server prices every line. With an Idempotency-Key, asking again returns the same order.",
+    tags: ['orders'],
+    body: PlaceOrderBodySchema,
+    headers: PlaceOrderHeadersSchema,
+    response: OrderSchema,
+    status: 201,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/orders/:id',
+    access: 'user',
+    summary: 'One order with its lines, for the customer who placed it and for admins.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    response: OrderSchema,
   }),
   listMine: route({
     method: 'GET',

@@ -38,6 +38,16 @@ export const FieldErrorSchema = z.object({
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
+export const ShortLineSchema = z.object({
+  /** The line's position in the request, from 0. */
+  line: z.int().min(0),
+  toolId: z.string(),
+  productName: z.string(),
+  /** Units in stock now (0 when the tool left the catalogue). */
+  available: z.int().min(0),
+});
+export type ShortLine = z.infer<typeof ShortLineSchema>;
+
 /** RFC 9457 problem details, served as `application/problem+json`. */
 export const ProblemSchema = z.object({
   type: z.string(),
@@ -47,5 +57,7 @@ export const ProblemSchema = z.object({
   code: z.string(),
   detail: z.string(),
   errors: z.array(FieldErrorSchema).optional(),
+  /** With `out_of_stock` for an order of several lines: each line short, with what is left. */
+  lines: z.array(ShortLineSchema).optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

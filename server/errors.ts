@@ -1,4 +1,4 @@
-import type { FieldError, ProblemCode } from '../contract/problem.ts';
+import type { FieldError, ProblemCode, ShortLine } from '../contract/problem.ts';
 
 /** An error a client can act on: becomes a problem+json response with this status and code. */
 export class AppError extends Error {
@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Members of the problem beyond the usual ones (e.g. the lines short of stock). */
+    readonly details?: { lines?: ShortLine[] },
   ) {
     super(message);
     this.name = 'AppError';

@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('migrating orders placed before', () => {
-  it('numbers them in the order they were placed, and new orders after them (0010)', async () => {
+  it('numbers them in the order they were placed (0010) and makes each a one-line order (0011)', async () => {
     await migrateUpTo('0009_full-text-search');
     const { db } = database;
     await db.execute(sql`
@@ -92,5 +92,22 @@ describe('migrating orders placed before', () => {
         returning number`)
     ).rows;
     expect(Number(next?.number)).toBe(10004);
+
+    // 0011: each order placed before is a one-line order with its tool, units, price and total.
+    const lines = await db.execute<Record<string, unknown>>(sql`
+      select o.number, l.position, l.tool_id, l.product_name, l.quantity, l.unit_price, l.line_total
+      from order_lines l join orders o on o.id = l.order_id
+      where o.number <= 10003 order by o.number`);
+    expect(lines.rows).toEqual(
+      [10001, 10002, 10003].map((number) => ({
+        number: String(number),
+        position: 1,
+        tool_id: tool?.id,
+        product_name: 'Claw Hammer',
+        quantity: 2,
+        unit_price: 1150,
+        line_total: 2300,
+      })),
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -128,7 +129,10 @@ export const orders = pgTable(
     toolId: uuid('tool_id')
       .notNull()
       .references(() => tools.id, { onDelete: 'restrict' }),
-    /** Product name and unit price as they were when the order was placed. */
+    /**
+     * A summary of the lines (order_lines holds each): the first line's tool, unit price and product
+     * name ("… and 2 more" when there are several), all units, the total.
+     */
     productName: text('product_name').notNull(),
     unitPrice: integer('unit_price').notNull(),
     customerName: text('customer_name').notNull(),
@@ -136,6 +140,9 @@ export const orders = pgTable(
     orderedNum: integer('ordered_num').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
+    /** The buyer's purchase order number and a note for the order, both optional. */
+    poNumber: text('po_number'),
+    note: text('note'),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('unpaid'),
@@ -161,7 +168,6 @@ export const orders = pgTable(
   (t) => [
     check('orders_status_check', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
     check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
-    check('orders_total_check', sql`${t.totalAmount} = ${t.unitPrice} * ${t.orderedNum}`),
     check(
       'orders_paid_has_transaction_check',
       sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
@@ -177,6 +183,33 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key_idx')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/** What an order is for: one line per tool, prices as they were when the order was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** 1, 2, … in the order the buyer listed them. */
+    position: integer('position').notNull(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'restrict' }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    uniqueIndex('order_lines_order_tool_idx').on(t.orderId, t.toolId),
+    index('order_lines_tool_idx').on(t.toolId),
+    check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('order_lines_total_check', sql`${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDescriptor } from '../../contract/common.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
-import { orders, reviews, tools, user } from '../db/schema.ts';
+import { orderLines, orders, reviews, tools, user } from '../db/schema.ts';
 import { client } from '../testing/http.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 
@@ -88,6 +88,18 @@ const MATRIX: Record<string, Entry> = {
     }),
     // Orders are placed for oneself only, admins included.
     expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'POST /orders': {
+    request: (o) => ({
+      url: '/api/orders',
+      body: { lines: [{ toolId: o.tool.id, quantity: 10 }], ...delivery },
+    }),
+    // Every signed-in customer orders for themselves: there is no one else to name.
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'GET /orders/:id': {
+    request: (o) => ({ url: `/api/orders/${o.unpaid._id}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
   'GET /user': {
     request: (o) => ({ url: `/api/user?email=${encodeURIComponent(o.owner.email)}` }),
@@ -192,6 +204,7 @@ async function snapshot() {
   return {
     tools: await t.db.select().from(tools).orderBy(tools.id),
     orders: await t.db.select().from(orders).orderBy(orders.id),
+    lines: await t.db.select().from(orderLines).orderBy(orderLines.orderId, orderLines.position),
     reviews: await t.db.select().from(reviews).orderBy(reviews.id),
     users: await t.db.select().from(user).orderBy(user.id),
   };

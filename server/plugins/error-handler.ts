@@ -24,6 +24,7 @@ export function problem(
   code: ProblemCode | (string & {}),
   detail: string,
   errors?: FieldError[],
+  details?: Pick<Problem, 'lines'>,
 ): Problem {
   return {
     type: `about:blank`,
@@ -32,6 +33,7 @@ export function problem(
     code: code as ProblemCode,
     detail,
     ...(errors && errors.length > 0 ? { errors } : {}),
+    ...details,
   };
 }
 
@@ -47,7 +49,7 @@ export function sendProblem(reply: FastifyReply, body: Problem, headers?: Record
 function sendAppError(reply: FastifyReply, error: AppError) {
   return sendProblem(
     reply,
-    problem(error.status, error.code, error.message, error.errors),
+    problem(error.status, error.code, error.message, error.errors, error.details),
     error.headers,
   );
 }

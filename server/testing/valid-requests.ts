@@ -58,6 +58,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: `/api/user?email=${encodeURIComponent(f.admin.email)}`,
     body: { toolId: f.tool.id, orderedNum: 10, ...delivery },
   }),
+  'POST /orders': (f) => ({
+    url: '/api/orders',
+    body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
+  }),
   'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
   'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
   'POST /reviews': () => ({

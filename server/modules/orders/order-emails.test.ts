@@ -105,6 +105,17 @@ describe('numbers in emails', () => {
         orderedNum: 12_000,
         phone: '+1 555 010 2030',
         address: '9 Mailbox Row, Springfield',
+        poNumber: null,
+        note: null,
+        lines: [
+          {
+            toolId: '6f819eed-0000-4000-8000-000000000001',
+            productName: 'Wood Screws 4 × 40 mm (box)',
+            quantity: 12_000,
+            unitPrice: 1250,
+            lineTotal: 15_000_000,
+          },
+        ],
         totalAmount: 15_000_000,
         currency: 'USD',
         status: 'unpaid',

@@ -20,8 +20,16 @@ function money(amount: number, currency: string): string {
   return formatter.format(amount / 10 ** minorDigits);
 }
 
-const summary = (order: Order) =>
-  `${formatCount(order.orderedNum)} × ${order.productName} at ${money(order.unitPrice, order.currency)} each: ${money(order.totalAmount, order.currency)}.`;
+/** Each line ("12 × Claw Hammer at $11.50 each: $138.00."), the total when there are several. */
+function summary(order: Order): string[] {
+  const lines = order.lines.map(
+    (line) =>
+      `${formatCount(line.quantity)} × ${line.productName} at ${money(line.unitPrice, order.currency)} each: ${money(line.lineTotal, order.currency)}.`,
+  );
+  if (lines.length > 1) lines.push(`Total: ${money(order.totalAmount, order.currency)}.`);
+  if (order.poNumber) lines.push(`Your purchase order: ${order.poNumber}.`);
+  return lines;
+}
 
 const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'full',
@@ -38,7 +46,7 @@ export function orderConfirmationEmail(store: StoreInfo, order: Order): MailCont
     greeting: `Hello ${order.name},`,
     paragraphs: [
       `Thank you for your order ${order.number}.`,
-      summary(order),
+      ...summary(order),
       `It will be delivered to: ${order.address}.`,
       `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
     ],
@@ -60,7 +68,7 @@ export function paymentReceiptEmail(
     greeting: `Hello ${order.name},`,
     paragraphs: [
       `We received your payment of ${money(order.totalAmount, order.currency)} for order ${order.number}.`,
-      summary(order),
+      ...summary(order),
       `Transaction id: ${order.transactionId ?? ''}${card ? ` (${card})` : ''}.`,
       'We will let you know when it ships.',
     ],
@@ -75,7 +83,7 @@ export function shippedEmail(store: StoreInfo, order: Order): MailContent {
     greeting: `Hello ${order.name},`,
     paragraphs: [
       `Good news: order ${order.number} is on its way.`,
-      summary(order),
+      ...summary(order),
       `Delivery address: ${order.address}.`,
     ],
     action: { label: 'See your orders', url: `${store.publicUrl}/dashboard/myorder` },
@@ -95,7 +103,7 @@ export function cancellationEmail(
       reason === 'payment_window'
         ? `Order ${order.number} was not paid in time, so we cancelled it and released the stock.`
         : `Our team cancelled order ${order.number}.`,
-      summary(order),
+      ...summary(order),
       'Nothing was charged. You are welcome to order again at any time.',
     ],
     action: { label: 'Browse the catalogue', url: `${store.publicUrl}/tools` },

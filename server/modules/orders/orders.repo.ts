@@ -2,13 +2,14 @@ import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { formatOrderNumber, type Order, type OrderStatus } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
-import { orders, tools, user } from '../../db/schema.ts';
+import { orderLines, orders, tools, user } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A new order's columns; a value may be SQL run by the database (its clock, for deadlines). */
 export type NewOrderRow = PgInsertValue<typeof orders>;
 
-export function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
@@ -20,6 +21,15 @@ export function toOrder(row: OrderRow): Order {
     orderedNum: row.orderedNum,
     phone: row.phone,
     address: row.address,
+    poNumber: row.poNumber,
+    note: row.note,
+    lines: lines.map((line) => ({
+      toolId: line.toolId,
+      productName: line.productName,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
     totalAmount: row.totalAmount,
     currency: row.currency,
     status: row.status as OrderStatus,
@@ -31,6 +41,86 @@ export function toOrder(row: OrderRow): Order {
     shippedAt: row.shippedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
+}
+
+/** The lines of these orders, in order, by order id. */
+export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await tx
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(orderLines.orderId, orderLines.position);
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}
+
+/** Orders as the API sends them, their lines read in one query. */
+export async function withLines(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
+  const lines = await linesOf(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+}
+
+export async function withLinesOne(tx: Tx, row: OrderRow): Promise<Order> {
+  return (await withLines(tx, [row]))[0] as Order;
+}
+
+/** A listed tool as an order line needs it, locked until the transaction ends. */
+export interface LockedTool {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  minimumOrder: number;
+}
+
+/**
+ * Locks the listed tools among `ids` for this transaction, always in the order of their ids: two
+ * orders over the same tools take their locks in the same order, so they wait for each other and
+ * can never deadlock. Tools not listed are left out.
+ */
+export async function lockTools(tx: Tx, ids: string[]): Promise<Map<string, LockedTool>> {
+  const rows = await tx
+    .select({
+      id: tools.id,
+      name: tools.name,
+      price: tools.price,
+      quantity: tools.quantity,
+      minimumOrder: tools.minimumOrder,
+    })
+    .from(tools)
+    .where(and(inArray(tools.id, ids), isNull(tools.deletedAt)))
+    .orderBy(tools.id)
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Takes units from tools locked by lockTools, in the order of their ids. */
+export async function takeLockedStock(tx: Tx, units: Map<string, number>): Promise<void> {
+  for (const id of [...units.keys()].sort()) {
+    await tx
+      .update(tools)
+      .set({ quantity: sql`${tools.quantity} - ${units.get(id) ?? 0}`, updatedAt: sql`now()` })
+      .where(eq(tools.id, id));
+  }
+}
+
+export async function insertLines(tx: Tx, values: (typeof orderLines.$inferInsert)[]) {
+  return tx.insert(orderLines).values(values).returning();
+}
+
+/** Puts every line's units back in stock (a cancelled order), in the order of the tools' ids. */
+export async function returnLinesStock(tx: Tx, orderId: string): Promise<void> {
+  const lines = await tx
+    .select({ toolId: orderLines.toolId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.toolId);
+  for (const line of lines) await returnStock(tx, line.toolId, line.quantity);
 }
 
 /**
@@ -66,20 +156,27 @@ export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
 }
 
-/** What a customer holds in unpaid orders: how many orders, and how many units of one tool. */
+/** What a customer holds in unpaid orders: how many orders, and how many units of each tool. */
 export async function unpaidHoldings(
   tx: Tx,
   userId: string,
-  toolId: string,
-): Promise<{ orders: number; unitsOfTool: number }> {
-  const [row] = await tx
-    .select({
-      orders: sql<number>`count(*)::int`,
-      unitsOfTool: sql<number>`coalesce(sum(${orders.orderedNum}) filter (where ${orders.toolId} = ${toolId}), 0)::int`,
-    })
+  toolIds: string[],
+): Promise<{ orders: number; unitsOf: Map<string, number> }> {
+  const unpaid = and(eq(orders.userId, userId), eq(orders.status, 'unpaid'));
+  const [count] = await tx
+    .select({ orders: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
-  return { orders: row?.orders ?? 0, unitsOfTool: row?.unitsOfTool ?? 0 };
+    .where(unpaid);
+  const units = await tx
+    .select({ toolId: orderLines.toolId, units: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(unpaid, inArray(orderLines.toolId, toolIds)))
+    .groupBy(orderLines.toolId);
+  return {
+    orders: count?.orders ?? 0,
+    unitsOf: new Map(units.map((row) => [row.toolId, row.units])),
+  };
 }
 
 export async function returnStock(tx: Tx, toolId: string, units: number): Promise<void> {

@@ -13,6 +13,11 @@ export function registerOrderRoutes(
     await limitWrites(user);
     return orders.place(user, query.email, body, headers['idempotency-key']);
   });
+  registerRoute(app, orderRoutes.create, async ({ user, body, headers }) => {
+    await limitWrites(user);
+    return orders.placeLines(user, body, headers['idempotency-key']);
+  });
+  registerRoute(app, orderRoutes.get, async ({ user, params }) => orders.get(user, params.id));
   registerRoute(app, orderRoutes.listMine, async ({ user, query }) =>
     orders.listOfUser(user, query.email),
   );

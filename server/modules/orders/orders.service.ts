@@ -4,12 +4,16 @@ import {
   type CreateOrderBody,
   MAX_ORDER_TOTAL,
   type Order,
+  type OrderLineInput,
+  type PlaceOrderBody,
   unpaidShareCap,
 } from '../../../contract/orders.ts';
+import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import type { Db } from '../../db/client.ts';
 import {
   AppError,
   assertEmailVerified,
+  badRequest,
   conflict,
   fieldError,
   forbidden,
@@ -17,7 +21,6 @@ import {
 } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { findTool } from '../tools/tools.repo.ts';
 import {
   cancellationEmail,
   orderConfirmationEmail,
@@ -46,41 +49,72 @@ export interface OrdersOptions extends StoreInfo {
   onStockChanged?: () => void;
 }
 
+/** What one order asks for, from either way of placing one. */
+interface Placement {
+  lines: OrderLineInput[];
+  phone: string;
+  address: string;
+  poNumber?: string | undefined;
+  note?: string | undefined;
+}
+
+/**
+ * How the request names a line's fields in problems: `lines.2.quantity` for an order of lines,
+ * `orderedNum` and `toolId` for the spec's one-tool order (whose answers keep their old words).
+ */
+interface LineFields {
+  isSingle: boolean;
+  quantity(index: number): string;
+}
+
+const LINE_FIELDS: LineFields = { isSingle: false, quantity: (i) => `lines.${i}.quantity` };
+const SPEC_FIELDS: LineFields = { isSingle: true, quantity: () => 'orderedNum' };
+
+const toolGone = () => notFound('This tool does not exist or was removed from the catalogue.');
+
 /**
  * Unpaid orders hold stock that nobody else can buy: one customer may hold at most a share of a
  * tool's stock (what is on hand plus what they already hold), though always one minimum order.
  */
 function assertWithinShare(
-  taken: { minimumOrder: number; quantityLeft: number },
+  tool: { name: string; minimumOrder: number; quantity: number },
   heldUnits: number,
   units: number,
   sharePercent: number,
+  fields: LineFields,
 ): void {
   const cap = unpaidShareCap({
-    onHand: taken.quantityLeft + units,
+    onHand: tool.quantity,
     heldUnits,
-    minimumOrder: taken.minimumOrder,
+    minimumOrder: tool.minimumOrder,
     sharePercent,
   });
   if (heldUnits + units <= cap) return;
   const room = Math.max(0, cap - heldUnits);
   const n = formatCount;
+  const it = fields.isSingle ? 'this tool' : tool.name;
   throw conflict(
     'unpaid_limit',
     heldUnits > 0
-      ? `You already hold ${n(heldUnits)} units of this tool in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= taken.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
-      : `One customer can hold at most ${n(cap)} units of this tool in unpaid orders. Order at most ${n(cap)} units now; once that order is paid you can order more.`,
+      ? `You already hold ${n(heldUnits)} units of ${it} in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= tool.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
+      : `One customer can hold at most ${n(cap)} units of ${it} in unpaid orders. Order at most ${n(cap)} units now; once that order is paid you can order more.`,
   );
 }
 
 /** A key names one order: asking again with other details is a mistake, not a new order. */
-function assertSameOrder(earlier: repo.OrderRow, body: CreateOrderBody): repo.OrderRow {
+function assertSameOrder(earlier: Order, placement: Placement): void {
   const same =
-    earlier.toolId === body.toolId &&
-    earlier.orderedNum === body.orderedNum &&
-    earlier.phone === body.phone &&
-    earlier.address === body.address;
-  if (same) return earlier;
+    earlier.lines.length === placement.lines.length &&
+    earlier.lines.every(
+      (line, i) =>
+        line.toolId === placement.lines[i]?.toolId &&
+        line.quantity === placement.lines[i]?.quantity,
+    ) &&
+    earlier.phone === placement.phone &&
+    earlier.address === placement.address &&
+    earlier.poNumber === (placement.poNumber ?? null) &&
+    earlier.note === (placement.note ?? null);
+  if (same) return;
   throw new AppError(
     422,
     'idempotency_key_reused',
@@ -88,12 +122,184 @@ function assertSameOrder(earlier: repo.OrderRow, body: CreateOrderBody): repo.Or
   );
 }
 
+/** "Claw Hammer", or "Claw Hammer and 2 more" for an order of three lines. */
+function summaryName(lines: { productName: string }[]): string {
+  const first = lines[0]?.productName ?? '';
+  return lines.length > 1 ? `${first} and ${lines.length - 1} more` : first;
+}
+
+/** Not enough stock: the spec's sentence for one tool, each line short for several. */
+function outOfStock(short: ShortLine[], fields: LineFields): AppError {
+  const n = formatCount;
+  if (fields.isSingle) {
+    const { available } = short[0] as ShortLine;
+    return conflict(
+      'out_of_stock',
+      available === 0
+        ? 'This tool is out of stock.'
+        : `Only ${n(available)} units are in stock; order at most ${n(available)}.`,
+    );
+  }
+  const left = (line: ShortLine) =>
+    line.available === 0
+      ? `${line.productName} is out of stock.`
+      : `Only ${n(line.available)} units of ${line.productName} are in stock.`;
+  return new AppError(
+    409,
+    'out_of_stock',
+    short.length === 1
+      ? `${left(short[0] as ShortLine)} Nothing was ordered; change that line and try again.`
+      : `${short.length} lines ask for more than is in stock. Nothing was ordered; change those lines and try again.`,
+    short.map((line) => ({ field: fields.quantity(line.line), in: 'body', message: left(line) })),
+    undefined,
+    { lines: short },
+  );
+}
+
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { mailer } = options;
+
+  /**
+   * Takes every line's stock and records the order in one transaction, or takes nothing. Prices
+   * and product names come from the database, never from the request.
+   */
+  async function placeOrder(
+    user: SessionUser,
+    placement: Placement,
+    idempotencyKey: string | undefined,
+    fields: LineFields,
+  ): Promise<Order> {
+    assertEmailVerified(user, 'placing an order');
+    const toolIds = placement.lines.map((line) => line.toolId);
+    const placed = await db.transaction(async (tx) => {
+      await repo.lockCustomer(tx, user.id);
+      // Under the customer's lock: a second attempt waits for the first, then finds its order.
+      if (idempotencyKey) {
+        const earlier = await repo.findOrderByIdempotencyKey(tx, user.id, idempotencyKey);
+        if (earlier) {
+          const order = await repo.withLinesOne(tx, earlier);
+          assertSameOrder(order, placement);
+          return { order, isNew: false };
+        }
+      }
+      const held = await repo.unpaidHoldings(tx, user.id, toolIds);
+      if (held.orders >= options.unpaidCaps.orders) {
+        throw conflict(
+          'unpaid_limit',
+          `You have ${held.orders} unpaid orders, the most one customer can hold. Pay for or cancel one of them before placing another.`,
+        );
+      }
+      const locked = await repo.lockTools(tx, toolIds);
+      const tooFew: FieldError[] = [];
+      const short: ShortLine[] = [];
+      const priced = placement.lines.map((line, index) => {
+        const tool = locked.get(line.toolId);
+        if (!tool) {
+          if (fields.isSingle) throw toolGone();
+          throw fieldError(
+            `lines.${index}.toolId`,
+            `The tool on line ${index + 1} does not exist or was removed from the catalogue.`,
+          );
+        }
+        if (line.quantity < tool.minimumOrder) {
+          tooFew.push({
+            field: fields.quantity(index),
+            in: 'body',
+            message: fields.isSingle
+              ? `The minimum order for this tool is ${formatCount(tool.minimumOrder)} units.`
+              : `The minimum order for ${tool.name} is ${formatCount(tool.minimumOrder)} units.`,
+          });
+        } else if (line.quantity > tool.quantity) {
+          short.push({
+            line: index,
+            toolId: tool.id,
+            productName: tool.name,
+            available: tool.quantity,
+          });
+        }
+        const unitPrice = tool.price;
+        return { tool, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity };
+      });
+      if (tooFew.length > 0) {
+        throw badRequest(
+          tooFew.length === 1
+            ? (tooFew[0] as FieldError).message
+            : 'Some lines are below their minimum order.',
+          tooFew,
+        );
+      }
+      if (short.length > 0) throw outOfStock(short, fields);
+      for (const { tool, quantity } of priced) {
+        assertWithinShare(
+          tool,
+          held.unitsOf.get(tool.id) ?? 0,
+          quantity,
+          options.unpaidCaps.stockSharePercent,
+          fields,
+        );
+      }
+      const total = priced.reduce((sum, line) => sum + line.lineTotal, 0);
+      if (total > MAX_ORDER_TOTAL) {
+        const only = priced.length === 1 ? priced[0] : undefined;
+        throw fieldError(
+          only ? fields.quantity(0) : 'lines',
+          only
+            ? `This order is too large to place online; order at most ${formatCount(Math.floor(MAX_ORDER_TOTAL / Math.max(only.unitPrice, 1)))} units or contact us.`
+            : 'This order is too large to place online; split it into smaller orders or contact us.',
+        );
+      }
+      await repo.takeLockedStock(tx, new Map(priced.map((line) => [line.tool.id, line.quantity])));
+      const first = priced[0] as (typeof priced)[number];
+      const inserted = await repo.insertOrder(tx, {
+        userId: user.id,
+        toolId: first.tool.id,
+        productName: summaryName(priced.map((line) => ({ productName: line.tool.name }))),
+        unitPrice: first.unitPrice,
+        customerName: user.name,
+        email: user.email,
+        orderedNum: priced.reduce((sum, line) => sum + line.quantity, 0),
+        phone: placement.phone,
+        address: placement.address,
+        poNumber: placement.poNumber ?? null,
+        note: placement.note ?? null,
+        totalAmount: total,
+        currency: options.currency,
+        status: 'unpaid',
+        // The database's clock, as for createdAt and the job that cancels late orders.
+        paymentDueAt: sql`now() + make_interval(secs => ${options.paymentWindowMs / 1000})`,
+        idempotencyKey: idempotencyKey ?? null,
+      });
+      const lines = await repo.insertLines(
+        tx,
+        priced.map((line, index) => ({
+          orderId: inserted.id,
+          position: index + 1,
+          toolId: line.tool.id,
+          productName: line.tool.name,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          lineTotal: line.lineTotal,
+        })),
+      );
+      // Queued in the same transaction: the email exists exactly when the order does.
+      const order = repo.toOrder(inserted, lines);
+      await mailer.enqueue(
+        { kind: 'order_confirmation', to: order.email, ...orderConfirmationEmail(options, order) },
+        tx,
+      );
+      return { order, isNew: true };
+    });
+    if (placed.isNew) {
+      options.onStockChanged?.();
+      void mailer.drain();
+    }
+    return placed.order;
+  }
+
   return {
     /**
-     * Takes the stock and records the order in one transaction. Price and product name come
-     * from the database, never from the request.
+     * The spec's call: one tool, `orderedNum` units, for the account whose email is given (their
+     * own). Answers in its own words (`orderedNum`, "this tool").
      */
     async place(
       user: SessionUser,
@@ -104,105 +310,41 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       if (!sameEmail(email, user.email)) {
         throw forbidden('You can only place orders for your own account.');
       }
-      assertEmailVerified(user, 'placing an order');
-      const placed = await db.transaction(async (tx) => {
-        await repo.lockCustomer(tx, user.id);
-        // Under the customer's lock: a second attempt waits for the first, then finds its order.
-        if (idempotencyKey) {
-          const earlier = await repo.findOrderByIdempotencyKey(tx, user.id, idempotencyKey);
-          if (earlier) return { row: assertSameOrder(earlier, body), isNew: false };
-        }
-        const held = await repo.unpaidHoldings(tx, user.id, body.toolId);
-        if (held.orders >= options.unpaidCaps.orders) {
-          throw conflict(
-            'unpaid_limit',
-            `You have ${held.orders} unpaid orders, the most one customer can hold. Pay for or cancel one of them before placing another.`,
-          );
-        }
-        const taken = await repo.takeStock(tx, body.toolId, body.orderedNum);
-        if (!taken) {
-          // Nothing was taken; find out why to answer precisely.
-          const tool = await findTool(tx, body.toolId);
-          if (!tool) throw notFound('This tool does not exist or was removed from the catalogue.');
-          if (body.orderedNum < tool.minimumOrder) {
-            throw fieldError(
-              'orderedNum',
-              `The minimum order for this tool is ${formatCount(tool.minimumOrder)} units.`,
-            );
-          }
-          throw conflict(
-            'out_of_stock',
-            tool.quantity === 0
-              ? 'This tool is out of stock.'
-              : `Only ${formatCount(tool.quantity)} units are in stock; order at most ${formatCount(tool.quantity)}.`,
-          );
-        }
-        // Thrown inside the transaction, so the stock just taken goes back.
-        assertWithinShare(
-          taken,
-          held.unitsOfTool,
-          body.orderedNum,
-          options.unpaidCaps.stockSharePercent,
-        );
-        if (taken.price * body.orderedNum > MAX_ORDER_TOTAL) {
-          throw fieldError(
-            'orderedNum',
-            `This order is too large to place online; order at most ${formatCount(Math.floor(MAX_ORDER_TOTAL / Math.max(taken.price, 1)))} units or contact us.`,
-          );
-        }
-        const inserted = await repo.insertOrder(tx, {
-          userId: user.id,
-          toolId: body.toolId,
-          productName: taken.name,
-          unitPrice: taken.price,
-          customerName: user.name,
-          email: user.email,
-          orderedNum: body.orderedNum,
-          phone: body.phone,
-          address: body.address,
-          totalAmount: taken.price * body.orderedNum,
-          currency: options.currency,
-          status: 'unpaid',
-          // The database's clock, as for createdAt and the job that cancels late orders.
-          paymentDueAt: sql`now() + make_interval(secs => ${options.paymentWindowMs / 1000})`,
-          idempotencyKey: idempotencyKey ?? null,
-        });
-        // Queued in the same transaction: the email exists exactly when the order does.
-        const order = repo.toOrder(inserted);
-        await mailer.enqueue(
-          {
-            kind: 'order_confirmation',
-            to: order.email,
-            ...orderConfirmationEmail(options, order),
-          },
-          tx,
-        );
-        return { row: inserted, isNew: true };
-      });
-      if (placed.isNew) {
-        options.onStockChanged?.();
-        void mailer.drain();
-      }
-      return repo.toOrder(placed.row);
+      const { toolId, orderedNum, ...delivery } = body;
+      return placeOrder(
+        user,
+        { lines: [{ toolId, quantity: orderedNum }], ...delivery },
+        idempotencyKey,
+        SPEC_FIELDS,
+      );
+    },
+
+    /** One order of one or more lines. */
+    async placeLines(
+      user: SessionUser,
+      body: PlaceOrderBody,
+      idempotencyKey?: string,
+    ): Promise<Order> {
+      return placeOrder(user, body, idempotencyKey, LINE_FIELDS);
     },
 
     async listOfUser(user: SessionUser, email: string): Promise<Order[]> {
       if (!sameEmail(email, user.email)) {
         if (user.role !== 'Admin') throw forbidden('You can only see your own orders.');
-        return (await repo.listOrdersOfEmail(db, email)).map(repo.toOrder);
+        return repo.withLines(db, await repo.listOrdersOfEmail(db, email));
       }
-      return (await repo.listOrdersOfUser(db, user.id)).map(repo.toOrder);
+      return repo.withLines(db, await repo.listOrdersOfUser(db, user.id));
     },
 
     async listAll(): Promise<Order[]> {
-      return (await repo.listAllOrders(db)).map(repo.toOrder);
+      return repo.withLines(db, await repo.listAllOrders(db));
     },
 
     async get(user: SessionUser, id: string): Promise<Order> {
       const order = await repo.findOrder(db, id);
       if (!order) throw orderNotFound();
       assertCanSee(user, order);
-      return repo.toOrder(order);
+      return repo.withLinesOne(db, order);
     },
 
     /** Unpaid orders only: the order stays in the history as cancelled and its stock returns. */
@@ -222,9 +364,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             `Only unpaid orders can be cancelled; this order is ${current}.`,
           );
         }
-        await repo.returnStock(tx, cancelled.toolId, cancelled.orderedNum);
+        await repo.returnLinesStock(tx, cancelled.id);
         if (byAdmin) {
-          const notice = cancellationEmail(options, repo.toOrder(cancelled), 'admin');
+          const notice = cancellationEmail(
+            options,
+            await repo.withLinesOne(tx, cancelled),
+            'admin',
+          );
           await mailer.enqueue({ kind: 'order_cancelled', to: cancelled.email, ...notice }, tx);
         }
       });
@@ -237,18 +383,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async ship(id: string): Promise<Order> {
       const shipped = await db.transaction(async (tx) => {
         const row = await repo.transition(tx, id, 'paid', 'shipped');
-        if (row) {
-          const order = repo.toOrder(row);
-          await mailer.enqueue(
-            { kind: 'order_shipped', to: order.email, ...shippedEmail(options, order) },
-            tx,
-          );
-        }
-        return row;
+        if (!row) return undefined;
+        const order = await repo.withLinesOne(tx, row);
+        await mailer.enqueue(
+          { kind: 'order_shipped', to: order.email, ...shippedEmail(options, order) },
+          tx,
+        );
+        return order;
       });
       if (shipped) {
         void mailer.drain();
-        return repo.toOrder(shipped);
+        return shipped;
       }
       const order = await repo.findOrder(db, id);
       if (!order) throw orderNotFound();
@@ -266,7 +411,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     async markPaid(id: string, transactionId: string): Promise<Order | undefined> {
       const paid = await repo.transition(db, id, 'unpaid', 'paid', { transactionId });
-      return paid ? repo.toOrder(paid) : undefined;
+      return paid ? repo.withLinesOne(db, paid) : undefined;
     },
   };
 }

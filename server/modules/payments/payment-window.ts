@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { startPeriodicJob } from '../../periodic-job.ts';
 import { cancellationEmail, type StoreInfo } from '../orders/order-emails.ts';
-import { type OrderRow, toOrder } from '../orders/orders.repo.ts';
+import { type OrderRow, withLines } from '../orders/orders.repo.ts';
 
 /**
  * Cancels unpaid orders past their payment deadline and returns their stock, in one statement:
@@ -31,11 +31,15 @@ export async function cancelExpiredOrders(
         returning *
       ), restocked as (
         update tools set quantity = tools.quantity + returned.units, updated_at = now()
-        from (select tool_id, sum(ordered_num)::int as units from expired group by tool_id) as returned
+        from (
+          select order_lines.tool_id, sum(order_lines.quantity)::int as units
+          from order_lines join expired on expired.id = order_lines.order_id
+          group by order_lines.tool_id
+        ) as returned
         where tools.id = returned.tool_id
       )
       select * from expired`);
-    const orders = result.rows.map((row) => toOrder(fromSqlRow(row)));
+    const orders = await withLines(tx, result.rows.map(fromSqlRow));
     for (const order of orders) {
       const notice = cancellationEmail(options, order, 'payment_window');
       await options.mailer.enqueue({ kind: 'order_cancelled', to: order.email, ...notice }, tx);
@@ -61,6 +65,8 @@ function fromSqlRow(row: Record<string, unknown>): OrderRow {
     orderedNum: Number(row.ordered_num),
     phone: row.phone as string,
     address: row.address as string,
+    poNumber: (row.po_number as string | null) ?? null,
+    note: (row.note as string | null) ?? null,
     totalAmount: Number(row.total_amount),
     currency: row.currency as string,
     status: row.status as string,

@@ -10,7 +10,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { paymentReceiptEmail, type StoreInfo } from '../orders/order-emails.ts';
-import { findOrder, type OrderRow, toOrder, transition } from '../orders/orders.repo.ts';
+import { findOrder, type OrderRow, transition, withLinesOne } from '../orders/orders.repo.ts';
 import * as repo from './payments.repo.ts';
 import { chargeTestCard } from './test-gateway.ts';
 
@@ -52,7 +52,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
       paymentFailure: null,
     });
     if (!paid) return undefined;
-    const receipt = paymentReceiptEmail(options, toOrder(paid), card);
+    const receipt = paymentReceiptEmail(options, await withLinesOne(tx, paid), card);
     await mailer.enqueue({ kind: 'payment_receipt', to: paid.email, ...receipt }, tx);
     return paid;
   }
@@ -65,7 +65,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
       if (!order) throw orderNotFound();
       if (order.userId !== user.id && user.role !== 'Admin')
         throw forbidden('This order belongs to another customer.');
-      const o = toOrder(order);
+      const o = await withLinesOne(db, order);
       return {
         _id: o._id,
         number: o.number,

@@ -6,6 +6,7 @@ import { site } from '../../content/site.ts';
 import { useSignOut } from '../../features/auth/api/auth-mutations.ts';
 import { useSession } from '../../features/auth/api/session.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Logo } from './logo.tsx';
 
 const PUBLIC_LINKS = [
@@ -28,6 +29,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: moving to another page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isHydrated = useHydrated();
   const isMenuOpen = menuOpenOn === pathname;
 
   const links = user
@@ -96,6 +98,7 @@ export function SiteHeader() {
             className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
             aria-expanded={isMenuOpen}
             aria-controls="mobile-menu"
+            disabled={!isHydrated}
             onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant =
@@ -44,6 +45,12 @@ interface ButtonProps extends ComponentProps<'button'> {
   size?: ButtonSize;
   /** Shows a spinner and blocks clicks while an action runs. */
   isPending?: boolean;
+  /**
+   * The button does its job without the page's script (it submits a plain GET form, say). Every
+   * other button is disabled in the server's HTML until the page's script has taken over, so an
+   * early click is never silently lost.
+   */
+  worksWithoutScript?: boolean;
 }
 
 export function Button({
@@ -54,13 +61,15 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  worksWithoutScript = false,
   ...props
 }: ButtonProps) {
+  const isHydrated = useHydrated();
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, className })}
-      disabled={disabled || isPending}
+      disabled={disabled || isPending || (!worksWithoutScript && !isHydrated)}
       aria-busy={isPending || undefined}
       {...props}
     >

@@ -4,6 +4,7 @@ import type { Tool } from '../../../../contract/tools.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** What is wrong with a quantity for this tool, or null when it can be ordered. */
 export function quantityProblem(quantity: number, tool: Tool): string | null {
@@ -25,6 +26,7 @@ export function BuyPanel({ tool }: { tool: Tool }) {
   const inputId = useId();
   const messageId = useId();
   const [text, setText] = useState(String(tool.minimumOrder));
+  const isHydrated = useHydrated();
   const quantity = Number(text);
   const isOutOfStock = tool.quantity < tool.minimumOrder;
   const problem = text.trim() === '' ? 'Enter a quantity.' : quantityProblem(quantity, tool);
@@ -76,7 +78,7 @@ export function BuyPanel({ tool }: { tool: Tool }) {
         <button
           type="button"
           onClick={() => step(-tool.minimumOrder)}
-          disabled={Number.isFinite(quantity) && quantity <= tool.minimumOrder}
+          disabled={!isHydrated || (Number.isFinite(quantity) && quantity <= tool.minimumOrder)}
           aria-label={`${formatNumber(tool.minimumOrder)} fewer`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >
@@ -98,7 +100,7 @@ export function BuyPanel({ tool }: { tool: Tool }) {
         <button
           type="button"
           onClick={() => step(tool.minimumOrder)}
-          disabled={Number.isFinite(quantity) && quantity >= tool.quantity}
+          disabled={!isHydrated || (Number.isFinite(quantity) && quantity >= tool.quantity)}
           aria-label={`${formatNumber(tool.minimumOrder)} more`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >

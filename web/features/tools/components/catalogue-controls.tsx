@@ -62,7 +62,7 @@ export function CatalogueControls({
             onChange={(event) => setText(event.target.value)}
             className="flex-1"
           />
-          <Button type="submit" variant="secondary">
+          <Button type="submit" variant="secondary" worksWithoutScript>
             Search
           </Button>
         </form>
