@@ -22,7 +22,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
-import { startPaymentWindowJob } from './modules/payments/payment-window.ts';
+import { startPaymentWindowJob } from './modules/orders/payment-window.ts';
 import {
   registerPaymentRoutes,
   registerStripeWebhook,
@@ -282,10 +282,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
 
   mailer.start();
   catalogue.start();
-  const stopPaymentWindow = startPaymentWindowJob(db, {
-    mailer,
-    storeName: config.storeName,
-    publicUrl: config.publicUrl,
+  const stopPaymentWindow = startPaymentWindowJob(services.orders, {
     intervalMs: Math.min(60_000, Math.max(1_000, config.paymentWindowMs / 4)),
     log: logger,
   });

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../contract/tools.ts';
 import { orders, tools } from '../db/schema.ts';
-import { cancelExpiredOrders } from '../modules/payments/payment-window.ts';
 import { type Client, client, json } from '../testing/http.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -123,13 +122,9 @@ describe('catalogue cache across two instances', () => {
       expect((await listed(visitorOnSecond, 'Ordered Clamp'))[0]?.quantity).toBe(960);
     });
 
-    // The payment window returns the stock in SQL of its own: the table's trigger announces it.
+    // The payment window returns the stock too, and it is seen on the other instance.
     await first.db.update(orders).set({ paymentDueAt: sql`now() - interval '1 second'` });
-    await cancelExpiredOrders(first.db, {
-      mailer: first.app.mailer,
-      storeName: 'Toolyard',
-      publicUrl: 'http://localhost:3000',
-    });
+    await first.app.services.orders.cancelOverdue();
     await visibleWithin(1_000, async () => {
       expect((await listed(visitorOnSecond, 'Ordered Clamp'))[0]?.quantity).toBe(1_000);
     });

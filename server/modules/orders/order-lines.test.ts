@@ -6,7 +6,6 @@ import { ProblemSchema } from '../../../contract/problem.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
 import { client, expectProblem, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
-import { cancelExpiredOrders } from '../payments/payment-window.ts';
 
 let t: TestContext;
 let buyer: TestUser;
@@ -189,11 +188,7 @@ describe('an order of several lines', () => {
       .update(orders)
       .set({ paymentDueAt: new Date(Date.now() - 1_000) })
       .where(eq(orders.id, second._id));
-    const cancelled = await cancelExpiredOrders(t.db, {
-      mailer: t.app.mailer,
-      storeName: 'Toolyard',
-      publicUrl: 'http://localhost:3000',
-    });
+    const cancelled = await t.app.services.orders.cancelOverdue();
     expect(cancelled.find((order) => order._id === second._id)?.lines).toHaveLength(3);
     expect(await stock([hammer.id, saw.id, level.id])).toEqual(before);
   });

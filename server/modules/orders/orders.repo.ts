@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { formatOrderNumber, type Order, type OrderStatus } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
@@ -113,41 +113,6 @@ export async function insertLines(tx: Tx, values: (typeof orderLines.$inferInser
   return tx.insert(orderLines).values(values).returning();
 }
 
-/** Puts every line's units back in stock (a cancelled order), in the order of the tools' ids. */
-export async function returnLinesStock(tx: Tx, orderId: string): Promise<void> {
-  const lines = await tx
-    .select({ toolId: orderLines.toolId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.toolId);
-  for (const line of lines) await returnStock(tx, line.toolId, line.quantity);
-}
-
-/**
- * Takes `units` from a tool's stock only if the tool is listed, the units are within its minimum
- * order and its stock right now. One statement, so concurrent buyers can never oversell.
- */
-export async function takeStock(tx: Tx, toolId: string, units: number) {
-  const [row] = await tx
-    .update(tools)
-    .set({ quantity: sql`${tools.quantity} - ${units}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(tools.id, toolId),
-        isNull(tools.deletedAt),
-        gte(tools.quantity, units),
-        lte(tools.minimumOrder, units),
-      ),
-    )
-    .returning({
-      name: tools.name,
-      price: tools.price,
-      minimumOrder: tools.minimumOrder,
-      quantityLeft: tools.quantity,
-    });
-  return row;
-}
-
 /**
  * Locks the customer's row for this transaction, so that one customer's orders are placed one at
  * a time and the caps on what they hold unpaid are counted on settled numbers.
@@ -177,13 +142,6 @@ export async function unpaidHoldings(
     orders: count?.orders ?? 0,
     unitsOf: new Map(units.map((row) => [row.toolId, row.units])),
   };
-}
-
-export async function returnStock(tx: Tx, toolId: string, units: number): Promise<void> {
-  await tx
-    .update(tools)
-    .set({ quantity: sql`${tools.quantity} + ${units}`, updatedAt: sql`now()` })
-    .where(eq(tools.id, toolId));
 }
 
 export async function insertOrder(tx: Tx, values: NewOrderRow): Promise<OrderRow> {

@@ -21,12 +21,8 @@ import {
 } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import {
-  cancellationEmail,
-  orderConfirmationEmail,
-  type StoreInfo,
-  shippedEmail,
-} from './order-emails.ts';
+import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
+import { cancelOrder, cancelOverdueOrders, payOrder, shipOrder } from './order-lifecycle.ts';
 import * as repo from './orders.repo.ts';
 
 const orderNotFound = () => notFound('This order does not exist.');
@@ -353,25 +349,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         const order = await repo.findOrder(tx, id);
         if (!order) throw orderNotFound();
         assertCanSee(user, order);
-        const byAdmin = order.userId !== user.id;
-        const cancelled = await repo.transition(tx, id, 'unpaid', 'cancelled', {
-          cancelReason: byAdmin ? 'admin' : 'customer',
-        });
-        if (!cancelled) {
+        const reason = order.userId === user.id ? 'customer' : 'admin';
+        if (!(await cancelOrder(tx, options, id, reason))) {
           const current = (await repo.findOrder(tx, id))?.status ?? order.status;
           throw conflict(
             'order_not_cancellable',
             `Only unpaid orders can be cancelled; this order is ${current}.`,
           );
-        }
-        await repo.returnLinesStock(tx, cancelled.id);
-        if (byAdmin) {
-          const notice = cancellationEmail(
-            options,
-            await repo.withLinesOne(tx, cancelled),
-            'admin',
-          );
-          await mailer.enqueue({ kind: 'order_cancelled', to: cancelled.email, ...notice }, tx);
         }
       });
       options.onStockChanged?.();
@@ -381,16 +365,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     /** Paid orders only. */
     async ship(id: string): Promise<Order> {
-      const shipped = await db.transaction(async (tx) => {
-        const row = await repo.transition(tx, id, 'paid', 'shipped');
-        if (!row) return undefined;
-        const order = await repo.withLinesOne(tx, row);
-        await mailer.enqueue(
-          { kind: 'order_shipped', to: order.email, ...shippedEmail(options, order) },
-          tx,
-        );
-        return order;
-      });
+      const shipped = await db.transaction((tx) => shipOrder(tx, options, id));
       if (shipped) {
         void mailer.drain();
         return shipped;
@@ -406,12 +381,26 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     },
 
     /**
-     * The one way an order becomes paid, called by a payment provider's confirmation (never by
-     * the browser). Returns the paid order, or undefined when it was no longer unpaid.
+     * Unpaid orders past their payment deadline are cancelled and their stock returned (the
+     * payment-window job, every instance: each order exactly once).
+     */
+    async cancelOverdue(batch = 200): Promise<Order[]> {
+      const cancelled = await db.transaction((tx) => cancelOverdueOrders(tx, options, batch));
+      if (cancelled.length > 0) {
+        options.onStockChanged?.();
+        void mailer.drain();
+      }
+      return cancelled;
+    },
+
+    /**
+     * Marks an order paid without a payment provider (tests and tools). Payments mark orders paid
+     * through payOrder (order-lifecycle.ts), in the transaction that holds the order's lock.
      */
     async markPaid(id: string, transactionId: string): Promise<Order | undefined> {
-      const paid = await repo.transition(db, id, 'unpaid', 'paid', { transactionId });
-      return paid ? repo.withLinesOne(db, paid) : undefined;
+      const paid = await db.transaction((tx) => payOrder(tx, options, id, transactionId, null));
+      void mailer.drain();
+      return paid;
     },
   };
 }

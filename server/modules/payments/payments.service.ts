@@ -9,8 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { paymentReceiptEmail, type StoreInfo } from '../orders/order-emails.ts';
-import { findOrder, type OrderRow, transition, withLinesOne } from '../orders/orders.repo.ts';
+import type { StoreInfo } from '../orders/order-emails.ts';
+import { payOrder } from '../orders/order-lifecycle.ts';
+import { findOrder, type OrderRow, withLinesOne } from '../orders/orders.repo.ts';
 import * as repo from './payments.repo.ts';
 import { chargeTestCard } from './test-gateway.ts';
 
@@ -40,22 +41,6 @@ export class RetryLater extends Error {}
 
 export function createPaymentsService(db: Db, options: PaymentsOptions) {
   const { mailer, stripe } = options;
-
-  async function markPaidInTx(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    order: OrderRow,
-    transactionId: string,
-    card: string | null,
-  ) {
-    const paid = await transition(tx, order.id, 'unpaid', 'paid', {
-      transactionId,
-      paymentFailure: null,
-    });
-    if (!paid) return undefined;
-    const receipt = paymentReceiptEmail(options, await withLinesOne(tx, paid), card);
-    await mailer.enqueue({ kind: 'payment_receipt', to: paid.email, ...receipt }, tx);
-    return paid;
-  }
 
   return {
     mode: stripe ? ('stripe' as const) : ('test' as const),
@@ -120,9 +105,10 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
           reference: charge.transactionId,
           status: 'succeeded',
         });
-        await markPaidInTx(
+        await payOrder(
           tx,
-          order,
+          options,
+          order.id,
           charge.transactionId,
           `${charge.brand} ending in ${charge.last4}`,
         );
@@ -236,7 +222,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         }
         if (order.status === 'unpaid') {
           await repo.recordPayment(tx, { ...common, status: 'succeeded' });
-          await markPaidInTx(tx, order, intent.id, null);
+          await payOrder(tx, options, order.id, intent.id, null);
         } else if (order.status === 'cancelled' || order.transactionId !== intent.id) {
           // Money arrived for an order that can no longer take it: keep it for an admin to refund.
           await repo.recordPayment(tx, {

@@ -4,7 +4,6 @@ import { orders, tools } from '../../db/schema.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { cancelExpiredOrders } from './payment-window.ts';
 
 let database: TestDatabase;
 let first: TestContext;
@@ -51,16 +50,11 @@ describe('the payment window', () => {
       350,
     );
 
-    const options = (t: TestContext) => ({
-      mailer: t.app.mailer,
-      storeName: 'Toolyard',
-      publicUrl: 'http://localhost:3000',
-    });
     const results = await Promise.all([
-      cancelExpiredOrders(database.db, options(first)),
-      cancelExpiredOrders(database.db, options(second)),
-      cancelExpiredOrders(database.db, options(first)),
-      cancelExpiredOrders(database.db, options(second)),
+      first.app.services.orders.cancelOverdue(),
+      second.app.services.orders.cancelOverdue(),
+      first.app.services.orders.cancelOverdue(),
+      second.app.services.orders.cancelOverdue(),
     ]);
     const cancelled = results.flat().map((order) => order._id);
     expect(cancelled.sort()).toEqual([...oldOnes].sort());
@@ -87,6 +81,6 @@ describe('the payment window', () => {
     );
 
     // A second pass finds nothing more to do.
-    expect(await cancelExpiredOrders(database.db, options(second))).toEqual([]);
+    expect(await second.app.services.orders.cancelOverdue()).toEqual([]);
   });
 });

@@ -1,0 +1,151 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Order } from '../../../contract/orders.ts';
+import type { Tx } from '../../db/client.ts';
+import { orderLines, orders, tools } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import {
+  cancellationEmail,
+  paymentReceiptEmail,
+  type StoreInfo,
+  shippedEmail,
+} from './order-emails.ts';
+import { type OrderRow, transition, withLines, withLinesOne } from './orders.repo.ts';
+
+/**
+ * Every change of an order's status, in one place: paying, shipping, cancelling (by the customer,
+ * an admin or the payment window) and the stock that goes back with a cancellation. Each runs in
+ * its caller's transaction and queues the customer's email there, so the email exists exactly when
+ * the change does. Payments and the payment-window job call these; nothing else writes `status`.
+ */
+export interface Lifecycle extends StoreInfo {
+  mailer: Mailer;
+}
+
+export type CancelReason = 'customer' | 'admin' | 'payment_window';
+
+/** unpaid → paid with the provider's transaction id; undefined when it was no longer unpaid. */
+export async function payOrder(
+  tx: Tx,
+  life: Lifecycle,
+  orderId: string,
+  transactionId: string,
+  /** "Visa ending in 4242" for the receipt, when known. */
+  card: string | null,
+): Promise<Order | undefined> {
+  const paid = await transition(tx, orderId, 'unpaid', 'paid', {
+    transactionId,
+    paymentFailure: null,
+  });
+  if (!paid) return undefined;
+  const order = await withLinesOne(tx, paid);
+  const receipt = paymentReceiptEmail(life, order, card);
+  await life.mailer.enqueue({ kind: 'payment_receipt', to: order.email, ...receipt }, tx);
+  return order;
+}
+
+/** paid → shipped; undefined when it was not paid. */
+export async function shipOrder(
+  tx: Tx,
+  life: Lifecycle,
+  orderId: string,
+): Promise<Order | undefined> {
+  const shipped = await transition(tx, orderId, 'paid', 'shipped');
+  if (!shipped) return undefined;
+  const order = await withLinesOne(tx, shipped);
+  await life.mailer.enqueue(
+    { kind: 'order_shipped', to: order.email, ...shippedEmail(life, order) },
+    tx,
+  );
+  return order;
+}
+
+/**
+ * unpaid → cancelled, every line's units back in stock; undefined when it was no longer unpaid.
+ * The customer is told unless they cancelled it themselves.
+ */
+export async function cancelOrder(
+  tx: Tx,
+  life: Lifecycle,
+  orderId: string,
+  reason: CancelReason,
+): Promise<Order | undefined> {
+  const cancelled = await transition(tx, orderId, 'unpaid', 'cancelled', {
+    cancelReason: reason,
+  });
+  if (!cancelled) return undefined;
+  return (await afterCancelling(tx, life, [cancelled], reason))[0];
+}
+
+/**
+ * Cancels unpaid orders past their payment deadline, `batch` at most, oldest deadline first. Rows
+ * are claimed with SKIP LOCKED and changed only while still unpaid, so with several instances
+ * running each order is cancelled (its stock returned, its customer told) exactly once.
+ */
+export async function cancelOverdueOrders(
+  tx: Tx,
+  life: Lifecycle,
+  batch: number,
+): Promise<Order[]> {
+  const due = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), lt(orders.paymentDueAt, sql`now()`)))
+    .orderBy(asc(orders.paymentDueAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  const cancelled = await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelReason: 'payment_window',
+      cancelledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        inArray(
+          orders.id,
+          due.map((row) => row.id),
+        ),
+        eq(orders.status, 'unpaid'),
+      ),
+    )
+    .returning();
+  return afterCancelling(tx, life, cancelled, 'payment_window');
+}
+
+/** Returns the stock of cancelled orders (tool by tool, in id order) and tells their customers. */
+async function afterCancelling(
+  tx: Tx,
+  life: Lifecycle,
+  cancelled: OrderRow[],
+  reason: CancelReason,
+): Promise<Order[]> {
+  if (cancelled.length === 0) return [];
+  const returned = await tx
+    .select({ toolId: orderLines.toolId, units: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        cancelled.map((row) => row.id),
+      ),
+    )
+    .groupBy(orderLines.toolId)
+    .orderBy(orderLines.toolId);
+  for (const { toolId, units } of returned) {
+    await tx
+      .update(tools)
+      .set({ quantity: sql`${tools.quantity} + ${units}`, updatedAt: sql`now()` })
+      .where(eq(tools.id, toolId));
+  }
+  const found = await withLines(tx, cancelled);
+  if (reason !== 'customer') {
+    for (const order of found) {
+      const notice = cancellationEmail(life, order, reason);
+      await life.mailer.enqueue({ kind: 'order_cancelled', to: order.email, ...notice }, tx);
+    }
+  }
+  return found;
+}
