@@ -13,6 +13,86 @@ import {
 } from './common.ts';
 import { formatCount } from './format.ts';
 
+export const MAX_STOCK = 10_000_000;
+export const MAX_PRICE = 100_000_000;
+
+/** The most price breaks one tool may have. */
+export const MAX_PRICE_TIERS = 5;
+
+/** A volume price: from `minQuantity` units in one order line, each unit costs `price`. */
+export const PriceTierSchema = z.strictObject({
+  minQuantity: z
+    .int({ error: 'Must be a whole number.' })
+    .min(2, { error: 'Must be at least 2 units.' })
+    .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
+  price: z
+    .int({ error: 'Must be a whole number of cents.' })
+    .min(0, { error: 'Must be 0 or more.' })
+    .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
+});
+export type PriceTier = z.infer<typeof PriceTierSchema>;
+
+/** Price breaks as admins set them: quantities rising, prices falling. */
+export const PriceTiersSchema = z
+  .array(PriceTierSchema)
+  .max(MAX_PRICE_TIERS, { error: `At most ${MAX_PRICE_TIERS} price breaks.` })
+  .superRefine((tiers, context) => {
+    for (const [index, tier] of tiers.entries()) {
+      const before = tiers[index - 1];
+      if (!before) continue;
+      if (tier.minQuantity <= before.minQuantity)
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'minQuantity'],
+          message: `Must be more than the break before it (${formatCount(before.minQuantity)} units).`,
+        });
+      if (tier.price >= before.price)
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'price'],
+          message: 'Must be lower than the price of the break before it.',
+        });
+    }
+  });
+
+/**
+ * What one unit costs when `quantity` units are ordered in one line: the price of the largest
+ * break the quantity reaches, or the tool's own price. The server prices every line with this;
+ * pages show the same.
+ */
+export function unitPriceFor(
+  tool: { price: number; priceTiers: readonly PriceTier[] },
+  quantity: number,
+): number {
+  let price = tool.price;
+  for (const tier of tool.priceTiers) if (quantity >= tier.minQuantity) price = tier.price;
+  return price;
+}
+
+/**
+ * What is wrong with a tool's breaks given its own price and minimum order, as field errors
+ * (`priceTiers.0.price`), or none. Checked wherever a tool is saved, the fields merged first.
+ */
+export function priceTierProblems(tool: {
+  price: number;
+  minimumOrder: number;
+  priceTiers: readonly PriceTier[];
+}): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const first = tool.priceTiers[0];
+  if (first && first.minQuantity <= tool.minimumOrder)
+    problems.push({
+      path: ['priceTiers', 0, 'minQuantity'],
+      message: `Must be more than the minimum order (${formatCount(tool.minimumOrder)} units).`,
+    });
+  if (first && first.price >= tool.price)
+    problems.push({
+      path: ['priceTiers', 0, 'price'],
+      message: 'Must be lower than the unit price.',
+    });
+  return problems;
+}
+
 export const ToolSchema = z.object({
   _id: IdSchema,
   name: z.string(),
@@ -23,12 +103,12 @@ export const ToolSchema = z.object({
   minimumOrder: z.int().min(1),
   /** Unit price in minor units. */
   price: MoneySchema,
+  /** Volume prices, quantities rising (none: the unit price for any quantity). */
+  priceTiers: z.array(z.object({ minQuantity: z.int(), price: MoneySchema })),
   createdAt: TimestampSchema,
 });
 export type Tool = z.infer<typeof ToolSchema>;
 
-export const MAX_STOCK = 10_000_000;
-export const MAX_PRICE = 100_000_000;
 
 const StockSchema = z
   .int({ error: 'Must be a whole number.' })
@@ -67,12 +147,22 @@ const toolFields = {
     .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
 };
 
-export const CreateToolBodySchema = z.strictObject({ ...toolFields, quantity: StockSchema });
+export const CreateToolBodySchema = z
+  .strictObject({
+    ...toolFields,
+    quantity: StockSchema,
+    priceTiers: PriceTiersSchema.default([]),
+  })
+  .superRefine((body, context) => {
+    for (const problem of priceTierProblems(body)) context.addIssue({ code: 'custom', ...problem });
+  });
 export type CreateToolBody = z.infer<typeof CreateToolBodySchema>;
 
 export const UpdateToolBodySchema = z
   .strictObject({
     ...toolFields,
+    /** Replaces every break; [] removes them. */
+    priceTiers: PriceTiersSchema,
     /** Units to add to the current stock (restock); added atomically. */
     restock: z
       .int({ error: 'Must be a whole number.' })

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -100,6 +101,11 @@ export const tools = pgTable(
     minimumOrder: integer('minimum_order').notNull(),
     /** Unit price in minor units of the store currency. */
     price: integer('price').notNull(),
+    /** Volume prices, `[{minQuantity, price}]`, quantities rising, prices falling (contract). */
+    priceTiers: jsonb('price_tiers')
+      .$type<{ minQuantity: number; price: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Set when an admin deletes the tool: it leaves the catalogue, orders keep pointing at it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -108,6 +114,7 @@ export const tools = pgTable(
     check('tools_quantity_check', sql`${t.quantity} >= 0`),
     check('tools_minimum_order_check', sql`${t.minimumOrder} >= 1`),
     check('tools_price_check', sql`${t.price} >= 0`),
+    check('tools_price_tiers_check', sql`jsonb_typeof(${t.priceTiers}) = 'array'`),
     index('tools_created_at_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -15,6 +15,8 @@ export interface SeedTool {
   quantity: number;
   /** Bulk minimum order, in units. */
   minimumOrder: number;
+  /** Volume prices: from `minQuantity` units in one order, each unit costs `priceCents`. */
+  priceTiers?: { minQuantity: number; priceCents: number }[];
 }
 
 export interface SeedReview {
@@ -128,6 +130,10 @@ export const seedTools: SeedTool[] = [
     priceCents: 1190,
     quantity: 20000,
     minimumOrder: 200,
+    priceTiers: [
+      { minQuantity: 1000, priceCents: 1090 },
+      { minQuantity: 5000, priceCents: 990 },
+    ],
   },
   {
     slug: 'claw-hammer-450g',
@@ -137,6 +143,7 @@ export const seedTools: SeedTool[] = [
     priceCents: 1150,
     quantity: 12000,
     minimumOrder: 50,
+    priceTiers: [{ minQuantity: 200, priceCents: 1050 }],
   },
   {
     slug: 'combination-wrench-set-8-pieces',
@@ -155,6 +162,7 @@ export const seedTools: SeedTool[] = [
     priceCents: 990,
     quantity: 7600,
     minimumOrder: 30,
+    priceTiers: [{ minQuantity: 150, priceCents: 920 }],
   },
   {
     slug: 'retractable-utility-knife',
@@ -164,6 +172,10 @@ export const seedTools: SeedTool[] = [
     priceCents: 399,
     quantity: 15000,
     minimumOrder: 100,
+    priceTiers: [
+      { minQuantity: 500, priceCents: 349 },
+      { minQuantity: 2000, priceCents: 299 },
+    ],
   },
 ];
 

@@ -79,6 +79,10 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
         quantity: tool.quantity,
         minimumOrder: tool.minimumOrder,
         price: tool.priceCents,
+        priceTiers: (tool.priceTiers ?? []).map(({ minQuantity, priceCents }) => ({
+          minQuantity,
+          price: priceCents,
+        })),
         createdAt: new Date(now - (seedTools.length - index) * 60_000 - 86_400_000),
       })),
     );

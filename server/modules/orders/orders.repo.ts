@@ -74,6 +74,7 @@ export interface LockedTool {
   id: string;
   name: string;
   price: number;
+  priceTiers: { minQuantity: number; price: number }[];
   quantity: number;
   minimumOrder: number;
 }
@@ -89,6 +90,7 @@ export async function lockTools(tx: Tx, ids: string[]): Promise<Map<string, Lock
       id: tools.id,
       name: tools.name,
       price: tools.price,
+      priceTiers: tools.priceTiers,
       quantity: tools.quantity,
       minimumOrder: tools.minimumOrder,
     })

@@ -9,6 +9,7 @@ import {
   unpaidShareCap,
 } from '../../../contract/orders.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
+import { unitPriceFor } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import {
   AppError,
@@ -213,7 +214,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             available: tool.quantity,
           });
         }
-        const unitPrice = tool.price;
+        // Volume prices apply per line: the price of the largest break its quantity reaches.
+        const unitPrice = unitPriceFor(tool, line.quantity);
         return { tool, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity };
       });
       if (tooFew.length > 0) {

@@ -19,6 +19,7 @@ export function toTool(row: ToolRow): Tool {
     quantity: row.quantity,
     minimumOrder: row.minimumOrder,
     price: row.price,
+    priceTiers: row.priceTiers,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -62,6 +63,16 @@ export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined>
   return row;
 }
 
+/** A listed tool, locked until the transaction ends. */
+export async function lockTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tools)
+    .where(and(eq(tools.id, id), active))
+    .for('update');
+  return row;
+}
+
 export async function insertTool(tx: Tx, body: CreateToolBody): Promise<ToolRow> {
   const [row] = await tx.insert(tools).values(body).returning();
   if (!row) throw new Error('insert returned no row');
@@ -76,7 +87,10 @@ export async function updateTool(
   tx: Tx,
   id: string,
   changes: Partial<
-    Pick<ToolRow, 'name' | 'img' | 'description' | 'minimumOrder' | 'price' | 'quantity'>
+    Pick<
+      ToolRow,
+      'name' | 'img' | 'description' | 'minimumOrder' | 'price' | 'priceTiers' | 'quantity'
+    >
   >,
   restock = 0,
 ): Promise<ToolRow | undefined> {
@@ -211,6 +225,7 @@ type SearchRow = {
   quantity: number;
   minimum_order: number;
   price: number;
+  price_tiers: { minQuantity: number; price: number }[];
   created_at: Date;
   updated_at: Date;
 };
@@ -233,7 +248,7 @@ export async function searchTools(
     ),
     matched as (
       select t.id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
-             t.created_at, t.updated_at,
+             t.price_tiers, t.created_at, t.updated_at,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
                select unnest(query.lexemes)
@@ -264,6 +279,7 @@ export async function searchTools(
             quantity: row.quantity,
             minimumOrder: row.minimum_order,
             price: row.price,
+            priceTiers: row.price_tiers,
             deletedAt: null,
             createdAt: new Date(row.created_at),
             updatedAt: new Date(row.updated_at),

@@ -2,14 +2,44 @@ import {
   type CreateToolBody,
   type ListToolsQuery,
   MAX_STOCK,
+  priceTierProblems,
   type Tool,
   type UpdateToolBody,
 } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError, notFound } from '../../errors.ts';
+import { badRequest, fieldError, notFound } from '../../errors.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import type { ToolCache } from './tool-cache.ts';
 import * as repo from './tools.repo.ts';
+
+/**
+ * The breaks fit the tool's price and minimum order; when the change leaves the breaks as they
+ * were, the field changed is the one named.
+ */
+function assertTiersFit(
+  tool: Parameters<typeof priceTierProblems>[0],
+  areTiersChanged: boolean,
+): void {
+  const problems = priceTierProblems(tool);
+  if (problems.length === 0) return;
+  if (!areTiersChanged) {
+    const field = problems[0]?.path.at(-1) === 'price' ? 'price' : 'minimumOrder';
+    throw fieldError(
+      field,
+      field === 'price'
+        ? 'The unit price must stay above every volume price; change the price breaks too.'
+        : 'The minimum order must stay below the first price break; change the breaks too.',
+    );
+  }
+  throw badRequest(
+    problems[0]?.message ?? 'The price breaks do not fit.',
+    problems.map((problem) => ({
+      field: problem.path.join('.'),
+      in: 'body',
+      message: problem.message,
+    })),
+  );
+}
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
 
@@ -91,7 +121,26 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
 
     async update(id: string, body: UpdateToolBody): Promise<Tool> {
       const { restock, ...changes } = body;
-      const row = await repo.updateTool(db, id, changes, restock ?? 0);
+      const row = await db.transaction(async (tx) => {
+        if (
+          changes.price !== undefined ||
+          changes.minimumOrder !== undefined ||
+          changes.priceTiers !== undefined
+        ) {
+          // The breaks are checked against the price and minimum they will sit beside.
+          const current = await repo.lockTool(tx, id);
+          if (!current) throw toolNotFound();
+          assertTiersFit(
+            {
+              price: changes.price ?? current.price,
+              minimumOrder: changes.minimumOrder ?? current.minimumOrder,
+              priceTiers: changes.priceTiers ?? current.priceTiers,
+            },
+            changes.priceTiers !== undefined,
+          );
+        }
+        return repo.updateTool(tx, id, changes, restock ?? 0);
+      });
       if (row) return changed(repo.toTool(row));
       const tool = await repo.findTool(db, id);
       if (!tool) throw toolNotFound();

@@ -79,6 +79,8 @@ describe('GET /api/tools', () => {
       quantity: 100,
       minimumOrder: 10,
       price: 1250,
+      // Added with volume prices; the spec's fields are all there as they were.
+      priceTiers: [],
       createdAt: first?.createdAt.toISOString(),
     });
   });
