@@ -30,7 +30,6 @@ export const PriceTierSchema = z.strictObject({
     .min(0, { error: 'Must be 0 or more.' })
     .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
 });
-export type PriceTier = z.infer<typeof PriceTierSchema>;
 
 /** Price breaks as admins set them: quantities rising, prices falling. */
 export const PriceTiersSchema = z
@@ -56,27 +55,13 @@ export const PriceTiersSchema = z
   });
 
 /**
- * What one unit costs when `quantity` units are ordered in one line: the price of the largest
- * break the quantity reaches, or the tool's own price. The server prices every line with this;
- * pages show the same.
- */
-export function unitPriceFor(
-  tool: { price: number; priceTiers: readonly PriceTier[] },
-  quantity: number,
-): number {
-  let price = tool.price;
-  for (const tier of tool.priceTiers) if (quantity >= tier.minQuantity) price = tier.price;
-  return price;
-}
-
-/**
  * What is wrong with a tool's breaks given its own price and minimum order, as field errors
  * (`priceTiers.0.price`), or none. Checked wherever a tool is saved, the fields merged first.
  */
 export function priceTierProblems(tool: {
   price: number;
   minimumOrder: number;
-  priceTiers: readonly PriceTier[];
+  priceTiers: readonly { minQuantity: number; price: number }[];
 }): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
   const first = tool.priceTiers[0];
@@ -108,7 +93,6 @@ export const ToolSchema = z.object({
   createdAt: TimestampSchema,
 });
 export type Tool = z.infer<typeof ToolSchema>;
-
 
 const StockSchema = z
   .int({ error: 'Must be a whole number.' })

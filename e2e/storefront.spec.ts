@@ -174,6 +174,27 @@ test('the sign-in and registration forms arrive in the HTML, and one sent before
   expect(offSite.headers.get('location')).toBe('/elsewhere.example/login');
 });
 
+test('a tool with volume prices shows them, and its total uses the price the quantity reaches', async ({
+  page,
+}) => {
+  const knife = await firstTool(page.request, 'Retractable Utility Knife');
+  const html = await (await page.request.get(`/tools/${knife._id}`)).text();
+  expect(readableText(html)).toContain('500+ units: $3.49 each');
+  expect(readableText(html)).toContain('2,000+ units: $2.99 each');
+
+  await page.goto(`/tools/${knife._id}`);
+  await waitForReady(page);
+  const quantity = page.getByLabel('Quantity (units)');
+  await quantity.fill('499');
+  await expect(page.getByTestId('buy-total')).toHaveText('$1,991.01');
+  await expect(page.getByTestId('buy-unit-price')).toHaveCount(0);
+  await quantity.fill('500');
+  await expect(page.getByTestId('buy-total')).toHaveText('$1,745.00');
+  await expect(page.getByTestId('buy-unit-price')).toHaveText(
+    'Volume price: $3.49 each instead of $3.99',
+  );
+});
+
 test('a tool out of stock says so in its offer', async () => {
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { quantity: 10, minimumOrder: 30 });

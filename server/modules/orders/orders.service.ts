@@ -8,8 +8,8 @@ import {
   type PlaceOrderBody,
   unpaidShareCap,
 } from '../../../contract/orders.ts';
+import { unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
-import { unitPriceFor } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import {
   AppError,

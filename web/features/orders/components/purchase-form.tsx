@@ -9,6 +9,7 @@ import {
   type Order,
   unpaidShareCap,
 } from '../../../../contract/orders.ts';
+import { unitPriceFor } from '../../../../contract/pricing.ts';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError, SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
@@ -203,7 +204,9 @@ export function PurchaseForm({
             aria-live="polite"
             data-testid="order-total"
           >
-            {canTotal ? money(quantity * tool.price) : noTotalReason(quantity, tool, max)}
+            {canTotal
+              ? money(quantity * unitPriceFor(tool, quantity))
+              : noTotalReason(quantity, tool, max)}
           </output>
         </div>
         {isOutOfStock && (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { unitPriceFor } from '../../../../contract/pricing.ts';
 import type { Tool } from '../../../../contract/tools.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -28,6 +29,7 @@ export function BuyPanel({ tool }: { tool: Tool }) {
   const [text, setText] = useState(String(tool.minimumOrder));
   const isHydrated = useHydrated();
   const quantity = Number(text);
+  const unitPrice = unitPriceFor(tool, quantity);
   const isOutOfStock = tool.quantity < tool.minimumOrder;
   const problem = text.trim() === '' ? 'Enter a quantity.' : quantityProblem(quantity, tool);
   const step = (by: number) =>
@@ -118,9 +120,17 @@ export function BuyPanel({ tool }: { tool: Tool }) {
       <p className="mt-5 flex items-baseline justify-between gap-4 border-t border-stone-100 pt-5">
         <span className="text-stone-700">Total</span>
         <span className="text-2xl font-bold text-navy-900" data-testid="buy-total">
-          {problem ? '–' : money(quantity * tool.price)}
+          {problem ? '–' : money(quantity * unitPrice)}
         </span>
       </p>
+      {!problem && unitPrice < tool.price && (
+        <p
+          className="mt-1 text-right text-sm font-medium text-green-800"
+          data-testid="buy-unit-price"
+        >
+          Volume price: {money(unitPrice)} each instead of {money(tool.price)}
+        </p>
+      )}
       {problem ? (
         <button
           type="button"

@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
 import { ToolImage } from './tool-image.tsx';
+import { VolumePrices } from './volume-prices.tsx';
 
 /** Everything a buyer needs to know about one tool before ordering. */
 export function ToolDetails({ tool }: { tool: Tool }) {
@@ -42,6 +43,7 @@ export function ToolDetails({ tool }: { tool: Tool }) {
             </div>
           )}
         </div>
+        <VolumePrices tool={tool} />
       </dl>
     </div>
   );
