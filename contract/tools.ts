@@ -131,15 +131,22 @@ const toolFields = {
     .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
 };
 
-export const CreateToolBodySchema = z
-  .strictObject({
-    ...toolFields,
-    quantity: StockSchema,
-    priceTiers: PriceTiersSchema.default([]),
-  })
-  .superRefine((body, context) => {
-    for (const problem of priceTierProblems(body)) context.addIssue({ code: 'custom', ...problem });
-  });
+/** A new tool's fields, before the check that spans them (forms extend this object). */
+export const ToolFieldsSchema = z.strictObject({
+  ...toolFields,
+  quantity: StockSchema,
+  priceTiers: PriceTiersSchema.default([]),
+});
+
+/** Adds priceTierProblems as issues: for any schema whose output has the three fields. */
+export function checkPriceTiers(
+  body: Parameters<typeof priceTierProblems>[0],
+  context: z.RefinementCtx,
+): void {
+  for (const problem of priceTierProblems(body)) context.addIssue({ code: 'custom', ...problem });
+}
+
+export const CreateToolBodySchema = ToolFieldsSchema.superRefine(checkPriceTiers);
 export type CreateToolBody = z.infer<typeof CreateToolBodySchema>;
 
 export const UpdateToolBodySchema = z

@@ -46,7 +46,14 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   await page.getByLabel('Quantity in stock').fill('100');
   await page.getByLabel('Minimum order').fill('5');
   await page.getByLabel('Price per unit (USD)').fill('49.95');
-  await page.getByRole('button', { name: 'Add' }).click();
+  // A volume price: one above the unit price is refused on its field.
+  await page.getByRole('button', { name: 'New price break' }).click();
+  await page.getByLabel('Break 1: from (units)').fill('20');
+  await page.getByLabel('Break 1: unit price (USD)').fill('52.00');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Must be lower than the unit price.')).toBeVisible();
+  await page.getByLabel('Break 1: unit price (USD)').fill('44.95');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText(`${name} is added to the catalogue.`)).toBeVisible();
   await expect(page.getByLabel('Product name')).toHaveValue('');
 
@@ -56,6 +63,8 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   const card = featured.getByRole('article').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(card).toContainText('$49.95');
+  await card.getByRole('link', { name }).first().click();
+  await expect(page.getByText('20+ units: $44.95 each')).toBeVisible();
 
   // Edit the price and restock 25 units.
   await page.goto('/dashboard/manageproducts');
@@ -64,8 +73,13 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const editor = page.getByRole('dialog', { name: `Edit ${name}` });
   await expect(editor.getByLabel('Price per unit (USD)')).toHaveValue('49.95');
+  await expect(editor.getByLabel('Break 1: unit price (USD)')).toHaveValue('44.95');
   await editor.getByLabel('Price per unit (USD)').fill('44.50');
   await editor.getByLabel('Restock: units to add').fill('25');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  // The break would now cost more than the unit price: lower it too.
+  await expect(editor.getByText('Must be lower than the unit price.')).toBeVisible();
+  await editor.getByLabel('Break 1: unit price (USD)').fill('39.95');
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${name} is saved.`)).toBeVisible();
   await expect(editor).toBeHidden();

@@ -11,7 +11,9 @@ import {
   type CreateToolFormInput,
   type CreateToolFormOutput,
   createToolFormSchema,
+  PRICE_TIER_FIELDS,
 } from '../utils/tool-form-schema.ts';
+import { PriceTiersEditor } from './price-tiers-editor.tsx';
 
 const EMPTY: CreateToolFormInput = {
   name: '',
@@ -20,6 +22,7 @@ const EMPTY: CreateToolFormInput = {
   quantity: Number.NaN,
   minimumOrder: Number.NaN,
   price: '',
+  priceTiers: [],
 };
 
 const OUTCOME = {
@@ -27,7 +30,15 @@ const OUTCOME = {
   unknown:
     'We cannot tell whether the tool was added: look for it in Manage products before adding it again.',
 };
-const FIELDS = ['name', 'img', 'description', 'quantity', 'minimumOrder', 'price'] as const;
+const FIELDS = [
+  'name',
+  'img',
+  'description',
+  'quantity',
+  'minimumOrder',
+  'price',
+  ...PRICE_TIER_FIELDS,
+] as const;
 
 export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
   const currency = useCurrency();
@@ -102,6 +113,12 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
         placeholder="12.50"
         error={errors.price?.message}
         {...form.register('price')}
+      />
+      <PriceTiersEditor
+        control={form.control}
+        register={form.register}
+        errors={errors}
+        currency={currency}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
         <SubmitError failure={failure} onRetry={onSubmit} isRetrying={createTool.isPending} />

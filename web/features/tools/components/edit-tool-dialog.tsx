@@ -13,14 +13,24 @@ import {
   type EditToolFormInput,
   type EditToolFormOutput,
   editToolFormSchema,
+  PRICE_TIER_FIELDS,
 } from '../utils/tool-form-schema.ts';
+import { PriceTiersEditor } from './price-tiers-editor.tsx';
 
 const OUTCOME = {
   notDone: 'Nothing was changed.',
   unknown:
     'We cannot tell whether your changes were saved: check the tool before saving again (a restock would add its units twice).',
 };
-const FIELDS = ['name', 'img', 'description', 'minimumOrder', 'price', 'restock'] as const;
+const FIELDS = [
+  'name',
+  'img',
+  'description',
+  'minimumOrder',
+  'price',
+  'restock',
+  ...PRICE_TIER_FIELDS,
+] as const;
 
 /** Only what changed goes to PATCH /api/tools/{id}; restock adds units on the server. */
 function changesOf(tool: Tool, values: EditToolFormOutput): UpdateToolBody {
@@ -30,6 +40,8 @@ function changesOf(tool: Tool, values: EditToolFormOutput): UpdateToolBody {
   if (values.description !== tool.description) body.description = values.description;
   if (values.minimumOrder !== tool.minimumOrder) body.minimumOrder = values.minimumOrder;
   if (values.price !== tool.price) body.price = values.price;
+  if (JSON.stringify(values.priceTiers) !== JSON.stringify(tool.priceTiers))
+    body.priceTiers = values.priceTiers;
   if (values.restock) body.restock = values.restock;
   return body;
 }
@@ -75,6 +87,10 @@ function EditToolForm({
       description: tool.description,
       minimumOrder: tool.minimumOrder,
       price: fromMinorUnits(tool.price, currency),
+      priceTiers: tool.priceTiers.map((tier) => ({
+        minQuantity: tier.minQuantity,
+        price: fromMinorUnits(tier.price, currency),
+      })),
       restock: '',
     },
     mode: 'onTouched',
@@ -139,6 +155,12 @@ function EditToolForm({
         inputMode="decimal"
         error={errors.price?.message}
         {...form.register('price')}
+      />
+      <PriceTiersEditor
+        control={form.control}
+        register={form.register}
+        errors={errors}
+        currency={currency}
       />
       <TextField
         label="Restock: units to add"

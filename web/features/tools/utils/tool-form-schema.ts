@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CreateToolBodySchema, MAX_PRICE, MAX_STOCK } from '../../../../contract/tools.ts';
+import {
+  checkPriceTiers,
+  MAX_PRICE,
+  MAX_PRICE_TIERS,
+  MAX_STOCK,
+  PriceTiersSchema,
+  ToolFieldsSchema,
+} from '../../../../contract/tools.ts';
 import { formatMoney, formatNumber, fractionDigits, toMinorUnits } from '../../../lib/format.ts';
 
 /**
@@ -28,7 +35,7 @@ function priceField(currency: string) {
       }
       return minor;
     })
-    .pipe(CreateToolBodySchema.shape.price);
+    .pipe(ToolFieldsSchema.shape.price);
 }
 
 /** Units to add on a restock: said in units, with the limit grouped as people read it. */
@@ -50,17 +57,44 @@ const restockField = z
   })
   .transform((value) => (value === '' ? undefined : Number(value)));
 
-/** Add product: the contract's body schema, with the price in currency units. */
+/** Price breaks as typed: a number of units and a price in currency units per row. */
+function priceTiersField(currency: string) {
+  return z
+    .array(
+      z.object({
+        minQuantity: z.number({ error: 'Enter a number of units, such as 100.' }),
+        price: priceField(currency),
+      }),
+    )
+    .pipe(PriceTiersSchema);
+}
+
+/** The server's paths of a tool form's fields, the price breaks' included (`priceTiers.0.price`). */
+export const PRICE_TIER_FIELDS = [
+  'priceTiers',
+  ...Array.from({ length: MAX_PRICE_TIERS }, (_, i) => [
+    `priceTiers.${i}.minQuantity` as const,
+    `priceTiers.${i}.price` as const,
+  ]).flat(),
+] as const;
+
+/** Add product: the contract's body schema, with the prices in currency units. */
 export function createToolFormSchema(currency: string) {
-  return CreateToolBodySchema.extend({ price: priceField(currency) });
+  return ToolFieldsSchema.extend({
+    price: priceField(currency),
+    priceTiers: priceTiersField(currency),
+  }).superRefine(checkPriceTiers);
 }
 
 /** Edit: the same fields without stock, plus an optional number of units to add. */
 export function editToolFormSchema(currency: string) {
-  return CreateToolBodySchema.omit({ quantity: true }).extend({
-    price: priceField(currency),
-    restock: restockField,
-  });
+  return ToolFieldsSchema.omit({ quantity: true })
+    .extend({
+      price: priceField(currency),
+      priceTiers: priceTiersField(currency),
+      restock: restockField,
+    })
+    .superRefine(checkPriceTiers);
 }
 
 export type CreateToolFormInput = z.input<ReturnType<typeof createToolFormSchema>>;
