@@ -37,8 +37,8 @@ export function PriceTiersEditor<T extends TierFormValues, Context, Output>({
     <fieldset className="sm:col-span-2">
       <legend className="text-sm font-semibold text-stone-800">Volume prices (optional)</legend>
       <p className="mt-1 text-sm text-stone-600">
-        A lower price per unit from a quantity up, in one order line. Up to {MAX_PRICE_TIERS};
-        quantities rising, prices falling, all below the unit price.
+        A lower price per unit from a quantity up, in one order line. Up to {MAX_PRICE_TIERS}
+        breaks, quantities rising and prices falling, all below the unit price.
       </p>
       {tierErrors?.root?.message || tierErrors?.message ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
