@@ -125,24 +125,27 @@ const UnitsSchema = z
 export const OrderLineInputSchema = z.strictObject({ toolId: IdSchema, quantity: UnitsSchema });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
-/** Lines as a buyer sends them: each tool once (raise its quantity instead of repeating it). */
+/** Each tool once in a list of lines: raise its quantity instead of repeating it. */
+export function checkEachToolOnce(lines: { toolId: string }[], context: z.RefinementCtx): void {
+  const seen = new Map<string, number>();
+  for (const [index, line] of lines.entries()) {
+    const first = seen.get(line.toolId);
+    if (first === undefined) seen.set(line.toolId, index);
+    else
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'toolId'],
+        message: `This tool is already on line ${first + 1}; change that line's quantity instead.`,
+      });
+  }
+}
+
+/** Lines as a buyer sends them for an order. */
 export const OrderLinesInputSchema = z
   .array(OrderLineInputSchema)
   .min(1, { error: 'Add at least one tool.' })
   .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines.` })
-  .superRefine((lines, context) => {
-    const seen = new Map<string, number>();
-    for (const [index, line] of lines.entries()) {
-      const first = seen.get(line.toolId);
-      if (first === undefined) seen.set(line.toolId, index);
-      else
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'toolId'],
-          message: `This tool is already on line ${first + 1}; change that line's quantity instead.`,
-        });
-    }
-  });
+  .superRefine(checkEachToolOnce);
 
 export const PlaceOrderBodySchema = z.strictObject({
   lines: OrderLinesInputSchema,

@@ -1,3 +1,4 @@
+import { cartRoutes } from './cart.ts';
 import type { RouteDescriptor } from './common.ts';
 import { orderRoutes } from './orders.ts';
 import { paymentRoutes } from './payments.ts';
@@ -9,6 +10,7 @@ import { userRoutes } from './users.ts';
 /** The whole API, one table: the server registers from it and tests walk it. */
 export const apiRoutes = {
   tools: toolRoutes,
+  cart: cartRoutes,
   orders: orderRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,

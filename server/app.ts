@@ -20,6 +20,8 @@ import {
 import { OneLinePerRequest } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
+import { registerCartRoutes } from './modules/cart/cart.routes.ts';
+import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { startPaymentWindowJob } from './modules/orders/payment-window.ts';
@@ -85,6 +87,7 @@ export interface AppParts {
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
+    cart: CartService;
     payments: PaymentsService;
   };
   auth: Auth;
@@ -198,6 +201,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     }),
     reviews: createReviewsService(db, { onChange: () => catalogue.changed('reviews') }),
     users: createUsersService(db),
+    cart: createCartService(db, { currency: config.currency }),
     payments: createPaymentsService(db, {
       mailer,
       storeName: config.storeName,
@@ -257,6 +261,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(
     async (api: FastifyInstance) => {
       registerToolRoutes(api, services.tools, catalogue.responses);
+      registerCartRoutes(api, services.cart, limitWrites);
       registerOrderRoutes(api, services.orders, limitWrites);
       registerReviewRoutes(api, services.reviews, limitWrites);
       registerUserRoutes(api, services.users);

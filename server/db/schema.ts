@@ -220,6 +220,16 @@ export const orderLines = pgTable(
   ],
 );
 
+/** A signed-in customer's cart: it follows them to every device. Lines as they set them. */
+export const carts = pgTable('carts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** `[{toolId, quantity}]`, each tool once, at most MAX_ORDER_LINES (contract/cart.ts). */
+  lines: jsonb('lines').$type<{ toolId: string; quantity: number }[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const reviews = pgTable(
   'reviews',
   {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDescriptor } from '../../contract/common.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
-import { orderLines, orders, reviews, tools, user } from '../db/schema.ts';
+import { carts, orderLines, orders, reviews, tools, user } from '../db/schema.ts';
 import { client } from '../testing/http.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 
@@ -88,6 +88,15 @@ const MATRIX: Record<string, Entry> = {
     }),
     // Orders are placed for oneself only, admins included.
     expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /cart': {
+    request: () => ({ url: '/api/cart' }),
+    // Everyone signed in has their own cart, and sees only it.
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'PUT /cart': {
+    request: (o) => ({ url: '/api/cart', body: { lines: [{ toolId: o.tool.id, quantity: 10 }] } }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
   },
   'POST /orders': {
     request: (o) => ({
@@ -205,6 +214,7 @@ async function snapshot() {
     tools: await t.db.select().from(tools).orderBy(tools.id),
     orders: await t.db.select().from(orders).orderBy(orders.id),
     lines: await t.db.select().from(orderLines).orderBy(orderLines.orderId, orderLines.position),
+    carts: await t.db.select().from(carts).orderBy(carts.userId),
     reviews: await t.db.select().from(reviews).orderBy(reviews.id),
     users: await t.db.select().from(user).orderBy(user.id),
   };

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDescriptor } from '../../contract/common.ts';
 import { allRoutes } from '../../contract/routes.ts';
-import { orderLines, orders, reviews, tools, user } from '../db/schema.ts';
+import { carts, orderLines, orders, reviews, tools, user } from '../db/schema.ts';
 import { client, expectProblem, type Response, urlFor } from '../testing/http.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { type Build, makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
@@ -28,6 +28,7 @@ async function snapshot() {
     tools: await t.db.select().from(tools).orderBy(tools.id),
     orders: await t.db.select().from(orders).orderBy(orders.id),
     lines: await t.db.select().from(orderLines).orderBy(orderLines.orderId, orderLines.position),
+    carts: await t.db.select().from(carts).orderBy(carts.userId),
     reviews: await t.db.select().from(reviews).orderBy(reviews.id),
     users: await t.db.select().from(user).orderBy(user.id),
   };

@@ -259,10 +259,14 @@ export function badRequestsFor(route: HostileRoute, good: GoodRequest): BadReque
   for (const payload of INVALID_JSON)
     add(`invalid JSON ${payload.slice(0, 10)}`, good.url, payload);
   add('JSON with a comment', good.url, `/* hi */${JSON.stringify(goodPayload)}`);
+  // The last of two equal keys wins: a list where the field wants anything else, a string where
+  // it wants a list.
+  const firstKey = Object.keys(goodPayload)[0] ?? '';
+  const turned = Array.isArray((goodPayload as Record<string, unknown>)[firstKey]) ? '"x"' : '[]';
   add(
     'a duplicate key turning a field bad',
     good.url,
-    `${JSON.stringify(goodPayload).slice(0, -1)},"${Object.keys(goodPayload)[0]}":[]}`,
+    `${JSON.stringify(goodPayload).slice(0, -1)},"${firstKey}":${turned}}`,
   );
   for (const type of ['application/xml', 'image/png', 'application/octet-stream', 'text/html']) {
     add(`content type ${type}`, good.url, JSON.stringify(goodPayload), type);

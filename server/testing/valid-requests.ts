@@ -58,6 +58,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: `/api/user?email=${encodeURIComponent(f.admin.email)}`,
     body: { toolId: f.tool.id, orderedNum: 10, ...delivery },
   }),
+  'PUT /cart': (f) => ({
+    url: '/api/cart',
+    body: { lines: [{ toolId: f.tool.id, quantity: 10 }] },
+  }),
   'POST /orders': (f) => ({
     url: '/api/orders',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },

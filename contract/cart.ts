@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
+import { checkEachToolOnce, MAX_ORDER_LINES, OrderLineInputSchema } from './orders.ts';
+
+/** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */
+export const CartLineProblemSchema = z
+  .object({
+    code: z.enum(['unavailable', 'below_minimum', 'over_stock']),
+    message: z.string(),
+  })
+  .nullable();
+
+/** One line of a cart, with the tool as it is now and the price its quantity reaches. */
+export const CartLineSchema = z.object({
+  toolId: IdSchema,
+  quantity: z.int().min(1),
+  /** The tool now; null when it has left the catalogue. */
+  tool: z
+    .object({
+      name: z.string(),
+      img: z.string(),
+      price: MoneySchema,
+      priceTiers: z.array(z.object({ minQuantity: z.int(), price: MoneySchema })),
+      quantity: z.int().min(0),
+      minimumOrder: z.int().min(1),
+    })
+    .nullable(),
+  /** The unit price for this quantity (a volume price when it reaches one); 0 when unavailable. */
+  unitPrice: MoneySchema,
+  lineTotal: MoneySchema,
+  problem: CartLineProblemSchema,
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const CartSchema = z.object({
+  lines: z.array(CartLineSchema),
+  /** Every line that can be ordered, priced as the order would be. */
+  total: MoneySchema,
+  currency: z.string(),
+  /** Whether every line can be ordered as it is. */
+  isReady: z.boolean(),
+  updatedAt: TimestampSchema.nullable(),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+/** A cart as the buyer sets it: each tool once, up to the lines an order may have; [] empties it. */
+export const PutCartBodySchema = z.strictObject({
+  lines: z
+    .array(OrderLineInputSchema)
+    .max(MAX_ORDER_LINES, { error: `A cart can have at most ${MAX_ORDER_LINES} lines.` })
+    .superRefine(checkEachToolOnce),
+});
+export type PutCartBody = z.infer<typeof PutCartBodySchema>;
+
+export const cartRoutes = {
+  get: route({
+    method: 'GET',
+    path: '/cart',
+    access: 'user',
+    summary:
+      "The signed-in customer's cart, each line with the tool as it is now, its price for the quantity and what is wrong with it before checkout.",
+    tags: ['cart'],
+    response: CartSchema,
+  }),
+  put: route({
+    method: 'PUT',
+    path: '/cart',
+    access: 'user',
+    summary: "Replaces the signed-in customer's cart (it follows them to every device).",
+    tags: ['cart'],
+    body: PutCartBodySchema,
+    response: CartSchema,
+  }),
+} as const;

@@ -1,0 +1,129 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Cart, CartLine, PutCartBody } from '../../../contract/cart.ts';
+import { formatCount } from '../../../contract/format.ts';
+import { unitPriceFor } from '../../../contract/pricing.ts';
+import type { Db } from '../../db/client.ts';
+import { carts, tools } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+
+type StoredLine = { toolId: string; quantity: number };
+
+/**
+ * A signed-in customer's cart. Only the lines are kept; each read shows every tool as it is now,
+ * the price its quantity reaches (the same unitPriceFor as an order) and what would stop it at
+ * checkout, so the cart never promises what the order would refuse.
+ */
+export function createCartService(db: Db, options: { currency: string }) {
+  async function describe(lines: StoredLine[], updatedAt: Date | null): Promise<Cart> {
+    const ids = lines.map((line) => line.toolId);
+    // Removed tools too: the line still says what it was.
+    const found =
+      ids.length === 0 ? [] : await db.select().from(tools).where(inArray(tools.id, ids));
+    const byId = new Map(found.map((tool) => [tool.id, tool]));
+    const described = lines.map((line): CartLine => {
+      const tool = byId.get(line.toolId);
+      if (!tool || tool.deletedAt !== null) {
+        return {
+          toolId: line.toolId,
+          quantity: line.quantity,
+          tool: null,
+          unitPrice: 0,
+          lineTotal: 0,
+          problem: {
+            code: 'unavailable',
+            message: `${tool?.name ?? 'This tool'} is no longer in the catalogue; remove it from the cart.`,
+          },
+        };
+      }
+      const unitPrice = unitPriceFor(tool, line.quantity);
+      const n = formatCount;
+      const problem: CartLine['problem'] =
+        line.quantity < tool.minimumOrder
+          ? {
+              code: 'below_minimum',
+              message: `Order at least ${n(tool.minimumOrder)} units of ${tool.name} (its minimum order).`,
+            }
+          : line.quantity > tool.quantity
+            ? {
+                code: 'over_stock',
+                message:
+                  tool.quantity === 0
+                    ? `${tool.name} is out of stock right now.`
+                    : `Only ${n(tool.quantity)} units of ${tool.name} are in stock; order at most that.`,
+              }
+            : null;
+      return {
+        toolId: line.toolId,
+        quantity: line.quantity,
+        tool: {
+          name: tool.name,
+          img: tool.img,
+          price: tool.price,
+          priceTiers: tool.priceTiers,
+          quantity: tool.quantity,
+          minimumOrder: tool.minimumOrder,
+        },
+        unitPrice,
+        lineTotal: unitPrice * line.quantity,
+        problem,
+      };
+    });
+    return {
+      lines: described,
+      total: described
+        .filter((line) => line.problem === null)
+        .reduce((sum, line) => sum + line.lineTotal, 0),
+      currency: options.currency,
+      isReady: described.length > 0 && described.every((line) => line.problem === null),
+      updatedAt: updatedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    async get(user: SessionUser): Promise<Cart> {
+      const [row] = await db.select().from(carts).where(eq(carts.userId, user.id));
+      return describe(row?.lines ?? [], row?.updatedAt ?? null);
+    },
+
+    /** Replaces the cart; every line must name a tool in the catalogue now. */
+    async put(user: SessionUser, body: PutCartBody): Promise<Cart> {
+      const ids = body.lines.map((line) => line.toolId);
+      const listed =
+        ids.length === 0
+          ? new Set<string>()
+          : new Set(
+              (
+                await db
+                  .select({ id: tools.id })
+                  .from(tools)
+                  .where(
+                    sql`${tools.id} = any(${sql.param(ids)}::uuid[]) and ${tools.deletedAt} is null`,
+                  )
+              ).map((row) => row.id),
+            );
+      const unknown = body.lines.flatMap((line, index) =>
+        listed.has(line.toolId)
+          ? []
+          : [
+              {
+                field: `lines.${index}.toolId`,
+                in: 'body' as const,
+                message: 'This tool does not exist or was removed from the catalogue.',
+              },
+            ],
+      );
+      if (unknown.length > 0)
+        throw badRequest((unknown[0] as { message: string }).message, unknown);
+      const lines = body.lines.map(({ toolId, quantity }) => ({ toolId, quantity }));
+      const [row] = await db
+        .insert(carts)
+        .values({ userId: user.id, lines })
+        .onConflictDoUpdate({ target: carts.userId, set: { lines, updatedAt: sql`now()` } })
+        .returning();
+      return describe(row?.lines ?? lines, row?.updatedAt ?? null);
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

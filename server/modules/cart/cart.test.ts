@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartSchema } from '../../../contract/cart.ts';
+import { client, expectProblem } from '../../testing/http.ts';
+import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+
+let t: TestContext;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  buyer = await t.signUp({ name: 'Cara Cart' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const read = async (who: TestUser) =>
+  CartSchema.parse((await client(t.app, who).get('/cart')).json());
+
+describe('the cart', () => {
+  it('starts empty, keeps what was put in it, and prices each line as an order would', async () => {
+    const fresh = await t.signUp();
+    expect(await read(fresh)).toEqual({
+      lines: [],
+      total: 0,
+      currency: 'USD',
+      isReady: false,
+      updatedAt: null,
+    });
+
+    const knife = await t.addTool({
+      name: 'Cart Knife',
+      price: 399,
+      minimumOrder: 10,
+      quantity: 1_000,
+      priceTiers: [{ minQuantity: 100, price: 349 }],
+    });
+    const saw = await t.addTool({ name: 'Cart Saw', price: 990, minimumOrder: 5, quantity: 50 });
+    const put = await client(t.app, fresh).put('/cart', {
+      lines: [
+        { toolId: knife.id, quantity: 120 },
+        { toolId: saw.id, quantity: 5 },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const cart = CartSchema.parse(put.json());
+    expect(cart.lines.map((line) => [line.tool?.name, line.unitPrice, line.lineTotal])).toEqual([
+      ['Cart Knife', 349, 41_880],
+      ['Cart Saw', 990, 4_950],
+    ]);
+    expect(cart).toMatchObject({ total: 46_830, isReady: true });
+    expect(cart.lines[0]?.tool?.priceTiers).toEqual([{ minQuantity: 100, price: 349 }]);
+    // The same cart from another device (a second session of the same account).
+    const cookie = await t.signIn(fresh.email, fresh.password);
+    expect(await read({ ...fresh, cookie, headers: { ...fresh.headers, cookie } })).toEqual(cart);
+
+    const emptied = await client(t.app, fresh).put('/cart', { lines: [] });
+    expect(CartSchema.parse(emptied.json())).toMatchObject({ lines: [], total: 0, isReady: false });
+  });
+
+  it('says what is wrong with a line before checkout: below the minimum, over the stock, removed', async () => {
+    const small = await t.addTool({ name: 'Cart Level', minimumOrder: 20, quantity: 30 });
+    const gone = await t.addTool({ name: 'Cart Clamp', minimumOrder: 1, quantity: 10 });
+    const ok = await t.addTool({ name: 'Cart Tape', minimumOrder: 1, quantity: 10, price: 500 });
+    await client(t.app, buyer).put('/cart', {
+      lines: [
+        { toolId: small.id, quantity: 10 },
+        { toolId: gone.id, quantity: 2 },
+        { toolId: ok.id, quantity: 2 },
+      ],
+    });
+    await t.app.services.tools.remove(gone.id);
+    let cart = await read(buyer);
+    expect(cart.lines.map((line) => line.problem?.code ?? null)).toEqual([
+      'below_minimum',
+      'unavailable',
+      null,
+    ]);
+    expect(cart.lines[0]?.problem?.message).toBe(
+      'Order at least 20 units of Cart Level (its minimum order).',
+    );
+    expect(cart.lines[1]?.problem?.message).toBe(
+      'Cart Clamp is no longer in the catalogue; remove it from the cart.',
+    );
+    expect(cart).toMatchObject({ isReady: false, total: 1_000 });
+
+    await client(t.app, buyer).put('/cart', { lines: [{ toolId: small.id, quantity: 31 }] });
+    cart = await read(buyer);
+    expect(cart.lines[0]?.problem).toEqual({
+      code: 'over_stock',
+      message: 'Only 30 units of Cart Level are in stock; order at most that.',
+    });
+  });
+
+  it('refuses lines naming no tool of the catalogue, the same tool twice, and bad quantities', async () => {
+    const tool = await t.addTool();
+    const before = await read(buyer);
+    const put = (lines: unknown) => client(t.app, buyer).put('/cart', { lines });
+    const fieldsOf = async (lines: unknown) =>
+      expectProblem(await put(lines), 400, 'validation_failed').errors?.map((e) => e.field);
+    expect(await fieldsOf([{ toolId: randomUUID(), quantity: 1 }])).toEqual(['lines.0.toolId']);
+    expect(
+      await fieldsOf([
+        { toolId: tool.id, quantity: 1 },
+        { toolId: tool.id, quantity: 2 },
+      ]),
+    ).toEqual(['lines.1.toolId']);
+    expect(await fieldsOf([{ toolId: tool.id, quantity: 0 }])).toEqual(['lines.0.quantity']);
+    expect(await fieldsOf([{ toolId: tool.id, quantity: 1.5 }])).toEqual(['lines.0.quantity']);
+    expect(
+      await fieldsOf(Array.from({ length: 51 }, () => ({ toolId: tool.id, quantity: 1 }))),
+    ).toContain('lines');
+    expect(await read(buyer)).toEqual(before);
+    expectProblem(await client(t.app).get('/cart'), 401, 'unauthenticated');
+  });
+});
