@@ -5,6 +5,7 @@ import {
   EmailSchema,
   hasControlCharacters,
   IdSchema,
+  multilineText,
   plainText,
   route,
 } from './common.ts';
@@ -22,6 +23,10 @@ export const UserDetailsSchema = z.object({
   phone: z.string().nullable(),
   linkedin: z.string().nullable(),
   education: z.string().nullable(),
+  /** Company details for orders and invoices, all optional. */
+  companyName: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  billingAddress: z.string().nullable(),
   /** Photo URL (from Google, or set by the user). */
   image: z.string().nullable(),
   role: RoleSchema,
@@ -53,12 +58,26 @@ export const LinkedinSchema = z
 /** Sent after sign-in to keep the stored name current (the original API's upsert). */
 export const UpsertUserBodySchema = z.strictObject({ name: NameSchema, email: EmailSchema });
 
+/** A field that may be left out (kept as it is) or emptied: '' or null clears it. */
+function clearable<T extends z.ZodType<string>>(schema: T) {
+  return z.union([z.null(), z.literal('').transform(() => null), schema]).optional();
+}
+
+/** A VAT or tax number as printed: letters and digits, spaces, dots and dashes between them. */
+export const VatNumberSchema = plainText(4, 32).refine(
+  (value) => /^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/.test(value),
+  { error: 'Must be letters and digits as printed, such as GB123456789.' },
+);
+
 export const UpdateProfileBodySchema = z.strictObject({
   name: NameSchema.optional(),
   email: EmailSchema,
   phone: PhoneSchema,
   linkedin: LinkedinSchema,
   education: plainText(2, 200),
+  companyName: clearable(plainText(2, 200)),
+  vatNumber: clearable(VatNumberSchema),
+  billingAddress: clearable(multilineText(5, 500)),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
@@ -88,7 +107,8 @@ export const userRoutes = {
     method: 'PUT',
     path: '/updatedetails/:email',
     access: 'user',
-    summary: 'Update the profile: phone, LinkedIn, education (own email only).',
+    summary:
+      'Update the profile: name, phone, LinkedIn, education and company details (own email only; a company field sent empty is cleared).',
     tags: ['users'],
     params: EmailParamsSchema,
     body: UpdateProfileBodySchema,

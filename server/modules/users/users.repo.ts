@@ -14,6 +14,9 @@ export function toUserDetails(row: UserRow): UserDetails {
     phone: row.phone,
     linkedin: row.linkedin,
     education: row.education,
+    companyName: row.companyName,
+    vatNumber: row.vatNumber,
+    billingAddress: row.billingAddress,
     image: row.image,
     role: row.role as Role,
   };
@@ -37,7 +40,19 @@ export function listUsers(tx: Tx): Promise<UserRow[]> {
 export async function updateUser(
   tx: Tx,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'phone' | 'linkedin' | 'education' | 'role'>>,
+  changes: Partial<
+    Pick<
+      UserRow,
+      | 'name'
+      | 'phone'
+      | 'linkedin'
+      | 'education'
+      | 'companyName'
+      | 'vatNumber'
+      | 'billingAddress'
+      | 'role'
+    >
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await tx
     .update(user)

@@ -46,6 +46,10 @@ export function createUsersService(db: Db) {
         phone: body.phone,
         linkedin: body.linkedin,
         education: body.education,
+        // Left out: kept as it is; sent empty: cleared.
+        ...(body.companyName !== undefined ? { companyName: body.companyName } : {}),
+        ...(body.vatNumber !== undefined ? { vatNumber: body.vatNumber } : {}),
+        ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
       });
       if (!row) throw userNotFound();
       return repo.toUserDetails(row);

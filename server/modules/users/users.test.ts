@@ -72,6 +72,10 @@ describe('GET /api/userdetails/:email', () => {
       phone: null,
       linkedin: null,
       education: null,
+      // Added with company details; the spec's fields are all there as they were.
+      companyName: null,
+      vatNumber: null,
+      billingAddress: null,
       image: null,
       role: 'User',
     });
@@ -155,6 +159,44 @@ describe('PUT /api/updatedetails/:email', () => {
       role: 'User',
     });
     expect(await userRow(ana.id)).toMatchObject(expected);
+  });
+
+  it('changes the name, and keeps, sets and clears the company details', async () => {
+    const dora = await t.signUp({ name: 'Dora Details' });
+    const asDora = client(t.app, dora);
+    const put = (extra: Record<string, unknown>) =>
+      asDora.put(`/updatedetails/${dora.email}`, { ...profile(dora.email), ...extra });
+    const company = {
+      companyName: 'Details Joinery Ltd.',
+      vatNumber: 'GB 123 4567 89',
+      billingAddress: '4 Ledger Lane\nSpringfield',
+    };
+    const set = await put({ name: '  Dora   Details-Smith ', ...company });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(json<UserDetails>(set)).toMatchObject({ name: 'Dora Details-Smith', ...company });
+    expect(await userRow(dora.id)).toMatchObject({ name: 'Dora Details-Smith', ...company });
+    // Left out: kept.
+    expect(json<UserDetails>(await put({}))).toMatchObject(company);
+    // Sent empty (or null): cleared.
+    const cleared = await put({ companyName: '', vatNumber: null, billingAddress: '' });
+    expect(json<UserDetails>(cleared)).toMatchObject({
+      companyName: null,
+      vatNumber: null,
+      billingAddress: null,
+    });
+    for (const bad of [
+      { vatNumber: 'GB-' },
+      { vatNumber: '<script>' },
+      { companyName: 'x' },
+      { billingAddress: 'y'.repeat(501) },
+      { name: '' },
+    ]) {
+      const field = Object.keys(bad)[0] as string;
+      const response = await put(bad);
+      expect(expectProblem(response, 400, 'validation_failed').errors?.[0]?.field, field).toBe(
+        field,
+      );
+    }
   });
 
   it.each([
