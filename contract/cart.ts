@@ -5,7 +5,7 @@ import { checkEachToolOnce, MAX_ORDER_LINES, OrderLineInputSchema } from './orde
 /** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */
 export const CartLineProblemSchema = z
   .object({
-    code: z.enum(['unavailable', 'below_minimum', 'over_stock']),
+    code: z.enum(['unavailable', 'below_minimum', 'over_stock', 'too_large']),
     message: z.string(),
   })
   .nullable();
@@ -37,8 +37,10 @@ export const CartSchema = z.object({
   /** Every line that can be ordered, priced as the order would be. */
   total: MoneySchema,
   currency: z.string(),
-  /** Whether every line can be ordered as it is. */
+  /** Whether every line can be ordered as it is, all at once. */
   isReady: z.boolean(),
+  /** What stops the whole cart (too large for one order), in words, or null. */
+  problem: z.string().nullable(),
   updatedAt: TimestampSchema.nullable(),
 });
 export type Cart = z.infer<typeof CartSchema>;

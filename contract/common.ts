@@ -93,12 +93,18 @@ export function multilineText(min: number, max: number) {
   });
 }
 
+/** Half of a surrogate pair without the other: not a character, and stored as U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function boundedText(min: number, max: number) {
   return z
     .string()
     .trim()
     .min(min, { error: min === 1 ? 'Required.' : `Must be at least ${min} characters.` })
-    .max(max, { error: `Must be at most ${max} characters.` });
+    .max(max, { error: `Must be at most ${max} characters.` })
+    .refine((value) => !LONE_SURROGATE.test(value), {
+      error: 'Must be text without broken characters.',
+    });
 }
 
 export const DeletedCountSchema = z.object({ deletedCount: z.int().min(0) });

@@ -12,6 +12,7 @@ import {
   TimestampSchema,
 } from './common.ts';
 import { formatCount } from './format.ts';
+import { MAX_ORDER_UNITS } from './orders.ts';
 
 export const MAX_STOCK = 10_000_000;
 export const MAX_PRICE = 100_000_000;
@@ -24,10 +25,11 @@ export const PriceTierSchema = z.strictObject({
   minQuantity: z
     .int({ error: 'Must be a whole number.' })
     .min(2, { error: 'Must be at least 2 units.' })
-    .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
+  // A break is a lower price, never a free one: 0 is left to the tool's own price.
   price: z
     .int({ error: 'Must be a whole number of cents.' })
-    .min(0, { error: 'Must be 0 or more.' })
+    .min(1, { error: 'Must be more than 0.' })
     .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
 });
 

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CartLine, PutCartBody } from '../../../contract/cart.ts';
 import { formatCount } from '../../../contract/format.ts';
+import { MAX_ORDER_TOTAL } from '../../../contract/orders.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { carts, tools } from '../../db/schema.ts';
@@ -52,7 +53,12 @@ export function createCartService(db: Db, options: { currency: string }) {
                     ? `${tool.name} is out of stock right now.`
                     : `Only ${n(tool.quantity)} units of ${tool.name} are in stock; order at most that.`,
               }
-            : null;
+            : unitPrice * line.quantity > MAX_ORDER_TOTAL
+              ? {
+                  code: 'too_large',
+                  message: `This line is too large to order online; order fewer units of ${tool.name} or contact us.`,
+                }
+              : null;
       return {
         toolId: line.toolId,
         quantity: line.quantity,
@@ -69,13 +75,19 @@ export function createCartService(db: Db, options: { currency: string }) {
         problem,
       };
     });
+    const total = described
+      .filter((line) => line.problem === null)
+      .reduce((sum, line) => sum + line.lineTotal, 0);
+    const isTooLarge = total > MAX_ORDER_TOTAL;
     return {
       lines: described,
-      total: described
-        .filter((line) => line.problem === null)
-        .reduce((sum, line) => sum + line.lineTotal, 0),
+      total,
       currency: options.currency,
-      isReady: described.length > 0 && described.every((line) => line.problem === null),
+      isReady:
+        described.length > 0 && described.every((line) => line.problem === null) && !isTooLarge,
+      problem: isTooLarge
+        ? 'This cart is too large to order at once; split it into smaller orders or contact us.'
+        : null,
       updatedAt: updatedAt?.toISOString() ?? null,
     };
   }

@@ -26,6 +26,7 @@ describe('the cart', () => {
       total: 0,
       currency: 'USD',
       isReady: false,
+      problem: null,
       updatedAt: null,
     });
 
@@ -90,6 +91,40 @@ describe('the cart', () => {
     expect(cart.lines[0]?.problem).toEqual({
       code: 'over_stock',
       message: 'Only 30 units of Cart Level are in stock; order at most that.',
+    });
+  });
+
+  it('says when a line, or the whole cart, is too large for one order', async () => {
+    const dear = await t.addTool({
+      name: 'Cart Press',
+      price: 99_999_999,
+      minimumOrder: 1,
+      quantity: 1_000,
+    });
+    const who = await t.signUp();
+    await client(t.app, who).put('/cart', { lines: [{ toolId: dear.id, quantity: 22 }] });
+    let cart = await read(who);
+    expect(cart.lines[0]?.problem?.code).toBe('too_large');
+    expect(cart.isReady).toBe(false);
+
+    const other = await t.addTool({
+      name: 'Cart Press 2',
+      price: 99_999_999,
+      minimumOrder: 1,
+      quantity: 1_000,
+    });
+    await client(t.app, who).put('/cart', {
+      lines: [
+        { toolId: dear.id, quantity: 20 },
+        { toolId: other.id, quantity: 20 },
+      ],
+    });
+    cart = await read(who);
+    expect(cart.lines.map((line) => line.problem)).toEqual([null, null]);
+    expect(cart).toMatchObject({
+      isReady: false,
+      problem:
+        'This cart is too large to order at once; split it into smaller orders or contact us.',
     });
   });
 

@@ -160,6 +160,13 @@ describe('an order of several lines', () => {
     );
     expect(removed.errors?.[0]?.field).toBe('lines.1.toolId');
     expectProblem(await post([]), 400, 'validation_failed');
+    // Half a surrogate pair is no character: refused, never stored as U+FFFD.
+    const broken = await client(t.app, buyer).post('/orders', {
+      lines: [{ toolId: hammer.id, quantity: 10 }],
+      ...delivery,
+      poNumber: 'PO\udc00y',
+    });
+    expect(expectProblem(broken, 400, 'validation_failed').errors?.[0]?.field).toBe('poNumber');
     expect(await stock([hammer.id, saw.id])).toEqual(before);
   });
 
@@ -218,7 +225,7 @@ describe('an order of several lines', () => {
     expect(again.json()._id).toBe(first.json()._id);
     expect(await stock([hammer.id, saw.id])).toEqual(after);
     const other = await ask({ ...body, lines: [{ toolId: hammer.id, quantity: 20 }] });
-    expectProblem(other, 422, 'idempotency_key_reused');
+    expect(expectProblem(other, 422, 'idempotency_key_reused').title).toBe('Unprocessable Content');
   });
 
   it('is shown to its customer and to admins only', async () => {

@@ -104,6 +104,11 @@ describe('volume prices', () => {
       ),
     ).toEqual(['priceTiers']);
     expect(await fields([{ minQuantity: 100, price: -1 }])).toEqual(['priceTiers.0.price']);
+    // A break is a lower price, never a free one, and one a line can reach.
+    expect(await fields([{ minQuantity: 100, price: 0 }])).toEqual(['priceTiers.0.price']);
+    expect(await fields([{ minQuantity: 1_000_001, price: 100 }])).toEqual([
+      'priceTiers.0.minQuantity',
+    ]);
 
     // A change to the price or minimum that the breaks no longer fit names that field.
     const tool = await t.addTool({ price: 399, minimumOrder: 10, priceTiers: tiers });
