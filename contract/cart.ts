@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
 import { checkEachToolOnce, MAX_ORDER_LINES, OrderLineInputSchema } from './orders.ts';
+import { ToolSchema } from './tools.ts';
 
 /** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */
 export const CartLineProblemSchema = z
@@ -15,16 +16,14 @@ export const CartLineSchema = z.object({
   toolId: IdSchema,
   quantity: z.int().min(1),
   /** The tool now; null when it has left the catalogue. */
-  tool: z
-    .object({
-      name: z.string(),
-      img: z.string(),
-      price: MoneySchema,
-      priceTiers: z.array(z.object({ minQuantity: z.int(), price: MoneySchema })),
-      quantity: z.int().min(0),
-      minimumOrder: z.int().min(1),
-    })
-    .nullable(),
+  tool: ToolSchema.pick({
+    name: true,
+    img: true,
+    price: true,
+    priceTiers: true,
+    quantity: true,
+    minimumOrder: true,
+  }).nullable(),
   /** The unit price for this quantity (a volume price when it reaches one); 0 when unavailable. */
   unitPrice: MoneySchema,
   lineTotal: MoneySchema,

@@ -91,7 +91,7 @@ export const ToolSchema = z.object({
   /** Unit price in minor units. */
   price: MoneySchema,
   /** Volume prices, quantities rising (none: the unit price for any quantity). */
-  priceTiers: z.array(z.object({ minQuantity: z.int(), price: MoneySchema })),
+  priceTiers: z.array(PriceTierSchema),
   createdAt: TimestampSchema,
 });
 export type Tool = z.infer<typeof ToolSchema>;

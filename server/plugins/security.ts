@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath, pageAddress } from '../http/page-address.ts';
 import { problem, sendProblem } from './error-handler.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -106,8 +107,10 @@ export const securityPlugin = fp(
         // A page's own form sent before its script ran (the forms are sent by script, as JSON):
         // back to the page, by GET, the body unread. Forms post (never GET), so what was typed
         // cannot end up in an address, a log or the history.
-        const address = pageAddress(request.url);
-        if (request.method === 'POST' && address) return reply.redirect(address, 303);
+        const address = pageAddress(request.url).path;
+        if (request.method === 'POST' && !isApiPath(address.split('?')[0] ?? '')) {
+          return reply.redirect(address, 303);
+        }
         return sendProblem(
           reply,
           problem(
@@ -121,18 +124,3 @@ export const securityPlugin = fp(
   },
   { name: 'security' },
 );
-
-/**
- * The same-site address of a page (not the API) that `url` names, or undefined. Leading slashes
- * collapse to one, so `//elsewhere.example` can never become a redirect to another site.
- */
-function pageAddress(url: string): string | undefined {
-  const local = `/${url.replace(/^[/\\]+/, '')}`;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(local, 'http://page.invalid').pathname).toLowerCase();
-  } catch {
-    return undefined;
-  }
-  return pathname === '/api' || pathname.startsWith('/api/') ? undefined : local;
-}

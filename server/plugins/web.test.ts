@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, pageAddress, withoutModulePreloads } from './web.ts';
+import { pageAddress } from '../http/page-address.ts';
+import { inlineScriptHashes, withoutModulePreloads } from './web.ts';
 
 describe('the address a page is kept under', () => {
   it('keeps only the parameters the page reads, in one order, without defaults', () => {
@@ -24,6 +25,9 @@ describe('the address a page is kept under', () => {
     expect(pageAddress('/tools/').redirect).toBe('/tools');
     expect(pageAddress('/tools/%2e%2e').redirect).toBe('/');
     expect(pageAddress('/tools').redirect).toBeUndefined();
+    // Backslashes read as slashes: never a host, never an address that fails to parse.
+    expect(pageAddress('/\\evil.example:99999/x').path).toBe('/evil.example:99999/x');
+    expect(pageAddress('/\\[x').path).toBe('/[x');
   });
 });
 

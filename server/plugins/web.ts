@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { isApiPath, pageAddress } from '../http/page-address.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
 import { type PreparedJson, prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { problem, sendProblem } from './error-handler.ts';
@@ -24,48 +25,6 @@ export interface WebOptions {
 
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
 const PAGE_CACHE_CONTROL = 'no-cache';
-
-/**
- * The query parameters each page reads (everything else in an address changes nothing on it).
- * A page is rendered, and kept, for its path and these alone: `/tools?utm=1` is `/tools`.
- */
-const PAGE_PARAMS: [RegExp, readonly string[]][] = [
-  [/^\/tools$/, ['q', 'sort', 'page']],
-  [/^\/purchase\/[^/]+$/, ['quantity']],
-  [/^\/reset-password$/, ['token', 'error']],
-  [/^\/(login|email-verified)$/, ['error']],
-];
-
-/** Pages whose addresses are endless (a search, a one-time token): rendered, never kept. */
-const UNKEPT_PARAMS = ['q', 'token'];
-
-/**
- * An address in the one spelling a page is kept under: lower case, no doubled or trailing slash,
- * no dot segments, and only the parameters the page reads, in a fixed order. `redirect` is set
- * when the path itself was spelled otherwise (the browser is sent to the one spelling).
- */
-export function pageAddress(raw: string): { path: string; isKept: boolean; redirect?: string } {
-  const rawPath = raw.split('?')[0] ?? '';
-  // Slashes collapsed first: `//tools` would otherwise read as a host named "tools".
-  const url = new URL(raw.replace(/^\/{2,}/, '/'), 'http://page.invalid');
-  let pathname = url.pathname.toLowerCase().replace(/\/{2,}/g, '/');
-  if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '');
-  const names = PAGE_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
-  const search = new URLSearchParams();
-  for (const name of names) {
-    const value = url.searchParams.get(name);
-    if (value !== null && value !== '' && !(name === 'page' && value === '1')) {
-      search.set(name, value);
-    }
-  }
-  const query = search.toString();
-  const path = query ? `${pathname}?${query}` : pathname;
-  return {
-    path,
-    isKept: !UNKEPT_PARAMS.some((name) => search.has(name)),
-    ...(rawPath !== pathname ? { redirect: path } : {}),
-  };
-}
 
 /** The render entry's own exports, next to React Router's (web/app/entry.server.tsx). */
 interface RenderEntry {
@@ -212,7 +171,7 @@ export const webPlugin = fp(
 
     app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+      if (isApiPath(pathname) || pathname.startsWith('/assets/')) {
         return sendProblem(reply, problem(404, 'not_found', `There is no ${pathname}.`));
       }
       const address = pageAddress(request.url);

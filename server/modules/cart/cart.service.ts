@@ -1,8 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Cart, CartLine, PutCartBody } from '../../../contract/cart.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { MAX_ORDER_TOTAL } from '../../../contract/orders.ts';
-import { unitPriceFor } from '../../../contract/pricing.ts';
+import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { carts, tools } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
@@ -39,26 +39,20 @@ export function createCartService(db: Db, options: { currency: string }) {
       }
       const unitPrice = unitPriceFor(tool, line.quantity);
       const n = formatCount;
-      const problem: CartLine['problem'] =
-        line.quantity < tool.minimumOrder
-          ? {
-              code: 'below_minimum',
-              message: `Order at least ${n(tool.minimumOrder)} units of ${tool.name} (its minimum order).`,
-            }
-          : line.quantity > tool.quantity
-            ? {
-                code: 'over_stock',
-                message:
-                  tool.quantity === 0
-                    ? `${tool.name} is out of stock right now.`
-                    : `Only ${n(tool.quantity)} units of ${tool.name} are in stock; order at most that.`,
-              }
-            : unitPrice * line.quantity > MAX_ORDER_TOTAL
-              ? {
-                  code: 'too_large',
-                  message: `This line is too large to order online; order fewer units of ${tool.name} or contact us.`,
-                }
-              : null;
+      const code =
+        lineProblem(tool, line.quantity) ??
+        (unitPrice * line.quantity > MAX_ORDER_TOTAL ? 'too_large' : null);
+      const problem: CartLine['problem'] = code && {
+        code,
+        message: {
+          below_minimum: `Order at least ${n(tool.minimumOrder)} units of ${tool.name} (its minimum order).`,
+          over_stock:
+            tool.quantity === 0
+              ? `${tool.name} is out of stock right now.`
+              : `Only ${n(tool.quantity)} units of ${tool.name} are in stock; order at most that.`,
+          too_large: `This line is too large to order online; order fewer units of ${tool.name} or contact us.`,
+        }[code],
+      };
       return {
         toolId: line.toolId,
         quantity: line.quantity,
@@ -109,9 +103,7 @@ export function createCartService(db: Db, options: { currency: string }) {
                 await db
                   .select({ id: tools.id })
                   .from(tools)
-                  .where(
-                    sql`${tools.id} = any(${sql.param(ids)}::uuid[]) and ${tools.deletedAt} is null`,
-                  )
+                  .where(and(inArray(tools.id, ids), isNull(tools.deletedAt)))
               ).map((row) => row.id),
             );
       const unknown = body.lines.flatMap((line, index) =>

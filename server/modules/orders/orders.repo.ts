@@ -101,14 +101,14 @@ export async function lockTools(tx: Tx, ids: string[]): Promise<Map<string, Lock
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Takes units from tools locked by lockTools, in the order of their ids. */
+/** Takes units from tools locked by lockTools, every tool in one statement. */
 export async function takeLockedStock(tx: Tx, units: Map<string, number>): Promise<void> {
-  for (const id of [...units.keys()].sort()) {
-    await tx
-      .update(tools)
-      .set({ quantity: sql`${tools.quantity} - ${units.get(id) ?? 0}`, updatedAt: sql`now()` })
-      .where(eq(tools.id, id));
-  }
+  const ids = [...units.keys()];
+  await tx.execute(sql`
+    update ${tools} set quantity = ${tools.quantity} - taken.units, updated_at = now()
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => units.get(id) ?? 0))}::int[])
+      as taken(id, units)
+    where ${tools.id} = taken.id`);
 }
 
 export async function insertLines(tx: Tx, values: (typeof orderLines.$inferInsert)[]) {

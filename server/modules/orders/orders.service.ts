@@ -4,11 +4,10 @@ import {
   type CreateOrderBody,
   MAX_ORDER_TOTAL,
   type Order,
-  type OrderLineInput,
   type PlaceOrderBody,
   unpaidShareCap,
 } from '../../../contract/orders.ts';
-import { unitPriceFor } from '../../../contract/pricing.ts';
+import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -44,15 +43,6 @@ export interface OrdersOptions extends StoreInfo {
   unpaidCaps: { orders: number; stockSharePercent: number };
   /** Runs after an order took or returned stock (committed): cached catalogue answers go stale. */
   onStockChanged?: () => void;
-}
-
-/** What one order asks for, from either way of placing one. */
-interface Placement {
-  lines: OrderLineInput[];
-  phone: string;
-  address: string;
-  poNumber?: string | undefined;
-  note?: string | undefined;
 }
 
 /**
@@ -99,7 +89,7 @@ function assertWithinShare(
 }
 
 /** A key names one order: asking again with other details is a mistake, not a new order. */
-function assertSameOrder(earlier: Order, placement: Placement): void {
+function assertSameOrder(earlier: Order, placement: PlaceOrderBody): void {
   const same =
     earlier.lines.length === placement.lines.length &&
     earlier.lines.every(
@@ -162,7 +152,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
    */
   async function placeOrder(
     user: SessionUser,
-    placement: Placement,
+    placement: PlaceOrderBody,
     idempotencyKey: string | undefined,
     fields: LineFields,
   ): Promise<Order> {
@@ -198,7 +188,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             `The tool on line ${index + 1} does not exist or was removed from the catalogue.`,
           );
         }
-        if (line.quantity < tool.minimumOrder) {
+        const problem = lineProblem(tool, line.quantity);
+        if (problem === 'below_minimum') {
           tooFew.push({
             field: fields.quantity(index),
             in: 'body',
@@ -206,7 +197,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
               ? `The minimum order for this tool is ${formatCount(tool.minimumOrder)} units.`
               : `The minimum order for ${tool.name} is ${formatCount(tool.minimumOrder)} units.`,
           });
-        } else if (line.quantity > tool.quantity) {
+        } else if (problem === 'over_stock') {
           short.push({
             line: index,
             toolId: tool.id,

@@ -10,21 +10,11 @@ const MAX_PAGE_FROM_INDEX = 1_000;
 /** `age`: the entry's position in `byAge`. */
 type Entry = Omit<IndexRow, 'lexemes'> & { age: number };
 
-/** Between names in `names`: no name can hold it (names are plain text, no control characters). */
-const SEPARATOR = '\u0000';
-
 interface Index {
   /** Oldest first (ORDER BY created_at, id), the catalogue's natural order. */
   byAge: Entry[];
   byName?: Entry[];
   byPrice?: Entry[];
-  /**
-   * Every lower-cased name, oldest first, joined by SEPARATOR: one indexOf over one long string
-   * finds the names holding a text far faster than an includes() per name.
-   */
-  names: string;
-  /** Where each name starts in `names`, by `age`. */
-  starts: Int32Array;
   /** Every lower-cased name, by `age`. */
   lower: string[];
   /**
@@ -208,14 +198,7 @@ function buildIndex(rows: IndexRow[]): Index {
     priceRank,
     age,
   }));
-  // Lower-cased one by one: lower-casing can change a name's length (e.g. "İ").
   const lower = byAge.map((row) => row.name.toLowerCase());
-  const starts = new Int32Array(lower.length);
-  let position = 0;
-  for (const [age, name] of lower.entries()) {
-    starts[age] = position;
-    position += name.length + SEPARATOR.length;
-  }
   const anywhere = new Map<string, number[]>();
   const inName = new Map<string, number[]>();
   const add = (map: Map<string, number[]>, word: string, age: number) => {
@@ -240,8 +223,6 @@ function buildIndex(rows: IndexRow[]): Index {
   }
   return {
     byAge,
-    names: lower.join(SEPARATOR),
-    starts,
     lower,
     trigrams,
     anywhere,
@@ -253,43 +234,23 @@ function buildIndex(rows: IndexRow[]): Index {
 /** The `age` of every name containing `needle` (already lower-cased), in order. */
 function holding(index: Index, needle: string): number[] {
   const matches: number[] = [];
-  if (needle === '' || needle.includes(SEPARATOR)) return matches;
+  if (needle === '') return matches;
+  // A name holding the text has each of its runs of three: only the rarest run's names are
+  // looked at. A text of one or two characters (rare, and matching many) looks at every name.
+  let candidates: Iterable<number> = index.lower.keys();
   if (needle.length >= 3) {
-    // A name holding the text has each of its runs of three: check only the rarest run's names.
     let fewest: number[] | undefined;
     for (let at = 0; at + 3 <= needle.length; at += 1) {
       const list = index.trigrams.get(needle.slice(at, at + 3));
       if (!list) return matches;
       if (!fewest || list.length < fewest.length) fewest = list;
     }
-    for (const age of fewest as number[]) {
-      if ((index.lower[age] as string).includes(needle)) matches.push(age);
-    }
-    return matches;
+    candidates = fewest as number[];
   }
-  // One or two characters: one indexOf over all names at once.
-  const { names, starts } = index;
-  let at = names.indexOf(needle);
-  while (at !== -1) {
-    const age = entryAt(starts, at);
-    matches.push(age);
-    // On to the next name: one match per name is enough.
-    const next = age + 1 < starts.length ? (starts[age + 1] as number) : names.length;
-    at = names.indexOf(needle, next);
+  for (const age of candidates) {
+    if ((index.lower[age] as string).includes(needle)) matches.push(age);
   }
   return matches;
-}
-
-/** The entry whose name holds position `at`: the last start at or before it. */
-function entryAt(starts: Int32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] as number) <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 /** Descending orders are the ascending ones reversed: every order ends with the unique id. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { unitPriceFor } from '../../../../contract/pricing.ts';
+import { lineProblem, unitPriceFor } from '../../../../contract/pricing.ts';
 import type { Tool } from '../../../../contract/tools.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -10,11 +10,14 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 /** What is wrong with a quantity for this tool, or null when it can be ordered. */
 export function quantityProblem(quantity: number, tool: Tool): string | null {
   if (!Number.isInteger(quantity) || quantity <= 0) return 'Enter a whole number of units.';
-  if (quantity < tool.minimumOrder)
-    return `Order at least ${formatNumber(tool.minimumOrder)} units (the minimum order).`;
-  if (quantity > tool.quantity)
-    return `Only ${formatNumber(tool.quantity)} units are in stock; order at most that.`;
-  return null;
+  switch (lineProblem(tool, quantity)) {
+    case 'below_minimum':
+      return `Order at least ${formatNumber(tool.minimumOrder)} units (the minimum order).`;
+    case 'over_stock':
+      return `Only ${formatNumber(tool.quantity)} units are in stock; order at most that.`;
+    default:
+      return null;
+  }
 }
 
 /**

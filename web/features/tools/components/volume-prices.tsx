@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Tool } from '../../../../contract/tools.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
@@ -5,13 +6,14 @@ import { useMoney } from '../../../lib/store-config.ts';
 /** "500+ units: $3.49 each" for every price break of a tool; nothing when it has none. */
 export function VolumePrices({ tool }: { tool: Pick<Tool, 'priceTiers'> }) {
   const money = useMoney();
+  const titleId = useId();
   if (tool.priceTiers.length === 0) return null;
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-4 sm:col-span-3">
-      <p className="text-sm text-stone-600" id="volume-prices-title">
+      <p className="text-sm text-stone-600" id={titleId}>
         Volume prices (per order line)
       </p>
-      <ul aria-labelledby="volume-prices-title" className="mt-2 flex flex-wrap gap-2">
+      <ul aria-labelledby={titleId} className="mt-2 flex flex-wrap gap-2">
         {tool.priceTiers.map((tier) => (
           <li
             key={tier.minQuantity}
