@@ -26,6 +26,35 @@ export const OrderNumberSchema = z
   .regex(/^TY-[1-9][0-9]*$/)
   .describe('The order number people read and say: TY- and a sequential number, e.g. TY-10042.');
 
+/** How an invoice's number is written: `INV-000042`, gap-free in the order payments arrived. */
+export function formatInvoiceNumber(number: number): string {
+  return `INV-${String(number).padStart(6, '0')}`;
+}
+
+export const InvoiceNumberSchema = z
+  .string()
+  .regex(/^INV-[0-9]{6,}$/)
+  .describe('The invoice number: INV- and a gap-free sequential number, e.g. INV-000042.');
+
+/** The tax included in `total` at `basisPoints` (2000 = 20%), rounded to the minor unit. */
+export function includedTax(total: number, basisPoints: number): number {
+  return Math.round((total * basisPoints) / (10_000 + basisPoints));
+}
+
+export const CANCEL_REASONS = ['customer', 'admin', 'payment_window'] as const;
+
+/** The invoice of a paid order. Prices include tax; `taxAmount` is the part of the total that is tax. */
+export const InvoiceSummarySchema = z.object({
+  number: InvoiceNumberSchema,
+  issuedAt: TimestampSchema,
+  /** Percent, e.g. 20 or 7.5; 0 when the store charges no tax. */
+  taxRate: z.number().min(0).max(100),
+  taxAmount: MoneySchema,
+  /** The total without its tax. */
+  netAmount: MoneySchema,
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
+
 /** One tool of an order, its name and unit price as they were when the order was placed. */
 export const OrderLineSchema = z.object({
   toolId: IdSchema,
@@ -70,6 +99,17 @@ export const OrderSchema = z.object({
   paidAt: TimestampSchema.nullable(),
   shippedAt: TimestampSchema.nullable(),
   cancelledAt: TimestampSchema.nullable(),
+  /** Who cancelled it: the customer, an admin, or the payment window running out. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** Once shipped: the carrier and tracking number, when the admin gave them. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The buyer's company details as their profile had them when the order was placed. */
+  companyName: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  /** Issued when the order is paid; the PDF is at /api/orders/{id}/invoice.pdf. */
+  invoice: InvoiceSummarySchema.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -170,7 +210,25 @@ export const PlaceOrderHeadersSchema = z.looseObject({
   'idempotency-key': IdempotencyKeySchema.optional(),
 });
 
-export const ShipOrderBodySchema = z.strictObject({ status: z.literal('shipped') });
+export const ShipOrderBodySchema = z.strictObject({
+  status: z.literal('shipped'),
+  carrier: plainText(1, 64).optional(),
+  trackingNumber: plainText(1, 64).optional(),
+});
+export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;
+
+/** Finds orders by their number (`TY-10042` or `10042`) or their invoice's (`INV-000042`). */
+export const OrderSearchQuerySchema = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .max(40, { error: 'Must be at most 40 characters.' })
+    .regex(/^(?:(?:TY-)?[0-9]{1,15}|INV-[0-9]{1,15})?$/i, {
+      error: 'Must be an order number such as TY-10042 or an invoice number such as INV-000042.',
+    })
+    .optional(),
+});
+export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
 
 export const orderRoutes = {
   place: route({
@@ -225,19 +283,31 @@ export const orderRoutes = {
     params: IdParamsSchema,
     response: DeletedCountSchema,
   }),
+  invoice: route({
+    method: 'GET',
+    path: '/orders/:id/invoice.pdf',
+    access: 'user',
+    summary:
+      "A paid order's invoice as a PDF, for the customer who placed it and for admins (404 until the order is paid).",
+    tags: ['orders'],
+    params: IdParamsSchema,
+    response: z.string().meta({ format: 'binary', description: 'application/pdf' }),
+  }),
   listAll: route({
     method: 'GET',
     path: '/orderlist',
     access: 'admin',
-    summary: 'Every order, newest first.',
+    summary:
+      'Every order, newest first; with q, the order with that order number or invoice number.',
     tags: ['orders'],
+    query: OrderSearchQuerySchema,
     response: z.array(OrderSchema),
   }),
   ship: route({
     method: 'PUT',
     path: '/order/:id',
     access: 'admin',
-    summary: 'Mark a paid order shipped.',
+    summary: 'Mark a paid order shipped, with its carrier and tracking number when known.',
     tags: ['orders'],
     params: IdParamsSchema,
     body: ShipOrderBodySchema,

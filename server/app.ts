@@ -67,6 +67,7 @@ export type AppConfig = Pick<
   | 'rateLimits'
   | 'stripe'
   | 'paymentWindowMs'
+  | 'invoicing'
   | 'unpaidCaps'
   | 'trustProxy'
   | 'passwordHashing'
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       mailer,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
+      invoicing: config.invoicing,
       paymentWindowMs: config.paymentWindowMs,
       unpaidCaps: config.unpaidCaps,
       onStockChanged: () => catalogue.changed('stock'),
@@ -204,6 +206,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     cart: createCartService(db, { currency: config.currency }),
     payments: createPaymentsService(db, {
       mailer,
+      invoicing: config.invoicing,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
       stripe: config.stripe

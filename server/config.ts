@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { booleanish, emailList, originList, rateLimit, trustProxy } from './config-values.ts';
+import type { SellerDetails } from './db/schema.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -58,6 +59,18 @@ const EnvSchema = z.object({
     .min(0.01)
     .max(24 * 90)
     .default(24),
+  TAX_RATE: z.coerce
+    .number({ error: 'Must be a percentage such as 20 or 7.5.' })
+    .min(0, { error: 'Must be a percentage from 0 to 100.' })
+    .max(100, { error: 'Must be a percentage from 0 to 100.' })
+    .refine((rate) => Number.isInteger(Math.round(rate * 1e6) / 1e4), {
+      error: 'Must have at most two decimals (e.g. 7.25).',
+    })
+    .default(0),
+  SELLER_NAME: z.string().trim().min(1).max(200).optional(),
+  SELLER_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  SELLER_TAX_ID: z.string().trim().min(1).max(64).optional(),
+  SELLER_EMAIL: z.email({ error: 'Must be an email address.' }).optional(),
   UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).max(1000).default(5),
   UNPAID_STOCK_SHARE_MAX: z.coerce.number().int().min(1).max(100).default(50),
   TRUST_PROXY: trustProxy.default(false),
@@ -104,6 +117,8 @@ export interface Config {
   } | null;
   /** Unpaid orders older than this are cancelled and their stock returned. */
   paymentWindowMs: number;
+  /** What invoices say: the tax prices include and who sells. */
+  invoicing: InvoiceSettings;
   /** What one customer may hold in unpaid orders, so no one can hoard the stock. */
   unpaidCaps: {
     /** Open unpaid orders per customer. */
@@ -132,6 +147,12 @@ export interface Config {
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
+}
+
+export interface InvoiceSettings {
+  /** The tax rate prices include, in basis points (TAX_RATE 20 → 2000). */
+  taxRateBasisPoints: number;
+  seller: SellerDetails;
 }
 
 export class ConfigError extends Error {
@@ -226,6 +247,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3_600_000,
+    invoicing: {
+      taxRateBasisPoints: Math.round(e.TAX_RATE * 100),
+      seller: {
+        name: e.SELLER_NAME ?? e.STORE_NAME,
+        // One line in the environment: "\n" (backslash, n) starts a new line of the address.
+        address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null,
+        taxId: e.SELLER_TAX_ID ?? null,
+        email: e.SELLER_EMAIL ?? null,
+      },
+    },
     unpaidCaps: { orders: e.UNPAID_ORDERS_MAX, stockSharePercent: e.UNPAID_STOCK_SHARE_MAX },
     trustProxy: e.TRUST_PROXY,
     // scrypt is bound by memory bandwidth: a second hash at once adds little (on 2 cores 7.1 -> 8.5

@@ -62,13 +62,20 @@ describe('migrating orders placed before', () => {
         values ('Claw Hammer', '/images/tools/claw-hammer-450g.svg', 'A hammer.', 100, 1, 1150)
         returning id`)
     ).rows;
-    // Inserted in another order than they were placed.
-    for (const placed of ['2026-03-01', '2026-01-01', '2026-02-01']) {
+    // Inserted in another order than they were placed; two were paid, in another order again.
+    const placedOrders = [
+      { placed: '2026-03-01', paid: '2026-03-02' },
+      { placed: '2026-01-01', paid: '2026-03-05' },
+      { placed: '2026-02-01', paid: null },
+    ];
+    for (const { placed, paid } of placedOrders) {
       await db.execute(sql`
         insert into orders (user_id, tool_id, product_name, unit_price, customer_name, email,
-          ordered_num, phone, address, total_amount, currency, payment_due_at, created_at)
+          ordered_num, phone, address, total_amount, currency, payment_due_at, created_at,
+          status, paid_at, transaction_id)
         values ('u1', ${tool?.id}, 'Claw Hammer', 1150, 'Ana', 'ana@example.com', 2,
-          '+1 555 010 2030', '1 Main St', 2300, 'USD', now(), ${placed}::timestamptz)`);
+          '+1 555 010 2030', '1 Main St', 2300, 'USD', now(), ${placed}::timestamptz,
+          ${paid ? 'paid' : 'unpaid'}, ${paid}::timestamptz, ${paid ? `tx-${placed}` : null})`);
     }
 
     await runMigrations(database);
@@ -109,5 +116,43 @@ describe('migrating orders placed before', () => {
         line_total: 2300,
       })),
     );
+
+    // 0015: each order paid before has an invoice, numbered in the order of payment, without tax.
+    const invoiced = await db.execute<Record<string, unknown>>(sql`
+      select number, invoice_number, invoiced_at, tax_rate_basis_points, tax_amount, seller
+      from orders where number <= 10003 order by number`);
+    expect(
+      invoiced.rows.map((row) => ({
+        ...row,
+        invoiced_at: row.invoiced_at && new Date(row.invoiced_at as string).toISOString(),
+      })),
+    ).toEqual([
+      {
+        number: '10001',
+        invoice_number: '2',
+        invoiced_at: '2026-03-05T00:00:00.000Z',
+        tax_rate_basis_points: 0,
+        tax_amount: 0,
+        seller: null,
+      },
+      {
+        number: '10002',
+        invoice_number: null,
+        invoiced_at: null,
+        tax_rate_basis_points: null,
+        tax_amount: null,
+        seller: null,
+      },
+      {
+        number: '10003',
+        invoice_number: '1',
+        invoiced_at: '2026-03-02T00:00:00.000Z',
+        tax_rate_basis_points: 0,
+        tax_amount: 0,
+        seller: null,
+      },
+    ]);
+    const counter = await db.execute<{ last: string }>(sql`select last from invoice_numbers`);
+    expect(counter.rows).toEqual([{ last: '2' }]);
   });
 });

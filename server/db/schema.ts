@@ -173,6 +173,23 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who carries a shipped order and its tracking number, when the admin gave them. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The buyer's company details as their profile had them when the order was placed. */
+    companyName: text('company_name'),
+    vatNumber: text('vat_number'),
+    billingAddress: text('billing_address'),
+    /**
+     * The invoice, issued in the transaction that records the payment: its number (gap-free, from
+     * `invoice_numbers`), the tax rate in basis points and the tax the total includes, and the
+     * seller's details as configured then (null for invoices issued before sellers were recorded).
+     */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    taxRateBasisPoints: integer('tax_rate_basis_points'),
+    taxAmount: integer('tax_amount'),
+    seller: jsonb('seller').$type<SellerDetails>(),
     ...timestamps,
   },
   (t) => [
@@ -182,6 +199,11 @@ export const orders = pgTable(
       'orders_paid_has_transaction_check',
       sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
     ),
+    check(
+      'orders_paid_has_invoice_check',
+      sql`${t.status} not in ('paid', 'shipped') or (${t.invoiceNumber} is not null and ${t.invoicedAt} is not null and ${t.taxRateBasisPoints} is not null and ${t.taxAmount} is not null)`,
+    ),
+    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_tool_idx').on(t.toolId),
@@ -194,6 +216,27 @@ export const orders = pgTable(
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
   ],
+);
+
+/** The seller as an invoice names it (settings: SELLER_NAME, SELLER_ADDRESS, …). */
+export interface SellerDetails {
+  name: string;
+  address: string | null;
+  taxId: string | null;
+  email: string | null;
+}
+
+/**
+ * The last invoice number issued: one row, raised in the transaction that records a payment, so
+ * invoice numbers run without gaps (a rolled-back payment takes its number back with it).
+ */
+export const invoiceNumbers = pgTable(
+  'invoice_numbers',
+  {
+    id: boolean('id').primaryKey().default(true),
+    last: bigint('last', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('invoice_numbers_one_row_check', sql`${t.id}`)],
 );
 
 /** What an order is for: one line per tool, prices as they were when the order was placed. */

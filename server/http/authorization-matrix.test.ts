@@ -110,6 +110,10 @@ const MATRIX: Record<string, Entry> = {
     request: (o) => ({ url: `/api/orders/${o.unpaid._id}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
+  'GET /orders/:id/invoice.pdf': {
+    request: (o) => ({ url: `/api/orders/${o.paid._id}/invoice.pdf` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
   'GET /user': {
     request: (o) => ({ url: `/api/user?email=${encodeURIComponent(o.owner.email)}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },

@@ -11,6 +11,8 @@ export interface MailSpec {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Further links, each on its own line below the action. */
+  links?: { label: string; url: string }[];
   footnote?: string;
 }
 
@@ -29,6 +31,7 @@ export function renderMail(spec: MailSpec): MailContent {
     '',
     ...spec.paragraphs.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(spec.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, '']),
     ...(spec.footnote ? [spec.footnote, ''] : []),
     `— ${storeName}`,
   ].join('\n');
@@ -48,6 +51,7 @@ ${
 <p style="font-size:13px;color:#57534e">If the button does not work, open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
     : ''
 }
+${(spec.links ?? []).map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join('\n')}
 ${spec.footnote ? `<p style="font-size:13px;color:#57534e">${escapeHtml(spec.footnote)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;font-size:12px;color:#57534e;border-top:1px solid #e7e5e4">${escapeHtml(storeName)}</td></tr>

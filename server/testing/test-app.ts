@@ -25,6 +25,10 @@ export const testConfig: AppConfig = {
   google: null,
   stripe: null,
   paymentWindowMs: 24 * 3_600_000,
+  invoicing: {
+    taxRateBasisPoints: 0,
+    seller: { name: 'Toolyard', address: null, taxId: null, email: null },
+  },
   // Tests place many orders per customer; server/modules/orders/unpaid-caps.test.ts sets the caps.
   unpaidCaps: { orders: 1000, stockSharePercent: 100 },
   trustProxy: false,

@@ -126,6 +126,13 @@ describe('numbers in emails', () => {
         paidAt: null,
         shippedAt: null,
         cancelledAt: null,
+        cancelReason: null,
+        carrier: null,
+        trackingNumber: null,
+        companyName: null,
+        vatNumber: null,
+        billingAddress: null,
+        invoice: null,
       },
     );
     expect(mail.text).toContain(

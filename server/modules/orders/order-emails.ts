@@ -10,7 +10,8 @@ export interface StoreInfo {
 /** Building an Intl.NumberFormat costs far more than using one: one per currency, kept. */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function money(amount: number, currency: string): string {
+/** An amount in minor units as people read it in the store's currency: 1150 USD → "$11.50". */
+export function money(amount: number, currency: string): string {
   let formatter = formatters.get(currency);
   if (!formatter) {
     formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
@@ -19,6 +20,10 @@ function money(amount: number, currency: string): string {
   const minorDigits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(amount / 10 ** minorDigits);
 }
+
+/** The order's own page, where the customer sees its lines, timeline and invoice. */
+const orderPage = (store: StoreInfo, order: Order) =>
+  `${store.publicUrl}/dashboard/orders/${order._id}`;
 
 /** Each line ("12 × Claw Hammer at $11.50 each: $138.00."), the total when there are several. */
 function summary(order: Order): string[] {
@@ -72,7 +77,15 @@ export function paymentReceiptEmail(
       `Transaction id: ${order.transactionId ?? ''}${card ? ` (${card})` : ''}.`,
       'We will let you know when it ships.',
     ],
-    action: { label: 'See your orders', url: `${store.publicUrl}/dashboard/myorder` },
+    action: { label: 'See your order', url: orderPage(store, order) },
+    links: order.invoice
+      ? [
+          {
+            label: `Download invoice ${order.invoice.number} (PDF)`,
+            url: `${store.publicUrl}/api/orders/${order._id}/invoice.pdf`,
+          },
+        ]
+      : [],
   });
 }
 
@@ -84,9 +97,14 @@ export function shippedEmail(store: StoreInfo, order: Order): MailContent {
     paragraphs: [
       `Good news: order ${order.number} is on its way.`,
       ...summary(order),
+      ...(order.carrier || order.trackingNumber
+        ? [
+            `Carrier: ${order.carrier ?? 'not given'}. Tracking number: ${order.trackingNumber ?? 'not given'}.`,
+          ]
+        : []),
       `Delivery address: ${order.address}.`,
     ],
-    action: { label: 'See your orders', url: `${store.publicUrl}/dashboard/myorder` },
+    action: { label: 'See your order', url: orderPage(store, order) },
   });
 }
 

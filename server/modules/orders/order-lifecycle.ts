@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Order } from '../../../contract/orders.ts';
+import { includedTax, type Order, type ShipOrderBody } from '../../../contract/orders.ts';
+import type { InvoiceSettings } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -9,7 +10,14 @@ import {
   type StoreInfo,
   shippedEmail,
 } from './order-emails.ts';
-import { type OrderRow, transition, withLines, withLinesOne } from './orders.repo.ts';
+import {
+  lockOrderIn,
+  nextInvoiceNumber,
+  type OrderRow,
+  transition,
+  withLines,
+  withLinesOne,
+} from './orders.repo.ts';
 
 /**
  * Every change of an order's status, in one place: paying, shipping, cancelling (by the customer,
@@ -19,11 +27,16 @@ import { type OrderRow, transition, withLines, withLinesOne } from './orders.rep
  */
 export interface Lifecycle extends StoreInfo {
   mailer: Mailer;
+  invoicing: InvoiceSettings;
 }
 
 export type CancelReason = 'customer' | 'admin' | 'payment_window';
 
-/** unpaid → paid with the provider's transaction id; undefined when it was no longer unpaid. */
+/**
+ * unpaid → paid with the provider's transaction id, and the order's invoice issued: the next
+ * invoice number, the tax its total includes and the seller as configured now. Undefined when it
+ * was no longer unpaid (and then no invoice number is used).
+ */
 export async function payOrder(
   tx: Tx,
   life: Lifecycle,
@@ -32,9 +45,17 @@ export async function payOrder(
   /** "Visa ending in 4242" for the receipt, when known. */
   card: string | null,
 ): Promise<Order | undefined> {
+  const unpaid = await lockOrderIn(tx, orderId, 'unpaid');
+  if (!unpaid) return undefined;
+  const { taxRateBasisPoints, seller } = life.invoicing;
   const paid = await transition(tx, orderId, 'unpaid', 'paid', {
     transactionId,
     paymentFailure: null,
+    invoiceNumber: await nextInvoiceNumber(tx),
+    invoicedAt: sql`now()`,
+    taxRateBasisPoints,
+    taxAmount: includedTax(unpaid.totalAmount, taxRateBasisPoints),
+    seller,
   });
   if (!paid) return undefined;
   const order = await withLinesOne(tx, paid);
@@ -43,13 +64,17 @@ export async function payOrder(
   return order;
 }
 
-/** paid → shipped; undefined when it was not paid. */
+/** paid → shipped, with the carrier and tracking number when given; undefined when it was not paid. */
 export async function shipOrder(
   tx: Tx,
   life: Lifecycle,
   orderId: string,
+  shipment: Pick<ShipOrderBody, 'carrier' | 'trackingNumber'> = {},
 ): Promise<Order | undefined> {
-  const shipped = await transition(tx, orderId, 'paid', 'shipped');
+  const shipped = await transition(tx, orderId, 'paid', 'shipped', {
+    carrier: shipment.carrier ?? null,
+    trackingNumber: shipment.trackingNumber ?? null,
+  });
   if (!shipped) return undefined;
   const order = await withLinesOne(tx, shipped);
   await life.mailer.enqueue(

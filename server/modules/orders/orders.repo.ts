@@ -1,8 +1,14 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { formatOrderNumber, type Order, type OrderStatus } from '../../../contract/orders.ts';
+import {
+  CANCEL_REASONS,
+  formatInvoiceNumber,
+  formatOrderNumber,
+  type Order,
+  type OrderStatus,
+} from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
-import { orderLines, orders, tools, user } from '../../db/schema.ts';
+import { invoiceNumbers, orderLines, orders, tools, user } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -40,6 +46,25 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: CANCEL_REASONS.find((reason) => reason === row.cancelReason) ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    companyName: row.companyName,
+    vatNumber: row.vatNumber,
+    billingAddress: row.billingAddress,
+    invoice:
+      row.invoiceNumber !== null &&
+      row.invoicedAt !== null &&
+      row.taxRateBasisPoints !== null &&
+      row.taxAmount !== null
+        ? {
+            number: formatInvoiceNumber(row.invoiceNumber),
+            issuedAt: row.invoicedAt.toISOString(),
+            taxRate: row.taxRateBasisPoints / 100,
+            taxAmount: row.taxAmount,
+            netAmount: row.totalAmount - row.taxAmount,
+          }
+        : null,
   };
 }
 
@@ -117,10 +142,50 @@ export async function insertLines(tx: Tx, values: (typeof orderLines.$inferInser
 
 /**
  * Locks the customer's row for this transaction, so that one customer's orders are placed one at
- * a time and the caps on what they hold unpaid are counted on settled numbers.
+ * a time and the caps on what they hold unpaid are counted on settled numbers. Answers their
+ * company details as they are now, for the order to keep.
  */
-export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+export async function lockCustomer(
+  tx: Tx,
+  userId: string,
+): Promise<Pick<OrderRow, 'companyName' | 'vatNumber' | 'billingAddress'>> {
+  const [row] = await tx
+    .select({
+      companyName: user.companyName,
+      vatNumber: user.vatNumber,
+      billingAddress: user.billingAddress,
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update');
+  return row ?? { companyName: null, vatNumber: null, billingAddress: null };
+}
+
+/**
+ * The next invoice number. The counter's row stays locked until the transaction ends, so numbers
+ * are handed out one payment at a time and a rolled-back payment gives its number back: no gaps.
+ */
+export async function nextInvoiceNumber(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .update(invoiceNumbers)
+    .set({ last: sql`${invoiceNumbers.last} + 1` })
+    .returning({ last: invoiceNumbers.last });
+  if (!row) throw new Error('invoice_numbers has no row (migration 0015 creates it)');
+  return row.last;
+}
+
+/** Locks an order if it is still in `status`; undefined when it is not (or does not exist). */
+export async function lockOrderIn(
+  tx: Tx,
+  id: string,
+  status: OrderStatus,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.status, status)))
+    .for('update');
+  return row;
 }
 
 /** What a customer holds in unpaid orders: how many orders, and how many units of each tool. */
@@ -194,6 +259,21 @@ export function listAllOrders(tx: Tx): Promise<OrderRow[]> {
   return tx.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** The order with this order number or invoice number, if any (both are unique). */
+export function findOrdersByNumber(
+  tx: Tx,
+  by: { orderNumber: number } | { invoiceNumber: number },
+): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      'orderNumber' in by
+        ? eq(orders.number, by.orderNumber)
+        : eq(orders.invoiceNumber, by.invoiceNumber),
+    );
+}
+
 /**
  * Moves an order from one status to another only if it is still in `from`: the status check and
  * the change are one statement, so two racing transitions cannot both win.
@@ -203,7 +283,20 @@ export async function transition(
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  extra: Partial<Pick<OrderRow, 'transactionId' | 'cancelReason' | 'paymentFailure'>> = {},
+  extra: Partial<
+    Pick<
+      OrderRow,
+      | 'transactionId'
+      | 'cancelReason'
+      | 'paymentFailure'
+      | 'carrier'
+      | 'trackingNumber'
+      | 'invoiceNumber'
+      | 'taxRateBasisPoints'
+      | 'taxAmount'
+      | 'seller'
+    >
+  > & { invoicedAt?: SQL } = {},
 ): Promise<OrderRow | undefined> {
   const stamp =
     to === 'paid'

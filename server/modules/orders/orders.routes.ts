@@ -18,12 +18,20 @@ export function registerOrderRoutes(
     return orders.placeLines(user, body, headers['idempotency-key']);
   });
   registerRoute(app, orderRoutes.get, async ({ user, params }) => orders.get(user, params.id));
+  registerRoute(app, orderRoutes.invoice, async ({ user, params, reply }) => {
+    const { fileName, pdf } = await orders.invoicePdf(user, params.id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-cache')
+      .send(pdf) as never;
+  });
   registerRoute(app, orderRoutes.listMine, async ({ user, query }) =>
     orders.listOfUser(user, query.email),
   );
   registerRoute(app, orderRoutes.cancel, async ({ user, params }) =>
     orders.cancel(user, params.id),
   );
-  registerRoute(app, orderRoutes.listAll, async () => orders.listAll());
-  registerRoute(app, orderRoutes.ship, async ({ params }) => orders.ship(params.id));
+  registerRoute(app, orderRoutes.listAll, async ({ query }) => orders.listAll(query));
+  registerRoute(app, orderRoutes.ship, async ({ params, body }) => orders.ship(params.id, body));
 }

@@ -4,7 +4,9 @@ import {
   type CreateOrderBody,
   MAX_ORDER_TOTAL,
   type Order,
+  type OrderSearchQuery,
   type PlaceOrderBody,
+  type ShipOrderBody,
   unpaidShareCap,
 } from '../../../contract/orders.ts';
 import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
@@ -20,9 +22,15 @@ import {
   notFound,
 } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
-import { cancelOrder, cancelOverdueOrders, payOrder, shipOrder } from './order-lifecycle.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { orderConfirmationEmail } from './order-emails.ts';
+import {
+  cancelOrder,
+  cancelOverdueOrders,
+  type Lifecycle,
+  payOrder,
+  shipOrder,
+} from './order-lifecycle.ts';
 import * as repo from './orders.repo.ts';
 
 const orderNotFound = () => notFound('This order does not exist.');
@@ -34,9 +42,8 @@ function assertCanSee(user: SessionUser, order: repo.OrderRow): void {
   }
 }
 
-export interface OrdersOptions extends StoreInfo {
+export interface OrdersOptions extends Lifecycle {
   currency: string;
-  mailer: Mailer;
   /** How long a customer has to pay an order before it is cancelled. */
   paymentWindowMs: number;
   /** What one customer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_STOCK_SHARE_MAX). */
@@ -159,7 +166,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     assertEmailVerified(user, 'placing an order');
     const toolIds = placement.lines.map((line) => line.toolId);
     const placed = await db.transaction(async (tx) => {
-      await repo.lockCustomer(tx, user.id);
+      const company = await repo.lockCustomer(tx, user.id);
       // Under the customer's lock: a second attempt waits for the first, then finds its order.
       if (idempotencyKey) {
         const earlier = await repo.findOrderByIdempotencyKey(tx, user.id, idempotencyKey);
@@ -251,6 +258,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         address: placement.address,
         poNumber: placement.poNumber ?? null,
         note: placement.note ?? null,
+        ...company,
         totalAmount: total,
         currency: options.currency,
         status: 'unpaid',
@@ -325,8 +333,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       return repo.withLines(db, await repo.listOrdersOfUser(db, user.id));
     },
 
-    async listAll(): Promise<Order[]> {
-      return repo.withLines(db, await repo.listAllOrders(db));
+    /** Every order, or with `q` the one with that order or invoice number. */
+    async listAll(query: OrderSearchQuery = {}): Promise<Order[]> {
+      const wanted = query.q?.toUpperCase();
+      if (!wanted) return repo.withLines(db, await repo.listAllOrders(db));
+      const number = Number(wanted.replace(/^(TY|INV)-/, ''));
+      if (!Number.isSafeInteger(number)) return [];
+      const found = await repo.findOrdersByNumber(
+        db,
+        wanted.startsWith('INV-') ? { invoiceNumber: number } : { orderNumber: number },
+      );
+      return repo.withLines(db, found);
     },
 
     async get(user: SessionUser, id: string): Promise<Order> {
@@ -334,6 +351,29 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       if (!order) throw orderNotFound();
       assertCanSee(user, order);
       return repo.withLinesOne(db, order);
+    },
+
+    /**
+     * A paid order's invoice as a PDF, for its customer and admins. The seller is the one the
+     * invoice recorded when it was issued (today's settings for invoices issued before that).
+     */
+    async invoicePdf(user: SessionUser, id: string): Promise<{ fileName: string; pdf: Buffer }> {
+      const row = await repo.findOrder(db, id);
+      if (!row) throw orderNotFound();
+      assertCanSee(user, row);
+      const order = await repo.withLinesOne(db, row);
+      if (!order.invoice) {
+        throw notFound(
+          order.status === 'cancelled'
+            ? 'This order was cancelled before it was paid, so it has no invoice.'
+            : 'This order has no invoice yet: it is issued once the order is paid.',
+        );
+      }
+      const pdf = await renderInvoicePdf({
+        order,
+        seller: row.seller ?? options.invoicing.seller,
+      });
+      return { fileName: `${order.invoice.number}.pdf`, pdf };
     },
 
     /** Unpaid orders only: the order stays in the history as cancelled and its stock returns. */
@@ -357,8 +397,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     },
 
     /** Paid orders only. */
-    async ship(id: string): Promise<Order> {
-      const shipped = await db.transaction((tx) => shipOrder(tx, options, id));
+    async ship(id: string, shipment: ShipOrderBody): Promise<Order> {
+      const shipped = await db.transaction((tx) => shipOrder(tx, options, id, shipment));
       if (shipped) {
         void mailer.drain();
         return shipped;

@@ -8,15 +8,12 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import type { StoreInfo } from '../orders/order-emails.ts';
-import { payOrder } from '../orders/order-lifecycle.ts';
+import { type Lifecycle, payOrder } from '../orders/order-lifecycle.ts';
 import { findOrder, type OrderRow, withLinesOne } from '../orders/orders.repo.ts';
 import * as repo from './payments.repo.ts';
 import { chargeTestCard } from './test-gateway.ts';
 
-export interface PaymentsOptions extends StoreInfo {
-  mailer: Mailer;
+export interface PaymentsOptions extends Lifecycle {
   /** Stripe mode when given; the built-in test gateway otherwise. */
   stripe: { client: Stripe; publishableKey: string } | null;
 }
