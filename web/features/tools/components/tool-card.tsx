@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ToolImage } from '../../../components/ui/tool-image.tsx';
 import { formatNumber, truncate } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
-import { ToolImage } from './tool-image.tsx';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
