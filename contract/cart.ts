@@ -72,4 +72,14 @@ export const cartRoutes = {
     body: PutCartBodySchema,
     response: CartSchema,
   }),
+  quote: route({
+    method: 'POST',
+    path: '/cart/quote',
+    access: 'public',
+    summary:
+      "Prices lines exactly as a signed-in customer's cart would be (a visitor's cart, kept in the browser): each line with the tool as it is now, its price for the quantity and what is wrong with it. A tool no longer in the catalogue (or never in it) is an unavailable line, not an error. Nothing is stored.",
+    tags: ['cart'],
+    body: PutCartBodySchema,
+    response: CartSchema,
+  }),
 } as const;

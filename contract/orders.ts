@@ -11,6 +11,9 @@ import {
   TimestampSchema,
 } from './common.ts';
 import { formatCount } from './format.ts';
+import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
+
+export { MAX_ORDER_LINES, MAX_ORDER_UNITS };
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -123,8 +126,6 @@ export const PhoneSchema = z
     error: 'Must be a phone number (7 or more digits).',
   });
 
-export const MAX_ORDER_UNITS = 1_000_000;
-
 /**
  * The most units of one tool a customer may hold in unpaid orders: a share of its stock (what is on
  * hand plus what they already hold), and always at least one minimum order.
@@ -153,9 +154,6 @@ export const CreateOrderBodySchema = z.strictObject({
   address: multilineText(5, 500),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
-
-/** The most lines one order may have. */
-export const MAX_ORDER_LINES = 50;
 
 const UnitsSchema = z
   .int({ error: 'Must be a whole number.' })

@@ -156,6 +156,58 @@ test('Firefox: a customer signs in from a tool page, orders and pays by card', a
   expect(problems).toEqual([]);
 });
 
+test('Firefox: a customer fills the cart from two tool pages and checks out once', async () => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const saw = await createTool(admin, { minimumOrder: 10, price: 1000, quantity: 400 });
+  const vise = await createTool(admin, {
+    minimumOrder: 5,
+    price: 2000,
+    quantity: 400,
+    priceTiers: [{ minQuantity: 20, price: 1800 }],
+  });
+  const customer = newAccount('Cora Cart');
+  const api = await apiAs(customer, { create: true });
+  const { page, problems } = await newPage();
+  await page.goto(`${ORIGIN}/login`);
+  await fill(page, field('Email'), customer.email);
+  await fill(page, field('Password'), customer.password);
+  await click(page, '::-p-aria([name="Sign in"][role="button"])');
+  await until(async () => (await pathOf(page)) !== '/login', 'the sign-in');
+
+  // The saw at its minimum order, the vise at 20 (its volume price).
+  await page.goto(`${ORIGIN}/tools/${saw._id}`);
+  await click(page, '::-p-aria([name="Add to cart"][role="button"])');
+  await textOf(page, `::-p-text(Added 10 × ${saw.name} to your cart.)`);
+  await page.goto(`${ORIGIN}/tools/${vise._id}`);
+  await fill(page, field('Quantity (units)'), '20');
+  await click(page, '::-p-aria([name="Add to cart"][role="button"])');
+  await textOf(page, `::-p-text(Added 20 × ${vise.name} to your cart.)`);
+
+  await page.goto(`${ORIGIN}/cart`);
+  await until(
+    async () => (await textOf(page, '[data-testid="cart-total"]')) === '$460.00',
+    'the cart total',
+  );
+  await fill(page, field('Phone'), '+1 555 010 3100');
+  await fill(page, field('Delivery address'), '9 Fox Yard, Springfield');
+  await click(page, '::-p-aria([name="Place order"][role="button"])');
+  expect(await textOf(page, '::-p-text(Your order is placed)')).toBe('Your order is placed');
+  await click(page, '::-p-aria([name="Pay now"][role="link"])');
+  await until(
+    async () => (await pathOf(page)).startsWith('/dashboard/payment/'),
+    'the payment page',
+  );
+
+  const orders = (await (
+    await api.get(`/api/user?email=${encodeURIComponent(customer.email)}`)
+  ).json()) as { totalAmount: number; lines: unknown[] }[];
+  expect(orders.map((order) => [order.totalAmount, order.lines.length])).toEqual([[46_000, 2]]);
+  const cart = (await (await api.get('/api/cart')).json()) as { lines: unknown[] };
+  expect(cart.lines).toEqual([]);
+  await page.close();
+  expect(problems).toEqual([]);
+});
+
 test('Firefox: a signed-in customer cancels an unpaid order from My orders', async () => {
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin);

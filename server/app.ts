@@ -10,8 +10,10 @@ import { createPasswordHashing, type PasswordHashing } from './auth/password-has
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type CatalogueCache, createCatalogueCache } from './http/catalogue-cache.ts';
+import { addressSubject } from './http/client-address.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import {
+  type AddressLimit,
   createRateLimiter,
   type RateLimiter,
   startRateLimitPruning,
@@ -171,6 +173,9 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       'You are doing that too often.',
     );
   };
+  const limitQuotes: AddressLimit = async (address) => {
+    await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
+  };
   const catalogueIndex = createCatalogueIndex(db);
   const toolCache = createToolCache();
   const catalogue = createCatalogueCache({
@@ -264,7 +269,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(
     async (api: FastifyInstance) => {
       registerToolRoutes(api, services.tools, catalogue.responses);
-      registerCartRoutes(api, services.cart, limitWrites);
+      registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
       registerOrderRoutes(api, services.orders, limitWrites);
       registerReviewRoutes(api, services.reviews, limitWrites);
       registerUserRoutes(api, services.users);

@@ -9,6 +9,9 @@ import { startPeriodicJob } from '../periodic-job.ts';
 /** Counts one store write (order, review) by a signed-in user against their limit. */
 export type WriteLimit = (user: { id: string }) => Promise<void>;
 
+/** Counts one request from a client address (a visitor's) against its limit. */
+export type AddressLimit = (address: string) => Promise<void>;
+
 /** Takes back an attempt that turned out not to count (a sign-in that succeeded). */
 export type Refund = () => Promise<void>;
 

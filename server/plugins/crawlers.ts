@@ -18,7 +18,7 @@ const PAGES = ['/', '/tools', '/blog', '/myportfolio'];
 
 /**
  * What search engines read before the pages: `/robots.txt` (keep out of the account screens, the
- * purchase page and the API) and `/sitemap.xml` (every public page, each tool with the time it
+ * purchase page, the cart and the API) and `/sitemap.xml` (every public page, each tool with the time it
  * last changed), both built from PUBLIC_URL.
  */
 export const crawlersPlugin = fp(
@@ -29,6 +29,7 @@ export const crawlersPlugin = fp(
         'User-agent: *',
         'Disallow: /dashboard',
         'Disallow: /purchase/',
+        'Disallow: /cart',
         'Disallow: /api/',
         'Allow: /',
         '',

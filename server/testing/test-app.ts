@@ -42,6 +42,7 @@ export const testConfig: AppConfig = {
     authPerEmail: { limit: 10, windowMs: 600_000 },
     mailPerEmail: { limit: 5, windowMs: 3_600_000 },
     writesPerUser: { limit: 60, windowMs: 60_000 },
+    quotesPerIp: { limit: 120, windowMs: 60_000 },
   },
 };
 

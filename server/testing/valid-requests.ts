@@ -62,6 +62,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: '/api/cart',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }] },
   }),
+  'POST /cart/quote': (f) => ({
+    url: '/api/cart/quote',
+    body: { lines: [{ toolId: f.tool.id, quantity: 10 }] },
+  }),
   'POST /orders': (f) => ({
     url: '/api/orders',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },

@@ -39,4 +39,5 @@ export const queryKeys = {
   payments: ['payments'],
   reviews: ['reviews'],
   users: ['users'],
+  cart: ['cart'],
 } as const;

@@ -92,6 +92,14 @@ export function createCartService(db: Db, options: { currency: string }) {
       return describe(row?.lines ?? [], row?.updatedAt ?? null);
     },
 
+    /**
+     * Prices lines as the cart would, storing nothing: a visitor's cart lives in their browser,
+     * which may still hold tools since removed (those are unavailable lines, not an error).
+     */
+    quote(body: PutCartBody): Promise<Cart> {
+      return describe(body.lines, null);
+    },
+
     /** Replaces the cart; every line must name a tool in the catalogue now. */
     async put(user: SessionUser, body: PutCartBody): Promise<Cart> {
       const ids = body.lines.map((line) => line.toolId);

@@ -8,6 +8,8 @@ import {
   useRouteError,
 } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../features/auth/api/session.ts';
+import { CartProvider } from '../../features/cart/components/cart-provider.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { RouteError } from '../route-error.tsx';
 import { NotFoundPage } from '../routes/not-found.tsx';
@@ -30,11 +32,12 @@ function useStartAtContentOnNavigate() {
   }, [pathname, navigationType]);
 }
 
-/** The frame of every page: skip link, header, the page, footer. */
+/** The frame of every page: skip link, header, the page, footer; the cart for all of them. */
 function SiteFrame({ children }: { children: ReactNode }) {
   useStartAtContentOnNavigate();
+  const { user, isPending } = useSession();
   return (
-    <>
+    <CartProvider userId={isPending ? undefined : (user?.id ?? null)}>
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
@@ -45,7 +48,7 @@ function SiteFrame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-    </>
+    </CartProvider>
   );
 }
 

@@ -5,6 +5,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { site } from '../../content/site.ts';
 import { useSignOut } from '../../features/auth/api/auth-mutations.ts';
 import { useSession } from '../../features/auth/api/session.ts';
+import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Logo } from './logo.tsx';
@@ -76,7 +77,7 @@ export function SiteHeader() {
         </p>
       </div>
       <div className="border-b border-stone-200 bg-white/95 shadow-xs">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-6 px-4 py-3 sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:gap-6 sm:px-6 lg:px-8">
           <Link to="/" className="rounded-md">
             <Logo />
             <span className="sr-only">: home</span>
@@ -92,24 +93,28 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
-          <div className="hidden lg:block">{account}</div>
-          <button
-            type="button"
-            className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
-            aria-expanded={isMenuOpen}
-            aria-controls="mobile-menu"
-            disabled={!isHydrated}
-            onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              {isMenuOpen ? (
-                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-              ) : (
-                <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
-              )}
-            </svg>
-            Menu
-          </button>
+          <div className="flex items-center gap-2 lg:gap-4">
+            <CartLink />
+            <div className="hidden lg:block">{account}</div>
+            <button
+              type="button"
+              className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
+              aria-expanded={isMenuOpen}
+              aria-controls="mobile-menu"
+              disabled={!isHydrated}
+              onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                {isMenuOpen ? (
+                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+                ) : (
+                  <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+                )}
+              </svg>
+              {/* The narrowest phones need the room for the cart: the icon says it there. */}
+              <span className="max-[399px]:sr-only">Menu</span>
+            </button>
+          </div>
         </div>
         <div
           id="mobile-menu"

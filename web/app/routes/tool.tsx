@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
 import type { Tool } from '../../../contract/tools.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import { toolQuery, useTool } from '../../features/tools/api/tools-queries.ts';
 import { BuyPanel } from '../../features/tools/components/buy-panel.tsx';
 import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
@@ -74,7 +75,12 @@ export function ToolPage() {
         {(t) => (
           <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
             <ToolDetails tool={t} />
-            <BuyPanel tool={t} />
+            <BuyPanel
+              tool={t}
+              addToCart={(quantity) => (
+                <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />
+              )}
+            />
           </div>
         )}
       </ToolView>

@@ -3,6 +3,7 @@ import { type ToolSort, ToolSortSchema } from '../../../contract/tools.ts';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { QueryView } from '../../components/ui/query-view.tsx';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import {
   type ToolListParams,
   toolListQuery,
@@ -161,7 +162,20 @@ export function ToolsPage() {
           )
         }
       >
-        {(data) => <ToolGrid tools={data.tools} headingLevel="h2" />}
+        {(data) => (
+          <ToolGrid
+            tools={data.tools}
+            headingLevel="h2"
+            actionFor={(tool) => (
+              <AddToCartButton
+                tool={tool}
+                quantity={tool.minimumOrder}
+                className="flex-1"
+                label={`Add to cart: ${tool.name}, ${formatNumber(tool.minimumOrder)} units`}
+              />
+            )}
+          />
+        )}
       </QueryView>
       <Pagination
         page={page}

@@ -14,7 +14,7 @@ export interface SignUpBody extends SignInBody {
 
 /** Data of one person must never show for another: drop it all when the user changes. */
 function forgetUserData(queryClient: QueryClient): void {
-  for (const key of [queryKeys.orders, queryKeys.payments, queryKeys.users]) {
+  for (const key of [queryKeys.orders, queryKeys.payments, queryKeys.users, queryKeys.cart]) {
     queryClient.removeQueries({ queryKey: key });
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, Order } from '../../../../contract/orders.ts';
+import type { CreateOrderBody, Order, PlaceOrderBody } from '../../../../contract/orders.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
@@ -35,6 +35,18 @@ export function usePlaceOrder() {
       }),
     // A refusal (e.g. out of stock meanwhile) also means the stock on screen is out of date.
     // Not awaited: the answer shows at once, whatever the refresh meets.
+    onSettled: () => {
+      void refresh();
+    },
+  });
+}
+
+/** One order of several lines (a cart checked out): every line's stock is taken, or none. */
+export function usePlaceOrderLines() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) =>
+      callApi(apiRoutes.orders.create, { body, headers: { 'idempotency-key': idempotencyKey } }),
     onSettled: () => {
       void refresh();
     },

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/tools.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ToolImage } from '../../../components/ui/tool-image.tsx';
 import { useMoney } from '../../../lib/store-config.ts';
-import { ToolImage } from './tool-image.tsx';
 
 interface BestSellerContent {
   eyebrow: string;

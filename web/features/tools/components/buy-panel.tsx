@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { lineProblem, unitPriceFor } from '../../../../contract/pricing.ts';
 import type { Tool } from '../../../../contract/tools.ts';
@@ -23,9 +23,16 @@ export function quantityProblem(quantity: number, tool: Tool): string | null {
 /**
  * Choosing how many to buy on a tool's page: starts at the minimum order, never lets "Buy now"
  * through with a quantity that cannot be ordered, and shows the total. The order itself is placed
- * on the purchase page (after signing in), with the quantity carried over.
+ * on the purchase page (after signing in), with the quantity carried over. `addToCart` puts the
+ * cart's button beside "Buy now", given the quantity chosen (null while it cannot be ordered).
  */
-export function BuyPanel({ tool }: { tool: Tool }) {
+export function BuyPanel({
+  tool,
+  addToCart,
+}: {
+  tool: Tool;
+  addToCart?: (quantity: number | null) => ReactNode;
+}) {
   const money = useMoney();
   const inputId = useId();
   const messageId = useId();
@@ -134,24 +141,27 @@ export function BuyPanel({ tool }: { tool: Tool }) {
           Volume price: {money(unitPrice)} each instead of {money(tool.price)}
         </p>
       )}
-      {problem ? (
-        <button
-          type="button"
-          disabled
-          className={buttonClasses({ size: 'lg', className: 'mt-5 w-full' })}
-        >
-          Buy now
-        </button>
-      ) : (
-        <Link
-          to={`/purchase/${tool._id}?quantity=${quantity}`}
-          className={buttonClasses({ size: 'lg', className: 'mt-5 w-full' })}
-        >
-          Buy now
-        </Link>
-      )}
+      <div className="mt-5 grid gap-3 sm:grid-cols-2">
+        {problem ? (
+          <button
+            type="button"
+            disabled
+            className={buttonClasses({ size: 'lg', className: 'w-full' })}
+          >
+            Buy now
+          </button>
+        ) : (
+          <Link
+            to={`/purchase/${tool._id}?quantity=${quantity}`}
+            className={buttonClasses({ size: 'lg', className: 'w-full' })}
+          >
+            Buy now
+          </Link>
+        )}
+        {addToCart?.(problem ? null : quantity)}
+      </div>
       <p className="mt-3 text-center text-sm text-stone-600">
-        Sign in to order; pay by card afterwards.
+        Sign in to order; pay by card afterwards. The cart keeps several tools for one order.
       </p>
     </section>
   );

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
+import { ToolImage } from '../../../components/ui/tool-image.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
-import { ToolImage } from './tool-image.tsx';
 
 export function ProductsTable({
   tools,

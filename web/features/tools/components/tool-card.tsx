@@ -1,19 +1,23 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ToolImage } from '../../../components/ui/tool-image.tsx';
 import { formatNumber, truncate } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
-import { ToolImage } from './tool-image.tsx';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 export function ToolCard({
   tool,
   headingLevel = 'h3',
+  action,
 }: {
   tool: Tool;
   headingLevel?: 'h2' | 'h3';
+  /** Another way to act on the tool, beside "Buy Now" (the cart's button). */
+  action?: ReactNode;
 }) {
   const money = useMoney();
   const Heading = headingLevel;
@@ -56,14 +60,15 @@ export function ToolCard({
             </dd>
           </div>
         </dl>
-        <div className="mt-auto pt-5">
+        <div className="mt-auto flex flex-wrap gap-2 pt-5">
           <Link
             to={`/purchase/${tool._id}`}
             aria-label={`Buy Now: ${tool.name}`}
-            className={buttonClasses({ className: 'w-full' })}
+            className={buttonClasses({ className: 'flex-1' })}
           >
             Buy Now
           </Link>
+          {action}
         </div>
       </div>
     </article>

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { Link, type MetaArgs, useNavigate } from 'react-router';
+import type { Order } from '../../../contract/orders.ts';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { type SessionUser, useSession } from '../../features/auth/api/session.ts';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
+import { CartView } from '../../features/cart/components/cart-view.tsx';
+import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { CheckoutForm, type ShortLines } from '../../features/orders/components/checkout-form.tsx';
+import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
+import { useUserDetails } from '../../features/users/api/users.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import type { LoginState } from '../guards/require-auth.tsx';
+import { PageContainer } from '../layouts/page-container.tsx';
+
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(matches, {
+    title: 'Your cart',
+    description: 'The tools you are about to order, with their volume prices, stock and total.',
+    path: '/cart',
+    noIndex: true,
+  });
+
+/** Signing in (or up) comes back here, with the cart joined to the account's. */
+const BACK_TO_CART: LoginState = { from: { pathname: '/cart', search: '', hash: '' } };
+
+function SignInToCheckOut() {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-stone-700">
+        Sign in to place your order: your cart comes with you.
+      </p>
+      <Link
+        to="/login"
+        state={BACK_TO_CART}
+        className={buttonClasses({ size: 'lg', className: 'w-full' })}
+      >
+        Sign in to check out
+      </Link>
+      <p className="text-sm text-stone-700">
+        New to Toolyard?{' '}
+        <Link
+          to="/registration"
+          state={BACK_TO_CART}
+          className="font-semibold text-navy-700 underline underline-offset-2"
+        >
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function CustomerCheckout({
+  user,
+  onPlaced,
+  onShortLines,
+}: {
+  user: SessionUser;
+  onPlaced: (order: Order) => void;
+  onShortLines: (short: ShortLines) => void;
+}) {
+  const { cart } = useCart();
+  const details = useUserDetails(user.email);
+  const lines = (cart?.lines ?? [])
+    .filter((line) => line.tool !== null)
+    .map(({ toolId, quantity }) => ({ toolId, quantity }));
+  const blockedBy = !user.emailVerified
+    ? 'Confirm your email address to place orders (see above).'
+    : cart?.isReady
+      ? null
+      : 'Fix the lines marked in your cart to place the order.';
+  return (
+    <div className="space-y-6">
+      <h3 className="text-lg font-bold text-navy-900">Delivery</h3>
+      <div className="empty:hidden">
+        <VerifyEmailNotice user={user} />
+      </div>
+      <CheckoutForm
+        lines={lines}
+        customer={{ name: user.name, email: user.email }}
+        savedPhone={details.data?.phone}
+        blockedBy={blockedBy}
+        onPlaced={onPlaced}
+        onShortLines={onShortLines}
+      />
+    </div>
+  );
+}
+
+/** The cart, for visitors and customers alike; checking out is for signed-in customers. */
+export function CartPage() {
+  usePageTitle('Your cart');
+  const cart = useCart();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [shortLines, setShortLines] = useState<ShortLines>({});
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const { refresh } = cart;
+
+  // Stock and prices move: a cart last read a while ago is read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit
+  useEffect(() => refresh(), []);
+
+  if (placed) {
+    return (
+      <PageContainer>
+        <PageHeading title="Your cart" />
+        <div className="max-w-2xl">
+          <OrderPlaced order={placed} onOrderAgain={() => navigate('/tools')} />
+        </div>
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <PageHeading
+        title="Your cart"
+        description="Volume prices apply per line. Stock is taken when you place the order."
+      />
+      <CartView
+        shortLines={shortLines}
+        onChange={(toolId) => setShortLines(({ [toolId]: _changed, ...rest }) => rest)}
+        checkout={
+          cart.owner === 'customer' && user ? (
+            <CustomerCheckout
+              user={user}
+              onPlaced={(order) => {
+                setPlaced(order);
+                // The order has the lines now; the cart empties behind it.
+                void cart.clear().catch(() => undefined);
+              }}
+              onShortLines={setShortLines}
+            />
+          ) : (
+            <SignInToCheckOut />
+          )
+        }
+      />
+    </PageContainer>
+  );
+}
+
+export default CartPage;

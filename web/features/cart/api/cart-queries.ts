@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Cart } from '../../../../contract/cart.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/api-routes.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+import type { CartLineInput } from '../utils/cart-lines.ts';
+
+/** A signed-in customer's cart, kept on the server. */
+export const serverCartQuery = queryOptions({
+  queryKey: [...queryKeys.cart, 'server'],
+  queryFn: ({ signal }) => callApi(apiRoutes.cart.get, {}, { signal }),
+});
+
+/** A visitor's lines priced by the store, exactly as a customer's cart is. */
+export function quoteQuery(lines: readonly CartLineInput[]) {
+  return queryOptions({
+    queryKey: [...queryKeys.cart, 'quote', lines],
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.cart.quote, { body: { lines: [...lines] } }, { signal }),
+    // Stock and prices move: a cart shown again is priced again.
+    staleTime: 30_000,
+  });
+}
+
+export function putServerCart(lines: readonly CartLineInput[]): Promise<Cart> {
+  return callApi(apiRoutes.cart.put, { body: { lines: [...lines] } });
+}
+
+export function quoteLines(lines: readonly CartLineInput[]): Promise<Cart> {
+  return callApi(apiRoutes.cart.quote, { body: { lines: [...lines] } });
+}
+
+/** A cart with nothing in it, without asking the store. */
+export function emptyCart(currency: string): Cart {
+  return { lines: [], total: 0, currency, isReady: false, problem: null, updatedAt: null };
+}

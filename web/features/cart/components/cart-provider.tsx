@@ -1,0 +1,223 @@
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Cart } from '../../../../contract/cart.ts';
+import { lineProblem, unitPriceFor } from '../../../../contract/pricing.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+import { useCurrency } from '../../../lib/store-config.ts';
+import { emptyCart, putServerCart, quoteQuery, serverCartQuery } from '../api/cart-queries.ts';
+import { readLocalLines, useLocalLines, writeLocalLines } from '../api/local-cart.ts';
+import {
+  type AddedLines,
+  type CartApi,
+  CartContext,
+  type CartOwner,
+} from '../hooks/cart-context.ts';
+import { type CartLineInput, mergeLines, withoutTool, withQuantity } from '../utils/cart-lines.ts';
+
+const PUT_KEY = [...queryKeys.cart, 'put'];
+const NO_LINES: readonly CartLineInput[] = Object.freeze([]);
+
+/**
+ * The lines of the server's cart the store would take back: a tool that left the catalogue cannot
+ * be put again (the line says so until the next change drops it).
+ */
+function storableLines(cart: Cart | undefined): CartLineInput[] {
+  return (cart?.lines ?? [])
+    .filter((line) => line.tool !== null)
+    .map(({ toolId, quantity }) => ({ toolId, quantity }));
+}
+
+/** The cart as it will be, shown at once: known tools repriced, the store's answer follows. */
+function optimistic(cart: Cart, lines: readonly CartLineInput[]): Cart {
+  const next = lines.flatMap((line) => {
+    const known = cart.lines.find((existing) => existing.toolId === line.toolId);
+    if (!known?.tool) return [];
+    const unitPrice = unitPriceFor(known.tool, line.quantity);
+    return [
+      {
+        ...known,
+        quantity: line.quantity,
+        unitPrice,
+        lineTotal: unitPrice * line.quantity,
+        problem: lineProblem(known.tool, line.quantity) === null ? null : known.problem,
+      },
+    ];
+  });
+  const total = next.filter((line) => !line.problem).reduce((sum, l) => sum + l.lineTotal, 0);
+  return { ...cart, lines: next, total };
+}
+
+/** Indexes of lines the store refused because their tool is not in the catalogue. */
+function unknownToolLines(error: unknown): Set<number> {
+  if (!isApiError(error) || error.status !== 400) return new Set();
+  return new Set(
+    error.errors.flatMap((fieldError) => {
+      const match = /^lines\.(\d+)\.toolId$/.exec(fieldError.field);
+      return match ? [Number(match[1])] : [];
+    }),
+  );
+}
+
+function useServerCartWrites(queryClient: QueryClient) {
+  return useMutation({
+    mutationKey: PUT_KEY,
+    // One at a time, in order: the last change made is the one the store keeps.
+    scope: { id: 'cart' },
+    mutationFn: putServerCart,
+    onMutate: async (lines) => {
+      await queryClient.cancelQueries({ queryKey: serverCartQuery.queryKey });
+      const before = queryClient.getQueryData(serverCartQuery.queryKey);
+      if (before) queryClient.setQueryData(serverCartQuery.queryKey, optimistic(before, lines));
+    },
+    onSuccess: (cart) => {
+      // Only the last answer: an earlier one would undo the changes made since.
+      if (queryClient.isMutating({ mutationKey: PUT_KEY }) <= 1)
+        queryClient.setQueryData(serverCartQuery.queryKey, cart);
+    },
+    onError: () => {
+      if (queryClient.isMutating({ mutationKey: PUT_KEY }) <= 1)
+        void queryClient.invalidateQueries({ queryKey: serverCartQuery.queryKey });
+    },
+  });
+}
+
+/**
+ * The cart for the whole app. `userId` is the signed-in user's (null for a visitor, undefined
+ * while the session is not known yet). A visitor's cart lives in the browser; once someone is
+ * signed in, it joins their cart on the store, and the browser's copy is cleared only after the
+ * store has it. Signing out leaves the customer's cart on the store.
+ */
+export function CartProvider({
+  userId,
+  children,
+}: {
+  userId: string | null | undefined;
+  children: ReactNode;
+}) {
+  const owner: CartOwner =
+    userId === undefined ? 'pending' : userId === null ? 'visitor' : 'customer';
+  const queryClient = useQueryClient();
+  const currency = useCurrency();
+  const toast = useToast();
+  const localLines = useLocalLines();
+  const server = useQuery({ ...serverCartQuery, staleTime: 30_000, enabled: owner === 'customer' });
+  const quote = useQuery({
+    ...quoteQuery(localLines),
+    enabled: owner === 'visitor' && localLines.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const writes = useServerCartWrites(queryClient);
+  const { mutate: put, mutateAsync: putAsync } = writes;
+
+  const currentServerLines = useCallback(
+    () => storableLines(queryClient.getQueryData(serverCartQuery.queryKey)),
+    [queryClient],
+  );
+
+  const addToServer = useCallback(
+    async (added: readonly CartLineInput[]): Promise<AddedLines> => {
+      const base = storableLines(await queryClient.ensureQueryData(serverCartQuery));
+      const { lines, left } = mergeLines(base, added);
+      try {
+        await putAsync(lines);
+      } catch (error) {
+        // Lines kept in a browser or an old order may name tools since removed: the rest go in.
+        const gone = unknownToolLines(error);
+        if (gone.size === 0) throw error;
+        await putAsync(lines.filter((_, index) => !gone.has(index)));
+        left.push(...lines.filter((_, index) => gone.has(index)));
+      }
+      return { left };
+    },
+    [queryClient, putAsync],
+  );
+
+  // Signed in with lines still in the browser: they join the store's cart, then leave the browser.
+  const merging = useRef<string | null>(null);
+  useEffect(() => {
+    if (owner !== 'customer' || !userId || localLines.length === 0) return;
+    if (merging.current === userId) return;
+    merging.current = userId;
+    addToServer(localLines).then(
+      ({ left }) => {
+        writeLocalLines([]);
+        if (left.length > 0)
+          toast.info(
+            `${formatNumber(left.length)} ${left.length === 1 ? 'tool' : 'tools'} from your earlier cart could not be added: no longer sold, or your cart is full.`,
+          );
+      },
+      () => {
+        // Kept in the browser: the next page (or sign-in) tries again.
+        merging.current = null;
+      },
+    );
+  }, [owner, userId, localLines, addToServer, toast]);
+
+  const addLines = useCallback(
+    async (added: readonly CartLineInput[]): Promise<AddedLines> => {
+      if (owner === 'customer') return addToServer(added);
+      const { lines, left } = mergeLines(readLocalLines(), added);
+      writeLocalLines(lines);
+      return { left };
+    },
+    [owner, addToServer],
+  );
+
+  const change = useCallback(
+    (next: (lines: readonly CartLineInput[]) => CartLineInput[]) => {
+      if (owner === 'customer') put(next(currentServerLines()));
+      else writeLocalLines(next(readLocalLines()));
+    },
+    [owner, put, currentServerLines],
+  );
+
+  const api = useMemo<CartApi>(() => {
+    const isCustomer = owner === 'customer';
+    const lines: readonly CartLineInput[] =
+      owner === 'pending' ? NO_LINES : isCustomer ? (server.data?.lines ?? NO_LINES) : localLines;
+    let cart: Cart | undefined;
+    if (isCustomer) cart = server.data;
+    else if (owner === 'visitor')
+      cart =
+        localLines.length === 0
+          ? emptyCart(currency)
+          : quote.data && {
+              ...quote.data,
+              // Until the new prices arrive, removed lines go at once.
+              lines: quote.data.lines.filter((line) =>
+                localLines.some((local) => local.toolId === line.toolId),
+              ),
+            };
+    const query = isCustomer ? server : quote;
+    return {
+      owner,
+      lines,
+      cart,
+      isPending: owner === 'pending' || (cart === undefined && query.isPending),
+      isUpdating: isCustomer ? writes.isPending : quote.isPlaceholderData || quote.isFetching,
+      error: cart === undefined ? query.error : null,
+      refresh: () =>
+        void queryClient.refetchQueries({ queryKey: queryKeys.cart, type: 'active', stale: true }),
+      addLines,
+      setQuantity: (toolId, quantity) =>
+        change((current) => withQuantity(current, toolId, quantity)),
+      remove: (toolId) => change((current) => withoutTool(current, toolId)),
+      clear: async () => {
+        if (isCustomer) await putAsync([]);
+        else writeLocalLines([]);
+      },
+      writeError: isCustomer ? writes.error : null,
+    };
+  }, [owner, server, quote, localLines, currency, writes, addLines, change, putAsync, queryClient]);
+
+  return <CartContext value={api}>{children}</CartContext>;
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { EmptyState, ErrorState } from '../../../components/ui/state.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useMoney } from '../../../lib/store-config.ts';
+import { useCart } from '../hooks/use-cart.ts';
+import { CartLineItem } from './cart-line-item.tsx';
+
+/**
+ * The cart: every line (changeable), what stops any of it, and the total; `checkout` beside it.
+ * Loading, error and empty states as everywhere.
+ */
+export function CartView({
+  shortLines,
+  onChange,
+  checkout,
+}: {
+  /** What the last checkout found short, by tool. */
+  shortLines: Record<string, string>;
+  /** Told of every change the buyer makes (a checkout's findings no longer hold). */
+  onChange: (toolId: string) => void;
+  checkout: ReactNode;
+}) {
+  const money = useMoney();
+  const cart = useCart();
+  if (cart.isPending) return <LoadingState label="Loading your cart…" />;
+  if (!cart.cart) {
+    return (
+      <ErrorState error={cart.error} title="We could not load your cart" onRetry={cart.refresh} />
+    );
+  }
+  const { lines, total, problem } = cart.cart;
+  if (lines.length === 0) {
+    return (
+      <EmptyState title="Your cart is empty">
+        <p>
+          Add tools from their pages or{' '}
+          <Link to="/tools" className="font-semibold text-navy-700 underline">
+            browse the catalogue
+          </Link>
+          .
+        </p>
+      </EmptyState>
+    );
+  }
+  const hasLineProblems = lines.some((line) => line.problem);
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+      <section aria-labelledby="cart-lines-title">
+        <h2 id="cart-lines-title" className="sr-only">
+          Tools in your cart
+        </h2>
+        <ul className="divide-y divide-stone-200 border-y border-stone-200">
+          {lines.map((line) => (
+            <CartLineItem
+              key={line.toolId}
+              line={line}
+              shortMessage={shortLines[line.toolId]}
+              onQuantity={(quantity) => {
+                onChange(line.toolId);
+                cart.setQuantity(line.toolId, quantity);
+              }}
+              onRemove={() => {
+                onChange(line.toolId);
+                cart.remove(line.toolId);
+              }}
+            />
+          ))}
+        </ul>
+        {cart.writeError !== null && cart.writeError !== undefined && (
+          <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+            Your last change was not saved. {errorMessage(cart.writeError)}
+          </p>
+        )}
+      </section>
+      <section
+        aria-labelledby="cart-summary-title"
+        className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h2 id="cart-summary-title" className="text-xl font-bold text-navy-900">
+          Summary
+        </h2>
+        <dl className="mt-4 space-y-2">
+          <div className="flex justify-between gap-4 text-sm text-stone-700">
+            <dt>Tools</dt>
+            <dd>{formatNumber(lines.length)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4 border-t border-stone-100 pt-3">
+            <dt className="text-stone-700">Total</dt>
+            <dd className="text-2xl font-bold text-navy-900" data-testid="cart-total">
+              {money(total)}
+            </dd>
+          </div>
+        </dl>
+        <p aria-live="polite" className="mt-1 min-h-5 text-right text-sm text-stone-600">
+          {cart.isUpdating ? 'Updating prices…' : ''}
+        </p>
+        {hasLineProblems && (
+          <p className="mt-2 text-sm text-stone-700">
+            The total leaves out the lines marked above until they are fixed.
+          </p>
+        )}
+        {problem && <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>}
+        <div className="mt-6 border-t border-stone-100 pt-6">{checkout}</div>
+      </section>
+    </div>
+  );
+}

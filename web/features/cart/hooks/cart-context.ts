@@ -1,0 +1,40 @@
+import { createContext } from 'react';
+import type { Cart } from '../../../../contract/cart.ts';
+import type { CartLineInput } from '../utils/cart-lines.ts';
+
+/** Where the cart lives: unknown until the session is, then the browser or the store. */
+export type CartOwner = 'pending' | 'visitor' | 'customer';
+
+export interface AddedLines {
+  /** Lines that could not be added: the cart was full, or the tool is no longer sold. */
+  left: CartLineInput[];
+}
+
+export interface CartApi {
+  owner: CartOwner;
+  /** Each tool in the cart and how many, as the buyer set them. */
+  lines: readonly CartLineInput[];
+  /** The cart priced by the store (volume prices, stock, problems), once it has answered. */
+  cart: Cart | undefined;
+  /** The first pricing is on its way. */
+  isPending: boolean;
+  /** A change was made and its prices are on their way (the last ones still show). */
+  isUpdating: boolean;
+  /** Why the cart could not be read, when there is nothing to show. */
+  error: unknown;
+  /** Reads the cart again (after an error, or when it may be out of date). */
+  refresh: () => void;
+  /**
+   * Adds lines (a tool already in the cart gets the quantities added): from a tool's page, the
+   * catalogue, or an earlier order ("order again"). Resolves once the cart has them.
+   */
+  addLines: (lines: readonly CartLineInput[]) => Promise<AddedLines>;
+  setQuantity: (toolId: string, quantity: number) => void;
+  remove: (toolId: string) => void;
+  /** Empties the cart (after the order was placed). */
+  clear: () => Promise<void>;
+  /** The last change the store refused or never got (a signed-in customer's cart). */
+  writeError: unknown;
+}
+
+export const CartContext = createContext<CartApi | null>(null);

@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import {
+  type Order,
+  type OrderLineInput,
+  PlaceOrderBodySchema,
+} from '../../../../contract/orders.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { usePlaceOrderLines } from '../api/order-mutations.ts';
+
+/** An optional field left empty is left out, as the contract expects. */
+const emptyAsMissing = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The contract's order body without its lines (they come from the cart). */
+const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true }).extend({
+  poNumber: z.preprocess(emptyAsMissing, PlaceOrderBodySchema.shape.poNumber),
+  note: z.preprocess(emptyAsMissing, PlaceOrderBodySchema.shape.note),
+});
+type CheckoutInput = z.input<typeof CheckoutSchema>;
+type CheckoutValues = z.output<typeof CheckoutSchema>;
+
+const FIELDS = ['phone', 'address', 'poNumber', 'note'] as const;
+
+const OUTCOME = {
+  notDone: 'Nothing was ordered.',
+  unknown:
+    'We cannot tell whether your order was placed. Try again: if it was, you will see that order, not a second one.',
+};
+
+/** Each line the store found short, by tool: "Only 3 units of Claw Hammer are in stock." */
+export type ShortLines = Record<string, string>;
+
+function shortLines(error: unknown, lines: readonly OrderLineInput[]): ShortLines {
+  if (!isApiError(error) || error.code !== 'out_of_stock') return {};
+  const short: ShortLines = {};
+  for (const fieldError of error.errors) {
+    const index = /^lines\.(\d+)\./.exec(fieldError.field)?.[1];
+    const line = index === undefined ? undefined : lines[Number(index)];
+    if (line) short[line.toolId] = fieldError.message;
+  }
+  return short;
+}
+
+/**
+ * Checking out a cart: the delivery details, then one order of every line (POST /api/orders,
+ * named by an Idempotency-Key so that asking again never orders twice). Lines the store finds
+ * short go back to the cart (`onShortLines`), and nothing is ordered.
+ */
+export function CheckoutForm({
+  lines,
+  customer,
+  savedPhone,
+  blockedBy,
+  onPlaced,
+  onShortLines,
+}: {
+  lines: readonly OrderLineInput[];
+  customer: { name: string; email: string };
+  /** The phone number in the customer's profile, filled in for them (they may change it). */
+  savedPhone?: string | null | undefined;
+  /** Why the cart cannot be ordered as it is (a line to fix, an unconfirmed email), or null. */
+  blockedBy: string | null;
+  onPlaced: (order: Order) => void;
+  onShortLines: (short: ShortLines) => void;
+}) {
+  const placeOrder = usePlaceOrderLines();
+  const attemptKey = useRef<string | null>(null);
+  const form = useForm<CheckoutInput, unknown, CheckoutValues>({
+    resolver: zodResolver(CheckoutSchema),
+    defaultValues: { phone: savedPhone ?? '', address: '', poNumber: '', note: '' },
+    mode: 'onTouched',
+  });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (savedPhone && !form.getFieldState('phone').isDirty && !form.getValues('phone')) {
+      form.setValue('phone', savedPhone);
+    }
+  }, [savedPhone, form]);
+
+  // A changed cart is another order: it gets a new key.
+  const linesKey = JSON.stringify(lines);
+  const keyFor = useRef(linesKey);
+  if (keyFor.current !== linesKey) {
+    keyFor.current = linesKey;
+    attemptKey.current = null;
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (blockedBy) return;
+    attemptKey.current ??= newIdempotencyKey();
+    onShortLines({});
+    placeOrder.mutate(
+      { body: { lines: [...lines], ...values }, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (order) => {
+          attemptKey.current = null;
+          clear();
+          onPlaced(order);
+        },
+        onError: (error) => {
+          if (!isOutcomeUnknown(error)) attemptKey.current = null;
+          const short = shortLines(error, lines);
+          if (Object.keys(short).length > 0) onShortLines(short);
+          fail(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} aria-describedby="checkout-note">
+      <div className="space-y-5">
+        <p id="checkout-note" className="text-sm text-stone-600">
+          Ordering as {customer.name} ({customer.email}). Pay by card after ordering.
+        </p>
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="e.g. +1 555 010 2000"
+          hint={savedPhone ? 'From your profile; change it for this order if you like.' : undefined}
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextAreaField
+          label="Delivery address"
+          autoComplete="street-address"
+          rows={3}
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
+        <TextField
+          label="Purchase order number (optional)"
+          autoComplete="off"
+          hint="Your own reference; it is printed on the order and the invoice."
+          error={errors.poNumber?.message}
+          {...form.register('poNumber')}
+        />
+        <TextAreaField
+          label="Note (optional)"
+          rows={2}
+          hint="Delivery hours, a contact on site…"
+          error={errors.note?.message}
+          {...form.register('note')}
+        />
+        {blockedBy && (
+          <p
+            id="checkout-blocked"
+            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+          >
+            {blockedBy}
+          </p>
+        )}
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending}>
+          {failure?.outcomeUnknown && (
+            <p className="mt-2">
+              Or check{' '}
+              <Link to="/dashboard/myorder" className="underline">
+                My orders
+              </Link>{' '}
+              once the store is back.
+            </p>
+          )}
+        </SubmitError>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          isPending={placeOrder.isPending && !failure}
+          disabled={blockedBy !== null}
+          aria-describedby={blockedBy ? 'checkout-blocked' : undefined}
+        >
+          Place order
+        </Button>
+      </div>
+    </form>
+  );
+}
