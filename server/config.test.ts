@@ -78,6 +78,35 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the invoice settings: a tax percentage and the seller, the store by default', async () => {
+    const DATA_DIR = await dataDir();
+    expect(loadConfig({ DATA_DIR, STORE_NAME: 'Anvil & Co' }).invoicing).toEqual({
+      taxRateBasisPoints: 0,
+      seller: { name: 'Anvil & Co', address: null, taxId: null, email: null },
+    });
+    expect(
+      loadConfig({
+        DATA_DIR,
+        TAX_RATE: '7.25',
+        SELLER_NAME: 'Anvil Trading Ltd',
+        SELLER_ADDRESS: '1 Forge Lane\\nSheffield S1 2AB',
+        SELLER_TAX_ID: 'GB123456789',
+        SELLER_EMAIL: 'accounts@anvil.example',
+      }).invoicing,
+    ).toEqual({
+      taxRateBasisPoints: 725,
+      seller: {
+        name: 'Anvil Trading Ltd',
+        address: '1 Forge Lane\nSheffield S1 2AB',
+        taxId: 'GB123456789',
+        email: 'accounts@anvil.example',
+      },
+    });
+    for (const TAX_RATE of ['-1', '101', '7.125', 'twenty']) {
+      expect(() => loadConfig({ DATA_DIR, TAX_RATE }), TAX_RATE).toThrow(/TAX_RATE/);
+    }
+  });
+
   it('requires a session secret in production', async () => {
     expect(() => loadConfig({ DATA_DIR: '/tmp', NODE_ENV: 'production' })).toThrow(
       /SESSION_SECRET/,
