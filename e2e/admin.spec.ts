@@ -144,17 +144,30 @@ test('an admin ships a paid order, and only paid orders', async ({ page }) => {
   await expect(paidRow).toContainText(tool.name);
   await expect(paidRow).toContainText('12');
   await expect(unpaidRow.getByRole('button', { name: /^Ship/ })).toBeDisabled();
+
+  // Found by its number, shipped with a carrier and tracking number the customer is told.
+  await page.getByLabel('Find an order').fill(paid.number);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${paid.number}$`));
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toHaveCount(1);
   await paidRow.getByRole('button', { name: /^Ship/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Ship order ${paid.number}` });
+  await dialog.getByLabel('Carrier (optional)').fill('DHL Express');
+  await dialog.getByLabel('Tracking number (optional)').fill('JD014600006281230');
+  await dialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(
-    page.getByText(`${tool.name} for ${customer.name} is marked shipped.`),
+    page.getByText(`Order ${paid.number} for ${customer.name} is marked shipped.`),
   ).toBeVisible();
+  await expect(dialog).toBeHidden();
   const shippedRow = page
     .getByRole('row')
     .filter({ hasText: customer.email })
     .filter({ has: page.getByRole('cell', { name: 'Shipped', exact: true }) });
   await expect(shippedRow.getByRole('button', { name: /^Shipped/ })).toBeDisabled();
+  await page.getByRole('link', { name: 'Show every order' }).click();
+  await expect(unpaidRow).toBeVisible();
 
-  // The customer sees it shipped, with the transaction id.
+  // The customer sees it shipped, with the transaction id, carrier and tracking number.
   const orders = (await (
     await customerApi.get(`/api/user?email=${encodeURIComponent(customer.email)}`)
   ).json()) as {
@@ -165,6 +178,8 @@ test('an admin ships a paid order, and only paid orders', async ({ page }) => {
   expect(orders.find((order) => order._id === paid._id)).toMatchObject({
     status: 'shipped',
     transactionId,
+    carrier: 'DHL Express',
+    trackingNumber: 'JD014600006281230',
   });
   expect(orders.find((order) => order._id === unpaid._id)?.status).toBe('unpaid');
   await customerApi.dispose();

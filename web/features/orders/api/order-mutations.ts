@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, Order, PlaceOrderBody } from '../../../../contract/orders.ts';
+import type {
+  CreateOrderBody,
+  Order,
+  PlaceOrderBody,
+  ShipOrderBody,
+} from '../../../../contract/orders.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
@@ -61,11 +66,15 @@ export function useCancelOrder() {
   });
 }
 
+/** Marks a paid order shipped, with the carrier and tracking number when the admin gives them. */
 export function useShipOrder() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
-    mutationFn: (order: Order) =>
-      callApi(apiRoutes.orders.ship, { params: { id: order._id }, body: { status: 'shipped' } }),
+    mutationFn: ({ order, shipment }: { order: Order; shipment: Omit<ShipOrderBody, 'status'> }) =>
+      callApi(apiRoutes.orders.ship, {
+        params: { id: order._id },
+        body: { status: 'shipped', ...shipment },
+      }),
     onSuccess: refresh,
   });
 }

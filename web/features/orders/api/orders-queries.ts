@@ -10,10 +10,14 @@ export function myOrdersQuery(email: string) {
   });
 }
 
-export const allOrdersQuery = queryOptions({
-  queryKey: [...queryKeys.orders, 'all'],
-  queryFn: ({ signal }) => callApi(apiRoutes.orders.listAll, {}, { signal }),
-});
+/** Every order, or with `q` the one with that order or invoice number. */
+export function allOrdersQuery(q = '') {
+  return queryOptions({
+    queryKey: [...queryKeys.orders, 'all', q],
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.orders.listAll, { query: q ? { q } : {} }, { signal }),
+  });
+}
 
 export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));
-export const useAllOrders = () => useQuery(allOrdersQuery);
+export const useAllOrders = (q = '') => useQuery(allOrdersQuery(q));

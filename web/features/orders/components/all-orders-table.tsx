@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
@@ -8,16 +9,21 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 export function AllOrdersTable({
   orders,
   onShip,
-  shippingId,
 }: {
   orders: Order[];
   onShip: (order: Order) => void;
-  shippingId: string | null;
 }) {
   const columns: Column<Order>[] = [
     {
       header: 'Order',
-      cell: (order) => <span className="font-semibold whitespace-nowrap">{order.number}</span>,
+      cell: (order) => (
+        <Link
+          to={`/dashboard/orders/${order._id}`}
+          className="font-semibold whitespace-nowrap text-navy-700 underline"
+        >
+          {order.number}
+        </Link>
+      ),
     },
     {
       header: 'Customer',
@@ -48,10 +54,9 @@ export function AllOrdersTable({
           size="sm"
           variant="secondary"
           disabled={order.status !== 'paid'}
-          isPending={shippingId === order._id}
           onClick={() => onShip(order)}
           title={order.status === 'paid' ? undefined : 'Only paid orders can be shipped'}
-          aria-label={`${order.status === 'shipped' ? 'Shipped' : 'Ship'} ${order.productName} to ${order.name}`}
+          aria-label={`${order.status === 'shipped' ? 'Shipped' : 'Ship'} order ${order.number} to ${order.name}`}
         >
           {order.status === 'shipped' ? 'Shipped' : 'Ship'}
         </Button>

@@ -12,12 +12,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
+import { emptyAsMissing } from '../../../lib/form-values.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePlaceOrderLines } from '../api/order-mutations.ts';
-
-/** An optional field left empty is left out, as the contract expects. */
-const emptyAsMissing = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** The contract's order body without its lines (they come from the cart). */
 const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true }).extend({
