@@ -1,0 +1,213 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderLineInput } from '../../contract/orders.ts';
+import { unitPriceFor } from '../../contract/pricing.ts';
+import { ProblemSchema } from '../../contract/problem.ts';
+import type { TestUser } from '../testing/test-app.ts';
+import {
+  accountedUnits,
+  deadlocksSoFar,
+  startTwoInstances,
+  type TwoInstances,
+} from '../testing/two-instances.ts';
+
+const BUYERS = 200;
+const ROUNDS = 20;
+/** Few tools for many carts of up to four lines: nearly every order collides with others. */
+const TOOLS = 6;
+const STOCK = 500;
+/** Of the buyers holding unpaid orders, the share that cancels one while the round's carts go in. */
+const CANCEL_SHARE = 0.3;
+/** Of those cancels, the share sent twice at once (through both instances when there are two). */
+const TWICE_SHARE = 0.2;
+const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+
+type Tool = Awaited<ReturnType<TwoInstances['first']['addTool']>>;
+
+let store: TwoInstances;
+
+beforeAll(async () => {
+  store = await startTwoInstances({ buyers: BUYERS });
+});
+afterAll(async () => {
+  await store?.close();
+});
+
+const randomInt = (below: number) => Math.floor(Math.random() * below);
+
+/** 1 to 4 distinct tools in random order (not the id order the server locks in), 1 to 6 units. */
+function randomCart(tools: Tool[]): OrderLineInput[] {
+  const shuffled = [...tools];
+  for (let i = shuffled.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j] as Tool, shuffled[i] as Tool];
+  }
+  return shuffled
+    .slice(0, 1 + randomInt(4))
+    .map((tool) => ({ toolId: tool.id, quantity: 1 + randomInt(6) }));
+}
+
+/** What is wrong with a placed order for this cart, or null: its lines, prices and total. */
+function orderMismatch(order: Order, cart: OrderLineInput[], tools: Map<string, Tool>) {
+  const asked = cart.map((line) => `${line.toolId}x${line.quantity}`).join();
+  const got = order.lines.map((line) => `${line.toolId}x${line.quantity}`).join();
+  if (got !== asked) return `lines ${got}, asked ${asked}`;
+  for (const line of order.lines) {
+    const tool = tools.get(line.toolId) as Tool;
+    if (line.unitPrice !== unitPriceFor(tool, line.quantity)) return `unit price ${line.unitPrice}`;
+    if (line.lineTotal !== line.quantity * line.unitPrice) return `line total ${line.lineTotal}`;
+  }
+  const total = order.lines.reduce((sum, line) => sum + line.lineTotal, 0);
+  if (order.totalAmount !== total) return `total ${order.totalAmount}, lines make ${total}`;
+  if (order.status !== 'unpaid') return `status ${order.status}`;
+  return null;
+}
+
+/** What is wrong with a refusal of this cart, or null: it names each short line with what is left. */
+function refusalMismatch(body: unknown, cart: OrderLineInput[]) {
+  const problem = ProblemSchema.parse(body);
+  if (problem.code !== 'out_of_stock') return `code ${problem.code}`;
+  if (!problem.lines?.length) return 'no lines named';
+  for (const short of problem.lines) {
+    const line = cart[short.line];
+    if (line?.toolId !== short.toolId) return `line ${short.line} is not ${short.toolId}`;
+    if (short.available >= line.quantity) return `${short.available} left is enough`;
+  }
+  return null;
+}
+
+/** Cancels an order once, or twice at once through different instances. */
+function cancel(apps: FastifyInstance[], buyer: TestUser, orderId: string, isTwice: boolean) {
+  const at = randomInt(apps.length);
+  return Promise.all(
+    (isTwice ? [at, at + 1] : [at]).map((i) =>
+      (apps[i % apps.length] as FastifyInstance).inject({
+        method: 'DELETE',
+        url: `/api/user/${orderId}`,
+        headers: buyer.headers,
+      }),
+    ),
+  );
+}
+
+describe.each([
+  ['one instance', 1],
+  ['two instances sharing one database', 2],
+] as const)('carts over shared tools (%s)', (label, instances) => {
+  it(`${BUYERS} buyers, ${ROUNDS} rounds of carts of 1 to 4 lines over ${TOOLS} tools, with cancels racing`, async () => {
+    const apps = store.instances(instances);
+    const tools = await Promise.all(
+      Array.from({ length: TOOLS }, (_, i) =>
+        store.first.addTool({
+          name: `Cart Tool ${i}`,
+          quantity: STOCK,
+          minimumOrder: 1,
+          price: 150 + 37 * i,
+          // Volume prices on half the tools: a line's unit price depends on its quantity.
+          priceTiers: i % 2 === 0 ? [{ minQuantity: 5, price: 120 + 37 * i }] : [],
+        }),
+      ),
+    );
+    const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
+    const toolIds = [...toolsById.keys()];
+    const deadlocksBefore = await deadlocksSoFar(store.database);
+    const started = performance.now();
+    const unpaid = new Map<string, string[]>(store.buyers.map((buyer) => [buyer.id, []]));
+    const tally = { placed: 0, refused: 0, cancelled: 0, cancelledTwice: 0 };
+
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const carts = store.buyers.map(() => randomCart(tools));
+      const outcomes = await Promise.all(
+        store.buyers.map(async (buyer, i) => {
+          const held = unpaid.get(buyer.id) ?? [];
+          const cancelling =
+            held.length > 0 && Math.random() < CANCEL_SHARE
+              ? held.splice(randomInt(held.length), 1)[0]
+              : undefined;
+          const isTwice = Math.random() < TWICE_SHARE;
+          const [placed, cancels] = await Promise.all([
+            (apps[i % apps.length] as FastifyInstance).inject({
+              method: 'POST',
+              url: '/api/orders',
+              headers: buyer.headers,
+              payload: { lines: carts[i], ...delivery },
+            }),
+            cancelling ? cancel(apps, buyer, cancelling, isTwice) : [],
+          ]);
+          return { buyer, cart: carts[i] as OrderLineInput[], placed, cancels };
+        }),
+      );
+
+      const wrong: string[] = [];
+      for (const { buyer, cart, placed, cancels } of outcomes) {
+        if (placed.statusCode === 201) {
+          const order = placed.json() as Order;
+          unpaid.get(buyer.id)?.push(order._id);
+          tally.placed += 1;
+          const mismatch = orderMismatch(order, cart, toolsById);
+          if (mismatch) wrong.push(`order ${order.number}: ${mismatch}`);
+        } else if (placed.statusCode === 409) {
+          tally.refused += 1;
+          const mismatch = refusalMismatch(placed.json(), cart);
+          if (mismatch) wrong.push(`refusal: ${mismatch}: ${placed.body}`);
+        } else {
+          wrong.push(`placing: ${placed.statusCode} ${placed.body}`);
+        }
+        if (cancels.length === 0) continue;
+        const statuses = cancels.map((response) => response.statusCode).sort((a, b) => a - b);
+        // Twice at once: one cancels, the other finds the order cancelled already.
+        const expected = cancels.length === 1 ? [200] : [200, 409];
+        if (statuses.join() !== expected.join()) {
+          wrong.push(`cancelling: ${statuses} ${cancels.map((r) => r.body).join(' ')}`);
+        }
+        const refusal = cancels.find((response) => response.statusCode === 409);
+        if (refusal && refusal.json().code !== 'order_not_cancellable') {
+          wrong.push(`cancelling twice: ${refusal.body}`);
+        }
+        tally.cancelled += 1;
+        if (refusal) tally.cancelledTwice += 1;
+      }
+      expect(wrong, `round ${round}`).toEqual([]);
+
+      // Every unit is on the shelf or on a line of an order that was not cancelled.
+      const ledger = await accountedUnits(store.database, toolIds);
+      for (const id of toolIds) {
+        expect(ledger.get(id)?.stock, `round ${round}, stock of ${id}`).toBeGreaterThanOrEqual(0);
+        expect(ledger.get(id)?.accounted, `round ${round}, units of ${id}`).toBe(STOCK);
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+
+    // The database agrees with the answers: each order its lines' sum, each cancel counted once.
+    const { rows } = await store.database.pool.query<Record<string, number>>(
+      `select count(*)::int as orders,
+              count(*) filter (where o.status = 'cancelled')::int as cancelled,
+              count(*) filter (where o.total_amount <> l.total or o.ordered_num <> l.units)::int as mismatched,
+              count(*) filter (where (o.status = 'cancelled') <> (o.cancelled_at is not null))::int as half_cancelled,
+              coalesce(sum(l.bad_lines), 0)::int as bad_lines
+       from orders o
+       join (select order_id, sum(line_total) as total, sum(quantity) as units,
+                    count(*) filter (where line_total <> quantity * unit_price) as bad_lines
+             from order_lines group by order_id) l on l.order_id = o.id
+       where exists (select 1 from order_lines x where x.order_id = o.id and x.tool_id = any($1))`,
+      [toolIds],
+    );
+    expect(rows[0]).toEqual({
+      orders: tally.placed,
+      cancelled: tally.cancelled,
+      mismatched: 0,
+      half_cancelled: 0,
+      bad_lines: 0,
+    });
+    expect(tally.placed).toBeGreaterThan(0);
+    expect(tally.refused).toBeGreaterThan(0);
+    expect(tally.cancelled).toBeGreaterThan(0);
+    expect(await deadlocksSoFar(store.database)).toBe(deadlocksBefore);
+    expect(store.problems).toEqual([]);
+    console.log(
+      `carts over shared tools (${label}): ${BUYERS * ROUNDS} carts in ${ROUNDS} rounds, ` +
+        `${tally.placed} placed, ${tally.refused} refused out_of_stock, ${tally.cancelled} cancelled ` +
+        `(${tally.cancelledTwice} of them twice at once), ${seconds.toFixed(1)} s`,
+    );
+  });
+});
