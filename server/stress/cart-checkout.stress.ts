@@ -20,6 +20,15 @@ const STOCK = 500;
 const CANCEL_SHARE = 0.3;
 /** Of those cancels, the share sent twice at once (through both instances when there are two). */
 const TWICE_SHARE = 0.2;
+/** Of the buyers holding unpaid orders, the share that pays one (each payment issues an invoice). */
+const PAY_SHARE = 0.2;
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+const card = {
+  cardNumber: '4242 4242 4242 4242',
+  expiry: `12/${nextYear}`,
+  cvc: '123',
+  nameOnCard: 'Stress Buyer',
+};
 const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
 
 type Tool = Awaited<ReturnType<TwoInstances['first']['addTool']>>;
@@ -94,7 +103,7 @@ describe.each([
   ['one instance', 1],
   ['two instances sharing one database', 2],
 ] as const)('carts over shared tools (%s)', (label, instances) => {
-  it(`${BUYERS} buyers, ${ROUNDS} rounds of carts of 1 to 4 lines over ${TOOLS} tools, with cancels racing`, async () => {
+  it(`${BUYERS} buyers, ${ROUNDS} rounds of carts of 1 to 4 lines over ${TOOLS} tools, with cancels and payments racing`, async () => {
     const apps = store.instances(instances);
     const tools = await Promise.all(
       Array.from({ length: TOOLS }, (_, i) =>
@@ -113,7 +122,7 @@ describe.each([
     const deadlocksBefore = await deadlocksSoFar(store.database);
     const started = performance.now();
     const unpaid = new Map<string, string[]>(store.buyers.map((buyer) => [buyer.id, []]));
-    const tally = { placed: 0, refused: 0, cancelled: 0, cancelledTwice: 0 };
+    const tally = { placed: 0, refused: 0, cancelled: 0, cancelledTwice: 0, paid: 0 };
 
     for (let round = 0; round < ROUNDS; round += 1) {
       const carts = store.buyers.map(() => randomCart(tools));
@@ -125,7 +134,11 @@ describe.each([
               ? held.splice(randomInt(held.length), 1)[0]
               : undefined;
           const isTwice = Math.random() < TWICE_SHARE;
-          const [placed, cancels] = await Promise.all([
+          const paying =
+            held.length > 0 && Math.random() < PAY_SHARE
+              ? held.splice(randomInt(held.length), 1)[0]
+              : undefined;
+          const [placed, cancels, payment] = await Promise.all([
             (apps[i % apps.length] as FastifyInstance).inject({
               method: 'POST',
               url: '/api/orders',
@@ -133,13 +146,25 @@ describe.each([
               payload: { lines: carts[i], ...delivery },
             }),
             cancelling ? cancel(apps, buyer, cancelling, isTwice) : [],
+            paying
+              ? (apps[(i + 1) % apps.length] as FastifyInstance).inject({
+                  method: 'POST',
+                  url: `/api/payment/${paying}`,
+                  headers: buyer.headers,
+                  payload: card,
+                })
+              : undefined,
           ]);
-          return { buyer, cart: carts[i] as OrderLineInput[], placed, cancels };
+          return { buyer, cart: carts[i] as OrderLineInput[], placed, cancels, payment };
         }),
       );
 
       const wrong: string[] = [];
-      for (const { buyer, cart, placed, cancels } of outcomes) {
+      for (const { buyer, cart, placed, cancels, payment } of outcomes) {
+        if (payment) {
+          if (payment.statusCode === 200) tally.paid += 1;
+          else wrong.push(`paying: ${payment.statusCode} ${payment.body}`);
+        }
         if (placed.statusCode === 201) {
           const order = placed.json() as Order;
           unpaid.get(buyer.id)?.push(order._id);
@@ -202,12 +227,28 @@ describe.each([
     expect(tally.placed).toBeGreaterThan(0);
     expect(tally.refused).toBeGreaterThan(0);
     expect(tally.cancelled).toBeGreaterThan(0);
+    expect(tally.paid).toBeGreaterThan(0);
+    // Invoices issued by payments racing on two instances still run 1, 2, 3… without a gap.
+    const invoices = await store.database.pool.query<Record<string, number>>(
+      `select count(invoice_number)::int as issued,
+              coalesce(max(invoice_number), 0)::int as highest,
+              (select last from invoice_numbers)::int as counter,
+              count(*) filter (where status in ('paid', 'shipped') and invoice_number is null)::int as paid_without
+       from orders`,
+    );
+    const issued = invoices.rows[0]?.issued ?? 0;
+    expect(invoices.rows[0]).toEqual({
+      issued,
+      highest: issued,
+      counter: issued,
+      paid_without: 0,
+    });
     expect(await deadlocksSoFar(store.database)).toBe(deadlocksBefore);
     expect(store.problems).toEqual([]);
     console.log(
       `carts over shared tools (${label}): ${BUYERS * ROUNDS} carts in ${ROUNDS} rounds, ` +
         `${tally.placed} placed, ${tally.refused} refused out_of_stock, ${tally.cancelled} cancelled ` +
-        `(${tally.cancelledTwice} of them twice at once), ${seconds.toFixed(1)} s`,
+        `(${tally.cancelledTwice} of them twice at once), ${tally.paid} paid, ${seconds.toFixed(1)} s`,
     );
   });
 });
