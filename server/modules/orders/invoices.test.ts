@@ -153,6 +153,16 @@ describe('an invoice', () => {
     expect(meta.info).toMatchObject({ Title: `Invoice ${paid.invoice?.number}` });
   });
 
+  it('is drawn once for many asks at once, and each gets the same document', async () => {
+    const paid = await pay(await placeOrder());
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client(t.app, buyer).get(`/orders/${paid._id}/invoice.pdf`)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    const first = answers[0]?.rawPayload;
+    for (const answer of answers) expect(answer.rawPayload.equals(first as Buffer)).toBe(true);
+  });
+
   it('shows the tax even at 0%, and a seller with only a name', async () => {
     const plain = await buildTestApp({}, { database: t.database });
     try {

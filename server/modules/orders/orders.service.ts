@@ -33,6 +33,9 @@ import {
 } from './order-lifecycle.ts';
 import * as repo from './orders.repo.ts';
 
+/** About 30 KB each. */
+const RENDERED_INVOICES_KEPT = 64;
+
 const orderNotFound = () => notFound('This order does not exist.');
 
 /** A customer sees and changes only their own orders; admins see all. */
@@ -152,6 +155,12 @@ function outOfStock(short: ShortLine[], fields: LineFields): AppError {
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { mailer } = options;
+  /**
+   * Invoices drawn lately, by order id, least recently asked first. What an invoice says is fixed
+   * when it is issued, and drawing one keeps a core busy for tens of milliseconds: asking again
+   * (or many times at once) draws it once.
+   */
+  const renderedInvoices = new Map<string, Promise<{ fileName: string; pdf: Buffer }>>();
 
   /**
    * Takes every line's stock and records the order in one transaction, or takes nothing. Prices
@@ -361,19 +370,34 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const row = await repo.findOrder(db, id);
       if (!row) throw orderNotFound();
       assertCanSee(user, row);
-      const order = await repo.withLinesOne(db, row);
-      if (!order.invoice) {
+      if (row.invoiceNumber === null) {
         throw notFound(
-          order.status === 'cancelled'
+          row.status === 'cancelled'
             ? 'This order was cancelled before it was paid, so it has no invoice.'
             : 'This order has no invoice yet: it is issued once the order is paid.',
         );
       }
-      const pdf = await renderInvoicePdf({
-        order,
-        seller: row.seller ?? options.invoicing.seller,
-      });
-      return { fileName: `${order.invoice.number}.pdf`, pdf };
+      const cached = renderedInvoices.get(id);
+      if (cached) {
+        renderedInvoices.delete(id);
+        renderedInvoices.set(id, cached);
+        return cached;
+      }
+      const rendering = (async () => {
+        const order = await repo.withLinesOne(db, row);
+        const pdf = await renderInvoicePdf({
+          order,
+          seller: row.seller ?? options.invoicing.seller,
+        });
+        return { fileName: `${order.invoice?.number}.pdf`, pdf };
+      })();
+      renderedInvoices.set(id, rendering);
+      rendering.catch(() => renderedInvoices.delete(id));
+      for (const oldest of renderedInvoices.keys()) {
+        if (renderedInvoices.size <= RENDERED_INVOICES_KEPT) break;
+        renderedInvoices.delete(oldest);
+      }
+      return rendering;
     },
 
     /** Unpaid orders only: the order stays in the history as cancelled and its stock returns. */
