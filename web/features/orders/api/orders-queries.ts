@@ -10,10 +10,19 @@ export function myOrdersQuery(email: string) {
   });
 }
 
+/** One order with its lines, for the customer who placed it and for admins. */
+export function orderQuery(id: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.orders, 'one', id],
+    queryFn: ({ signal }) => callApi(apiRoutes.orders.get, { params: { id } }, { signal }),
+  });
+}
+
 export const allOrdersQuery = queryOptions({
   queryKey: [...queryKeys.orders, 'all'],
   queryFn: ({ signal }) => callApi(apiRoutes.orders.listAll, {}, { signal }),
 });
 
 export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));
+export const useOrder = (id: string) => useQuery(orderQuery(id));
 export const useAllOrders = () => useQuery(allOrdersQuery);
