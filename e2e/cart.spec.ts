@@ -3,6 +3,7 @@ import type { Cart } from '../contract/cart.ts';
 import type { Order } from '../contract/orders.ts';
 import type { Tool } from '../contract/tools.ts';
 import {
+  addFromToolPage,
   apiAs,
   createTool,
   DEMO_ADMIN,
@@ -17,17 +18,6 @@ import {
 /** One line of the cart page, found by its tool's name. */
 const lineOf = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-
-async function addFromToolPage(page: Page, tool: Tool, quantity?: number) {
-  await page.goto(`/tools/${tool._id}`);
-  await waitForReady(page);
-  if (quantity !== undefined) await page.getByLabel('Quantity (units)').fill(String(quantity));
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  const units = (quantity ?? tool.minimumOrder).toLocaleString('en-US');
-  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
-    `Added ${units} × ${tool.name} to your cart. View cart`,
-  );
-}
 
 async function serverCart(page: Page): Promise<Cart> {
   return (await (await page.request.get('/api/cart')).json()) as Cart;

@@ -104,7 +104,7 @@ test('Firefox: a visitor browses the server-rendered store and the catalogue sea
   expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
 });
 
-test('Firefox: a customer signs in from a tool page, orders and pays by card', async () => {
+test('Firefox: a customer signs in from a tool page, orders, pays by card and opens the order', async () => {
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { minimumOrder: 20, price: 1250, quantity: 400 });
   const customer = newAccount('Fiona Firefox');
@@ -144,6 +144,15 @@ test('Firefox: a customer signs in from a tool page, orders and pays by card', a
   await fill(page, field('Name on card'), 'Fiona Firefox');
   await click(page, '::-p-aria([name="Pay $300.00"][role="button"])');
   expect(await textOf(page, '::-p-text(Payment received)')).toBe('Payment received. Thank you!');
+
+  // On to the order's page: its number as the heading, paid in the timeline, the invoice.
+  const number = (await textOf(page, '[data-testid="order-number"]')).trim();
+  await click(page, `::-p-aria([name="View order ${number}"][role="link"])`);
+  await until(async () => (await textOf(page, 'h1')) === `Order ${number}`, 'the order page');
+  expect(await pathOf(page)).toMatch(/^\/dashboard\/orders\/[\w-]+$/);
+  expect(await textOf(page, '[data-testid="timeline-paid"]')).toContain('Paid');
+  expect(await textOf(page, '[data-testid="order-total"]')).toBe('$300.00');
+  await page.waitForSelector('::-p-aria([name="Download invoice (PDF)"][role="link"])');
 
   // The store agrees: the order is paid.
   const orders = (await (

@@ -163,6 +163,18 @@ export async function boxOf(locator: Locator): Promise<{
   return box;
 }
 
+/** Adds a tool to the cart from its page (its minimum order, or `quantity`), and waits for the word. */
+export async function addFromToolPage(page: Page, tool: Tool, quantity?: number): Promise<void> {
+  await page.goto(`/tools/${tool._id}`);
+  await waitForReady(page);
+  if (quantity !== undefined) await page.getByLabel('Quantity (units)').fill(String(quantity));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const units = (quantity ?? tool.minimumOrder).toLocaleString('en-US');
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
+    `Added ${units} × ${tool.name} to your cart. View cart`,
+  );
+}
+
 /** Waits until the screen has its data: no "Loading…" indicator and a quiet network. */
 export async function waitForReady(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

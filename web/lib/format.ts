@@ -58,6 +58,36 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+const longDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/**
+ * "Tuesday, 24 November 2026, 14:05 GMT+1": a moment to act by or look back on, spelled out in
+ * full, in the reader's own time zone and saying which. Assembled from parts, so every browser
+ * writes it the same way.
+ */
+export function formatLongDateTime(iso: string): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of longDateTimeFormat.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  const { weekday, day, month, year, hour, minute, timeZoneName } = parts;
+  return `${weekday}, ${day} ${month} ${year}, ${hour}:${minute} ${timeZoneName}`;
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** 20 -> "20%", 7.5 -> "7.5%". */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}%`;
+}
+
 /** The first `max` characters, cut at a word when possible, plus an ellipsis. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -62,6 +62,7 @@ function PaymentPanel({ order }: { order: PaymentOrder }) {
       : null;
     return (
       <PaymentConfirmation
+        order={order}
         transactionId={justPaid?.transactionId ?? order.transactionId}
         card={card}
         isJustPaid={justPaid !== null}

@@ -5,7 +5,7 @@ import { type Column, DataTable } from '../../../components/ui/table.tsx';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
-/** A customer's orders; unpaid ones can be paid or cancelled, paid ones show their transaction. */
+/** A customer's orders, each number linking to its page; unpaid ones can be paid or cancelled, paid ones show their transaction. */
 export function MyOrdersTable({
   orders,
   onCancel,
@@ -16,7 +16,14 @@ export function MyOrdersTable({
   const columns: Column<Order>[] = [
     {
       header: 'Order',
-      cell: (order) => <span className="font-semibold whitespace-nowrap">{order.number}</span>,
+      cell: (order) => (
+        <Link
+          to={`/dashboard/orders/${order._id}`}
+          className="font-semibold whitespace-nowrap text-navy-700 underline underline-offset-2 hover:text-navy-900"
+        >
+          {order.number}
+        </Link>
+      ),
     },
     {
       header: 'Product',

@@ -7,10 +7,13 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
  * reader and keyboard users hear the outcome.
  */
 export function PaymentConfirmation({
+  order,
   transactionId,
   card,
   isJustPaid,
 }: {
+  /** The order paid, for the way to its page. */
+  order: { _id: string; number: string };
   transactionId: string | null;
   /** "Visa ending in 4242", when this visit paid it. */
   card?: string | null;
@@ -31,8 +34,8 @@ export function PaymentConfirmation({
       </h2>
       <p className="mt-2 text-sm text-stone-800">
         {isJustPaid
-          ? `We emailed you a receipt${card ? ` for your ${card}` : ''}. We ship paid orders within two working days.`
-          : 'Thank you. You can follow it in My orders.'}
+          ? `We emailed you a receipt${card ? ` for your ${card}` : ''}. We ship paid orders within two working days; the order's page has its invoice.`
+          : 'Thank you. You can follow it on its page, with its invoice.'}
       </p>
       {transactionId && (
         <p className="mt-4 text-sm text-stone-800">
@@ -45,9 +48,14 @@ export function PaymentConfirmation({
           </code>
         </p>
       )}
-      <Link to="/dashboard/myorder" className={buttonClasses({ className: 'mt-5' })}>
-        See my orders
-      </Link>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Link to={`/dashboard/orders/${order._id}`} className={buttonClasses()}>
+          View order {order.number}
+        </Link>
+        <Link to="/dashboard/myorder" className={buttonClasses({ variant: 'outline' })}>
+          See my orders
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { MetaArgs } from 'react-router';
+import { Link, useParams } from 'react-router';
+import type { Order } from '../../../../contract/orders.ts';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useSignedInUser } from '../../../features/auth/api/session.ts';
+import { BuyAgainButton } from '../../../features/cart/components/buy-again-button.tsx';
+import { useCancelOrder } from '../../../features/orders/api/order-mutations.ts';
+import { useOrder } from '../../../features/orders/api/orders-queries.ts';
+import { OrderDetails } from '../../../features/orders/components/order-details.tsx';
+import { OrderLines } from '../../../features/orders/components/order-lines.tsx';
+import { OrderPayment } from '../../../features/orders/components/order-payment.tsx';
+import { OrderStatusBadge } from '../../../features/orders/components/order-status-badge.tsx';
+import {
+  OrderTimeline,
+  type OrderViewer,
+} from '../../../features/orders/components/order-timeline.tsx';
+import { OrderView } from '../../../features/orders/components/order-view.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Order', path: location.pathname, noIndex: true });
+
+/** One order, for the customer who placed it and for admins (the store decides who may see it). */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const user = useSignedInUser();
+  const order = useOrder(id);
+  usePageTitle(order.data ? `Order ${order.data.number}` : 'Order');
+  const viewer: OrderViewer =
+    order.data && order.data.email !== user.email && user.role === 'Admin' ? 'admin' : 'owner';
+  const back =
+    viewer === 'admin'
+      ? { label: 'Manage all orders', to: '/dashboard/manageallorders' }
+      : { label: 'My orders', to: '/dashboard/myorder' };
+
+  return (
+    <>
+      <Breadcrumbs trail={[back, { label: order.data ? `Order ${order.data.number}` : 'Order' }]} />
+      <OrderView query={order}>{(data) => <OrderBody order={data} viewer={viewer} />}</OrderView>
+    </>
+  );
+}
+
+function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
+  const cancelOrder = useCancelOrder();
+  const toast = useToast();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const isOwner = viewer === 'owner';
+
+  // As in My orders: confirm, cancel, say so; the order is read again with every other order.
+  const confirmCancel = () => {
+    cancelOrder.mutate(order, {
+      onSuccess: () => toast.success(`Order ${order.number} is cancelled.`),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setIsConfirming(false),
+    });
+  };
+
+  return (
+    <>
+      <PageHeading
+        title={`Order ${order.number}`}
+        description={<OrderStatusBadge status={order.status} />}
+        actions={
+          isOwner && (
+            <BuyAgainButton
+              lines={order.lines.map(({ toolId, quantity, productName }) => ({
+                toolId,
+                quantity,
+                productName,
+              }))}
+            />
+          )
+        }
+      />
+      <div className="space-y-8">
+        <OrderPayment
+          order={order}
+          actions={
+            <>
+              {isOwner && (
+                <Link to={`/dashboard/payment/${order._id}`} className={buttonClasses()}>
+                  Pay now
+                </Link>
+              )}
+              <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
+                Cancel order
+              </Button>
+            </>
+          }
+        />
+        <OrderLines order={order} />
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+          <OrderDetails order={order} />
+          <OrderTimeline order={order} viewer={viewer} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Cancel this order?"
+        message={
+          <p>
+            Do you want to cancel order <strong>{order.number}</strong> ({order.productName})? The
+            units go back into stock.
+          </p>
+        }
+        confirmLabel="Cancel order"
+        onConfirm={confirmCancel}
+        onClose={() => setIsConfirming(false)}
+        isPending={cancelOrder.isPending}
+      />
+    </>
+  );
+}
+
+export default OrderPage;

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import type { Order } from '../../../../contract/orders.ts';
+import { formatLongDateTime } from '../../../lib/format.ts';
+
+/** Who is reading: the customer who placed the order, or one of our team. */
+export type OrderViewer = 'owner' | 'admin';
+
+interface Step {
+  key: string;
+  label: string;
+  at: string;
+  details?: ReactNode;
+}
+
+function whoCancelled(reason: Order['cancelReason'], viewer: OrderViewer): string | null {
+  switch (reason) {
+    case 'customer':
+      return viewer === 'owner' ? 'Cancelled by you.' : 'Cancelled by the customer.';
+    case 'admin':
+      return viewer === 'owner' ? 'Cancelled by our team.' : 'Cancelled by an admin.';
+    case 'payment_window':
+      return 'The payment window ran out before it was paid.';
+    default:
+      return null;
+  }
+}
+
+function stepsOf(order: Order, viewer: OrderViewer): Step[] {
+  const steps: Step[] = [{ key: 'placed', label: 'Placed', at: order.createdAt }];
+  if (order.paidAt) {
+    steps.push({
+      key: 'paid',
+      label: 'Paid',
+      at: order.paidAt,
+      details: order.transactionId && (
+        <>
+          Transaction{' '}
+          <code className="font-mono break-all" data-testid="transaction-id">
+            {order.transactionId}
+          </code>
+        </>
+      ),
+    });
+  }
+  if (order.shippedAt) {
+    const how = [
+      order.carrier && `Carrier: ${order.carrier}`,
+      order.trackingNumber && `Tracking number: ${order.trackingNumber}`,
+    ].filter(Boolean);
+    steps.push({
+      key: 'shipped',
+      label: 'Shipped',
+      at: order.shippedAt,
+      details: how.length > 0 && <span className="wrap-anywhere">{how.join('. ')}</span>,
+    });
+  }
+  if (order.cancelledAt) {
+    steps.push({
+      key: 'cancelled',
+      label: 'Cancelled',
+      at: order.cancelledAt,
+      details: whoCancelled(order.cancelReason, viewer),
+    });
+  }
+  return steps;
+}
+
+/** What happened to the order and when, oldest first: an ordered list, one item per step. */
+export function OrderTimeline({ order, viewer }: { order: Order; viewer: OrderViewer }) {
+  return (
+    <section aria-labelledby="order-timeline-title">
+      <h2 id="order-timeline-title" className="mb-3 text-lg font-bold text-navy-900">
+        Timeline
+      </h2>
+      <ol className="space-y-4 border-l-2 border-stone-200 pl-5" aria-label="Order timeline">
+        {stepsOf(order, viewer).map((step) => (
+          <li key={step.key} className="relative" data-testid={`timeline-${step.key}`}>
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 -left-[1.6rem] size-3 rounded-full bg-navy-700 ring-4 ring-white"
+            />
+            <p className="font-semibold text-navy-900">{step.label}</p>
+            <p className="text-sm text-stone-700">
+              <time dateTime={step.at}>{formatLongDateTime(step.at)}</time>
+            </p>
+            {step.details && <p className="mt-1 text-sm text-stone-700">{step.details}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '../../../../contract/orders.ts';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { ErrorState } from '../../../components/ui/state.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+
+/** Why an order cannot be shown, when the store said so: someone else's, or no such order. */
+function refusal(error: unknown): { title: string; text: string } | null {
+  if (!isApiError(error)) return null;
+  if (error.code === 'forbidden') {
+    return {
+      title: 'This order belongs to another customer',
+      text: 'Only the customer who placed it and our team can see it. Your own orders are in My orders.',
+    };
+  }
+  // A malformed id (400) is an order that cannot exist: said the same way as an unknown one.
+  if (error.code === 'not_found' || error.code === 'validation_failed') {
+    return {
+      title: 'We could not find this order',
+      text: 'The link may be mistyped, or the order may not exist. Your orders are in My orders.',
+    };
+  }
+  return null;
+}
+
+/**
+ * One order's page body in its states: loading, refused (another customer's, or not found),
+ * failed (with a retry), and the order.
+ */
+export function OrderView({
+  query,
+  children,
+}: {
+  query: UseQueryResult<Order>;
+  children: (order: Order) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label="Loading the order…" />;
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  const refused = refusal(query.error);
+  if (refused) {
+    return (
+      <>
+        <PageHeading title={refused.title} />
+        <p role="alert" className="max-w-2xl text-stone-700">
+          {refused.text}
+        </p>
+        <Link
+          to="/dashboard/myorder"
+          className="mt-4 inline-block font-semibold text-navy-700 underline"
+        >
+          Go to my orders
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeading title="Order" />
+      <ErrorState
+        error={query.error}
+        title="We could not load this order"
+        onRetry={() => void query.refetch()}
+      />
+    </>
+  );
+}
