@@ -15,6 +15,7 @@ import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts'
 import { emptyAsMissing } from '../../../lib/form-values.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePlaceOrderLines } from '../api/order-mutations.ts';
+import { DeliveryFields } from './delivery-fields.tsx';
 
 /** The contract's order body without its lines (they come from the cart). */
 const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true }).extend({
@@ -120,21 +121,12 @@ export function CheckoutForm({
         <p id="checkout-note" className="text-sm text-stone-600">
           Ordering as {customer.name} ({customer.email}). Pay by card after ordering.
         </p>
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="e.g. +1 555 010 2000"
-          hint={savedPhone ? 'From your profile; change it for this order if you like.' : undefined}
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <TextAreaField
-          label="Delivery address"
-          autoComplete="street-address"
-          rows={3}
-          error={errors.address?.message}
-          {...form.register('address')}
+        <DeliveryFields
+          phone={form.register('phone')}
+          address={form.register('address')}
+          phoneError={errors.phone?.message}
+          addressError={errors.address?.message}
+          savedPhone={savedPhone}
         />
         <TextField
           label="Purchase order number (optional)"

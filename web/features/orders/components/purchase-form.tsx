@@ -12,13 +12,14 @@ import {
 import { unitPriceFor } from '../../../../contract/pricing.ts';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormError, SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { FormError, SubmitError, TextField } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useMoney, useStoreConfig } from '../../../lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
+import { DeliveryFields } from './delivery-fields.tsx';
 
 /**
  * The most one customer can order now: the stock, and at most their share of it unpaid (the
@@ -162,21 +163,12 @@ export function PurchaseForm({
           <TextField label="Name" value={customer.name} readOnly />
           <TextField label="Email" type="email" value={customer.email} readOnly />
         </div>
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="e.g. +1 555 010 2000"
-          hint={savedPhone ? 'From your profile; change it for this order if you like.' : undefined}
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <TextAreaField
-          label="Delivery address"
-          autoComplete="street-address"
-          rows={3}
-          error={errors.address?.message}
-          {...form.register('address')}
+        <DeliveryFields
+          phone={form.register('phone')}
+          address={form.register('address')}
+          phoneError={errors.phone?.message}
+          addressError={errors.address?.message}
+          savedPhone={savedPhone}
         />
         <TextField
           label="Quantity (units)"

@@ -1,0 +1,38 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+
+/** Where an order goes: the phone (from the profile when saved) and the delivery address. */
+export function DeliveryFields({
+  phone,
+  address,
+  phoneError,
+  addressError,
+  savedPhone,
+}: {
+  phone: UseFormRegisterReturn<'phone'>;
+  address: UseFormRegisterReturn<'address'>;
+  phoneError: string | undefined;
+  addressError: string | undefined;
+  savedPhone: string | null | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="e.g. +1 555 010 2000"
+        hint={savedPhone ? 'From your profile; change it for this order if you like.' : undefined}
+        error={phoneError}
+        {...phone}
+      />
+      <TextAreaField
+        label="Delivery address"
+        autoComplete="street-address"
+        rows={3}
+        error={addressError}
+        {...address}
+      />
+    </>
+  );
+}
