@@ -86,11 +86,23 @@ export function plainText(min: number, max: number) {
   );
 }
 
-/** Plain text that may run over several lines (addresses, reviews, descriptions). */
-export function multilineText(min: number, max: number) {
-  return boundedText(min, max).refine((value) => !hasControlCharacters(value, true), {
-    error: 'Must not contain control characters.',
-  });
+/**
+ * Plain text that may run over several lines (addresses, reviews, descriptions), without
+ * direction overrides (which could make an address read as another), and at most `maxLines`
+ * lines when given (an address printed on an invoice).
+ */
+export function multilineText(min: number, max: number, options: { maxLines?: number } = {}) {
+  const { maxLines } = options;
+  return boundedText(min, max)
+    .refine((value) => !hasControlCharacters(value, true), {
+      error: 'Must not contain control characters.',
+    })
+    .refine((value) => !hasBidiControls(value), {
+      error: 'Must not contain text-direction override characters.',
+    })
+    .refine((value) => maxLines === undefined || value.split('\n').length <= maxLines, {
+      error: `Must be at most ${maxLines} lines.`,
+    });
 }
 
 /** Half of a surrogate pair without the other: not a character, and stored as U+FFFD. */

@@ -151,7 +151,7 @@ export const CreateOrderBodySchema = z.strictObject({
     .min(1, { error: 'Must be at least 1 unit.' })
     .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
   phone: PhoneSchema,
-  address: multilineText(5, 500),
+  address: multilineText(5, 500, { maxLines: 10 }),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
@@ -188,9 +188,9 @@ export const OrderLinesInputSchema = z
 export const PlaceOrderBodySchema = z.strictObject({
   lines: OrderLinesInputSchema,
   phone: PhoneSchema,
-  address: multilineText(5, 500),
+  address: multilineText(5, 500, { maxLines: 10 }),
   poNumber: plainText(1, 64).optional(),
-  note: multilineText(1, 1000).optional(),
+  note: multilineText(1, 1000, { maxLines: 20 }).optional(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 

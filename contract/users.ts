@@ -77,7 +77,7 @@ export const UpdateProfileBodySchema = z.strictObject({
   education: plainText(2, 200),
   companyName: clearable(plainText(2, 200)),
   vatNumber: clearable(VatNumberSchema),
-  billingAddress: clearable(multilineText(5, 500)),
+  billingAddress: clearable(multilineText(5, 500, { maxLines: 10 })),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 

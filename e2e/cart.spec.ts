@@ -84,6 +84,10 @@ test('a customer fills the cart from tool pages and the catalogue, sees the volu
   await page.getByLabel('Purchase order number (optional)').fill('PO-2026-17');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  // Three tools, 155 units in all: never "155 × the first tool".
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
+    /Order TY-\d+: 3 tools, 155 units, total \$1,608\.30\./,
+  );
   expect(orderCalls).toHaveLength(1);
   expect(orderCalls[0]).toMatch(/^[0-9a-f]{32}$/);
   await expect.poll(async () => (await serverCart(page)).lines).toEqual([]);

@@ -36,7 +36,9 @@ export function fromMinorUnits(minorUnits: number, currency: string): string {
 }
 
 /** 1000 -> "1,000", the same grouping as the store's own messages and emails. */
-export { formatCount as formatNumber } from '../../contract/format.ts';
+import { formatCount } from '../../contract/format.ts';
+
+export { formatCount as formatNumber };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -92,4 +94,25 @@ export function formatPercent(value: number): string {
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max).trimEnd()}…`;
+}
+
+/**
+ * What an order holds, in words: "12 × Claw Hammer" for one line, "3 tools, 700 units" for
+ * several (its summary's units add up every line, so "700 × Claw Hammer and 2 more" would mislead).
+ */
+export function formatOrderContents(order: {
+  lines: readonly { quantity: number; productName: string }[];
+  orderedNum: number;
+}): string {
+  const [only] = order.lines;
+  if (order.lines.length === 1 && only) {
+    return `${formatCount(only.quantity)} × ${only.productName}`;
+  }
+  return `${formatCount(order.lines.length)} tools, ${formatCount(order.orderedNum)} units`;
+}
+
+/** An order's units for a table's Quantity column: "12", or "700 (3 tools)" for several lines. */
+export function formatOrderUnits(order: { lines: readonly unknown[]; orderedNum: number }): string {
+  const units = formatCount(order.orderedNum);
+  return order.lines.length > 1 ? `${units} (${formatCount(order.lines.length)} tools)` : units;
 }

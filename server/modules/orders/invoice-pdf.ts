@@ -129,10 +129,10 @@ export function renderInvoicePdf({ order, seller }: InvoiceInput): Promise<Buffe
 
   // The lines.
   const columns = [
-    { label: 'Item', x: left, width: width - 250, align: 'left' as const },
-    { label: 'Quantity', x: left + width - 250, width: 70, align: 'right' as const },
-    { label: 'Unit price', x: left + width - 175, width: 85, align: 'right' as const },
-    { label: 'Amount', x: left + width - 85, width: 85, align: 'right' as const },
+    { label: 'Item', x: left, width: width - 260, align: 'left' as const },
+    { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
+    { label: 'Unit price incl. tax', x: left + width - 190, width: 95, align: 'right' as const },
+    { label: 'Amount incl. tax', x: left + width - 85, width: 85, align: 'right' as const },
   ];
   const row = (cells: string[], font: 'regular' | 'bold') => {
     const y = doc.y;

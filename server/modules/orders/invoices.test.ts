@@ -161,6 +161,9 @@ describe('an invoice', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
     const first = answers[0]?.rawPayload;
     for (const answer of answers) expect(answer.rawPayload.equals(first as Buffer)).toBe(true);
+    // The id in capitals names the same order, and the same drawing.
+    const shouted = await client(t.app, buyer).get(`/orders/${paid._id.toUpperCase()}/invoice.pdf`);
+    expect(shouted.rawPayload.equals(first as Buffer)).toBe(true);
   });
 
   it('shows the tax even at 0%, and a seller with only a name', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderSchema } from '../../../contract/orders.ts';
 import { ProblemSchema } from '../../../contract/problem.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
-import { client, expectProblem, json } from '../../testing/http.ts';
+import { client, expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestContext;
@@ -283,5 +283,29 @@ describe('orders over the same tools at once', () => {
       expect((left[id] ?? 0) + units, id).toBe(60);
       expect(left[id]).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('what an order may say', () => {
+  it('refuses direction overrides and more lines than an address or note can print', async () => {
+    const [hammer] = await threeTools();
+    const place = (extra: Record<string, unknown>) =>
+      client(t.app, buyer).post('/orders', {
+        lines: [{ toolId: hammer.id, quantity: 10 }],
+        ...delivery,
+        ...extra,
+      });
+    expectFieldError(
+      await place({ address: 'Unit 4 \u202eSteel Park\u202c Sheffield' }),
+      'address',
+    );
+    expectFieldError(await place({ note: 'Deliver to \u2066gate 7\u2069' }), 'note');
+    expectFieldError(await place({ address: Array(11).fill('Line').join('\n') }), 'address');
+    expectFieldError(await place({ note: Array(21).fill('n').join('\n') }), 'note');
+    const fine = await place({
+      address: Array(10).fill('Line').join('\n'),
+      note: 'شكراً — deliver after 9',
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 });

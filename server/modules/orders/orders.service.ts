@@ -377,10 +377,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             : 'This order has no invoice yet: it is issued once the order is paid.',
         );
       }
-      const cached = renderedInvoices.get(id);
+      // Keyed by the id as stored: the path's id may be written in capitals.
+      const key = row.id;
+      const cached = renderedInvoices.get(key);
       if (cached) {
-        renderedInvoices.delete(id);
-        renderedInvoices.set(id, cached);
+        renderedInvoices.delete(key);
+        renderedInvoices.set(key, cached);
         return cached;
       }
       const rendering = (async () => {
@@ -391,8 +393,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         });
         return { fileName: `${order.invoice?.number}.pdf`, pdf };
       })();
-      renderedInvoices.set(id, rendering);
-      rendering.catch(() => renderedInvoices.delete(id));
+      renderedInvoices.set(key, rendering);
+      rendering.catch(() => renderedInvoices.delete(key));
       for (const oldest of renderedInvoices.keys()) {
         if (renderedInvoices.size <= RENDERED_INVOICES_KEPT) break;
         renderedInvoices.delete(oldest);

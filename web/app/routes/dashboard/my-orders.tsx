@@ -11,7 +11,7 @@ import { useCancelOrder } from '../../../features/orders/api/order-mutations.ts'
 import { useMyOrders } from '../../../features/orders/api/orders-queries.ts';
 import { MyOrdersTable } from '../../../features/orders/components/my-orders-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatOrderContents } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -61,7 +61,7 @@ export function MyOrdersPage() {
             <p>
               Do you want to cancel your order for{' '}
               <strong>
-                {formatNumber(toCancel.orderedNum)} × {toCancel.productName}
+                {toCancel.number}: {formatOrderContents(toCancel)}
               </strong>
               ? The units go back into stock.
             </p>

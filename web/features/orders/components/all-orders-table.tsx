@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatOrderUnits } from '../../../lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** Every order for admins; only paid orders can be shipped. */
@@ -44,7 +44,7 @@ export function AllOrdersTable({
       ),
     },
     { header: 'Product', cell: (order) => order.productName },
-    { header: 'Quantity', cell: (order) => formatNumber(order.orderedNum) },
+    { header: 'Quantity', cell: (order) => formatOrderUnits(order) },
     { header: 'Total', cell: (order) => formatMoney(order.totalAmount, order.currency) },
     { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatOrderUnits } from '../../../lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** A customer's orders, each number linking to its page; unpaid ones can be paid or cancelled, paid ones show their transaction. */
@@ -34,7 +34,7 @@ export function MyOrdersTable({
         </span>
       ),
     },
-    { header: 'Quantity', cell: (order) => formatNumber(order.orderedNum) },
+    { header: 'Quantity', cell: (order) => formatOrderUnits(order) },
     {
       header: 'Total',
       cell: (order) => (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, formatOrderContents } from '../../../lib/format.ts';
 
 /** What a customer sees after ordering: the order and the way to pay. */
 export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgain: () => void }) {
@@ -22,7 +22,11 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
         Your order is placed
       </h3>
       <p className="mt-2 text-stone-800">
-        {formatNumber(order.orderedNum)} × {order.productName}, total{' '}
+        Order{' '}
+        <Link to={`/dashboard/orders/${order._id}`} className="font-semibold underline">
+          {order.number}
+        </Link>
+        : {formatOrderContents(order)}, total{' '}
         <strong>{formatMoney(order.totalAmount, order.currency)}</strong>. It is reserved for you
         until{' '}
         <strong>

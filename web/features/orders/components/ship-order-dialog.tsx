@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitError, TextField } from '../../../components/ui/field.tsx';
 import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { emptyAsMissing } from '../../../lib/form-values.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatOrderContents } from '../../../lib/format.ts';
 import { useShipOrder } from '../api/order-mutations.ts';
 
 /** The contract's shipment details, both optional: an empty field is left out. */
@@ -82,7 +82,7 @@ function ShipOrderForm({
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <p className="text-sm text-stone-700">
-        {formatNumber(order.orderedNum)} units for {order.name}, to{' '}
+        {formatOrderContents(order)} for {order.name}, to{' '}
         <span className="whitespace-pre-line break-words">{order.address}</span>. The customer is
         emailed with what you enter here.
       </p>
