@@ -191,6 +191,9 @@ export const PlaceOrderBodySchema = z.strictObject({
   address: multilineText(5, 500, { maxLines: 10 }),
   poNumber: plainText(1, 64).optional(),
   note: multilineText(1, 1000, { maxLines: 20 }).optional(),
+  expectedTotal: MoneySchema.optional().describe(
+    'The total the buyer was shown. When the order would now cost anything else (a price changed meanwhile), it is refused with 409 price_changed and nothing is taken.',
+  ),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 

@@ -13,6 +13,7 @@ export const ProblemCodeSchema = z.enum([
   'not_found',
   'method_not_allowed',
   'out_of_stock',
+  'price_changed',
   'order_not_cancellable',
   'order_not_shippable',
   'order_not_payable',

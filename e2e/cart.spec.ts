@@ -168,6 +168,45 @@ test('a line that ran out between cart and checkout is marked on that line, and 
   expect((await serverCart(page)).lines.map((line) => line.quantity)).toEqual([50, 20]);
 });
 
+test('a price that changed between cart and checkout stops the order, says the new total and shows it', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const clamp = await createTool(admin, {
+    name: `Repriced Clamp ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 10,
+    quantity: 100,
+  });
+  const customer = newAccount('Pia Price');
+  await signUp(page.request, customer, { verified: true });
+  const put = await page.request.put('/api/cart', {
+    data: { lines: [{ toolId: clamp._id, quantity: 10 }] },
+  });
+  expect(put.status()).toBe(200);
+
+  await page.goto('/cart');
+  await waitForReady(page);
+  await expect(page.getByTestId('cart-total')).toHaveText('$100.00');
+  await fillDelivery(page);
+  // The admin raises the price while the buyer types.
+  expect((await admin.patch(`/api/tools/${clamp._id}`, { data: { price: 1100 } })).status()).toBe(
+    200,
+  );
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Prices changed since you looked' });
+  await expect(alert).toContainText('this order now comes to $110.00, not $100.00');
+  await expect(page.getByTestId('cart-total')).toHaveText('$110.00');
+  const orders = await page.request.get(`/api/user?email=${encodeURIComponent(customer.email)}`);
+  expect(await orders.json()).toEqual([]);
+
+  // Seen, the new total can be ordered.
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  await admin.dispose();
+});
+
 test("a visitor's cart survives sign-in: it joins the account's cart, then leaves the browser", async ({
   page,
 }) => {

@@ -309,3 +309,33 @@ describe('what an order may say', () => {
     expect(fine.statusCode, fine.body).toBe(201);
   });
 });
+
+describe('the total the buyer was shown', () => {
+  it('places the order when it still comes to that, and refuses it, taking nothing, when a price changed', async () => {
+    const [hammer, saw] = await threeTools();
+    const lines = [
+      { toolId: hammer.id, quantity: 10 },
+      { toolId: saw.id, quantity: 5 },
+    ];
+    // 10 × $11.50 + 5 × $9.90 = $164.50
+    const shown = 16_450;
+    await t.db.update(tools).set({ price: 1250 }).where(eq(tools.id, hammer.id));
+    const before = await stock([hammer.id, saw.id]);
+    const refused = expectProblem(
+      await client(t.app, buyer).post('/orders', { lines, ...delivery, expectedTotal: shown }),
+      409,
+      'price_changed',
+    );
+    expect(refused.detail).toBe(
+      'Prices changed since you looked: this order now comes to $174.50, not $164.50. Nothing was ordered; check the prices and place it again.',
+    );
+    expect(await stock([hammer.id, saw.id])).toEqual(before);
+    const placed = await client(t.app, buyer).post('/orders', {
+      lines,
+      ...delivery,
+      expectedTotal: 17_450,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(json<{ totalAmount: number }>(placed).totalAmount).toBe(17_450);
+  });
+});

@@ -23,7 +23,7 @@ import {
 } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { orderConfirmationEmail } from './order-emails.ts';
+import { money, orderConfirmationEmail } from './order-emails.ts';
 import {
   cancelOrder,
   cancelOverdueOrders,
@@ -251,6 +251,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           only
             ? `This order is too large to place online; order at most ${formatCount(Math.floor(MAX_ORDER_TOTAL / Math.max(only.unitPrice, 1)))} units or contact us.`
             : 'This order is too large to place online; split it into smaller orders or contact us.',
+        );
+      }
+      if (placement.expectedTotal !== undefined && placement.expectedTotal !== total) {
+        throw conflict(
+          'price_changed',
+          `Prices changed since you looked: this order now comes to ${money(total, options.currency)}, not ${money(placement.expectedTotal, options.currency)}. Nothing was ordered; check the prices and place it again.`,
         );
       }
       await repo.takeLockedStock(tx, new Map(priced.map((line) => [line.tool.id, line.quantity])));

@@ -62,7 +62,7 @@ function CustomerCheckout({
   onPlaced: (order: Order) => void;
   onShortLines: (short: ShortLines) => void;
 }) {
-  const { cart } = useCart();
+  const { cart, refresh } = useCart();
   const details = useUserDetails(user.email);
   const lines = (cart?.lines ?? [])
     .filter((line) => line.tool !== null)
@@ -83,8 +83,10 @@ function CustomerCheckout({
         customer={{ name: user.name, email: user.email }}
         savedPhone={details.data?.phone}
         blockedBy={blockedBy}
+        expectedTotal={cart?.total}
         onPlaced={onPlaced}
         onShortLines={onShortLines}
+        onPriceChanged={() => void refresh()}
       />
     </div>
   );

@@ -27,7 +27,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <>
       <CardList {...props} />
-      <div className="hidden overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm md:block">
+      <div className="hidden overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{props.caption}</caption>
           <thead className="bg-stone-100">
@@ -36,7 +36,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <th
                   key={column.header}
                   scope="col"
-                  className={`px-4 py-3 text-xs font-semibold tracking-wide text-stone-700 uppercase ${column.width ?? ''}`}
+                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-stone-700 uppercase ${column.width ?? ''}`}
                 >
                   <span className={column.hideHeader ? 'sr-only' : undefined}>{column.header}</span>
                 </th>

@@ -205,8 +205,8 @@ export function CartProvider({
       isPending: owner === 'pending' || (cart === undefined && query.isPending),
       isUpdating: isCustomer ? writes.isPending : quote.isPlaceholderData || quote.isFetching,
       error: cart === undefined ? query.error : null,
-      refresh: () =>
-        void queryClient.refetchQueries({ queryKey: queryKeys.cart, type: 'active', stale: true }),
+      // Read again even when fresh: the store may price it otherwise now.
+      refresh: () => void queryClient.invalidateQueries({ queryKey: queryKeys.cart }),
       addLines,
       setQuantity: (toolId, quantity) =>
         change((current) => withQuantity(current, toolId, quantity)),

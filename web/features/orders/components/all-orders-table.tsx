@@ -45,7 +45,12 @@ export function AllOrdersTable({
     },
     { header: 'Product', cell: (order) => order.productName },
     { header: 'Quantity', cell: (order) => formatOrderUnits(order) },
-    { header: 'Total', cell: (order) => formatMoney(order.totalAmount, order.currency) },
+    {
+      header: 'Total',
+      cell: (order) => (
+        <span className="whitespace-nowrap">{formatMoney(order.totalAmount, order.currency)}</span>
+      ),
+    },
     { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       header: 'Shipping',

@@ -57,10 +57,14 @@ export function CheckoutForm({
   customer,
   savedPhone,
   blockedBy,
+  expectedTotal,
   onPlaced,
   onShortLines,
+  onPriceChanged,
 }: {
   lines: readonly OrderLineInput[];
+  /** The total the buyer sees: if prices changed meanwhile, the store refuses instead of charging more. */
+  expectedTotal: number | undefined;
   customer: { name: string; email: string };
   /** The phone number in the customer's profile, filled in for them (they may change it). */
   savedPhone?: string | null | undefined;
@@ -68,6 +72,8 @@ export function CheckoutForm({
   blockedBy: string | null;
   onPlaced: (order: Order) => void;
   onShortLines: (short: ShortLines) => void;
+  /** The store priced the order otherwise than the cart showed: the cart should read its prices again. */
+  onPriceChanged: () => void;
 }) {
   const placeOrder = usePlaceOrderLines();
   const attemptKey = useRef<string | null>(null);
@@ -98,7 +104,10 @@ export function CheckoutForm({
     attemptKey.current ??= newIdempotencyKey();
     onShortLines({});
     placeOrder.mutate(
-      { body: { lines: [...lines], ...values }, idempotencyKey: attemptKey.current },
+      {
+        body: { lines: [...lines], ...values, expectedTotal },
+        idempotencyKey: attemptKey.current,
+      },
       {
         onSuccess: (order) => {
           attemptKey.current = null;
@@ -109,6 +118,7 @@ export function CheckoutForm({
           if (!isOutcomeUnknown(error)) attemptKey.current = null;
           const short = shortLines(error, lines);
           if (Object.keys(short).length > 0) onShortLines(short);
+          if (isApiError(error) && error.code === 'price_changed') onPriceChanged();
           fail(error);
         },
       },
