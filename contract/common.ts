@@ -63,7 +63,8 @@ export function route<
   return descriptor;
 }
 
-export const IdSchema = z.uuid({ error: 'Must be a valid id.' });
+/** A UUID, read in lower case as the database writes it: `502EFC19-…` names the same row. */
+export const IdSchema = z.uuid({ error: 'Must be a valid id.' }).toLowerCase();
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 export const EmailSchema = z
   .email({ error: 'Must be a valid email address.' })

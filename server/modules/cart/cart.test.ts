@@ -148,12 +148,23 @@ describe('the cart', () => {
         { toolId: tool.id, quantity: 2 },
       ]),
     ).toEqual(['lines.1.toolId']);
+    // An id in capitals is the same tool: twice still, and once it is that tool.
+    expect(
+      await fieldsOf([
+        { toolId: tool.id, quantity: 1 },
+        { toolId: tool.id.toUpperCase(), quantity: 2 },
+      ]),
+    ).toEqual(['lines.1.toolId']);
     expect(await fieldsOf([{ toolId: tool.id, quantity: 0 }])).toEqual(['lines.0.quantity']);
     expect(await fieldsOf([{ toolId: tool.id, quantity: 1.5 }])).toEqual(['lines.0.quantity']);
     expect(
       await fieldsOf(Array.from({ length: 51 }, () => ({ toolId: tool.id, quantity: 1 }))),
     ).toContain('lines');
     expect(await read(buyer)).toEqual(before);
+    const shouted = await put([{ toolId: tool.id.toUpperCase(), quantity: 10 }]);
+    expect(shouted.statusCode, shouted.body).toBe(200);
+    expect((shouted.json() as { lines: { toolId: string }[] }).lines[0]?.toolId).toBe(tool.id);
+    await put([]);
     expectProblem(await client(t.app).get('/cart'), 401, 'unauthenticated');
   });
 });
