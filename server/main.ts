@@ -23,6 +23,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  const { taxRateBasisPoints, seller } = config.invoicing;
+  if (taxRateBasisPoints > 0 && !seller.taxId) {
+    log.warn(
+      'TAX_RATE charges tax but SELLER_TAX_ID is not set: invoices will not show the VAT or tax number a tax invoice needs',
+    );
+  }
   const started = Date.now();
   const failed = async (error: unknown, opened?: OpenDatabase) => {
     log.debug({ err: error }, 'start-up failed');

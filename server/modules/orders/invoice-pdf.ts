@@ -71,14 +71,14 @@ export function renderInvoicePdf({ order, seller }: InvoiceInput): Promise<Buffe
   doc
     .font('bold')
     .fontSize(11)
-    .text(seller.name, left, top, { width: width / 2 - 10 });
+    .text(seller.name, left, top, { width: width / 2 - 30 });
   doc.font('regular').fontSize(10).fillColor(MUTED);
   for (const line of [
     seller.address,
     seller.taxId && `VAT / tax number: ${seller.taxId}`,
     seller.email,
   ]) {
-    if (line) doc.text(line, { width: width / 2 - 10 });
+    if (line) doc.text(line, { width: width / 2 - 30 });
   }
   const sellerBottom = doc.y;
   const facts: [string, string][] = [
@@ -97,12 +97,12 @@ export function renderInvoicePdf({ order, seller }: InvoiceInput): Promise<Buffe
       .font('regular')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(label, left + width / 2, y, { width: 100 });
+      .text(label, left + width / 2 - 20, y, { width: 80 });
     doc
       .font('bold')
-      .fontSize(9)
+      .fontSize(label === 'Transaction id' ? 8 : 9)
       .fillColor(INK)
-      .text(value, left + width / 2 + 100, y, { width: width / 2 - 100 });
+      .text(value, left + width / 2 + 60, y, { width: width / 2 - 60 });
     doc.y = Math.max(doc.y, y + 13);
   }
   doc.y = Math.max(doc.y, sellerBottom) + 20;
