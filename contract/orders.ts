@@ -231,6 +231,39 @@ export const OrderSearchQuerySchema = z.strictObject({
 });
 export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
 
+export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
+export const OrderSortSchema = z.enum(ORDER_SORTS);
+export type OrderSort = z.infer<typeof OrderSortSchema>;
+
+/** Without a limit, the admin list answers at most this many orders, newest first. */
+export const ORDER_LIST_CAP = 1000;
+/** The most orders one page holds. */
+export const ORDER_PAGE_MAX = 100;
+
+/** A day, `2026-11-23`, read in UTC. */
+const DaySchema = z.iso.date({ error: 'Must be a date such as 2026-11-23.' });
+
+/** The admin's order list: search, a status, placed between two days, sorted, a page. */
+export const ListOrdersQuerySchema = OrderSearchQuerySchema.extend({
+  status: OrderStatusSchema.optional(),
+  /** Placed on or after this day (UTC). */
+  from: DaySchema.optional(),
+  /** Placed on or before this day (UTC). */
+  to: DaySchema.optional(),
+  sort: OrderSortSchema.default('newest'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ORDER_PAGE_MAX, { error: `Must be at most ${ORDER_PAGE_MAX}.` })
+    .optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+}).refine((query) => !query.from || !query.to || query.from <= query.to, {
+  path: ['to'],
+  error: 'Must be the same day as "from" or later.',
+});
+export type ListOrdersQuery = z.output<typeof ListOrdersQuerySchema>;
+
 export const orderRoutes = {
   place: route({
     method: 'POST',
@@ -298,10 +331,9 @@ export const orderRoutes = {
     method: 'GET',
     path: '/orderlist',
     access: 'admin',
-    summary:
-      'Every order, newest first; with q, the order with that order number or invoice number.',
+    summary: `Orders for admins, a page at a time (limit, offset; the total is in X-Total-Count), by status, placed between two days (from, to; UTC) and sorted; with q, the order with that order or invoice number. Without a limit, the newest ${ORDER_LIST_CAP} that match.`,
     tags: ['orders'],
-    query: OrderSearchQuerySchema,
+    query: ListOrdersQuerySchema,
     response: z.array(OrderSchema),
   }),
   ship: route({

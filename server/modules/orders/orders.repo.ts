@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
   CANCEL_REASONS,
   formatInvoiceNumber,
   formatOrderNumber,
   type Order,
+  type OrderSort,
   type OrderStatus,
 } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
@@ -255,23 +256,53 @@ export function listOrdersOfEmail(tx: Tx, email: string): Promise<OrderRow[]> {
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-export function listAllOrders(tx: Tx): Promise<OrderRow[]> {
-  return tx.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+export interface OrderFilter {
+  /** The order with this number, or with this invoice number (both unique). */
+  number?: { orderNumber: number } | { invoiceNumber: number };
+  status?: OrderStatus;
+  /** Placed at or after, and before (exclusive). */
+  placedFrom?: Date;
+  placedBefore?: Date;
 }
 
-/** The order with this order number or invoice number, if any (both are unique). */
-export function findOrdersByNumber(
+const ORDER_SORT: Record<OrderSort, SQL[]> = {
+  newest: [desc(orders.createdAt), desc(orders.id)],
+  oldest: [asc(orders.createdAt), asc(orders.id)],
+  total_desc: [desc(orders.totalAmount), desc(orders.createdAt), desc(orders.id)],
+  total_asc: [asc(orders.totalAmount), desc(orders.createdAt), desc(orders.id)],
+};
+
+function orderFilter(filter: OrderFilter): SQL | undefined {
+  const { number } = filter;
+  return and(
+    number &&
+      ('orderNumber' in number
+        ? eq(orders.number, number.orderNumber)
+        : eq(orders.invoiceNumber, number.invoiceNumber)),
+    filter.status && eq(orders.status, filter.status),
+    filter.placedFrom && gte(orders.createdAt, filter.placedFrom),
+    filter.placedBefore && lt(orders.createdAt, filter.placedBefore),
+  );
+}
+
+/** One page of the orders that match, in the order asked, and how many match in all. */
+export async function listOrders(
   tx: Tx,
-  by: { orderNumber: number } | { invoiceNumber: number },
-): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(
-      'orderNumber' in by
-        ? eq(orders.number, by.orderNumber)
-        : eq(orders.invoiceNumber, by.invoiceNumber),
-    );
+  filter: OrderFilter,
+  page: { sort: OrderSort; limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = orderFilter(filter);
+  const [rows, [counted]] = await Promise.all([
+    tx
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...ORDER_SORT[page.sort])
+      .limit(page.limit)
+      .offset(page.offset),
+    tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /**

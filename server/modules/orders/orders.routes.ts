@@ -32,6 +32,10 @@ export function registerOrderRoutes(
   registerRoute(app, orderRoutes.cancel, async ({ user, params }) =>
     orders.cancel(user, params.id),
   );
-  registerRoute(app, orderRoutes.listAll, async ({ query }) => orders.listAll(query));
+  registerRoute(app, orderRoutes.listAll, async ({ query, reply }) => {
+    const page = await orders.listAll(query);
+    reply.header('x-total-count', String(page.total));
+    return page.orders;
+  });
   registerRoute(app, orderRoutes.ship, async ({ params, body }) => orders.ship(params.id, body));
 }

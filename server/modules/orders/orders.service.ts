@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { formatCount } from '../../../contract/format.ts';
 import {
   type CreateOrderBody,
+  type ListOrdersQuery,
   MAX_ORDER_TOTAL,
+  ORDER_LIST_CAP,
   type Order,
-  type OrderSearchQuery,
   type PlaceOrderBody,
   type ShipOrderBody,
   unpaidShareCap,
@@ -348,17 +349,32 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       return repo.withLines(db, await repo.listOrdersOfUser(db, user.id));
     },
 
-    /** Every order, or with `q` the one with that order or invoice number. */
-    async listAll(query: OrderSearchQuery = {}): Promise<Order[]> {
+    /**
+     * Orders for admins: a page of those that match (all of them up to ORDER_LIST_CAP without a
+     * limit, as the original API listed every order) and how many match in all.
+     */
+    async listAll(
+      query: Partial<ListOrdersQuery> = {},
+    ): Promise<{ orders: Order[]; total: number }> {
+      const filter: repo.OrderFilter = {};
       const wanted = query.q?.toUpperCase();
-      if (!wanted) return repo.withLines(db, await repo.listAllOrders(db));
-      const number = Number(wanted.replace(/^(TY|INV)-/, ''));
-      if (!Number.isSafeInteger(number)) return [];
-      const found = await repo.findOrdersByNumber(
-        db,
-        wanted.startsWith('INV-') ? { invoiceNumber: number } : { orderNumber: number },
-      );
-      return repo.withLines(db, found);
+      if (wanted) {
+        const number = Number(wanted.replace(/^(TY|INV)-/, ''));
+        if (!Number.isSafeInteger(number)) return { orders: [], total: 0 };
+        filter.number = wanted.startsWith('INV-')
+          ? { invoiceNumber: number }
+          : { orderNumber: number };
+      }
+      if (query.status) filter.status = query.status;
+      if (query.from) filter.placedFrom = new Date(`${query.from}T00:00:00Z`);
+      if (query.to)
+        filter.placedBefore = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
+      const { rows, total } = await repo.listOrders(db, filter, {
+        sort: query.sort ?? 'newest',
+        limit: query.limit ?? ORDER_LIST_CAP,
+        offset: query.offset ?? 0,
+      });
+      return { orders: await repo.withLines(db, rows), total };
     },
 
     async get(user: SessionUser, id: string): Promise<Order> {
