@@ -147,8 +147,14 @@ test('an admin ships a paid order, and only paid orders', async ({ page }) => {
 
   // Found by its number, shipped with a carrier and tracking number the customer is told.
   await page.getByLabel('Find an order').fill(paid.number);
+  await page.getByLabel('Status').selectOption('Unpaid');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`q=${paid.number}$`));
+  await expect(page).toHaveURL(new RegExp(`\\?q=${paid.number}&status=unpaid$`));
+  await expect(page.getByText('No order matches these filters')).toBeVisible();
+  await page.getByLabel('Status').selectOption('Paid');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${paid.number}&status=paid$`));
+  await expect(page.getByText('1 order.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toHaveCount(1);
   await paidRow.getByRole('button', { name: /^Ship/ }).click();
   const dialog = page.getByRole('dialog', { name: `Ship order ${paid.number}` });
@@ -159,13 +165,15 @@ test('an admin ships a paid order, and only paid orders', async ({ page }) => {
     page.getByText(`Order ${paid.number} for ${customer.name} is marked shipped.`),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Shipped, it is no longer a paid order: it leaves the filtered list.
+  await expect(page.getByText('No order matches these filters')).toBeVisible();
+  await page.getByRole('link', { name: 'Show every order' }).click();
+  await expect(unpaidRow).toBeVisible();
   const shippedRow = page
     .getByRole('row')
     .filter({ hasText: customer.email })
     .filter({ has: page.getByRole('cell', { name: 'Shipped', exact: true }) });
   await expect(shippedRow.getByRole('button', { name: /^Shipped/ })).toBeDisabled();
-  await page.getByRole('link', { name: 'Show every order' }).click();
-  await expect(unpaidRow).toBeVisible();
 
   // The customer sees it shipped, with the transaction id, carrier and tracking number.
   const orders = (await (

@@ -1,27 +1,96 @@
-import { useState } from 'react';
-import { Form, Link, type MetaArgs, useSearchParams } from 'react-router';
-import { type Order, OrderSearchQuerySchema } from '../../../../contract/orders.ts';
+import { type FormEvent, useState } from 'react';
+import { Form, Link, type MetaArgs, useNavigate, useSearchParams } from 'react-router';
+import {
+  ListOrdersQuerySchema,
+  ORDER_STATUSES,
+  type Order,
+  type OrderSort,
+} from '../../../../contract/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useAllOrders } from '../../../features/orders/api/orders-queries.ts';
+import { type OrderListParams, useAllOrders } from '../../../features/orders/api/orders-queries.ts';
 import { AllOrdersTable } from '../../../features/orders/components/all-orders-table.tsx';
 import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
 
+const PAGE_SIZE = 50;
+const FILTERS = ['q', 'status', 'from', 'to', 'sort'] as const;
+const SORT_LABELS: Record<OrderSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  total_desc: 'Largest total first',
+  total_asc: 'Smallest total first',
+};
+const STATUS_LABELS = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * What the URL asks for, checked by the contract's own schema: a bad value (typed into the
+ * address bar) is named under its field and left out of the request.
+ */
+function listFromUrl(params: URLSearchParams) {
+  const typed = Object.fromEntries(
+    FILTERS.flatMap((name) => {
+      const value = params.get(name)?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  ) as Partial<Record<(typeof FILTERS)[number], string>>;
+  const parsed = ListOrdersQuerySchema.safeParse(typed);
+  const problems = new Map<string, string>(
+    parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]),
+  );
+  const valid = (name: (typeof FILTERS)[number]) =>
+    problems.has(name) ? undefined : (typed[name] as never);
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const list: OrderListParams = {
+    q: valid('q'),
+    status: valid('status'),
+    from: valid('from'),
+    to: valid('to'),
+    sort: valid('sort') ?? 'newest',
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+  return { typed, problems, list, page, isFiltered: Object.keys(typed).length > 0 };
+}
+
 export function ManageOrdersPage() {
   const [params] = useSearchParams();
-  const typed = params.get('q')?.trim() ?? '';
-  const search = OrderSearchQuerySchema.safeParse({ q: typed });
-  const q = search.success ? typed : '';
-  const orders = useAllOrders(q);
+  const { typed, problems, list, page, isFiltered } = listFromUrl(params);
+  const orders = useAllOrders(list);
   const toast = useToast();
   const [shipping, setShipping] = useState<Order | null>(null);
+  const navigate = useNavigate();
+  // With the script, the URL keeps only what was chosen (a new search starts at page 1).
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (text && !(name === 'sort' && text === 'newest')) next.set(name, text);
+    }
+    navigate(`?${next.toString()}`);
+  };
+  const hrefFor = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    return `?${next.toString()}`;
+  };
 
   return (
     <>
@@ -29,41 +98,93 @@ export function ManageOrdersPage() {
         title="Manage all orders"
         description="Every order, newest first. Ship paid orders once they leave the warehouse."
       />
-      {/* A plain GET form: the search lives in the URL, and works before the page's script. */}
-      <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
+      {/* A plain GET form: the filters live in the URL, and work before the page's script. */}
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find orders"
+        key={params.toString()}
+        onSubmit={search}
+        className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <TextField
           label="Find an order"
           name="q"
-          defaultValue={typed}
-          key={typed}
+          defaultValue={typed.q ?? ''}
           placeholder="TY-10042 or INV-000042"
           hint="An order number or an invoice number."
           error={
-            search.success
-              ? undefined
-              : 'Enter an order number such as TY-10042 or an invoice number such as INV-000042.'
+            problems.has('q')
+              ? 'Enter an order number such as TY-10042 or an invoice number such as INV-000042.'
+              : undefined
           }
-          className="w-full max-w-xs"
           autoComplete="off"
           spellCheck={false}
         />
-        <Button type="submit" variant="secondary" worksWithoutScript>
-          Find
-        </Button>
-        {typed && (
-          <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
-            Show every order
-          </Link>
-        )}
+        <SelectField label="Status" name="status" defaultValue={typed.status ?? ''}>
+          <option value="">Any status</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Sort" name="sort" defaultValue={typed.sort ?? 'newest'}>
+          {Object.entries(SORT_LABELS).map(([sort, label]) => (
+            <option key={sort} value={sort}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Placed from"
+          name="from"
+          type="date"
+          defaultValue={typed.from ?? ''}
+          error={problems.get('from')}
+        />
+        <TextField
+          label="Placed until"
+          name="to"
+          type="date"
+          defaultValue={typed.to ?? ''}
+          error={problems.get('to')}
+        />
+        <div className="flex flex-wrap items-end gap-3">
+          <Button type="submit" variant="secondary" worksWithoutScript>
+            Find
+          </Button>
+          {isFiltered && (
+            <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+              Show every order
+            </Link>
+          )}
+        </div>
       </Form>
       <QueryView
         query={orders}
         loadingLabel="Loading orders…"
         errorTitle="We could not load the orders"
-        isEmpty={(data) => data.length === 0}
-        emptyTitle={q ? `No order has the number ${q}` : 'No orders yet'}
+        isEmpty={(data) => data.orders.length === 0}
+        emptyTitle={isFiltered ? 'No order matches these filters' : 'No orders yet'}
       >
-        {(data) => <AllOrdersTable orders={data} onShip={setShipping} />}
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
+              {data.total > PAGE_SIZE &&
+                `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.orders.length)}`}
+              .
+            </p>
+            <AllOrdersTable orders={data.orders} onShip={setShipping} />
+            <Pagination
+              page={page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={hrefFor}
+              label="Pages of orders"
+            />
+          </>
+        )}
       </QueryView>
       <ShipOrderDialog
         order={shipping}

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderSort, OrderStatus } from '../../../../contract/orders.ts';
+import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -20,14 +21,34 @@ export function myOrdersQuery(email: string) {
   });
 }
 
-/** Every order, or with `q` the one with that order or invoice number. */
-export function allOrdersQuery(q = '') {
+/** What the admin's list asks for: a search, a status, the days placed, the order, a page. */
+export interface OrderListParams {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort: OrderSort;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the orders that match, and how many match in all. */
+export function allOrdersQuery(params: OrderListParams) {
   return queryOptions({
-    queryKey: [...queryKeys.orders, 'all', q],
-    queryFn: ({ signal }) =>
-      callApi(apiRoutes.orders.listAll, { query: q ? { q } : {} }, { signal }),
+    queryKey: [...queryKeys.orders, 'all', params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callApiWithHeaders(
+        apiRoutes.orders.listAll,
+        { query: params },
+        { signal },
+      );
+      const total = Number(headers.get('x-total-count'));
+      return { orders: data, total: Number.isFinite(total) ? total : data.length };
+    },
   });
 }
 
 export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));
-export const useAllOrders = (q = '') => useQuery(allOrdersQuery(q));
+/** The previous page stays on screen while the next one loads. */
+export const useAllOrders = (params: OrderListParams) =>
+  useQuery({ ...allOrdersQuery(params), placeholderData: keepPreviousData });
