@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   type Order,
@@ -9,13 +8,14 @@ import {
   PlaceOrderBodySchema,
 } from '../../../../contract/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
 import { emptyAsMissing } from '../../../lib/form-values.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePlaceOrderLines } from '../api/order-mutations.ts';
 import { DeliveryFields } from './delivery-fields.tsx';
+import { OrderSubmitError } from './order-submit-error.tsx';
 
 /** The contract's order body without its lines (they come from the cart). */
 const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true }).extend({
@@ -160,17 +160,7 @@ export function CheckoutForm({
             {blockedBy}
           </p>
         )}
-        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending}>
-          {failure?.outcomeUnknown && (
-            <p className="mt-2">
-              Or check{' '}
-              <Link to="/dashboard/myorder" className="underline">
-                My orders
-              </Link>{' '}
-              once the store is back.
-            </p>
-          )}
-        </SubmitError>
+        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending} />
         <Button
           type="submit"
           size="lg"

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   CreateOrderBodySchema,
@@ -12,7 +11,7 @@ import {
 import { unitPriceFor } from '../../../../contract/pricing.ts';
 import type { Tool } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormError, SubmitError, TextField } from '../../../components/ui/field.tsx';
+import { FormError, TextField } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -20,6 +19,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useMoney, useStoreConfig } from '../../../lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
 import { DeliveryFields } from './delivery-fields.tsx';
+import { OrderSubmitError } from './order-submit-error.tsx';
 
 /**
  * The most one customer can order now: the stock, and at most their share of it unpaid (the
@@ -204,17 +204,7 @@ export function PurchaseForm({
         {isOutOfStock && (
           <FormError>This tool is out of stock right now. Please check back soon.</FormError>
         )}
-        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending}>
-          {failure?.outcomeUnknown && (
-            <p className="mt-2">
-              Or check{' '}
-              <Link to="/dashboard/myorder" className="underline">
-                My orders
-              </Link>{' '}
-              once the store is back.
-            </p>
-          )}
-        </SubmitError>
+        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending} />
         <Button
           type="submit"
           size="lg"
