@@ -218,19 +218,6 @@ export const ShipOrderBodySchema = z.strictObject({
 });
 export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;
 
-/** Finds orders by their number (`TY-10042` or `10042`) or their invoice's (`INV-000042`). */
-export const OrderSearchQuerySchema = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .max(40, { error: 'Must be at most 40 characters.' })
-    .regex(/^(?:(?:TY-)?[0-9]{1,15}|INV-[0-9]{1,15})?$/i, {
-      error: 'Must be an order number such as TY-10042 or an invoice number such as INV-000042.',
-    })
-    .optional(),
-});
-export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
-
 export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
 export const OrderSortSchema = z.enum(ORDER_SORTS);
 export type OrderSort = z.infer<typeof OrderSortSchema>;
@@ -244,24 +231,35 @@ export const ORDER_PAGE_MAX = 100;
 const DaySchema = z.iso.date({ error: 'Must be a date such as 2026-11-23.' });
 
 /** The admin's order list: search, a status, placed between two days, sorted, a page. */
-export const ListOrdersQuerySchema = OrderSearchQuerySchema.extend({
-  status: OrderStatusSchema.optional(),
-  /** Placed on or after this day (UTC). */
-  from: DaySchema.optional(),
-  /** Placed on or before this day (UTC). */
-  to: DaySchema.optional(),
-  sort: OrderSortSchema.default('newest'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ORDER_PAGE_MAX, { error: `Must be at most ${ORDER_PAGE_MAX}.` })
-    .optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-}).refine((query) => !query.from || !query.to || query.from <= query.to, {
-  path: ['to'],
-  error: 'Must be the same day as "from" or later.',
-});
+export const ListOrdersQuerySchema = z
+  .strictObject({
+    /** Finds orders by their number (`TY-10042` or `10042`) or their invoice's (`INV-000042`). */
+    q: z
+      .string()
+      .trim()
+      .max(40, { error: 'Must be at most 40 characters.' })
+      .regex(/^(?:(?:TY-)?[0-9]{1,15}|INV-[0-9]{1,15})?$/i, {
+        error: 'Must be an order number such as TY-10042 or an invoice number such as INV-000042.',
+      })
+      .optional(),
+    status: OrderStatusSchema.optional(),
+    /** Placed on or after this day (UTC). */
+    from: DaySchema.optional(),
+    /** Placed on or before this day (UTC). */
+    to: DaySchema.optional(),
+    sort: OrderSortSchema.default('newest'),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(ORDER_PAGE_MAX, { error: `Must be at most ${ORDER_PAGE_MAX}.` })
+      .optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    error: 'Must be the same day as "from" or later.',
+  });
 export type ListOrdersQuery = z.output<typeof ListOrdersQuerySchema>;
 
 export const orderRoutes = {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CartLine, PutCartBody } from '../../../contract/cart.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { MAX_ORDER_TOTAL } from '../../../contract/orders.ts';
@@ -9,6 +9,7 @@ import { badRequest } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 
 type StoredLine = { toolId: string; quantity: number };
+type ToolRow = typeof tools.$inferSelect;
 
 /**
  * A signed-in customer's cart. Only the lines are kept; each read shows every tool as it is now,
@@ -16,12 +17,20 @@ type StoredLine = { toolId: string; quantity: number };
  * checkout, so the cart never promises what the order would refuse.
  */
 export function createCartService(db: Db, options: { currency: string }) {
-  async function describe(lines: StoredLine[], updatedAt: Date | null): Promise<Cart> {
+  /** The tools these lines name, removed ones too (a line still says what it was). */
+  async function toolsOf(lines: StoredLine[]): Promise<Map<string, ToolRow>> {
     const ids = lines.map((line) => line.toolId);
-    // Removed tools too: the line still says what it was.
     const found =
       ids.length === 0 ? [] : await db.select().from(tools).where(inArray(tools.id, ids));
-    const byId = new Map(found.map((tool) => [tool.id, tool]));
+    return new Map(found.map((tool) => [tool.id, tool]));
+  }
+
+  async function describe(
+    lines: StoredLine[],
+    updatedAt: Date | null,
+    read?: Map<string, ToolRow>,
+  ): Promise<Cart> {
+    const byId = read ?? (await toolsOf(lines));
     const described = lines.map((line): CartLine => {
       const tool = byId.get(line.toolId);
       if (!tool || tool.deletedAt !== null) {
@@ -102,18 +111,11 @@ export function createCartService(db: Db, options: { currency: string }) {
 
     /** Replaces the cart; every line must name a tool in the catalogue now. */
     async put(user: SessionUser, body: PutCartBody): Promise<Cart> {
-      const ids = body.lines.map((line) => line.toolId);
-      const listed =
-        ids.length === 0
-          ? new Set<string>()
-          : new Set(
-              (
-                await db
-                  .select({ id: tools.id })
-                  .from(tools)
-                  .where(and(inArray(tools.id, ids), isNull(tools.deletedAt)))
-              ).map((row) => row.id),
-            );
+      // Read once: to check every line names a listed tool, then to describe the cart.
+      const byId = await toolsOf(body.lines);
+      const listed = new Set(
+        [...byId.values()].filter((tool) => tool.deletedAt === null).map((tool) => tool.id),
+      );
       const unknown = body.lines.flatMap((line, index) =>
         listed.has(line.toolId)
           ? []
@@ -133,7 +135,7 @@ export function createCartService(db: Db, options: { currency: string }) {
         .values({ userId: user.id, lines })
         .onConflictDoUpdate({ target: carts.userId, set: { lines, updatedAt: sql`now()` } })
         .returning();
-      return describe(row?.lines ?? lines, row?.updatedAt ?? null);
+      return describe(row?.lines ?? lines, row?.updatedAt ?? null, byId);
     },
   };
 }

@@ -3,10 +3,12 @@ import { Link, type MetaArgs, useNavigate } from 'react-router';
 import type { Order } from '../../../contract/orders.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { type SessionUser, useSession } from '../../features/auth/api/session.ts';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
 import { CartView } from '../../features/cart/components/cart-view.tsx';
 import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { storableLines } from '../../features/cart/utils/cart-lines.ts';
 import { CheckoutForm, type ShortLines } from '../../features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
 import { useUserDetails } from '../../features/users/api/users.ts';
@@ -64,9 +66,7 @@ function CustomerCheckout({
 }) {
   const { cart, refresh } = useCart();
   const details = useUserDetails(user.email);
-  const lines = (cart?.lines ?? [])
-    .filter((line) => line.tool !== null)
-    .map(({ toolId, quantity }) => ({ toolId, quantity }));
+  const lines = storableLines(cart);
   const blockedBy = !user.emailVerified
     ? 'Confirm your email address to place orders (see above).'
     : cart?.isReady
@@ -96,6 +96,7 @@ function CustomerCheckout({
 export function CartPage() {
   usePageTitle('Your cart');
   const cart = useCart();
+  const toast = useToast();
   const { user } = useSession();
   const navigate = useNavigate();
   const [shortLines, setShortLines] = useState<ShortLines>({});
@@ -133,7 +134,12 @@ export function CartPage() {
               onPlaced={(order) => {
                 setPlaced(order);
                 // The order has the lines now; the cart empties behind it.
-                void cart.clear().catch(() => undefined);
+                cart.clear().catch(() => {
+                  toast.error(
+                    'Your order is placed, but your cart still holds its tools: remove them before you order again.',
+                  );
+                  refresh();
+                });
               }}
               onShortLines={setShortLines}
             />

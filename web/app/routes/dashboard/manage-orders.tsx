@@ -14,6 +14,7 @@ import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { type OrderListParams, useAllOrders } from '../../../features/orders/api/orders-queries.ts';
 import { AllOrdersTable } from '../../../features/orders/components/all-orders-table.tsx';
+import { orderStatusLabels } from '../../../features/orders/components/order-status-badge.tsx';
 import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
@@ -28,12 +29,6 @@ const SORT_LABELS: Record<OrderSort, string> = {
   oldest: 'Oldest first',
   total_desc: 'Largest total first',
   total_asc: 'Smallest total first',
-};
-const STATUS_LABELS = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
 };
 
 /**
@@ -96,7 +91,7 @@ export function ManageOrdersPage() {
     <>
       <PageHeading
         title="Manage all orders"
-        description="Every order, newest first. Ship paid orders once they leave the warehouse."
+        description="Find orders by number, status and the days they were placed. Ship paid orders once they leave the warehouse."
       />
       {/* A plain GET form: the filters live in the URL, and work before the page's script. */}
       <Form
@@ -125,7 +120,7 @@ export function ManageOrdersPage() {
           <option value="">Any status</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {STATUS_LABELS[status]}
+              {orderStatusLabels[status]}
             </option>
           ))}
         </SelectField>
@@ -176,7 +171,11 @@ export function ManageOrdersPage() {
                 `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.orders.length)}`}
               .
             </p>
-            <AllOrdersTable orders={data.orders} onShip={setShipping} />
+            <AllOrdersTable
+              orders={data.orders}
+              caption={`Orders, ${SORT_LABELS[list.sort].toLowerCase()}`}
+              onShip={setShipping}
+            />
             <Pagination
               page={page}
               pageCount={Math.ceil(data.total / PAGE_SIZE)}

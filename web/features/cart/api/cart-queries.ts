@@ -26,10 +26,6 @@ export function putServerCart(lines: readonly CartLineInput[]): Promise<Cart> {
   return callApi(apiRoutes.cart.put, { body: { lines: [...lines] } });
 }
 
-export function quoteLines(lines: readonly CartLineInput[]): Promise<Cart> {
-  return callApi(apiRoutes.cart.quote, { body: { lines: [...lines] } });
-}
-
 /** A cart with nothing in it, without asking the store. */
 export function emptyCart(currency: string): Cart {
   return { lines: [], total: 0, currency, isReady: false, problem: null, updatedAt: null };

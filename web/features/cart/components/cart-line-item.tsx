@@ -107,7 +107,7 @@ export function CartLineItem({
         <ToolImage src={tool?.img ?? ''} alt="" />
       </div>
       <div className="min-w-0 space-y-1">
-        <h2 className="text-base leading-snug font-bold wrap-anywhere text-navy-900">
+        <h3 className="text-base leading-snug font-bold wrap-anywhere text-navy-900">
           {tool ? (
             <Link
               to={`/tools/${line.toolId}`}
@@ -118,7 +118,7 @@ export function CartLineItem({
           ) : (
             name
           )}
-        </h2>
+        </h3>
         {tool && (
           <>
             <p className="text-sm text-stone-700">

@@ -21,20 +21,16 @@ import {
   CartContext,
   type CartOwner,
 } from '../hooks/cart-context.ts';
-import { type CartLineInput, mergeLines, withoutTool, withQuantity } from '../utils/cart-lines.ts';
+import {
+  type CartLineInput,
+  mergeLines,
+  storableLines,
+  withoutTool,
+  withQuantity,
+} from '../utils/cart-lines.ts';
 
 const PUT_KEY = [...queryKeys.cart, 'put'];
 const NO_LINES: readonly CartLineInput[] = Object.freeze([]);
-
-/**
- * The lines of the server's cart the store would take back: a tool that left the catalogue cannot
- * be put again (the line says so until the next change drops it).
- */
-function storableLines(cart: Cart | undefined): CartLineInput[] {
-  return (cart?.lines ?? [])
-    .filter((line) => line.tool !== null)
-    .map(({ toolId, quantity }) => ({ toolId, quantity }));
-}
 
 /** The cart as it will be, shown at once: known tools repriced, the store's answer follows. */
 function optimistic(cart: Cart, lines: readonly CartLineInput[]): Cart {
@@ -116,29 +112,48 @@ export function CartProvider({
     placeholderData: keepPreviousData,
   });
   const writes = useServerCartWrites(queryClient);
-  const { mutate: put, mutateAsync: putAsync } = writes;
+  const { mutateAsync: putAsync } = writes;
+
+  // The lines of the last PUT sent, until every PUT has settled: a change made meanwhile builds on
+  // them, not on the cached cart (which may not show a tool just added yet).
+  const intended = useRef<CartLineInput[] | null>(null);
+  const inFlight = useRef(0);
+  const send = useCallback(
+    async (lines: CartLineInput[]) => {
+      intended.current = lines;
+      inFlight.current += 1;
+      try {
+        return await putAsync(lines);
+      } finally {
+        inFlight.current -= 1;
+        if (inFlight.current === 0) intended.current = null;
+      }
+    },
+    [putAsync],
+  );
 
   const currentServerLines = useCallback(
-    () => storableLines(queryClient.getQueryData(serverCartQuery.queryKey)),
+    () => intended.current ?? storableLines(queryClient.getQueryData(serverCartQuery.queryKey)),
     [queryClient],
   );
 
   const addToServer = useCallback(
     async (added: readonly CartLineInput[]): Promise<AddedLines> => {
-      const base = storableLines(await queryClient.ensureQueryData(serverCartQuery));
+      const base =
+        intended.current ?? storableLines(await queryClient.ensureQueryData(serverCartQuery));
       const { lines, left } = mergeLines(base, added);
       try {
-        await putAsync(lines);
+        await send(lines);
       } catch (error) {
         // Lines kept in a browser or an old order may name tools since removed: the rest go in.
         const gone = unknownToolLines(error);
         if (gone.size === 0) throw error;
-        await putAsync(lines.filter((_, index) => !gone.has(index)));
+        await send(lines.filter((_, index) => !gone.has(index)));
         left.push(...lines.filter((_, index) => gone.has(index)));
       }
       return { left };
     },
-    [queryClient, putAsync],
+    [queryClient, send],
   );
 
   // Signed in with lines still in the browser: they join the store's cart, then leave the browser.
@@ -174,10 +189,11 @@ export function CartProvider({
 
   const change = useCallback(
     (next: (lines: readonly CartLineInput[]) => CartLineInput[]) => {
-      if (owner === 'customer') put(next(currentServerLines()));
+      // A refusal shows as the cart's write error, and the store's cart is read again.
+      if (owner === 'customer') send(next(currentServerLines())).catch(() => undefined);
       else writeLocalLines(next(readLocalLines()));
     },
-    [owner, put, currentServerLines],
+    [owner, send, currentServerLines],
   );
 
   const api = useMemo<CartApi>(() => {
@@ -212,12 +228,12 @@ export function CartProvider({
         change((current) => withQuantity(current, toolId, quantity)),
       remove: (toolId) => change((current) => withoutTool(current, toolId)),
       clear: async () => {
-        if (isCustomer) await putAsync([]);
+        if (isCustomer) await send([]);
         else writeLocalLines([]);
       },
       writeError: isCustomer ? writes.error : null,
     };
-  }, [owner, server, quote, localLines, currency, writes, addLines, change, putAsync, queryClient]);
+  }, [owner, server, quote, localLines, currency, writes, addLines, change, send, queryClient]);
 
   return <CartContext value={api}>{children}</CartContext>;
 }

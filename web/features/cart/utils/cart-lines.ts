@@ -1,3 +1,4 @@
+import type { Cart } from '../../../../contract/cart.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from '../../../../contract/order-limits.ts';
 import type { OrderLineInput } from '../../../../contract/orders.ts';
 
@@ -70,4 +71,14 @@ export function withQuantity(
 
 export function withoutTool(lines: readonly CartLineInput[], toolId: string): CartLineInput[] {
   return lines.filter((line) => line.toolId !== toolId);
+}
+
+/**
+ * The lines of the server's cart the store would take back: a tool that left the catalogue cannot
+ * be put again (the line says so until the next change drops it).
+ */
+export function storableLines(cart: Cart | undefined): CartLineInput[] {
+  return (cart?.lines ?? [])
+    .filter((line) => line.tool !== null)
+    .map(({ toolId, quantity }) => ({ toolId, quantity }));
 }

@@ -8,9 +8,12 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 /** Every order for admins; only paid orders can be shipped. */
 export function AllOrdersTable({
   orders,
+  caption,
   onShip,
 }: {
   orders: Order[];
+  /** What the rows are and in which order, for screen readers. */
+  caption: string;
   onShip: (order: Order) => void;
 }) {
   const columns: Column<Order>[] = [
@@ -69,11 +72,6 @@ export function AllOrdersTable({
     },
   ];
   return (
-    <DataTable
-      caption="All orders, newest first"
-      columns={columns}
-      rows={orders}
-      rowKey={(order) => order._id}
-    />
+    <DataTable caption={caption} columns={columns} rows={orders} rowKey={(order) => order._id} />
   );
 }

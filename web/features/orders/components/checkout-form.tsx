@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts'
 import { emptyAsMissing } from '../../../lib/form-values.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePlaceOrderLines } from '../api/order-mutations.ts';
-import { DeliveryFields } from './delivery-fields.tsx';
+import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
 /** The contract's order body without its lines (they come from the cart). */
@@ -85,11 +85,7 @@ export function CheckoutForm({
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (savedPhone && !form.getFieldState('phone').isDirty && !form.getValues('phone')) {
-      form.setValue('phone', savedPhone);
-    }
-  }, [savedPhone, form]);
+  useSavedPhone(form, savedPhone);
 
   // A changed cart is another order: it gets a new key.
   const linesKey = JSON.stringify(lines);

@@ -1,4 +1,5 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import type { Path, PathValue, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 
 /** Where an order goes: the phone (from the profile when saved) and the delivery address. */
@@ -35,4 +36,18 @@ export function DeliveryFields({
       />
     </>
   );
+}
+
+/** The profile may answer after the form is on screen: fill the phone unless they typed one. */
+export function useSavedPhone<T extends { phone: string }>(
+  // biome-ignore lint/suspicious/noExplicitAny: any form with a phone field, whatever it outputs
+  form: UseFormReturn<T, any, any>,
+  savedPhone: string | null | undefined,
+): void {
+  useEffect(() => {
+    const phone = 'phone' as Path<T>;
+    if (savedPhone && !form.getFieldState(phone).isDirty && !form.getValues(phone)) {
+      form.setValue(phone, savedPhone as PathValue<T, Path<T>>);
+    }
+  }, [savedPhone, form]);
 }

@@ -7,7 +7,8 @@ const tones: Record<OrderStatus, BadgeTone> = {
   shipped: 'success',
   cancelled: 'neutral',
 };
-const labels: Record<OrderStatus, string> = {
+/** An order's status as people read it. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
   unpaid: 'Unpaid',
   paid: 'Paid',
   shipped: 'Shipped',
@@ -15,5 +16,5 @@ const labels: Record<OrderStatus, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge tone={tones[status]}>{labels[status]}</Badge>;
+  return <Badge tone={tones[status]}>{orderStatusLabels[status]}</Badge>;
 }

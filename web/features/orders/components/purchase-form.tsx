@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useMoney, useStoreConfig } from '../../../lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
-import { DeliveryFields } from './delivery-fields.tsx';
+import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
 /**
@@ -114,12 +114,7 @@ export function PurchaseForm({
   const isOutOfStock = tool.quantity < tool.minimumOrder;
   const canTotal = schema.shape.orderedNum.safeParse(quantity).success;
 
-  // The profile may answer after the form is on screen: fill the phone unless they typed one.
-  useEffect(() => {
-    if (savedPhone && !form.getFieldState('phone').isDirty && !form.getValues('phone')) {
-      form.setValue('phone', savedPhone);
-    }
-  }, [savedPhone, form]);
+  useSavedPhone(form, savedPhone);
 
   // The last failure stays on screen (with its "Try again" busy) until the next answer replaces it.
   const onSubmit = form.handleSubmit((values) => {
