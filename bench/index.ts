@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark in turn, each table as it finishes, then one summary table.
  * `npm run bench -- --quick` tries the harness with short runs (not for figures).
  */
+import { runBackOffice } from './back-office.ts';
 import { runCatalogue } from './catalogue.ts';
 import { machine, printMachine } from './lib/machine.ts';
 import { parseOptions } from './lib/options.ts';
@@ -19,6 +20,7 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['memory-startup', runMemoryStartup],
   ['scale', runScale],
   ['pages', runPages],
+  ['back-office', runBackOffice],
 ];
 
 const options = parseOptions();

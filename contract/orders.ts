@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   DeletedCountSchema,
   EmailQuerySchema,
+  EmailSchema,
+  hasControlCharacters,
   IdParamsSchema,
   IdSchema,
   MoneySchema,
@@ -12,6 +14,7 @@ import {
 } from './common.ts';
 import { formatCount } from './format.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
+import { NoteRefundBodySchema, OrderRefundSchema } from './order-refunds.ts';
 
 export { MAX_ORDER_LINES, MAX_ORDER_UNITS };
 
@@ -113,6 +116,9 @@ export const OrderSchema = z.object({
   billingAddress: z.string().nullable(),
   /** Issued when the order is paid; the PDF is at /api/orders/{id}/invoice.pdf. */
   invoice: InvoiceSummarySchema.nullable(),
+  /** Refunds admins noted on the paid order, oldest first, and what they come to. */
+  refunds: z.array(OrderRefundSchema),
+  refundedAmount: MoneySchema,
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -230,24 +236,50 @@ export const ORDER_PAGE_MAX = 100;
 /** A day, `2026-11-23`, read in UTC. */
 const DaySchema = z.iso.date({ error: 'Must be a date such as 2026-11-23.' });
 
-/** The admin's order list: search, a status, placed between two days, sorted, a page. */
+/** An order or invoice number as people type it: `TY-10042`, `10042` or `INV-000042`. */
+export const ORDER_NUMBER_QUERY = /^(?:(?:TY-)?[0-9]{1,15}|INV-[0-9]{1,15})$/i;
+
+/** The longest search the order list takes. */
+export const ORDER_QUERY_MAX = 100;
+
+/** What the admin's list and its CSV export find: search, a status, placed between two days. */
+const orderFilterFields = {
+  /**
+   * An order number (`TY-10042` or `10042`) or an invoice's (`INV-000042`) finds that order;
+   * any other text of 2 or more characters finds orders whose customer name, email or a
+   * product on any line contains it (letter case ignored).
+   */
+  q: z
+    .string()
+    .trim()
+    .max(ORDER_QUERY_MAX, { error: `Must be at most ${ORDER_QUERY_MAX} characters.` })
+    .refine((value) => value === '' || value.length >= 2 || ORDER_NUMBER_QUERY.test(value), {
+      error: 'Must be an order number or at least 2 characters of a name, email or product.',
+    })
+    .refine((value) => !hasControlCharacters(value), {
+      error: 'Must be one line of text without control characters.',
+    })
+    .optional(),
+  status: OrderStatusSchema.optional(),
+  /** Placed on or after this day (UTC). */
+  from: DaySchema.optional(),
+  /** Placed on or before this day (UTC). */
+  to: DaySchema.optional(),
+  sort: OrderSortSchema.default('newest'),
+};
+
+const fromBeforeTo: [
+  (query: { from?: string; to?: string }) => boolean,
+  { path: string[]; error: string },
+] = [
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { path: ['to'], error: 'Must be the same day as "from" or later.' },
+];
+
+/** The admin's order list: the filters, sorted, a page. */
 export const ListOrdersQuerySchema = z
   .strictObject({
-    /** Finds orders by their number (`TY-10042` or `10042`) or their invoice's (`INV-000042`). */
-    q: z
-      .string()
-      .trim()
-      .max(40, { error: 'Must be at most 40 characters.' })
-      .regex(/^(?:(?:TY-)?[0-9]{1,15}|INV-[0-9]{1,15})?$/i, {
-        error: 'Must be an order number such as TY-10042 or an invoice number such as INV-000042.',
-      })
-      .optional(),
-    status: OrderStatusSchema.optional(),
-    /** Placed on or after this day (UTC). */
-    from: DaySchema.optional(),
-    /** Placed on or before this day (UTC). */
-    to: DaySchema.optional(),
-    sort: OrderSortSchema.default('newest'),
+    ...orderFilterFields,
     limit: z.coerce
       .number()
       .int()
@@ -256,11 +288,29 @@ export const ListOrdersQuerySchema = z
       .optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    error: 'Must be the same day as "from" or later.',
-  });
+  .refine(...fromBeforeTo);
 export type ListOrdersQuery = z.output<typeof ListOrdersQuerySchema>;
+
+/** The most orders one page of a customer's own list holds. */
+export const MY_ORDERS_PAGE_MAX = 100;
+
+/** A customer's own orders: their email, optionally a status and a page. */
+export const ListMyOrdersQuerySchema = z.strictObject({
+  email: EmailSchema,
+  status: OrderStatusSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MY_ORDERS_PAGE_MAX, { error: `Must be at most ${MY_ORDERS_PAGE_MAX}.` })
+    .optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListMyOrdersQuery = z.output<typeof ListMyOrdersQuerySchema>;
+
+/** The CSV export: the list's filters and sort, every order that matches. */
+export const ExportOrdersQuerySchema = z.strictObject(orderFilterFields).refine(...fromBeforeTo);
+export type ExportOrdersQuery = z.output<typeof ExportOrdersQuerySchema>;
 
 export const orderRoutes = {
   place: route({
@@ -301,9 +351,10 @@ export const orderRoutes = {
     method: 'GET',
     path: '/user',
     access: 'user',
-    summary: "A customer's orders, newest first.",
+    summary:
+      "A customer's orders, newest first: all of them, or a page (limit, offset; the total is in X-Total-Count), optionally of one status.",
     tags: ['orders'],
-    query: EmailQuerySchema,
+    query: ListMyOrdersQuerySchema,
     response: z.array(OrderSchema),
   }),
   cancel: route({
@@ -329,10 +380,19 @@ export const orderRoutes = {
     method: 'GET',
     path: '/orderlist',
     access: 'admin',
-    summary: `Orders for admins, a page at a time (limit, offset; the total is in X-Total-Count), by status, placed between two days (from, to; UTC) and sorted; with q, the order with that order or invoice number. Without a limit, the newest ${ORDER_LIST_CAP} that match.`,
+    summary: `Orders for admins, a page at a time (limit, offset; the total is in X-Total-Count), by status, placed between two days (from, to; UTC) and sorted; with q, the order with that order or invoice number, or the orders whose customer name, email or a product on any line contains the text. Without a limit, the newest ${ORDER_LIST_CAP} that match.`,
     tags: ['orders'],
     query: ListOrdersQuerySchema,
     response: z.array(OrderSchema),
+  }),
+  exportAll: route({
+    method: 'GET',
+    path: '/orderlist/export',
+    access: 'admin',
+    summary: `Every order that matches the list's filters (q, status, from, to) in its sort, as a CSV file for spreadsheets (UTF-8 with a byte order mark, amounts as decimals beside their currency, times in ISO 8601 UTC), written as it is read. A few exports run at once; more answer 429.`,
+    tags: ['orders'],
+    query: ExportOrdersQuerySchema,
+    response: z.string().meta({ format: 'binary', description: 'text/csv' }),
   }),
   ship: route({
     method: 'PUT',
@@ -343,5 +403,17 @@ export const orderRoutes = {
     params: IdParamsSchema,
     body: ShipOrderBodySchema,
     response: OrderSchema,
+  }),
+  noteRefund: route({
+    method: 'POST',
+    path: '/orders/:id/refunds',
+    access: 'admin',
+    summary:
+      'Note a refund on a paid or shipped order: its amount and why. Refused with 409 order_not_refundable before payment or after cancelling, and 409 refund_exceeds_total when the refunds would come to more than the total.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    body: NoteRefundBodySchema,
+    response: OrderSchema,
+    status: 201,
   }),
 } as const;

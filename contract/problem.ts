@@ -17,6 +17,8 @@ export const ProblemCodeSchema = z.enum([
   'order_not_cancellable',
   'order_not_shippable',
   'order_not_payable',
+  'order_not_refundable',
+  'refund_exceeds_total',
   'idempotency_key_reused',
   'unpaid_limit',
   'card_declined',
@@ -25,6 +27,7 @@ export const ProblemCodeSchema = z.enum([
   'password_too_common',
   'last_admin',
   'conflict',
+  'confirmation_required',
   'rate_limited',
   'service_unavailable',
   'internal_error',
@@ -60,5 +63,10 @@ export const ProblemSchema = z.object({
   errors: z.array(FieldErrorSchema).optional(),
   /** With `out_of_stock` for an order of several lines: each line short, with what is left. */
   lines: z.array(ShortLineSchema).optional(),
+  /**
+   * With `confirmation_required`: what to acknowledge, as sent back in the request's `confirm`
+   * (a tool's `free`, `minimum_above_stock`).
+   */
+  confirm: z.array(z.string()).optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdSchema, multilineText, route, TimestampSchema } from './common.ts';
+import {
+  DeletedCountSchema,
+  IdParamsSchema,
+  IdSchema,
+  multilineText,
+  route,
+  TimestampSchema,
+} from './common.ts';
 
 export const ReviewSchema = z.object({
   _id: IdSchema,
@@ -31,12 +38,32 @@ export const ListReviewsQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
+/** A review as its author and admins see it: whose it is, and whether it is hidden. */
+export const ManagedReviewSchema = ReviewSchema.extend({
+  authorEmail: z.string(),
+  /** Hidden by an admin: out of every public list until shown again. */
+  hidden: z.boolean(),
+  hiddenAt: TimestampSchema.nullable(),
+});
+export type ManagedReview = z.infer<typeof ManagedReviewSchema>;
+
+/** The reviews admins moderate: every one, or only the hidden or the shown ones; a page. */
+export const ListAllReviewsQuerySchema = ListReviewsQuerySchema.extend({
+  hidden: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
+});
+export type ListAllReviewsQuery = z.output<typeof ListAllReviewsQuerySchema>;
+
+export const SetReviewHiddenBodySchema = z.strictObject({
+  hidden: z.boolean({ error: 'Must be true or false.' }),
+});
+export type SetReviewHiddenBody = z.infer<typeof SetReviewHiddenBodySchema>;
+
 export const reviewRoutes = {
   list: route({
     method: 'GET',
     path: '/reviews',
     access: 'public',
-    summary: `Reviews, newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
+    summary: `Shown reviews (hidden ones never), newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
     tags: ['reviews'],
     query: ListReviewsQuerySchema,
     response: z.array(ReviewSchema),
@@ -50,5 +77,44 @@ export const reviewRoutes = {
     body: CreateReviewBodySchema,
     response: ReviewSchema,
     status: 201,
+  }),
+  listAll: route({
+    method: 'GET',
+    path: '/reviews/all',
+    access: 'admin',
+    summary: `Every review for moderation, hidden ones included (hidden=true or false keeps one kind), newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
+    tags: ['reviews'],
+    query: ListAllReviewsQuerySchema,
+    response: z.array(ManagedReviewSchema),
+  }),
+  listMine: route({
+    method: 'GET',
+    path: '/reviews/mine',
+    access: 'user',
+    summary: `The signed-in customer's own reviews, hidden ones included, newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
+    tags: ['reviews'],
+    query: ListReviewsQuerySchema,
+    response: z.array(ManagedReviewSchema),
+  }),
+  setHidden: route({
+    method: 'PUT',
+    path: '/reviews/:id',
+    access: 'admin',
+    summary:
+      'Hide a review from every public list (home page included, at once), or show it again: `{hidden: true | false}`. Written to the audit log (review.hidden, review.shown).',
+    tags: ['reviews'],
+    params: IdParamsSchema,
+    body: SetReviewHiddenBodySchema,
+    response: ManagedReviewSchema,
+  }),
+  delete: route({
+    method: 'DELETE',
+    path: '/reviews/:id',
+    access: 'user',
+    summary:
+      'Delete a review for good: its author may delete their own, an admin any (others 403, unknown 404). Written to the audit log (review.deleted).',
+    tags: ['reviews'],
+    params: IdParamsSchema,
+    response: DeletedCountSchema,
   }),
 } as const;

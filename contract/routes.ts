@@ -1,10 +1,13 @@
+import { auditRoutes } from './audit.ts';
 import { cartRoutes } from './cart.ts';
 import type { RouteDescriptor } from './common.ts';
 import { orderRoutes } from './orders.ts';
+import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { reviewRoutes } from './reviews.ts';
 import { systemRoutes } from './system.ts';
 import { toolRoutes } from './tools.ts';
+import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 
 /** The whole API, one table: the server registers from it and tests walk it. */
@@ -16,6 +19,9 @@ export const apiRoutes = {
   reviews: reviewRoutes,
   users: userRoutes,
   system: systemRoutes,
+  audit: auditRoutes,
+  uploads: uploadRoutes,
+  overview: overviewRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

@@ -133,11 +133,42 @@ const toolFields = {
     .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
 };
 
+/**
+ * What an admin may acknowledge to save a tool the store would otherwise refuse as a likely
+ * mistake: `free`, a unit price of 0; `minimum_above_stock`, a minimum order above the stock
+ * (nobody can buy the tool until it is restocked). See docs/decisions/016-tools-for-admins.md.
+ */
+export const TOOL_CONFIRMATIONS = ['free', 'minimum_above_stock'] as const;
+export const ToolConfirmationSchema = z.enum(TOOL_CONFIRMATIONS);
+export type ToolConfirmation = z.infer<typeof ToolConfirmationSchema>;
+
+const ConfirmSchema = z
+  .array(ToolConfirmationSchema)
+  .max(TOOL_CONFIRMATIONS.length, { error: `At most ${TOOL_CONFIRMATIONS.length} entries.` });
+
+/**
+ * The acknowledgements a tool's saved fields need: the price is 0, or the minimum order is above
+ * the stock. `changed` names the fields the request sets: only what the admin changes is asked
+ * about (a tool that sold down below its minimum is low stock, not a mistake).
+ */
+export function neededConfirmations(
+  tool: { price: number; minimumOrder: number; quantity: number },
+  changed: { price: boolean; minimumOrder: boolean; quantity: boolean },
+): ToolConfirmation[] {
+  const needed: ToolConfirmation[] = [];
+  if (changed.price && tool.price === 0) needed.push('free');
+  if ((changed.minimumOrder || changed.quantity) && tool.minimumOrder > tool.quantity)
+    needed.push('minimum_above_stock');
+  return needed;
+}
+
 /** A new tool's fields, before the check that spans them (forms extend this object). */
 export const ToolFieldsSchema = z.strictObject({
   ...toolFields,
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
+  /** Acknowledges a price of 0 or a minimum order above the stock (TOOL_CONFIRMATIONS). */
+  confirm: ConfirmSchema.optional(),
 });
 
 /** Adds priceTierProblems as issues: for any schema whose output has the three fields. */
@@ -156,14 +187,24 @@ export const UpdateToolBodySchema = z
     ...toolFields,
     /** Replaces every break; [] removes them. */
     priceTiers: PriceTiersSchema,
+    /** Sets the stock to this many units (as counted); not with `restock`. */
+    quantity: StockSchema,
     /** Units to add to the current stock (restock); added atomically. */
     restock: z
       .int({ error: 'Must be a whole number.' })
       .min(1, { error: 'Must be at least 1 unit.' })
       .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
+    /** Acknowledges a price of 0 or a minimum order above the stock (TOOL_CONFIRMATIONS). */
+    confirm: ConfirmSchema,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { error: 'Change at least one field.' });
+  .refine((body) => Object.keys(body).some((key) => key !== 'confirm'), {
+    error: 'Change at least one field.',
+  })
+  .refine((body) => body.quantity === undefined || body.restock === undefined, {
+    path: ['restock'],
+    error: 'Set the stock or add units to it, not both.',
+  });
 export type UpdateToolBody = z.infer<typeof UpdateToolBodySchema>;
 
 export const SetStockBodySchema = z.strictObject({ newQuantity: StockSchema });
@@ -192,6 +233,59 @@ export const ListToolsQuerySchema = z.strictObject({
 });
 export type ListToolsQuery = z.input<typeof ListToolsQuerySchema>;
 
+/** The most tools one page of the admin's list holds. */
+export const MANAGE_TOOLS_PAGE_MAX = 100;
+
+export const MANAGE_TOOL_SORTS = [
+  'newest',
+  'oldest',
+  'name_asc',
+  'name_desc',
+  'price_asc',
+  'price_desc',
+  /** Fewest units in stock first: what to restock first. */
+  'stock_asc',
+  'stock_desc',
+] as const;
+export const ManageToolSortSchema = z.enum(MANAGE_TOOL_SORTS);
+export type ManageToolSort = z.infer<typeof ManageToolSortSchema>;
+
+/** The admin's tool list: a search, low stock only, sorted, a page. Deleted tools never show. */
+export const ManageToolsQuerySchema = z.strictObject({
+  /** Words of the name or description, part of a name, or a tool's whole id. */
+  q: plainText(0, 100).optional(),
+  /** Only tools with fewer units in stock than their minimum order (nobody can buy them). */
+  lowStock: z
+    .enum(['true', 'false'], { error: 'Must be true or false.' })
+    .transform((value) => value === 'true')
+    .optional(),
+  /** Only tools with fewer units in stock than this (overrides lowStock's minimum order). */
+  below: z.coerce
+    .number({ error: 'Must be a whole number.' })
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be at least 1 unit.' })
+    .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` })
+    .optional(),
+  sort: ManageToolSortSchema.default('newest'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MANAGE_TOOLS_PAGE_MAX, { error: `Must be at most ${MANAGE_TOOLS_PAGE_MAX}.` })
+    .default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ManageToolsQuery = z.output<typeof ManageToolsQuerySchema>;
+
+/** The orders still to be fulfilled that contain a tool: deleting it leaves them as they are. */
+export const OpenOrdersSchema = z.object({
+  /** Unpaid orders plus paid ones not yet shipped. */
+  openOrders: z.int().min(0),
+  unpaid: z.int().min(0),
+  paidNotShipped: z.int().min(0),
+});
+export type OpenOrders = z.infer<typeof OpenOrdersSchema>;
+
 export const toolRoutes = {
   list: route({
     method: 'GET',
@@ -201,6 +295,24 @@ export const toolRoutes = {
     tags: ['tools'],
     query: ListToolsQuerySchema,
     response: z.array(ToolSchema),
+  }),
+  manage: route({
+    method: 'GET',
+    path: '/tools/manage',
+    access: 'admin',
+    summary: `Tools for admins, never cached: search (q), low stock (lowStock=true: below the minimum order; below=N: fewer than N units), sort, a page (limit, at most ${MANAGE_TOOLS_PAGE_MAX}, 50 by default; offset). The total is in X-Total-Count.`,
+    tags: ['tools'],
+    query: ManageToolsQuerySchema,
+    response: z.array(ToolSchema),
+  }),
+  openOrders: route({
+    method: 'GET',
+    path: '/tools/:id/open-orders',
+    access: 'admin',
+    summary: 'How many open orders (unpaid, or paid and not yet shipped) contain a tool.',
+    tags: ['tools'],
+    params: IdParamsSchema,
+    response: OpenOrdersSchema,
   }),
   get: route({
     method: 'GET',
@@ -215,7 +327,8 @@ export const toolRoutes = {
     method: 'POST',
     path: '/tools',
     access: 'admin',
-    summary: 'Add a tool.',
+    summary:
+      'Add a tool. A price of 0 or a minimum order above the stock is refused (409 confirmation_required) unless `confirm` acknowledges it.',
     tags: ['tools'],
     body: CreateToolBodySchema,
     response: ToolSchema,
@@ -225,7 +338,8 @@ export const toolRoutes = {
     method: 'PATCH',
     path: '/tools/:id',
     access: 'admin',
-    summary: 'Edit a tool and/or restock it.',
+    summary:
+      "Edit any of a tool's fields, set its stock (quantity) or add to it (restock). Setting a price of 0 or a minimum order above the stock needs `confirm`, as when adding.",
     tags: ['tools'],
     params: IdParamsSchema,
     body: UpdateToolBodySchema,

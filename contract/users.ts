@@ -83,6 +83,26 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
 export const SetRoleBodySchema = z.strictObject({ role: RoleSchema });
 
+/** Without a limit, the user list answers at most this many people (oldest account first). */
+export const USER_LIST_CAP = 1000;
+/** The most people one page holds. */
+export const USER_PAGE_MAX = 100;
+
+/** The admin's list of people: any part of a name or email, a role, a page. */
+export const ListUsersQuerySchema = z.strictObject({
+  /** Any part of a name or an email, in any case: `ruiz`, `@example.com`. */
+  q: plainText(0, 100).optional(),
+  role: RoleSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(USER_PAGE_MAX, { error: `Must be at most ${USER_PAGE_MAX}.` })
+    .optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListUsersQuery = z.output<typeof ListUsersQuerySchema>;
+
 export const userRoutes = {
   details: route({
     method: 'GET',
@@ -118,15 +138,17 @@ export const userRoutes = {
     method: 'GET',
     path: '/alluser',
     access: 'admin',
-    summary: 'Every user with their role.',
+    summary: `People and their roles, oldest account first, a page at a time (limit, offset; the total is in X-Total-Count); q finds any part of a name or email, role keeps one role. Without a limit, the first ${USER_LIST_CAP} that match.`,
     tags: ['users'],
+    query: ListUsersQuerySchema,
     response: z.array(UserSummarySchema),
   }),
   setRole: route({
     method: 'PUT',
     path: '/alluser',
     access: 'admin',
-    summary: 'Make a user admin, or take the role back (never from the last admin).',
+    summary:
+      'Make a user admin, or take the role back (never from the last admin; 409 last_admin). A change is written to the audit log (user.role_changed).',
     tags: ['users'],
     query: EmailQuerySchema,
     body: SetRoleBodySchema,

@@ -26,6 +26,8 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
     'Make admin',
     'Manage all orders',
     'Manage products',
+    'Manage reviews',
+    'Audit log',
   ]) {
     await expect(menu.getByRole('link', { name: item })).toBeVisible();
   }
@@ -67,7 +69,7 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   await expect(page.getByText('20+ units: $44.95 each')).toBeVisible();
 
   // Edit the price and restock 25 units.
-  await page.goto('/dashboard/manageproducts');
+  await page.goto(`/dashboard/manageproducts?q=${encodeURIComponent(name)}`);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('100');
   await row.getByRole('button', { name: `Edit ${name}` }).click();
@@ -97,21 +99,33 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   await expect(page.getByText(`No tools match “${name}”`)).toBeVisible();
 });
 
-test('an admin makes a customer admin and takes the role back', async ({ page }) => {
+test('an admin finds a customer, makes them admin and takes the role back, confirming each', async ({
+  page,
+}) => {
   const customer = newAccount('Paolo Promoted');
   const customerApi = await apiAs(customer, { create: true });
 
   await page.goto('/dashboard/makeadmin');
   await expect(page).toHaveTitle('Make admin · Toolyard');
+  await page.getByLabel('Find a person').fill(customer.email.slice(0, 20));
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/\?q=/);
   const row = page.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toContainText('User');
   await row.getByRole('button', { name: `Make admin: ${customer.name}` }).click();
+  const promote = page.getByRole('dialog', { name: `Make ${customer.name} an admin?` });
+  await expect(promote).toContainText(customer.email);
+  await promote.getByRole('button', { name: 'Make admin' }).click();
   await expect(page.getByText(`${customer.name} is now an admin.`)).toBeVisible();
   await expect(row).toContainText('Admin');
   // The server agrees: the new admin can list every user.
   expect((await customerApi.get('/api/alluser')).status()).toBe(200);
 
   await row.getByRole('button', { name: `Remove admin: ${customer.name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove the admin role from ${customer.name}?` })
+    .getByRole('button', { name: 'Remove admin' })
+    .click();
   await expect(page.getByText(`${customer.name} is no longer an admin.`)).toBeVisible();
   await expect(row).toContainText('User');
   expect((await customerApi.get('/api/alluser')).status()).toBe(403);

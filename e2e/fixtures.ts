@@ -91,7 +91,8 @@ export async function apiAs(
 
 export async function createTool(
   admin: APIRequestContext,
-  overrides: Partial<Tool> = {},
+  /** `confirm` acknowledges a price of 0 or a minimum order above the stock. */
+  overrides: Partial<Tool> & { confirm?: string[] } = {},
 ): Promise<Tool> {
   const response = await admin.post('/api/tools', {
     data: {

@@ -10,7 +10,14 @@ test('a customer typing an admin URL sees "not allowed"', async ({ page }) => {
   await expect(menu.getByRole('link', { name: 'Review' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Add product' })).toHaveCount(0);
 
-  for (const path of ['addproduct', 'makeadmin', 'manageallorders', 'manageproducts']) {
+  for (const path of [
+    'addproduct',
+    'makeadmin',
+    'manageallorders',
+    'manageproducts',
+    'reviews',
+    'audit',
+  ]) {
     await page.goto(`/dashboard/${path}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
     await expect(page).toHaveTitle('Not allowed · Toolyard');
@@ -19,4 +26,6 @@ test('a customer typing an admin URL sees "not allowed"', async ({ page }) => {
   // The server refuses too.
   expect((await page.request.get('/api/alluser')).status()).toBe(403);
   expect((await page.request.get('/api/orderlist')).status()).toBe(403);
+  expect((await page.request.get('/api/audit')).status()).toBe(403);
+  expect((await page.request.get('/api/reviews/all')).status()).toBe(403);
 });

@@ -118,10 +118,13 @@ test('customer pages', async ({ page }) => {
 test('admin pages', async ({ page }) => {
   test.slow();
   await signIn(page.request, DEMO_ADMIN);
+  await checkPage(page, 'admin-overview', '/dashboard/overview');
   await checkPage(page, 'admin-add-product', '/dashboard/addproduct');
   await checkPage(page, 'admin-make-admin', '/dashboard/makeadmin');
   await checkPage(page, 'admin-manage-orders', '/dashboard/manageallorders');
   await checkPage(page, 'admin-manage-products', '/dashboard/manageproducts');
+  await checkPage(page, 'admin-manage-reviews', '/dashboard/reviews');
+  await checkPage(page, 'admin-audit-log', '/dashboard/audit');
   await checkPage(page, 'admin-edit-dialog', '/dashboard/manageproducts', async (p) => {
     await p.getByRole('button', { name: /^Edit/ }).first().click();
     await p.getByRole('dialog').waitFor();

@@ -14,15 +14,15 @@ test('a customer posts a review and sees it on the home page', async ({ page }) 
   await expect(page).toHaveTitle('Write a review · Toolyard');
 
   // Too short: the contract's rule, in the form.
-  await page.getByLabel('Your review').fill('ok');
+  await page.getByLabel('Your review', { exact: true }).fill('ok');
   await page.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByText('Must be at least 3 characters.')).toBeVisible();
 
-  await page.getByLabel('Your review').fill(text);
+  await page.getByLabel('Your review', { exact: true }).fill(text);
   await page.getByLabel('Rating').selectOption('4');
   await page.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByText('Thank you! Your review is on the home page.')).toBeVisible();
-  await expect(page.getByLabel('Your review')).toHaveValue('');
+  await expect(page.getByLabel('Your review', { exact: true })).toHaveValue('');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   const reviews = page.getByRole('region', { name: 'What our customers say' });

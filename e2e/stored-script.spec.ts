@@ -91,9 +91,14 @@ test('stored script payloads are shown as text and never run', async ({ page }) 
   await page.goto('/dashboard/manageproducts');
   await waitForReady(page);
   await expect(page.getByText(tool.name).filter({ visible: true }).first()).toBeVisible();
-  await page.goto('/dashboard/makeadmin');
+  await page.goto(`/dashboard/makeadmin?q=${encodeURIComponent(customer.email)}`);
   await waitForReady(page);
   await expect(page.getByText(customer.name).filter({ visible: true }).first()).toBeVisible();
+  await expectNothingRan();
+  // The moderation screen shows the review and its author as text.
+  await page.goto('/dashboard/reviews');
+  await waitForReady(page);
+  await expect(page.getByText(review).first()).toBeVisible();
   await expectNothingRan();
 
   await customerApi.dispose();

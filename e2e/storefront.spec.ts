@@ -197,7 +197,11 @@ test('a tool with volume prices shows them, and its total uses the price the qua
 
 test('a tool out of stock says so in its offer', async () => {
   const admin = await apiAs(DEMO_ADMIN);
-  const tool = await createTool(admin, { quantity: 10, minimumOrder: 30 });
+  const tool = await createTool(admin, {
+    quantity: 10,
+    minimumOrder: 30,
+    confirm: ['minimum_above_stock'],
+  });
   const html = await (await admin.get(`/tools/${tool._id}`)).text();
   expect(readableText(html)).toContain('Out of stock');
   expect(structuredData(html)).toContainEqual(

@@ -22,11 +22,17 @@ import {
 import { OneLinePerRequest } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { startPaymentWindowJob } from './modules/orders/payment-window.ts';
+import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
+import {
+  createOverviewService,
+  type OverviewService,
+} from './modules/overview/overview.service.ts';
 import {
   registerPaymentRoutes,
   registerStripeWebhook,
@@ -43,6 +49,12 @@ import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
+import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
+import {
+  createUploadStore,
+  createUploadsService,
+  type UploadsService,
+} from './modules/uploads/uploads.service.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -74,6 +86,7 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'passwordHashing'
   | 'http'
+  | 'uploads'
 >;
 
 export interface AppDeps {
@@ -92,6 +105,8 @@ export interface AppParts {
     users: UsersService;
     cart: CartService;
     payments: PaymentsService;
+    uploads: UploadsService;
+    overview: OverviewService;
   };
   auth: Auth;
   mailer: Mailer;
@@ -173,6 +188,9 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       'You are doing that too often.',
     );
   };
+  const limitUploads: WriteLimit = async (user) => {
+    await limiter.hit('up', user.id, config.uploads.perUser, 'You are uploading images too often.');
+  };
   const limitQuotes: AddressLimit = async (address) => {
     await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
   };
@@ -209,6 +227,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     reviews: createReviewsService(db, { onChange: () => catalogue.changed('reviews') }),
     users: createUsersService(db),
     cart: createCartService(db, { currency: config.currency }),
+    overview: createOverviewService(db, { currency: config.currency }),
     payments: createPaymentsService(db, {
       mailer,
       invoicing: config.invoicing,
@@ -221,6 +240,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
           }
         : null,
     }),
+    uploads: createUploadsService(createUploadStore(config.uploads.storage)),
   };
   const publicConfig: PublicConfig = {
     storeName: config.storeName,
@@ -268,18 +288,25 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
 
   await app.register(
     async (api: FastifyInstance) => {
+      await registerUploadRoutes(api, services.uploads, {
+        maxBytes: config.uploads.maxBytes,
+        limitUploads,
+      });
       registerToolRoutes(api, services.tools, catalogue.responses);
       registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
       registerOrderRoutes(api, services.orders, limitWrites);
       registerReviewRoutes(api, services.reviews, limitWrites);
       registerUserRoutes(api, services.users);
+      registerOverviewRoutes(api, services.overview);
       registerPaymentRoutes(api, services.payments, limitWrites);
       registerStripeWebhook(api, services.payments, config.stripe?.webhookSecret ?? null);
       registerSystemRoutes(api, db, publicConfig);
+      registerAuditRoutes(api, db);
     },
     { prefix: '/api' },
   );
 
+  registerUploadFiles(app, services.uploads);
   await app.register(crawlersPlugin, {
     publicUrl: config.publicUrl,
     pages: catalogue.pages,

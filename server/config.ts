@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type UploadSettings, uploadEnvShape, uploadSettings } from './config-uploads.ts';
 import { booleanish, emailList, originList, rateLimit, trustProxy } from './config-values.ts';
 import type { SellerDetails } from './db/schema.ts';
 
@@ -85,6 +86,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  ...uploadEnvShape,
 });
 
 export interface Config {
@@ -150,6 +152,8 @@ export interface Config {
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** Image uploads: size, rate and storage (DATA_DIR/uploads, or an S3 bucket). */
+  uploads: UploadSettings;
 }
 
 export interface InvoiceSettings {
@@ -194,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ]);
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const uploads = uploadSettings(e, dataDir);
+  if (uploads.problems.length > 0) throw new ConfigError(uploads.problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const trustedOrigins = new Set([
     new URL(publicUrl).origin,
@@ -281,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    uploads: uploads.settings,
   };
 }
 

@@ -9,7 +9,7 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
     /** Members of the problem beyond the usual ones (e.g. the lines short of stock). */
-    readonly details?: { lines?: ShortLine[] },
+    readonly details?: { lines?: ShortLine[]; confirm?: string[] },
   ) {
     super(message);
     this.name = 'AppError';
@@ -44,6 +44,13 @@ export function assertEmailVerified(user: { emailVerified: boolean }, toDo: stri
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 
 export const conflict = (code: ProblemCode, message: string) => new AppError(409, code, message);
+
+/**
+ * A change that looks like a mistake: refused until the request acknowledges each of `confirm`;
+ * `errors` say why under the fields concerned.
+ */
+export const confirmationRequired = (message: string, confirm: string[], errors: FieldError[]) =>
+  new AppError(409, 'confirmation_required', message, errors, undefined, { confirm });
 
 export const serviceUnavailable = (
   message = 'The store is temporarily unavailable. Please try again shortly.',

@@ -2,12 +2,12 @@
  * Runs the subject and its baseline `rounds` times each, alternating in ABBA order (B A, A B, ...)
  * so that a slow patch of a shared, noisy machine falls on both alike.
  */
-export async function alternate<T>(
+export async function alternate<T, B = T>(
   rounds: number,
   subject: () => Promise<T>,
-  baseline: () => Promise<T>,
-): Promise<{ subject: T[]; baseline: T[] }> {
-  const results = { subject: [] as T[], baseline: [] as T[] };
+  baseline: () => Promise<B>,
+): Promise<{ subject: T[]; baseline: B[] }> {
+  const results = { subject: [] as T[], baseline: [] as B[] };
   for (let round = 0; round < rounds; round += 1) {
     if (round % 2 === 0) {
       results.baseline.push(await baseline());

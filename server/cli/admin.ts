@@ -3,6 +3,9 @@ import { AppError } from '../errors.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { fail, withDatabase } from './with-database.ts';
 
+/** How the audit log names a change made here: by whoever runs the server's command line. */
+const COMMAND_LINE = { id: null, name: 'The command line (npm run admin)', email: '' };
+
 const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
 const [command, email] = process.argv.slice(2);
 
@@ -17,12 +20,16 @@ await withDatabase(async ({ db }) => {
   const users = createUsersService(db);
   try {
     if (command === 'list') {
-      for (const user of await users.listAll()) {
+      for (const user of (await users.listAll({ role: 'Admin' })).users) {
         if (user.role === 'Admin') console.log(`${user.email}\t${user.name}`);
       }
       return;
     }
-    const updated = await users.setRole(email as string, command === 'grant' ? 'Admin' : 'User');
+    const updated = await users.setRole(
+      COMMAND_LINE,
+      email as string,
+      command === 'grant' ? 'Admin' : 'User',
+    );
     console.log(`${updated.email} is now ${updated.role === 'Admin' ? 'an admin' : 'a customer'}.`);
   } catch (error) {
     if (error instanceof AppError) fail(error.message);

@@ -39,7 +39,12 @@ export const user = pgTable(
     billingAddress: text('billing_address'),
     ...timestamps,
   },
-  (t) => [check('user_role_check', sql`${t.role} in ('Admin', 'User')`)],
+  (t) => [
+    check('user_role_check', sql`${t.role} in ('Admin', 'User')`),
+    // Admins find people by any part of their name or email (ILIKE '%…%').
+    index('user_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 export const session = pgTable(
@@ -215,6 +220,12 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key_idx')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    // The back office: a status's newest first, revenue by the day paid, and search by any part of
+    // the customer's name or email.
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
+    index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -260,6 +271,7 @@ export const orderLines = pgTable(
     primaryKey({ columns: [t.orderId, t.position] }),
     uniqueIndex('order_lines_order_tool_idx').on(t.orderId, t.toolId),
     index('order_lines_tool_idx').on(t.toolId),
+    index('order_lines_product_name_trgm_idx').using('gin', sql`${t.productName} gin_trgm_ops`),
     check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
     check('order_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('order_lines_total_check', sql`${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
@@ -286,11 +298,70 @@ export const reviews = pgTable(
     userName: text('user_name').notNull(),
     rating: integer('rating').notNull(),
     review: text('review').notNull(),
+    /** Set when an admin hides the review: it leaves every public list, and can be shown again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by').references(() => user.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     index('reviews_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A refund an admin noted on a paid order (the money moves at the payment provider; the store
+ * records how much, why and who). The refunds of one order never add up to more than its total.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Minor units of the order's currency. */
+    amount: integer('amount').notNull(),
+    note: text('note').notNull(),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_refunds_amount_check', sql`${t.amount} > 0`),
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+/**
+ * Who changed what and when, for the changes an admin (or a customer removing their own review)
+ * makes: role changes, tool changes, order cancellations, shipments, refunds, review removals.
+ * The actor's name and email are copied so the entry still reads right after they change.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    /** contract/audit.ts AuditAction */
+    action: text('action').notNull(),
+    /** user | tool | order | review */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** What a person reads for the target: an email, a tool's name, TY-10042, a review's start. */
+    targetLabel: text('target_label').notNull(),
+    /** What changed, e.g. `{from: 'Admin', to: 'User'}` or the fields of a tool, before and after. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'audit_log_target_type_check',
+      sql`${t.targetType} in ('user', 'tool', 'order', 'review')`,
+    ),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
 );
 

@@ -5,6 +5,7 @@ import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import { carts, orderLines, orders, reviews, tools, user } from '../db/schema.ts';
 import { client } from '../testing/http.ts';
+import { multipartForm, pngImage } from '../testing/images.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 
 type Role = 'visitor' | 'owner' | 'other' | 'admin';
@@ -16,11 +17,18 @@ interface Objects {
   unpaid: Order;
   paid: Order;
   someone: TestUser;
+  /** A review the owner posted. */
+  review: { id: string };
 }
 
 interface Entry {
   /** The request, always aimed at the owner's objects (their email, their orders). */
-  request: (o: Objects) => { url: string; body?: unknown };
+  request: (o: Objects) => {
+    url: string;
+    body?: unknown;
+    /** A raw body with its headers (the upload route's multipart form). */
+    form?: { payload: Buffer; headers: Record<string, string> };
+  };
   /** Expected status for a visitor, the owner, another customer and an admin. */
   expect: Record<Role, number>;
   /** Stores nothing even when it succeeds (a POST that only computes). */
@@ -53,6 +61,14 @@ const adminOnly = (status: number): Record<Role, number> => ({
  */
 const MATRIX: Record<string, Entry> = {
   'GET /tools': { request: () => ({ url: '/api/tools' }), expect: all(200) },
+  'GET /tools/manage': {
+    request: () => ({ url: '/api/tools/manage?lowStock=true&sort=stock_asc' }),
+    expect: adminOnly(200),
+  },
+  'GET /tools/:id/open-orders': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}/open-orders` }),
+    expect: adminOnly(200),
+  },
   'GET /purchase/:id': {
     request: (o) => ({ url: `/api/purchase/${o.tool.id}` }),
     expect: all(200),
@@ -139,9 +155,21 @@ const MATRIX: Record<string, Entry> = {
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
   'GET /orderlist': { request: () => ({ url: '/api/orderlist' }), expect: adminOnly(200) },
+  'GET /orderlist/export': {
+    request: () => ({ url: '/api/orderlist/export?status=paid' }),
+    expect: adminOnly(200),
+  },
   'PUT /order/:id': {
     request: (o) => ({ url: `/api/order/${o.paid._id}`, body: { status: 'shipped' } }),
     expect: adminOnly(200),
+  },
+  'POST /orders/:id/refunds': {
+    request: (o) => ({
+      url: `/api/orders/${o.paid._id}/refunds`,
+      body: { amount: 1, note: 'Refunded one cent by the matrix.' },
+    }),
+    // Customers see refunds on their order; only admins note them.
+    expect: adminOnly(201),
   },
   'GET /payment/:id': {
     request: (o) => ({ url: `/api/payment/${o.unpaid._id}` }),
@@ -165,6 +193,21 @@ const MATRIX: Record<string, Entry> = {
     }),
     expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
   },
+  'GET /reviews/all': { request: () => ({ url: '/api/reviews/all' }), expect: adminOnly(200) },
+  'GET /reviews/mine': {
+    request: () => ({ url: '/api/reviews/mine' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'PUT /reviews/:id': {
+    request: (o) => ({ url: `/api/reviews/${o.review.id}`, body: { hidden: true } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /reviews/:id': {
+    request: (o) => ({ url: `/api/reviews/${o.review.id}` }),
+    // The author deletes their own review; an admin any.
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /audit': { request: () => ({ url: '/api/audit' }), expect: adminOnly(200) },
   'GET /userdetails/:email': {
     request: (o) => ({ url: `/api/userdetails/${encodeURIComponent(o.owner.email)}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
@@ -196,6 +239,14 @@ const MATRIX: Record<string, Entry> = {
     }),
     expect: adminOnly(200),
   },
+  'POST /uploads': {
+    request: () => ({
+      url: '/api/uploads',
+      form: multipartForm([{ data: pngImage(32, 24), filename: 'matrix.png' }]),
+    }),
+    expect: adminOnly(201),
+  },
+  'GET /overview': { request: () => ({ url: '/api/overview' }), expect: adminOnly(200) },
   'GET /config': { request: () => ({ url: '/api/config' }), expect: all(200) },
   'GET /health': { request: () => ({ url: '/api/health' }), expect: all(200) },
 };
@@ -226,7 +277,12 @@ async function objects(): Promise<Objects> {
   const unpaid = await place();
   const paid = await place();
   await t.app.services.orders.markPaid(paid._id, `txn_${randomUUID()}`);
-  return { owner, tool, unpaid, paid, someone: await t.signUp() };
+  const posted = await client(t.app, owner).post('/reviews', {
+    review: 'The owner liked these tools.',
+    rating: 5,
+  });
+  const review = { id: (posted.json() as { _id: string })._id };
+  return { owner, tool, unpaid, paid, someone: await t.signUp(), review };
 }
 
 async function snapshot() {
@@ -237,6 +293,7 @@ async function snapshot() {
     carts: await t.db.select().from(carts).orderBy(carts.userId),
     reviews: await t.db.select().from(reviews).orderBy(reviews.id),
     users: await t.db.select().from(user).orderBy(user.id),
+    uploads: await t.storedUploads(),
   };
 }
 
@@ -253,12 +310,17 @@ describe('the authorization matrix', () => {
       if (!entry) throw new Error(`no matrix entry for ${name}`);
       const o = await objects();
       const caller = { visitor: undefined, owner: o.owner, other, admin }[role];
-      const { url, body } = entry.request(o);
+      const { url, body, form } = entry.request(o);
       const before = await snapshot();
       const response = await t.app.inject({
         method: route.method,
         url,
-        headers: { origin: TEST_ORIGIN, ...(caller ? { cookie: caller.cookie } : {}) },
+        headers: {
+          origin: TEST_ORIGIN,
+          ...form?.headers,
+          ...(caller ? { cookie: caller.cookie } : {}),
+        },
+        ...(form ? { payload: form.payload } : {}),
         ...(body === undefined ? {} : { payload: body as object }),
       });
       expect(response.statusCode, response.body).toBe(entry.expect[role]);

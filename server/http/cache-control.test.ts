@@ -34,6 +34,10 @@ describe('Cache-Control', () => {
       [`/api/payment/${orderId}`, asCustomer],
       ['/api/alluser', asAdmin],
       ['/api/orderlist', asAdmin],
+      ['/api/audit', asAdmin],
+      ['/api/reviews/all', asAdmin],
+      ['/api/reviews/mine', asCustomer],
+      ['/api/overview', asAdmin],
       ['/api/auth/get-session', asCustomer],
       ['/api/auth/list-sessions', asCustomer],
     ] as const) {

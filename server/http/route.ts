@@ -7,6 +7,13 @@ import type { SessionUser } from './session.ts';
 
 type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes multipart/form-data (an upload) from the store's own pages. */
+    acceptsMultipart?: boolean;
+  }
+}
+
 export interface RouteContext<D extends RouteDescriptor> {
   params: Parsed<D['params']>;
   query: Parsed<D['query']>;
@@ -31,7 +38,7 @@ export function registerRoute<D extends RouteDescriptor>(
   descriptor: D,
   handler: RouteHandler<D>,
 ): void {
-  const { method, path, access, summary, tags, params, query, body, headers, response } =
+  const { method, path, access, summary, tags, params, query, body, headers, response, consumes } =
     descriptor;
   const status = descriptor.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -45,8 +52,11 @@ export function registerRoute<D extends RouteDescriptor>(
       ...(query ? { querystring: query } : {}),
       ...(body ? { body } : {}),
       ...(headers ? { headers } : {}),
+      ...(consumes ? { consumes: [consumes] } : {}),
       response: { [status]: response },
     },
+    // Read by the security plugin: the one route that may receive a form body (see `consumes`).
+    config: { acceptsMultipart: consumes === 'multipart/form-data' },
     // Who may call is decided before the body is even validated: a visitor learns nothing.
     onRequest: async (request) => {
       request.sessionUser = await authorize(app, request, access);

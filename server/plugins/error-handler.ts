@@ -25,7 +25,7 @@ export function problem(
   code: ProblemCode | (string & {}),
   detail: string,
   errors?: FieldError[],
-  details?: Pick<Problem, 'lines'>,
+  details?: Pick<Problem, 'lines' | 'confirm'>,
 ): Problem {
   return {
     type: `about:blank`,

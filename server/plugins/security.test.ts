@@ -2,7 +2,16 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDescriptor } from '../../contract/common.ts';
 import { allRoutes } from '../../contract/routes.ts';
-import { carts, orderLines, orders, reviews, tools, user } from '../db/schema.ts';
+import {
+  auditLog,
+  carts,
+  orderLines,
+  orderRefunds,
+  orders,
+  reviews,
+  tools,
+  user,
+} from '../db/schema.ts';
 import { client, expectProblem, type Response, urlFor } from '../testing/http.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { type Build, makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
@@ -31,6 +40,9 @@ async function snapshot() {
     carts: await t.db.select().from(carts).orderBy(carts.userId),
     reviews: await t.db.select().from(reviews).orderBy(reviews.id),
     users: await t.db.select().from(user).orderBy(user.id),
+    refunds: await t.db.select().from(orderRefunds).orderBy(orderRefunds.id),
+    audit: await t.db.select().from(auditLog).orderBy(auditLog.id),
+    uploads: await t.storedUploads(),
   };
 }
 
@@ -48,12 +60,14 @@ function inject(
   headers: Record<string, string>,
   payload?: string,
 ): Promise<Response> {
+  const form = payload === undefined ? request.form : undefined;
   const options: InjectOptions = {
     method: route.method,
     url: request.url,
-    headers: { cookie: admin.cookie, ...headers },
+    headers: { cookie: admin.cookie, ...form?.headers, ...headers },
   };
   if (payload !== undefined) options.payload = payload;
+  else if (form) options.payload = form.payload;
   else if (request.body) options.payload = request.body;
   return t.app.inject(options);
 }
@@ -101,7 +115,12 @@ describe('state-changing requests', () => {
           { origin: TEST_ORIGIN, 'content-type': type },
           payload,
         );
-        expectProblem(response, 403, 'forbidden');
+        if (route.consumes === 'multipart/form-data' && type.startsWith('multipart/')) {
+          // The upload route takes forms from our own site (decision 016): this one is no form.
+          expectProblem(response, 400, 'validation_failed');
+        } else {
+          expectProblem(response, 403, 'forbidden');
+        }
         expect(await snapshot()).toEqual(before);
       });
 
@@ -150,6 +169,37 @@ describe('state-changing requests', () => {
       });
     },
   );
+
+  it('only the upload route takes a multipart form, and only with our own Origin', async () => {
+    const fixture = await makeFixture(t, admin);
+    const upload = VALID_REQUESTS['POST /uploads']?.(fixture).form;
+    if (!upload) throw new Error('no upload form');
+    for (const route of mutatingRoutes) {
+      const request = VALID_REQUESTS[key(route)]?.(fixture) as ReturnType<Build>;
+      const before = await snapshot();
+      const sent = await t.app.inject({
+        method: route.method,
+        url: request.url,
+        headers: { cookie: admin.cookie, origin: TEST_ORIGIN, ...upload.headers },
+        payload: upload.payload,
+      });
+      if (route.consumes) {
+        expect(sent.statusCode, sent.body).toBe(201);
+        expect(await snapshot()).not.toEqual(before);
+        // Without an Origin (not sent by our pages), the same form is refused.
+        const bare = await t.app.inject({
+          method: route.method,
+          url: request.url,
+          headers: { cookie: admin.cookie, ...upload.headers },
+          payload: upload.payload,
+        });
+        expectProblem(bare, 403, 'forbidden');
+      } else {
+        expectProblem(sent, 403, 'forbidden');
+        expect(await snapshot()).toEqual(before);
+      }
+    }
+  });
 
   it('the Origin check cannot be sidestepped by percent-encoding the path', async () => {
     const body = VALID_REQUESTS['POST /tools']?.(await makeFixture(t, admin)).body as object;

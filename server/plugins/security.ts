@@ -63,7 +63,8 @@ export function securityHeaders({
 /**
  * Security headers on every response, and cross-site request refusal: a state-changing request must
  * come from one of our own origins and carry JSON, so another site cannot make a signed-in visitor's
- * browser act for them.
+ * browser act for them. The upload route alone also takes multipart/form-data, with our own Origin
+ * (decision 016).
  */
 export const securityPlugin = fp(
   async (
@@ -104,6 +105,17 @@ export const securityPlugin = fp(
       const type =
         (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (FORM_TYPES.includes(type)) {
+        // The one exception: an upload route (its contract says `consumes`) takes
+        // multipart/form-data, and only when the browser names our own site as the Origin (a
+        // foreign one was refused above; here a missing one is too).
+        if (
+          type === 'multipart/form-data' &&
+          request.routeOptions.config?.acceptsMultipart === true &&
+          origin !== undefined &&
+          allowed.has(origin)
+        ) {
+          return;
+        }
         // A page's own form sent before its script ran (the forms are sent by script, as JSON):
         // back to the page, by GET, the body unread. Forms post (never GET), so what was typed
         // cannot end up in an address, a log or the history.

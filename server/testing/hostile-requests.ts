@@ -135,6 +135,8 @@ const BAD_QUERY_VALUES: Record<string, string[]> = {
   sort: ['drop table', 'price; --', '', 'NEWEST'],
   q: ['x'.repeat(101), `${SQL_AND_HTML[1]}${'z'.repeat(100)}`],
   token: ['x'.repeat(600), "1' OR '1'='1", 'a b'],
+  lowStock: ['yes', '1', 'TRUE', '', "true' OR '1'='1"],
+  below: ['0', '-1', '1.5', 'abc', '10000001', '99999999999999999999', '1; drop table tools'],
 };
 
 /** Headers a client chooses freely, at sizes no browser sends. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -44,6 +45,11 @@ export const testConfig: AppConfig = {
     writesPerUser: { limit: 60, windowMs: 60_000 },
     quotesPerIp: { limit: 120, windowMs: 60_000 },
   },
+  uploads: {
+    maxBytes: 10 * 1024 * 1024,
+    perUser: { limit: 60, windowMs: 600_000 },
+    storage: { kind: 'local', dir: path.join(os.tmpdir(), 'toolyard-test-data', 'uploads') },
+  },
 };
 
 export interface TestUser {
@@ -62,10 +68,20 @@ export async function buildTestApp(
   options: { mailTransport?: MailTransport; database?: TestDatabase; logger?: Logger } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
+  // Each app keeps its uploads apart, so a test can tell what its own requests stored.
+  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-test-uploads-'));
+  const uploads: AppConfig['uploads'] = {
+    ...testConfig.uploads,
+    ...overrides.uploads,
+    storage:
+      overrides.uploads?.storage.kind === 's3'
+        ? overrides.uploads.storage
+        : { kind: 'local', dir: uploadsDir },
+  };
   // Mail is kept in memory unless a test brings a transport (tests/mail.test.ts uses real SMTP).
   const sentMail: OutgoingMail[] = [];
   const app: App = await buildApp({
-    config: { ...testConfig, ...overrides },
+    config: { ...testConfig, ...overrides, uploads },
     database,
     logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     mailTransport: options.mailTransport ?? {
@@ -132,6 +148,13 @@ export async function buildTestApp(
     return row;
   };
 
+  let toolAdmin: Promise<TestUser> | undefined;
+  /** Deletes a tool as an admin would (audited), for tests whose subject is what follows. */
+  const removeTool = async (id: string) => {
+    toolAdmin ??= signUp({ role: 'Admin', name: 'Tool Remover' });
+    return app.services.tools.remove(id, await toolAdmin);
+  };
+
   return {
     app,
     database,
@@ -140,8 +163,14 @@ export async function buildTestApp(
     signUp,
     signIn,
     addTool,
+    removeTool,
+    /** The files the app stored under its uploads folder (local storage), sorted. */
+    async storedUploads(): Promise<string[]> {
+      return (await readdir(uploadsDir).catch(() => [])).sort();
+    },
     async close() {
       await app.close();
+      await rm(uploadsDir, { recursive: true, force: true });
       if (!options.database) await database.drop();
     },
   };

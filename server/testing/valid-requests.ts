@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { client } from './http.ts';
+import { multipartForm, pngImage } from './images.ts';
 import type { TestContext, TestUser } from './test-app.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface Fixture {
   unpaidOrder: Order;
   paidOrder: Order;
   someone: TestUser;
+  /** A review posted by `someone`. */
+  review: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -33,10 +36,24 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const unpaidOrder = await place();
   const paidOrder = await place();
   await t.app.services.orders.markPaid(paidOrder._id, `txn_${randomUUID()}`);
-  return { admin, tool, unpaidOrder, paidOrder, someone: await t.signUp() };
+  const someone = await t.signUp();
+  const posted = await client(t.app, someone).post('/reviews', {
+    review: 'Sturdy tools, quick delivery.',
+    rating: 4,
+  });
+  const review = { id: (posted.json() as { _id: string })._id };
+  return { admin, tool, unpaidOrder, paidOrder, someone, review };
 }
 
-export type Build = (fixture: Fixture) => { url: string; body?: Record<string, unknown> };
+/**
+ * A request: a JSON `body`, or for the upload route a raw `form` (multipart/form-data, its
+ * content type in its headers).
+ */
+export type Build = (fixture: Fixture) => {
+  url: string;
+  body?: Record<string, unknown>;
+  form?: { payload: Buffer; headers: Record<string, string> };
+};
 
 /** Keyed by `METHOD path`; each request would succeed for an admin on our own site. */
 export const VALID_REQUESTS: Record<string, Build> = {
@@ -72,10 +89,16 @@ export const VALID_REQUESTS: Record<string, Build> = {
   }),
   'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
   'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
+  'POST /orders/:id/refunds': (f) => ({
+    url: `/api/orders/${f.paidOrder._id}/refunds`,
+    body: { amount: 100, note: 'One saw arrived broken; refunded to the card.' },
+  }),
   'POST /reviews': () => ({
     url: '/api/reviews',
     body: { review: 'Cross-site praise.', rating: 5 },
   }),
+  'PUT /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}`, body: { hidden: true } }),
+  'DELETE /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}` }),
   'PUT /userdetails/:email': (f) => ({
     url: `/api/userdetails/${encodeURIComponent(f.admin.email)}`,
     body: { name: `Renamed ${randomUUID()}`, email: f.admin.email },
@@ -101,6 +124,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /payment/:id/intent': (f) => ({
     url: `/api/payment/${f.unpaidOrder._id}/intent`,
     body: {},
+  }),
+  'POST /uploads': () => ({
+    url: '/api/uploads',
+    form: multipartForm([{ data: pngImage(32, 24), filename: 'cross-site.png' }]),
   }),
   'PUT /alluser': (f) => ({
     url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,

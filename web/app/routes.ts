@@ -27,10 +27,13 @@ export default [
         route('review', 'routes/dashboard/add-review.tsx'),
         route('payment/:id', 'routes/dashboard/payment.tsx'),
         layout('guards/require-admin.tsx', [
+          route('overview', 'routes/dashboard/overview.tsx'),
           route('addproduct', 'routes/dashboard/add-product.tsx'),
           route('makeadmin', 'routes/dashboard/make-admin.tsx'),
           route('manageallorders', 'routes/dashboard/manage-orders.tsx'),
           route('manageproducts', 'routes/dashboard/manage-products.tsx'),
+          route('reviews', 'routes/dashboard/manage-reviews.tsx'),
+          route('audit', 'routes/dashboard/audit-log.tsx'),
         ]),
       ]),
     ]),

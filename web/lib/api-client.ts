@@ -118,6 +118,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     code: string;
     detail: string;
     errors: ApiError['errors'];
+    confirm: string[];
   }> | null;
   const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError({
@@ -125,6 +126,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     code: body?.code ?? (response.status >= 500 ? 'internal_error' : 'http_error'),
     detail: body?.detail ?? `The store answered ${response.status} ${response.statusText}.`.trim(),
     errors: body?.errors ?? [],
+    confirm: Array.isArray(body?.confirm) ? body.confirm : [],
     retryAfter: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   });
 }

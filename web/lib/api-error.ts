@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly detail: string;
   readonly errors: FieldError[];
+  /** With `confirmation_required`: what the request must acknowledge in `confirm` to go ahead. */
+  readonly confirm: string[];
   /** Seconds to wait before asking again (a 429 or 503's Retry-After), when the server said. */
   readonly retryAfter: number | undefined;
 
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     code: string;
     detail: string;
     errors?: FieldError[];
+    confirm?: string[];
     retryAfter?: number | undefined;
   }) {
     super(init.detail);
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.detail = init.detail;
     this.errors = init.errors ?? [];
+    this.confirm = init.confirm ?? [];
     this.retryAfter = init.retryAfter;
   }
 

@@ -40,4 +40,5 @@ export const queryKeys = {
   reviews: ['reviews'],
   users: ['users'],
   cart: ['cart'],
+  audit: ['audit'],
 } as const;

@@ -78,7 +78,7 @@ describe('the cart', () => {
         { toolId: ok.id, quantity: 2 },
       ],
     });
-    await t.app.services.tools.remove(gone.id);
+    await t.removeTool(gone.id);
     let cart = await read(buyer);
     expect(cart.lines.map((line) => line.problem?.code ?? null)).toEqual([
       'below_minimum',
@@ -211,7 +211,7 @@ describe("a visitor's cart, priced by POST /cart/quote", () => {
   it('says a tool that was removed, or never was, is unavailable, rather than refusing the cart', async () => {
     const gone = await t.addTool({ name: 'Quote Clamp' });
     const kept = await t.addTool({ name: 'Quote Tape', minimumOrder: 1, price: 500 });
-    await t.app.services.tools.remove(gone.id);
+    await t.removeTool(gone.id);
     const response = await quote({
       lines: [
         { toolId: gone.id, quantity: 10 },

@@ -275,7 +275,9 @@ describe('finding an order by its number', () => {
     }
     expect((await asAdmin.get('/orderlist?q=TY-999999999')).json()).toEqual([]);
     expect((await asAdmin.get('/orderlist?q=999999999999999')).json()).toEqual([]);
-    expectFieldError(await asAdmin.get('/orderlist?q=drop%20table'), 'q', 'query');
+    // Other text searches names, emails and products (order-list.test.ts); nothing matches this.
+    expect((await asAdmin.get('/orderlist?q=drop%20table')).json()).toEqual([]);
+    expectFieldError(await asAdmin.get('/orderlist?q=TY%00-1'), 'q', 'query');
     expectProblem(await client(t.app, buyer).get(`/orderlist?q=${paid.number}`), 403, 'forbidden');
   });
 });

@@ -133,6 +133,8 @@ describe('numbers in emails', () => {
         vatNumber: null,
         billingAddress: null,
         invoice: null,
+        refunds: [],
+        refundedAmount: 0,
       },
     );
     expect(mail.text).toContain(

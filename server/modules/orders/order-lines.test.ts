@@ -117,7 +117,7 @@ describe('an order of several lines', () => {
   it('refuses lines below their minimum, the same tool twice, and tools no longer listed', async () => {
     const [hammer, saw] = await threeTools();
     const gone = await t.addTool({ name: 'Lines Gone' });
-    await t.app.services.tools.remove(gone.id);
+    await t.removeTool(gone.id);
     const before = await stock([hammer.id, saw.id]);
     const post = (lines: unknown[]) => client(t.app, buyer).post('/orders', { lines, ...delivery });
 

@@ -101,3 +101,122 @@ describe('GET /api/orderlist', () => {
     expectProblem(await client(t.app).get('/orderlist?limit=5'), 401, 'unauthenticated');
   });
 });
+
+describe('GET /api/orderlist?q= with text', () => {
+  let byName: Order;
+  let byEmail: Order;
+  let twoLines: Order;
+  let percent: Order;
+
+  beforeAll(async () => {
+    // Placed after the tests above, which count the first ten orders.
+    const zoe = await t.signUp({ name: 'Zoë Quillfeather' });
+    const mara = await t.signUp({ name: 'Mara Stone', email: 'ledger.keeper@tradeworks.test' });
+    const anna = await t.signUp({ name: 'Anna Plain' });
+    const hammer = await t.addTool({ name: 'Claw Hammer', quantity: 1000, minimumOrder: 1 });
+    const planer = await t.addTool({ name: 'Bench Planer', quantity: 1000, minimumOrder: 1 });
+    const sale = await t.addTool({ name: '100% Cotton_Gloves', quantity: 1000, minimumOrder: 1 });
+    const place = async (buyer: TestUser, lines: { toolId: string; quantity: number }[]) =>
+      json<Order>(
+        await client(t.app, buyer).post('/orders', {
+          lines,
+          phone: '+1 555 010 2030',
+          address: '9 Search Street, Springfield',
+        }),
+      );
+    byName = await place(zoe, [{ toolId: hammer.id, quantity: 1 }]);
+    byEmail = await place(mara, [{ toolId: hammer.id, quantity: 2 }]);
+    twoLines = await place(anna, [
+      { toolId: hammer.id, quantity: 3 },
+      { toolId: planer.id, quantity: 1 },
+    ]);
+    percent = await place(anna, [{ toolId: sale.id, quantity: 1 }]);
+    await t.app.services.orders.markPaid(twoLines._id, 'txn_search_two_lines');
+  });
+
+  const search = async (q: string, extra = '') =>
+    numbers(await client(t.app, admin).get(`/orderlist?q=${encodeURIComponent(q)}${extra}`));
+
+  it("finds orders by any part of the customer's name or email, in any letter case", async () => {
+    expect(await search('quillFEATH')).toEqual([byName.number]);
+    expect(await search('  zoë  ')).toEqual([byName.number]);
+    expect(await search('LEDGER.keeper@trade')).toEqual([byEmail.number]);
+    expect(await search('tradeworks')).toEqual([byEmail.number]);
+    const response = await client(t.app, admin).get('/orderlist?q=tradeworks&limit=5');
+    expect(response.headers['x-total-count']).toBe('1');
+  });
+
+  it('finds an order by a product on any of its lines, the second included', async () => {
+    expect(await search('bench plan')).toEqual([twoLines.number]);
+    expect(await search('claw')).toEqual([twoLines.number, byEmail.number, byName.number]);
+  });
+
+  it('takes % _ and \\ literally instead of as wildcards', async () => {
+    expect(await search('100%')).toEqual([percent.number]);
+    expect(await search('n_g')).toEqual([percent.number]);
+    expect(await search('%%')).toEqual([]);
+    expect(await search('__')).toEqual([]);
+    expect(await search('\\%')).toEqual([]);
+    expect(await search('ha%er')).toEqual([]);
+  });
+
+  it('combines the text with a status and the days placed', async () => {
+    expect(await search('claw', '&status=paid')).toEqual([twoLines.number]);
+    expect(await search('claw', '&status=unpaid')).toEqual([byEmail.number, byName.number]);
+    expect(await search('claw', '&to=2026-03-10')).toEqual([]);
+    expect(await search('Lisa', '&status=paid')).toEqual([6, 4, 2].map(numberOn));
+  });
+
+  it('still finds an order or invoice number exactly, and refuses one character or too long', async () => {
+    expect(await search(twoLines.number)).toEqual([twoLines.number]);
+    expect(await search(twoLines.number.slice(3))).toEqual([twoLines.number]);
+    const paid = json<Order>(await client(t.app, admin).get(`/orders/${twoLines._id}`));
+    expect(await search(paid.invoice?.number as string)).toEqual([twoLines.number]);
+    const asAdmin = client(t.app, admin);
+    expectFieldError(await asAdmin.get('/orderlist?q=z'), 'q', 'query');
+    expectFieldError(await asAdmin.get(`/orderlist?q=${'a'.repeat(101)}`), 'q', 'query');
+    expectFieldError(await asAdmin.get('/orderlist?q=ab%00cd'), 'q', 'query');
+    expect((await asAdmin.get(`/orderlist?q=${'a'.repeat(100)}`)).json()).toEqual([]);
+    expect(await search('7')).toEqual([]);
+  });
+});
+
+describe("GET /api/user: a customer's own orders, paged", () => {
+  const mine = (query: string, who: TestUser = buyer) =>
+    client(t.app, who).get(`/user?email=${encodeURIComponent(buyer.email)}${query}`);
+
+  it('without paging answers every order as before, with the total', async () => {
+    const all = await mine('');
+    expect(all.statusCode).toBe(200);
+    expect(numbers(all)).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map(numberOn));
+    expect(all.headers['x-total-count']).toBe('10');
+  });
+
+  it('pages and filters by status, the total counting what matches', async () => {
+    const page2 = await mine('&limit=4&offset=4');
+    expect(numbers(page2)).toEqual([6, 5, 4, 3].map(numberOn));
+    expect(page2.headers['x-total-count']).toBe('10');
+    const paid = await mine('&status=paid&limit=2');
+    expect(numbers(paid)).toEqual([6, 4].map(numberOn));
+    expect(paid.headers['x-total-count']).toBe('3');
+    expect(numbers(await mine('&status=cancelled'))).toEqual([numberOn(9)]);
+    expect(numbers(await mine('&status=shipped'))).toEqual([]);
+    // An admin looking at this customer's orders by their email gets the same.
+    expect(numbers(await mine('&status=paid', admin))).toEqual([6, 4, 2].map(numberOn));
+  });
+
+  it("refuses bad paging and statuses with the field, and another customer's orders", async () => {
+    expectFieldError(await mine('&limit=0'), 'limit', 'query');
+    expectFieldError(await mine('&limit=101'), 'limit', 'query');
+    expectFieldError(await mine('&offset=-3'), 'offset', 'query');
+    expectFieldError(await mine('&status=lost'), 'status', 'query');
+    expectFieldError(await mine('&page=2'), 'page', 'query');
+    const other = await t.signUp();
+    expectProblem(await mine('&status=paid', other), 403, 'forbidden');
+    expectProblem(
+      await client(t.app).get(`/user?email=${buyer.email}&limit=5`),
+      401,
+      'unauthenticated',
+    );
+  });
+});

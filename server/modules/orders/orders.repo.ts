@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { OrderRefund } from '../../../contract/order-refunds.ts';
 import {
   CANCEL_REASONS,
   formatInvoiceNumber,
@@ -9,14 +10,14 @@ import {
   type OrderStatus,
 } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
-import { invoiceNumbers, orderLines, orders, tools, user } from '../../db/schema.ts';
+import { invoiceNumbers, orderLines, orderRefunds, orders, tools, user } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A new order's columns; a value may be SQL run by the database (its clock, for deadlines). */
 export type NewOrderRow = PgInsertValue<typeof orders>;
 
-export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefund[] = []): Order {
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
@@ -66,6 +67,8 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
             netAmount: row.totalAmount - row.taxAmount,
           }
         : null,
+    refunds,
+    refundedAmount: refunds.reduce((sum, refund) => sum + refund.amount, 0),
   };
 }
 
@@ -82,13 +85,35 @@ export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, O
   return byOrder;
 }
 
-/** Orders as the API sends them, their lines read in one query. */
+/** The refunds noted on these orders, oldest first, by order id. */
+export async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderRefund[]>> {
+  const byOrder = new Map<string, OrderRefund[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await tx
+    .select({
+      orderId: orderRefunds.orderId,
+      amount: orderRefunds.amount,
+      note: orderRefunds.note,
+      createdAt: orderRefunds.createdAt,
+      recordedBy: user.name,
+    })
+    .from(orderRefunds)
+    .leftJoin(user, eq(user.id, orderRefunds.recordedBy))
+    .where(inArray(orderRefunds.orderId, orderIds))
+    .orderBy(orderRefunds.orderId, orderRefunds.createdAt, orderRefunds.id);
+  for (const { orderId, createdAt, recordedBy, ...refund } of rows) {
+    byOrder
+      .get(orderId)
+      ?.push({ ...refund, createdAt: createdAt.toISOString(), recordedBy: recordedBy ?? null });
+  }
+  return byOrder;
+}
+
+/** Orders as the API sends them, their lines and refunds read in one query each. */
 export async function withLines(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
-  const lines = await linesOf(
-    tx,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const [lines, refunds] = await Promise.all([linesOf(tx, ids), refundsOf(tx, ids)]);
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], refunds.get(row.id) ?? []));
 }
 
 export async function withLinesOne(tx: Tx, row: OrderRow): Promise<Order> {
@@ -235,30 +260,14 @@ export async function findOrder(tx: Tx, id: string): Promise<OrderRow | undefine
   return row;
 }
 
-export function listOrdersOfUser(tx: Tx, userId: string): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-}
-
-/** An admin looking at one customer's orders by their account email. */
-export function listOrdersOfEmail(tx: Tx, email: string): Promise<OrderRow[]> {
-  const owner = tx
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
-  return tx
-    .select()
-    .from(orders)
-    .where(inArray(orders.userId, owner))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-}
-
 export interface OrderFilter {
   /** The order with this number, or with this invoice number (both unique). */
   number?: { orderNumber: number } | { invoiceNumber: number };
+  /** The orders of this customer (their account id), or of the account with this email. */
+  ownerId?: string;
+  ownerEmail?: string;
+  /** Orders whose customer name, email or a product on any line contains this (any case). */
+  text?: string;
   status?: OrderStatus;
   /** Placed at or after, and before (exclusive). */
   placedFrom?: Date;
@@ -272,9 +281,31 @@ const ORDER_SORT: Record<OrderSort, SQL[]> = {
   total_asc: [asc(orders.totalAmount), desc(orders.createdAt), desc(orders.id)],
 };
 
-function orderFilter(filter: OrderFilter): SQL | undefined {
+/** `text` as a LIKE pattern that finds it anywhere, its own % _ and \\ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** Served by the trigram indexes on the name, the email and the lines' product names. */
+function containsText(text: string): SQL {
+  const pattern = containsPattern(text);
+  return sql`(${orders.customerName} ilike ${pattern} or ${orders.email} ilike ${pattern} or exists (
+    select 1 from ${orderLines}
+    where ${orderLines.orderId} = ${orders.id} and ${orderLines.productName} ilike ${pattern}))`;
+}
+
+/** The WHERE of the orders that match (the list and its export). */
+export function orderWhere(filter: OrderFilter): SQL | undefined {
   const { number } = filter;
   return and(
+    filter.ownerId !== undefined ? eq(orders.userId, filter.ownerId) : undefined,
+    filter.ownerEmail !== undefined
+      ? inArray(
+          orders.userId,
+          sql`(select ${user.id} from ${user} where lower(${user.email}) = ${filter.ownerEmail.toLowerCase()})`,
+        )
+      : undefined,
+    filter.text ? containsText(filter.text) : undefined,
     number &&
       ('orderNumber' in number
         ? eq(orders.number, number.orderNumber)
@@ -289,17 +320,19 @@ function orderFilter(filter: OrderFilter): SQL | undefined {
 export async function listOrders(
   tx: Tx,
   filter: OrderFilter,
-  page: { sort: OrderSort; limit: number; offset: number },
+  /** Every order that matches without a limit. */
+  page: { sort: OrderSort; limit?: number; offset: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const where = orderFilter(filter);
+  const where = orderWhere(filter);
+  const sorted = tx
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(...ORDER_SORT[page.sort])
+    .offset(page.offset)
+    .$dynamic();
   const [rows, [counted]] = await Promise.all([
-    tx
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(...ORDER_SORT[page.sort])
-      .limit(page.limit)
-      .offset(page.offset),
+    page.limit === undefined ? sorted : sorted.limit(page.limit),
     tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };

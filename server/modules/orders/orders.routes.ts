@@ -26,9 +26,11 @@ export function registerOrderRoutes(
       .header('cache-control', 'private, no-cache')
       .send(pdf) as never;
   });
-  registerRoute(app, orderRoutes.listMine, async ({ user, query }) =>
-    orders.listOfUser(user, query.email),
-  );
+  registerRoute(app, orderRoutes.listMine, async ({ user, query, reply }) => {
+    const page = await orders.listOfUser(user, query);
+    reply.header('x-total-count', String(page.total));
+    return page.orders;
+  });
   registerRoute(app, orderRoutes.cancel, async ({ user, params }) =>
     orders.cancel(user, params.id),
   );
@@ -37,5 +39,19 @@ export function registerOrderRoutes(
     reply.header('x-total-count', String(page.total));
     return page.orders;
   });
-  registerRoute(app, orderRoutes.ship, async ({ params, body }) => orders.ship(params.id, body));
+  registerRoute(app, orderRoutes.exportAll, async ({ query, reply }) => {
+    const { fileName, csv } = orders.exportCsv(query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(csv) as never;
+  });
+  registerRoute(app, orderRoutes.ship, async ({ user, params, body }) =>
+    orders.ship(user, params.id, body),
+  );
+  registerRoute(app, orderRoutes.noteRefund, async ({ user, params, body }) => {
+    await limitWrites(user);
+    return orders.noteRefund(user, params.id, body);
+  });
 }

@@ -106,7 +106,7 @@ describe('orders service', () => {
   it('cancel and ship follow the state machine', async () => {
     const tool = await t.addTool({ quantity: 50 });
     const order = await service().place(ana, ana.email, body(tool.id, 10));
-    expect((await appError(service().ship(order._id, { status: 'shipped' }))).code).toBe(
+    expect((await appError(service().ship(admin, order._id, { status: 'shipped' }))).code).toBe(
       'order_not_shippable',
     );
     expect(await service().cancel(admin, order._id)).toEqual({ deletedCount: 1 });
@@ -115,8 +115,8 @@ describe('orders service', () => {
 
     const other = await service().place(ana, ana.email, body(tool.id, 10));
     await service().markPaid(other._id, 'txn_service_4');
-    expect((await service().ship(other._id, { status: 'shipped' })).status).toBe('shipped');
-    expect((await appError(service().ship(other._id, { status: 'shipped' }))).code).toBe(
+    expect((await service().ship(admin, other._id, { status: 'shipped' })).status).toBe('shipped');
+    expect((await appError(service().ship(admin, other._id, { status: 'shipped' }))).code).toBe(
       'order_not_shippable',
     );
   });

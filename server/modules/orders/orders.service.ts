@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { formatCount } from '../../../contract/format.ts';
+import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
 import {
   type CreateOrderBody,
+  type ListMyOrdersQuery,
   type ListOrdersQuery,
   MAX_ORDER_TOTAL,
   ORDER_LIST_CAP,
@@ -23,8 +25,11 @@ import {
   notFound,
 } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { money, orderConfirmationEmail } from './order-emails.ts';
+import { createOrderExporter, type ExportOptions } from './order-export.ts';
+import { orderFilterOf } from './order-filter.ts';
 import {
   cancelOrder,
   cancelOverdueOrders,
@@ -32,6 +37,7 @@ import {
   payOrder,
   shipOrder,
 } from './order-lifecycle.ts';
+import { noteRefund } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
 
 /** About 30 KB each. */
@@ -54,6 +60,8 @@ export interface OrdersOptions extends Lifecycle {
   unpaidCaps: { orders: number; stockSharePercent: number };
   /** Runs after an order took or returned stock (committed): cached catalogue answers go stale. */
   onStockChanged?: () => void;
+  /** The CSV export's batch size and how many run at once (defaults: 1000 orders, 2). */
+  exports?: Partial<ExportOptions>;
 }
 
 /**
@@ -156,6 +164,10 @@ function outOfStock(short: ShortLine[], fields: LineFields): AppError {
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { mailer } = options;
+  const exporter = createOrderExporter(db, {
+    batchSize: options.exports?.batchSize ?? 1000,
+    maxAtOnce: options.exports?.maxAtOnce ?? 2,
+  });
   /**
    * Invoices drawn lately, by order id, least recently asked first. What an invoice says is fixed
    * when it is issued, and drawing one keeps a core busy for tens of milliseconds: asking again
@@ -341,12 +353,21 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       return placeOrder(user, body, idempotencyKey, LINE_FIELDS);
     },
 
-    async listOfUser(user: SessionUser, email: string): Promise<Order[]> {
-      if (!sameEmail(email, user.email)) {
-        if (user.role !== 'Admin') throw forbidden('You can only see your own orders.');
-        return repo.withLines(db, await repo.listOrdersOfEmail(db, email));
-      }
-      return repo.withLines(db, await repo.listOrdersOfUser(db, user.id));
+    /** A customer's orders (an admin may name anyone's email): all, or a page, of a status. */
+    async listOfUser(
+      user: SessionUser,
+      query: Omit<ListMyOrdersQuery, 'offset'> & { offset?: number },
+    ): Promise<{ orders: Order[]; total: number }> {
+      const filter: repo.OrderFilter = query.status ? { status: query.status } : {};
+      if (sameEmail(query.email, user.email)) filter.ownerId = user.id;
+      else if (user.role === 'Admin') filter.ownerEmail = query.email;
+      else throw forbidden('You can only see your own orders.');
+      const { rows, total } = await repo.listOrders(db, filter, {
+        sort: 'newest',
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+        offset: query.offset ?? 0,
+      });
+      return { orders: await repo.withLines(db, rows), total };
     },
 
     /**
@@ -356,19 +377,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async listAll(
       query: Partial<ListOrdersQuery> = {},
     ): Promise<{ orders: Order[]; total: number }> {
-      const filter: repo.OrderFilter = {};
-      const wanted = query.q?.toUpperCase();
-      if (wanted) {
-        const number = Number(wanted.replace(/^(TY|INV)-/, ''));
-        // At most 15 digits (the contract): always a safe integer.
-        filter.number = wanted.startsWith('INV-')
-          ? { invoiceNumber: number }
-          : { orderNumber: number };
-      }
-      if (query.status) filter.status = query.status;
-      if (query.from) filter.placedFrom = new Date(`${query.from}T00:00:00Z`);
-      if (query.to)
-        filter.placedBefore = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
+      const filter = orderFilterOf(query);
       const { rows, total } = await repo.listOrders(db, filter, {
         sort: query.sort ?? 'newest',
         limit: query.limit ?? ORDER_LIST_CAP,
@@ -376,6 +385,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       });
       return { orders: await repo.withLines(db, rows), total };
     },
+
+    /** The orders that match the list's filters as CSV (order-export.ts); 429 when busy. */
+    exportCsv: exporter.open,
+    /** Exports being written now. */
+    exportsRunning: exporter.running,
+    /** Exports that ended early (the client went away). */
+    exportsCutShort: exporter.cutShort,
 
     async get(user: SessionUser, id: string): Promise<Order> {
       const order = await repo.findOrder(db, id);
@@ -431,22 +447,42 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!order) throw orderNotFound();
         assertCanSee(user, order);
         const reason = order.userId === user.id ? 'customer' : 'admin';
-        if (!(await cancelOrder(tx, options, id, reason))) {
+        const cancelled = await cancelOrder(tx, options, id, reason);
+        if (!cancelled) {
           const current = (await repo.findOrder(tx, id))?.status ?? order.status;
           throw conflict(
             'order_not_cancellable',
             `Only unpaid orders can be cancelled; this order is ${current}.`,
           );
         }
+        await recordAudit(tx, user, {
+          action: 'order.cancelled',
+          target: { type: 'order', id: cancelled._id, label: cancelled.number },
+          details: { reason },
+        });
       });
       options.onStockChanged?.();
       void mailer.drain();
       return { deletedCount: 1 };
     },
 
+    /** A paid or shipped order's refund, noted by an admin (order-refunds.ts). */
+    noteRefund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>
+      noteRefund(db, admin, id, refund),
+
     /** Paid orders only. */
-    async ship(id: string, shipment: ShipOrderBody): Promise<Order> {
-      const shipped = await db.transaction((tx) => shipOrder(tx, options, id, shipment));
+    async ship(admin: SessionUser, id: string, shipment: ShipOrderBody): Promise<Order> {
+      const shipped = await db.transaction(async (tx) => {
+        const order = await shipOrder(tx, options, id, shipment);
+        if (order) {
+          await recordAudit(tx, admin, {
+            action: 'order.shipped',
+            target: { type: 'order', id: order._id, label: order.number },
+            details: { carrier: order.carrier, trackingNumber: order.trackingNumber },
+          });
+        }
+        return order;
+      });
       if (shipped) {
         void mailer.drain();
         return shipped;

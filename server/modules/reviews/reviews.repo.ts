@@ -1,5 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { Review } from '../../../contract/reviews.ts';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ManagedReview, Review } from '../../../contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
 import { reviews, user } from '../../db/schema.ts';
 
@@ -31,6 +31,9 @@ function toReview(row: ReviewRow): Review {
   };
 }
 
+/** Shown reviews only: a hidden one is in no public list. */
+const isShown = isNull(reviews.hiddenAt);
+
 export async function listReviews(
   tx: Tx,
   page: { limit: number; offset: number },
@@ -39,6 +42,7 @@ export async function listReviews(
     .select(columns)
     .from(reviews)
     .innerJoin(user, eq(user.id, reviews.userId))
+    .where(isShown)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -46,8 +50,93 @@ export async function listReviews(
 }
 
 export async function countReviews(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(reviews);
+  const [row] = await tx.select({ n: count() }).from(reviews).where(isShown);
   return row?.n ?? 0;
+}
+
+const managedColumns = {
+  ...columns,
+  userId: reviews.userId,
+  authorEmail: user.email,
+  hiddenAt: reviews.hiddenAt,
+};
+export type ManagedReviewRow = ReviewRow & {
+  userId: string;
+  authorEmail: string;
+  hiddenAt: Date | null;
+};
+
+export function toManagedReview(row: ManagedReviewRow): ManagedReview {
+  return {
+    ...toReview(row),
+    authorEmail: row.authorEmail,
+    hidden: row.hiddenAt !== null,
+    hiddenAt: row.hiddenAt?.toISOString() ?? null,
+  };
+}
+
+export interface ManagedFilter {
+  /** One author's reviews. */
+  userId?: string;
+  /** Only the hidden (true) or only the shown (false) ones. */
+  hidden?: boolean | undefined;
+}
+
+function managedFilter(filter: ManagedFilter): SQL | undefined {
+  return and(
+    filter.userId !== undefined ? eq(reviews.userId, filter.userId) : undefined,
+    filter.hidden === undefined ? undefined : filter.hidden ? isNotNull(reviews.hiddenAt) : isShown,
+  );
+}
+
+/** Reviews with their author and whether hidden, newest first, and how many match in all. */
+export async function listManagedReviews(
+  tx: Tx,
+  filter: ManagedFilter,
+  page: { limit: number; offset: number },
+): Promise<{ reviews: ManagedReview[]; total: number }> {
+  const where = managedFilter(filter);
+  const [rows, [counted]] = await Promise.all([
+    tx
+      .select(managedColumns)
+      .from(reviews)
+      .innerJoin(user, eq(user.id, reviews.userId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    tx.select({ total: sql<number>`count(*)::int` }).from(reviews).where(where),
+  ]);
+  return { reviews: rows.map(toManagedReview), total: counted?.total ?? 0 };
+}
+
+/** The review, its row locked until the transaction ends. */
+export async function lockManagedReview(tx: Tx, id: string): Promise<ManagedReviewRow | undefined> {
+  const [row] = await tx
+    .select(managedColumns)
+    .from(reviews)
+    .innerJoin(user, eq(user.id, reviews.userId))
+    .where(eq(reviews.id, id))
+    .for('update', { of: reviews });
+  return row;
+}
+
+export async function setHidden(tx: Tx, id: string, hiddenBy: string | null): Promise<Date | null> {
+  const [row] = await tx
+    .update(reviews)
+    .set({
+      hiddenAt: hiddenBy === null ? null : sql`now()`,
+      hiddenBy,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(reviews.id, id))
+    .returning({ hiddenAt: reviews.hiddenAt });
+  return row?.hiddenAt ?? null;
+}
+
+export async function deleteReview(tx: Tx, id: string): Promise<number> {
+  const rows = await tx.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+  return rows.length;
 }
 
 export async function insertReview(

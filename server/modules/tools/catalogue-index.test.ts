@@ -32,7 +32,7 @@ beforeAll(async () => {
     });
   }
   const removed = await t.addTool({ name: 'Removed Drill' });
-  await t.app.services.tools.remove(removed.id);
+  await t.removeTool(removed.id);
 });
 afterAll(async () => {
   await t.close();

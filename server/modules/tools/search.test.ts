@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   for (const [i, tool] of TOOLS.entries()) await t.addTool({ ...tool, price: 1000 + i });
   const removed = await t.addTool({ name: 'Removed Hammer', description: 'Gone.' });
-  await t.app.services.tools.remove(removed.id);
+  await t.removeTool(removed.id);
 });
 afterAll(async () => {
   await t.close();

@@ -38,10 +38,19 @@ export function registerToolRoutes(
     );
     return sendPrepared(request, reply, prepared, CATALOGUE_CACHE_CONTROL) as never;
   });
-  registerRoute(app, toolRoutes.create, async ({ body }) => tools.create(body));
-  registerRoute(app, toolRoutes.update, async ({ params, body }) => tools.update(params.id, body));
-  registerRoute(app, toolRoutes.setStock, async ({ params, body }) =>
-    tools.setStock(params.id, body.newQuantity),
+  // The admin's list is read fresh on every request: stock moves with every order.
+  registerRoute(app, toolRoutes.manage, async ({ query, reply }) => {
+    const page = await tools.listManaged(query);
+    reply.header('x-total-count', String(page.total));
+    return page.tools;
+  });
+  registerRoute(app, toolRoutes.openOrders, async ({ params }) => tools.openOrders(params.id));
+  registerRoute(app, toolRoutes.create, async ({ body, user }) => tools.create(body, user));
+  registerRoute(app, toolRoutes.update, async ({ params, body, user }) =>
+    tools.update(params.id, body, user),
   );
-  registerRoute(app, toolRoutes.remove, async ({ params }) => tools.remove(params.id));
+  registerRoute(app, toolRoutes.setStock, async ({ params, body, user }) =>
+    tools.setStock(params.id, body.newQuantity, user),
+  );
+  registerRoute(app, toolRoutes.remove, async ({ params, user }) => tools.remove(params.id, user));
 }

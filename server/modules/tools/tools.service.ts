@@ -2,15 +2,24 @@ import {
   type CreateToolBody,
   type ListToolsQuery,
   MAX_STOCK,
+  type ManageToolsQuery,
+  type OpenOrders,
   priceTierProblems,
   type Tool,
   type UpdateToolBody,
 } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, fieldError, notFound } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import type { ToolCache } from './tool-cache.ts';
+import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
 import * as repo from './tools.repo.ts';
+import * as adminRepo from './tools-admin.repo.ts';
+
+/** Who makes a change, as the audit log records them. */
+export type Actor = Pick<SessionUser, 'id' | 'name' | 'email'>;
 
 /**
  * The breaks fit the tool's price and minimum order; when the change leaves the breaks as they
@@ -115,31 +124,58 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
       return repo.toTool(row);
     },
 
-    async create(body: CreateToolBody): Promise<Tool> {
-      return changed(repo.toTool(await repo.insertTool(db, body)));
+    async create(body: CreateToolBody, actor: Actor): Promise<Tool> {
+      const { confirm, ...fields } = body;
+      assertConfirmed(fields, { price: true, minimumOrder: true, quantity: true }, confirm);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertTool(tx, fields);
+        await recordAudit(tx, actor, {
+          action: 'tool.created',
+          target: { type: 'tool', id: inserted.id, label: inserted.name },
+          details: { fields: auditedFields(inserted) },
+        });
+        return inserted;
+      });
+      return changed(repo.toTool(row));
     },
 
-    async update(id: string, body: UpdateToolBody): Promise<Tool> {
-      const { restock, ...changes } = body;
+    async update(id: string, body: UpdateToolBody, actor: Actor): Promise<Tool> {
+      const { restock, confirm, ...changes } = body;
       const row = await db.transaction(async (tx) => {
+        // Locked: the checks and the audit's "before" see the tool the change applies to.
+        const current = await repo.lockTool(tx, id);
+        if (!current) throw toolNotFound();
+        const next = {
+          price: changes.price ?? current.price,
+          minimumOrder: changes.minimumOrder ?? current.minimumOrder,
+          priceTiers: changes.priceTiers ?? current.priceTiers,
+          quantity: changes.quantity ?? current.quantity + (restock ?? 0),
+        };
         if (
           changes.price !== undefined ||
           changes.minimumOrder !== undefined ||
           changes.priceTiers !== undefined
         ) {
           // The breaks are checked against the price and minimum they will sit beside.
-          const current = await repo.lockTool(tx, id);
-          if (!current) throw toolNotFound();
-          assertTiersFit(
-            {
-              price: changes.price ?? current.price,
-              minimumOrder: changes.minimumOrder ?? current.minimumOrder,
-              priceTiers: changes.priceTiers ?? current.priceTiers,
-            },
-            changes.priceTiers !== undefined,
-          );
+          assertTiersFit(next, changes.priceTiers !== undefined);
         }
-        return repo.updateTool(tx, id, changes, restock ?? 0);
+        assertConfirmed(
+          next,
+          {
+            price: changes.price !== undefined,
+            minimumOrder: changes.minimumOrder !== undefined,
+            quantity: changes.quantity !== undefined,
+          },
+          confirm,
+        );
+        const updated = await repo.updateTool(tx, id, changes, restock ?? 0);
+        if (!updated) return undefined;
+        await recordAudit(tx, actor, {
+          action: 'tool.updated',
+          target: { type: 'tool', id, label: updated.name },
+          details: { changes: changedFields(current, updated) },
+        });
+        return updated;
       });
       if (row) return changed(repo.toTool(row));
       const tool = await repo.findTool(db, id);
@@ -151,19 +187,50 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
       );
     },
 
+    /** A page of the tools an admin manages: never from the catalogue's caches. */
+    async listManaged(query: ManageToolsQuery): Promise<{ tools: Tool[]; total: number }> {
+      const { rows, total } = await adminRepo.listManagedTools(db, query);
+      return { tools: rows.map(repo.toTool), total };
+    },
+
+    /** The open orders containing a listed tool (deleting it leaves them as they are). */
+    async openOrders(id: string): Promise<OpenOrders> {
+      if (!(await repo.findTool(db, id))) throw toolNotFound();
+      return adminRepo.countOpenOrders(db, id);
+    },
+
     /** Every listed tool's public page and when it last changed (the sitemap). */
     async sitemapEntries(): Promise<{ id: string; updatedAt: Date }[]> {
       return repo.listSitemapRows(db);
     },
 
-    async setStock(id: string, newQuantity: number): Promise<Tool> {
-      const row = await repo.updateTool(db, id, { quantity: newQuantity });
-      if (!row) throw toolNotFound();
+    async setStock(id: string, newQuantity: number, actor: Actor): Promise<Tool> {
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.lockTool(tx, id);
+        if (!current) throw toolNotFound();
+        const updated = await repo.updateTool(tx, id, { quantity: newQuantity });
+        if (!updated) throw toolNotFound();
+        await recordAudit(tx, actor, {
+          action: 'tool.updated',
+          target: { type: 'tool', id, label: updated.name },
+          details: { changes: changedFields(current, updated) },
+        });
+        return updated;
+      });
       return changed(repo.toTool(row), 'stock');
     },
 
-    async remove(id: string): Promise<{ deletedCount: number }> {
-      if (!(await repo.softDeleteTool(db, id))) throw toolNotFound();
+    async remove(id: string, actor: Actor): Promise<{ deletedCount: number }> {
+      await db.transaction(async (tx) => {
+        const current = await repo.lockTool(tx, id);
+        if (!current || !(await repo.softDeleteTool(tx, id))) throw toolNotFound();
+        const open = await adminRepo.countOpenOrders(tx, id);
+        await recordAudit(tx, actor, {
+          action: 'tool.deleted',
+          target: { type: 'tool', id, label: current.name },
+          details: { fields: auditedFields(current), openOrders: open.openOrders },
+        });
+      });
       return changed({ deletedCount: 1 });
     },
   };

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Role, UserDetails, UserSummary } from '../../../contract/users.ts';
 import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
@@ -33,8 +33,43 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
   return row;
 }
 
-export function listUsers(tx: Tx): Promise<UserRow[]> {
-  return tx.select().from(user).orderBy(asc(user.createdAt), asc(user.id));
+/** `text` matched anywhere by ILIKE, its own `%`, `_` and `\\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface UserFilter {
+  /** Any part of the name or the email (the trigram indexes answer it). */
+  q?: string | undefined;
+  role?: Role | undefined;
+}
+
+function userFilter(filter: UserFilter): SQL | undefined {
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+  return and(
+    pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined,
+    filter.role && eq(user.role, filter.role),
+  );
+}
+
+/** One page of the people that match, oldest account first, and how many match in all. */
+export async function listUsers(
+  tx: Tx,
+  filter: UserFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = userFilter(filter);
+  const [rows, [counted]] = await Promise.all([
+    tx
+      .select()
+      .from(user)
+      .where(where)
+      .orderBy(asc(user.createdAt), asc(user.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    tx.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export async function updateUser(

@@ -13,8 +13,12 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   registerRoute(app, userRoutes.updateProfile, async ({ user, params, body }) =>
     users.updateProfile(user, params.email, body),
   );
-  registerRoute(app, userRoutes.listAll, async () => users.listAll());
-  registerRoute(app, userRoutes.setRole, async ({ query, body }) =>
-    users.setRole(query.email, body.role),
+  registerRoute(app, userRoutes.listAll, async ({ query, reply }) => {
+    const page = await users.listAll(query);
+    reply.header('x-total-count', String(page.total));
+    return page.users;
+  });
+  registerRoute(app, userRoutes.setRole, async ({ user, query, body }) =>
+    users.setRole(user, query.email, body.role),
   );
 }

@@ -1,7 +1,15 @@
-import type { Role, UpdateProfileBody, UserDetails, UserSummary } from '../../../contract/users.ts';
+import {
+  type ListUsersQuery,
+  type Role,
+  type UpdateProfileBody,
+  USER_LIST_CAP,
+  type UserDetails,
+  type UserSummary,
+} from '../../../contract/users.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repo.ts';
 import * as repo from './users.repo.ts';
 
 function assertOwnEmail(user: SessionUser, email: string, allowAdmin: boolean): void {
@@ -55,12 +63,26 @@ export function createUsersService(db: Db) {
       return repo.toUserDetails(row);
     },
 
-    async listAll(): Promise<UserSummary[]> {
-      return (await repo.listUsers(db)).map(repo.toUserSummary);
+    /**
+     * People for admins: a page of those that match (up to USER_LIST_CAP without a limit, as the
+     * original API listed everyone) and how many match in all.
+     */
+    async listAll(
+      query: Partial<ListUsersQuery> = {},
+    ): Promise<{ users: UserSummary[]; total: number }> {
+      const { rows, total } = await repo.listUsers(
+        db,
+        { q: query.q || undefined, role: query.role },
+        { limit: query.limit ?? USER_LIST_CAP, offset: query.offset ?? 0 },
+      );
+      return { users: rows.map(repo.toUserSummary), total };
     },
 
-    /** Grants or takes back the admin role; the last admin always stays. */
-    async setRole(email: string, role: Role): Promise<UserSummary> {
+    /**
+     * Grants or takes back the admin role; the last admin always stays. A change is written to
+     * the audit log in the same transaction, naming `actor`.
+     */
+    async setRole(actor: AuditActor, email: string, role: Role): Promise<UserSummary> {
       return db.transaction(async (tx) => {
         const admins = await repo.lockAdmins(tx);
         const target = await repo.findUserByEmail(tx, email);
@@ -68,8 +90,14 @@ export function createUsersService(db: Db) {
         if (role === 'User' && target.role === 'Admin' && admins.length <= 1) {
           throw conflict('last_admin', 'This is the last admin; make someone else admin first.');
         }
+        if (target.role === role) return repo.toUserSummary(target);
         const row = await repo.updateUser(tx, target.id, { role });
         if (!row) throw userNotFound();
+        await recordAudit(tx, actor, {
+          action: 'user.role_changed',
+          target: { type: 'user', id: row.id, label: row.email },
+          details: { from: target.role, to: role, name: row.name },
+        });
         return repo.toUserSummary(row);
       });
     },

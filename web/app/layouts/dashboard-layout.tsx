@@ -3,7 +3,8 @@ import { NavLink, Outlet } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner.tsx';
 import { useSignedInUser } from '../../features/auth/api/session.ts';
 
-const COMMON = [{ to: '/dashboard', label: 'Profile', end: true }];
+const OVERVIEW = { to: '/dashboard/overview', label: 'Overview', end: false };
+const PROFILE = { to: '/dashboard', label: 'Profile', end: true };
 const CUSTOMER = [
   { to: '/dashboard/myorder', label: 'My orders', end: false },
   { to: '/dashboard/review', label: 'Review', end: false },
@@ -13,6 +14,8 @@ const ADMIN = [
   { to: '/dashboard/makeadmin', label: 'Make admin', end: false },
   { to: '/dashboard/manageallorders', label: 'Manage all orders', end: false },
   { to: '/dashboard/manageproducts', label: 'Manage products', end: false },
+  { to: '/dashboard/reviews', label: 'Manage reviews', end: false },
+  { to: '/dashboard/audit', label: 'Audit log', end: false },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -26,7 +29,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function DashboardLayout() {
   const user = useSignedInUser();
   const isAdmin = user.role === 'Admin';
-  const links = [...COMMON, ...(isAdmin ? ADMIN : CUSTOMER)];
+  // Admins start from the overview; everyone keeps the spec's /dashboard (the profile).
+  const links = isAdmin ? [OVERVIEW, PROFILE, ...ADMIN] : [PROFILE, ...CUSTOMER];
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10 lg:px-8">
       <aside className="mb-8 lg:mb-0">

@@ -10,7 +10,15 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Logo } from './logo.tsx';
 
-const PUBLIC_LINKS = [
+interface HeaderLink {
+  to: string;
+  label: string;
+  end: boolean;
+  /** Lit on every page under this path (the dashboard opens on one of several screens). */
+  section?: string;
+}
+
+const PUBLIC_LINKS: HeaderLink[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/tools', label: 'Tools', end: false },
   { to: '/blog', label: 'Blog', end: false },
@@ -33,9 +41,22 @@ export function SiteHeader() {
   const isHydrated = useHydrated();
   const isMenuOpen = menuOpenOn === pathname;
 
-  const links = user
-    ? [...PUBLIC_LINKS, { to: '/dashboard', label: 'Dashboard', end: false }]
+  const links: HeaderLink[] = user
+    ? [
+        ...PUBLIC_LINKS,
+        // An admin's dashboard opens on the overview; /dashboard stays the profile (the spec's).
+        {
+          to: user.role === 'Admin' ? '/dashboard/overview' : '/dashboard',
+          label: 'Dashboard',
+          end: false,
+          section: '/dashboard',
+        },
+      ]
     : PUBLIC_LINKS;
+  /** The dashboard's link stays lit on every dashboard screen, whichever it opens on. */
+  const isIn = (link: HeaderLink) =>
+    link.section !== undefined &&
+    (pathname === link.section || pathname.startsWith(`${link.section}/`));
   const onSignOut = () =>
     signOut.mutate(undefined, {
       onSuccess: () => {
@@ -86,7 +107,11 @@ export function SiteHeader() {
             <ul className="flex items-center gap-1">
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={linkClass}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive }) => linkClass({ isActive: isActive || isIn(link) })}
+                  >
                     {link.label}
                   </NavLink>
                 </li>
@@ -125,7 +150,11 @@ export function SiteHeader() {
             <ul className="space-y-1">
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={linkClass}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive }) => linkClass({ isActive: isActive || isIn(link) })}
+                  >
                     {link.label}
                   </NavLink>
                 </li>

@@ -10,6 +10,10 @@ export interface Column<T> {
    * on some rows only): the other columns then stay where they are.
    */
   width?: string;
+  /** Figures: right-aligned, so their digits line up. */
+  isNumeric?: boolean;
+  /** The cell that names its row (a `th scope="row"`). */
+  isRowHeader?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -17,6 +21,14 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
+  /**
+   * `table` keeps a real table at every width, in a region of its own that scrolls (for short,
+   * narrow tables of figures, such as the overview's); `cards` (the default) turns rows into cards
+   * on phones.
+   */
+  layout?: 'cards' | 'table';
+  /** With `layout="table"`: a height after which the rows scroll inside their region (a class). */
+  maxHeight?: string;
 }
 
 /**
@@ -24,39 +36,71 @@ interface DataTableProps<T> {
  * value labelled (only one of the two is ever displayed).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
+  if (props.layout === 'table') {
+    // A region that scrolls must be reachable by keyboard and named (WCAG 2.1.1).
+    return (
+      <section
+        aria-label={props.caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region, focusable to scroll it
+        tabIndex={0}
+        className={`overflow-auto rounded-lg border border-stone-200 bg-white shadow-sm ${props.maxHeight ?? ''}`}
+      >
+        <Table {...props} />
+      </section>
+    );
+  }
   return (
     <>
       <CardList {...props} />
       <div className="hidden overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{props.caption}</caption>
-          <thead className="bg-stone-100">
-            <tr>
-              {props.columns.map((column) => (
-                <th
-                  key={column.header}
-                  scope="col"
-                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-stone-700 uppercase ${column.width ?? ''}`}
-                >
-                  <span className={column.hideHeader ? 'sr-only' : undefined}>{column.header}</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {props.rows.map((row, index) => (
-              <tr key={props.rowKey(row)} className="hover:bg-stone-50">
-                {props.columns.map((column) => (
-                  <td key={column.header} className="px-4 py-3 align-middle">
-                    {column.cell(row, index)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table {...props} />
       </div>
     </>
+  );
+}
+
+function Table<T>(props: DataTableProps<T>) {
+  const isScrolling = props.layout === 'table';
+  // In a region of its own a table may be wider than the screen: words then stay whole (the
+  // page's `overflow-wrap: anywhere` would split "Cancelled" to fit a narrow column).
+  const cellX = isScrolling ? 'px-3' : 'px-4';
+  return (
+    <table
+      className={`w-full text-left text-sm ${isScrolling ? '[overflow-wrap:break-word]' : ''}`}
+    >
+      <caption className="sr-only">{props.caption}</caption>
+      <thead className="bg-stone-100">
+        <tr>
+          {props.columns.map((column) => (
+            <th
+              key={column.header}
+              scope="col"
+              className={`${cellX} py-3 text-xs font-semibold tracking-wide text-stone-700 uppercase ${column.width ?? ''} ${column.isNumeric ? 'text-right' : ''} ${isScrolling ? 'sticky top-0 bg-stone-100' : 'whitespace-nowrap'}`}
+            >
+              <span className={column.hideHeader ? 'sr-only' : undefined}>{column.header}</span>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-200">
+        {props.rows.map((row, index) => (
+          <tr key={props.rowKey(row)} className="hover:bg-stone-50">
+            {props.columns.map((column) => {
+              const className = `${cellX} py-3 align-middle ${column.isNumeric ? 'text-right whitespace-nowrap tabular-nums' : ''}`;
+              return column.isRowHeader ? (
+                <th key={column.header} scope="row" className={`font-medium ${className}`}>
+                  {column.cell(row, index)}
+                </th>
+              ) : (
+                <td key={column.header} className={className}>
+                  {column.cell(row, index)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -2,6 +2,7 @@ import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { MyReviews } from '../../../features/reviews/components/my-reviews.tsx';
 import { ReviewForm } from '../../../features/reviews/components/review-form.tsx';
 import { pageMeta } from '../../../lib/page-meta.ts';
 
@@ -28,6 +29,12 @@ export function AddReviewPage() {
       <div className="max-w-2xl rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
         <ReviewForm onPosted={() => toast.success('Thank you! Your review is on the home page.')} />
       </div>
+      <section aria-labelledby="my-reviews-title" className="mt-12 max-w-2xl">
+        <h2 id="my-reviews-title" tabIndex={-1} className="mb-4 text-xl font-bold text-navy-900">
+          Your reviews
+        </h2>
+        <MyReviews titleId="my-reviews-title" />
+      </section>
     </>
   );
 }

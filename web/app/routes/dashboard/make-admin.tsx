@@ -1,38 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MetaArgs } from 'react-router';
-import type { UserSummary } from '../../../../contract/users.ts';
+import { Form, Link, type MetaArgs, useNavigate } from 'react-router';
+import { ListUsersQuerySchema, ROLES, type Role } from '../../../../contract/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
-import { ErrorState } from '../../../components/ui/state.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSignedInUser } from '../../../features/auth/api/session.ts';
-import { useAllUsers, useSetRole } from '../../../features/users/api/users.ts';
+import { useSetRole, useUsersPage } from '../../../features/users/api/users.ts';
+import {
+  type RoleChange,
+  RoleChangeDialog,
+} from '../../../features/users/components/role-change-dialog.tsx';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+import { countSentence, useUrlList } from '../../../lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Make admin', path: location.pathname, noIndex: true });
 
+const PAGE_SIZE = 50;
+const ROLE_LABELS: Record<Role, string> = { Admin: 'Admins', User: 'Customers' };
+
 export function MakeAdminPage() {
   const me = useSignedInUser();
-  const users = useAllUsers();
+  const list = useUrlList(PAGE_SIZE);
+  const typed = { q: list.get('q'), role: list.get('role') };
+  const parsed = ListUsersQuerySchema.safeParse(typed);
+  const qError = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'q');
+  const roleOk = ROLES.includes(typed.role as Role);
+  const params = {
+    q: qError ? undefined : typed.q,
+    role: roleOk ? (typed.role as Role) : undefined,
+    limit: PAGE_SIZE,
+    offset: list.offset,
+  };
+  const isFiltered = Boolean(typed.q || typed.role);
+  const users = useUsersPage(params);
   const setRole = useSetRole();
   const toast = useToast();
-  const [pendingId, setPendingId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [change, setChange] = useState<RoleChange | null>(null);
 
-  const toggleAdmin = (user: UserSummary) => {
-    const role = user.role === 'Admin' ? 'User' : 'Admin';
-    setPendingId(user._id);
+  const close = () => {
+    setChange(null);
+    setRole.reset();
+  };
+  const confirm = ({ user, role }: RoleChange) => {
+    const isSelf = user.email.toLowerCase() === me.email.toLowerCase();
     setRole.mutate(
-      { user, role },
+      { user, role, isSelf },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setChange(null);
+          if (isSelf && role === 'User') {
+            // Out of the admin screens first, then the session learns the new role.
+            navigate('/dashboard', { replace: true });
+            toast.success('You are no longer an admin. Another admin can give the role back.');
+            void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+            return;
+          }
           toast.success(
             role === 'Admin'
               ? `${user.name} is now an admin.`
               : `${user.name} is no longer an admin.`,
-          ),
-        onSettled: () => setPendingId(null),
+          );
+        },
       },
     );
   };
@@ -41,27 +79,88 @@ export function MakeAdminPage() {
     <>
       <PageHeading
         title="Make admin"
-        description="Give the admin role to a colleague, or take it back. There is always at least one admin."
+        description="Find people by any part of their name or email, give the admin role to a colleague, or take it back. There is always at least one admin."
       />
-      {setRole.error && (
-        <ErrorState error={setRole.error} title="The role was not changed" className="mb-6" />
-      )}
+      {/* A plain GET form: the search lives in the URL, and works before the page's script. */}
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find people"
+        key={list.params.toString()}
+        onSubmit={list.submit}
+        className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <TextField
+          label="Find a person"
+          name="q"
+          type="search"
+          defaultValue={typed.q ?? ''}
+          hint="Any part of a name or an email."
+          error={qError ? 'Enter at most 100 characters of a name or an email.' : undefined}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <SelectField label="Role" name="role" defaultValue={roleOk ? typed.role : ''}>
+          <option value="">Everyone</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex flex-wrap items-end gap-3">
+          <Button type="submit" variant="secondary" worksWithoutScript>
+            Find
+          </Button>
+          {isFiltered && (
+            <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+              Show everyone
+            </Link>
+          )}
+        </div>
+      </Form>
       <QueryView
         query={users}
-        loadingLabel="Loading users…"
-        errorTitle="We could not load the users"
-        isEmpty={(data) => data.length === 0}
-        emptyTitle="No users yet"
+        loadingLabel="Loading people…"
+        errorTitle="We could not load the people"
+        isEmpty={(data) => data.users.length === 0}
+        emptyTitle={isFiltered ? 'Nobody matches this search' : 'No one has an account yet'}
       >
         {(data) => (
-          <UsersTable
-            users={data}
-            currentEmail={me.email}
-            pendingId={pendingId}
-            onToggleAdmin={toggleAdmin}
-          />
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {countSentence(
+                data.total,
+                { offset: list.offset, count: data.users.length, pageSize: PAGE_SIZE },
+                ['person', 'people'],
+                formatNumber,
+              )}
+            </p>
+            <UsersTable
+              users={data.users}
+              currentEmail={me.email}
+              caption="People and their roles, oldest account first"
+              onToggleAdmin={(user) =>
+                setChange({ user, role: user.role === 'Admin' ? 'User' : 'Admin' })
+              }
+            />
+            <Pagination
+              page={list.page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={list.hrefFor}
+              label="Pages of people"
+            />
+          </>
         )}
       </QueryView>
+      <RoleChangeDialog
+        change={change}
+        myEmail={me.email}
+        isPending={setRole.isPending}
+        error={setRole.error}
+        onConfirm={confirm}
+        onClose={close}
+      />
     </>
   );
 }

@@ -6,7 +6,7 @@ import {
   type Order,
   type OrderSort,
 } from '../../../../contract/orders.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -63,6 +63,18 @@ function listFromUrl(params: URLSearchParams) {
   return { typed, problems, list, page, isFiltered: Object.keys(typed).length > 0 };
 }
 
+/** The CSV of every order these filters find, in their order (the page is left out). */
+function exportHref(list: OrderListParams): string {
+  const query = new URLSearchParams();
+  for (const name of ['q', 'status', 'from', 'to'] as const) {
+    const value = list[name];
+    if (value) query.set(name, value);
+  }
+  if (list.sort !== 'newest') query.set('sort', list.sort);
+  const search = query.toString();
+  return `/api/orderlist/export${search ? `?${search}` : ''}`;
+}
+
 export function ManageOrdersPage() {
   const [params] = useSearchParams();
   const { typed, problems, list, page, isFiltered } = listFromUrl(params);
@@ -91,7 +103,7 @@ export function ManageOrdersPage() {
     <>
       <PageHeading
         title="Manage all orders"
-        description="Find orders by number, status and the days they were placed. Ship paid orders once they leave the warehouse."
+        description="Find orders by number, customer, email or tool, by status and the days they were placed. Ship paid orders once they leave the warehouse."
       />
       {/* A plain GET form: the filters live in the URL, and work before the page's script. */}
       <Form
@@ -106,11 +118,11 @@ export function ManageOrdersPage() {
           label="Find an order"
           name="q"
           defaultValue={typed.q ?? ''}
-          placeholder="TY-10042 or INV-000042"
-          hint="An order number or an invoice number."
+          placeholder="TY-10042, a name, an email or a tool"
+          hint="An order or invoice number, or part of a customer's name, their email or a tool on the order."
           error={
             problems.has('q')
-              ? 'Enter an order number such as TY-10042 or an invoice number such as INV-000042.'
+              ? 'Enter an order number such as TY-10042, or at least 2 characters of a name, an email or a tool.'
               : undefined
           }
           autoComplete="off"
@@ -165,12 +177,21 @@ export function ManageOrdersPage() {
       >
         {(data) => (
           <>
-            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
-              {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
-              {data.total > PAGE_SIZE &&
-                `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.orders.length)}`}
-              .
-            </p>
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+              <p className="text-sm text-stone-700" aria-live="polite">
+                {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
+                {data.total > PAGE_SIZE &&
+                  `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.orders.length)}`}
+                .
+              </p>
+              <a href={exportHref(list)} download className={buttonClasses({ variant: 'outline' })}>
+                Export CSV
+                <span className="sr-only">
+                  {' '}
+                  of {data.total === 1 ? 'this order' : `these ${formatNumber(data.total)} orders`}
+                </span>
+              </a>
+            </div>
             <AllOrdersTable
               orders={data.orders}
               caption={`Orders, ${SORT_LABELS[list.sort].toLowerCase()}`}

@@ -1,26 +1,84 @@
 import { useState } from 'react';
-import type { MetaArgs } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Link, type MetaArgs, useSearchParams } from 'react-router';
+import { ManageToolsQuerySchema, type Tool } from '../../../../contract/tools.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useDeleteTool } from '../../../features/tools/api/tool-mutations.ts';
-import { useToolList } from '../../../features/tools/api/tools-queries.ts';
+import {
+  type ManagedToolListParams,
+  useManagedTools,
+} from '../../../features/tools/api/tools-queries.ts';
+import { DeleteToolDialog } from '../../../features/tools/components/delete-tool-dialog.tsx';
 import { EditToolDialog } from '../../../features/tools/components/edit-tool-dialog.tsx';
+import {
+  PRODUCT_SORT_LABELS,
+  ProductFilters,
+} from '../../../features/tools/components/product-filters.tsx';
 import { ProductsTable } from '../../../features/tools/components/products-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage products', path: location.pathname, noIndex: true });
 
+const PAGE_SIZE = 50;
+const FILTERS = ['q', 'lowStock', 'below', 'sort'] as const;
+
+/**
+ * What the URL asks for, checked by the contract's own schema: a bad value (typed into the
+ * address bar) is named under its field and left out of the request.
+ */
+function listFromUrl(params: URLSearchParams) {
+  const typed = Object.fromEntries(
+    FILTERS.flatMap((name) => {
+      const value = params.get(name)?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  ) as Partial<Record<(typeof FILTERS)[number], string>>;
+  const parsed = ManageToolsQuerySchema.safeParse(typed);
+  const problems = new Map<string, string>(
+    parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]),
+  );
+  const valid = (name: (typeof FILTERS)[number]) => (problems.has(name) ? undefined : typed[name]);
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const below = valid('below');
+  const list: ManagedToolListParams = {
+    q: valid('q'),
+    lowStock: valid('lowStock') === 'true' ? 'true' : undefined,
+    below: below === undefined ? undefined : Number(below),
+    sort: (valid('sort') as ManagedToolListParams['sort'] | undefined) ?? 'newest',
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+  return { typed, problems, list, page, isFiltered: Object.keys(typed).length > 0 };
+}
+
+/** What the stock filter keeps, for the count's sentence. */
+function stockFilterText(list: ManagedToolListParams, total: number): string {
+  if (list.below !== undefined) return ` with fewer than ${formatNumber(list.below)} units`;
+  if (list.lowStock) return ` below ${total === 1 ? 'its' : 'their'} minimum order`;
+  return '';
+}
+
 export function ManageProductsPage() {
-  const tools = useToolList({ sort: 'newest' });
+  const [params] = useSearchParams();
+  const { typed, problems, list, page, isFiltered } = listFromUrl(params);
+  const tools = useManagedTools(list);
   const deleteTool = useDeleteTool();
   const toast = useToast();
   const [toEdit, setToEdit] = useState<Tool | null>(null);
   const [toDelete, setToDelete] = useState<Tool | null>(null);
+  const hrefFor = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    return `?${next.toString()}`;
+  };
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -38,16 +96,54 @@ export function ManageProductsPage() {
     <>
       <PageHeading
         title="Manage products"
-        description="Every product in the catalogue, newest first."
+        description={
+          <>
+            Find products by name, description or id, and the ones running low. Edit any field, set
+            the stock or restock, or{' '}
+            <Link to="/dashboard/addproduct" className="font-semibold text-navy-700 underline">
+              add a product
+            </Link>
+            .
+          </>
+        }
+      />
+      <ProductFilters
+        key={params.toString()}
+        typed={typed}
+        problems={problems}
+        isFiltered={isFiltered}
       />
       <QueryView
         query={tools}
         loadingLabel="Loading products…"
         errorTitle="We could not load the products"
         isEmpty={(data) => data.tools.length === 0}
-        emptyTitle="No products yet"
+        emptyTitle={isFiltered ? 'No product matches these filters' : 'No products yet'}
       >
-        {(data) => <ProductsTable tools={data.tools} onEdit={setToEdit} onDelete={setToDelete} />}
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {formatNumber(data.total)} {data.total === 1 ? 'product' : 'products'}
+              {stockFilterText(list, data.total)}
+              {data.total > PAGE_SIZE &&
+                `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.tools.length)}`}
+              .
+            </p>
+            <ProductsTable
+              tools={data.tools}
+              caption={`Products, ${PRODUCT_SORT_LABELS[list.sort].toLowerCase()}`}
+              lowBelow={list.below}
+              onEdit={setToEdit}
+              onDelete={setToDelete}
+            />
+            <Pagination
+              page={page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={hrefFor}
+              label="Pages of products"
+            />
+          </>
+        )}
       </QueryView>
       <EditToolDialog
         tool={toEdit}
@@ -57,18 +153,8 @@ export function ManageProductsPage() {
           toast.success(`${tool.name} is saved.`);
         }}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this product?"
-        message={
-          toDelete && (
-            <p>
-              Do you want to delete <strong>{toDelete.name}</strong>? It leaves the catalogue; past
-              orders keep its name and price.
-            </p>
-          )
-        }
-        confirmLabel="Delete"
+      <DeleteToolDialog
+        tool={toDelete}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
         isPending={deleteTool.isPending}

@@ -1,25 +1,53 @@
-import { useState } from 'react';
-import type { MetaArgs } from 'react-router';
-import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
+import { type FormEvent, useState } from 'react';
+import { Form, Link, type MetaArgs, useNavigate, useSearchParams } from 'react-router';
+import { ORDER_STATUSES, type Order, OrderStatusSchema } from '../../../../contract/orders.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSignedInUser } from '../../../features/auth/api/session.ts';
 import { useCancelOrder } from '../../../features/orders/api/order-mutations.ts';
 import { useMyOrders } from '../../../features/orders/api/orders-queries.ts';
 import { MyOrdersTable } from '../../../features/orders/components/my-orders-table.tsx';
+import { orderStatusLabels } from '../../../features/orders/components/order-status-badge.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { formatOrderContents } from '../../../lib/format.ts';
+import { formatNumber, formatOrderContents } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'My orders', path: location.pathname, noIndex: true });
 
+const PAGE_SIZE = 20;
+
+/** The status and page the URL asks for; a status that is not one is left out. */
+function pageFromUrl(params: URLSearchParams) {
+  const parsed = OrderStatusSchema.safeParse(params.get('status'));
+  const status = parsed.success ? parsed.data : undefined;
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  return { status, page, offset: (page - 1) * PAGE_SIZE };
+}
+
 export function MyOrdersPage() {
   const user = useSignedInUser();
-  const orders = useMyOrders(user.email);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { status, page, offset } = pageFromUrl(params);
+  const orders = useMyOrders(user.email, { status, limit: PAGE_SIZE, offset });
+  const hrefFor = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    return `?${next.toString()}`;
+  };
+  // With the script, choosing a status shows its first page at once.
+  const filter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get('status');
+    navigate(typeof chosen === 'string' && chosen ? `?status=${chosen}` : '?');
+  };
   const cancelOrder = useCancelOrder();
   const toast = useToast();
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -39,19 +67,64 @@ export function MyOrdersPage() {
         title="My orders"
         description="Pay for unpaid orders, or cancel them before payment."
       />
+      {/* A plain GET form: the status lives in the URL, and works before the page's script. */}
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter my orders"
+        key={params.toString()}
+        onSubmit={filter}
+        className="mb-6 flex flex-wrap items-end gap-3"
+      >
+        <SelectField label="Status" name="status" defaultValue={status ?? ''}>
+          <option value="">Any status</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {orderStatusLabels[value]}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" variant="secondary" worksWithoutScript>
+          Show
+        </Button>
+      </Form>
       <QueryView
         query={orders}
         loadingLabel="Loading your orders…"
         errorTitle="We could not load your orders"
-        isEmpty={(data) => data.length === 0}
-        emptyTitle="No orders yet"
+        isEmpty={(data) => data.orders.length === 0}
+        emptyTitle={
+          status ? `No ${orderStatusLabels[status].toLowerCase()} orders` : 'No orders yet'
+        }
         emptyText={
-          <Link to="/tools" className="font-semibold text-navy-700 underline">
-            Browse the catalogue
-          </Link>
+          status ? (
+            <Link to="?" className="font-semibold text-navy-700 underline">
+              Show every order
+            </Link>
+          ) : (
+            <Link to="/tools" className="font-semibold text-navy-700 underline">
+              Browse the catalogue
+            </Link>
+          )
         }
       >
-        {(data) => <MyOrdersTable orders={data} onCancel={setToCancel} />}
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
+              {data.total > PAGE_SIZE &&
+                `; showing ${formatNumber(offset + 1)} to ${formatNumber(offset + data.orders.length)}`}
+              .
+            </p>
+            <MyOrdersTable orders={data.orders} onCancel={setToCancel} />
+            <Pagination
+              page={page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={hrefFor}
+              label="Pages of my orders"
+            />
+          </>
+        )}
       </QueryView>
       <ConfirmDialog
         open={toCancel !== null}

@@ -20,7 +20,10 @@ import {
   type OrderViewer,
 } from '../../../features/orders/components/order-timeline.tsx';
 import { OrderView } from '../../../features/orders/components/order-view.tsx';
+import { RefundOrderDialog } from '../../../features/orders/components/refund-order-dialog.tsx';
+import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
@@ -52,7 +55,12 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
   const cancelOrder = useCancelOrder();
   const toast = useToast();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
   const isOwner = viewer === 'owner';
+  const isAdmin = viewer === 'admin';
+  const canRefund =
+    (order.status === 'paid' || order.status === 'shipped') &&
+    order.refundedAmount < order.totalAmount;
 
   // As in My orders: confirm, cancel, say so; the order is read again with every other order.
   const confirmCancel = () => {
@@ -69,7 +77,7 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
         title={`Order ${order.number}`}
         description={<OrderStatusBadge status={order.status} />}
         actions={
-          isOwner && (
+          isOwner ? (
             <BuyAgainButton
               lines={order.lines.map(({ toolId, quantity, productName }) => ({
                 toolId,
@@ -77,6 +85,21 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
                 productName,
               }))}
             />
+          ) : (
+            isAdmin && (
+              <div className="flex flex-wrap gap-3">
+                {order.status === 'paid' && (
+                  <Button variant="secondary" onClick={() => setDialog('ship')}>
+                    Ship order
+                  </Button>
+                )}
+                {canRefund && (
+                  <Button variant="outline" onClick={() => setDialog('refund')}>
+                    Note a refund
+                  </Button>
+                )}
+              </div>
+            )
           )
         }
       />
@@ -115,6 +138,24 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
         onConfirm={confirmCancel}
         onClose={() => setIsConfirming(false)}
         isPending={cancelOrder.isPending}
+      />
+      <ShipOrderDialog
+        order={dialog === 'ship' ? order : null}
+        onClose={() => setDialog(null)}
+        onShipped={(shipped) => {
+          setDialog(null);
+          toast.success(`Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`);
+        }}
+      />
+      <RefundOrderDialog
+        order={dialog === 'refund' ? order : null}
+        onClose={() => setDialog(null)}
+        onNoted={(noted) => {
+          setDialog(null);
+          toast.success(
+            `The refund is noted on order ${noted.number}: ${formatMoney(noted.refundedAmount, noted.currency)} refunded in all.`,
+          );
+        }}
       />
     </>
   );

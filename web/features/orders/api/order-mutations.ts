@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NoteRefundBody } from '../../../../contract/order-refunds.ts';
 import type {
   CreateOrderBody,
   Order,
@@ -75,6 +76,16 @@ export function useShipOrder() {
         params: { id: order._id },
         body: { status: 'shipped', ...shipment },
       }),
+    onSuccess: refresh,
+  });
+}
+
+/** Notes a refund on a paid or shipped order (the money itself moves elsewhere). */
+export function useNoteRefund() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: ({ order, refund }: { order: Order; refund: NoteRefundBody }) =>
+      callApi(apiRoutes.orders.noteRefund, { params: { id: order._id }, body: refund }),
     onSuccess: refresh,
   });
 }

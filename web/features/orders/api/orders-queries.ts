@@ -14,10 +14,22 @@ export function orderQuery(id: string) {
 
 export const useOrder = (id: string) => useQuery(orderQuery(id));
 
-export function myOrdersQuery(email: string) {
+/** A page of the customer's own orders, of one status or any, and how many there are. */
+export function myOrdersQuery(
+  email: string,
+  page: { status?: OrderStatus | undefined; limit: number; offset: number },
+) {
   return queryOptions({
-    queryKey: [...queryKeys.orders, 'mine', email],
-    queryFn: ({ signal }) => callApi(apiRoutes.orders.listMine, { query: { email } }, { signal }),
+    queryKey: [...queryKeys.orders, 'mine', email, page],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callApiWithHeaders(
+        apiRoutes.orders.listMine,
+        { query: { email, ...page } },
+        { signal },
+      );
+      const total = Number(headers.get('x-total-count'));
+      return { orders: data, total: Number.isFinite(total) ? total : data.length };
+    },
   });
 }
 
@@ -48,7 +60,8 @@ export function allOrdersQuery(params: OrderListParams) {
   });
 }
 
-export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));
+export const useMyOrders = (email: string, page: Parameters<typeof myOrdersQuery>[1]) =>
+  useQuery({ ...myOrdersQuery(email, page), placeholderData: keepPreviousData });
 /** The previous page stays on screen while the next one loads. */
 export const useAllOrders = (params: OrderListParams) =>
   useQuery({ ...allOrdersQuery(params), placeholderData: keepPreviousData });

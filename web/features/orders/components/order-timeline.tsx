@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '../../../../contract/orders.ts';
-import { formatLongDateTime } from '../../../lib/format.ts';
+import { formatLongDateTime, formatMoney } from '../../../lib/format.ts';
 
 /** Who is reading: the customer who placed the order, or one of our team. */
 export type OrderViewer = 'owner' | 'admin';
@@ -54,6 +54,19 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
       details: how.length > 0 && <span className="wrap-anywhere">{how.join('. ')}</span>,
     });
   }
+  for (const [index, refund] of order.refunds.entries()) {
+    steps.push({
+      key: `refund-${index}`,
+      label: `Refunded ${formatMoney(refund.amount, order.currency)}`,
+      at: refund.createdAt,
+      details: (
+        <span className="whitespace-pre-line wrap-anywhere">
+          {refund.note}
+          {viewer === 'admin' && refund.recordedBy && ` (noted by ${refund.recordedBy})`}
+        </span>
+      ),
+    });
+  }
   if (order.cancelledAt) {
     steps.push({
       key: 'cancelled',
@@ -62,7 +75,8 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
       details: whoCancelled(order.cancelReason, viewer),
     });
   }
-  return steps;
+  // Refunds come after the shipment or before it, as they happened.
+  return steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
 /** What happened to the order and when, oldest first: an ordered list, one item per step. */

@@ -1,6 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateReviewBody } from '../../../../contract/reviews.ts';
-import { callApi } from '../../../lib/api-client.ts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { CreateReviewBody, ManagedReview } from '../../../../contract/reviews.ts';
+import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -20,5 +26,80 @@ export function useCreateReview() {
   return useMutation({
     mutationFn: (body: CreateReviewBody) => callApi(apiRoutes.reviews.create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
+  });
+}
+
+/** What the moderation screen asks for: all reviews, or only hidden or shown ones; a page. */
+export interface ReviewListParams {
+  hidden?: 'true' | 'false' | undefined;
+  limit: number;
+  offset: number;
+}
+
+const withTotal = (data: ManagedReview[], headers: Headers) => {
+  const total = Number(headers.get('x-total-count'));
+  return { reviews: data, total: Number.isFinite(total) ? total : data.length };
+};
+
+/** Every review for admins, hidden ones included, a page at a time. */
+export function allReviewsQuery(params: ReviewListParams) {
+  return queryOptions({
+    queryKey: [...queryKeys.reviews, 'all', params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callApiWithHeaders(
+        apiRoutes.reviews.listAll,
+        { query: params },
+        { signal },
+      );
+      return withTotal(data, headers);
+    },
+  });
+}
+
+/** The signed-in customer's own reviews, a page at a time. */
+export function myReviewsQuery(params: { limit: number; offset: number }) {
+  return queryOptions({
+    queryKey: [...queryKeys.reviews, 'mine', params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callApiWithHeaders(
+        apiRoutes.reviews.listMine,
+        { query: params },
+        { signal },
+      );
+      return withTotal(data, headers);
+    },
+  });
+}
+
+export const useAllReviews = (params: ReviewListParams) =>
+  useQuery({ ...allReviewsQuery(params), placeholderData: keepPreviousData });
+export const useMyReviews = (params: { limit: number; offset: number }) =>
+  useQuery({ ...myReviewsQuery(params), placeholderData: keepPreviousData });
+
+/** Every review list (home page included) and the audit log change with a moderation. */
+function useReviewsChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.audit }),
+    ]);
+}
+
+export function useSetReviewHidden() {
+  const changed = useReviewsChanged();
+  return useMutation({
+    mutationFn: ({ review, hidden }: { review: ManagedReview; hidden: boolean }) =>
+      callApi(apiRoutes.reviews.setHidden, { params: { id: review._id }, body: { hidden } }),
+    onSettled: changed,
+  });
+}
+
+export function useDeleteReview() {
+  const changed = useReviewsChanged();
+  return useMutation({
+    mutationFn: (review: ManagedReview) =>
+      callApi(apiRoutes.reviews.delete, { params: { id: review._id } }),
+    onSettled: changed,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ToolSort } from '../../../../contract/tools.ts';
+import type { ManageToolSort, ToolSort } from '../../../../contract/tools.ts';
 import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
@@ -40,4 +40,46 @@ export function useToolList(params: ToolListParams) {
 
 export function useTool(id: string) {
   return useQuery(toolQuery(id));
+}
+
+/** What the admin's list asks for: a search, low stock only, the order, a page. */
+export interface ManagedToolListParams {
+  q?: string | undefined;
+  lowStock?: 'true' | undefined;
+  below?: number | undefined;
+  sort: ManageToolSort;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the tools an admin manages (fresh, never the catalogue's cache), and how many match. */
+export function managedToolsQuery(params: ManagedToolListParams) {
+  return queryOptions({
+    queryKey: [...queryKeys.tools, 'manage', params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callApiWithHeaders(
+        apiRoutes.tools.manage,
+        { query: params },
+        { signal },
+      );
+      const total = Number(headers.get('x-total-count'));
+      return { tools: data, total: Number.isFinite(total) ? total : data.length };
+    },
+  });
+}
+
+/** The previous page stays on screen while the next one loads. */
+export const useManagedTools = (params: ManagedToolListParams) =>
+  useQuery({ ...managedToolsQuery(params), placeholderData: keepPreviousData });
+
+/** How many open orders contain a tool, asked when the delete dialog opens (never kept). */
+export function useOpenOrders(id: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.tools, 'open-orders', id],
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.tools.openOrders, { params: { id: id ?? '' } }, { signal }),
+    enabled: id !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

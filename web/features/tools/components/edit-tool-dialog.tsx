@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Tool, UpdateToolBody } from '../../../../contract/tools.ts';
+import type { Tool, ToolConfirmation, UpdateToolBody } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormError, SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { FormError, SubmitError, TextField } from '../../../components/ui/field.tsx';
 import { useSubmitFailure } from '../../../lib/form-errors.ts';
 import { formatNumber, fromMinorUnits } from '../../../lib/format.ts';
 import { useCurrency } from '../../../lib/store-config.ts';
@@ -15,7 +15,8 @@ import {
   editToolFormSchema,
   PRICE_TIER_FIELDS,
 } from '../utils/tool-form-schema.ts';
-import { PriceTiersEditor } from './price-tiers-editor.tsx';
+import { ToolConfirmationPrompt, useToolConfirmation } from './tool-confirmation.tsx';
+import { ToolFields } from './tool-fields.tsx';
 
 const OUTCOME = {
   notDone: 'Nothing was changed.',
@@ -26,18 +27,23 @@ const FIELDS = [
   'name',
   'img',
   'description',
+  'quantity',
   'minimumOrder',
   'price',
   'restock',
   ...PRICE_TIER_FIELDS,
 ] as const;
 
-/** Only what changed goes to PATCH /api/tools/{id}; restock adds units on the server. */
+/**
+ * Only what changed goes to PATCH /api/tools/{id}: the stock as counted when it was changed, or
+ * units added on the server (restock) while orders keep taking units.
+ */
 function changesOf(tool: Tool, values: EditToolFormOutput): UpdateToolBody {
   const body: UpdateToolBody = {};
   if (values.name !== tool.name) body.name = values.name;
   if (values.img !== tool.img) body.img = values.img;
   if (values.description !== tool.description) body.description = values.description;
+  if (values.quantity !== tool.quantity) body.quantity = values.quantity;
   if (values.minimumOrder !== tool.minimumOrder) body.minimumOrder = values.minimumOrder;
   if (values.price !== tool.price) body.price = values.price;
   if (JSON.stringify(values.priceTiers) !== JSON.stringify(tool.priceTiers))
@@ -85,6 +91,7 @@ function EditToolForm({
       name: tool.name,
       img: tool.img,
       description: tool.description,
+      quantity: tool.quantity,
       minimumOrder: tool.minimumOrder,
       price: fromMinorUnits(tool.price, currency),
       priceTiers: tool.priceTiers.map((tier) => ({
@@ -97,82 +104,66 @@ function EditToolForm({
   });
   const [notice, setNotice] = useState<string | null>(null);
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
-  const { errors } = form.formState;
+  const confirmation = useToolConfirmation();
 
-  const onSubmit = form.handleSubmit((values) => {
-    setNotice(null);
-    const body = changesOf(tool, values);
-    if (Object.keys(body).length === 0) {
-      setNotice('Nothing has changed yet.');
-      return;
-    }
-    updateTool.mutate(
-      { id: tool._id, body },
-      {
-        onSuccess: (saved) => {
-          clear();
-          onSaved(saved);
+  const send = (confirm?: ToolConfirmation[]) =>
+    form.handleSubmit((values) => {
+      setNotice(null);
+      if (!confirm) confirmation.dismiss();
+      const body = changesOf(tool, values);
+      if (body.quantity !== undefined && body.restock !== undefined) {
+        form.setError('restock', {
+          type: 'manual',
+          message: 'Set the stock or add units to it, not both: leave this empty.',
+        });
+        return;
+      }
+      if (Object.keys(body).length === 0) {
+        setNotice('Nothing has changed yet.');
+        return;
+      }
+      updateTool.mutate(
+        { id: tool._id, body: confirm ? { ...body, confirm } : body },
+        {
+          onSuccess: (saved) => {
+            clear();
+            onSaved(saved);
+          },
+          onError: (error) => {
+            if (confirmation.askIfNeeded(error)) clear();
+            else fail(error);
+          },
         },
-        onError: (error) => {
-          fail(error);
-        },
-      },
-    );
-  });
+      );
+    });
+  const onSubmit = send();
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="Product name"
-        className="sm:col-span-2"
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <TextField
-        label="Image link"
-        className="sm:col-span-2"
-        error={errors.img?.message}
-        {...form.register('img')}
-      />
-      <TextAreaField
-        label="Description"
-        className="sm:col-span-2"
-        rows={4}
-        error={errors.description?.message}
-        {...form.register('description')}
-      />
-      <TextField
-        label="Minimum order"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        error={errors.minimumOrder?.message}
-        {...form.register('minimumOrder', { valueAsNumber: true })}
-      />
-      <TextField
-        label={`Price per unit (${currency})`}
-        inputMode="decimal"
-        error={errors.price?.message}
-        {...form.register('price')}
-      />
-      <PriceTiersEditor
+      <ToolFields
         control={form.control}
         register={form.register}
-        errors={errors}
+        errors={form.formState.errors}
         currency={currency}
+        stockHint={`${formatNumber(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
       />
       <TextField
         label="Restock: units to add"
         className="sm:col-span-2"
         inputMode="numeric"
         placeholder="0"
-        hint={`In stock now: ${formatNumber(tool.quantity)} units. Leave empty to keep it.`}
-        error={errors.restock?.message}
+        hint="Added to the stock as it is when you save. Leave empty to keep it."
+        error={form.formState.errors.restock?.message}
         {...form.register('restock')}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
         <FormError>{notice}</FormError>
+        <ToolConfirmationPrompt
+          pending={confirmation.pending}
+          actionLabel="Save it anyway"
+          onConfirm={(confirm) => send(confirm)()}
+          isPending={updateTool.isPending}
+        />
         <SubmitError failure={failure} onRetry={onSubmit} isRetrying={updateTool.isPending} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={onCancel} disabled={updateTool.isPending}>

@@ -37,7 +37,7 @@ export function PriceTiersEditor<T extends TierFormValues, Context, Output>({
     <fieldset className="sm:col-span-2">
       <legend className="text-sm font-semibold text-stone-800">Volume prices (optional)</legend>
       <p className="mt-1 text-sm text-stone-600">
-        A lower price per unit from a quantity up, in one order line. Up to {MAX_PRICE_TIERS}
+        A lower price per unit from a quantity up, in one order line. Up to {MAX_PRICE_TIERS}{' '}
         breaks, quantities rising and prices falling, all below the unit price.
       </p>
       {tierErrors?.root?.message || tierErrors?.message ? (

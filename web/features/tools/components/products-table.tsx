@@ -1,17 +1,36 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/tools.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/table.tsx';
 import { ToolImage } from '../../../components/ui/tool-image.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/store-config.ts';
 
+/** The stock, and whether it is low: below the minimum order (nobody can buy it), or below `lowBelow`. */
+function StockCell({ tool, lowBelow }: { tool: Tool; lowBelow: number | undefined }) {
+  const short = tool.quantity < tool.minimumOrder;
+  const low = short || (lowBelow !== undefined && tool.quantity < lowBelow);
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-2 md:justify-start">
+      <span className="whitespace-nowrap">{formatNumber(tool.quantity)}</span>
+      {low && <Badge tone={short ? 'danger' : 'warning'}>{short ? 'Below minimum' : 'Low'}</Badge>}
+    </span>
+  );
+}
+
 export function ProductsTable({
   tools,
+  caption,
+  lowBelow,
   onEdit,
   onDelete,
 }: {
   tools: Tool[];
+  /** What the rows are and in which order, for screen readers. */
+  caption: string;
+  /** The stock threshold the admin filtered by, if any. */
+  lowBelow?: number | undefined;
   onEdit: (tool: Tool) => void;
   onDelete: (tool: Tool) => void;
 }) {
@@ -41,8 +60,21 @@ export function ProductsTable({
         </code>
       ),
     },
-    { header: 'Stock', cell: (tool) => formatNumber(tool.quantity) },
-    { header: 'Price', cell: (tool) => money(tool.price) },
+    { header: 'Stock', cell: (tool) => <StockCell tool={tool} lowBelow={lowBelow} /> },
+    { header: 'Minimum order', cell: (tool) => formatNumber(tool.minimumOrder) },
+    {
+      header: 'Price',
+      cell: (tool) => (
+        <span className="whitespace-nowrap">
+          {money(tool.price)}
+          {tool.priceTiers.length > 0 && (
+            <span className="block text-xs text-stone-600">
+              {tool.priceTiers.length} volume {tool.priceTiers.length === 1 ? 'price' : 'prices'}
+            </span>
+          )}
+        </span>
+      ),
+    },
     {
       header: 'Actions',
       hideHeader: true,
@@ -68,12 +100,5 @@ export function ProductsTable({
       ),
     },
   ];
-  return (
-    <DataTable
-      caption="Products, newest first"
-      columns={columns}
-      rows={tools}
-      rowKey={(tool) => tool._id}
-    />
-  );
+  return <DataTable caption={caption} columns={columns} rows={tools} rowKey={(tool) => tool._id} />;
 }

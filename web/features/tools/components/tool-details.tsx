@@ -12,7 +12,12 @@ export function ToolDetails({ tool }: { tool: Tool }) {
   return (
     <div>
       <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
-        <ToolImage src={tool.img} alt={tool.name} isPriority />
+        <ToolImage
+          src={tool.img}
+          alt={tool.name}
+          isPriority
+          sizes="(min-width: 1024px) 640px, 100vw"
+        />
       </div>
       <p className="mt-6 text-sm font-semibold tracking-wide text-orange-700 uppercase">
         Bulk order

@@ -78,26 +78,29 @@ export const PRICE_TIER_FIELDS = [
   ]).flat(),
 ] as const;
 
-/** Add product: the contract's body schema, with the prices in currency units. */
-export function createToolFormSchema(currency: string) {
-  return ToolFieldsSchema.extend({
+/** The fields both tool forms hold: the contract's, with the prices in currency units. */
+const formFields = (currency: string) =>
+  ToolFieldsSchema.omit({ confirm: true }).extend({
     price: priceField(currency),
     priceTiers: priceTiersField(currency),
-  }).superRefine(checkPriceTiers);
+  });
+
+/** Add product: the contract's body schema, with the prices in currency units. */
+export function createToolFormSchema(currency: string) {
+  return formFields(currency).superRefine(checkPriceTiers);
 }
 
-/** Edit: the same fields without stock, plus an optional number of units to add. */
+/** Edit: the same fields (the stock as counted), plus an optional number of units to add. */
 export function editToolFormSchema(currency: string) {
-  return ToolFieldsSchema.omit({ quantity: true })
-    .extend({
-      price: priceField(currency),
-      priceTiers: priceTiersField(currency),
-      restock: restockField,
-    })
-    .superRefine(checkPriceTiers);
+  return formFields(currency).extend({ restock: restockField }).superRefine(checkPriceTiers);
 }
 
 export type CreateToolFormInput = z.input<ReturnType<typeof createToolFormSchema>>;
 export type CreateToolFormOutput = z.output<ReturnType<typeof createToolFormSchema>>;
 export type EditToolFormInput = z.input<ReturnType<typeof editToolFormSchema>>;
 export type EditToolFormOutput = z.output<ReturnType<typeof editToolFormSchema>>;
+
+/** What both forms hold as typed: the part the shared fields component edits. */
+export type ToolFormValues = Omit<CreateToolFormInput, 'priceTiers'> & {
+  priceTiers: { minQuantity: number; price: string }[];
+};

@@ -1,6 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Role, UpdateProfileBody, UserSummary } from '../../../../contract/users.ts';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -11,13 +17,34 @@ export function userDetailsQuery(email: string) {
   });
 }
 
-export const allUsersQuery = queryOptions({
-  queryKey: [...queryKeys.users, 'all'],
-  queryFn: ({ signal }) => callApi(apiRoutes.users.listAll, {}, { signal }),
-});
+/** What the admin's list of people asks for: a search, a role, a page. */
+export interface UserListParams {
+  q?: string | undefined;
+  role?: Role | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the people that match, and how many match in all. */
+export function usersPageQuery(params: UserListParams) {
+  return queryOptions({
+    queryKey: [...queryKeys.users, 'page', params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callApiWithHeaders(
+        apiRoutes.users.listAll,
+        { query: params },
+        { signal },
+      );
+      const total = Number(headers.get('x-total-count'));
+      return { users: data, total: Number.isFinite(total) ? total : data.length };
+    },
+  });
+}
 
 export const useUserDetails = (email: string) => useQuery(userDetailsQuery(email));
-export const useAllUsers = () => useQuery(allUsersQuery);
+/** The previous page stays on screen while the next one loads. */
+export const useUsersPage = (params: UserListParams) =>
+  useQuery({ ...usersPageQuery(params), placeholderData: keepPreviousData });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -33,13 +60,14 @@ export function useUpdateProfile() {
 export function useSetRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, role }: { user: UserSummary; role: Role }) =>
+    mutationFn: ({ user, role }: { user: UserSummary; role: Role; isSelf: boolean }) =>
       callApi(apiRoutes.users.setRole, { query: { email: user.email }, body: { role } }),
-    onSettled: () =>
+    onSettled: (_summary, _error, { isSelf }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.users }),
-        // The caller may have changed their own role.
-        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.audit }),
+        // A change of one's own role: the screen leaves the admin pages first, then asks.
+        isSelf ? undefined : queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       ]),
   });
 }

@@ -6,12 +6,13 @@ import { type Column, DataTable } from '../../../components/ui/table.tsx';
 export function UsersTable({
   users,
   currentEmail,
-  pendingId,
+  caption,
   onToggleAdmin,
 }: {
   users: UserSummary[];
   currentEmail: string;
-  pendingId: string | null;
+  caption: string;
+  /** Opens the confirmation for this person's role change. */
   onToggleAdmin: (user: UserSummary) => void;
 }) {
   const columns: Column<UserSummary>[] = [
@@ -43,7 +44,6 @@ export function UsersTable({
           <Button
             size="sm"
             variant={user.role === 'Admin' ? 'outline' : 'secondary'}
-            isPending={pendingId === user._id}
             onClick={() => onToggleAdmin(user)}
             aria-label={`${user.role === 'Admin' ? 'Remove admin' : 'Make admin'}: ${user.name}`}
           >
@@ -53,12 +53,5 @@ export function UsersTable({
       ),
     },
   ];
-  return (
-    <DataTable
-      caption="Users and their roles"
-      columns={columns}
-      rows={users}
-      rowKey={(user) => user._id}
-    />
-  );
+  return <DataTable caption={caption} columns={columns} rows={users} rowKey={(user) => user._id} />;
 }

@@ -1,0 +1,170 @@
+import type { AuditEntry } from './audit.ts';
+
+/**
+ * An audit entry in words: "Ana Ruiz removed the admin role from bob@example.com." Every action of
+ * AUDIT_ACTIONS has its sentence; details another version of the store wrote differently still
+ * read as a sentence (what is missing is left out, never shown as a code).
+ */
+export function describeAudit(entry: AuditEntry, money: (minorUnits: number) => string): string {
+  const who = entry.actor.name || entry.actor.email || 'Someone';
+  const details = entry.details;
+  const label = entry.target.label;
+  switch (entry.action) {
+    case 'user.role_changed': {
+      const isSelf = entry.actor.id !== null ? entry.actor.id === entry.target.id : false;
+      if (details.to === 'Admin') {
+        return isSelf ? `${who} made themselves an admin.` : `${who} made ${label} an admin.`;
+      }
+      return isSelf
+        ? `${who} removed their own admin role.`
+        : `${who} removed the admin role from ${label}.`;
+    }
+    case 'tool.created':
+      return `${who} added the tool ${label}${toolFacts(details, money)}.`;
+    case 'tool.updated': {
+      const changes = toolChanges(details, money);
+      return changes.length > 0
+        ? `${who} changed ${label}: ${joinWords(changes)}.`
+        : `${who} edited ${label}.`;
+    }
+    case 'tool.deleted':
+      return `${who} deleted the tool ${label}.`;
+    case 'order.cancelled':
+      // `reason` says whose side cancelled (customer or admin); the actor already says who.
+      return `${who} cancelled order ${label}.`;
+    case 'order.shipped': {
+      const carrier = text(details.carrier);
+      const tracking = text(details.trackingNumber ?? details.tracking);
+      const via = carrier ? ` with ${carrier}` : '';
+      const number = tracking ? `, tracking number ${tracking}` : '';
+      return `${who} marked order ${label} shipped${via}${number}.`;
+    }
+    case 'order.refund_noted': {
+      const amount = number(details.amount ?? details.amountMinor);
+      const note = text(details.note ?? details.reason);
+      const howMuch = amount === undefined ? 'a refund' : `a refund of ${money(amount)}`;
+      return `${who} noted ${howMuch} on order ${label}${note ? `: “${note}”` : ''}.`;
+    }
+    case 'review.hidden':
+      return `${who} hid ${reviewWords(entry)}.`;
+    case 'review.shown':
+      return `${who} showed ${reviewWords(entry)} again.`;
+    case 'review.deleted': {
+      const isOwn =
+        typeof details.authorEmail === 'string' &&
+        details.authorEmail.toLowerCase() === entry.actor.email.toLowerCase();
+      return isOwn
+        ? `${who} deleted their own review${reviewTail(entry)}.`
+        : `${who} deleted ${reviewWords(entry)}.`;
+    }
+    default:
+      return `${who} changed ${label}.`;
+  }
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+function number(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function reviewWords(entry: AuditEntry): string {
+  const author = text(entry.details.author);
+  return `${author ? `${author}’s review` : 'a review'}${reviewTail(entry)}`;
+}
+
+/** " (2 of 5 stars): “Rubbish service…”" from the review's details. */
+function reviewTail(entry: AuditEntry): string {
+  const rating = number(entry.details.rating);
+  const excerpt = text(entry.details.excerpt);
+  return `${rating === undefined ? '' : ` (${rating} of 5 stars)`}${excerpt ? `: “${excerpt}”` : ''}`;
+}
+
+/** Tool fields as people name them. */
+const TOOL_FIELDS: Record<string, string> = {
+  name: 'the name',
+  img: 'the image',
+  image: 'the image',
+  description: 'the description',
+  quantity: 'the stock',
+  stock: 'the stock',
+  minimumOrder: 'the minimum order',
+  price: 'the price',
+  priceTiers: 'the price breaks',
+};
+
+const MONEY_FIELDS = new Set(['price']);
+const LONG_FIELDS = new Set(['description', 'img', 'image']);
+
+function toolValue(field: string, value: unknown, money: (minorUnits: number) => string): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (typeof value === 'number') return MONEY_FIELDS.has(field) ? money(value) : String(value);
+  if (Array.isArray(value)) {
+    if (field === 'priceTiers') {
+      if (value.length === 0) return 'none';
+      return value
+        .map((tier) =>
+          tier && typeof tier === 'object' && 'minQuantity' in tier && 'price' in tier
+            ? `${String(tier.minQuantity)}+ at ${money(Number(tier.price))}`
+            : '',
+        )
+        .filter(Boolean)
+        .join(', ');
+    }
+    return `${value.length} items`;
+  }
+  if (typeof value === 'string') return `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`;
+  return 'another value';
+}
+
+/** "the price from $12.50 to $10.00", one per changed field, from several shapes of details. */
+function toolChanges(
+  details: Record<string, unknown>,
+  money: (minorUnits: number) => string,
+): string[] {
+  const pairs: [string, unknown, unknown][] = [];
+  const before = details.before as Record<string, unknown> | undefined;
+  const after = details.after as Record<string, unknown> | undefined;
+  if (before && after && typeof before === 'object' && typeof after === 'object') {
+    for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      pairs.push([field, before[field], after[field]]);
+    }
+  } else {
+    const source = (
+      details.changes && typeof details.changes === 'object' ? details.changes : details
+    ) as Record<string, unknown>;
+    for (const [field, change] of Object.entries(source)) {
+      if (change && typeof change === 'object' && 'before' in change && 'after' in change) {
+        pairs.push([field, change.before, change.after]);
+      } else if (change && typeof change === 'object' && 'from' in change && 'to' in change) {
+        pairs.push([field, change.from, change.to]);
+      }
+    }
+  }
+  return pairs.map(([field, from, to]) => {
+    const name = TOOL_FIELDS[field] ?? field.replace(/([A-Z])/g, ' $1').toLowerCase();
+    if (LONG_FIELDS.has(field)) return name;
+    return `${name} from ${toolValue(field, from, money)} to ${toolValue(field, to, money)}`;
+  });
+}
+
+/** " at $12.50 with 100 in stock" for a tool just added, when known. */
+function toolFacts(
+  details: Record<string, unknown>,
+  money: (minorUnits: number) => string,
+): string {
+  const fields = (
+    details.fields && typeof details.fields === 'object' ? details.fields : details
+  ) as Record<string, unknown>;
+  const price = number(fields.price);
+  const stock = number(fields.quantity ?? fields.stock);
+  return `${price === undefined ? '' : ` at ${money(price)}`}${stock === undefined ? '' : ` with ${stock} in stock`}`;
+}
+
+/** "a, b and c". */
+function joinWords(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

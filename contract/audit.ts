@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { EmailSchema, IdSchema, plainText, route, TimestampSchema } from './common.ts';
+
+/** Every change the audit log records; the entry's `details` say what changed. */
+export const AUDIT_ACTIONS = [
+  'user.role_changed',
+  'tool.created',
+  'tool.updated',
+  'tool.deleted',
+  'order.cancelled',
+  'order.shipped',
+  'order.refund_noted',
+  'review.hidden',
+  'review.shown',
+  'review.deleted',
+] as const;
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+export const AUDIT_TARGET_TYPES = ['user', 'tool', 'order', 'review'] as const;
+export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
+export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
+
+export const AuditEntrySchema = z.object({
+  _id: IdSchema,
+  /** Who made the change, as they were named then; null id once their account is gone. */
+  actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
+  action: AuditActionSchema,
+  target: z.object({ type: AuditTargetTypeSchema, id: z.string(), label: z.string() }),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: TimestampSchema,
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** The most entries one page of the audit log holds. */
+export const AUDIT_PAGE_MAX = 100;
+export const DEFAULT_AUDIT_PAGE = 50;
+
+/** The audit log, newest first: by action, by what it changed, by who changed it; a page. */
+export const ListAuditQuerySchema = z.strictObject({
+  action: AuditActionSchema.optional(),
+  targetType: AuditTargetTypeSchema.optional(),
+  /** One thing's entries: a tool's, an order's, a review's id, or a person's account id. */
+  targetId: plainText(1, 100).optional(),
+  /** The email of whoever made the changes, in any case. */
+  actor: EmailSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AUDIT_PAGE_MAX, { error: `Must be at most ${AUDIT_PAGE_MAX}.` })
+    .default(DEFAULT_AUDIT_PAGE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListAuditQuery = z.output<typeof ListAuditQuerySchema>;
+
+export const auditRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/audit',
+    access: 'admin',
+    summary: `The audit log for admins: who changed what and when, newest first, a page at a time (limit ${DEFAULT_AUDIT_PAGE} unless given, at most ${AUDIT_PAGE_MAX}; the total is in X-Total-Count), by action, by target (targetType, targetId) and by the actor's email.`,
+    tags: ['audit'],
+    query: ListAuditQuerySchema,
+    response: z.array(AuditEntrySchema),
+  }),
+} as const;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { multilineText, TimestampSchema } from './common.ts';
+
+/** A refund an admin noted on a paid or shipped order (the money itself moves elsewhere). */
+export const OrderRefundSchema = z.object({
+  /** Minor units of the order's currency. */
+  amount: z.int().min(1),
+  note: z.string(),
+  createdAt: TimestampSchema,
+  /** The admin who noted it, as they are named now; null once their account is gone. */
+  recordedBy: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
+
+/** The largest amount the store records (PostgreSQL `integer`), as for order totals. */
+const MAX_REFUND = 2_147_483_647;
+
+export const NoteRefundBodySchema = z.strictObject({
+  amount: z
+    .int({ error: 'Must be a whole number of cents.' })
+    .min(1, { error: 'Must be more than 0.' })
+    .max(MAX_REFUND, { error: 'Must be at most the order total.' })
+    .describe("Minor units of the order's currency; with the refunds before, at most the total."),
+  note: multilineText(1, 1000, { maxLines: 20 }).describe(
+    'Why and how it was refunded, e.g. "Two saws arrived broken; refunded to the card."',
+  ),
+});
+export type NoteRefundBody = z.infer<typeof NoteRefundBodySchema>;

@@ -1,0 +1,35 @@
+// What uploaded images are called and where they are served. No zod here: the web app's first
+// page (every tool picture) imports this without the validation library.
+
+/**
+ * The widths every uploaded image is stored in (WebP), as the pages show tools: a product-table
+ * thumbnail or a cart line (320), a catalogue card (640), the tool page (1280). An image narrower
+ * than a width is not enlarged: its file at that width is the image at its own size.
+ */
+export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
+export type UploadWidth = (typeof UPLOAD_WIDTHS)[number];
+/** The width a tool's `img` names: a plain URL that suits a card and works wherever it is shown. */
+export const DEFAULT_UPLOAD_WIDTH: UploadWidth = 640;
+/** What an upload may be; checked on the bytes, never on the name or the declared type. */
+export const UPLOAD_FORMATS = ['JPEG', 'PNG', 'WebP'] as const;
+/** The form field that carries the file. */
+export const UPLOAD_FIELD = 'file';
+
+/**
+ * A stored image's key: a random id chosen by the server, and the width. Nothing of the client's
+ * file name is ever part of it.
+ */
+export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}-(320|640|1280)\.webp$/;
+const UPLOAD_URL_PATTERN = /^\/uploads\/([0-9a-f]{32})-(320|640|1280)\.webp$/;
+
+export const uploadUrl = (id: string, width: UploadWidth) => `/uploads/${id}-${width}.webp`;
+
+/**
+ * For an image uploaded here (`/uploads/<id>-640.webp`), the srcset of all its widths; undefined
+ * for any other image (an https link, a file under /images), which is shown as it is.
+ */
+export function uploadSrcSet(url: string): string | undefined {
+  const id = UPLOAD_URL_PATTERN.exec(url)?.[1];
+  if (!id) return undefined;
+  return UPLOAD_WIDTHS.map((width) => `${uploadUrl(id, width)} ${width}w`).join(', ');
+}

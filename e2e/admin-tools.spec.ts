@@ -1,0 +1,165 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import {
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  newAccount,
+  payOrder,
+  placeOrder,
+  signIn,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+const SCREENSHOTS = 'test-results/screenshots';
+
+/** axe at phone and desktop width, and a screenshot of each for people to look at. */
+async function checkAtWidths(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `${name} at ${width}px`);
+    // Nothing widens the page on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page.request, DEMO_ADMIN);
+});
+
+test('an admin finds a tool, filters low stock, sets the stock and a price break, and is warned of open orders before deleting', async ({
+  page,
+}) => {
+  test.slow();
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const plane = await createTool(admin, {
+    name: `Manage Plane ${suffix}`,
+    quantity: 500,
+    minimumOrder: 10,
+    price: 1290,
+  });
+  const sold = await createTool(admin, {
+    name: `Manage Soldout ${suffix}`,
+    quantity: 3,
+    minimumOrder: 10,
+    price: 990,
+    confirm: ['minimum_above_stock'],
+  });
+  // Two open orders contain the plane: one unpaid, one paid and not shipped.
+  const customer = newAccount('Manage Buyer');
+  const buyer = await apiAs(customer, { create: true });
+  await placeOrder(buyer, customer.email, plane);
+  await payOrder(buyer, (await placeOrder(buyer, customer.email, plane))._id);
+
+  await page.goto('/dashboard/manageproducts');
+  await waitForReady(page);
+  await checkAtWidths(page, 'admin-tools-list');
+
+  // Search: the URL keeps it, the count says how many match.
+  await page.getByLabel('Find a product').fill(suffix);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${suffix}`));
+  await expect(page.getByText('2 products.')).toBeVisible();
+
+  // Low stock: below the minimum order.
+  await page.getByLabel('Stock').selectOption('true');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/lowStock=true/);
+  await expect(page.getByText('1 product below its minimum order.')).toBeVisible();
+  const soldRow = page.getByRole('row').filter({ hasText: sold.name });
+  await expect(soldRow).toContainText('Below minimum');
+  await expect(page.getByRole('row').filter({ hasText: plane.name })).toHaveCount(0);
+  await checkAtWidths(page, 'admin-tools-low-stock');
+
+  // Or below a number given.
+  await page.getByLabel('Stock').selectOption('');
+  await page.getByLabel('Fewer units than').fill('1000');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByText('2 products with fewer than 1,000 units.')).toBeVisible();
+
+  // Edit the plane: set the stock as counted and add a price break.
+  const planeRow = page.getByRole('row').filter({ hasText: plane.name });
+  await planeRow.getByRole('button', { name: `Edit ${plane.name}` }).click();
+  const editor = page.getByRole('dialog', { name: `Edit ${plane.name}` });
+  // The two orders took their units.
+  await expect(editor.getByLabel('Quantity in stock')).toHaveValue('480');
+  await editor.getByLabel('Quantity in stock').fill('40');
+  await editor.getByRole('button', { name: 'New price break' }).click();
+  await editor.getByLabel('Break 1: from (units)').fill('25');
+  await editor.getByLabel('Break 1: unit price (USD)').fill('9.99');
+  await checkAtWidths(page, 'admin-tools-edit');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${plane.name} is saved.`)).toBeVisible();
+  await expect(planeRow).toContainText('40');
+  await expect(planeRow).toContainText('1 volume price');
+
+  // A minimum order above the stock asks for a confirmation first.
+  const soldRowAll = page.getByRole('row').filter({ hasText: sold.name });
+  await soldRowAll.getByRole('button', { name: `Edit ${sold.name}` }).click();
+  const soldEditor = page.getByRole('dialog', { name: `Edit ${sold.name}` });
+  await soldEditor.getByLabel('Minimum order').fill('20');
+  await soldEditor.getByRole('button', { name: 'Save changes' }).click();
+  const prompt = soldEditor.getByRole('alert').filter({ hasText: 'Please confirm before saving' });
+  await expect(prompt).toContainText('The minimum order (20 units) is above the stock (3 units)');
+  await expect(prompt).toBeFocused();
+  await checkAtWidths(page, 'admin-tools-confirm');
+  await prompt.getByRole('button', { name: 'Save it anyway' }).click();
+  await expect(page.getByText(`${sold.name} is saved.`)).toBeVisible();
+
+  // The tool page shows the new stock and the break.
+  await page.goto(`/tools/${plane._id}`);
+  await expect(page.getByTestId('available-quantity')).toHaveText('40 units');
+  await expect(page.getByText('25+ units: $9.99 each')).toBeVisible();
+
+  // Deleting warns with the open orders' count.
+  await page.goto(`/dashboard/manageproducts?q=${suffix}`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: plane.name })
+    .getByRole('button', { name: `Delete ${plane.name}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this product?' });
+  await expect(confirm).toContainText(
+    '2 open orders contain this tool (1 unpaid, 1 paid and not yet shipped); they keep it',
+  );
+  await checkAtWidths(page, 'admin-tools-delete');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${plane.name} is deleted.`)).toBeVisible();
+  await expect(page.getByText('1 product.')).toBeVisible();
+  await buyer.dispose();
+  await admin.dispose();
+});
+
+test('adding a free tool asks for a confirmation, then adds it', async ({ page }) => {
+  const name = `Free Sample Box ${Date.now().toString(36)}`;
+  await page.goto('/dashboard/addproduct');
+  await waitForReady(page);
+  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Image link').fill('/images/tools/socket-set-94-pieces.svg');
+  await page.getByLabel('Description').fill('A box of sample inserts, given away with orders.');
+  await page.getByLabel('Quantity in stock').fill('100');
+  await page.getByLabel('Minimum order').fill('1');
+  await page.getByLabel('Price per unit (USD)').fill('0');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const prompt = page.getByRole('alert').filter({ hasText: 'Please confirm before saving' });
+  await expect(prompt).toContainText('A price of 0 gives the tool away');
+  await expect(page.getByLabel('Product name')).toHaveValue(name);
+  await prompt.getByRole('button', { name: 'Add it anyway' }).click();
+  await expect(page.getByText(`${name} is added to the catalogue.`)).toBeVisible();
+  await expect(prompt).toBeHidden();
+
+  // A free tool sorts first by price in the shared catalogue other journeys read: take it away.
+  const admin = await apiAs(DEMO_ADMIN);
+  const found = await admin.get(`/api/tools/manage?q=${encodeURIComponent(name)}`);
+  const [added] = (await found.json()) as { _id: string }[];
+  expect((await admin.delete(`/api/product/${added?._id}`)).ok()).toBe(true);
+});

@@ -1,0 +1,71 @@
+import { formatCount } from '../../../contract/format.ts';
+import type { FieldError } from '../../../contract/problem.ts';
+import { neededConfirmations, type ToolConfirmation } from '../../../contract/tools.ts';
+import { confirmationRequired } from '../../errors.ts';
+import type { ToolRow } from './tools.repo.ts';
+
+/** The fields of a tool an admin edits, as the audit log names them. */
+const AUDITED_FIELDS = [
+  'name',
+  'img',
+  'description',
+  'quantity',
+  'minimumOrder',
+  'price',
+  'priceTiers',
+] as const;
+type AuditedField = (typeof AUDITED_FIELDS)[number];
+
+/** Each field that differs between two versions of a tool, with its value before and after. */
+export function changedFields(
+  before: Pick<ToolRow, AuditedField>,
+  after: Pick<ToolRow, AuditedField>,
+): Partial<Record<AuditedField, { before: unknown; after: unknown }>> {
+  const changes: Partial<Record<AuditedField, { before: unknown; after: unknown }>> = {};
+  for (const field of AUDITED_FIELDS) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+      changes[field] = { before: before[field], after: after[field] };
+  }
+  return changes;
+}
+
+/** A tool's fields as the audit log keeps them when it is added or deleted. */
+export function auditedFields(row: Pick<ToolRow, AuditedField>): Record<AuditedField, unknown> {
+  return Object.fromEntries(AUDITED_FIELDS.map((field) => [field, row[field]])) as Record<
+    AuditedField,
+    unknown
+  >;
+}
+
+/**
+ * Refuses a tool that looks like a mistake (a price of 0, a minimum order above the stock) unless
+ * the request acknowledges it in `confirm`; `changed` names the fields the request sets.
+ */
+export function assertConfirmed(
+  tool: { price: number; minimumOrder: number; quantity: number },
+  changed: { price: boolean; minimumOrder: boolean; quantity: boolean },
+  confirm: readonly ToolConfirmation[] = [],
+): void {
+  const missing = neededConfirmations(tool, changed).filter((what) => !confirm.includes(what));
+  if (missing.length === 0) return;
+  const errors: FieldError[] = missing.map((what) =>
+    what === 'free'
+      ? {
+          field: 'price',
+          in: 'body',
+          message: 'A price of 0 gives the tool away: confirm that it is free.',
+        }
+      : {
+          field: 'minimumOrder',
+          in: 'body',
+          message: `The minimum order (${formatCount(tool.minimumOrder)} units) is above the stock (${formatCount(tool.quantity)} units): nobody can buy it until it is restocked. Confirm to save it anyway.`,
+        },
+  );
+  throw confirmationRequired(
+    errors.length === 1
+      ? (errors[0]?.message ?? '')
+      : 'The price is 0 and the minimum order is above the stock: confirm both to save the tool.',
+    missing,
+    errors,
+  );
+}

@@ -1,0 +1,157 @@
+import { Form, Link, type MetaArgs } from 'react-router';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  type AuditAction,
+  type AuditTargetType,
+  ListAuditQuerySchema,
+} from '../../../../contract/audit.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
+import { useAuditPage } from '../../../features/audit/api/audit.ts';
+import { AuditList } from '../../../features/audit/components/audit-list.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+import { useMoney } from '../../../lib/store-config.ts';
+import { countSentence, useUrlList } from '../../../lib/url-list.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Audit log', path: location.pathname, noIndex: true });
+
+const PAGE_SIZE = 50;
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.role_changed': 'Role changed',
+  'tool.created': 'Tool added',
+  'tool.updated': 'Tool changed',
+  'tool.deleted': 'Tool deleted',
+  'order.cancelled': 'Order cancelled',
+  'order.shipped': 'Order shipped',
+  'order.refund_noted': 'Refund noted',
+  'review.hidden': 'Review hidden',
+  'review.shown': 'Review shown again',
+  'review.deleted': 'Review deleted',
+};
+const TARGET_LABELS: Record<AuditTargetType, string> = {
+  user: 'People',
+  tool: 'Tools',
+  order: 'Orders',
+  review: 'Reviews',
+};
+
+export function AuditLogPage() {
+  const list = useUrlList(PAGE_SIZE);
+  const typed = {
+    action: list.get('action'),
+    targetType: list.get('targetType'),
+    targetId: list.get('targetId'),
+    actor: list.get('actor'),
+  };
+  const parsed = ListAuditQuerySchema.safeParse(typed);
+  const problems = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
+  const valid = <K extends keyof typeof typed>(name: K) =>
+    problems.has(name) ? undefined : typed[name];
+  const entries = useAuditPage({
+    action: valid('action') as AuditAction | undefined,
+    targetType: valid('targetType') as AuditTargetType | undefined,
+    targetId: valid('targetId'),
+    actor: valid('actor'),
+    limit: PAGE_SIZE,
+    offset: list.offset,
+  });
+  const money = useMoney();
+  const isFiltered = Object.values(typed).some(Boolean);
+
+  return (
+    <>
+      <PageHeading
+        title="Audit log"
+        description="Who changed what, and when: roles, tools, orders and reviews, newest first."
+      />
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter the audit log"
+        key={list.params.toString()}
+        onSubmit={list.submit}
+        className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <SelectField label="What happened" name="action" defaultValue={valid('action') ?? ''}>
+          <option value="">Any change</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {AUDIT_ACTION_LABELS[action]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Changed" name="targetType" defaultValue={valid('targetType') ?? ''}>
+          <option value="">Anything</option>
+          {AUDIT_TARGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TARGET_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Changed by (email)"
+          name="actor"
+          type="email"
+          defaultValue={typed.actor ?? ''}
+          error={
+            problems.has('actor') ? 'Enter an email address such as ana@example.com.' : undefined
+          }
+          autoComplete="off"
+          spellCheck={false}
+        />
+        {typed.targetId && <input type="hidden" name="targetId" value={typed.targetId} />}
+        <div className="flex flex-wrap items-end gap-3">
+          <Button type="submit" variant="secondary" worksWithoutScript>
+            Filter
+          </Button>
+          {isFiltered && (
+            <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+              Show every change
+            </Link>
+          )}
+        </div>
+      </Form>
+      <QueryView
+        query={entries}
+        loadingLabel="Loading the audit log…"
+        errorTitle="We could not load the audit log"
+        isEmpty={(data) => data.entries.length === 0}
+        emptyTitle={isFiltered ? 'No change matches these filters' : 'Nothing has been changed yet'}
+        emptyText={
+          isFiltered
+            ? undefined
+            : 'Role changes, tool edits, shipments, refunds and review moderation appear here.'
+        }
+      >
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {countSentence(
+                data.total,
+                { offset: list.offset, count: data.entries.length, pageSize: PAGE_SIZE },
+                ['change', 'changes'],
+                formatNumber,
+              )}
+            </p>
+            <AuditList entries={data.entries} money={money} />
+            <Pagination
+              page={list.page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={list.hrefFor}
+              label="Pages of the audit log"
+            />
+          </>
+        )}
+      </QueryView>
+    </>
+  );
+}
+
+export default AuditLogPage;

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Form, Link, type MetaArgs } from 'react-router';
+import type { ManagedReview } from '../../../../contract/reviews.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import {
+  useAllReviews,
+  useDeleteReview,
+  useSetReviewHidden,
+} from '../../../features/reviews/api/reviews.ts';
+import { ManagedReviewList } from '../../../features/reviews/components/managed-review-list.tsx';
+import {
+  type ReviewAction,
+  ReviewActionDialog,
+} from '../../../features/reviews/components/review-action-dialog.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+import { countSentence, useUrlList } from '../../../lib/url-list.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Manage reviews', path: location.pathname, noIndex: true });
+
+const PAGE_SIZE = 50;
+const SHOWING = { '': 'Every review', false: 'Shown reviews', true: 'Hidden reviews' } as const;
+
+export function ManageReviewsPage() {
+  const list = useUrlList(PAGE_SIZE);
+  const typed = list.get('hidden');
+  const hidden = typed === 'true' || typed === 'false' ? typed : undefined;
+  const reviews = useAllReviews({ hidden, limit: PAGE_SIZE, offset: list.offset });
+  const setHidden = useSetReviewHidden();
+  const remove = useDeleteReview();
+  const toast = useToast();
+  const [pending, setPending] = useState<{ review: ManagedReview; action: ReviewAction } | null>(
+    null,
+  );
+  const mutation = pending?.action === 'delete' ? remove : setHidden;
+
+  const close = () => {
+    setPending(null);
+    setHidden.reset();
+    remove.reset();
+  };
+  const confirm = () => {
+    if (!pending) return;
+    const { review, action } = pending;
+    const done = (message: string) => () => {
+      setPending(null);
+      toast.success(message);
+    };
+    if (action === 'delete') {
+      remove.mutate(review, { onSuccess: done(`${review.userName}’s review is deleted.`) });
+    } else {
+      setHidden.mutate(
+        { review, hidden: action === 'hide' },
+        {
+          onSuccess: done(
+            action === 'hide'
+              ? `${review.userName}’s review is hidden from the store.`
+              : `${review.userName}’s review is shown again.`,
+          ),
+        },
+      );
+    }
+  };
+
+  return (
+    <>
+      <PageHeading
+        title="Manage reviews"
+        description="Every review, hidden ones included, newest first. Hide a review to take it off the home page at once, or delete it for good."
+      />
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter reviews"
+        key={list.params.toString()}
+        onSubmit={list.submit}
+        className="mb-6 flex flex-wrap items-end gap-4"
+      >
+        <SelectField label="Show" name="hidden" defaultValue={hidden ?? ''}>
+          {Object.entries(SHOWING).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" variant="secondary" worksWithoutScript>
+          Filter
+        </Button>
+        {hidden && (
+          <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+            Show every review
+          </Link>
+        )}
+      </Form>
+      <QueryView
+        query={reviews}
+        loadingLabel="Loading reviews…"
+        errorTitle="We could not load the reviews"
+        isEmpty={(data) => data.reviews.length === 0}
+        emptyTitle={
+          hidden === 'true'
+            ? 'No review is hidden'
+            : hidden
+              ? 'No review is shown'
+              : 'No reviews yet'
+        }
+      >
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {countSentence(
+                data.total,
+                { offset: list.offset, count: data.reviews.length, pageSize: PAGE_SIZE },
+                ['review', 'reviews'],
+                formatNumber,
+              )}
+            </p>
+            <ManagedReviewList
+              reviews={data.reviews}
+              label={`${SHOWING[hidden ?? '']}, newest first`}
+              showAuthor
+              onHide={(review) => setPending({ review, action: 'hide' })}
+              onShow={(review) => setPending({ review, action: 'show' })}
+              onDelete={(review) => setPending({ review, action: 'delete' })}
+            />
+            <Pagination
+              page={list.page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={list.hrefFor}
+              label="Pages of reviews"
+            />
+          </>
+        )}
+      </QueryView>
+      <ReviewActionDialog
+        pending={pending}
+        isOwn={false}
+        isPending={mutation.isPending}
+        error={mutation.error}
+        onConfirm={confirm}
+        onClose={close}
+      />
+    </>
+  );
+}
+
+export default ManageReviewsPage;

@@ -1,0 +1,72 @@
+import type { MetaArgs } from 'react-router';
+import type { Overview } from '../../../../contract/overview.ts';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
+import { useOverview } from '../../../features/overview/api/overview-queries.ts';
+import { LowStockFigure } from '../../../features/overview/components/low-stock-figure.tsx';
+import { RevenueFigure } from '../../../features/overview/components/revenue-figure.tsx';
+import { StatusFigure } from '../../../features/overview/components/status-figure.tsx';
+import { TopToolsFigure } from '../../../features/overview/components/top-tools-figure.tsx';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { pageMeta } from '../../../lib/page-meta.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Overview', path: location.pathname, noIndex: true });
+
+/** The four figures an admin acts on first, each one line. */
+function KeyFigures({ overview }: { overview: Overview }) {
+  const count = (status: string) =>
+    overview.ordersByStatus.find((row) => row.status === status)?.count ?? 0;
+  const figures = [
+    ['Revenue, last 30 days', formatMoney(overview.revenue.total, overview.currency)],
+    ['Orders paid, last 30 days', formatNumber(overview.revenue.orders)],
+    ['Paid orders to ship', formatNumber(count('paid'))],
+    ['Tools low on stock', formatNumber(overview.lowStock.total)],
+  ] as const;
+  return (
+    <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {figures.map(([label, value]) => (
+        <div key={label} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm font-medium text-stone-600">{label}</dt>
+          <dd className="mt-1 text-xl font-bold break-words text-navy-900 tabular-nums sm:text-2xl">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function OverviewPage() {
+  const overview = useOverview();
+  return (
+    <>
+      <PageHeading
+        title="Overview"
+        description="How the store is doing: revenue, orders, the best sellers and the tools running out."
+      />
+      <QueryView
+        query={overview}
+        loadingLabel="Loading the overview…"
+        errorTitle="We could not load the overview"
+      >
+        {(data) => (
+          <>
+            <p className="mb-4 text-sm text-stone-600">
+              Figures as of {formatDateTime(data.generatedAt)}.
+            </p>
+            <KeyFigures overview={data} />
+            <div className="grid gap-6 lg:grid-cols-2">
+              <RevenueFigure revenue={data.revenue} currency={data.currency} />
+              <StatusFigure counts={data.ordersByStatus} />
+              <TopToolsFigure tools={data.topTools} currency={data.currency} />
+              <LowStockFigure lowStock={data.lowStock} />
+            </div>
+          </>
+        )}
+      </QueryView>
+    </>
+  );
+}
+
+export default OverviewPage;

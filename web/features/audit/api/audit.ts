@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditAction, AuditTargetType } from '../../../../contract/audit.ts';
+import { callApiWithHeaders } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/api-routes.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+/** What the audit log screen asks for: an action, a kind of target, an actor, a page. */
+export interface AuditListParams {
+  action?: AuditAction | undefined;
+  targetType?: AuditTargetType | undefined;
+  targetId?: string | undefined;
+  actor?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the entries that match, newest first, and how many match in all. */
+export function auditPageQuery(params: AuditListParams) {
+  return queryOptions({
+    queryKey: [...queryKeys.audit, params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callApiWithHeaders(
+        apiRoutes.audit.list,
+        { query: params },
+        { signal },
+      );
+      const total = Number(headers.get('x-total-count'));
+      return { entries: data, total: Number.isFinite(total) ? total : data.length };
+    },
+  });
+}
+
+/** The previous page stays on screen while the next one loads. */
+export const useAuditPage = (params: AuditListParams) =>
+  useQuery({ ...auditPageQuery(params), placeholderData: keepPreviousData });

@@ -1,0 +1,77 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import type { LowStockTool, Overview } from '../../../../contract/overview.ts';
+import { DataTable } from '../../../components/ui/table.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { AXIS_TICK, CHART_COLORS, FigureSection } from './figure-section.tsx';
+
+export function LowStockFigure({ lowStock }: { lowStock: Overview['lowStock'] }) {
+  const data = lowStock.tools.map((tool, index) => ({ ...tool, rank: String(index + 1) }));
+  const shown = lowStock.tools.length;
+  return (
+    <FigureSection
+      id="overview-low-stock"
+      title="Low stock"
+      description={
+        lowStock.total === 0
+          ? `Tools below their minimum order or below ${formatNumber(lowStock.threshold)} units.`
+          : `${formatNumber(lowStock.total)} ${lowStock.total === 1 ? 'tool is' : 'tools are'} below ${lowStock.total === 1 ? 'its' : 'their'} minimum order or below ${formatNumber(lowStock.threshold)} units${lowStock.total > shown ? `; the ${shown} lowest` : ''}, fewest units first.`
+      }
+      emptyText={lowStock.total === 0 ? 'Every tool in the catalogue has enough stock.' : undefined}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            data={data}
+            layout="vertical"
+            accessibilityLayer={false}
+            margin={{ left: 0, right: 12 }}
+          >
+            <CartesianGrid horizontal={false} stroke={CHART_COLORS.grid} />
+            <XAxis type="number" tick={AXIS_TICK} allowDecimals={false} />
+            <YAxis type="category" dataKey="rank" tick={AXIS_TICK} width={28} interval={0} />
+            <Legend wrapperStyle={{ fontSize: 12, color: CHART_COLORS.axis }} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="quantity"
+              name="In stock"
+              fill={CHART_COLORS.amber}
+              maxBarSize={12}
+            />
+            <Bar
+              isAnimationActive={false}
+              dataKey="minimumOrder"
+              name="Minimum order"
+              fill={CHART_COLORS.stone}
+              maxBarSize={12}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={
+        <DataTable<LowStockTool & { rank: string }>
+          layout="table"
+          caption="Tools low on stock, fewest units first"
+          rows={data}
+          rowKey={(tool) => tool._id}
+          columns={[
+            {
+              header: 'Tool',
+              isRowHeader: true,
+              cell: (tool) => (
+                <span className="flex gap-2">
+                  <span className="tabular-nums">{tool.rank}.</span>
+                  <span>{tool.name}</span>
+                </span>
+              ),
+            },
+            { header: 'In stock', isNumeric: true, cell: (tool) => formatNumber(tool.quantity) },
+            {
+              header: 'Minimum order',
+              isNumeric: true,
+              cell: (tool) => formatNumber(tool.minimumOrder),
+            },
+          ]}
+        />
+      }
+    />
+  );
+}

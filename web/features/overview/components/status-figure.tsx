@@ -1,0 +1,60 @@
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import type { OrderStatus } from '../../../../contract/orders.ts';
+import type { Overview } from '../../../../contract/overview.ts';
+import { DataTable } from '../../../components/ui/table.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { orderStatusLabels } from '../../orders/components/order-status-badge.tsx';
+import { AXIS_TICK, CHART_COLORS, FigureSection } from './figure-section.tsx';
+
+type StatusCount = Overview['ordersByStatus'][number];
+
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  unpaid: CHART_COLORS.amber,
+  paid: CHART_COLORS.sky,
+  shipped: CHART_COLORS.emerald,
+  cancelled: CHART_COLORS.stone,
+};
+
+export function StatusFigure({ counts }: { counts: StatusCount[] }) {
+  const total = counts.reduce((sum, row) => sum + row.count, 0);
+  const data = counts.map((row) => ({ ...row, label: orderStatusLabels[row.status] }));
+  return (
+    <FigureSection
+      id="overview-statuses"
+      title="Orders by status"
+      description={`Every order there is${total > 0 ? ` (${formatNumber(total)})` : ''}, by its status now.`}
+      emptyText={total === 0 ? 'No order has been placed yet.' : undefined}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} accessibilityLayer={false} margin={{ left: 4, right: 8 }}>
+            <CartesianGrid vertical={false} stroke={CHART_COLORS.grid} />
+            <XAxis dataKey="label" tick={AXIS_TICK} interval={0} />
+            <YAxis
+              tick={AXIS_TICK}
+              width={48}
+              allowDecimals={false}
+              tickFormatter={(count: number) => formatNumber(count)}
+            />
+            <Bar isAnimationActive={false} dataKey="count" radius={[3, 3, 0, 0]}>
+              {data.map((row) => (
+                <Cell key={row.status} fill={STATUS_COLORS[row.status]} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={
+        <DataTable<StatusCount>
+          layout="table"
+          caption="Number of orders in each status"
+          rows={counts}
+          rowKey={(row) => row.status}
+          columns={[
+            { header: 'Status', isRowHeader: true, cell: (row) => orderStatusLabels[row.status] },
+            { header: 'Orders', isNumeric: true, cell: (row) => formatNumber(row.count) },
+          ]}
+        />
+      }
+    />
+  );
+}

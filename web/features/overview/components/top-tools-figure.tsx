@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import type { TopTool } from '../../../../contract/overview.ts';
+import { DataTable } from '../../../components/ui/table.tsx';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
+
+/**
+ * The tools that brought the most in the window. The chart's bars are numbered by rank (names
+ * do not fit beside bars on a phone); the table names each rank.
+ */
+export function TopToolsFigure({ tools, currency }: { tools: TopTool[]; currency: string }) {
+  const money = (amount: number) => formatMoney(amount, currency);
+  const data = tools.map((tool, index) => ({ ...tool, rank: String(index + 1) }));
+  return (
+    <FigureSection
+      id="overview-top-tools"
+      title="Top tools"
+      description="The tools that brought the most revenue in orders paid in the last 30 days (up to 10), numbered by rank."
+      emptyText={tools.length === 0 ? 'No tool was sold in the last 30 days.' : undefined}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            data={data}
+            layout="vertical"
+            accessibilityLayer={false}
+            margin={{ left: 0, right: 12 }}
+          >
+            <CartesianGrid horizontal={false} stroke={CHART_COLORS.grid} />
+            <XAxis
+              type="number"
+              tick={AXIS_TICK}
+              tickFormatter={(amount: number) => compactMoney(amount, currency)}
+            />
+            <YAxis type="category" dataKey="rank" tick={AXIS_TICK} width={28} interval={0} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="revenue"
+              fill={CHART_COLORS.orange}
+              radius={[0, 3, 3, 0]}
+              maxBarSize={24}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={
+        <DataTable<(typeof data)[number]>
+          layout="table"
+          caption="Top tools by revenue, last 30 days"
+          rows={data}
+          rowKey={(tool) => tool.toolId}
+          columns={[
+            {
+              header: 'Tool',
+              isRowHeader: true,
+              cell: (tool) => (
+                <span className="flex gap-2">
+                  <span className="tabular-nums">{tool.rank}.</span>
+                  <Link to={`/tools/${tool.toolId}`} className="text-navy-700 underline">
+                    {tool.name}
+                  </Link>
+                </span>
+              ),
+            },
+            { header: 'Units', isNumeric: true, cell: (tool) => formatNumber(tool.units) },
+            { header: 'Revenue', isNumeric: true, cell: (tool) => money(tool.revenue) },
+          ]}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import type { ToolFormValues } from '../utils/tool-form-schema.ts';
+import { PriceTiersEditor } from './price-tiers-editor.tsx';
+import { ToolImageField } from './tool-image-field.tsx';
+
+/**
+ * Every field of a tool, for adding one and for editing it: name, image, description, stock,
+ * minimum order, unit price and volume prices. Laid out in the form's two-column grid.
+ */
+export function ToolFields<T extends ToolFormValues, Context, Output>({
+  control,
+  register,
+  errors,
+  currency,
+  stockHint,
+}: {
+  control: Control<T, Context, Output>;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  currency: string;
+  /** What to say under the stock (e.g. how many units it had when the dialog opened). */
+  stockHint?: string;
+}) {
+  // The generic form narrowed to the fields this component owns.
+  const fieldsRegister = register as unknown as UseFormRegister<ToolFormValues>;
+  const fieldErrors = errors as FieldErrors<ToolFormValues>;
+  return (
+    <>
+      <TextField
+        label="Product name"
+        className="sm:col-span-2"
+        error={fieldErrors.name?.message}
+        {...fieldsRegister('name')}
+      />
+      <ToolImageField
+        control={control as unknown as Control<{ img: string }>}
+        className="sm:col-span-2"
+      />
+      <TextAreaField
+        label="Description"
+        className="sm:col-span-2"
+        rows={5}
+        error={fieldErrors.description?.message}
+        {...fieldsRegister('description')}
+      />
+      <TextField
+        label="Quantity in stock"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint={stockHint}
+        error={fieldErrors.quantity?.message}
+        {...fieldsRegister('quantity', { valueAsNumber: true })}
+      />
+      <TextField
+        label="Minimum order"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={fieldErrors.minimumOrder?.message}
+        {...fieldsRegister('minimumOrder', { valueAsNumber: true })}
+      />
+      <TextField
+        label={`Price per unit (${currency})`}
+        inputMode="decimal"
+        placeholder="12.50"
+        error={fieldErrors.price?.message}
+        {...fieldsRegister('price')}
+      />
+      <PriceTiersEditor control={control} register={register} errors={errors} currency={currency} />
+    </>
+  );
+}
