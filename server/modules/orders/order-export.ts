@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { formatCount } from '../../../contract/format.ts';
 import {
   type ExportOrdersQuery,
@@ -45,11 +45,18 @@ export function neutralised(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
+/** Minor digits per currency code: building a NumberFormat costs more than writing a row. */
+const minorDigits = new Map<string, number>();
+
 /** Minor units as a plain decimal in the currency's own digits: 1150 USD → "11.50". */
 function decimal(amount: number, currency: string): string {
-  const digits =
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+  let digits = minorDigits.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    minorDigits.set(currency, digits);
+  }
   return (amount / 10 ** digits).toFixed(digits);
 }
 
@@ -96,9 +103,25 @@ function cursorValue(column: keyof Cursor, cursor: Cursor): SQL {
   return sql`${cursor.total}`;
 }
 
-/** The rows after `cursor` in this sort: (a, b, c) after (x, y, z), each key in its direction. */
+/**
+ * The rows after `cursor` in this sort: (a, b, c) after (x, y, z), each key in its direction. Keys
+ * all in one direction are one row comparison, which PostgreSQL reads as a start in the index
+ * (0.5 ms a batch); spelled out with OR it scans from the top again each batch (11 ms at 50,000).
+ */
 function after(sort: OrderSort, cursor: Cursor): SQL {
   const keys = SORT_KEYS[sort];
+  const isDesc = keys[0]?.desc;
+  if (keys.every((key) => key.desc === isDesc)) {
+    const columns = sql.join(
+      keys.map((key) => sql`${COLUMN_SQL[key.column]}`),
+      sql`, `,
+    );
+    const values = sql.join(
+      keys.map((key) => cursorValue(key.column, cursor)),
+      sql`, `,
+    );
+    return isDesc ? sql`(${columns}) < (${values})` : sql`(${columns}) > (${values})`;
+  }
   const beyond = (i: number): SQL => {
     const key = keys[i] as (typeof keys)[number];
     const column = COLUMN_SQL[key.column];
@@ -111,7 +134,40 @@ function after(sort: OrderSort, cursor: Cursor): SQL {
   return beyond(0);
 }
 
-/** One batch of orders after `cursor`, with each one's items and refunded amount. */
+/** What the export reads of an order: its CSV columns and its id, not the whole row. */
+const EXPORTED = {
+  id: orders.id,
+  number: orders.number,
+  invoiceNumber: orders.invoiceNumber,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  customerName: orders.customerName,
+  email: orders.email,
+  companyName: orders.companyName,
+  vatNumber: orders.vatNumber,
+  orderedNum: orders.orderedNum,
+  totalAmount: orders.totalAmount,
+  taxAmount: orders.taxAmount,
+  currency: orders.currency,
+  paidAt: orders.paidAt,
+  shippedAt: orders.shippedAt,
+  carrier: orders.carrier,
+  trackingNumber: orders.trackingNumber,
+  cancelledAt: orders.cancelledAt,
+};
+
+/**
+ * One batch of orders after `cursor`, each with its lines (quantity and product, in order) and the
+ * amount refunded: one query, so a batch is one round trip and no list of ids goes back and forth.
+ */
+type Batch = Awaited<ReturnType<typeof readBatch>>;
+
+/**
+ * The order's id, named with its table: Drizzle writes a one-table query's columns bare, and a
+ * bare "id" in a subquery would name the subquery's own table's id.
+ */
+const ORDER_ID = sql`${orders}.${sql.identifier(orders.id.name)}`;
+
 async function readBatch(
   db: Db,
   where: SQL | undefined,
@@ -124,45 +180,26 @@ async function readBatch(
   );
   const rows = await db
     .select({
-      row: orders,
+      row: EXPORTED,
       createdText: sql<string>`${orders.createdAt}::text`,
+      lines: sql<[number, string][]>`(
+        select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName})
+                                 order by ${orderLines.position}), '[]')
+        from ${orderLines} where ${orderLines.orderId} = ${ORDER_ID})`,
+      refunded: sql<number>`(
+        select coalesce(sum(${orderRefunds.amount}), 0)::int
+        from ${orderRefunds} where ${orderRefunds.orderId} = ${ORDER_ID})`,
     })
     .from(orders)
     .where(and(where, cursor ? after(sort, cursor) : undefined))
     .orderBy(...keys)
     .limit(size);
-  const ids = rows.map(({ row }) => row.id);
-  if (ids.length === 0) return { rows, items: new Map<string, string>(), refunded: new Map() };
-  const [lines, refunds] = await Promise.all([
-    db
-      .select({
-        orderId: orderLines.orderId,
-        quantity: orderLines.quantity,
-        productName: orderLines.productName,
-      })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, ids))
-      .orderBy(orderLines.orderId, orderLines.position),
-    db
-      .select({
-        orderId: orderRefunds.orderId,
-        amount: sql<number>`sum(${orderRefunds.amount})::int`,
-      })
-      .from(orderRefunds)
-      .where(inArray(orderRefunds.orderId, ids))
-      .groupBy(orderRefunds.orderId),
-  ]);
-  const items = new Map<string, string>();
-  for (const line of lines) {
-    const item = `${formatCount(line.quantity)} × ${line.productName}`;
-    const before = items.get(line.orderId);
-    items.set(line.orderId, before ? `${before}; ${item}` : item);
-  }
-  return {
-    rows,
-    items,
-    refunded: new Map(refunds.map((refund) => [refund.orderId, refund.amount])),
-  };
+  return rows.map(({ row, createdText, lines, refunded }) => ({
+    row,
+    createdText,
+    items: lines.map(([quantity, product]) => `${formatCount(quantity)} × ${product}`).join('; '),
+    refunded,
+  }));
 }
 
 export interface ExportOptions {
@@ -170,6 +207,34 @@ export interface ExportOptions {
   batchSize: number;
   /** Exports one instance writes at once; one more is refused with 429. */
   maxAtOnce: number;
+}
+
+/** A batch's orders as CSV records, every cell a string a spreadsheet shows as text. */
+function batchRecords(batch: Batch): string[][] {
+  return batch.map(({ row, items, refunded }) => {
+    const currency = row.currency;
+    return [
+      formatOrderNumber(row.number),
+      row.invoiceNumber === null ? '' : formatInvoiceNumber(row.invoiceNumber),
+      iso(row.createdAt),
+      row.status,
+      row.customerName,
+      row.email,
+      row.companyName ?? '',
+      row.vatNumber ?? '',
+      items,
+      String(row.orderedNum),
+      decimal(row.totalAmount, currency),
+      row.taxAmount === null ? '' : decimal(row.taxAmount, currency),
+      currency,
+      iso(row.paidAt),
+      iso(row.shippedAt),
+      row.carrier ?? '',
+      row.trackingNumber ?? '',
+      iso(row.cancelledAt),
+      decimal(refunded, currency),
+    ].map(neutralised);
+  });
 }
 
 /**
@@ -182,38 +247,30 @@ export function createOrderExporter(db: Db, options: ExportOptions) {
   /** Exports that ended before their last row: the client went away or the reading failed. */
   let cutShort = 0;
 
-  async function* records(query: ExportOrdersQuery): AsyncGenerator<string[]> {
+  /**
+   * The file in pieces: the byte-order mark and header, then one piece per batch. Each batch is
+   * written whole as soon as it arrives, so its rows die young instead of living on in a stream's
+   * buffers; the next batch is asked for before this one is written, so reading and writing
+   * overlap, and at most two batches are held.
+   */
+  async function* pieces(query: ExportOrdersQuery): AsyncGenerator<string> {
     const where = orderWhere(orderFilterOf(query));
-    let cursor: Cursor | null = null;
-    for (;;) {
-      const batch = await readBatch(db, where, query.sort, cursor, options.batchSize);
-      for (const { row } of batch.rows) {
-        const currency = row.currency;
-        yield [
-          formatOrderNumber(row.number),
-          row.invoiceNumber === null ? '' : formatInvoiceNumber(row.invoiceNumber),
-          iso(row.createdAt),
-          row.status,
-          row.customerName,
-          row.email,
-          row.companyName ?? '',
-          row.vatNumber ?? '',
-          batch.items.get(row.id) ?? '',
-          String(row.orderedNum),
-          decimal(row.totalAmount, currency),
-          row.taxAmount === null ? '' : decimal(row.taxAmount, currency),
-          currency,
-          iso(row.paidAt),
-          iso(row.shippedAt),
-          row.carrier ?? '',
-          row.trackingNumber ?? '',
-          iso(row.cancelledAt),
-          decimal(batch.refunded.get(row.id) ?? 0, currency),
-        ].map(neutralised);
-      }
-      const last = batch.rows.at(-1);
-      if (!last || batch.rows.length < options.batchSize) return;
-      cursor = { created: last.createdText, total: last.row.totalAmount, id: last.row.id };
+    const read = (cursor: Cursor | null) => {
+      const batch = readBatch(db, where, query.sort, cursor, options.batchSize);
+      // Awaited below; an export abandoned meanwhile must not leave its failure unhandled.
+      batch.catch(() => {});
+      return batch;
+    };
+    yield stringify([], { bom: true, header: true, columns: [...EXPORT_COLUMNS] });
+    let next: Promise<Batch> | null = read(null);
+    while (next) {
+      const batch: Batch = await next;
+      const last = batch.at(-1);
+      next =
+        last && batch.length === options.batchSize
+          ? read({ created: last.createdText, total: last.row.totalAmount, id: last.row.id })
+          : null;
+      if (batch.length > 0) yield stringify(batchRecords(batch));
     }
   }
 
@@ -237,22 +294,20 @@ export function createOrderExporter(db: Db, options: ExportOptions) {
         );
       }
       running += 1;
-      const source = Readable.from(records(query));
-      const csv = stringify({ bom: true, header: true, columns: [...EXPORT_COLUMNS] });
-      let released = false;
+      const csv = Readable.from(pieces(query), { objectMode: false });
+      let isReleased = false;
       const release = () => {
-        if (released) return;
-        released = true;
+        if (isReleased) return;
+        isReleased = true;
         running -= 1;
       };
-      // Ended, failed or abandoned (the client went away): the slot is free and reading stops.
+      // Written to the end, the slot is free at once; failed or abandoned (the client went away),
+      // it is freed as the reading stops.
+      csv.once('end', release);
       csv.once('close', () => {
         if (!csv.readableEnded) cutShort += 1;
         release();
-        source.destroy();
       });
-      source.once('error', (error) => csv.destroy(error));
-      source.pipe(csv);
       return { fileName: `orders-${today.toISOString().slice(0, 10)}.csv`, csv };
     },
   };

@@ -1,5 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgInsertValue, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { OrderRefund } from '../../../contract/order-refunds.ts';
 import {
   CANCEL_REASONS,
@@ -286,12 +299,29 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/** Served by the trigram indexes on the name, the email and the lines' product names. */
+/**
+ * Orders whose customer's name or email, or a product on a line, contains `text`. Written as the
+ * ids of each side's matches so that each is a bitmap scan of its trigram index: as one OR with an
+ * EXISTS per order, PostgreSQL tests every order of a status instead (95 ms against 21 ms for a
+ * common surname among 84,000 shipped orders).
+ */
 function containsText(text: string): SQL {
   const pattern = containsPattern(text);
-  return sql`(${orders.customerName} ilike ${pattern} or ${orders.email} ilike ${pattern} or exists (
-    select 1 from ${orderLines}
-    where ${orderLines.orderId} = ${orders.id} and ${orderLines.productName} ilike ${pattern}))`;
+  const matching = alias(orders, 'matching');
+  const query = new QueryBuilder();
+  return inArray(
+    orders.id,
+    query
+      .select({ id: matching.id })
+      .from(matching)
+      .where(or(ilike(matching.customerName, pattern), ilike(matching.email, pattern)))
+      .unionAll(
+        query
+          .select({ id: orderLines.orderId })
+          .from(orderLines)
+          .where(ilike(orderLines.productName, pattern)),
+      ),
+  );
 }
 
 /** The WHERE of the orders that match (the list and its export). */
