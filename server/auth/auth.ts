@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, isPoolExhausted } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { promoteConfiguredAdmins } from '../modules/users/admin-roles.ts';
@@ -226,6 +226,8 @@ export function createAuth(
       level: 'warn',
       log: (level, message, ...args) => {
         const err = args.find((arg) => arg instanceof Error);
+        // Thrown on to the store's error handler, which logs a busy pool once, as a warning.
+        if (err && isPoolExhausted(err)) return;
         const method = level === 'debug' || level === 'info' || level === 'warn' ? level : 'error';
         // Its messages may carry what a client sent (a refused callback URL): kept short.
         const text = message.length > 200 ? `${message.slice(0, 200)}…` : message;

@@ -17,12 +17,15 @@ export interface DatabaseOptions {
   max?: number;
   /** Name shown in pg_stat_activity. */
   applicationName?: string;
+  /** How long a request may wait for a free connection before it is turned away (503). */
+  connectionWaitMs?: number;
 }
 
 export function createDatabase({
   url,
   max = 10,
   applicationName = 'toolyard',
+  connectionWaitMs = 10_000,
 }: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -31,7 +34,7 @@ export function createDatabase({
     // How long a request may wait for a connection: long enough to queue through a burst of
     // buyers, short enough not to hang. A database that is down refuses connections at once, so
     // outages still fail fast (503) without waiting for this.
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: connectionWaitMs,
     idleTimeoutMillis: 30_000,
     // Guard against a runaway query holding a connection.
     statement_timeout: 15_000,
@@ -46,4 +49,15 @@ export function createDatabase({
     pool,
     close: () => pool.end(),
   };
+}
+
+/**
+ * The pool's wait for a free connection ran out: every connection stayed busy all that time. The
+ * database is up; this instance has more requests than it can serve (pg-pool's own words).
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  const e = error as { message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.message === 'timeout exceeded when trying to connect') return true;
+  return e.cause !== undefined && e.cause !== error && isPoolExhausted(e.cause);
 }

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import { type Db, isPoolExhausted } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailContent } from './templates.ts';
 import type { MailTransport } from './transport.ts';
@@ -101,7 +101,10 @@ export function createMailer(options: {
     // One drain at a time per instance; a nudge during a drain is served by it.
     draining ??= drainOnce()
       .catch((error) => {
-        log.warn({ err: error }, 'mail queue could not be read; will retry');
+        // Every connection busy serving requests (each turned away is logged): the mail waits in
+        // its queue and goes with the next drain, nothing is lost.
+        if (isPoolExhausted(error)) log.info('mail queue waits for a free database connection');
+        else log.warn({ err: error }, 'mail queue could not be read; will retry');
         return 0;
       })
       .finally(() => {

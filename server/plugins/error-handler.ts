@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem, ProblemCode } from '../../contract/problem.ts';
+import { isPoolExhausted } from '../db/client.ts';
 import { AppError, serviceUnavailable } from '../errors.ts';
 
 const TITLES: Record<number, string> = {
@@ -78,14 +79,16 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   if (e.code && (UNAVAILABLE_SQLSTATES.has(e.code) || UNAVAILABLE_ERRNOS.has(e.code))) return true;
-  if (
-    typeof e.message === 'string' &&
-    /timeout exceeded when trying to connect|Connection terminated/i.test(e.message)
-  ) {
-    return true;
-  }
+  if (typeof e.message === 'string' && /Connection terminated/i.test(e.message)) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
 }
+
+/** Logged (as a warning) for each request turned away because no connection came free. */
+export const OVERLOADED_LOG =
+  'turned away: every database connection stayed busy for the whole wait (overloaded)';
+
+/** Comes back after this many seconds: the queue that filled the pool drains in about that. */
+const OVERLOADED_RETRY_SECONDS = 2;
 
 function fieldErrorsFromValidation(error: FastifyError): FieldError[] {
   const context = (error.validationContext ?? 'body') as string;
@@ -148,6 +151,16 @@ export const errorHandlerPlugin = fp(
         return sendProblem(
           reply,
           problem(400, 'invalid_json', 'The request did not arrive whole.'),
+        );
+      }
+      if (isPoolExhausted(error)) {
+        request.log.warn(OVERLOADED_LOG);
+        return sendAppError(
+          reply,
+          serviceUnavailable(
+            'The store is very busy right now. Please try again in a few seconds.',
+            OVERLOADED_RETRY_SECONDS,
+          ),
         );
       }
       if (isDatabaseUnavailable(error)) {

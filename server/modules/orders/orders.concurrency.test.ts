@@ -1,10 +1,14 @@
-import { eq, sum } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderSchema } from '../../../contract/orders.ts';
 import { ProblemSchema } from '../../../contract/problem.ts';
+import type { Tx } from '../../db/client.ts';
 import { orders, tools } from '../../db/schema.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { lockCustomer, lockTools } from './orders.repo.ts';
 
 let t: TestContext;
 
@@ -124,5 +128,79 @@ describe('concurrent orders', () => {
       expect(row?.status).toBe('paid');
       expect(await stockOf(tool.id)).toBe(70);
     }
+  });
+});
+
+describe('the locks a placement holds', () => {
+  /**
+   * Runs `hold` in a transaction kept open while `meanwhile` runs on another connection with a
+   * lock wait of one second: answers whether `meanwhile` got through, or had to wait for `hold`.
+   */
+  async function getsThroughWhileHeld(
+    hold: (tx: Tx) => Promise<unknown>,
+    meanwhile: (tx: Tx) => Promise<unknown>,
+  ): Promise<boolean> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const isHeld = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holding = t.db.transaction(async (tx) => {
+      await hold(tx);
+      held();
+      await released;
+    });
+    await isHeld;
+    try {
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        await meanwhile(tx);
+      });
+      return true;
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code === '55P03') return false;
+      throw error;
+    } finally {
+      release();
+      await holding;
+    }
+  }
+
+  it('the customer and the tools are locked for placing, yet an entry that only names the customer (the audit log) need not wait', async () => {
+    const customer = await t.signUp();
+    const tool = await t.addTool({ quantity: 10, minimumOrder: 1, price: 500 });
+    // Another placement by the same customer, or of the same tool, waits: that is the point.
+    expect(
+      await getsThroughWhileHeld(
+        (tx) => lockCustomer(tx, customer.id),
+        (tx) => lockCustomer(tx, customer.id),
+      ),
+    ).toBe(false);
+    expect(
+      await getsThroughWhileHeld(
+        (tx) => lockTools(tx, [tool.id]),
+        (tx) => lockTools(tx, [tool.id]),
+      ),
+    ).toBe(false);
+    // A cancel of the customer's earlier order writes an audit entry naming them while it holds a
+    // tool the placement waits for: were it to wait for the customer's lock, both would wait on
+    // each other (a deadlock, seen under load).
+    expect(
+      await getsThroughWhileHeld(
+        (tx) => lockCustomer(tx, customer.id),
+        (tx) =>
+          recordAudit(
+            tx,
+            { id: customer.id, name: customer.name, email: customer.email },
+            {
+              action: 'order.cancelled',
+              target: { type: 'order', id: randomUUID(), label: 'TY-1' },
+            },
+          ),
+      ),
+    ).toBe(true);
   });
 });

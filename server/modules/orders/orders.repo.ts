@@ -182,7 +182,11 @@ export async function insertLines(tx: Tx, values: (typeof orderLines.$inferInser
 /**
  * Locks the customer's row for this transaction, so that one customer's orders are placed one at
  * a time and the caps on what they hold unpaid are counted on settled numbers. Answers their
- * company details as they are now, for the order to keep.
+ * company details as they are now, for the order to keep. FOR NO KEY UPDATE, not FOR UPDATE: it
+ * still queues the customer's other placements, but not the rows that only refer to the customer
+ * (a foreign key check takes KEY SHARE): a cancel of their earlier order that holds a tool this
+ * placement waits for, and then writes its audit entry, would otherwise wait for this lock in turn
+ * (a deadlock).
  */
 export async function lockCustomer(
   tx: Tx,
@@ -196,7 +200,7 @@ export async function lockCustomer(
     })
     .from(user)
     .where(eq(user.id, userId))
-    .for('update');
+    .for('no key update');
   return row ?? { companyName: null, vatNumber: null, billingAddress: null };
 }
 
