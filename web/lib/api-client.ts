@@ -141,7 +141,7 @@ export function fillPath(path: string, params: Record<string, string> | undefine
 }
 
 /** Calls one contract route; returns its body and headers. */
-export async function callApiWithHeaders<D extends AnyRoute>(
+async function callApiWithHeaders<D extends AnyRoute>(
   route: ApiRoute<D>,
   ...[input, options]: InputArgs<D>
 ): Promise<{ data: RouteOutput<D>; headers: Headers }> {
@@ -157,6 +157,23 @@ export async function callApiWithHeaders<D extends AnyRoute>(
     body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
     signal: options?.signal,
   });
+}
+
+/**
+ * Calls one contract route that answers a page of a list: its items, and how many match in all
+ * (X-Total-Count; without it, the items are all there is).
+ */
+export async function callApiPage<D extends AnyRoute>(
+  route: ApiRoute<D>,
+  ...args: InputArgs<D>
+): Promise<{ items: RouteOutput<D>; total: number }> {
+  const { data, headers } = await callApiWithHeaders(route, ...args);
+  const total = Number(headers.get('x-total-count'));
+  const counted = Array.isArray(data) ? data.length : 0;
+  return {
+    items: data,
+    total: headers.has('x-total-count') && Number.isFinite(total) ? total : counted,
+  };
 }
 
 /** Calls one contract route; returns its body. */

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 
 /**
  * A list screen whose filters and page live in the URL (a GET form, so they work before the
@@ -28,6 +29,32 @@ export function useUrlList(pageSize: number, defaults: Record<string, string> = 
   /** The typed value of a filter, trimmed; undefined when empty. */
   const get = (name: string) => params.get(name)?.trim() || undefined;
   return { params, page, offset: (page - 1) * pageSize, submit, hrefFor, get };
+}
+
+/**
+ * The filters the URL asks for, checked by the contract's own schema: `typed` is what stands in
+ * the URL (trimmed, empty ones left out), for the form to show again; `problems` names each bad
+ * value under its field (typed into the address bar); `valid` keeps a filter only when it passed.
+ */
+export function filtersFromUrl<Name extends string>(
+  params: URLSearchParams,
+  names: readonly Name[],
+  schema: z.ZodType,
+) {
+  const typed = Object.fromEntries(
+    names.flatMap((name) => {
+      const value = params.get(name)?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  ) as Partial<Record<Name, string>>;
+  const parsed = schema.safeParse(typed);
+  const problems = new Map<string, string>(
+    parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]),
+  );
+  const valid = (name: Name): string | undefined => (problems.has(name) ? undefined : typed[name]);
+  return { typed, problems, valid, isFiltered: Object.keys(typed).length > 0 };
 }
 
 /** "1,204 people; showing 51 to 100." */

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { Form, Link, type MetaArgs, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, type MetaArgs } from 'react-router';
 import {
   ListOrdersQuerySchema,
   ORDER_STATUSES,
@@ -18,6 +18,7 @@ import { orderStatusLabels } from '../../../features/orders/components/order-sta
 import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
+import { filtersFromUrl, useUrlList } from '../../../lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
@@ -31,36 +32,20 @@ const SORT_LABELS: Record<OrderSort, string> = {
   total_asc: 'Smallest total first',
 };
 
-/**
- * What the URL asks for, checked by the contract's own schema: a bad value (typed into the
- * address bar) is named under its field and left out of the request.
- */
-function listFromUrl(params: URLSearchParams) {
-  const typed = Object.fromEntries(
-    FILTERS.flatMap((name) => {
-      const value = params.get(name)?.trim();
-      return value ? [[name, value]] : [];
-    }),
-  ) as Partial<Record<(typeof FILTERS)[number], string>>;
-  const parsed = ListOrdersQuerySchema.safeParse(typed);
-  const problems = new Map<string, string>(
-    parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]),
-  );
-  const valid = (name: (typeof FILTERS)[number]) =>
-    problems.has(name) ? undefined : (typed[name] as never);
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+/** The filters and page the URL asks for, as the list query (bad values left out). */
+function listFromUrl(params: URLSearchParams, offset: number) {
+  const filters = filtersFromUrl(params, FILTERS, ListOrdersQuerySchema);
+  const { valid } = filters;
   const list: OrderListParams = {
     q: valid('q'),
-    status: valid('status'),
+    status: valid('status') as OrderListParams['status'],
     from: valid('from'),
     to: valid('to'),
-    sort: valid('sort') ?? 'newest',
+    sort: (valid('sort') as OrderSort | undefined) ?? 'newest',
     limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    offset,
   };
-  return { typed, problems, list, page, isFiltered: Object.keys(typed).length > 0 };
+  return { ...filters, list };
 }
 
 /** The CSV of every order these filters find, in their order (the page is left out). */
@@ -76,28 +61,11 @@ function exportHref(list: OrderListParams): string {
 }
 
 export function ManageOrdersPage() {
-  const [params] = useSearchParams();
-  const { typed, problems, list, page, isFiltered } = listFromUrl(params);
+  const { params, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE, { sort: 'newest' });
+  const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const orders = useAllOrders(list);
   const toast = useToast();
   const [shipping, setShipping] = useState<Order | null>(null);
-  const navigate = useNavigate();
-  // With the script, the URL keeps only what was chosen (a new search starts at page 1).
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) {
-      const text = typeof value === 'string' ? value.trim() : '';
-      if (text && !(name === 'sort' && text === 'newest')) next.set(name, text);
-    }
-    navigate(`?${next.toString()}`);
-  };
-  const hrefFor = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    return `?${next.toString()}`;
-  };
 
   return (
     <>
@@ -111,7 +79,7 @@ export function ManageOrdersPage() {
         role="search"
         aria-label="Find orders"
         key={params.toString()}
-        onSubmit={search}
+        onSubmit={submit}
         className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       >
         <TextField

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, type MetaArgs, useSearchParams } from 'react-router';
+import { Link, type MetaArgs } from 'react-router';
 import { ManageToolsQuerySchema, type Tool } from '../../../../contract/tools.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -20,6 +20,7 @@ import { ProductsTable } from '../../../features/tools/components/products-table
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
+import { filtersFromUrl, useUrlList } from '../../../lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage products', path: location.pathname, noIndex: true });
@@ -27,25 +28,10 @@ export const meta = ({ matches, location }: MetaArgs) =>
 const PAGE_SIZE = 50;
 const FILTERS = ['q', 'lowStock', 'below', 'sort'] as const;
 
-/**
- * What the URL asks for, checked by the contract's own schema: a bad value (typed into the
- * address bar) is named under its field and left out of the request.
- */
-function listFromUrl(params: URLSearchParams) {
-  const typed = Object.fromEntries(
-    FILTERS.flatMap((name) => {
-      const value = params.get(name)?.trim();
-      return value ? [[name, value]] : [];
-    }),
-  ) as Partial<Record<(typeof FILTERS)[number], string>>;
-  const parsed = ManageToolsQuerySchema.safeParse(typed);
-  const problems = new Map<string, string>(
-    parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]),
-  );
-  const valid = (name: (typeof FILTERS)[number]) => (problems.has(name) ? undefined : typed[name]);
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+/** The filters and page the URL asks for, as the list query (bad values left out). */
+function listFromUrl(params: URLSearchParams, offset: number) {
+  const filters = filtersFromUrl(params, FILTERS, ManageToolsQuerySchema);
+  const { valid } = filters;
   const below = valid('below');
   const list: ManagedToolListParams = {
     q: valid('q'),
@@ -53,9 +39,9 @@ function listFromUrl(params: URLSearchParams) {
     below: below === undefined ? undefined : Number(below),
     sort: (valid('sort') as ManagedToolListParams['sort'] | undefined) ?? 'newest',
     limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    offset,
   };
-  return { typed, problems, list, page, isFiltered: Object.keys(typed).length > 0 };
+  return { ...filters, list };
 }
 
 /** What the stock filter keeps, for the count's sentence. */
@@ -66,20 +52,13 @@ function stockFilterText(list: ManagedToolListParams, total: number): string {
 }
 
 export function ManageProductsPage() {
-  const [params] = useSearchParams();
-  const { typed, problems, list, page, isFiltered } = listFromUrl(params);
+  const { params, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE, { sort: 'newest' });
+  const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const tools = useManagedTools(list);
   const deleteTool = useDeleteTool();
   const toast = useToast();
   const [toEdit, setToEdit] = useState<Tool | null>(null);
   const [toDelete, setToDelete] = useState<Tool | null>(null);
-  const hrefFor = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    return `?${next.toString()}`;
-  };
-
   const confirmDelete = () => {
     if (!toDelete) return;
     deleteTool.mutate(
@@ -112,6 +91,7 @@ export function ManageProductsPage() {
         typed={typed}
         problems={problems}
         isFiltered={isFiltered}
+        onSubmit={submit}
       />
       <QueryView
         query={tools}

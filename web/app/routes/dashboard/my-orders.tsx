@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { Form, Link, type MetaArgs, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, type MetaArgs } from 'react-router';
 import { ORDER_STATUSES, type Order, OrderStatusSchema } from '../../../../contract/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -16,38 +16,20 @@ import { orderStatusLabels } from '../../../features/orders/components/order-sta
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatNumber, formatOrderContents } from '../../../lib/format.ts';
 import { pageMeta } from '../../../lib/page-meta.ts';
+import { useUrlList } from '../../../lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'My orders', path: location.pathname, noIndex: true });
 
 const PAGE_SIZE = 20;
 
-/** The status and page the URL asks for; a status that is not one is left out. */
-function pageFromUrl(params: URLSearchParams) {
-  const parsed = OrderStatusSchema.safeParse(params.get('status'));
-  const status = parsed.success ? parsed.data : undefined;
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  return { status, page, offset: (page - 1) * PAGE_SIZE };
-}
-
 export function MyOrdersPage() {
   const user = useSignedInUser();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const { status, page, offset } = pageFromUrl(params);
+  const { params, get, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE);
+  // A status that is not one (typed into the address bar) is left out.
+  const parsed = OrderStatusSchema.safeParse(get('status'));
+  const status = parsed.success ? parsed.data : undefined;
   const orders = useMyOrders(user.email, { status, limit: PAGE_SIZE, offset });
-  const hrefFor = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    return `?${next.toString()}`;
-  };
-  // With the script, choosing a status shows its first page at once.
-  const filter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const chosen = new FormData(event.currentTarget).get('status');
-    navigate(typeof chosen === 'string' && chosen ? `?status=${chosen}` : '?');
-  };
   const cancelOrder = useCancelOrder();
   const toast = useToast();
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -73,7 +55,7 @@ export function MyOrdersPage() {
         role="search"
         aria-label="Filter my orders"
         key={params.toString()}
-        onSubmit={filter}
+        onSubmit={submit}
         className="mb-6 flex flex-wrap items-end gap-3"
       >
         <SelectField label="Status" name="status" defaultValue={status ?? ''}>

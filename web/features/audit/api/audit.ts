@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditTargetType } from '../../../../contract/audit.ts';
-import { callApiWithHeaders } from '../../../lib/api-client.ts';
+import { callApiPage } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -19,13 +19,12 @@ export function auditPageQuery(params: AuditListParams) {
   return queryOptions({
     queryKey: [...queryKeys.audit, params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.audit.list,
         { query: params },
         { signal },
       );
-      const total = Number(headers.get('x-total-count'));
-      return { entries: data, total: Number.isFinite(total) ? total : data.length };
+      return { entries: items, total };
     },
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderSort, OrderStatus } from '../../../../contract/orders.ts';
-import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
+import { callApi, callApiPage } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -22,13 +22,12 @@ export function myOrdersQuery(
   return queryOptions({
     queryKey: [...queryKeys.orders, 'mine', email, page],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.orders.listMine,
         { query: { email, ...page } },
         { signal },
       );
-      const total = Number(headers.get('x-total-count'));
-      return { orders: data, total: Number.isFinite(total) ? total : data.length };
+      return { orders: items, total };
     },
   });
 }
@@ -49,13 +48,12 @@ export function allOrdersQuery(params: OrderListParams) {
   return queryOptions({
     queryKey: [...queryKeys.orders, 'all', params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.orders.listAll,
         { query: params },
         { signal },
       );
-      const total = Number(headers.get('x-total-count'));
-      return { orders: data, total: Number.isFinite(total) ? total : data.length };
+      return { orders: items, total };
     },
   });
 }

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { CreateReviewBody, ManagedReview } from '../../../../contract/reviews.ts';
-import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
+import { callApi, callApiPage } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -36,22 +36,17 @@ export interface ReviewListParams {
   offset: number;
 }
 
-const withTotal = (data: ManagedReview[], headers: Headers) => {
-  const total = Number(headers.get('x-total-count'));
-  return { reviews: data, total: Number.isFinite(total) ? total : data.length };
-};
-
 /** Every review for admins, hidden ones included, a page at a time. */
 export function allReviewsQuery(params: ReviewListParams) {
   return queryOptions({
     queryKey: [...queryKeys.reviews, 'all', params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.reviews.listAll,
         { query: params },
         { signal },
       );
-      return withTotal(data, headers);
+      return { reviews: items, total };
     },
   });
 }
@@ -61,12 +56,12 @@ export function myReviewsQuery(params: { limit: number; offset: number }) {
   return queryOptions({
     queryKey: [...queryKeys.reviews, 'mine', params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.reviews.listMine,
         { query: params },
         { signal },
       );
-      return withTotal(data, headers);
+      return { reviews: items, total };
     },
   });
 }

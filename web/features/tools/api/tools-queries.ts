@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ManageToolSort, ToolSort } from '../../../../contract/tools.ts';
-import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
+import { callApi, callApiPage } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -15,13 +15,12 @@ export function toolListQuery(params: ToolListParams) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'list', params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.tools.list,
         { query: params },
         { signal },
       );
-      const total = Number(headers.get('x-total-count'));
-      return { tools: data, total: Number.isFinite(total) ? total : data.length };
+      return { tools: items, total };
     },
   });
 }
@@ -57,13 +56,12 @@ export function managedToolsQuery(params: ManagedToolListParams) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'manage', params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.tools.manage,
         { query: params },
         { signal },
       );
-      const total = Number(headers.get('x-total-count'));
-      return { tools: data, total: Number.isFinite(total) ? total : data.length };
+      return { tools: items, total };
     },
   });
 }

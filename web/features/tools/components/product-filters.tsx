@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Form, Link, useNavigate } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { ManageToolSort } from '../../../../contract/tools.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -23,28 +23,20 @@ export function ProductFilters({
   typed,
   problems,
   isFiltered,
+  onSubmit,
 }: {
   typed: Partial<Record<'q' | 'lowStock' | 'below' | 'sort', string>>;
   problems: Map<string, string>;
   isFiltered: boolean;
+  /** With the script: keeps only what was chosen in the URL (a new search starts at page 1). */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
-  const navigate = useNavigate();
-  // With the script, the URL keeps only what was chosen (a new search starts at page 1).
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) {
-      const text = typeof value === 'string' ? value.trim() : '';
-      if (text && !(name === 'sort' && text === 'newest')) next.set(name, text);
-    }
-    navigate(`?${next.toString()}`);
-  };
   return (
     <Form
       method="get"
       role="search"
       aria-label="Find products"
-      onSubmit={search}
+      onSubmit={onSubmit}
       className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <TextField

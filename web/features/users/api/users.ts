@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Role, UpdateProfileBody, UserSummary } from '../../../../contract/users.ts';
-import { callApi, callApiWithHeaders } from '../../../lib/api-client.ts';
+import { callApi, callApiPage } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
@@ -30,13 +30,12 @@ export function usersPageQuery(params: UserListParams) {
   return queryOptions({
     queryKey: [...queryKeys.users, 'page', params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await callApiWithHeaders(
+      const { items, total } = await callApiPage(
         apiRoutes.users.listAll,
         { query: params },
         { signal },
       );
-      const total = Number(headers.get('x-total-count'));
-      return { users: data, total: Number.isFinite(total) ? total : data.length };
+      return { users: items, total };
     },
   });
 }
