@@ -173,7 +173,7 @@ export async function seedScale(
     );
     await client.query(
       `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
-       select 'scale-customer-' || n, name, 'customer' || n || '@scale.example.com', true, 'User',
+       select gen_random_uuid()::text, name, 'customer' || n || '@scale.example.com', true, 'User',
               now() - interval '400 days', now() - interval '400 days'
        from unnest($1::text[]) with ordinality as person(name, n)`,
       [people],
