@@ -3,6 +3,7 @@ import {
   DeletedCountSchema,
   EmailQuerySchema,
   EmailSchema,
+  hasBidiControls,
   hasControlCharacters,
   IdParamsSchema,
   IdSchema,
@@ -233,30 +234,47 @@ export const ORDER_LIST_CAP = 1000;
 /** The most orders one page holds. */
 export const ORDER_PAGE_MAX = 100;
 
+/** The years a day filter takes: any a store's orders can have, and none the database refuses. */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9998;
+
 /** A day, `2026-11-23`, read in UTC. */
-const DaySchema = z.iso.date({ error: 'Must be a date such as 2026-11-23.' });
+const DaySchema = z.iso.date({ error: 'Must be a date such as 2026-11-23.' }).refine(
+  (day) => {
+    const year = Number(day.slice(0, 4));
+    return year >= FIRST_YEAR && year <= LAST_YEAR;
+  },
+  { error: `Must be a day between ${FIRST_YEAR} and ${LAST_YEAR}.` },
+);
 
 /** An order or invoice number as people type it: `TY-10042`, `10042` or `INV-000042`. */
 export const ORDER_NUMBER_QUERY = /^(?:(?:TY-)?[0-9]{1,15}|INV-[0-9]{1,15})$/i;
 
 /** The longest search the order list takes. */
 export const ORDER_QUERY_MAX = 100;
+/** The shortest text (not an order number) it searches for. */
+export const ORDER_TEXT_QUERY_MIN = 3;
 
 /** What the admin's list and its CSV export find: search, a status, placed between two days. */
 const orderFilterFields = {
   /**
    * An order number (`TY-10042` or `10042`) or an invoice's (`INV-000042`) finds that order;
-   * any other text of 2 or more characters finds orders whose customer name, email or a
-   * product on any line contains it (letter case ignored).
+   * any other text of 3 or more characters finds orders whose customer name, email or a
+   * product on any line contains it (letter case ignored). Three, because the trigram indexes
+   * that find it cannot serve less: two letters would read every order.
    */
   q: z
     .string()
     .trim()
     .max(ORDER_QUERY_MAX, { error: `Must be at most ${ORDER_QUERY_MAX} characters.` })
-    .refine((value) => value === '' || value.length >= 2 || ORDER_NUMBER_QUERY.test(value), {
-      error: 'Must be an order number or at least 2 characters of a name, email or product.',
-    })
-    .refine((value) => !hasControlCharacters(value), {
+    .refine(
+      (value) =>
+        value === '' || value.length >= ORDER_TEXT_QUERY_MIN || ORDER_NUMBER_QUERY.test(value),
+      {
+        error: `Must be an order number or at least ${ORDER_TEXT_QUERY_MIN} characters of a name, email or product.`,
+      },
+    )
+    .refine((value) => !hasControlCharacters(value) && !hasBidiControls(value), {
       error: 'Must be one line of text without control characters.',
     })
     .optional(),

@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The database, with the pool behind it (`$client`) for the rare work that needs one connection. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: repos accept either. */
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -179,7 +179,7 @@ describe('GET /api/orderlist/export', () => {
     expect(row?.['Order number']).toBe(formula.number);
     expect(row?.Customer).toBe('\'=HYPERLINK("http://evil.example")');
     expect(row?.Items).toBe('3 × -2+3 Saw');
-    const neutral = createOrderExporter(t.db, { batchSize: 10, maxAtOnce: 1 });
+    const neutral = createOrderExporter(t.db, { batchSize: 10, maxAtOnce: 1, stallMs: 60_000 });
     expect(neutral.running()).toBe(0);
     const { neutralised } = await import('./order-export.ts');
     for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
@@ -230,8 +230,8 @@ describe('GET /api/orderlist/export', () => {
         (await client(t.app, admin).get(`/orderlist?sort=${sort}`)).json() as Order[]
       ).map((o) => o.number);
       for (const batchSize of [1, 2, 3]) {
-        const exporter = createOrderExporter(t.db, { batchSize, maxAtOnce: 1 });
-        const { csv } = exporter.open({ sort });
+        const exporter = createOrderExporter(t.db, { batchSize, maxAtOnce: 1, stallMs: 60_000 });
+        const { csv } = await exporter.open({ sort });
         let text = '';
         for await (const chunk of csv) text += String(chunk);
         expect(
@@ -247,8 +247,8 @@ describe('GET /api/orderlist/export', () => {
 describe('exports at once', () => {
   it('holds two at once per instance: a third is refused with 429 and a sentence until one ends', async () => {
     const service = t.app.services.orders;
-    const first = service.exportCsv({ sort: 'newest' });
-    const second = service.exportCsv({ sort: 'newest' });
+    const first = await service.exportCsv({ sort: 'newest' });
+    const second = await service.exportCsv({ sort: 'newest' });
     expect(service.exportsRunning()).toBe(2);
     const busy = expectProblem(await exportOf(), 429, 'rate_limited');
     expect(busy.detail).toMatch(/Try again/);
@@ -296,5 +296,34 @@ describe('exports at once', () => {
     expect(service.exportsRunning()).toBe(0);
     // It stopped before its last row (a file this size cannot be written before the hang-up).
     expect(service.exportsCutShort()).toBe(cutShort + 1);
+  });
+
+  it('cuts off a client that stops reading, frees its place and its connection', async () => {
+    const exporter = createOrderExporter(t.db, { batchSize: 2, maxAtOnce: 1, stallMs: 300 });
+    const { csv } = await exporter.open({ sort: 'newest' });
+    // Reads the header and stops, as a client whose socket is full.
+    await new Promise((resolve) => csv.once('readable', resolve));
+    expect(csv.read()).not.toBeNull();
+    expect(exporter.running()).toBe(1);
+    await new Promise((resolve) => csv.once('close', resolve));
+    expect(exporter.cutShort()).toBe(1);
+    for (let i = 0; i < 50 && exporter.running() > 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(exporter.running()).toBe(0);
+    // The cursor's connection went back: nothing is checked out.
+    expect(t.db.$client.totalCount - t.db.$client.idleCount).toBe(0);
+  });
+
+  it('answers a failure to read as a problem, not as a file cut after its header', async () => {
+    const exporter = createOrderExporter(t.db, { batchSize: 2, maxAtOnce: 1, stallMs: 60_000 });
+    await t.db.execute(sql`alter table order_refunds rename to order_refunds_away`);
+    try {
+      await expect(exporter.open({ sort: 'newest' })).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`alter table order_refunds_away rename to order_refunds`);
+    }
+    expect(exporter.running()).toBe(0);
+    expect(t.db.$client.totalCount - t.db.$client.idleCount).toBe(0);
   });
 });

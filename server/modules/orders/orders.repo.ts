@@ -291,7 +291,8 @@ export interface OrderFilter {
   placedBefore?: Date;
 }
 
-const ORDER_SORT: Record<OrderSort, SQL[]> = {
+/** Each sort, ending with the id: a total order, the same for a page and for the CSV export. */
+export const ORDER_SORT: Record<OrderSort, SQL[]> = {
   newest: [desc(orders.createdAt), desc(orders.id)],
   oldest: [asc(orders.createdAt), asc(orders.id)],
   total_desc: [desc(orders.totalAmount), desc(orders.createdAt), desc(orders.id)],

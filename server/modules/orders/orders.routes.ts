@@ -40,7 +40,7 @@ export function registerOrderRoutes(
     return page.orders;
   });
   registerRoute(app, orderRoutes.exportAll, async ({ query, reply }) => {
-    const { fileName, csv } = orders.exportCsv(query);
+    const { fileName, csv } = await orders.exportCsv(query);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -167,6 +167,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
   const exporter = createOrderExporter(db, {
     batchSize: options.exports?.batchSize ?? 1000,
     maxAtOnce: options.exports?.maxAtOnce ?? 2,
+    stallMs: options.exports?.stallMs ?? 60_000,
   });
   /**
    * Invoices drawn lately, by order id, least recently asked first. What an invoice says is fixed

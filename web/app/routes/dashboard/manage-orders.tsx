@@ -90,7 +90,7 @@ export function ManageOrdersPage() {
           hint="An order or invoice number, or part of a customer's name, their email or a tool on the order."
           error={
             problems.has('q')
-              ? 'Enter an order number such as TY-10042, or at least 2 characters of a name, an email or a tool.'
+              ? 'Enter an order number such as TY-10042, or at least 3 characters of a name, an email or a tool.'
               : undefined
           }
           autoComplete="off"
