@@ -6,6 +6,8 @@ import {
   uploadUrl,
 } from '../../../contract/uploads.ts';
 import type { UploadStorage } from '../../config-uploads.ts';
+import { serviceUnavailable } from '../../errors.ts';
+import { createWorkGate, type GateLimits } from '../../http/work-gate.ts';
 import { processImage } from './image.ts';
 import { createS3Store } from './s3-store.ts';
 import { createLocalStore, type UploadStore } from './upload-store.ts';
@@ -18,12 +20,22 @@ export function createUploadStore(storage: UploadStorage): UploadStore {
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
-export function createUploadsService(store: UploadStore) {
+/**
+ * Images decoded and resized at once, and waiting: a 40-megapixel picture takes about 160 MB and
+ * a core while it is resized, so uploads at once cannot take the machine (or its memory) from the
+ * rest of the store; beyond the queue an upload is refused with 503 and Retry-After.
+ */
+export const IMAGE_WORK: GateLimits = { concurrency: 2, queue: 8 };
+
+export function createUploadsService(store: UploadStore, limits: GateLimits = IMAGE_WORK) {
+  const gate = createWorkGate(limits, () =>
+    serviceUnavailable('Other pictures are being prepared right now. Please try again shortly.', 2),
+  );
   return {
     store,
     /** Checks, converts and stores one image; answers where each width is served. */
     async save(bytes: Buffer): Promise<UploadedImage> {
-      const image = await processImage(bytes);
+      const image = await gate.run(() => processImage(bytes));
       // The name is ours alone: 128 random bits, nothing from the client.
       const id = randomBytes(16).toString('hex');
       await Promise.all(
