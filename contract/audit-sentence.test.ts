@@ -125,7 +125,7 @@ describe('audit entries in words', () => {
     const target = { type: 'review' as const, id: 'r1', label: 'review by Rita' };
     const details = { author: 'Rita', authorEmail: 'rita@example.com', rating: 1, excerpt: 'Bad.' };
     expect(describeAudit(entry({ action: 'review.hidden', target, details }), money)).toBe(
-      'Ana Ruiz hid Rita’s review (1 of 5 stars): “Bad.”.',
+      'Ana Ruiz hid Rita’s review (1 of 5 stars): “Bad.”',
     );
     const byRita = entry({
       action: 'review.deleted',
@@ -134,7 +134,7 @@ describe('audit entries in words', () => {
       details,
     });
     expect(describeAudit(byRita, money)).toBe(
-      'Rita deleted their own review (1 of 5 stars): “Bad.”.',
+      'Rita deleted their own review (1 of 5 stars): “Bad.”',
     );
   });
 

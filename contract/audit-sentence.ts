@@ -6,6 +6,11 @@ import type { AuditEntry } from './audit.ts';
  * read as a sentence (what is missing is left out, never shown as a code).
  */
 export function describeAudit(entry: AuditEntry, money: (minorUnits: number) => string): string {
+  // A quotation that ends its own sentence ends this one: “Bad.” not “Bad.”.
+  return sentenceOf(entry, money).replace(/([.!?…])”\.$/, '$1”');
+}
+
+function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): string {
   const who = entry.actor.name || entry.actor.email || 'Someone';
   const details = entry.details;
   const label = entry.target.label;

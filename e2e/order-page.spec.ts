@@ -177,6 +177,18 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
   await expect(adminPage.getByRole('link', { name: 'Download invoice (PDF)' })).toBeVisible();
   await expect(adminPage.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
   await expect(adminPage.getByRole('button', { name: 'Buy again' })).toHaveCount(0);
+  // An order that does not exist points an admin to every order, not to a list of their own.
+  await adminPage.goto(
+    new URL('/dashboard/orders/00000000-0000-4000-8000-000000000000', orderUrl).href,
+  );
+  await expect(
+    adminPage.getByRole('heading', { level: 1, name: 'We could not find this order' }),
+  ).toBeVisible();
+  await expect(adminPage.getByText('Every order is in Manage all orders.')).toBeVisible();
+  await expect(adminPage.getByRole('link', { name: 'Go to all orders' })).toHaveAttribute(
+    'href',
+    '/dashboard/manageallorders',
+  );
   await adminContext.close();
   await admin.dispose();
 });

@@ -46,7 +46,9 @@ export function OrderPage() {
   return (
     <>
       <Breadcrumbs trail={[back, { label: order.data ? `Order ${order.data.number}` : 'Order' }]} />
-      <OrderView query={order}>{(data) => <OrderBody order={data} viewer={viewer} />}</OrderView>
+      <OrderView query={order} isAdmin={user.role === 'Admin'}>
+        {(data) => <OrderBody order={data} viewer={viewer} />}
+      </OrderView>
     </>
   );
 }

@@ -25,10 +25,15 @@ function KeyFigures({ overview }: { overview: Overview }) {
   ] as const;
   return (
     <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {figures.map(([label, value]) => (
-        <div key={label} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+      {figures.map(([label, value], i) => (
+        <div
+          key={label}
+          // The revenue is the longest figure: on phones it takes the whole row, so its digits
+          // stay on one line.
+          className={`rounded-xl border border-stone-200 bg-white p-4 shadow-sm ${i === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
+        >
           <dt className="text-sm font-medium text-stone-600">{label}</dt>
-          <dd className="mt-1 text-xl font-bold break-words text-navy-900 tabular-nums sm:text-2xl">
+          <dd className="mt-1 text-xl font-bold break-words text-navy-900 tabular-nums sm:text-2xl lg:text-xl 2xl:text-2xl">
             {value}
           </dd>
         </div>

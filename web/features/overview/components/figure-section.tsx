@@ -31,6 +31,14 @@ export function compactMoney(minorUnits: number, currency: string): string {
   }).format(minorUnits / 10 ** digits);
 }
 
+const COMPACT_COUNT = new Intl.NumberFormat('en-US', {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** "84.5K": an axis of counts, short enough for its width. */
+export const compactCount = (count: number): string => COMPACT_COUNT.format(count);
+
 /**
  * One figure of the overview: a heading, a sentence saying what it counts, a chart for the eye
  * (hidden from screen readers: the table beside it carries every figure) and the table; or,

@@ -4,7 +4,7 @@ import type { Overview } from '../../../../contract/overview.ts';
 import { DataTable } from '../../../components/ui/table.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { orderStatusLabels } from '../../orders/components/order-status-badge.tsx';
-import { AXIS_TICK, CHART_COLORS, FigureSection } from './figure-section.tsx';
+import { AXIS_TICK, CHART_COLORS, compactCount, FigureSection } from './figure-section.tsx';
 
 type StatusCount = Overview['ordersByStatus'][number];
 
@@ -29,12 +29,7 @@ export function StatusFigure({ counts }: { counts: StatusCount[] }) {
           <BarChart data={data} accessibilityLayer={false} margin={{ left: 4, right: 8 }}>
             <CartesianGrid vertical={false} stroke={CHART_COLORS.grid} />
             <XAxis dataKey="label" tick={AXIS_TICK} interval={0} />
-            <YAxis
-              tick={AXIS_TICK}
-              width={48}
-              allowDecimals={false}
-              tickFormatter={(count: number) => formatNumber(count)}
-            />
+            <YAxis tick={AXIS_TICK} width={48} allowDecimals={false} tickFormatter={compactCount} />
             <Bar isAnimationActive={false} dataKey="count" radius={[3, 3, 0, 0]}>
               {data.map((row) => (
                 <Cell key={row.status} fill={STATUS_COLORS[row.status]} />
