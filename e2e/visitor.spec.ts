@@ -9,10 +9,17 @@ test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }
   );
   await expect(page.getByText(/tools manufacturer and trader/i).first()).toBeVisible();
 
-  // The carousel: two slogans, keyboard-operable controls, pausable.
+  // The carousel: two slogans, keyboard-operable controls, pausable. Its controls work once the
+  // page's script has taken over the server's HTML: a click before that is lost, so it is tried
+  // again until the script answers it.
+  await waitForReady(page);
   const carousel = page.getByRole('region', { name: 'Toolyard highlights' });
-  await carousel.getByRole('button', { name: 'Pause slides' }).click();
-  await expect(carousel.getByRole('button', { name: 'Play slides' })).toBeVisible();
+  const play = carousel.getByRole('button', { name: 'Play slides' });
+  await expect(async () => {
+    if (await play.isVisible()) return;
+    await carousel.getByRole('button', { name: 'Pause slides' }).click({ timeout: 1000 });
+    await expect(play).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await carousel.getByRole('button', { name: 'Slide 2 of 2' }).click();
   await expect(
     carousel.getByText('From our factory floor to your workshop, on time.'),
