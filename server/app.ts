@@ -20,6 +20,7 @@ import {
   type WriteLimit,
 } from './http/rate-limit.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
@@ -112,6 +113,7 @@ export interface AppParts {
   mailer: Mailer;
   limiter: RateLimiter;
   catalogue: CatalogueCache;
+  sessions: SessionCache;
   hashing: PasswordHashing;
 }
 
@@ -196,9 +198,11 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   };
   const catalogueIndex = createCatalogueIndex(db);
   const toolCache = createToolCache();
+  const sessions = createSessionCache();
   const catalogue = createCatalogueCache({
     pool: database.pool,
     log: logger,
+    listeners: { [SESSIONS_CHANNEL]: sessions.heard },
     onChange: (kind) => {
       if (kind === 'all') catalogueIndex.invalidate();
       if (kind !== 'reviews') toolCache.invalidate();
@@ -206,6 +210,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     onLiveChange: (isLive) => {
       catalogueIndex.setEnabled(isLive);
       toolCache.setEnabled(isLive);
+      sessions.setEnabled(isLive);
     },
   });
   const services = {
@@ -225,7 +230,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       onStockChanged: () => catalogue.changed('stock'),
     }),
     reviews: createReviewsService(db, { onChange: () => catalogue.changed('reviews') }),
-    users: createUsersService(db),
+    users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
     cart: createCartService(db, { currency: config.currency }),
     overview: createOverviewService(db, { currency: config.currency }),
     payments: createPaymentsService(db, {
@@ -269,6 +274,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(openApiPlugin, { storeName: config.storeName, publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     auth,
+    sessions,
     db,
     hashing,
     googleSignIn: config.google !== null,
@@ -335,7 +341,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     await mailer.stop();
     await catalogue.stop();
   });
-  const parts: AppParts = { services, auth, mailer, limiter, catalogue, hashing };
+  const parts: AppParts = { services, auth, mailer, limiter, catalogue, sessions, hashing };
   // Awaiting a thenable Fastify instance yields the same object (after ready), parts included;
   // TypeScript's Awaited<> cannot see that.
   return Object.assign(app, parts) as unknown as Awaited<App>;

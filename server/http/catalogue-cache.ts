@@ -28,6 +28,8 @@ export interface CatalogueCacheOptions {
   /** Whatever else keeps catalogue data in memory hears the same changes. */
   onChange?: (kind: ChangeKind) => void;
   onLiveChange?: (isLive: boolean) => void;
+  /** Other channels heard on the same connection (ChangeFeedOptions.listeners). */
+  listeners?: Record<string, (text: string) => void>;
 }
 
 /**
@@ -50,6 +52,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     pool: options.pool,
     channel: CATALOGUE_CHANNEL,
     log: options.log,
+    ...(options.listeners ? { listeners: options.listeners } : {}),
     onChange: (kind) => {
       responses.invalidate();
       pages.invalidate();

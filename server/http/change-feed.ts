@@ -16,6 +16,12 @@ export interface ChangeFeedOptions {
   notifyEveryMs?: number;
   /** How often the listening connection proves it is alive. */
   heartbeatMs?: number;
+  /**
+   * More channels heard on the same connection, each with what to do with a message (the text
+   * after "<sender>:"; this instance's own are skipped). While the feed is not live (onLiveChange),
+   * nothing heard on them can be relied on either.
+   */
+  listeners?: Record<string, (text: string) => void>;
 }
 
 /**
@@ -43,7 +49,10 @@ const RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
  */
 export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   const { channel, log } = options;
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+  const listeners = options.listeners ?? {};
+  for (const name of [channel, ...Object.keys(listeners)]) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad channel name: ${name}`);
+  }
   const notifyEveryMs = options.notifyEveryMs ?? 100;
   const heartbeatMs = options.heartbeatMs ?? 5_000;
   // Our own notifications come back to us too; we heard those changes already.
@@ -100,13 +109,22 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     listener.on('end', () => client === listener && lost(new Error('connection ended')));
     // Payload "<sender>:<kind>"; the database's own triggers send no sender.
     listener.on('notification', (message) => {
-      const [sender, kind] = (message.payload ?? '').split(':');
-      if (message.channel !== channel || sender === instanceId) return;
-      options.onChange(kind === 'stock' || kind === 'reviews' ? kind : 'all');
+      const payload = message.payload ?? '';
+      const colon = payload.indexOf(':');
+      const sender = colon === -1 ? '' : payload.slice(0, colon);
+      const text = colon === -1 ? payload : payload.slice(colon + 1);
+      if (sender === instanceId) return;
+      if (message.channel === channel) {
+        options.onChange(text === 'stock' || text === 'reviews' ? text : 'all');
+      } else {
+        listeners[message.channel]?.(text);
+      }
     });
     try {
       await listener.connect();
-      await listener.query(`listen ${channel}`);
+      await listener.query(
+        [channel, ...Object.keys(listeners)].map((name) => `listen ${name};`).join(' '),
+      );
     } catch (error) {
       if (client === listener) lost(error);
       return;

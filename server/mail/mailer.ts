@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, isPoolExhausted } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -6,7 +6,14 @@ import type { MailContent } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
 const MAX_ATTEMPTS = 8;
-const BATCH = 20;
+/** Messages claimed at once, and how many such batches one drain sends at most. */
+const BATCH = 50;
+const BATCHES_PER_DRAIN = 20;
+/**
+ * A claimed message is not due again for this long: long enough to send a batch, so no other
+ * instance sends it too; should this one stop mid-batch, it goes again after that.
+ */
+const LEASE_SECONDS = 600;
 
 export interface Mailer {
   /** Queues a message (in the caller's transaction when given one) and nudges the sender. */
@@ -14,11 +21,19 @@ export interface Mailer {
     message: MailContent & { to: string; kind: string },
     tx?: Pick<Db, 'insert'>,
   ): Promise<void>;
+  /**
+   * Something was queued (and committed): a drain starts at once, or, while one runs, it goes
+   * round once more when done, taking whatever was queued meanwhile in one batch: a burst of
+   * orders sends its emails in a few batches, not one drain each.
+   */
+  nudge(): void;
   /** Sends what is due now; returns how many were sent. */
   drain(): Promise<number>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 }
+
+type MailRow = typeof mailOutbox.$inferSelect;
 
 /**
  * The store's one mailer. Messages are stored first, then sent; a failed send is logged and retried
@@ -32,74 +47,116 @@ export function createMailer(options: {
 }): Mailer {
   const { db, transport, from, log } = options;
   let timer: NodeJS.Timeout | undefined;
+  /** Nudges in one turn of the event loop start one drain. */
+  let isNudged = false;
   let draining: Promise<number> | undefined;
+  /** Asked to drain while draining: what was queued meanwhile goes in another round. */
+  let isAskedAgain = false;
   let stopped = false;
+
+  /** Leases up to BATCH due messages in one statement (instances never claim the same one). */
+  async function claim(): Promise<MailRow[]> {
+    return db
+      .update(mailOutbox)
+      .set({
+        nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        inArray(
+          mailOutbox.id,
+          db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+            .orderBy(mailOutbox.nextAttemptAt)
+            .limit(BATCH)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+  }
+
+  async function failed(mail: MailRow, error: unknown): Promise<void> {
+    const attempts = mail.attempts + 1;
+    const isLast = attempts >= MAX_ATTEMPTS;
+    const delaySeconds = Math.min(2 ** attempts * 5, 3600);
+    log[isLast ? 'error' : 'warn'](
+      { err: error, mailId: mail.id, to: mail.to, kind: mail.kind, attempts },
+      isLast
+        ? 'mail could not be sent; giving up and keeping it as failed'
+        : 'mail send failed; will retry',
+    );
+    await db
+      .update(mailOutbox)
+      .set({
+        status: isLast ? 'failed' : 'pending',
+        attempts,
+        lastError: String((error as Error)?.message ?? error).slice(0, 500),
+        nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(mailOutbox.id, mail.id));
+  }
+
+  /** Sends one batch; answers how many were sent and whether the batch was full. */
+  async function sendBatch(): Promise<{ sent: number; isFull: boolean }> {
+    const batch = await claim();
+    const sent: string[] = [];
+    for (const mail of batch) {
+      try {
+        await transport.send({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        sent.push(mail.id);
+      } catch (error) {
+        await failed(mail, error);
+      }
+    }
+    if (sent.length > 0) {
+      await db
+        .update(mailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          lastError: null,
+          updatedAt: sql`now()`,
+        })
+        .where(inArray(mailOutbox.id, sent));
+    }
+    return { sent: sent.length, isFull: batch.length === BATCH };
+  }
 
   async function drainOnce(): Promise<number> {
     let sent = 0;
-    // Each message is claimed in its own short transaction, so instances never send one twice.
-    for (let i = 0; i < BATCH; i += 1) {
-      const outcome = await db.transaction(async (tx) => {
-        const [mail] = await tx
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-          .orderBy(mailOutbox.nextAttemptAt)
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!mail) return 'empty' as const;
-        try {
-          await transport.send({
-            from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-          });
-          await tx
-            .update(mailOutbox)
-            .set({
-              status: 'sent',
-              sentAt: sql`now()`,
-              attempts: mail.attempts + 1,
-              lastError: null,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(mailOutbox.id, mail.id));
-          return 'sent' as const;
-        } catch (error) {
-          const attempts = mail.attempts + 1;
-          const failed = attempts >= MAX_ATTEMPTS;
-          const delaySeconds = Math.min(2 ** attempts * 5, 3600);
-          log[failed ? 'error' : 'warn'](
-            { err: error, mailId: mail.id, to: mail.to, kind: mail.kind, attempts },
-            failed
-              ? 'mail could not be sent; giving up and keeping it as failed'
-              : 'mail send failed; will retry',
-          );
-          await tx
-            .update(mailOutbox)
-            .set({
-              status: failed ? 'failed' : 'pending',
-              attempts,
-              lastError: String((error as Error)?.message ?? error).slice(0, 500),
-              nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(mailOutbox.id, mail.id));
-          return 'failed' as const;
-        }
-      });
-      if (outcome === 'empty') break;
-      if (outcome === 'sent') sent += 1;
+    for (let i = 0; i < BATCHES_PER_DRAIN && !stopped; i += 1) {
+      const batch = await sendBatch();
+      sent += batch.sent;
+      if (!batch.isFull) break;
     }
     return sent;
   }
 
   const drain = (): Promise<number> => {
     if (stopped) return Promise.resolve(0);
-    // One drain at a time per instance; a nudge during a drain is served by it.
-    draining ??= drainOnce()
+    if (draining) {
+      isAskedAgain = true;
+      return draining;
+    }
+    // One drain at a time per instance; asked again meanwhile, it goes round once more.
+    draining = (async () => {
+      let sent = 0;
+      do {
+        isAskedAgain = false;
+        sent += await drainOnce();
+      } while (isAskedAgain && !stopped);
+      return sent;
+    })()
       .catch((error) => {
         // Every connection busy serving requests (each turned away is logged): the mail waits in
         // its queue and goes with the next drain, nothing is lost.
@@ -113,6 +170,15 @@ export function createMailer(options: {
     return draining;
   };
 
+  const nudge = () => {
+    if (stopped || isNudged) return;
+    isNudged = true;
+    setImmediate(() => {
+      isNudged = false;
+      void drain();
+    });
+  };
+
   return {
     async enqueue(message, tx = db) {
       await tx.insert(mailOutbox).values({
@@ -123,8 +189,9 @@ export function createMailer(options: {
         html: message.html,
       });
       // Not awaited: the request that caused the mail never waits for (or fails with) the send.
-      if (tx === db) setImmediate(() => void drain());
+      if (tx === db) nudge();
     },
+    nudge,
     drain,
     start(intervalMs = 5_000) {
       timer = setInterval(() => void drain(), intervalMs);

@@ -18,6 +18,7 @@ import { AppError, fieldError, serviceUnavailable } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { SessionUser } from '../http/session.ts';
+import { type SessionCache, sessionCookieValue } from '../http/session-cache.ts';
 import { problem, sendProblem } from './error-handler.ts';
 
 const SESSION_COOKIE = 'toolyard.session_token';
@@ -31,6 +32,18 @@ const HASHING_ACTIONS = new Set<AuthActionName>([
   'resetPassword',
   'changePassword',
 ]);
+
+/** Actions that end or change the caller's sessions or account: this instance forgets them at once. */
+const CALLER_CHANGING_ACTIONS = new Set<AuthActionName>([
+  'signOut',
+  'changePassword',
+  'updateUser',
+  'revokeSessions',
+  'revokeOtherSessions',
+]);
+
+/** Actions that change an account named by a link's token: whose is not known here. */
+const TOKEN_CHANGING_ACTIONS = new Set<AuthActionName>(['resetPassword', 'verifyEmail']);
 
 /** The request headers Better Auth reads; nothing else a client sends is handed on. */
 const FORWARDED_HEADERS = [
@@ -85,8 +98,11 @@ export const authPlugin = fp(
       limiter,
       limits,
       isDatabaseUp,
+      sessions,
     }: {
       auth: Auth;
+      /** Sessions checked lately (server/http/session-cache.ts). */
+      sessions: SessionCache;
       hashing: PasswordHashing;
       /** Whether Google sign-in is configured. */
       googleSignIn: boolean;
@@ -105,10 +121,14 @@ export const authPlugin = fp(
       async (request: FastifyRequest): Promise<SessionUser | null> => {
         const cookie = request.headers.cookie;
         if (!cookie?.includes(SESSION_COOKIE)) return null;
+        const token = sessionCookieValue(cookie, SESSION_COOKIE);
+        const known = token === undefined ? undefined : sessions.get(token);
+        if (known) return known;
+        const mark = sessions.mark();
         const result = await auth.api.getSession({ headers: headersForAuth(request) });
         if (!result) return null;
         const { user } = result;
-        return {
+        const sessionUser: SessionUser = {
           id: user.id,
           name: user.name,
           email: user.email,
@@ -116,6 +136,8 @@ export const authPlugin = fp(
           image: user.image ?? null,
           role: RoleSchema.catch('User').parse(user.role),
         };
+        if (token !== undefined) sessions.keep(mark, token, sessionUser, result.session.expiresAt);
+        return sessionUser;
       },
     );
 
@@ -145,6 +167,7 @@ export const authPlugin = fp(
       let response: Response;
       try {
         response = await call();
+        forgetChanged(name, request);
         // Two sign-ups for one new email at once: the second loses the race to create the account
         // (422, which the account service answers for any failure to create one). Only when the
         // account now exists is it that race; asked again, it gets the answer every sign-up for a
@@ -173,6 +196,22 @@ export const authPlugin = fp(
       const bytes = Buffer.from(await response.arrayBuffer());
       const isJson = response.headers.get('content-type')?.includes('json');
       return reply.send(isJson ? withoutSessionTokens(bytes) : bytes);
+    }
+
+    /**
+     * Every instance hears of these changes through the database (migration 0017); this one
+     * forgets at once, so that the caller's very next request finds them.
+     */
+    function forgetChanged(name: AuthActionName, request: FastifyRequest) {
+      if (TOKEN_CHANGING_ACTIONS.has(name)) {
+        sessions.forgetAll();
+      } else if (CALLER_CHANGING_ACTIONS.has(name)) {
+        const token = sessionCookieValue(request.headers.cookie, SESSION_COOKIE);
+        const caller = token === undefined ? undefined : sessions.get(token);
+        // Not kept here, the database tells the rest within milliseconds; a check being read now
+        // is not kept either way.
+        sessions.forgetUser(caller?.id);
+      }
     }
 
     const routes = app.withTypeProvider<ZodTypeProvider>();

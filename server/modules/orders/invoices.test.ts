@@ -307,6 +307,8 @@ describe('shipping an order', () => {
       trackingNumber: 'JD014600006281230',
       shippedAt: expect.any(String),
     });
+    // Sent after the answer, never in its way: wait for the queue.
+    await t.app.mailer.drain();
     const mail = t.sentMail.find(
       (sent) => sent.to === buyer.email && sent.subject === `Order ${paid.number} has shipped`,
     );
@@ -316,6 +318,7 @@ describe('shipping an order', () => {
 
   it('the receipt links the order page and the invoice', async () => {
     const paid = await pay(await placeOrder());
+    await t.app.mailer.drain();
     const receipt = t.sentMail.find(
       (sent) => sent.subject === `Payment received for order ${paid.number}`,
     );

@@ -8,7 +8,7 @@ import { orders, tools } from '../../db/schema.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { lockCustomer, lockTools } from './orders.repo.ts';
+import { customerLockStatement, toolsLockStatement } from './placement.repo.ts';
 
 let t: TestContext;
 
@@ -175,14 +175,14 @@ describe('the locks a placement holds', () => {
     // Another placement by the same customer, or of the same tool, waits: that is the point.
     expect(
       await getsThroughWhileHeld(
-        (tx) => lockCustomer(tx, customer.id),
-        (tx) => lockCustomer(tx, customer.id),
+        (tx) => tx.execute(sql.raw(customerLockStatement(customer.id))),
+        (tx) => tx.execute(sql.raw(customerLockStatement(customer.id))),
       ),
     ).toBe(false);
     expect(
       await getsThroughWhileHeld(
-        (tx) => lockTools(tx, [tool.id]),
-        (tx) => lockTools(tx, [tool.id]),
+        (tx) => tx.execute(sql.raw(toolsLockStatement([tool.id]))),
+        (tx) => tx.execute(sql.raw(toolsLockStatement([tool.id]))),
       ),
     ).toBe(false);
     // A cancel of the customer's earlier order writes an audit entry naming them while it holds a
@@ -190,7 +190,7 @@ describe('the locks a placement holds', () => {
     // each other (a deadlock, seen under load).
     expect(
       await getsThroughWhileHeld(
-        (tx) => lockCustomer(tx, customer.id),
+        (tx) => tx.execute(sql.raw(customerLockStatement(customer.id))),
         (tx) =>
           recordAudit(
             tx,

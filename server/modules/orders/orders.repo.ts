@@ -1,18 +1,5 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { alias, type PgInsertValue, QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { OrderRefund } from '../../../contract/order-refunds.ts';
 import {
   CANCEL_REASONS,
@@ -23,12 +10,10 @@ import {
   type OrderStatus,
 } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
-import { invoiceNumbers, orderLines, orderRefunds, orders, tools, user } from '../../db/schema.ts';
+import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-/** A new order's columns; a value may be SQL run by the database (its clock, for deadlines). */
-export type NewOrderRow = PgInsertValue<typeof orders>;
 
 export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefund[] = []): Order {
   return {
@@ -133,77 +118,6 @@ export async function withLinesOne(tx: Tx, row: OrderRow): Promise<Order> {
   return (await withLines(tx, [row]))[0] as Order;
 }
 
-/** A listed tool as an order line needs it, locked until the transaction ends. */
-export interface LockedTool {
-  id: string;
-  name: string;
-  price: number;
-  priceTiers: { minQuantity: number; price: number }[];
-  quantity: number;
-  minimumOrder: number;
-}
-
-/**
- * Locks the listed tools among `ids` for this transaction, always in the order of their ids: two
- * orders over the same tools take their locks in the same order, so they wait for each other and
- * can never deadlock. Tools not listed are left out.
- */
-export async function lockTools(tx: Tx, ids: string[]): Promise<Map<string, LockedTool>> {
-  const rows = await tx
-    .select({
-      id: tools.id,
-      name: tools.name,
-      price: tools.price,
-      priceTiers: tools.priceTiers,
-      quantity: tools.quantity,
-      minimumOrder: tools.minimumOrder,
-    })
-    .from(tools)
-    .where(and(inArray(tools.id, ids), isNull(tools.deletedAt)))
-    .orderBy(tools.id)
-    .for('update');
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Takes units from tools locked by lockTools, every tool in one statement. */
-export async function takeLockedStock(tx: Tx, units: Map<string, number>): Promise<void> {
-  const ids = [...units.keys()];
-  await tx.execute(sql`
-    update ${tools} set quantity = ${tools.quantity} - taken.units, updated_at = now()
-    from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => units.get(id) ?? 0))}::int[])
-      as taken(id, units)
-    where ${tools.id} = taken.id`);
-}
-
-export async function insertLines(tx: Tx, values: (typeof orderLines.$inferInsert)[]) {
-  return tx.insert(orderLines).values(values).returning();
-}
-
-/**
- * Locks the customer's row for this transaction, so that one customer's orders are placed one at
- * a time and the caps on what they hold unpaid are counted on settled numbers. Answers their
- * company details as they are now, for the order to keep. FOR NO KEY UPDATE, not FOR UPDATE: it
- * still queues the customer's other placements, but not the rows that only refer to the customer
- * (a foreign key check takes KEY SHARE): a cancel of their earlier order that holds a tool this
- * placement waits for, and then writes its audit entry, would otherwise wait for this lock in turn
- * (a deadlock).
- */
-export async function lockCustomer(
-  tx: Tx,
-  userId: string,
-): Promise<Pick<OrderRow, 'companyName' | 'vatNumber' | 'billingAddress'>> {
-  const [row] = await tx
-    .select({
-      companyName: user.companyName,
-      vatNumber: user.vatNumber,
-      billingAddress: user.billingAddress,
-    })
-    .from(user)
-    .where(eq(user.id, userId))
-    .for('no key update');
-  return row ?? { companyName: null, vatNumber: null, billingAddress: null };
-}
-
 /**
  * The next invoice number. The counter's row stays locked until the transaction ends, so numbers
  * are handed out one payment at a time and a rolled-back payment gives its number back: no gaps.
@@ -228,47 +142,6 @@ export async function lockOrderIn(
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.status, status)))
     .for('update');
-  return row;
-}
-
-/** What a customer holds in unpaid orders: how many orders, and how many units of each tool. */
-export async function unpaidHoldings(
-  tx: Tx,
-  userId: string,
-  toolIds: string[],
-): Promise<{ orders: number; unitsOf: Map<string, number> }> {
-  const unpaid = and(eq(orders.userId, userId), eq(orders.status, 'unpaid'));
-  const [count] = await tx
-    .select({ orders: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(unpaid);
-  const units = await tx
-    .select({ toolId: orderLines.toolId, units: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(unpaid, inArray(orderLines.toolId, toolIds)))
-    .groupBy(orderLines.toolId);
-  return {
-    orders: count?.orders ?? 0,
-    unitsOf: new Map(units.map((row) => [row.toolId, row.units])),
-  };
-}
-
-export async function insertOrder(tx: Tx, values: NewOrderRow): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function findOrderByIdempotencyKey(
-  tx: Tx,
-  userId: string,
-  key: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   return row;
 }
 

@@ -1,33 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { formatCount } from '../../../contract/format.ts';
 import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
 import {
   type CreateOrderBody,
   type ListMyOrdersQuery,
   type ListOrdersQuery,
-  MAX_ORDER_TOTAL,
   ORDER_LIST_CAP,
   type Order,
   type PlaceOrderBody,
   type ShipOrderBody,
-  unpaidShareCap,
 } from '../../../contract/orders.ts';
-import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
-import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  AppError,
-  assertEmailVerified,
-  badRequest,
-  conflict,
-  fieldError,
-  forbidden,
-  notFound,
-} from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import { type SessionUser, sameEmail } from '../../http/session.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { money, orderConfirmationEmail } from './order-emails.ts';
 import { createOrderExporter, type ExportOptions } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import {
@@ -37,6 +22,7 @@ import {
   payOrder,
   shipOrder,
 } from './order-lifecycle.ts';
+import { LINE_FIELDS, type LineFields, placeOrder, SPEC_FIELDS } from './order-placement.ts';
 import { noteRefund } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
 
@@ -64,104 +50,6 @@ export interface OrdersOptions extends Lifecycle {
   exports?: Partial<ExportOptions>;
 }
 
-/**
- * How the request names a line's fields in problems: `lines.2.quantity` for an order of lines,
- * `orderedNum` and `toolId` for the spec's one-tool order (whose answers keep their old words).
- */
-interface LineFields {
-  isSingle: boolean;
-  quantity(index: number): string;
-}
-
-const LINE_FIELDS: LineFields = { isSingle: false, quantity: (i) => `lines.${i}.quantity` };
-const SPEC_FIELDS: LineFields = { isSingle: true, quantity: () => 'orderedNum' };
-
-const toolGone = () => notFound('This tool does not exist or was removed from the catalogue.');
-
-/**
- * Unpaid orders hold stock that nobody else can buy: one customer may hold at most a share of a
- * tool's stock (what is on hand plus what they already hold), though always one minimum order.
- */
-function assertWithinShare(
-  tool: { name: string; minimumOrder: number; quantity: number },
-  heldUnits: number,
-  units: number,
-  sharePercent: number,
-  fields: LineFields,
-): void {
-  const cap = unpaidShareCap({
-    onHand: tool.quantity,
-    heldUnits,
-    minimumOrder: tool.minimumOrder,
-    sharePercent,
-  });
-  if (heldUnits + units <= cap) return;
-  const room = Math.max(0, cap - heldUnits);
-  const n = formatCount;
-  const it = fields.isSingle ? 'this tool' : tool.name;
-  throw conflict(
-    'unpaid_limit',
-    heldUnits > 0
-      ? `You already hold ${n(heldUnits)} units of ${it} in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= tool.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
-      : `One customer can hold at most ${n(cap)} units of ${it} in unpaid orders. Order at most ${n(cap)} units now; once that order is paid you can order more.`,
-  );
-}
-
-/** A key names one order: asking again with other details is a mistake, not a new order. */
-function assertSameOrder(earlier: Order, placement: PlaceOrderBody): void {
-  const same =
-    earlier.lines.length === placement.lines.length &&
-    earlier.lines.every(
-      (line, i) =>
-        line.toolId === placement.lines[i]?.toolId &&
-        line.quantity === placement.lines[i]?.quantity,
-    ) &&
-    earlier.phone === placement.phone &&
-    earlier.address === placement.address &&
-    earlier.poNumber === (placement.poNumber ?? null) &&
-    earlier.note === (placement.note ?? null);
-  if (same) return;
-  throw new AppError(
-    422,
-    'idempotency_key_reused',
-    'This Idempotency-Key already placed an order with other details; use a new key for a new order.',
-  );
-}
-
-/** "Claw Hammer", or "Claw Hammer and 2 more" for an order of three lines. */
-function summaryName(lines: { productName: string }[]): string {
-  const first = lines[0]?.productName ?? '';
-  return lines.length > 1 ? `${first} and ${lines.length - 1} more` : first;
-}
-
-/** Not enough stock: the spec's sentence for one tool, each line short for several. */
-function outOfStock(short: ShortLine[], fields: LineFields): AppError {
-  const n = formatCount;
-  if (fields.isSingle) {
-    const { available } = short[0] as ShortLine;
-    return conflict(
-      'out_of_stock',
-      available === 0
-        ? 'This tool is out of stock.'
-        : `Only ${n(available)} units are in stock; order at most ${n(available)}.`,
-    );
-  }
-  const left = (line: ShortLine) =>
-    line.available === 0
-      ? `${line.productName} is out of stock.`
-      : `Only ${n(line.available)} units of ${line.productName} are in stock.`;
-  return new AppError(
-    409,
-    'out_of_stock',
-    short.length === 1
-      ? `${left(short[0] as ShortLine)} Nothing was ordered; change that line and try again.`
-      : `${short.length} lines ask for more than is in stock. Nothing was ordered; change those lines and try again.`,
-    short.map((line) => ({ field: fields.quantity(line.line), in: 'body', message: left(line) })),
-    undefined,
-    { lines: short },
-  );
-}
-
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { mailer } = options;
   const exporter = createOrderExporter(db, {
@@ -176,148 +64,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
    */
   const renderedInvoices = new Map<string, Promise<{ fileName: string; pdf: Buffer }>>();
 
-  /**
-   * Takes every line's stock and records the order in one transaction, or takes nothing. Prices
-   * and product names come from the database, never from the request.
-   */
-  async function placeOrder(
+  /** Places an order (order-placement.ts); a new one frees cached stock and sends its email. */
+  async function place(
     user: SessionUser,
     placement: PlaceOrderBody,
     idempotencyKey: string | undefined,
     fields: LineFields,
   ): Promise<Order> {
-    assertEmailVerified(user, 'placing an order');
-    const toolIds = placement.lines.map((line) => line.toolId);
-    const placed = await db.transaction(async (tx) => {
-      const company = await repo.lockCustomer(tx, user.id);
-      // Under the customer's lock: a second attempt waits for the first, then finds its order.
-      if (idempotencyKey) {
-        const earlier = await repo.findOrderByIdempotencyKey(tx, user.id, idempotencyKey);
-        if (earlier) {
-          const order = await repo.withLinesOne(tx, earlier);
-          assertSameOrder(order, placement);
-          return { order, isNew: false };
-        }
-      }
-      const held = await repo.unpaidHoldings(tx, user.id, toolIds);
-      if (held.orders >= options.unpaidCaps.orders) {
-        throw conflict(
-          'unpaid_limit',
-          `You have ${held.orders} unpaid orders, the most one customer can hold. Pay for or cancel one of them before placing another.`,
-        );
-      }
-      const locked = await repo.lockTools(tx, toolIds);
-      const tooFew: FieldError[] = [];
-      const short: ShortLine[] = [];
-      const priced = placement.lines.map((line, index) => {
-        const tool = locked.get(line.toolId);
-        if (!tool) {
-          if (fields.isSingle) throw toolGone();
-          throw fieldError(
-            `lines.${index}.toolId`,
-            `The tool on line ${index + 1} does not exist or was removed from the catalogue.`,
-          );
-        }
-        const problem = lineProblem(tool, line.quantity);
-        if (problem === 'below_minimum') {
-          tooFew.push({
-            field: fields.quantity(index),
-            in: 'body',
-            message: fields.isSingle
-              ? `The minimum order for this tool is ${formatCount(tool.minimumOrder)} units.`
-              : `The minimum order for ${tool.name} is ${formatCount(tool.minimumOrder)} units.`,
-          });
-        } else if (problem === 'over_stock') {
-          short.push({
-            line: index,
-            toolId: tool.id,
-            productName: tool.name,
-            available: tool.quantity,
-          });
-        }
-        // Volume prices apply per line: the price of the largest break its quantity reaches.
-        const unitPrice = unitPriceFor(tool, line.quantity);
-        return { tool, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity };
-      });
-      if (tooFew.length > 0) {
-        throw badRequest(
-          tooFew.length === 1
-            ? (tooFew[0] as FieldError).message
-            : 'Some lines are below their minimum order.',
-          tooFew,
-        );
-      }
-      if (short.length > 0) throw outOfStock(short, fields);
-      for (const { tool, quantity } of priced) {
-        assertWithinShare(
-          tool,
-          held.unitsOf.get(tool.id) ?? 0,
-          quantity,
-          options.unpaidCaps.stockSharePercent,
-          fields,
-        );
-      }
-      const total = priced.reduce((sum, line) => sum + line.lineTotal, 0);
-      if (total > MAX_ORDER_TOTAL) {
-        const only = priced.length === 1 ? priced[0] : undefined;
-        throw fieldError(
-          only ? fields.quantity(0) : 'lines',
-          only
-            ? `This order is too large to place online; order at most ${formatCount(Math.floor(MAX_ORDER_TOTAL / Math.max(only.unitPrice, 1)))} units or contact us.`
-            : 'This order is too large to place online; split it into smaller orders or contact us.',
-        );
-      }
-      if (placement.expectedTotal !== undefined && placement.expectedTotal !== total) {
-        throw conflict(
-          'price_changed',
-          `Prices changed since you looked: this order now comes to ${money(total, options.currency)}, not ${money(placement.expectedTotal, options.currency)}. Nothing was ordered; check the prices and place it again.`,
-        );
-      }
-      await repo.takeLockedStock(tx, new Map(priced.map((line) => [line.tool.id, line.quantity])));
-      const first = priced[0] as (typeof priced)[number];
-      const inserted = await repo.insertOrder(tx, {
-        userId: user.id,
-        toolId: first.tool.id,
-        productName: summaryName(priced.map((line) => ({ productName: line.tool.name }))),
-        unitPrice: first.unitPrice,
-        customerName: user.name,
-        email: user.email,
-        orderedNum: priced.reduce((sum, line) => sum + line.quantity, 0),
-        phone: placement.phone,
-        address: placement.address,
-        poNumber: placement.poNumber ?? null,
-        note: placement.note ?? null,
-        ...company,
-        totalAmount: total,
-        currency: options.currency,
-        status: 'unpaid',
-        // The database's clock, as for createdAt and the job that cancels late orders.
-        paymentDueAt: sql`now() + make_interval(secs => ${options.paymentWindowMs / 1000})`,
-        idempotencyKey: idempotencyKey ?? null,
-      });
-      const lines = await repo.insertLines(
-        tx,
-        priced.map((line, index) => ({
-          orderId: inserted.id,
-          position: index + 1,
-          toolId: line.tool.id,
-          productName: line.tool.name,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          lineTotal: line.lineTotal,
-        })),
-      );
-      // Queued in the same transaction: the email exists exactly when the order does.
-      const order = repo.toOrder(inserted, lines);
-      await mailer.enqueue(
-        { kind: 'order_confirmation', to: order.email, ...orderConfirmationEmail(options, order) },
-        tx,
-      );
-      return { order, isNew: true };
-    });
+    const placed = await placeOrder(db, options, { user, placement, idempotencyKey, fields });
     if (placed.isNew) {
       options.onStockChanged?.();
-      void mailer.drain();
+      mailer.nudge();
     }
     return placed.order;
   }
@@ -337,7 +94,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         throw forbidden('You can only place orders for your own account.');
       }
       const { toolId, orderedNum, ...delivery } = body;
-      return placeOrder(
+      return place(
         user,
         { lines: [{ toolId, quantity: orderedNum }], ...delivery },
         idempotencyKey,
@@ -351,7 +108,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       body: PlaceOrderBody,
       idempotencyKey?: string,
     ): Promise<Order> {
-      return placeOrder(user, body, idempotencyKey, LINE_FIELDS);
+      return place(user, body, idempotencyKey, LINE_FIELDS);
     },
 
     /** A customer's orders (an admin may name anyone's email): all, or a page, of a status. */
@@ -463,7 +220,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         });
       });
       options.onStockChanged?.();
-      void mailer.drain();
+      mailer.nudge();
       return { deletedCount: 1 };
     },
 
@@ -485,7 +242,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         return order;
       });
       if (shipped) {
-        void mailer.drain();
+        mailer.nudge();
         return shipped;
       }
       const order = await repo.findOrder(db, id);
@@ -506,7 +263,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const cancelled = await db.transaction((tx) => cancelOverdueOrders(tx, options, batch));
       if (cancelled.length > 0) {
         options.onStockChanged?.();
-        void mailer.drain();
+        mailer.nudge();
       }
       return cancelled;
     },
@@ -517,7 +274,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     async markPaid(id: string, transactionId: string): Promise<Order | undefined> {
       const paid = await db.transaction((tx) => payOrder(tx, options, id, transactionId, null));
-      void mailer.drain();
+      mailer.nudge();
       return paid;
     },
   };

@@ -111,7 +111,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         );
         return charge;
       });
-      void mailer.drain();
+      mailer.nudge();
       if (!outcome.ok)
         throw new AppError(
           402,
@@ -230,7 +230,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         }
         return 'applied' as const;
       });
-      void mailer.drain();
+      mailer.nudge();
       return result;
     },
   };

@@ -20,7 +20,16 @@ function assertOwnEmail(user: SessionUser, email: string, allowAdmin: boolean): 
 
 const userNotFound = () => notFound('There is no user with this email.');
 
-export function createUsersService(db: Db) {
+export interface UsersOptions {
+  /**
+   * Runs after a change to a user's name or role commits: this instance's session checks forget
+   * them at once (the others hear it from the database).
+   */
+  onUserChanged?: (userId: string) => void;
+}
+
+export function createUsersService(db: Db, options: UsersOptions = {}) {
+  const changed = (userId: string) => options.onUserChanged?.(userId);
   return {
     async details(caller: SessionUser, email: string): Promise<UserDetails> {
       assertOwnEmail(caller, email, true);
@@ -39,6 +48,7 @@ export function createUsersService(db: Db) {
       if (!sameEmail(body.email, email)) throw forbidden('The email in the body must be your own.');
       const row = await repo.updateUser(db, caller.id, { name: body.name });
       if (!row) throw userNotFound();
+      changed(row.id);
       return repo.toUserDetails(row);
     },
 
@@ -60,6 +70,7 @@ export function createUsersService(db: Db) {
         ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
       });
       if (!row) throw userNotFound();
+      changed(row.id);
       return repo.toUserDetails(row);
     },
 
@@ -83,7 +94,7 @@ export function createUsersService(db: Db) {
      * the audit log in the same transaction, naming `actor`.
      */
     async setRole(actor: AuditActor, email: string, role: Role): Promise<UserSummary> {
-      return db.transaction(async (tx) => {
+      const summary = await db.transaction(async (tx) => {
         const admins = await repo.lockAdmins(tx);
         const target = await repo.findUserByEmail(tx, email);
         if (!target) throw userNotFound();
@@ -100,6 +111,8 @@ export function createUsersService(db: Db) {
         });
         return repo.toUserSummary(row);
       });
+      changed(summary._id);
+      return summary;
     },
   };
 }

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OrderSchema } from '../../../contract/orders.ts';
+import { mailOutbox, orders, tools } from '../../db/schema.ts';
+import { client, json } from '../../testing/http.ts';
+import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { delivery } from '../../testing/valid-requests.ts';
+
+let t: TestContext;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  buyer = await t.signUp({ name: 'Round Trip' });
+  await t.db.execute(sql`
+    create function refuse_line_4242() returns trigger language plpgsql as $$
+    begin
+      if new.quantity = 4242 then raise exception 'line refused for the test'; end if;
+      return new;
+    end $$`);
+  await t.db.execute(sql`
+    create trigger refuse_line_4242 before insert on order_lines
+    for each row execute function refuse_line_4242()`);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Statements sent to the database meanwhile, leaving out the mail queue's own work. */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const original = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const query = args[0] as string | { text?: string };
+    const text = typeof query === 'string' ? query : (query?.text ?? '');
+    if (!text.includes('"mail_outbox"') && !text.includes('pg_notify')) seen.push(text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as never);
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return seen;
+}
+
+describe('placing an order', () => {
+  it('takes three round trips to the database, and answers what it stored', async () => {
+    const drill = await t.addTool({ name: 'Trip Drill', quantity: 500, minimumOrder: 1 });
+    const saw = await t.addTool({ name: 'Trip Saw', quantity: 500, minimumOrder: 2 });
+    const asBuyer = client(t.app, buyer);
+    // The session is checked (and kept) by a first request.
+    expect((await asBuyer.get('/cart')).statusCode).toBe(200);
+    let response: Awaited<ReturnType<typeof asBuyer.post>> | undefined;
+    const statements = await statementsDuring(async () => {
+      response = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { ...buyer.headers, 'idempotency-key': randomUUID() },
+        payload: {
+          ...delivery,
+          lines: [
+            { toolId: drill.id, quantity: 3 },
+            { toolId: saw.id, quantity: 4 },
+          ],
+        },
+      });
+    });
+    expect(response?.statusCode, response?.body).toBe(201);
+    expect(statements).toHaveLength(3);
+    const placed = OrderSchema.parse(response?.json());
+    const stored = await asBuyer.get(`/orders/${placed._id}`);
+    expect(json(stored)).toEqual(placed);
+    const [drillRow] = await t.db.select().from(tools).where(eq(tools.id, drill.id));
+    expect(drillRow?.quantity).toBe(497);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    expect(mails.filter((mail) => mail.subject === `Order ${placed.number} received`)).toHaveLength(
+      1,
+    );
+  });
+
+  it('leaves nothing behind when its write fails, and the connection serves the next order', async () => {
+    const tool = await t.addTool({ name: 'Refused Clamp', quantity: 10_000, minimumOrder: 1 });
+    const mailsBefore = await t.db.$count(mailOutbox, eq(mailOutbox.to, buyer.email));
+    const refused = await client(t.app, buyer).post('/orders', {
+      ...delivery,
+      lines: [{ toolId: tool.id, quantity: 4242 }],
+    });
+    expect(refused.statusCode).toBe(500);
+    const [row] = await t.db.select().from(tools).where(eq(tools.id, tool.id));
+    expect(row?.quantity).toBe(10_000);
+    expect(await t.db.$count(orders, eq(orders.toolId, tool.id))).toBe(0);
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, buyer.email))).toBe(mailsBefore);
+    // Every connection of the pool, in turn: none was left inside the failed transaction.
+    for (let i = 0; i < 25; i += 1) {
+      const placed = await client(t.app, buyer).post('/orders', {
+        ...delivery,
+        lines: [{ toolId: tool.id, quantity: 1 }],
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+    }
+  });
+});
