@@ -103,7 +103,7 @@ export async function runCatalogue(options: BenchOptions): Promise<BenchReport> 
         value: describeLoad(subject),
         baseline: `${describeLoad(baseline)} (node:http)`,
         ratio: format.ratio(share),
-        ...(isPage ? { goal: '>= 0.60 of ceiling', met: share >= 0.6 && clean(subject) } : {}),
+        ...(isPage ? { goal: '>= 0.90 of ceiling', met: share >= 0.9 && clean(subject) } : {}),
       });
       if (isPage) {
         figures.push({

@@ -11,6 +11,7 @@ import { runMemoryStartup } from './memory-startup.ts';
 import { runOrders } from './orders.ts';
 import { runPages } from './pages.ts';
 import { runScale } from './scale.ts';
+import { runSessions } from './sessions.ts';
 import { runWeb } from './web.ts';
 
 const BENCHES: [string, typeof runCatalogue][] = [
@@ -21,6 +22,7 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['scale', runScale],
   ['pages', runPages],
   ['back-office', runBackOffice],
+  ['sessions', runSessions],
 ];
 
 const options = parseOptions();

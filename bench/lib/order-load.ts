@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { post } from './raw-http.ts';
 import type { Buyer } from './seed.ts';
 import { percentile } from './stats.ts';
 
@@ -15,7 +16,9 @@ export interface OrderLoadResult {
 
 /**
  * Each buyer places valid orders one after another (waiting for each answer, as a person would),
- * all buyers at once, for `seconds`: a random tool and 1-5 units each time.
+ * all buyers at once, for `seconds`, 1-5 units of a random tool on each line: with one line, the
+ * spec's `POST /api/user?email=`; with more, a cart's checkout, `POST /api/orders` of that many
+ * different tools.
  */
 export async function placeOrders(options: {
   url: string;
@@ -23,7 +26,27 @@ export async function placeOrders(options: {
   buyers: Buyer[];
   toolIds: string[];
   seconds: number;
+  lines?: number;
+  /** Stop once this many orders were placed (or failed) in all. */
+  count?: number;
 }): Promise<OrderLoadResult> {
+  const lineCount = options.lines ?? 1;
+  const randomTool = () =>
+    options.toolIds[Math.floor(Math.random() * options.toolIds.length)] as string;
+  const units = () => 1 + Math.floor(Math.random() * 5);
+  const delivery = { phone: '+1 555 010 2030', address: '12 Workshop Lane, Springfield' };
+  const request = (buyer: Buyer) => {
+    if (lineCount === 1) {
+      return {
+        url: `${options.url}/api/user?email=${encodeURIComponent(buyer.email)}`,
+        body: JSON.stringify({ toolId: randomTool(), orderedNum: units(), ...delivery }),
+      };
+    }
+    const toolIds = new Set<string>();
+    while (toolIds.size < lineCount) toolIds.add(randomTool());
+    const lines = [...toolIds].map((toolId) => ({ toolId, quantity: units() }));
+    return { url: `${options.url}/api/orders`, body: JSON.stringify({ lines, ...delivery }) };
+  };
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.buyers.length });
   const latencies: number[] = [];
   const examples: string[] = [];
@@ -32,17 +55,15 @@ export async function placeOrders(options: {
   const deadline = started + options.seconds * 1000;
 
   const buyerLoop = async (buyer: Buyer) => {
-    while (performance.now() < deadline) {
-      const body = JSON.stringify({
-        toolId: options.toolIds[Math.floor(Math.random() * options.toolIds.length)],
-        orderedNum: 1 + Math.floor(Math.random() * 5),
-        phone: '+1 555 010 2030',
-        address: '12 Workshop Lane, Springfield',
-      });
+    while (
+      performance.now() < deadline &&
+      latencies.length + errors < (options.count ?? Infinity)
+    ) {
+      const { url, body } = request(buyer);
       const sent = performance.now();
       const { status, text } = await post(
         agent,
-        `${options.url}/api/user?email=${encodeURIComponent(buyer.email)}`,
+        url,
         { origin: options.origin, cookie: buyer.cookie, 'content-type': 'application/json' },
         body,
       );
@@ -66,23 +87,4 @@ export async function placeOrders(options: {
     placed: latencies.length,
     examples,
   };
-}
-
-function post(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
-      );
-    });
-    request.on('error', (error) => resolve({ status: 0, text: error.message }));
-    request.end(body);
-  });
 }

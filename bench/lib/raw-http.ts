@@ -29,3 +29,23 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
     request.on('error', reject);
   });
 }
+
+/** A POST on a kept-alive agent: the status and the body as text. */
+export function post(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve) => {
+    const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+      );
+    });
+    request.on('error', (error) => resolve({ status: 0, text: error.message }));
+    request.end(body);
+  });
+}

@@ -38,13 +38,24 @@ export function outboxTransport(dir: string, log: Logger): MailTransport {
     buffer: true,
     newline: 'unix',
   });
+  /** Made once (and again should it be removed meanwhile). */
+  let isDirMade = false;
   return {
     async send(mail) {
       const { message } = (await builder.sendMail(mail)) as { message: Buffer };
-      await mkdir(dir, { recursive: true });
+      if (!isDirMade) {
+        await mkdir(dir, { recursive: true });
+        isDirMade = true;
+      }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, message);
+      try {
+        await writeFile(file, message);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, message);
+      }
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox');
     },
