@@ -34,7 +34,7 @@ export async function sendPrepared(
       ? preferredEncoding(request.headers['accept-encoding'])
       : undefined;
   if (!encoding) return reply.send(prepared.body);
-  const body = await encodedBody(prepared, encoding);
+  const body = prepared.ready[encoding] ?? (await encodedBody(prepared, encoding));
   return reply.header('content-encoding', encoding).send(body);
 }
 
@@ -46,9 +46,21 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
+/** What each Accept-Encoding a browser sends asks for: browsers send a handful of them. */
+const preferred = new Map<string, Encoding | undefined>();
+const PREFERRED_KEPT = 64;
+
 /** brotli when accepted, else gzip, else none; a `q=0` refuses a coding. */
 export function preferredEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
+  if (preferred.has(header)) return preferred.get(header);
+  const encoding = parsePreferred(header);
+  if (preferred.size >= PREFERRED_KEPT) preferred.clear();
+  preferred.set(header, encoding);
+  return encoding;
+}
+
+function parsePreferred(header: string): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

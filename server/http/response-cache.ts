@@ -24,6 +24,8 @@ export interface PreparedJson {
   headers: Record<string, string>;
   /** Compressed forms, each made once (off the main thread) on first demand. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The compressed forms made so far, to send without waiting on a promise. */
+  ready: Partial<Record<Encoding, Buffer>>;
 }
 
 export function prepareJson(value: unknown, headers: Record<string, string> = {}): PreparedJson {
@@ -38,7 +40,14 @@ export function prepareBody(
 ): PreparedJson {
   const body = Buffer.from(text);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  return { body, etag: `W/"${hash}"`, headers, encoded: {}, ...(status ? { status } : {}) };
+  return {
+    body,
+    etag: `W/"${hash}"`,
+    headers,
+    encoded: {},
+    ready: {},
+    ...(status ? { status } : {}),
+  };
 }
 
 /**
@@ -49,7 +58,10 @@ export function prepareBody(
 const SYNC_COMPRESS_LIMIT = 32 * 1024;
 
 export function encodedBody(prepared: PreparedJson, encoding: Encoding): Promise<Buffer> {
-  prepared.encoded[encoding] ??= compress(prepared.body, encoding);
+  prepared.encoded[encoding] ??= compress(prepared.body, encoding).then((body) => {
+    prepared.ready[encoding] = body;
+    return body;
+  });
   return prepared.encoded[encoding];
 }
 

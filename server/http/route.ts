@@ -57,10 +57,15 @@ export function registerRoute<D extends RouteDescriptor>(
     },
     // Read by the security plugin: the one route that may receive a form body (see `consumes`).
     config: { acceptsMultipart: consumes === 'multipart/form-data' },
-    // Who may call is decided before the body is even validated: a visitor learns nothing.
-    onRequest: async (request) => {
-      request.sessionUser = await authorize(app, request, access);
-    },
+    // Who may call is decided before the body is even validated: a visitor learns nothing. Public
+    // routes never touch the session store: they are the hot path.
+    ...(access === 'public'
+      ? {}
+      : {
+          onRequest: async (request: FastifyRequest) => {
+            request.sessionUser = await authorize(app, request, access);
+          },
+        }),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params,
@@ -83,8 +88,6 @@ async function authorize(
   request: FastifyRequest,
   access: Access,
 ): Promise<SessionUser | null> {
-  // Public routes never touch the session store: they are the hot path.
-  if (access === 'public') return null;
   const user = await app.loadSessionUser(request);
   if (!user) throw unauthenticated();
   if (access === 'admin' && user.role !== 'Admin') throw forbidden('Only admins can do this.');

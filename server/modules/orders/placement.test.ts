@@ -84,6 +84,26 @@ describe('placing an order', () => {
     );
   });
 
+  it('takes any Idempotency-Key as a value, quotes and backslashes included', async () => {
+    const tool = await t.addTool({ name: 'Quoted Level', quantity: 100, minimumOrder: 1 });
+    const key = "it's\\';delete/**/from/**/orders;--\\x";
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { ...buyer.headers, 'idempotency-key': key },
+        payload: { ...delivery, lines: [{ toolId: tool.id, quantity: 2 }] },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(json(again)).toEqual(json(first));
+    const [stored] = await t.db.select().from(orders).where(eq(orders.toolId, tool.id));
+    expect(stored?.idempotencyKey).toBe(key);
+    expect(await t.db.$count(orders)).toBeGreaterThan(1);
+  });
+
   it('leaves nothing behind when its write fails, and the connection serves the next order', async () => {
     const tool = await t.addTool({ name: 'Refused Clamp', quantity: 10_000, minimumOrder: 1 });
     const mailsBefore = await t.db.$count(mailOutbox, eq(mailOutbox.to, buyer.email));
