@@ -131,9 +131,11 @@ join seed_priced first on first.order_id = o.id and first.position = 1
 join seed_sums sums on sums.order_id = o.id
 order by o.created_at, o.n;
 
-insert into order_lines (order_id, position, tool_id, product_name, quantity, unit_price, line_total)
-select l.order_id, l.position, l.tool_id, l.product_name, l.quantity, l.unit_price, l.line_total
-from seed_priced l join seed_orders o on o.id = l.order_id
+insert into order_lines (order_id, user_id, is_unpaid, position, tool_id, product_name, quantity,
+                         unit_price, line_total)
+select l.order_id, c.id, o.status = 'unpaid', l.position, l.tool_id, l.product_name, l.quantity,
+       l.unit_price, l.line_total
+from seed_priced l join seed_orders o on o.id = l.order_id join seed_customers c on c.idx = o.customer
 order by o.created_at, o.n, l.position;
 
 select setval('order_number_seq', (select max(number) from orders));

@@ -266,10 +266,18 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     lineTotal: integer('line_total').notNull(),
+    /**
+     * The order's customer, and whether the order is unpaid (a trigger of migration 0018 follows
+     * the order's status): what a customer holds unpaid of a tool is then read from this table's
+     * own index, however many unpaid orders they have.
+     */
+    userId: text('user_id').notNull(),
+    isUnpaid: boolean('is_unpaid').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
     uniqueIndex('order_lines_order_tool_idx').on(t.orderId, t.toolId),
+    index('order_lines_unpaid_idx').on(t.userId, t.toolId, t.quantity).where(sql`${t.isUnpaid}`),
     index('order_lines_tool_idx').on(t.toolId),
     index('order_lines_product_name_trgm_idx').using('gin', sql`${t.productName} gin_trgm_ops`),
     check('order_lines_quantity_check', sql`${t.quantity} >= 1`),

@@ -273,6 +273,8 @@ function orderOf(
   };
   const lines = priced.map((line, index) => ({
     orderId: id,
+    userId: user.id,
+    isUnpaid: true,
     position: index + 1,
     toolId: line.tool.id,
     productName: line.tool.name,

@@ -8,7 +8,7 @@ import { orders, tools } from '../../db/schema.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { customerLockStatement, toolsLockStatement } from './placement.repo.ts';
+import { contextStatement } from './placement.repo.ts';
 
 let t: TestContext;
 
@@ -171,18 +171,19 @@ describe('the locks a placement holds', () => {
 
   it('the customer and the tools are locked for placing, yet an entry that only names the customer (the audit log) need not wait', async () => {
     const customer = await t.signUp();
+    const other = await t.signUp();
     const tool = await t.addTool({ quantity: 10, minimumOrder: 1, price: 500 });
     // Another placement by the same customer, or of the same tool, waits: that is the point.
     expect(
       await getsThroughWhileHeld(
-        (tx) => tx.execute(sql.raw(customerLockStatement(customer.id))),
-        (tx) => tx.execute(sql.raw(customerLockStatement(customer.id))),
+        (tx) => tx.execute(sql.raw(contextStatement(customer.id, undefined, []))),
+        (tx) => tx.execute(sql.raw(contextStatement(customer.id, undefined, []))),
       ),
     ).toBe(false);
     expect(
       await getsThroughWhileHeld(
-        (tx) => tx.execute(sql.raw(toolsLockStatement([tool.id]))),
-        (tx) => tx.execute(sql.raw(toolsLockStatement([tool.id]))),
+        (tx) => tx.execute(sql.raw(contextStatement(customer.id, undefined, [tool.id]))),
+        (tx) => tx.execute(sql.raw(contextStatement(other.id, undefined, [tool.id]))),
       ),
     ).toBe(false);
     // A cancel of the customer's earlier order writes an audit entry naming them while it holds a
@@ -190,7 +191,7 @@ describe('the locks a placement holds', () => {
     // each other (a deadlock, seen under load).
     expect(
       await getsThroughWhileHeld(
-        (tx) => tx.execute(sql.raw(customerLockStatement(customer.id))),
+        (tx) => tx.execute(sql.raw(contextStatement(customer.id, undefined, []))),
         (tx) =>
           recordAudit(
             tx,

@@ -14,8 +14,9 @@ export interface LockedTool {
 
 /**
  * Placing an order in three round trips to the database (docs/decisions/020): one opens the
- * transaction, locks the customer and reads all the order is judged on; the rules run here; one
- * statement takes the stock, writes the order, its lines and its confirmation email; then COMMIT.
+ * transaction, locks the customer and the tools and reads all the order is judged on; the rules
+ * run here; one statement takes the stock, writes the order, its lines and its confirmation email;
+ * then COMMIT.
  * The statement-by-statement version took ten, and the time between them was most of an order's.
  */
 
@@ -42,51 +43,18 @@ export interface PlacementWrite {
 }
 
 /**
- * Locks the customer's row, so that one customer's orders are placed one at a time and the caps
- * on what they hold unpaid are counted on settled numbers. FOR NO KEY UPDATE, not FOR UPDATE: it
- * still queues the customer's other placements, but not the rows that only refer to the customer
- * (a foreign key check takes KEY SHARE): a cancel of their earlier order that holds a tool this
- * placement waits for, and then writes its audit entry, would otherwise wait for this lock in turn
- * (a deadlock).
+ * The opening round trip: BEGIN and `toolyard_order_context` (migration 0018: it locks the
+ * customer, then the tools, and reads the rest under those locks) in one simple query. That
+ * protocol takes no parameters, so the values (ids and the key) are written in as escaped literals.
  */
-export function customerLockStatement(userId: string): string {
-  return `select company_name, vat_number, billing_address from "user" where id = ${escapeLiteral(userId)} for no key update`;
-}
-
-/**
- * Locks the listed tools among `ids`, always in the order of their ids: two orders over the same
- * tools take their locks in the same order, so they wait for each other and never deadlock.
- */
-export function toolsLockStatement(ids: string[]): string {
-  return `select id, name, price, price_tiers, quantity, minimum_order from tools
-    where id = any(${uuidArray(ids)}) and deleted_at is null order by id for update`;
-}
-
-function uuidArray(ids: string[]): string {
-  return `array[${ids.map(escapeLiteral).join(', ')}]::uuid[]`;
-}
-
-/**
- * The opening round trip: several statements in one simple query (values written in as escaped
- * literals, since that protocol takes no parameters). In READ COMMITTED each statement reads a
- * fresh snapshot, so what follows the customer's lock sees every order committed before it.
- */
-function openingStatements(userId: string, key: string | undefined, toolIds: string[]): string {
-  const user = escapeLiteral(userId);
-  const unpaid = `o.user_id = ${user} and o.status = 'unpaid'`;
-  return [
-    'begin',
-    customerLockStatement(userId),
-    `select now() as now, nextval('order_number_seq') as number,
-      (select count(*)::int from orders o where ${unpaid}) as unpaid_orders,
-      ${key === undefined ? 'null' : `(select id from orders where user_id = ${user} and idempotency_key = ${escapeLiteral(key)})`} as earlier_id,
-      (select coalesce(json_object_agg(tool_id, units), '{}') from (
-        select l.tool_id, sum(l.quantity)::int as units
-        from order_lines l join orders o on o.id = l.order_id
-        where ${unpaid} and l.tool_id = any(${uuidArray(toolIds)})
-        group by l.tool_id) h) as held_units`,
-    toolsLockStatement(toolIds),
-  ].join(';\n');
+export function contextStatement(
+  userId: string,
+  key: string | undefined,
+  toolIds: string[],
+): string {
+  const tools = `array[${toolIds.map(escapeLiteral).join(', ')}]::uuid[]`;
+  const keyLiteral = key === undefined ? 'null' : escapeLiteral(key);
+  return `select toolyard_order_context(${escapeLiteral(userId)}, ${keyLiteral}, ${tools}) as context`;
 }
 
 /**
@@ -110,9 +78,10 @@ const WRITE = {
         $19, $20, $21, $22, $23, $23)
       returning 1
     ), lines as (
-      insert into order_lines (order_id, position, tool_id, product_name, quantity, unit_price,
-        line_total)
-      select $3, l.position, l.tool_id, l.product_name, l.quantity, l.unit_price, l.line_total
+      insert into order_lines (order_id, user_id, is_unpaid, position, tool_id, product_name,
+        quantity, unit_price, line_total)
+      select $3, $5, true, l.position, l.tool_id, l.product_name, l.quantity, l.unit_price,
+        l.line_total
       from unnest($24::int[], $25::uuid[], $26::text[], $27::int[], $28::int[], $29::int[])
         as l(position, tool_id, product_name, quantity, unit_price, line_total)
       returning 1
@@ -163,21 +132,26 @@ function writeValues({ order, lines, mail }: PlacementWrite): unknown[] {
   ];
 }
 
-interface ContextRow {
-  now: Date;
-  number: string;
-  unpaid_orders: number;
-  earlier_id: string | null;
-  held_units: Record<string, number>;
+/** What toolyard_order_context answers (JSON). */
+interface ContextJson {
+  now: string;
+  number: number;
+  company: PlacementContext['company'] | null;
+  unpaidOrders: number;
+  earlierId: string | null;
+  held: Record<string, number>;
+  tools: LockedTool[];
 }
 
-interface ToolRow {
-  id: string;
-  name: string;
-  price: number;
-  price_tiers: LockedTool['priceTiers'];
-  quantity: number;
-  minimum_order: number;
+function contextOf(json: ContextJson): PlacementContext {
+  return {
+    now: new Date(json.now),
+    number: json.number,
+    company: json.company ?? { companyName: null, vatNumber: null, billingAddress: null },
+    earlierOrderId: json.earlierId,
+    held: { orders: json.unpaidOrders, unitsOf: new Map(Object.entries(json.held)) },
+    tools: new Map(json.tools.map((tool) => [tool.id, tool])),
+  };
 }
 
 /**
@@ -199,40 +173,11 @@ export async function runPlacement<R>(
   };
   try {
     const results = (await client.query(
-      openingStatements(request.userId, request.idempotencyKey, request.toolIds),
-    )) as unknown as { rows: unknown[] }[];
-    const company = results[1]?.rows[0] as
-      | { company_name: string | null; vat_number: string | null; billing_address: string | null }
-      | undefined;
-    const row = results[2]?.rows[0] as ContextRow;
-    const tools = results[3]?.rows as ToolRow[];
-    const decision = decide({
-      now: row.now,
-      number: Number(row.number),
-      company: {
-        companyName: company?.company_name ?? null,
-        vatNumber: company?.vat_number ?? null,
-        billingAddress: company?.billing_address ?? null,
-      },
-      earlierOrderId: row.earlier_id,
-      held: {
-        orders: row.unpaid_orders,
-        unitsOf: new Map(Object.entries(row.held_units ?? {})),
-      },
-      tools: new Map(
-        tools.map((tool) => [
-          tool.id,
-          {
-            id: tool.id,
-            name: tool.name,
-            price: tool.price,
-            priceTiers: tool.price_tiers,
-            quantity: tool.quantity,
-            minimumOrder: tool.minimum_order,
-          },
-        ]),
-      ),
-    });
+      `begin; ${contextStatement(request.userId, request.idempotencyKey, request.toolIds)}`,
+    )) as unknown as { rows: { context: ContextJson }[] }[];
+    const opened = results[1]?.rows[0]?.context;
+    if (!opened) throw new Error('toolyard_order_context answered nothing');
+    const decision = decide(contextOf(opened));
     if ('earlier' in decision) {
       await client.query('rollback');
       return decision;

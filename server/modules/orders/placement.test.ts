@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderSchema } from '../../../contract/orders.ts';
-import { mailOutbox, orders, tools } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orders, tools } from '../../db/schema.ts';
 import { client, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
@@ -102,6 +102,33 @@ describe('placing an order', () => {
     const [stored] = await t.db.select().from(orders).where(eq(orders.toolId, tool.id));
     expect(stored?.idempotencyKey).toBe(key);
     expect(await t.db.$count(orders)).toBeGreaterThan(1);
+  });
+
+  it('marks its lines unpaid while the order is, whatever changes its status', async () => {
+    const tool = await t.addTool({ name: 'Marked Vise', quantity: 100, minimumOrder: 1 });
+    const place = async () => {
+      const response = await client(t.app, buyer).post('/orders', {
+        ...delivery,
+        lines: [{ toolId: tool.id, quantity: 2 }],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return OrderSchema.parse(response.json());
+    };
+    const marks = async (orderId: string) =>
+      (await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((line) => [
+        line.userId,
+        line.isUnpaid,
+      ]);
+    const cancelled = await place();
+    const paid = await place();
+    const byHand = await place();
+    expect(await marks(cancelled._id)).toEqual([[buyer.id, true]]);
+    expect((await client(t.app, buyer).delete(`/user/${cancelled._id}`)).statusCode).toBe(200);
+    await t.app.services.orders.markPaid(paid._id, 'txn_marked_1');
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, byHand._id));
+    for (const order of [cancelled, paid, byHand]) {
+      expect(await marks(order._id)).toEqual([[buyer.id, false]]);
+    }
   });
 
   it('leaves nothing behind when its write fails, and the connection serves the next order', async () => {
