@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatCount } from '../../../contract/format.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { SellerDetails } from '../../db/schema.ts';
@@ -38,9 +37,11 @@ export interface InvoiceInput {
 }
 
 /** Renders the invoice of a paid order; throws if the order has none. */
-export function renderInvoicePdf({ order, seller }: InvoiceInput): Promise<Buffer> {
+export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise<Buffer> {
   const invoice = order.invoice;
   if (!invoice) throw new Error(`order ${order.number} has no invoice`);
+  // Loaded with the first invoice asked for (some 25 MB of memory), not at start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,

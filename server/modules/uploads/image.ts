@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { UPLOAD_FORMATS, UPLOAD_WIDTHS, type UploadWidth } from '../../../contract/uploads.ts';
 import { AppError } from '../../errors.ts';
 
@@ -47,6 +47,8 @@ const unsupported = () =>
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const sniffed = sniffFormat(bytes);
   if (!sniffed) throw unsupported();
+  // Loaded with the first upload (some 25 MB of memory), not at start.
+  const { default: sharp } = await import('sharp');
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   let metadata: Metadata;
   try {
