@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { paymentRoutes } from '../../../contract/payments.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
 import { registerRoute } from '../../http/route.ts';
-import { problem, sendProblem } from '../../plugins/error-handler.ts';
-import { type PaymentsService, RetryLater } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 export function registerPaymentRoutes(
   app: FastifyInstance,
@@ -42,10 +42,7 @@ export function registerStripeWebhook(
     );
     scope.post('/payments/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
       if (!webhookSecret) {
-        return sendProblem(
-          reply,
-          problem(404, 'not_found', 'Stripe is not configured on this store.'),
-        );
+        throw notFound('Stripe is not configured on this store.');
       }
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;
@@ -55,28 +52,15 @@ export function registerStripeWebhook(
         event = Stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
       } catch (error) {
         request.log.warn({ err: error }, 'refused a Stripe webhook with a bad signature');
-        return sendProblem(
-          reply,
-          problem(400, 'validation_failed', 'The webhook signature is not valid.'),
-        );
+        throw badRequest('The webhook signature is not valid.');
       }
       try {
         const outcome = await payments.handleStripeEvent(event);
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
         return reply.send({ received: true, outcome });
       } catch (error) {
-        if (error instanceof RetryLater) {
-          request.log.warn(
-            { eventId: event.id, reason: error.message },
-            'Stripe event deferred; Stripe will retry',
-          );
-          return sendProblem(
-            reply,
-            problem(503, 'service_unavailable', 'Not ready for this event yet; retry later.'),
-            {
-              'retry-after': '30',
-            },
-          );
+        if (error instanceof AppError && error.status === 503) {
+          request.log.warn({ eventId: event.id }, 'Stripe event deferred; Stripe will retry');
         }
         throw error;
       }

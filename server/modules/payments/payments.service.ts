@@ -6,7 +6,7 @@ import type {
   StripeIntent,
 } from '../../../contract/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, conflict, forbidden, notFound, serviceUnavailable } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { type Lifecycle, payOrder } from '../orders/order-lifecycle.ts';
 import { findOrder, type OrderRow, withLinesOne } from '../orders/orders.repo.ts';
@@ -33,8 +33,12 @@ function assertPayable(user: SessionUser, order: OrderRow | undefined): asserts 
   }
 }
 
-/** Thrown when Stripe reports on an order this database cannot see yet: Stripe retries later. */
-export class RetryLater extends Error {}
+/** Seconds Stripe is asked to wait before it sends an event again. */
+const STRIPE_RETRY_AFTER_SECONDS = 30;
+
+/** Stripe reports on an order this database cannot see yet: 503, and Stripe sends it again. */
+const notReadyYet = () =>
+  serviceUnavailable('Not ready for this event yet; retry later.', STRIPE_RETRY_AFTER_SECONDS);
 
 export function createPaymentsService(db: Db, options: PaymentsOptions) {
   const { mailer, stripe } = options;
@@ -191,7 +195,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         const orderId = intent.metadata?.orderId;
         if (!orderId) return 'ignored' as const;
         const order = await repo.lockOrder(tx, orderId);
-        if (!order) throw new RetryLater(`order ${orderId} is not visible yet`);
+        if (!order) throw notReadyYet();
         const common = {
           orderId,
           provider: 'stripe',

@@ -239,6 +239,8 @@ describe('Stripe mode', () => {
     });
     const early = await deliver(event);
     expectProblem(early, 503, 'service_unavailable');
+    // Stripe is asked to wait, then sends it again.
+    expect(early.headers['retry-after']).toBe('30');
     expect(
       await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id)),
     ).toHaveLength(0);
