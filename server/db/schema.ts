@@ -14,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CANCEL_REASONS, ORDER_STATUSES } from '../../contract/orders.ts';
+import { ROLES } from '../../contract/users.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,7 +32,7 @@ export const user = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    role: text('role').notNull().default('User'),
+    role: text('role', { enum: ROLES }).notNull().default('User'),
     phone: text('phone'),
     linkedin: text('linkedin'),
     education: text('education'),
@@ -160,14 +162,14 @@ export const orders = pgTable(
     note: text('note'),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status').notNull().default('unpaid'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
     transactionId: text('transaction_id'),
     /** Stripe mode: the one PaymentIntent created for this order. */
     paymentIntentId: text('payment_intent_id'),
     /** Why the last payment attempt failed, for the customer and the admin. */
     paymentFailure: text('payment_failure'),
     /** customer | admin | payment_window */
-    cancelReason: text('cancel_reason'),
+    cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** Unpaid by then, the order is cancelled and its stock released (set when it is placed). */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }).notNull(),
     /**

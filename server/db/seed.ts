@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Role } from '../../contract/users.ts';
 import type { Db } from './client.ts';
 import { account, appMeta, reviews, tools, user } from './schema.ts';
 import { seedReviews, seedTools } from './seed-data.ts';
@@ -39,7 +40,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     const addUser = async (entry: {
       name: string;
       email: string;
-      role: string;
+      role: Role;
       password?: string;
     }) => {
       const id = randomUUID();

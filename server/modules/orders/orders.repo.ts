@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from '
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { OrderRefund } from '../../../contract/order-refunds.ts';
 import {
-  CANCEL_REASONS,
   formatInvoiceNumber,
   formatOrderNumber,
   type Order,
@@ -38,7 +37,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
     })),
     totalAmount: row.totalAmount,
     currency: row.currency,
-    status: row.status as OrderStatus,
+    status: row.status,
     transactionId: row.transactionId,
     paymentFailure: row.paymentFailure,
     paymentDueAt: row.paymentDueAt.toISOString(),
@@ -46,7 +45,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    cancelReason: CANCEL_REASONS.find((reason) => reason === row.cancelReason) ?? null,
+    cancelReason: row.cancelReason,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     companyName: row.companyName,

@@ -18,12 +18,12 @@ export function toUserDetails(row: UserRow): UserDetails {
     vatNumber: row.vatNumber,
     billingAddress: row.billingAddress,
     image: row.image,
-    role: row.role as Role,
+    role: row.role,
   };
 }
 
 export function toUserSummary(row: UserRow): UserSummary {
-  return { _id: row.id, name: row.name, email: row.email, role: row.role as Role };
+  return { _id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.trim().toLowerCase());
