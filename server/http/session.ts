@@ -1,4 +1,5 @@
 import type { Role } from '../../contract/users.ts';
+import { forbidden } from '../errors.ts';
 
 /** The signed-in user as the server knows them; never built from anything the client sends. */
 export interface SessionUser {
@@ -24,4 +25,26 @@ declare module 'fastify' {
 /** Emails compare case-insensitively: `Ana@Example.com` is `ana@example.com`. */
 export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** Whose something is: a user's id, or the email they act for. */
+export type Owner = { id: string } | { email: string };
+
+export function isOwner(user: SessionUser, owner: Owner): boolean {
+  return 'id' in owner ? owner.id === user.id : sameEmail(owner.email, user.email);
+}
+
+/**
+ * The one access rule on objects: the signed-in user is their owner, or an admin where admins may
+ * act for anyone (`adminsToo`, the default); anyone else gets 403 with `message`.
+ */
+export function assertOwnerOrAdmin(
+  user: SessionUser,
+  owner: Owner,
+  message: string,
+  { adminsToo = true }: { adminsToo?: boolean } = {},
+): void {
+  if (isOwner(user, owner)) return;
+  if (adminsToo && user.role === 'Admin') return;
+  throw forbidden(message);
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { type SessionUser, sameEmail } from '../../http/session.ts';
+import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createOrderExporter, type ExportOptions } from './order-export.ts';
@@ -32,11 +32,8 @@ const RENDERED_INVOICES_KEPT = 64;
 const orderNotFound = () => notFound('This order does not exist.');
 
 /** A customer sees and changes only their own orders; admins see all. */
-function assertCanSee(user: SessionUser, order: repo.OrderRow): void {
-  if (order.userId !== user.id && user.role !== 'Admin') {
-    throw forbidden('This order belongs to another customer.');
-  }
-}
+const assertCanSee = (user: SessionUser, order: repo.OrderRow) =>
+  assertOwnerOrAdmin(user, { id: order.userId }, 'This order belongs to another customer.');
 
 export interface OrdersOptions extends Lifecycle {
   currency: string;
@@ -90,9 +87,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       body: CreateOrderBody,
       idempotencyKey?: string,
     ): Promise<Order> {
-      if (!sameEmail(email, user.email)) {
-        throw forbidden('You can only place orders for your own account.');
-      }
+      assertOwnerOrAdmin(user, { email }, 'You can only place orders for your own account.', {
+        adminsToo: false,
+      });
       const { toolId, orderedNum, ...delivery } = body;
       return place(
         user,
@@ -117,7 +114,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       query: Omit<ListMyOrdersQuery, 'offset'> & { offset?: number },
     ): Promise<{ orders: Order[]; total: number }> {
       const filter: repo.OrderFilter = query.status ? { status: query.status } : {};
-      if (sameEmail(query.email, user.email)) filter.ownerId = user.id;
+      if (isOwner(user, { email: query.email })) filter.ownerId = user.id;
       else if (user.role === 'Admin') filter.ownerEmail = query.email;
       else throw forbidden('You can only see your own orders.');
       const { rows, total } = await repo.listOrders(db, filter, {

@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, serviceUnavailable } from '../../errors.ts';
-import type { SessionUser } from '../../http/session.ts';
+import { assertOwnerOrAdmin, type SessionUser } from '../../http/session.ts';
 import { type Lifecycle, payOrder } from '../orders/order-lifecycle.ts';
 import { findOrder, type OrderRow, withLinesOne } from '../orders/orders.repo.ts';
 import * as repo from './payments.repo.ts';
@@ -23,8 +23,12 @@ const orderNotFound = () => notFound('This order does not exist.');
 /** Only the customer who placed an order pays it, and only while it is unpaid. */
 function assertPayable(user: SessionUser, order: OrderRow | undefined): asserts order is OrderRow {
   if (!order) throw orderNotFound();
-  if (order.userId !== user.id)
-    throw forbidden('Only the customer who placed this order can pay for it.');
+  assertOwnerOrAdmin(
+    user,
+    { id: order.userId },
+    'Only the customer who placed this order can pay for it.',
+    { adminsToo: false },
+  );
   if (order.status === 'paid' || order.status === 'shipped') {
     throw conflict('order_not_payable', 'This order has already been paid.');
   }

@@ -8,15 +8,15 @@ import {
 } from '../../../contract/users.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { type SessionUser, sameEmail } from '../../http/session.ts';
+import { assertOwnerOrAdmin, type SessionUser, sameEmail } from '../../http/session.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.repo.ts';
 import * as repo from './users.repo.ts';
 
-function assertOwnEmail(user: SessionUser, email: string, allowAdmin: boolean): void {
-  if (sameEmail(user.email, email)) return;
-  if (allowAdmin && user.role === 'Admin') return;
-  throw forbidden('You can only see and change your own account.');
-}
+/** A customer sees and changes their own account; admins may see anyone's (`allowAdmin`). */
+const assertOwnEmail = (user: SessionUser, email: string, allowAdmin: boolean) =>
+  assertOwnerOrAdmin(user, { email }, 'You can only see and change your own account.', {
+    adminsToo: allowAdmin,
+  });
 
 const userNotFound = () => notFound('There is no user with this email.');
 
