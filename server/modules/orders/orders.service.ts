@@ -22,9 +22,10 @@ import {
   payOrder,
   shipOrder,
 } from './order-lifecycle.ts';
-import { LINE_FIELDS, type LineFields, placeOrder, SPEC_FIELDS } from './order-placement.ts';
+import { placeOrder } from './order-placement.ts';
 import { noteRefund } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
+import { LINE_FIELDS, type LineFields, SPEC_FIELDS } from './placement-problems.ts';
 
 /** About 30 KB each. */
 const RENDERED_INVOICES_KEPT = 64;

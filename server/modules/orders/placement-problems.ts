@@ -1,0 +1,105 @@
+import { formatCount } from '../../../contract/format.ts';
+import { type Order, type PlaceOrderBody, unpaidShareCap } from '../../../contract/orders.ts';
+import type { ShortLine } from '../../../contract/problem.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+
+/** The problems a placement answers, in the words of the call that asked (order-placement.ts). */
+
+/**
+ * How the request names a line's fields in problems: `lines.2.quantity` for an order of lines,
+ * `orderedNum` and `toolId` for the spec's one-tool order (whose answers keep their old words).
+ */
+export interface LineFields {
+  isSingle: boolean;
+  quantity(index: number): string;
+}
+
+export const LINE_FIELDS: LineFields = { isSingle: false, quantity: (i) => `lines.${i}.quantity` };
+export const SPEC_FIELDS: LineFields = { isSingle: true, quantity: () => 'orderedNum' };
+
+export const toolGone = () =>
+  notFound('This tool does not exist or was removed from the catalogue.');
+
+/**
+ * Unpaid orders hold stock that nobody else can buy: one customer may hold at most a share of a
+ * tool's stock (what is on hand plus what they already hold), though always one minimum order.
+ */
+export function assertWithinShare(
+  tool: { name: string; minimumOrder: number; quantity: number },
+  heldUnits: number,
+  units: number,
+  sharePercent: number,
+  fields: LineFields,
+): void {
+  const cap = unpaidShareCap({
+    onHand: tool.quantity,
+    heldUnits,
+    minimumOrder: tool.minimumOrder,
+    sharePercent,
+  });
+  if (heldUnits + units <= cap) return;
+  const room = Math.max(0, cap - heldUnits);
+  const n = formatCount;
+  const it = fields.isSingle ? 'this tool' : tool.name;
+  throw conflict(
+    'unpaid_limit',
+    heldUnits > 0
+      ? `You already hold ${n(heldUnits)} units of ${it} in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= tool.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
+      : `One customer can hold at most ${n(cap)} units of ${it} in unpaid orders. Order at most ${n(cap)} units now; once that order is paid you can order more.`,
+  );
+}
+
+/** A key names one order: asking again with other details is a mistake, not a new order. */
+export function assertSameOrder(earlier: Order, placement: PlaceOrderBody): void {
+  const same =
+    earlier.lines.length === placement.lines.length &&
+    earlier.lines.every(
+      (line, i) =>
+        line.toolId === placement.lines[i]?.toolId &&
+        line.quantity === placement.lines[i]?.quantity,
+    ) &&
+    earlier.phone === placement.phone &&
+    earlier.address === placement.address &&
+    earlier.poNumber === (placement.poNumber ?? null) &&
+    earlier.note === (placement.note ?? null);
+  if (same) return;
+  throw new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key already placed an order with other details; use a new key for a new order.',
+  );
+}
+
+/** "Claw Hammer", or "Claw Hammer and 2 more" for an order of three lines. */
+export function summaryName(lines: { productName: string }[]): string {
+  const first = lines[0]?.productName ?? '';
+  return lines.length > 1 ? `${first} and ${lines.length - 1} more` : first;
+}
+
+/** Not enough stock: the spec's sentence for one tool, each line short for several. */
+export function outOfStock(short: ShortLine[], fields: LineFields): AppError {
+  const n = formatCount;
+  if (fields.isSingle) {
+    const { available } = short[0] as ShortLine;
+    return conflict(
+      'out_of_stock',
+      available === 0
+        ? 'This tool is out of stock.'
+        : `Only ${n(available)} units are in stock; order at most ${n(available)}.`,
+    );
+  }
+  const left = (line: ShortLine) =>
+    line.available === 0
+      ? `${line.productName} is out of stock.`
+      : `Only ${n(line.available)} units of ${line.productName} are in stock.`;
+  return new AppError(
+    409,
+    'out_of_stock',
+    short.length === 1
+      ? `${left(short[0] as ShortLine)} Nothing was ordered; change that line and try again.`
+      : `${short.length} lines ask for more than is in stock. Nothing was ordered; change those lines and try again.`,
+    short.map((line) => ({ field: fields.quantity(line.line), in: 'body', message: left(line) })),
+    undefined,
+    { lines: short },
+  );
+}
