@@ -1,17 +1,26 @@
 /**
  * `npm run test:e2e`: finds Chromium (e2e/find-chromium.ts) and Firefox ESR
- * (e2e/find-firefox.ts), then runs the browser journeys with them.
+ * (e2e/find-firefox.ts), installing what is missing (e2e/install-browsers.ts), then runs the
+ * browser journeys with them.
  */
 import { spawnSync } from 'node:child_process';
 import { findChromium, HOW_TO_INSTALL } from './find-chromium.ts';
 import { findFirefox, HOW_TO_INSTALL_FIREFOX } from './find-firefox.ts';
+import { installChromium, installFirefox } from './install-browsers.ts';
 
-const executable = findChromium();
+const found = <T>(find: () => T | undefined, install: () => void): T | undefined => {
+  const first = find();
+  if (first) return first;
+  install();
+  return find();
+};
+
+const executable = found(findChromium, installChromium);
 if (!executable) {
   console.error(HOW_TO_INSTALL);
   process.exit(1);
 }
-const firefox = findFirefox();
+const firefox = found(findFirefox, installFirefox);
 if (!firefox) {
   console.error(HOW_TO_INSTALL_FIREFOX);
   process.exit(1);
