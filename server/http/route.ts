@@ -1,8 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, RouteDescriptor } from '../../contract/common.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
+import { sendPrepared } from './prepared-reply.ts';
+import type { PreparedJson } from './response-cache.ts';
 import type { SessionUser } from './session.ts';
 
 type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
@@ -25,9 +28,34 @@ export interface RouteContext<D extends RouteDescriptor> {
   reply: FastifyReply;
 }
 
+/**
+ * An answer made ahead of the request (cached, compressed once): sent as it is, with its validator
+ * (a 304 when the browser holds it). The response schema checked it when it was made.
+ */
+export class PreparedAnswer {
+  constructor(
+    readonly prepared: PreparedJson,
+    readonly cacheControl: string,
+  ) {}
+}
+
+/** A file the route sends with its own type (an invoice's PDF, a CSV export read as it goes). */
+export class FileAnswer {
+  constructor(
+    readonly body: Buffer | Readable,
+    readonly file: { type: string; name: string; cacheControl: string },
+  ) {}
+}
+
+/** What a handler answers: the response its contract describes, or one of the two above. */
+export type RouteResult<D extends RouteDescriptor> =
+  | z.output<D['response']>
+  | PreparedAnswer
+  | FileAnswer;
+
 export type RouteHandler<D extends RouteDescriptor> = (
   context: RouteContext<D>,
-) => Promise<z.output<D['response']>>;
+) => Promise<RouteResult<D>>;
 
 /**
  * Registers one contract route: its schemas validate the request and serialize the response (and
@@ -76,8 +104,17 @@ export function registerRoute<D extends RouteDescriptor>(
         request,
         reply,
       } as RouteContext<D>);
-      // A handler may answer by itself (the catalogue reads send prepared, cached bytes).
-      if (reply.sent) return reply;
+      if (result instanceof PreparedAnswer) {
+        return sendPrepared(request, reply, result.prepared, result.cacheControl);
+      }
+      if (result instanceof FileAnswer) {
+        const { type, name, cacheControl } = result.file;
+        return reply
+          .type(type)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', cacheControl)
+          .send(result.body);
+      }
       return reply.code(status).send(result);
     },
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { orderRoutes } from '../../../contract/orders.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
-import { registerRoute } from '../../http/route.ts';
+import { FileAnswer, registerRoute } from '../../http/route.ts';
 import type { OrdersService } from './orders.service.ts';
 
 export function registerOrderRoutes(
@@ -18,13 +18,13 @@ export function registerOrderRoutes(
     return orders.placeLines(user, body, headers['idempotency-key']);
   });
   registerRoute(app, orderRoutes.get, async ({ user, params }) => orders.get(user, params.id));
-  registerRoute(app, orderRoutes.invoice, async ({ user, params, reply }) => {
+  registerRoute(app, orderRoutes.invoice, async ({ user, params }) => {
     const { fileName, pdf } = await orders.invoicePdf(user, params.id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-cache')
-      .send(pdf) as never;
+    return new FileAnswer(pdf, {
+      type: 'application/pdf',
+      name: fileName,
+      cacheControl: 'private, no-cache',
+    });
   });
   registerRoute(app, orderRoutes.listMine, async ({ user, query, reply }) => {
     const page = await orders.listOfUser(user, query);
@@ -39,13 +39,13 @@ export function registerOrderRoutes(
     reply.header('x-total-count', String(page.total));
     return page.orders;
   });
-  registerRoute(app, orderRoutes.exportAll, async ({ query, reply }) => {
+  registerRoute(app, orderRoutes.exportAll, async ({ query }) => {
     const { fileName, csv } = await orders.exportCsv(query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(csv) as never;
+    return new FileAnswer(csv, {
+      type: 'text/csv; charset=utf-8',
+      name: fileName,
+      cacheControl: 'private, no-store',
+    });
   });
   registerRoute(app, orderRoutes.ship, async ({ user, params, body }) =>
     orders.ship(user, params.id, body),

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { type ListToolsQuerySchema, toolRoutes } from '../../../contract/tools.ts';
 import { CATALOGUE_CACHE_CONTROL } from '../../http/catalogue-cache.ts';
-import { sendPrepared } from '../../http/prepared-reply.ts';
 import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
-import { registerRoute } from '../../http/route.ts';
+import { PreparedAnswer, registerRoute } from '../../http/route.ts';
 import type { ToolsService } from './tools.service.ts';
 
 type ListQuery = z.output<typeof ListToolsQuerySchema>;
@@ -23,20 +22,20 @@ export function registerToolRoutes(
   tools: ToolsService,
   cache: ResponseCache,
 ): void {
-  registerRoute(app, toolRoutes.list, async ({ query, request, reply }) => {
+  registerRoute(app, toolRoutes.list, async ({ query }) => {
     const prepared = await cache.get(listKey(query), async () => {
       const { tools: page, total } = await tools.list(query);
       return prepareJson(toolRoutes.list.response.parse(page), {
         'x-total-count': String(total),
       });
     });
-    return sendPrepared(request, reply, prepared, CATALOGUE_CACHE_CONTROL) as never;
+    return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL);
   });
-  registerRoute(app, toolRoutes.get, async ({ params, request, reply }) => {
+  registerRoute(app, toolRoutes.get, async ({ params }) => {
     const prepared = await cache.get(JSON.stringify(['tool', params.id]), async () =>
       prepareJson(toolRoutes.get.response.parse(await tools.get(params.id))),
     );
-    return sendPrepared(request, reply, prepared, CATALOGUE_CACHE_CONTROL) as never;
+    return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL);
   });
   // The admin's list is read fresh on every request: stock moves with every order.
   registerRoute(app, toolRoutes.manage, async ({ query, reply }) => {
