@@ -9,9 +9,20 @@ import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { type CatalogueCache, createCatalogueCache } from './http/catalogue-cache.ts';
+import {
+  CATALOGUE_CHANNEL,
+  type CatalogueCache,
+  createCatalogueCache,
+} from './http/catalogue-cache.ts';
+import { type ChangeFeed, createChangeFeed } from './http/change-feed.ts';
 import { addressSubject } from './http/client-address.ts';
 import { limitConnections } from './http/connection-limits.ts';
+import {
+  type CustomerCache,
+  createCustomerCache,
+  customerSubject,
+  ORDERS_CHANNEL,
+} from './http/customer-cache.ts';
 import {
   type AddressLimit,
   createRateLimiter,
@@ -112,7 +123,9 @@ export interface AppParts {
   auth: Auth;
   mailer: Mailer;
   limiter: RateLimiter;
+  changes: ChangeFeed;
   catalogue: CatalogueCache;
+  customers: CustomerCache;
   sessions: SessionCache;
   hashing: PasswordHashing;
 }
@@ -199,25 +212,36 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   const catalogueIndex = createCatalogueIndex(db);
   const toolCache = createToolCache();
   const sessions = createSessionCache();
-  const catalogue = createCatalogueCache({
+  const customers = createCustomerCache();
+  const catalogue = createCatalogueCache((change) => {
+    if (change === 'all') catalogueIndex.invalidate();
+    if (change !== 'reviews') toolCache.invalidate();
+  });
+  // What every instance keeps in memory, and the one feed that tells each what changed.
+  const changes = createChangeFeed({
     pool: database.pool,
     log: logger,
-    listeners: { [SESSIONS_CHANNEL]: sessions.heard },
-    onChange: (kind) => {
-      if (kind === 'all') catalogueIndex.invalidate();
-      if (kind !== 'reviews') toolCache.invalidate();
+    channels: {
+      [CATALOGUE_CHANNEL]: catalogue.heard,
+      [SESSIONS_CHANNEL]: sessions.heard,
+      [ORDERS_CHANNEL]: customers.heard,
     },
     onLiveChange: (isLive) => {
+      catalogue.setEnabled(isLive);
       catalogueIndex.setEnabled(isLive);
       toolCache.setEnabled(isLive);
       sessions.setEnabled(isLive);
+      customers.answers.setEnabled(isLive);
     },
   });
+  const catalogueChanged = (change: 'stock' | 'reviews' | 'all') =>
+    changes.announce(CATALOGUE_CHANNEL, change);
+  const forgetCustomer = (userId: string) => customers.heard(customerSubject(userId));
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
       toolCache,
-      onChange: catalogue.changed,
+      onChange: catalogueChanged,
     }),
     orders: createOrdersService(db, {
       currency: config.currency,
@@ -227,9 +251,11 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       invoicing: config.invoicing,
       paymentWindowMs: config.paymentWindowMs,
       unpaidCaps: config.unpaidCaps,
-      onStockChanged: () => catalogue.changed('stock'),
+      onStockChanged: () => catalogueChanged('stock'),
+      onOrderPlaced: (userId) => changes.announce(ORDERS_CHANNEL, customerSubject(userId)),
+      onOrdersChanged: forgetCustomer,
     }),
-    reviews: createReviewsService(db, { onChange: () => catalogue.changed('reviews') }),
+    reviews: createReviewsService(db, { onChange: () => catalogueChanged('reviews') }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
     cart: createCartService(db, { currency: config.currency }),
     overview: createOverviewService(db, { currency: config.currency }),
@@ -238,6 +264,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       invoicing: config.invoicing,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
+      onOrdersChanged: forgetCustomer,
       stripe: config.stripe
         ? {
             client: createStripeClient(config.stripe),
@@ -308,7 +335,10 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       });
       registerToolRoutes(api, services.tools, catalogue.responses);
       registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
-      registerOrderRoutes(api, services.orders, limitWrites);
+      registerOrderRoutes(api, services.orders, {
+        limitWrites,
+        customerAnswers: customers.answers,
+      });
       registerReviewRoutes(api, services.reviews, limitWrites);
       registerUserRoutes(api, services.users);
       registerOverviewRoutes(api, services.overview);
@@ -335,7 +365,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   });
 
   mailer.start();
-  catalogue.start();
+  changes.start();
   const stopPaymentWindow = startPaymentWindowJob(services.orders, {
     intervalMs: Math.min(60_000, Math.max(1_000, config.paymentWindowMs / 4)),
     log: logger,
@@ -347,9 +377,19 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     await stopPruning();
     await stopPaymentWindow();
     await mailer.stop();
-    await catalogue.stop();
+    await changes.stop();
   });
-  const parts: AppParts = { services, auth, mailer, limiter, catalogue, sessions, hashing };
+  const parts: AppParts = {
+    services,
+    auth,
+    mailer,
+    limiter,
+    changes,
+    catalogue,
+    customers,
+    sessions,
+    hashing,
+  };
   // Awaiting a thenable Fastify instance yields the same object (after ready), parts included;
   // TypeScript's Awaited<> cannot see that.
   return Object.assign(app, parts) as unknown as Awaited<App>;

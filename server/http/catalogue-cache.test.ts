@@ -42,7 +42,7 @@ function settled(): Promise<void> {
 }
 
 async function untilLive(t: TestContext): Promise<void> {
-  await visibleWithin(5_000, async () => expect(t.app.catalogue.isLive).toBe(true));
+  await visibleWithin(5_000, async () => expect(t.app.changes.isLive).toBe(true));
 }
 
 beforeAll(async () => {
@@ -148,7 +148,7 @@ describe('catalogue cache across two instances', () => {
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name like '%-listener'`,
     );
-    await visibleWithin(2_000, async () => expect(second.app.catalogue.isLive).toBe(false));
+    await visibleWithin(2_000, async () => expect(second.app.changes.isLive).toBe(false));
     // Not listening: a change nobody announces is still seen, since nothing is cached.
     await database.db.update(tools).set({ quantity: 650 }).where(eq(tools.id, tool.id));
     expect((await listed(visitorOnSecond, 'Outage Hammer'))[0]?.quantity).toBe(650);

@@ -1,10 +1,17 @@
-import type pg from 'pg';
-import type { Logger } from 'pino';
-import { type ChangeKind, createChangeFeed } from './change-feed.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 
-/** Also raised by triggers on `tools` (migration 0005) for changes made outside this app. */
+/**
+ * The catalogue's channel on the change feed. The app announces its own changes; triggers on
+ * `tools` (migration 0005) announce changes made outside it.
+ */
 export const CATALOGUE_CHANNEL = 'toolyard_catalogue';
+
+/**
+ * What changed in the catalogue. `stock`: only stock levels moved (the frequent change: every
+ * order); `reviews`: a review was posted or moderated (pages that show reviews change, tools do
+ * not); `all`: anything else, or unknown (treat everything as changed).
+ */
+export type CatalogueChange = 'stock' | 'reviews' | 'all';
 
 /** Browsers keep catalogue answers but ask again every time: a 304 when nothing changed. */
 export const CATALOGUE_CACHE_CONTROL = 'no-cache';
@@ -14,30 +21,19 @@ export interface CatalogueCache {
   responses: ResponseCache;
   /** Server-rendered pages (they show tools, stock and reviews): dropped on the same changes. */
   pages: ResponseCache;
-  /** Call after a change to the catalogue commits: `stock` when only stock levels moved. */
-  changed(kind?: ChangeKind): void;
-  start(): void;
-  stop(): Promise<void>;
-  /** Whether changes can be heard (and so answers cached) right now. */
-  readonly isLive: boolean;
-}
-
-export interface CatalogueCacheOptions {
-  pool: pg.Pool;
-  log: Logger;
-  /** Whatever else keeps catalogue data in memory hears the same changes. */
-  onChange?: (kind: ChangeKind) => void;
-  onLiveChange?: (isLive: boolean) => void;
-  /** Other channels heard on the same connection (ChangeFeedOptions.listeners). */
-  listeners?: Record<string, (text: string) => void>;
+  /** What the change feed heard on CATALOGUE_CHANNEL. */
+  heard(subject: string): void;
+  /** Only while changes can be heard is anything kept (see ChangeFeed). */
+  setEnabled(isEnabled: boolean): void;
 }
 
 /**
- * Catalogue reads served from memory, kept correct across instances: each instance announces its
- * changes on a PostgreSQL channel and drops its answers when any instance announces one. While the
- * channel cannot be heard, nothing is cached.
+ * Catalogue reads served from memory, dropped whenever any instance announces a change to the
+ * catalogue (`onChange` tells whatever else keeps catalogue data in memory).
  */
-export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueCache {
+export function createCatalogueCache(
+  onChange: (change: CatalogueChange) => void = () => {},
+): CatalogueCache {
   const responses = createResponseCache({
     maxEntries: 500,
     maxBytes: 64 * 1024 * 1024,
@@ -48,30 +44,17 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 60_000,
   });
-  const feed = createChangeFeed({
-    pool: options.pool,
-    channel: CATALOGUE_CHANNEL,
-    log: options.log,
-    ...(options.listeners ? { listeners: options.listeners } : {}),
-    onChange: (kind) => {
-      responses.invalidate();
-      pages.invalidate();
-      options.onChange?.(kind);
-    },
-    onLiveChange: (isLive) => {
-      responses.setEnabled(isLive);
-      pages.setEnabled(isLive);
-      options.onLiveChange?.(isLive);
-    },
-  });
   return {
     responses,
     pages,
-    changed: feed.changed,
-    start: feed.start,
-    stop: feed.stop,
-    get isLive() {
-      return feed.isLive;
+    heard(subject) {
+      responses.invalidate();
+      pages.invalidate();
+      onChange(subject === 'stock' || subject === 'reviews' ? subject : 'all');
+    },
+    setEnabled(isEnabled) {
+      responses.setEnabled(isEnabled);
+      pages.setEnabled(isEnabled);
     },
   };
 }

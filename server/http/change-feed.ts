@@ -5,52 +5,48 @@ import type { Logger } from 'pino';
 export interface ChangeFeedOptions {
   /** The app's pool: its connection settings are reused for the one listening connection. */
   pool: pg.Pool;
-  /** A PostgreSQL channel name (a plain identifier). */
-  channel: string;
   log: Logger;
-  /** Something changed, here or in another instance; `kind` says what (see ChangeKind). */
-  onChange: (kind: ChangeKind) => void;
+  /**
+   * The PostgreSQL channels heard (plain identifiers), each with what to do with a subject heard
+   * on it: one this instance or another announced, or one a trigger sent from inside the changing
+   * transaction. After any lapse every channel hears `all` (something may have been missed).
+   */
+  channels: Record<string, (subject: string) => void>;
   /** Whether changes can be heard right now; while not, nothing may be cached. */
   onLiveChange: (isLive: boolean) => void;
   /** At most one NOTIFY per this many milliseconds from this instance (bursts coalesce). */
   notifyEveryMs?: number;
   /** How often the listening connection proves it is alive. */
   heartbeatMs?: number;
-  /**
-   * More channels heard on the same connection, each with what to do with a message (the text
-   * after "<sender>:"; this instance's own are skipped). While the feed is not live (onLiveChange),
-   * nothing heard on them can be relied on either.
-   */
-  listeners?: Record<string, (text: string) => void>;
 }
 
-/**
- * `stock`: only stock levels moved (the frequent change: every order); `reviews`: a review was
- * posted (pages that show reviews change, tools do not); `all`: anything else, or unknown (treat
- * everything as changed). Listeners tell `all` apart from the rest; the others are named for logs.
- */
-export type ChangeKind = 'stock' | 'reviews' | 'all';
-
 export interface ChangeFeed {
-  /** Call after a change commits: this instance hears it at once, the others through PostgreSQL. */
-  changed(kind?: ChangeKind): void;
+  /**
+   * Call after a change commits: this instance hears `subject` on `channel` at once, the others
+   * through PostgreSQL (the subjects of a burst go together in one notification per channel).
+   */
+  announce(channel: string, subject: string): void;
   start(): void;
   stop(): Promise<void>;
   readonly isLive: boolean;
 }
 
+/** What every channel hears when what changed is not known. */
+export const EVERYTHING = 'all';
+
 const RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
+/** PostgreSQL takes payloads up to 8000 bytes; a burst beyond this is announced as `all`. */
+const PAYLOAD_MAX = 7_000;
 
 /**
- * Tells every instance sharing the database that some data changed, with LISTEN/NOTIFY on one
- * dedicated connection. The feed is "live" only while that connection is up and answers its
- * heartbeat; any lapse counts as a change (notifications may have been missed) and callers stop
- * caching until it is back.
+ * Tells every instance sharing the database what changed, with LISTEN/NOTIFY on one dedicated
+ * connection. A payload is "<sender>:<subject>,<subject>..." (triggers send no sender; an
+ * instance skips its own). The feed is "live" only while that connection is up and answers its
+ * heartbeat; any lapse counts as a change to everything, and callers cache nothing until it is back.
  */
 export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
-  const { channel, log } = options;
-  const listeners = options.listeners ?? {};
-  for (const name of [channel, ...Object.keys(listeners)]) {
+  const { channels, log } = options;
+  for (const name of Object.keys(channels)) {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad channel name: ${name}`);
   }
   const notifyEveryMs = options.notifyEveryMs ?? 100;
@@ -66,8 +62,13 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   let heartbeatTimer: NodeJS.Timeout | undefined;
   let lastNotifyAt = 0;
   let notifyTimer: NodeJS.Timeout | undefined;
-  /** The broadest kind of change waiting to be announced. */
-  let pendingKind: ChangeKind = 'stock';
+  /** Subjects waiting to be announced, by channel. */
+  let pending = new Map<string, Set<string>>();
+
+  const hear = (channel: string, subject: string) => channels[channel]?.(subject);
+  const hearEverything = () => {
+    for (const channel of Object.keys(channels)) hear(channel, EVERYTHING);
+  };
 
   const setLive = (value: boolean) => {
     if (isLive === value) return;
@@ -87,7 +88,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     if (isStopped) return;
     if (isLive) log.warn({ err: reason }, 'change feed lost its connection; caching paused');
     setLive(false);
-    options.onChange('all');
+    hearEverything();
     const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
     failures += 1;
     retryTimer = setTimeout(() => void connect(), delay);
@@ -107,23 +108,20 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     client = listener;
     listener.on('error', (error) => client === listener && lost(error));
     listener.on('end', () => client === listener && lost(new Error('connection ended')));
-    // Payload "<sender>:<kind>"; the database's own triggers send no sender.
     listener.on('notification', (message) => {
       const payload = message.payload ?? '';
       const colon = payload.indexOf(':');
       const sender = colon === -1 ? '' : payload.slice(0, colon);
-      const text = colon === -1 ? payload : payload.slice(colon + 1);
       if (sender === instanceId) return;
-      if (message.channel === channel) {
-        options.onChange(text === 'stock' || text === 'reviews' ? text : 'all');
-      } else {
-        listeners[message.channel]?.(text);
-      }
+      const subjects = colon === -1 ? payload : payload.slice(colon + 1);
+      for (const subject of subjects.split(',')) hear(message.channel, subject);
     });
     try {
       await listener.connect();
       await listener.query(
-        [channel, ...Object.keys(listeners)].map((name) => `listen ${name};`).join(' '),
+        Object.keys(channels)
+          .map((name) => `listen ${name};`)
+          .join(' '),
       );
     } catch (error) {
       if (client === listener) lost(error);
@@ -132,7 +130,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     if (client !== listener) return;
     failures = 0;
     // Whatever changed while we were not listening is unknown: start from nothing.
-    options.onChange('all');
+    hearEverything();
     setLive(true);
     heartbeatTimer = setInterval(() => {
       listener.query('select 1').catch((error: unknown) => client === listener && lost(error));
@@ -143,21 +141,30 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   const sendNotify = async () => {
     notifyTimer = undefined;
     lastNotifyAt = Date.now();
-    const kind = pendingKind;
-    pendingKind = 'stock';
+    const sending = pending;
+    pending = new Map();
+    const values: string[] = [];
+    for (const [channel, subjects] of sending) {
+      const joined = subjects.has(EVERYTHING) ? EVERYTHING : [...subjects].join(',');
+      values.push(channel, `${instanceId}:${joined.length > PAYLOAD_MAX ? EVERYTHING : joined}`);
+    }
+    const calls = values.map((_, i) => (i % 2 === 0 ? `pg_notify($${i + 1}, $${i + 2})` : ''));
     const target = client && isLive ? client : options.pool;
     try {
-      await target.query('select pg_notify($1, $2)', [channel, `${instanceId}:${kind}`]);
+      await target.query(`select ${calls.filter(Boolean).join(', ')}`, values);
     } catch (error) {
-      // The others fall back on their cache's maximum age.
+      // The others fall back on their caches' maximum age.
       log.warn({ err: error }, 'could not announce a change to the other instances');
     }
   };
 
   return {
-    changed(kind = 'all') {
-      options.onChange(kind);
-      if (kind === 'all') pendingKind = 'all';
+    announce(channel, subject) {
+      if (!(channel in channels)) throw new Error(`not a channel of this feed: ${channel}`);
+      hear(channel, subject);
+      const subjects = pending.get(channel) ?? new Set<string>();
+      subjects.add(subject);
+      pending.set(channel, subjects);
       if (notifyTimer) return;
       const wait = lastNotifyAt + notifyEveryMs - Date.now();
       if (wait <= 0) void sendNotify();

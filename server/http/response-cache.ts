@@ -86,6 +86,14 @@ interface Entry {
   prepared: PreparedJson;
   storedAt: number;
   size: number;
+  group: string | undefined;
+}
+
+/** A build under way: stored when it ends unless a change to its group (or all) came first. */
+interface Build {
+  promise: Promise<PreparedJson>;
+  group: string | undefined;
+  isStale: boolean;
 }
 
 export interface ResponseCacheOptions {
@@ -96,32 +104,35 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
+export interface GetOptions {
+  /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
+  keep?: (prepared: PreparedJson) => boolean;
+  /** What the answer belongs to (a customer, say), so `forget(group)` drops it with the rest. */
+  group?: string;
+}
+
 export interface ResponseCache {
   /** The stored answer for `key`, or the one `build` makes (concurrent misses share one build). */
-  get(
-    key: string,
-    build: () => Promise<PreparedJson>,
-    /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
-    keep?: (prepared: PreparedJson) => boolean,
-  ): Promise<PreparedJson>;
+  get(key: string, build: () => Promise<PreparedJson>, options?: GetOptions): Promise<PreparedJson>;
   /** Forgets everything; builds already under way are not stored. */
   invalidate(): void;
+  /** Forgets the answers of one group; its builds already under way are not stored. */
+  forget(group: string): void;
   /** While off (changes cannot be heard), every get builds afresh and nothing is kept. */
   setEnabled(isEnabled: boolean): void;
   readonly size: number;
 }
 
 /**
- * An in-memory LRU of prepared JSON answers. Every answer is stamped with the generation it was
- * read in; invalidate() starts a new generation, so a read that began before a change can never
- * be stored after it.
+ * An in-memory LRU of prepared answers. A build that began before a change it may predate is never
+ * stored after it: invalidate() marks every build under way stale, forget(group) those of its group.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const now = options.now ?? Date.now;
   // A Map iterates in insertion order: re-inserting on use makes the first key the least recent.
   const entries = new Map<string, Entry>();
-  const building = new Map<string, Promise<PreparedJson>>();
-  let generation = 0;
+  const keysOf = new Map<string, Set<string>>();
+  const building = new Map<string, Build>();
   let bytes = 0;
   let isEnabled = false;
 
@@ -130,24 +141,41 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.size;
+    if (entry.group === undefined) return;
+    const keys = keysOf.get(entry.group);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOf.delete(entry.group);
   };
 
-  const store = (key: string, prepared: PreparedJson) => {
+  const store = (key: string, prepared: PreparedJson, group: string | undefined) => {
     // Room for the compressed forms too (a fraction of the body for JSON).
     const size = prepared.body.length * 1.5 + key.length;
     if (size > options.maxBytes / 4) return;
     remove(key);
-    entries.set(key, { prepared, storedAt: now(), size });
+    entries.set(key, { prepared, storedAt: now(), size, group });
     bytes += size;
+    if (group !== undefined) {
+      const keys = keysOf.get(group) ?? new Set<string>();
+      keys.add(key);
+      keysOf.set(group, keys);
+    }
     for (const oldest of entries.keys()) {
       if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
       remove(oldest);
     }
   };
 
+  const staleBuilds = (group?: string) => {
+    for (const [key, build] of building) {
+      if (group !== undefined && build.group !== group) continue;
+      build.isStale = true;
+      building.delete(key);
+    }
+  };
+
   return {
-    get(key, build, keep = () => true) {
-      if (!isEnabled) return build();
+    get(key, make, { keep = () => true, group } = {}) {
+      if (!isEnabled) return make();
       const entry = entries.get(key);
       if (entry && now() - entry.storedAt < options.maxAgeMs) {
         entries.delete(key);
@@ -155,27 +183,34 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         return Promise.resolve(entry.prepared);
       }
       const pending = building.get(key);
-      if (pending) return pending;
-      const startedIn = generation;
-      const promise = build().then(
+      if (pending) return pending.promise;
+      const build: Build = { promise: make(), group, isStale: false };
+      const ended = () => {
+        if (building.get(key) === build) building.delete(key);
+      };
+      build.promise = build.promise.then(
         (prepared) => {
-          if (building.get(key) === promise) building.delete(key);
-          if (startedIn === generation && isEnabled && keep(prepared)) store(key, prepared);
+          ended();
+          if (!build.isStale && isEnabled && keep(prepared)) store(key, prepared, group);
           return prepared;
         },
         (error: unknown) => {
-          if (building.get(key) === promise) building.delete(key);
+          ended();
           throw error;
         },
       );
-      building.set(key, promise);
-      return promise;
+      building.set(key, build);
+      return build.promise;
     },
     invalidate() {
-      generation += 1;
+      staleBuilds();
       entries.clear();
-      building.clear();
+      keysOf.clear();
       bytes = 0;
+    },
+    forget(group) {
+      staleBuilds(group);
+      for (const key of keysOf.get(group) ?? []) remove(key);
     },
     setEnabled(value) {
       isEnabled = value;

@@ -128,7 +128,7 @@ beforeAll(async () => {
   second = await buildTestApp({}, { database });
   admin = await first.signUp({ role: 'Admin' });
   for (const t of [first, second]) {
-    await within(5_000, async () => expect(t.app.catalogue.isLive).toBe(true));
+    await within(5_000, async () => expect(t.app.changes.isLive).toBe(true));
   }
 });
 afterAll(async () => {

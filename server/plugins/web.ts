@@ -181,11 +181,9 @@ export const webPlugin = fp(
       const page = !address.isKept
         ? await render(address.path)
         : // Only whole, ordinary pages are kept; a 404 or a page missing data is sent each time.
-          await options.pages.get(
-            address.path,
-            () => render(address.path),
-            (page) => page.status === 200,
-          );
+          await options.pages.get(address.path, () => render(address.path), {
+            keep: (page) => page.status === 200,
+          });
       if (page.status === 200) return sendPrepared(request, reply, page, PAGE_CACHE_CONTROL);
       return sendPrepared(request, reply, page, 'no-store');
     });

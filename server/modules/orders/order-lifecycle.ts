@@ -28,6 +28,12 @@ import {
 export interface Lifecycle extends StoreInfo {
   mailer: Mailer;
   invoicing: InvoiceSettings;
+  /**
+   * Runs after a customer's own change to their orders commits (a cancel, a payment), with their
+   * id: this instance's cached answers for them go stale before they can ask again. Triggers tell
+   * every instance of every change (migration 0019) within moments.
+   */
+  onOrdersChanged?: (userId: string) => void;
 }
 
 export type CancelReason = 'customer' | 'admin' | 'payment_window';

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { orderRoutes } from '../../../contract/orders.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
-import { FileAnswer, registerRoute } from '../../http/route.ts';
+import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
+import { FileAnswer, PreparedAnswer, registerRoute } from '../../http/route.ts';
+import { isOwner } from '../../http/session.ts';
 import type { OrdersService } from './orders.service.ts';
 
+/**
+ * The order routes. A customer's own order list is served from `customerAnswers` (grouped by
+ * customer, dropped whenever anything of theirs changes: server/http/customer-cache.ts); an admin
+ * reading someone else's is read afresh.
+ */
 export function registerOrderRoutes(
   app: FastifyInstance,
   orders: OrdersService,
-  limitWrites: WriteLimit,
+  { limitWrites, customerAnswers }: { limitWrites: WriteLimit; customerAnswers: ResponseCache },
 ): void {
   registerRoute(app, orderRoutes.place, async ({ user, query, body, headers }) => {
     await limitWrites(user);
@@ -26,10 +33,20 @@ export function registerOrderRoutes(
       cacheControl: 'private, no-cache',
     });
   });
-  registerRoute(app, orderRoutes.listMine, async ({ user, query, reply }) => {
-    const page = await orders.listOfUser(user, query);
-    reply.header('x-total-count', String(page.total));
-    return page.orders;
+  registerRoute(app, orderRoutes.listMine, async ({ user, query }) => {
+    const prepareList = async () => {
+      const page = await orders.listOfUser(user, query);
+      return prepareJson(orderRoutes.listMine.response.parse(page.orders), {
+        'x-total-count': String(page.total),
+      });
+    };
+    if (!isOwner(user, { email: query.email })) {
+      return new PreparedAnswer(await prepareList(), 'no-store');
+    }
+    const { status, limit, offset } = query;
+    const key = JSON.stringify(['mine', user.id, status ?? null, limit ?? null, offset]);
+    const prepared = await customerAnswers.get(key, prepareList, { group: user.id });
+    return new PreparedAnswer(prepared, 'no-store');
   });
   registerRoute(app, orderRoutes.cancel, async ({ user, params }) =>
     orders.cancel(user, params.id),

@@ -44,6 +44,11 @@ export interface OrdersOptions extends Lifecycle {
   unpaidCaps: { orders: number; stockSharePercent: number };
   /** Runs after an order took or returned stock (committed): cached catalogue answers go stale. */
   onStockChanged?: () => void;
+  /**
+   * Runs after a new order commits, with its customer's id: no trigger announces a new order
+   * (migration 0019), so this instance tells the others.
+   */
+  onOrderPlaced?: (userId: string) => void;
   /** The CSV export's batch size and how many run at once (defaults: 1000 orders, 2). */
   exports?: Partial<ExportOptions>;
 }
@@ -71,6 +76,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
   ): Promise<Order> {
     const placed = await placeOrder(db, options, { user, placement, idempotencyKey, fields });
     if (placed.isNew) {
+      options.onOrderPlaced?.(user.id);
       options.onStockChanged?.();
       mailer.nudge();
     }
@@ -198,7 +204,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     /** Unpaid orders only: the order stays in the history as cancelled and its stock returns. */
     async cancel(user: SessionUser, id: string): Promise<{ deletedCount: number }> {
-      await db.transaction(async (tx) => {
+      const customerId = await db.transaction(async (tx) => {
         const order = await repo.findOrder(tx, id);
         if (!order) throw orderNotFound();
         assertCanSee(user, order);
@@ -216,7 +222,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           target: { type: 'order', id: cancelled._id, label: cancelled.number },
           details: { reason },
         });
+        return order.userId;
       });
+      options.onOrdersChanged?.(customerId);
       options.onStockChanged?.();
       mailer.nudge();
       return { deletedCount: 1 };

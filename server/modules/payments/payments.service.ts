@@ -119,6 +119,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         );
         return charge;
       });
+      options.onOrdersChanged?.(user.id);
       mailer.nudge();
       if (!outcome.ok)
         throw new AppError(

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseCache, type PreparedJson, prepareJson } from './response-cache.ts';
+
+function deferred() {
+  let resolve: (value: PreparedJson) => void = () => {};
+  const promise = new Promise<PreparedJson>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+function counting(value: unknown) {
+  let builds = 0;
+  return {
+    build: async () => {
+      builds += 1;
+      return prepareJson(value);
+    },
+    builds: () => builds,
+  };
+}
+
+const options = { maxEntries: 100, maxBytes: 1024 * 1024, maxAgeMs: 1_000 };
+
+describe('the response cache', () => {
+  it('builds once for concurrent misses, keeps the answer, and refills it after its maximum age', async () => {
+    let now = 0;
+    const cache = createResponseCache({ ...options, now: () => now });
+    cache.setEnabled(true);
+    const page = counting({ page: 1 });
+    const [a, b] = await Promise.all([cache.get('p', page.build), cache.get('p', page.build)]);
+    expect(a).toBe(b);
+    expect(await cache.get('p', page.build)).toBe(a);
+    expect(page.builds()).toBe(1);
+    now += 1_000;
+    expect(await cache.get('p', page.build)).not.toBe(a);
+    expect(page.builds()).toBe(2);
+  });
+
+  it('keeps nothing while disabled, nor what `keep` refuses', async () => {
+    const cache = createResponseCache(options);
+    const page = counting({ page: 1 });
+    await cache.get('p', page.build);
+    await cache.get('p', page.build);
+    expect(page.builds()).toBe(2);
+    cache.setEnabled(true);
+    await cache.get('p', page.build, { keep: () => false });
+    await cache.get('p', page.build, { keep: () => false });
+    expect(page.builds()).toBe(4);
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops the least recently used beyond its entries or bytes', async () => {
+    const cache = createResponseCache({ ...options, maxEntries: 2 });
+    cache.setEnabled(true);
+    for (const key of ['a', 'b']) await cache.get(key, counting(key).build);
+    await cache.get('a', counting('a').build); // a is now the most recent
+    await cache.get('c', counting('c').build);
+    const b = counting('b');
+    await cache.get('b', b.build);
+    expect(b.builds()).toBe(1);
+    const a = counting('a');
+    await cache.get('a', a.build);
+    expect(a.builds()).toBe(1); // a went when b came back
+    const small = createResponseCache({ ...options, maxBytes: 400 });
+    small.setEnabled(true);
+    // About 94 bytes each (a quarter of the budget at most): four fit, not five.
+    for (const key of ['v', 'w', 'x', 'y', 'z']) {
+      await small.get(key, counting(key.repeat(60)).build);
+    }
+    expect(small.size).toBe(4);
+  });
+
+  it('forgets one group, and does not store a build of that group that began before', async () => {
+    const cache = createResponseCache(options);
+    cache.setEnabled(true);
+    const ana = counting(['ana']);
+    const bob = counting(['bob']);
+    await cache.get('ana-1', ana.build, { group: 'ana' });
+    await cache.get('ana-2', ana.build, { group: 'ana' });
+    await cache.get('bob-1', bob.build, { group: 'bob' });
+    const slow = deferred();
+    const pending = cache.get('ana-3', () => slow.promise, { group: 'ana' });
+    cache.forget('ana');
+    slow.resolve(prepareJson(['ana, before the change']));
+    await pending;
+    expect(cache.size).toBe(1);
+    await cache.get('bob-1', bob.build, { group: 'bob' });
+    expect(bob.builds()).toBe(1);
+    const again = counting(['ana, after']);
+    await cache.get('ana-3', again.build, { group: 'ana' });
+    await cache.get('ana-3', again.build, { group: 'ana' });
+    expect(again.builds()).toBe(1);
+  });
+
+  it('does not store any build that began before invalidate()', async () => {
+    const cache = createResponseCache(options);
+    cache.setEnabled(true);
+    const slow = deferred();
+    const pending = cache.get('p', () => slow.promise);
+    cache.invalidate();
+    // A request after the change builds afresh instead of waiting for the stale build.
+    const fresh = counting({ after: true });
+    const answer = await cache.get('p', fresh.build);
+    expect(fresh.builds()).toBe(1);
+    slow.resolve(prepareJson({ before: true }));
+    await pending;
+    expect(await cache.get('p', fresh.build)).toBe(answer);
+  });
+});
