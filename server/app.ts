@@ -23,6 +23,7 @@ import {
   customerSubject,
   ORDERS_CHANNEL,
 } from './http/customer-cache.ts';
+import { createPublicAnswers, type PublicAnswers } from './http/public-answers.ts';
 import {
   type AddressLimit,
   createRateLimiter,
@@ -74,7 +75,7 @@ import { crawlersPlugin } from './plugins/crawlers.ts';
 import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { securityHeaders, securityPlugin } from './plugins/security.ts';
+import { everyResponseHeaders, securityHeaders, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppConfig = Pick<
@@ -126,6 +127,7 @@ export interface AppParts {
   changes: ChangeFeed;
   catalogue: CatalogueCache;
   customers: CustomerCache;
+  publicAnswers: PublicAnswers;
   sessions: SessionCache;
   hashing: PasswordHashing;
 }
@@ -147,7 +149,13 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
 /** Builds the whole app from its parts; reads no environment and listens on nothing. */
 export async function buildApp({ config, database, logger, mailTransport }: AppDeps): Promise<App> {
   const isHttps = config.publicUrl.startsWith('https://');
+  const allowStripe = config.stripe !== null;
+  const publicAnswers = createPublicAnswers({
+    baseHeaders: everyResponseHeaders({ isHttps, allowStripe }),
+    log: logger,
+  });
   const app = Fastify({
+    serverFactory: publicAnswers.serverFactory,
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
@@ -169,7 +177,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     // Errors the router raises before any route or hook runs (a malformed URL, an over-long path
     // parameter) are answered as problems too.
     frameworkErrors: (error, _request, reply) => {
-      reply.headers(securityHeaders({ isHttps, allowStripe: config.stripe !== null }));
+      reply.headers(securityHeaders({ isHttps, allowStripe }));
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       const detail = status === 414 ? 'A part of this URL is too long.' : 'This URL is not valid.';
       void sendProblem(
@@ -178,6 +186,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       );
     },
   });
+  app.decorate('rememberPublicAnswer', publicAnswers.remember);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -295,7 +304,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(securityPlugin, {
     trustedOrigins: config.trustedOrigins,
     isHttps,
-    allowStripe: config.stripe !== null,
+    allowStripe,
   });
   // Answers up to 128 KB (every JSON answer the API pages) are compressed in one synchronous
   // call, about 0.1 ms for a page of orders; a compression stream per answer cost ten times that
@@ -360,7 +369,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,
     isHttps,
-    allowStripe: config.stripe !== null,
+    allowStripe,
     pages: catalogue.pages,
   });
 
@@ -387,6 +396,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     changes,
     catalogue,
     customers,
+    publicAnswers,
     sessions,
     hashing,
   };

@@ -97,9 +97,14 @@ describe("a customer's order list, kept in memory", () => {
   it('is read from the database once, then answered from memory, for each customer and page', async () => {
     const ana = await first.signUp();
     const bob = await first.signUp();
-    await place(client(first.app, ana), ana);
-    await place(client(first.app, bob), bob);
-    for (const buyer of [ana, bob]) await listed(client(second.app, buyer), buyer, '&limit=5');
+    for (const buyer of [ana, bob]) {
+      await listed(client(second.app, buyer), buyer, '&limit=5');
+      await place(client(first.app, buyer), buyer);
+      // Shown there once the other instance heard of it: nothing more is on its way.
+      await within(1_000, async () =>
+        expect(await listed(client(second.app, buyer), buyer, '&limit=5')).toHaveLength(1),
+      );
+    }
     const reads = await orderReadsDuring(async () => {
       for (let i = 0; i < 3; i += 1) {
         for (const buyer of [ana, bob]) {
@@ -161,8 +166,13 @@ describe("a customer's order list, kept in memory", () => {
 
   it('forgets at once on the instance of the change, without waiting to hear it', async () => {
     const ana = await first.signUp();
+    await listed(client(second.app, ana), ana);
     const order = await place(client(first.app, ana), ana);
-    for (const t of [first, second]) await listed(client(t.app, ana), ana);
+    // Once the other instance shows the order, it has heard of it: nothing more is on its way.
+    await within(1_000, async () =>
+      expect(statusOf(await listed(client(second.app, ana), ana), order._id)).toBe('unpaid'),
+    );
+    await listed(client(first.app, ana), ana);
     // Nobody is told (the trigger is off): what each instance answers is what it knows.
     await database.db.execute(sql`alter table orders disable trigger orders_changed`);
     try {

@@ -4,35 +4,67 @@ import {
   type Encoding,
   encodedBody,
   type PreparedJson,
+  type ResponseCache,
 } from './response-cache.ts';
+
+/** Where a public answer is kept: a later GET for the same address may be answered from there. */
+export interface AnswerSource {
+  cache: ResponseCache;
+  key: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public answers served before routing (server/http/public-answers.ts). */
+    rememberPublicAnswer?: (url: string, source: AnswerSource, cacheControl: string) => void;
+  }
+}
+
+/** The headers of a prepared answer besides the store's own on every response. */
+export function preparedHeaders(
+  prepared: PreparedJson,
+  cacheControl: string,
+): Record<string, string> {
+  return {
+    ...prepared.headers,
+    etag: prepared.etag,
+    'cache-control': cacheControl,
+    vary: 'Accept-Encoding',
+  };
+}
+
+/** JSON unless the answer says what it is. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The encoding a prepared answer is sent in: none for small bodies or browsers that take none. */
+export function encodingFor(prepared: PreparedJson, acceptEncoding: string | undefined) {
+  return prepared.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(acceptEncoding) : undefined;
+}
 
 /**
  * Sends a prepared answer: 304 when the browser already holds it (If-None-Match), otherwise
  * its brotli or gzip form when the browser takes one, made once and reused. Setting
- * Content-Encoding here keeps the global compressor from compressing it again.
+ * Content-Encoding here keeps the global compressor from compressing it again. With a `source`
+ * (public answers only), a later GET for the same address may be answered before routing.
  */
 export async function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: PreparedJson,
   cacheControl: string,
+  source?: AnswerSource,
 ): Promise<FastifyReply> {
-  reply.headers({
-    ...prepared.headers,
-    etag: prepared.etag,
-    'cache-control': cacheControl,
-    vary: 'Accept-Encoding',
-  });
+  reply.headers(preparedHeaders(prepared, cacheControl));
   const status = prepared.status ?? 200;
   if (status === 200 && matchesEtag(request.headers['if-none-match'], prepared.etag)) {
     return reply.code(304).send();
   }
+  if (source && status === 200 && request.method === 'GET') {
+    request.server.rememberPublicAnswer?.(request.raw.url ?? '', source, cacheControl);
+  }
   reply.code(status);
-  if (!prepared.headers['content-type']) reply.type('application/json; charset=utf-8');
-  const encoding =
-    prepared.body.length >= COMPRESS_THRESHOLD
-      ? preferredEncoding(request.headers['accept-encoding'])
-      : undefined;
+  if (!prepared.headers['content-type']) reply.type(JSON_TYPE);
+  const encoding = encodingFor(prepared, request.headers['accept-encoding']);
   if (!encoding) return reply.send(prepared.body);
   const body = prepared.ready[encoding] ?? (await encodedBody(prepared, encoding));
   return reply.header('content-encoding', encoding).send(body);

@@ -114,6 +114,8 @@ export interface GetOptions {
 export interface ResponseCache {
   /** The stored answer for `key`, or the one `build` makes (concurrent misses share one build). */
   get(key: string, build: () => Promise<PreparedJson>, options?: GetOptions): Promise<PreparedJson>;
+  /** The stored answer for `key` if there is a fresh one; nothing is built. */
+  peek(key: string): PreparedJson | undefined;
   /** Forgets everything; builds already under way are not stored. */
   invalidate(): void;
   /** Forgets the answers of one group; its builds already under way are not stored. */
@@ -173,15 +175,21 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
   };
 
+  /** A fresh entry, made the most recently used. */
+  const fresh = (key: string): Entry | undefined => {
+    if (!isEnabled) return undefined;
+    const entry = entries.get(key);
+    if (!entry || now() - entry.storedAt >= options.maxAgeMs) return undefined;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+
   return {
     get(key, make, { keep = () => true, group } = {}) {
       if (!isEnabled) return make();
-      const entry = entries.get(key);
-      if (entry && now() - entry.storedAt < options.maxAgeMs) {
-        entries.delete(key);
-        entries.set(key, entry);
-        return Promise.resolve(entry.prepared);
-      }
+      const entry = fresh(key);
+      if (entry) return Promise.resolve(entry.prepared);
       const pending = building.get(key);
       if (pending) return pending.promise;
       const build: Build = { promise: make(), group, isStale: false };
@@ -202,6 +210,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       building.set(key, build);
       return build.promise;
     },
+    peek: (key) => fresh(key)?.prepared,
     invalidate() {
       staleBuilds();
       entries.clear();

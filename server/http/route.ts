@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, RouteDescriptor } from '../../contract/common.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import { sendPrepared } from './prepared-reply.ts';
+import { type AnswerSource, sendPrepared } from './prepared-reply.ts';
 import type { PreparedJson } from './response-cache.ts';
 import type { SessionUser } from './session.ts';
 
@@ -36,6 +36,8 @@ export class PreparedAnswer {
   constructor(
     readonly prepared: PreparedJson,
     readonly cacheControl: string,
+    /** Where it is kept, on a public route: the same address may then be answered from there. */
+    readonly source?: AnswerSource,
   ) {}
 }
 
@@ -105,7 +107,9 @@ export function registerRoute<D extends RouteDescriptor>(
         reply,
       } as RouteContext<D>);
       if (result instanceof PreparedAnswer) {
-        return sendPrepared(request, reply, result.prepared, result.cacheControl);
+        // Only public answers may be sent again to whoever asks for the same address.
+        const source = access === 'public' ? result.source : undefined;
+        return sendPrepared(request, reply, result.prepared, result.cacheControl, source);
       }
       if (result instanceof FileAnswer) {
         const { type, name, cacheControl } = result.file;

@@ -60,6 +60,20 @@ export function securityHeaders({
   };
 }
 
+/** What every response carries unless it says otherwise: the security headers, and no caching. */
+export function everyResponseHeaders(options: {
+  isHttps: boolean;
+  allowStripe: boolean;
+}): Record<string, string> {
+  return {
+    ...securityHeaders(options),
+    // Nothing is cached unless it says so: answers with personal data (orders, details,
+    // sessions) never land in a shared or browser cache. Public answers (the catalogue, the
+    // web app's files) set their own caching.
+    'cache-control': 'no-store',
+  };
+}
+
 /**
  * Security headers on every response, and cross-site request refusal: a state-changing request must
  * come from one of our own origins and carry JSON, so another site cannot make a signed-in visitor's
@@ -77,13 +91,7 @@ export const securityPlugin = fp(
   ) => {
     const allowed = new Set(trustedOrigins);
 
-    const headers = {
-      ...securityHeaders({ isHttps, allowStripe }),
-      // Nothing is cached unless it says so: answers with personal data (orders, details,
-      // sessions) never land in a shared or browser cache. Public answers (the catalogue, the
-      // web app's files) set their own caching.
-      'cache-control': 'no-store',
-    };
+    const headers = everyResponseHeaders({ isHttps, allowStripe });
     // One hook for both (it runs on every request, reads included).
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);

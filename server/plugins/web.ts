@@ -184,8 +184,9 @@ export const webPlugin = fp(
           await options.pages.get(address.path, () => render(address.path), {
             keep: (page) => page.status === 200,
           });
-      if (page.status === 200) return sendPrepared(request, reply, page, PAGE_CACHE_CONTROL);
-      return sendPrepared(request, reply, page, 'no-store');
+      if (page.status !== 200) return sendPrepared(request, reply, page, 'no-store');
+      const source = address.isKept ? { cache: options.pages, key: address.path } : undefined;
+      return sendPrepared(request, reply, page, PAGE_CACHE_CONTROL, source);
     });
   },
   { name: 'web' },

@@ -23,19 +23,21 @@ export function registerToolRoutes(
   cache: ResponseCache,
 ): void {
   registerRoute(app, toolRoutes.list, async ({ query }) => {
-    const prepared = await cache.get(listKey(query), async () => {
+    const key = listKey(query);
+    const prepared = await cache.get(key, async () => {
       const { tools: page, total } = await tools.list(query);
       return prepareJson(toolRoutes.list.response.parse(page), {
         'x-total-count': String(total),
       });
     });
-    return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL);
+    return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL, { cache, key });
   });
   registerRoute(app, toolRoutes.get, async ({ params }) => {
-    const prepared = await cache.get(JSON.stringify(['tool', params.id]), async () =>
+    const key = JSON.stringify(['tool', params.id]);
+    const prepared = await cache.get(key, async () =>
       prepareJson(toolRoutes.get.response.parse(await tools.get(params.id))),
     );
-    return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL);
+    return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL, { cache, key });
   });
   // The admin's list is read fresh on every request: stock moves with every order.
   registerRoute(app, toolRoutes.manage, async ({ query, reply }) => {

@@ -1,0 +1,130 @@
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { type AnswerSource, encodingFor, JSON_TYPE, preparedHeaders } from './prepared-reply.ts';
+import type { Encoding, PreparedJson } from './response-cache.ts';
+
+/** Addresses remembered at most (the oldest go first), and the longest one remembered. */
+const ADDRESSES_KEPT = 10_000;
+const ADDRESS_MAX = 512;
+
+interface Remembered {
+  source: AnswerSource;
+  cacheControl: string;
+}
+
+export interface PublicAnswers {
+  /** A public route answered a GET for `url` (as the client wrote it) from `source`. */
+  remember(url: string, source: AnswerSource, cacheControl: string): void;
+  /** Fastify's `serverFactory`: the store's HTTP server, this lane in front of the app. */
+  serverFactory(handler: RequestListener, options: Record<string, unknown>): http.Server;
+  /** Requests answered here so far. */
+  readonly served: number;
+}
+
+/**
+ * Public answers served before routing (docs/decisions/021). A GET for an address that a public
+ * route answered with a prepared answer (the catalogue, a tool, a page), spelled exactly as it was
+ * then, is routed, validated and answered the same way again: so while that answer is in its cache,
+ * it is sent from here, with the very headers the app sends, without a request object, hooks or
+ * validation. Everything else goes to the app: other methods, conditional requests (a 304 is the
+ * app's), a request with a body, an address not seen, an answer no longer cached (a change, its
+ * age) or not yet compressed the way this browser takes it. Answers that belong to one customer
+ * are never remembered.
+ */
+export function createPublicAnswers({
+  baseHeaders,
+  log,
+}: {
+  /** What the app sends on every response (server/plugins/security.ts). */
+  baseHeaders: Record<string, string>;
+  log: Logger;
+}): PublicAnswers {
+  const addresses = new Map<string, Remembered>();
+  const base = Object.entries(baseHeaders);
+  /** Header lines made once per answer, cache policy and encoding; gone with the answer. */
+  const lines = new WeakMap<PreparedJson, Map<string, string[]>>();
+  let served = 0;
+
+  const headerLines = (
+    prepared: PreparedJson,
+    cacheControl: string,
+    encoding: Encoding | undefined,
+    length: number,
+  ): string[] => {
+    const made = lines.get(prepared) ?? new Map<string, string[]>();
+    lines.set(prepared, made);
+    const key = `${cacheControl}\n${encoding ?? ''}`;
+    let flat = made.get(key);
+    if (!flat) {
+      const headers: Record<string, string> = {
+        ...Object.fromEntries(base),
+        ...preparedHeaders(prepared, cacheControl),
+      };
+      headers['content-type'] ??= JSON_TYPE;
+      if (encoding) headers['content-encoding'] = encoding;
+      headers['content-length'] = String(length);
+      flat = Object.entries(headers).flat();
+      made.set(key, flat);
+    }
+    return flat;
+  };
+
+  const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (request.method !== 'GET') return false;
+    const { headers } = request;
+    if (headers['if-none-match'] || headers['content-length'] || headers['transfer-encoding']) {
+      return false;
+    }
+    const remembered = addresses.get(request.url ?? '');
+    if (!remembered) return false;
+    const started = performance.now();
+    const prepared = remembered.source.cache.peek(remembered.source.key);
+    if (!prepared || (prepared.status ?? 200) !== 200) return false;
+    const encoding = encodingFor(prepared, headers['accept-encoding']);
+    const body = encoding ? prepared.ready[encoding] : prepared.body;
+    if (!body) return false;
+    response.writeHead(200, headerLines(prepared, remembered.cacheControl, encoding, body.length));
+    response.end(body);
+    served += 1;
+    if (log.isLevelEnabled('debug')) {
+      const responseTime = Math.round((performance.now() - started) * 10) / 10;
+      log.debug(
+        { method: 'GET', url: request.url, statusCode: 200, responseTime },
+        'request completed',
+      );
+    }
+    return true;
+  };
+
+  return {
+    remember(url, source, cacheControl) {
+      if (url.length > ADDRESS_MAX) return;
+      addresses.delete(url);
+      addresses.set(url, { source, cacheControl });
+      if (addresses.size > ADDRESSES_KEPT) {
+        addresses.delete(addresses.keys().next().value as string);
+      }
+    },
+    serverFactory(handler, options) {
+      // As Fastify makes its own server (fastify/lib/server.js), with this lane in front.
+      const settings = options as {
+        http?: http.ServerOptions | null;
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      const server = http.createServer(settings.http ?? {}, (request, response) => {
+        if (!serve(request, response)) handler(request, response);
+      });
+      if (settings.keepAliveTimeout !== undefined) {
+        server.keepAliveTimeout = settings.keepAliveTimeout;
+      }
+      if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
+      if (settings.connectionTimeout) server.setTimeout(settings.connectionTimeout);
+      return server;
+    },
+    get served() {
+      return served;
+    },
+  };
+}
