@@ -210,13 +210,21 @@ export const orders = pgTable(
       'orders_paid_has_invoice_check',
       sql`${t.status} not in ('paid', 'shipped') or (${t.invoiceNumber} is not null and ${t.invoicedAt} is not null and ${t.taxRateBasisPoints} is not null and ${t.taxAmount} is not null)`,
     ),
-    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
+    // Each index is written on every order placed: the ones on values an order gets later
+    // (invoice, payment) hold only the orders that have them; orders by tool are read through
+    // their lines (order_lines_tool_idx).
+    uniqueIndex('orders_invoice_number_idx')
+      .on(t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
-    index('orders_tool_idx').on(t.toolId),
     uniqueIndex('orders_number_idx').on(t.number),
-    uniqueIndex('orders_transaction_id_idx').on(t.transactionId),
-    uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
+    uniqueIndex('orders_transaction_id_idx')
+      .on(t.transactionId)
+      .where(sql`${t.transactionId} is not null`),
+    uniqueIndex('orders_payment_intent_idx')
+      .on(t.paymentIntentId)
+      .where(sql`${t.paymentIntentId} is not null`),
     index('orders_unpaid_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'unpaid'`),
     index('orders_user_unpaid_idx').on(t.userId, t.toolId).where(sql`${t.status} = 'unpaid'`),
     uniqueIndex('orders_user_idempotency_key_idx')
