@@ -72,12 +72,16 @@ function columnsOf<T extends Table>(table: T, row: T['$inferSelect']): Record<st
  * function raises on any shortfall, and then the COMMIT is never read.
  */
 export function writeStatement({ order, lines, mail }: PlacementWrite): string {
-  const values = {
-    order: columnsOf(orders, order),
-    lines: lines.map((line) => columnsOf(orderLines, line)),
-    mail,
-  };
-  return `select toolyard_place_order(${literal(JSON.stringify(values))}); commit`;
+  const values = [
+    JSON.stringify(columnsOf(orders, order)),
+    JSON.stringify(lines.map((line) => columnsOf(orderLines, line))),
+    mail.kind,
+    mail.to,
+    mail.subject,
+    mail.text,
+    mail.html,
+  ];
+  return `select toolyard_place_order(${values.map(literal).join(', ')}); commit`;
 }
 
 /**
