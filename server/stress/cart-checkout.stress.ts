@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderLineInput } from '../../contract/orders.ts';
 import { unitPriceFor } from '../../contract/pricing.ts';
 import { ProblemSchema } from '../../contract/problem.ts';
+import type { SessionUser } from '../http/session.ts';
 import type { TestUser } from '../testing/test-app.ts';
 import {
   accountedUnits,
@@ -91,6 +92,29 @@ function refusalMismatch(body: unknown, cart: OrderLineInput[]) {
 /** Answers the store turned away as busy and that were sent again (see `politely`). */
 const busy = { answers: 0 };
 
+const listUrl = (buyer: TestUser) => `/api/user?email=${encodeURIComponent(buyer.email)}`;
+
+const asSessionUser = (buyer: TestUser): SessionUser => ({
+  id: buyer.id,
+  name: buyer.name,
+  email: buyer.email,
+  emailVerified: true,
+  image: null,
+  role: 'User',
+});
+
+async function within(ms: number, check: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (performance.now() - started > ms) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
 /** Cancels an order once, or twice at once through different instances. */
 function cancel(apps: FastifyInstance[], buyer: TestUser, orderId: string, isTwice: boolean) {
   const at = randomInt(apps.length);
@@ -173,6 +197,16 @@ describe.each([
                   busy,
                 )
               : undefined,
+            // Their order list, read meanwhile on another instance: kept there while it races.
+            politely(
+              () =>
+                (apps[(i + 1) % apps.length] as FastifyInstance).inject({
+                  method: 'GET',
+                  url: listUrl(buyer),
+                  headers: buyer.headers,
+                }),
+              busy,
+            ),
           ]);
           return { buyer, cart: carts[i] as OrderLineInput[], placed, cancels, payment };
         }),
@@ -262,6 +296,19 @@ describe.each([
       counter: issued,
       paid_without: 0,
     });
+    // Every customer's order list, as each instance answers it (from memory, kept through the
+    // races), is the database's within a second.
+    for (const app of apps) {
+      for (const buyer of store.buyers) {
+        const stored = await store.first.app.services.orders.listOfUser(asSessionUser(buyer), {
+          email: buyer.email,
+        });
+        await within(1_000, async () => {
+          const answer = await app.inject({ url: listUrl(buyer), headers: buyer.headers });
+          expect(answer.json()).toEqual(JSON.parse(JSON.stringify(stored.orders)));
+        });
+      }
+    }
     expect(await deadlocksSoFar(store.database)).toBe(deadlocksBefore);
     // Nothing logged but one overload warning per busy answer (each 5xx is logged with its cause).
     expect(problemsBeyondBusy(store.problems, busy)).toEqual([]);
