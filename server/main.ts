@@ -10,7 +10,7 @@ import { describeStartupFailure } from './startup-failure.ts';
 /**
  * V8 lets its heap grow to about four times what survives each full collection: under a burst of
  * orders that is some 250 MB for 60 MB of live objects. Growing it by 30 % at a time keeps the
- * store under 200 MB at the same speed (docs/decisions/021, bench/README.md). Read by V8 at each
+ * store under 200 MB at the same speed (docs/decisions/022, bench/README.md). Read by V8 at each
  * collection, so setting it here holds however the store is started.
  */
 const HEAP_GROWING_PERCENT = 30;
