@@ -243,14 +243,17 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       customers.answers.setEnabled(isLive);
     },
   });
-  const catalogueChanged = (change: 'stock' | 'reviews' | 'all') =>
+  // Each change is announced once. The database's triggers announce changes to tools, sessions and
+  // orders to every instance; the app announces only what no trigger sees (stock taken by an order,
+  // a new order, reviews) and, for its own changes, forgets at once what this instance holds.
+  const announceCatalogue = (change: 'stock' | 'reviews') =>
     changes.announce(CATALOGUE_CHANNEL, change);
   const forgetCustomer = (userId: string) => customers.heard(customerSubject(userId));
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
       toolCache,
-      onChange: catalogueChanged,
+      onChange: catalogue.heard,
     }),
     orders: createOrdersService(db, {
       currency: config.currency,
@@ -260,11 +263,12 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       invoicing: config.invoicing,
       paymentWindowMs: config.paymentWindowMs,
       unpaidCaps: config.unpaidCaps,
-      onStockChanged: () => catalogueChanged('stock'),
+      onStockTaken: () => announceCatalogue('stock'),
+      onStockReturned: () => catalogue.heard('stock'),
       onOrderPlaced: (userId) => changes.announce(ORDERS_CHANNEL, customerSubject(userId)),
       onOrdersChanged: forgetCustomer,
     }),
-    reviews: createReviewsService(db, { onChange: () => catalogueChanged('reviews') }),
+    reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
     cart: createCartService(db, { currency: config.currency }),
     overview: createOverviewService(db, { currency: config.currency }),

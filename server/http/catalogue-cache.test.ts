@@ -66,9 +66,12 @@ describe('catalogue cache across two instances', () => {
     const tool = await first.addTool({ name: 'Memory Wrench', quantity: 500 });
     await settled();
     expect((await listed(visitorOnSecond, 'Memory Wrench'))[0]?.quantity).toBe(500);
-    // A stock decrease made behind the app's back (no announcement, no trigger) is not seen
-    // until the entry's maximum age: the answer comes from memory, not from the database.
-    await database.db.update(tools).set({ quantity: 499 }).where(eq(tools.id, tool.id));
+    // Stock taken as an order takes it (which no trigger announces) and not yet announced is not
+    // seen until the entry's maximum age: the answer comes from memory, not from the database.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('toolyard.order_takes_stock', 'on', true)`);
+      await tx.update(tools).set({ quantity: 499 }).where(eq(tools.id, tool.id));
+    });
     expect((await listed(visitorOnSecond, 'Memory Wrench'))[0]?.quantity).toBe(500);
   });
 

@@ -1,8 +1,9 @@
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 
 /**
- * The catalogue's channel on the change feed. The app announces its own changes; triggers on
- * `tools` (migration 0005) announce changes made outside it.
+ * The catalogue's channel on the change feed. Triggers on `tools` announce every change to tools
+ * but one (migrations 0005 and 0021); the app announces that one, stock taken by an order, and
+ * reviews, which no trigger watches.
  */
 export const CATALOGUE_CHANNEL = 'toolyard_catalogue';
 

@@ -42,8 +42,16 @@ export interface OrdersOptions extends Lifecycle {
   paymentWindowMs: number;
   /** What one customer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_STOCK_SHARE_MAX). */
   unpaidCaps: { orders: number; stockSharePercent: number };
-  /** Runs after an order took or returned stock (committed): cached catalogue answers go stale. */
-  onStockChanged?: () => void;
+  /**
+   * Runs after an order took stock (committed): no trigger announces stock taken by an order
+   * (migration 0021), so this instance tells every instance, itself included.
+   */
+  onStockTaken?: () => void;
+  /**
+   * Runs after orders gave their stock back (committed): this instance's cached catalogue answers
+   * go stale before anyone can ask again. The tools' triggers tell every instance (migration 0021).
+   */
+  onStockReturned?: () => void;
   /**
    * Runs after a new order commits, with its customer's id: no trigger announces a new order
    * (migration 0019), so this instance tells the others.
@@ -77,7 +85,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     const placed = await placeOrder(db, options, { user, placement, idempotencyKey, fields });
     if (placed.isNew) {
       options.onOrderPlaced?.(user.id);
-      options.onStockChanged?.();
+      options.onStockTaken?.();
       mailer.nudge();
     }
     return placed.order;
@@ -225,7 +233,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         return order.userId;
       });
       options.onOrdersChanged?.(customerId);
-      options.onStockChanged?.();
+      options.onStockReturned?.();
       mailer.nudge();
       return { deletedCount: 1 };
     },
@@ -268,7 +276,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async cancelOverdue(batch = 200): Promise<Order[]> {
       const cancelled = await db.transaction((tx) => cancelOverdueOrders(tx, options, batch));
       if (cancelled.length > 0) {
-        options.onStockChanged?.();
+        options.onStockReturned?.();
         mailer.nudge();
       }
       return cancelled;

@@ -58,8 +58,9 @@ export interface ToolsOptions {
   /** The tools a page shows, kept between pages (dropped on every change). */
   toolCache: ToolCache;
   /**
-   * Runs after every committed change to the catalogue (`stock`: only stock levels moved), so
-   * cached catalogue answers, here and in the other instances, are dropped.
+   * Runs after every committed change to the catalogue (`stock`: only stock levels moved): this
+   * instance's cached catalogue answers are dropped before the admin can ask again. The tools'
+   * triggers tell every instance, this one included (migrations 0005 and 0021).
    */
   onChange: (kind: 'stock' | 'all') => void;
 }
