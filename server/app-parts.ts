@@ -1,0 +1,232 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { PublicConfig } from '../contract/system.ts';
+import type { AppConfig } from './app.ts';
+import { type Auth, createAuth } from './auth/auth.ts';
+import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
+import type { Database } from './db/client.ts';
+import {
+  CATALOGUE_CHANNEL,
+  type CatalogueCache,
+  createCatalogueCache,
+} from './http/catalogue-cache.ts';
+import { type ChangeFeed, createChangeFeed } from './http/change-feed.ts';
+import { addressSubject } from './http/client-address.ts';
+import {
+  type CustomerCache,
+  createCustomerCache,
+  customerSubject,
+  ORDERS_CHANNEL,
+} from './http/customer-cache.ts';
+import { createPublicAnswers, type PublicAnswers } from './http/public-answers.ts';
+import {
+  type AddressLimit,
+  createRateLimiter,
+  type RateLimiter,
+  type WriteLimit,
+} from './http/rate-limit.ts';
+import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
+import { type CartService, createCartService } from './modules/cart/cart.service.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import {
+  createOverviewService,
+  type OverviewService,
+} from './modules/overview/overview.service.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './modules/payments/payments.service.ts';
+import { createStripeClient } from './modules/payments/stripe-client.ts';
+import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
+import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
+import { createToolCache } from './modules/tools/tool-cache.ts';
+import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
+import {
+  createUploadStore,
+  createUploadsService,
+  type UploadsService,
+} from './modules/uploads/uploads.service.ts';
+import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { everyResponseHeaders } from './plugins/security.ts';
+
+/** What the app is made of besides Fastify: each is a decoration of the app (see app.ts). */
+export interface AppParts {
+  services: {
+    tools: ToolsService;
+    orders: OrdersService;
+    reviews: ReviewsService;
+    users: UsersService;
+    cart: CartService;
+    payments: PaymentsService;
+    uploads: UploadsService;
+    overview: OverviewService;
+  };
+  auth: Auth;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  changes: ChangeFeed;
+  catalogue: CatalogueCache;
+  customers: CustomerCache;
+  publicAnswers: PublicAnswers;
+  sessions: SessionCache;
+  hashing: PasswordHashing;
+}
+
+/** What the routes are given besides the parts: their limits and the configuration browsers read. */
+export interface RouteWiring {
+  limitWrites: WriteLimit;
+  limitUploads: WriteLimit;
+  limitQuotes: AddressLimit;
+  publicConfig: PublicConfig;
+  isDatabaseUp: () => Promise<boolean>;
+}
+
+/**
+ * Makes the app's parts from its configuration: services, caches, the change feed that keeps every
+ * instance's caches true, the mailer and the limiter. Starts nothing (buildApp does).
+ */
+export function createAppParts(
+  config: AppConfig,
+  database: Database,
+  logger: Logger,
+  mailTransport: MailTransport | undefined,
+): { parts: AppParts; wiring: RouteWiring } {
+  const isHttps = config.publicUrl.startsWith('https://');
+  const publicAnswers = createPublicAnswers({
+    baseHeaders: everyResponseHeaders({ isHttps, allowStripe: config.stripe !== null }),
+    log: logger,
+  });
+  const { db } = database;
+  const mailer = createMailer({
+    db,
+    from: config.mailFrom,
+    log: logger,
+    transport:
+      mailTransport ??
+      (config.smtpUrl
+        ? smtpTransport(config.smtpUrl)
+        : outboxTransport(path.join(config.dataDir, 'outbox'), logger)),
+  });
+  const limiter = createRateLimiter(db, config.rateLimits.enabled);
+  const hashing = createPasswordHashing(config.passwordHashing);
+  const auth = createAuth(config, { db, mailer, log: logger, hashing });
+  const limitWrites: WriteLimit = async (user) => {
+    await limiter.hit(
+      'w',
+      user.id,
+      config.rateLimits.writesPerUser,
+      'You are doing that too often.',
+    );
+  };
+  const limitUploads: WriteLimit = async (user) => {
+    await limiter.hit('up', user.id, config.uploads.perUser, 'You are uploading images too often.');
+  };
+  const limitQuotes: AddressLimit = async (address) => {
+    await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
+  };
+  const catalogueIndex = createCatalogueIndex(db);
+  const toolCache = createToolCache();
+  const sessions = createSessionCache();
+  const customers = createCustomerCache();
+  const catalogue = createCatalogueCache((change) => {
+    if (change === 'all') catalogueIndex.invalidate();
+    if (change !== 'reviews') toolCache.invalidate();
+  });
+  // What every instance keeps in memory, and the one feed that tells each what changed.
+  const changes = createChangeFeed({
+    pool: database.pool,
+    log: logger,
+    channels: {
+      [CATALOGUE_CHANNEL]: catalogue.heard,
+      [SESSIONS_CHANNEL]: sessions.heard,
+      [ORDERS_CHANNEL]: customers.heard,
+    },
+    onLiveChange: (isLive) => {
+      catalogue.setEnabled(isLive);
+      catalogueIndex.setEnabled(isLive);
+      toolCache.setEnabled(isLive);
+      sessions.setEnabled(isLive);
+      customers.answers.setEnabled(isLive);
+    },
+  });
+  // Each change is announced once. The database's triggers announce changes to tools, sessions and
+  // orders to every instance; the app announces only what no trigger sees (stock taken by an order,
+  // a new order, reviews) and, for its own changes, forgets at once what this instance holds.
+  const announceCatalogue = (change: 'stock' | 'reviews') =>
+    changes.announce(CATALOGUE_CHANNEL, change);
+  const forgetCustomer = (userId: string) => customers.heard(customerSubject(userId));
+  const services = {
+    tools: createToolsService(db, {
+      index: catalogueIndex,
+      toolCache,
+      onChange: catalogue.heard,
+    }),
+    orders: createOrdersService(db, {
+      currency: config.currency,
+      mailer,
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+      invoicing: config.invoicing,
+      paymentWindowMs: config.paymentWindowMs,
+      unpaidCaps: config.unpaidCaps,
+      onStockTaken: () => announceCatalogue('stock'),
+      onStockReturned: () => catalogue.heard('stock'),
+      onOrderPlaced: (userId) => changes.announce(ORDERS_CHANNEL, customerSubject(userId)),
+      onOrdersChanged: forgetCustomer,
+    }),
+    reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
+    users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
+    cart: createCartService(db, { currency: config.currency }),
+    overview: createOverviewService(db, { currency: config.currency }),
+    payments: createPaymentsService(db, {
+      mailer,
+      invoicing: config.invoicing,
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+      onOrdersChanged: forgetCustomer,
+      stripe: config.stripe
+        ? {
+            client: createStripeClient(config.stripe),
+            publishableKey: config.stripe.publishableKey,
+          }
+        : null,
+    }),
+    uploads: createUploadsService(createUploadStore(config.uploads.storage)),
+  };
+  const publicConfig: PublicConfig = {
+    storeName: config.storeName,
+    currency: config.currency,
+    signIn: { emailPassword: true, google: config.google !== null },
+    payments: config.stripe
+      ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
+      : { provider: 'test', publishableKey: null },
+    unpaid: {
+      ordersMax: config.unpaidCaps.orders,
+      stockSharePercent: config.unpaidCaps.stockSharePercent,
+      paymentWindowHours: config.paymentWindowMs / 3_600_000,
+    },
+  };
+  const isDatabaseUp = () =>
+    db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    );
+  return {
+    parts: {
+      services,
+      auth,
+      mailer,
+      limiter,
+      changes,
+      catalogue,
+      customers,
+      publicAnswers,
+      sessions,
+      hashing,
+    },
+    wiring: { limitWrites, limitUploads, limitQuotes, publicConfig, isDatabaseUp },
+  };
+}
