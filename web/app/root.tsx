@@ -9,11 +9,11 @@ import {
   Scripts,
   useRouteError,
 } from 'react-router';
-import { ToastProvider } from '../components/ui/toast.tsx';
-import { InlineStyles } from '../lib/inline-styles.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
-import { pageData, prefetchQueries, RouteQueriesBoundary } from '../lib/route-queries.tsx';
-import { storeConfigQuery } from '../lib/store-config.ts';
+import { ToastProvider } from '#web/components/ui/toast.tsx';
+import { InlineStyles } from '#web/lib/inline-styles.tsx';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
+import { storeConfigQuery } from '#web/lib/store-config.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { usePageTitle } from '../lib/use-page-title.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** A screen that failed to load or crashed: say so, and offer a reload. */
 export function RouteError({ error }: { error: unknown }) {

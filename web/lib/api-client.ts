@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RouteDescriptor } from '../../contract/common.ts';
+import type { RouteDescriptor } from '#contract/common.ts';
 import { ApiError, NETWORK_ERROR_DETAIL } from './api-error.ts';
 
 type Slot<K extends string, T> = [T] extends [z.ZodNever]

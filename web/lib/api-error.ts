@@ -1,4 +1,4 @@
-import type { FieldError } from '../../contract/problem.ts';
+import type { FieldError } from '#contract/problem.ts';
 
 /** A failed API call, built from the server's problem+json (or from a network failure). */
 export class ApiError extends Error {

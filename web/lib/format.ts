@@ -1,3 +1,5 @@
+import type { OrderStatus } from '#contract/orders.ts';
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 function moneyFormat(currency: string): Intl.NumberFormat {
@@ -36,7 +38,7 @@ export function fromMinorUnits(minorUnits: number, currency: string): string {
 }
 
 /** 1000 -> "1,000", the same grouping as the store's own messages and emails. */
-import { formatCount } from '../../contract/format.ts';
+import { formatCount } from '#contract/format.ts';
 
 export { formatCount as formatNumber };
 
@@ -95,6 +97,14 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max).trimEnd()}…`;
 }
+
+/** An order's status as people read it. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
 
 /**
  * What an order holds, in words: "12 × Claw Hammer" for one line, "3 tools, 700 units" for

@@ -1,5 +1,5 @@
-import type { Tool } from '../../contract/tools.ts';
-import { site } from '../content/site.ts';
+import type { Tool } from '#contract/tools.ts';
+import { site } from '#web/content/site.ts';
 import { fractionDigits } from './format.ts';
 import { absoluteUrl } from './page-meta.ts';
 

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner.tsx';
-import { ErrorState } from '../../components/ui/state.tsx';
-import { useSession } from '../../features/auth/api/session.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
 
 /** Where to come back to after signing in. */
 export interface LoginState {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner.tsx';
-import { useSignedInUser } from '../../features/auth/api/session.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { useSignedInUser } from '#web/features/auth/api/session.ts';
 
 const OVERVIEW = { to: '/dashboard/overview', label: 'Overview', end: false };
 const PROFILE = { to: '/dashboard', label: 'Profile', end: true };

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { site } from '../../content/site.ts';
-import { useSignOut } from '../../features/auth/api/auth-mutations.ts';
-import { useSession } from '../../features/auth/api/session.ts';
-import { CartLink } from '../../features/cart/components/cart-link.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { site } from '#web/content/site.ts';
+import { useSignOut } from '#web/features/auth/api/auth-mutations.ts';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { CartLink } from '#web/features/cart/components/cart-link.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { Logo } from './logo.tsx';
 
 interface HeaderLink {

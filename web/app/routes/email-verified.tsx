@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, type MetaArgs, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { useSession } from '../../features/auth/api/session.ts';
-import { ResendVerificationForm } from '../../features/auth/components/resend-verification-form.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
-import { queryKeys } from '../../lib/query-client.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { ResendVerificationForm } from '#web/features/auth/components/resend-verification-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, {

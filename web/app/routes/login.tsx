@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { useToast } from '../../components/ui/toast.tsx';
-import { useSession } from '../../features/auth/api/session.ts';
-import { AuthError } from '../../features/auth/components/auth-error.tsx';
-import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { AuthError } from '#web/features/auth/components/auth-error.tsx';
+import { GoogleSignIn } from '#web/features/auth/components/google-sign-in.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { errorFromUrl } from '#web/features/auth/utils/describe-auth-error.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 

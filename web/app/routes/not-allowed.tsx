@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** A signed-in user opened a screen their role does not give them. */
 export function NotAllowedPage() {

@@ -1,7 +1,7 @@
 import type { MetaArgs } from 'react-router';
 import { data, Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Page not found', path: location.pathname, noIndex: true });
@@ -11,7 +11,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 export function NotFoundPage() {
   return (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/api/session.ts';
-import { CheckYourInbox } from '../../features/auth/components/check-your-inbox.tsx';
-import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
-import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { CheckYourInbox } from '#web/features/auth/components/check-your-inbox.tsx';
+import { GoogleSignIn } from '#web/features/auth/components/google-sign-in.tsx';
+import { RegistrationForm } from '#web/features/auth/components/registration-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { useReturnTo } from './login.tsx';
 

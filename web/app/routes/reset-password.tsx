@@ -1,9 +1,9 @@
 import { Link, type MetaArgs, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { AuthError } from '../../features/auth/components/auth-error.tsx';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
-import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { AuthError } from '#web/features/auth/components/auth-error.tsx';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
+import { errorFromUrl } from '#web/features/auth/utils/describe-auth-error.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
 export function meta({ matches, location }: MetaArgs) {

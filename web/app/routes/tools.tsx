@@ -1,20 +1,20 @@
 import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
-import { type ToolSort, ToolSortSchema } from '../../../contract/tools.ts';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { QueryView } from '../../components/ui/query-view.tsx';
-import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
+import { type ToolSort, ToolSortSchema } from '#contract/tools.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
 import {
   type ToolListParams,
   toolListQuery,
   useToolList,
-} from '../../features/tools/api/tools-queries.ts';
-import { CatalogueControls } from '../../features/tools/components/catalogue-controls.tsx';
-import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
-import { formatNumber } from '../../lib/format.ts';
-import { pageMeta, rootData } from '../../lib/page-meta.ts';
-import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
-import { breadcrumbs } from '../../lib/structured-data.ts';
+} from '#web/features/tools/api/tools-queries.ts';
+import { CatalogueControls } from '#web/features/tools/components/catalogue-controls.tsx';
+import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
+import { formatNumber } from '#web/lib/format.ts';
+import { pageMeta, rootData } from '#web/lib/page-meta.ts';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
+import { breadcrumbs } from '#web/lib/structured-data.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const TOOLS_PAGE_SIZE = 12;
@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ queries }, isPastTheEnd ? 404 : status);
 }
 
-export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 /**
  * The catalogue's address to index is its page number alone: sorted copies point at it, and

@@ -1,9 +1,9 @@
 import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { AddToolForm } from '../../../features/tools/components/add-tool-form.tsx';
-import { pageMeta } from '../../../lib/page-meta.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { AddToolForm } from '#web/features/tools/components/add-tool-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Add product', path: location.pathname, noIndex: true });

@@ -1,10 +1,10 @@
 import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { MyReviews } from '../../../features/reviews/components/my-reviews.tsx';
-import { ReviewForm } from '../../../features/reviews/components/review-form.tsx';
-import { pageMeta } from '../../../lib/page-meta.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { MyReviews } from '#web/features/reviews/components/my-reviews.tsx';
+import { ReviewForm } from '#web/features/reviews/components/review-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Write a review', path: location.pathname, noIndex: true });

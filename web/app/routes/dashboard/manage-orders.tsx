@@ -5,20 +5,19 @@ import {
   ORDER_STATUSES,
   type Order,
   type OrderSort,
-} from '../../../../contract/orders.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { type OrderListParams, useAllOrders } from '../../../features/orders/api/orders-queries.ts';
-import { AllOrdersTable } from '../../../features/orders/components/all-orders-table.tsx';
-import { orderStatusLabels } from '../../../features/orders/components/order-status-badge.tsx';
-import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { filtersFromUrl, useUrlList } from '../../../lib/url-list.ts';
+} from '#contract/orders.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { type OrderListParams, useAllOrders } from '#web/features/orders/api/orders-queries.ts';
+import { AllOrdersTable } from '#web/features/orders/components/all-orders-table.tsx';
+import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
+import { formatNumber, orderStatusLabels } from '#web/lib/format.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });

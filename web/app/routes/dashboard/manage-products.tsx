@@ -1,26 +1,26 @@
 import { useState } from 'react';
 import { Link, type MetaArgs } from 'react-router';
-import { ManageToolsQuerySchema, type Tool } from '../../../../contract/tools.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useDeleteTool } from '../../../features/tools/api/tool-mutations.ts';
+import { ManageToolsQuerySchema, type Tool } from '#contract/tools.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useDeleteTool } from '#web/features/tools/api/tool-mutations.ts';
 import {
   type ManagedToolListParams,
   useManagedTools,
-} from '../../../features/tools/api/tools-queries.ts';
-import { DeleteToolDialog } from '../../../features/tools/components/delete-tool-dialog.tsx';
-import { EditToolDialog } from '../../../features/tools/components/edit-tool-dialog.tsx';
+} from '#web/features/tools/api/tools-queries.ts';
+import { DeleteToolDialog } from '#web/features/tools/components/delete-tool-dialog.tsx';
+import { EditToolDialog } from '#web/features/tools/components/edit-tool-dialog.tsx';
 import {
   PRODUCT_SORT_LABELS,
   ProductFilters,
-} from '../../../features/tools/components/product-filters.tsx';
-import { ProductsTable } from '../../../features/tools/components/products-table.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { filtersFromUrl, useUrlList } from '../../../lib/url-list.ts';
+} from '#web/features/tools/components/product-filters.tsx';
+import { ProductsTable } from '#web/features/tools/components/products-table.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { formatNumber } from '#web/lib/format.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage products', path: location.pathname, noIndex: true });

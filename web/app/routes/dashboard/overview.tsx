@@ -1,14 +1,14 @@
 import type { MetaArgs } from 'react-router';
-import type { Overview } from '../../../../contract/overview.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useOverview } from '../../../features/overview/api/overview-queries.ts';
-import { LowStockFigure } from '../../../features/overview/components/low-stock-figure.tsx';
-import { RevenueFigure } from '../../../features/overview/components/revenue-figure.tsx';
-import { StatusFigure } from '../../../features/overview/components/status-figure.tsx';
-import { TopToolsFigure } from '../../../features/overview/components/top-tools-figure.tsx';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
+import type { Overview } from '#contract/overview.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useOverview } from '#web/features/overview/api/overview-queries.ts';
+import { LowStockFigure } from '#web/features/overview/components/low-stock-figure.tsx';
+import { RevenueFigure } from '#web/features/overview/components/revenue-figure.tsx';
+import { StatusFigure } from '#web/features/overview/components/status-figure.tsx';
+import { TopToolsFigure } from '#web/features/overview/components/top-tools-figure.tsx';
+import { formatDateTime, formatMoney, formatNumber } from '#web/lib/format.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Overview', path: location.pathname, noIndex: true });

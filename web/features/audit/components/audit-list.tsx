@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { AuditEntry } from '../../../../contract/audit.ts';
-import { describeAudit } from '../../../../contract/audit-sentence.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { AuditEntry } from '#contract/audit.ts';
+import { describeAudit } from '#contract/audit-sentence.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 
 /** Where an entry's target can be opened, when it still can. */
 function targetLink(entry: AuditEntry): { to: string; label: string } | null {

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, sendRequest } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { callApi, sendRequest } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 import { type SessionUser, sessionQuery } from './session.ts';
 
 export interface SignInBody {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../../contract/users.ts';
-import { sendRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { Role } from '#contract/users.ts';
+import { sendRequest } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 /** The signed-in user, as GET /api/auth/get-session reports it. */
 export interface SessionUser {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
 import { useResendVerification } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { VERIFICATION_SENT } from './verify-email-notice.tsx';

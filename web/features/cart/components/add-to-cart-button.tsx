@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { formatNumber } from '#web/lib/format.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 type Outcome = { tone: 'done' | 'failed'; text: string } | null;

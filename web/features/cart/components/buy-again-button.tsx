@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 

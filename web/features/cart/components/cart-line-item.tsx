@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CartLine } from '../../../../contract/cart.ts';
-import { MAX_ORDER_UNITS } from '../../../../contract/order-limits.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import type { CartLine } from '#contract/cart.ts';
+import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { formatNumber } from '#web/lib/format.ts';
+import { useMoney } from '#web/lib/store-config.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 /** A quantity typed is sent once typing pauses (or on leaving the field, or Enter). */
 const QUANTITY_PAUSE_MS = 600;

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber } from '#web/lib/format.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 /** The way to the cart, with how many tools are in it (nothing in the server's HTML). */

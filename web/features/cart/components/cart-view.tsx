@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/state.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { formatNumber } from '#web/lib/format.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatOrderUnits } from '../../../lib/format.ts';
+import type { Order } from '#contract/orders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { formatMoney, formatOrderUnits } from '#web/lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** Every order for admins; only paid orders can be shipped. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatDate, formatDateTime, formatMoney, formatOrderUnits } from '../../../lib/format.ts';
+import type { Order } from '#contract/orders.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { formatDate, formatDateTime, formatMoney, formatOrderUnits } from '#web/lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** A customer's orders, each number linking to its page; unpaid ones can be paid or cancelled, paid ones show their transaction. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { Order, OrderLine } from '../../../../contract/orders.ts';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import type { Order, OrderLine } from '#contract/orders.ts';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { formatMoney, formatNumber, formatPercent } from '#web/lib/format.ts';
 
 /**
  * Every line of an order (each tool links to its page), the total, and once an invoice is issued

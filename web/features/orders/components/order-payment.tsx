@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../../../contract/orders.ts';
-import { formatLongDateTime } from '../../../lib/format.ts';
+import type { Order } from '#contract/orders.ts';
+import { formatLongDateTime } from '#web/lib/format.ts';
 
 /**
  * Paying for the order: while unpaid, the deadline, the last failed attempt and what can be done

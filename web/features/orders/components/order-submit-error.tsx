@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { SubmitError } from '../../../components/ui/field.tsx';
-import type { SubmitFailure } from '../../../lib/form-errors.ts';
+import { SubmitError } from '#web/components/ui/field.tsx';
+import type { SubmitFailure } from '#web/lib/form-errors.ts';
 
 /** Why placing an order failed; when nobody can tell whether it was placed, where to look. */
 export function OrderSubmitError({

@@ -7,16 +7,16 @@ import {
   MAX_ORDER_UNITS,
   type Order,
   unpaidShareCap,
-} from '../../../../contract/orders.ts';
-import { unitPriceFor } from '../../../../contract/pricing.ts';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextField } from '../../../components/ui/field.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { useMoney, useStoreConfig } from '../../../lib/store-config.ts';
+} from '#contract/orders.ts';
+import { unitPriceFor } from '#contract/pricing.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormError, TextField } from '#web/components/ui/field.tsx';
+import { isApiError } from '#web/lib/api-error.ts';
+import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { formatNumber } from '#web/lib/format.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { useMoney, useStoreConfig } from '#web/lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
 import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';

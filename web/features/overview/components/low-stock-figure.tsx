@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { LowStockTool, Overview } from '../../../../contract/overview.ts';
-import { DataTable } from '../../../components/ui/table.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import type { LowStockTool, Overview } from '#contract/overview.ts';
+import { DataTable } from '#web/components/ui/table.tsx';
+import { formatNumber } from '#web/lib/format.ts';
 import { AXIS_TICK, CHART_COLORS, FigureSection } from './figure-section.tsx';
 
 export function LowStockFigure({ lowStock }: { lowStock: Overview['lowStock'] }) {

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Overview } from '../../../../contract/overview.ts';
-import { DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import type { Overview } from '#contract/overview.ts';
+import { DataTable } from '#web/components/ui/table.tsx';
+import { formatMoney, formatNumber } from '#web/lib/format.ts';
 import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
 
 type Revenue = Overview['revenue'];

@@ -1,9 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { OrderStatus } from '../../../../contract/orders.ts';
-import type { Overview } from '../../../../contract/overview.ts';
-import { DataTable } from '../../../components/ui/table.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { orderStatusLabels } from '../../orders/components/order-status-badge.tsx';
+import type { OrderStatus } from '#contract/orders.ts';
+import type { Overview } from '#contract/overview.ts';
+import { DataTable } from '#web/components/ui/table.tsx';
+import { formatNumber, orderStatusLabels } from '#web/lib/format.ts';
 import { AXIS_TICK, CHART_COLORS, compactCount, FigureSection } from './figure-section.tsx';
 
 type StatusCount = Overview['ordersByStatus'][number];

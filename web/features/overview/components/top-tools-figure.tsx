@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { TopTool } from '../../../../contract/overview.ts';
-import { DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import type { TopTool } from '#contract/overview.ts';
+import { DataTable } from '#web/components/ui/table.tsx';
+import { formatMoney, formatNumber } from '#web/lib/format.ts';
 import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button.tsx';
 
 /**
  * A paid order: the transaction id to quote. Right after paying, focus moves here so screen

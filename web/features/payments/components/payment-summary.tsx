@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PaymentOrder } from '../../../../contract/payments.ts';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import type { PaymentOrder } from '#contract/payments.ts';
+import { formatDateTime, formatMoney, formatNumber } from '#web/lib/format.ts';
 
 /** Who pays, for what, and how much; `status` shows the order's status. */
 export function PaymentSummary({ order, status }: { order: PaymentOrder; status: ReactNode }) {

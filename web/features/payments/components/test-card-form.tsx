@@ -6,13 +6,13 @@ import {
   type PaymentResult,
   type PayWithCardBody,
   PayWithCardBodySchema,
-} from '../../../../contract/payments.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { type ApiError, isApiError } from '../../../lib/api-error.ts';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { formatMoney } from '../../../lib/format.ts';
+} from '#contract/payments.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { type ApiError, isApiError } from '#web/lib/api-error.ts';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { formatMoney } from '#web/lib/format.ts';
 import { usePayWithTestCard } from '../api/payments.ts';
 import { formatCardNumber, formatExpiry, reformatAtEnd } from '../utils/card-input.ts';
 

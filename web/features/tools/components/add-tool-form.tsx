@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Tool, ToolConfirmation } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { useCurrency } from '../../../lib/store-config.ts';
+import type { Tool, ToolConfirmation } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useCurrency } from '#web/lib/store-config.ts';
 import { useCreateTool } from '../api/tool-mutations.ts';
 import {
   type CreateToolFormInput,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { useMoney } from '../../../lib/store-config.ts';
+import type { Tool } from '#contract/tools.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { useMoney } from '#web/lib/store-config.ts';
 
 interface BestSellerContent {
   eyebrow: string;

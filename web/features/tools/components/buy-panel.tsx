@@ -1,11 +1,11 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { lineProblem, unitPriceFor } from '../../../../contract/pricing.ts';
-import type { Tool } from '../../../../contract/tools.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
+import type { Tool } from '#contract/tools.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { formatNumber } from '#web/lib/format.ts';
+import { useMoney } from '#web/lib/store-config.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 /** What is wrong with a quantity for this tool, or null when it can be ordered. */
 export function quantityProblem(quantity: number, tool: Tool): string | null {

@@ -1,6 +1,6 @@
-import type { Tool } from '../../../../contract/tools.ts';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { formatNumber } from '#web/lib/format.ts';
 import { useOpenOrders } from '../api/tools-queries.ts';
 
 /** What deleting does to the orders still open: said with the count of this moment. */

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Tool, ToolConfirmation, UpdateToolBody } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormError, SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { formatNumber, fromMinorUnits } from '../../../lib/format.ts';
-import { useCurrency } from '../../../lib/store-config.ts';
+import type { Tool, ToolConfirmation, UpdateToolBody } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { FormError, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { formatNumber, fromMinorUnits } from '#web/lib/format.ts';
+import { useCurrency } from '#web/lib/store-config.ts';
 import { useUpdateTool } from '../api/tool-mutations.ts';
 import {
   type EditToolFormInput,

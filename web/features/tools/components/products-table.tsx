@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { formatNumber } from '#web/lib/format.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 
 /** The stock, and whether it is low: below the minimum order (nobody can buy it), or below `lowBelow`. */
 function StockCell({ tool, lowBelow }: { tool: Tool; lowBelow: number | undefined }) {

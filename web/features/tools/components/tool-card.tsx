@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber, truncate } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { formatNumber, truncate } from '#web/lib/format.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 

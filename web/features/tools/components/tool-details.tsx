@@ -1,8 +1,8 @@
-import type { Tool } from '../../../../contract/tools.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { formatNumber } from '#web/lib/format.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 import { VolumePrices } from './volume-prices.tsx';
 
 /** Everything a buyer needs to know about one tool before ordering. */

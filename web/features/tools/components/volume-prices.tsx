@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { Tool } from '../../../../contract/tools.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import type { Tool } from '#contract/tools.ts';
+import { formatNumber } from '#web/lib/format.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 
 /** "500+ units: $3.49 each" for every price break of a tool; nothing when it has none. */
 export function VolumePrices({ tool }: { tool: Pick<Tool, 'priceTiers'> }) {

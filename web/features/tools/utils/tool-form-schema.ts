@@ -6,8 +6,8 @@ import {
   MAX_STOCK,
   PriceTiersSchema,
   ToolFieldsSchema,
-} from '../../../../contract/tools.ts';
-import { formatMoney, formatNumber, fractionDigits, toMinorUnits } from '../../../lib/format.ts';
+} from '#contract/tools.ts';
+import { formatMoney, formatNumber, fractionDigits, toMinorUnits } from '#web/lib/format.ts';
 
 /**
  * A price typed in currency units ("12.50") becomes the contract's minor units (1250); its limit is

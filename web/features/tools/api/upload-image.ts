@@ -1,7 +1,7 @@
-import { UPLOAD_FIELD } from '../../../../contract/upload-names.ts';
-import type { UploadedImage } from '../../../../contract/uploads.ts';
-import { ApiError, NETWORK_ERROR_DETAIL } from '../../../lib/api-error.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
+import { UPLOAD_FIELD } from '#contract/upload-names.ts';
+import type { UploadedImage } from '#contract/uploads.ts';
+import { ApiError, NETWORK_ERROR_DETAIL } from '#web/lib/api-error.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
 
 /**
  * Sends one image to POST /api/uploads as a multipart form (the browser adds our Origin), telling
