@@ -1,6 +1,6 @@
+import { fractionDigits } from '#contract/money.ts';
 import type { Tool } from '#contract/tools.ts';
 import { site } from '#web/content/site.ts';
-import { fractionDigits } from './format.ts';
 import { absoluteUrl } from './page-meta.ts';
 
 /** schema.org's code for "one piece" (UN/CEFACT C62): minimum orders count units. */

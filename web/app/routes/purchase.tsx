@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type MetaArgs, useParams, useSearchParams } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import type { Order } from '#contract/orders.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
@@ -10,7 +11,6 @@ import { useTool } from '#web/features/tools/api/tools-queries.ts';
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
 import { ToolView } from '#web/features/tools/components/tool-view.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
-import { formatNumber } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
@@ -51,7 +51,7 @@ export function PurchasePage() {
                 Place your order
               </h2>
               <p className="mt-1 mb-6 text-sm text-stone-600">
-                Minimum order {formatNumber(t.minimumOrder)} units. Pay by card after ordering.
+                Minimum order {formatCount(t.minimumOrder)} units. Pay by card after ordering.
               </p>
               <div className="mb-6 empty:hidden">
                 <VerifyEmailNotice user={user} />

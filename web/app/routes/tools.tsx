@@ -1,4 +1,5 @@
 import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import { type ToolSort, ToolSortSchema } from '#contract/tools.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
@@ -11,7 +12,6 @@ import {
 } from '#web/features/tools/api/tools-queries.ts';
 import { CatalogueControls } from '#web/features/tools/components/catalogue-controls.tsx';
 import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
-import { formatNumber } from '#web/lib/format.ts';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs } from '#web/lib/structured-data.ts';
@@ -133,7 +133,7 @@ export function ToolsPage() {
       <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-stone-600">
         {query.data && total > 0 && last >= first && (
           <>
-            Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)} tools
+            Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)} tools
             {q && <> matching “{q}”</>}
             {query.isPlaceholderData && <span className="ml-2 text-stone-500">Updating…</span>}
           </>
@@ -171,7 +171,7 @@ export function ToolsPage() {
                 tool={tool}
                 quantity={tool.minimumOrder}
                 className="flex-1"
-                label={`Add to cart: ${tool.name}, ${formatNumber(tool.minimumOrder)} units`}
+                label={`Add to cart: ${tool.name}, ${formatCount(tool.minimumOrder)} units`}
               />
             )}
           />

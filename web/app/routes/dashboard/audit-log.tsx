@@ -6,6 +6,7 @@ import {
   type AuditTargetType,
   ListAuditQuerySchema,
 } from '#contract/audit.ts';
+import { formatCount } from '#contract/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -13,7 +14,6 @@ import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useAuditPage } from '#web/features/audit/api/audit.ts';
 import { AuditList } from '#web/features/audit/components/audit-list.tsx';
-import { formatNumber } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
@@ -137,7 +137,7 @@ export function AuditLogPage() {
                 data.total,
                 { offset: list.offset, count: data.entries.length, pageSize: PAGE_SIZE },
                 ['change', 'changes'],
-                formatNumber,
+                formatCount,
               )}
             </p>
             <AuditList entries={data.entries} money={money} />

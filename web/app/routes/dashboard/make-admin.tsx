@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Link, type MetaArgs, useNavigate } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import { ListUsersQuerySchema, ROLES, type Role } from '#contract/users.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
@@ -15,7 +16,6 @@ import {
   RoleChangeDialog,
 } from '#web/features/users/components/role-change-dialog.tsx';
 import { UsersTable } from '#web/features/users/components/users-table.tsx';
-import { formatNumber } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
@@ -133,7 +133,7 @@ export function MakeAdminPage() {
                 data.total,
                 { offset: list.offset, count: data.users.length, pageSize: PAGE_SIZE },
                 ['person', 'people'],
-                formatNumber,
+                formatCount,
               )}
             </p>
             <UsersTable

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import {
   ListOrdersQuerySchema,
   ORDER_STATUSES,
@@ -15,7 +16,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { type OrderListParams, useAllOrders } from '#web/features/orders/api/orders-queries.ts';
 import { AllOrdersTable } from '#web/features/orders/components/all-orders-table.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
-import { formatNumber, orderStatusLabels } from '#web/lib/format.ts';
+import { orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
@@ -146,16 +147,16 @@ export function ManageOrdersPage() {
           <>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
               <p className="text-sm text-stone-700" aria-live="polite">
-                {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
+                {formatCount(data.total)} {data.total === 1 ? 'order' : 'orders'}
                 {data.total > PAGE_SIZE &&
-                  `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.orders.length)}`}
+                  `; showing ${formatCount(list.offset + 1)} to ${formatCount(list.offset + data.orders.length)}`}
                 .
               </p>
               <a href={exportHref(list)} download className={buttonClasses({ variant: 'outline' })}>
                 Export CSV
                 <span className="sr-only">
                   {' '}
-                  of {data.total === 1 ? 'this order' : `these ${formatNumber(data.total)} orders`}
+                  of {data.total === 1 ? 'this order' : `these ${formatCount(data.total)} orders`}
                 </span>
               </a>
             </div>

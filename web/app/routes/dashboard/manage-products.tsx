@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, type MetaArgs } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import { ManageToolsQuerySchema, type Tool } from '#contract/tools.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
@@ -18,7 +19,6 @@ import {
 } from '#web/features/tools/components/product-filters.tsx';
 import { ProductsTable } from '#web/features/tools/components/products-table.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { formatNumber } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
@@ -46,7 +46,7 @@ function listFromUrl(params: URLSearchParams, offset: number) {
 
 /** What the stock filter keeps, for the count's sentence. */
 function stockFilterText(list: ManagedToolListParams, total: number): string {
-  if (list.below !== undefined) return ` with fewer than ${formatNumber(list.below)} units`;
+  if (list.below !== undefined) return ` with fewer than ${formatCount(list.below)} units`;
   if (list.lowStock) return ` below ${total === 1 ? 'its' : 'their'} minimum order`;
   return '';
 }
@@ -103,10 +103,10 @@ export function ManageProductsPage() {
         {(data) => (
           <>
             <p className="mb-3 text-sm text-stone-700" aria-live="polite">
-              {formatNumber(data.total)} {data.total === 1 ? 'product' : 'products'}
+              {formatCount(data.total)} {data.total === 1 ? 'product' : 'products'}
               {stockFilterText(list, data.total)}
               {data.total > PAGE_SIZE &&
-                `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.tools.length)}`}
+                `; showing ${formatCount(list.offset + 1)} to ${formatCount(list.offset + data.tools.length)}`}
               .
             </p>
             <ProductsTable

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import type { ManagedReview } from '#contract/reviews.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/field.tsx';
@@ -17,7 +18,6 @@ import {
   type ReviewAction,
   ReviewActionDialog,
 } from '#web/features/reviews/components/review-action-dialog.tsx';
-import { formatNumber } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 
@@ -118,7 +118,7 @@ export function ManageReviewsPage() {
                 data.total,
                 { offset: list.offset, count: data.reviews.length, pageSize: PAGE_SIZE },
                 ['review', 'reviews'],
-                formatNumber,
+                formatCount,
               )}
             </p>
             <ManagedReviewList

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import { ORDER_STATUSES, type Order, OrderStatusSchema } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
@@ -13,7 +14,7 @@ import { useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
 import { useMyOrders } from '#web/features/orders/api/orders-queries.ts';
 import { MyOrdersTable } from '#web/features/orders/components/my-orders-table.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { formatNumber, formatOrderContents, orderStatusLabels } from '#web/lib/format.ts';
+import { formatOrderContents, orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
 
@@ -92,9 +93,9 @@ export function MyOrdersPage() {
         {(data) => (
           <>
             <p className="mb-3 text-sm text-stone-700" aria-live="polite">
-              {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
+              {formatCount(data.total)} {data.total === 1 ? 'order' : 'orders'}
               {data.total > PAGE_SIZE &&
-                `; showing ${formatNumber(offset + 1)} to ${formatNumber(offset + data.orders.length)}`}
+                `; showing ${formatCount(offset + 1)} to ${formatCount(offset + data.orders.length)}`}
               .
             </p>
             <MyOrdersTable orders={data.orders} onCancel={setToCancel} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
+import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -23,7 +24,6 @@ import { OrderView } from '#web/features/orders/components/order-view.tsx';
 import { RefundOrderDialog } from '#web/features/orders/components/refund-order-dialog.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { formatMoney } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 

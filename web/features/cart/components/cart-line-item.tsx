@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLine } from '#contract/cart.ts';
+import { formatCount } from '#contract/format.ts';
 import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
-import { formatNumber } from '#web/lib/format.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
@@ -32,14 +32,14 @@ function VolumeNote({ line }: { line: CartLine }) {
     <p className="text-sm">
       {reached && (
         <span className="font-medium text-green-800" data-testid="volume-price">
-          Volume price: {formatNumber(reached.minQuantity)}+ at {money(reached.price)}{' '}
+          Volume price: {formatCount(reached.minQuantity)}+ at {money(reached.price)}{' '}
           <span className="text-stone-600">(instead of {money(tool.price)})</span>
         </span>
       )}
       {reached && next && <br />}
       {next && (
         <span className="text-stone-600">
-          {formatNumber(next.minQuantity)}+ at {money(next.price)} each
+          {formatCount(next.minQuantity)}+ at {money(next.price)} each
         </span>
       )}
     </p>
@@ -97,7 +97,7 @@ export function CartLineItem({
 
   const problem =
     typed === null
-      ? `Enter a whole number of units, from 1 to ${formatNumber(MAX_ORDER_UNITS)}.`
+      ? `Enter a whole number of units, from 1 to ${formatCount(MAX_ORDER_UNITS)}.`
       : (shortMessage ?? line.problem?.message ?? null);
   const name = tool?.name ?? 'A tool no longer sold';
 
@@ -129,8 +129,7 @@ export function CartLineItem({
             </p>
             <VolumeNote line={line} />
             <p className="text-sm text-stone-600">
-              {formatNumber(tool.quantity)} in stock · minimum order{' '}
-              {formatNumber(tool.minimumOrder)}
+              {formatCount(tool.quantity)} in stock · minimum order {formatCount(tool.minimumOrder)}
             </p>
           </>
         )}

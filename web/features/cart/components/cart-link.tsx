@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { formatNumber } from '#web/lib/format.ts';
+import { formatCount } from '#contract/format.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 /** The way to the cart, with how many tools are in it (nothing in the server's HTML). */
@@ -25,7 +25,7 @@ export function CartLink() {
           className="min-w-6 rounded-full bg-orange-500 px-1.5 text-center text-xs leading-6 font-bold text-stone-950"
           data-testid="cart-count"
         >
-          {formatNumber(count)}
+          {formatCount(count)}
           <span className="sr-only"> {count === 1 ? 'tool' : 'tools'}</span>
         </span>
       )}

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { formatNumber } from '#web/lib/format.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
@@ -86,7 +86,7 @@ export function CartView({
         <dl className="mt-4 space-y-2">
           <div className="flex justify-between gap-4 text-sm text-stone-700">
             <dt>Tools</dt>
-            <dd>{formatNumber(lines.length)}</dd>
+            <dd>{formatCount(lines.length)}</dd>
           </div>
           <div className="flex items-baseline justify-between gap-4 border-t border-stone-100 pt-3">
             <dt className="text-stone-700">Total</dt>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
-import { formatMoney, formatOrderUnits } from '#web/lib/format.ts';
+import { formatOrderUnits } from '#web/lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** Every order for admins; only paid orders can be shipped. */

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
 import type { Order, OrderLine } from '#contract/orders.ts';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
-import { formatMoney, formatNumber, formatPercent } from '#web/lib/format.ts';
+import { formatPercent } from '#web/lib/format.ts';
 
 /**
  * Every line of an order (each tool links to its page), the total, and once an invoice is issued
@@ -23,7 +25,7 @@ export function OrderLines({ order }: { order: Order }) {
     },
     {
       header: 'Quantity',
-      cell: (line) => <span className="whitespace-nowrap">{formatNumber(line.quantity)}</span>,
+      cell: (line) => <span className="whitespace-nowrap">{formatCount(line.quantity)}</span>,
     },
     {
       header: 'Unit price',

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { formatDateTime, formatMoney, formatOrderContents } from '#web/lib/format.ts';
+import { formatDateTime, formatOrderContents } from '#web/lib/format.ts';
 
 /** What a customer sees after ordering: the order and the way to pay. */
 export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgain: () => void }) {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
 import type { TopTool } from '#contract/overview.ts';
 import { DataTable } from '#web/components/ui/table.tsx';
-import { formatMoney, formatNumber } from '#web/lib/format.ts';
 import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
 
 /**
@@ -62,7 +63,7 @@ export function TopToolsFigure({ tools, currency }: { tools: TopTool[]; currency
                 </span>
               ),
             },
-            { header: 'Units', isNumeric: true, cell: (tool) => formatNumber(tool.units) },
+            { header: 'Units', isNumeric: true, cell: (tool) => formatCount(tool.units) },
             { header: 'Revenue', isNumeric: true, cell: (tool) => money(tool.revenue) },
           ]}
         />

@@ -4,12 +4,12 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatMoney } from '#contract/money.ts';
 import type { PaymentOrder } from '#contract/payments.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/field.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
-import { formatMoney } from '#web/lib/format.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { usePaymentOrder, useStripeIntent } from '../api/payments.ts';
 

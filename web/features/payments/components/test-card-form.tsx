@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatMoney } from '#contract/money.ts';
 import {
   type PaymentOrder,
   type PaymentResult,
@@ -12,7 +13,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { type ApiError, isApiError } from '#web/lib/api-error.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { formatMoney } from '#web/lib/format.ts';
 import { usePayWithTestCard } from '../api/payments.ts';
 import { formatCardNumber, formatExpiry, reformatAtEnd } from '../utils/card-input.ts';
 

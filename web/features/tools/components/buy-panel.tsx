@@ -1,9 +1,9 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
 import type { Tool } from '#contract/tools.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { formatNumber } from '#web/lib/format.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
@@ -12,9 +12,9 @@ export function quantityProblem(quantity: number, tool: Tool): string | null {
   if (!Number.isInteger(quantity) || quantity <= 0) return 'Enter a whole number of units.';
   switch (lineProblem(tool, quantity)) {
     case 'below_minimum':
-      return `Order at least ${formatNumber(tool.minimumOrder)} units (the minimum order).`;
+      return `Order at least ${formatCount(tool.minimumOrder)} units (the minimum order).`;
     case 'over_stock':
-      return `Only ${formatNumber(tool.quantity)} units are in stock; order at most that.`;
+      return `Only ${formatCount(tool.quantity)} units are in stock; order at most that.`;
     default:
       return null;
   }
@@ -62,7 +62,7 @@ export function BuyPanel({
           Out of stock
         </h2>
         <p className="mt-2 text-stone-700">
-          Fewer than the minimum order of {formatNumber(tool.minimumOrder)} units are in stock.
+          Fewer than the minimum order of {formatCount(tool.minimumOrder)} units are in stock.
           Please look again soon, or browse the rest of the catalogue.
         </p>
         <Link
@@ -91,7 +91,7 @@ export function BuyPanel({
           type="button"
           onClick={() => step(-tool.minimumOrder)}
           disabled={!isHydrated || (Number.isFinite(quantity) && quantity <= tool.minimumOrder)}
-          aria-label={`${formatNumber(tool.minimumOrder)} fewer`}
+          aria-label={`${formatCount(tool.minimumOrder)} fewer`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >
           <span aria-hidden="true">−</span>
@@ -113,7 +113,7 @@ export function BuyPanel({
           type="button"
           onClick={() => step(tool.minimumOrder)}
           disabled={!isHydrated || (Number.isFinite(quantity) && quantity >= tool.quantity)}
-          aria-label={`${formatNumber(tool.minimumOrder)} more`}
+          aria-label={`${formatCount(tool.minimumOrder)} more`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >
           <span aria-hidden="true">+</span>
@@ -125,7 +125,7 @@ export function BuyPanel({
         className={`mt-2 text-sm ${problem ? 'text-red-700' : 'text-stone-600'}`}
       >
         {problem ??
-          `Minimum order ${formatNumber(tool.minimumOrder)} units; ${formatNumber(tool.quantity)} in stock.`}
+          `Minimum order ${formatCount(tool.minimumOrder)} units; ${formatCount(tool.quantity)} in stock.`}
       </p>
       <p className="mt-5 flex items-baseline justify-between gap-4 border-t border-stone-100 pt-5">
         <span className="text-stone-700">Total</span>

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatCount } from '#contract/format.ts';
+import { fromMinorUnits } from '#contract/money.ts';
 import type { Tool, ToolConfirmation, UpdateToolBody } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { FormError, SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { formatNumber, fromMinorUnits } from '#web/lib/format.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { useUpdateTool } from '../api/tool-mutations.ts';
 import {
@@ -145,7 +146,7 @@ function EditToolForm({
         register={form.register}
         errors={form.formState.errors}
         currency={currency}
-        stockHint={`${formatNumber(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
+        stockHint={`${formatCount(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
       />
       <TextField
         label="Restock: units to add"

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
-import { formatNumber } from '#web/lib/format.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /** The stock, and whether it is low: below the minimum order (nobody can buy it), or below `lowBelow`. */
@@ -13,7 +13,7 @@ function StockCell({ tool, lowBelow }: { tool: Tool; lowBelow: number | undefine
   const low = short || (lowBelow !== undefined && tool.quantity < lowBelow);
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2 md:justify-start">
-      <span className="whitespace-nowrap">{formatNumber(tool.quantity)}</span>
+      <span className="whitespace-nowrap">{formatCount(tool.quantity)}</span>
       {low && <Badge tone={short ? 'danger' : 'warning'}>{short ? 'Below minimum' : 'Low'}</Badge>}
     </span>
   );
@@ -61,7 +61,7 @@ export function ProductsTable({
       ),
     },
     { header: 'Stock', cell: (tool) => <StockCell tool={tool} lowBelow={lowBelow} /> },
-    { header: 'Minimum order', cell: (tool) => formatNumber(tool.minimumOrder) },
+    { header: 'Minimum order', cell: (tool) => formatCount(tool.minimumOrder) },
     {
       header: 'Price',
       cell: (tool) => (

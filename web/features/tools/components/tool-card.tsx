@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
-import { formatNumber, truncate } from '#web/lib/format.ts';
+import { truncate } from '#web/lib/format.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
@@ -47,11 +48,11 @@ export function ToolCard({
         <dl className="mt-4 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">In stock</dt>
-            <dd className="font-medium text-stone-900">{formatNumber(tool.quantity)} units</dd>
+            <dd className="font-medium text-stone-900">{formatCount(tool.quantity)} units</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">Minimum order</dt>
-            <dd className="font-medium text-stone-900">{formatNumber(tool.minimumOrder)} units</dd>
+            <dd className="font-medium text-stone-900">{formatCount(tool.minimumOrder)} units</dd>
           </div>
           <div className="flex items-baseline justify-between gap-4">
             <dt className="text-stone-600">Price</dt>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { formatCount } from '#contract/format.ts';
 import type { Tool } from '#contract/tools.ts';
-import { formatNumber } from '#web/lib/format.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /** "500+ units: $3.49 each" for every price break of a tool; nothing when it has none. */
@@ -19,7 +19,7 @@ export function VolumePrices({ tool }: { tool: Pick<Tool, 'priceTiers'> }) {
             key={tier.minQuantity}
             className="rounded-md bg-orange-50 px-3 py-1.5 text-sm font-semibold text-navy-900 ring-1 ring-orange-200"
           >
-            {formatNumber(tier.minQuantity)}+ units: {money(tier.price)} each
+            {formatCount(tier.minQuantity)}+ units: {money(tier.price)} each
           </li>
         ))}
       </ul>

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import {
   checkPriceTiers,
   MAX_PRICE,
@@ -7,7 +9,6 @@ import {
   PriceTiersSchema,
   ToolFieldsSchema,
 } from '#contract/tools.ts';
-import { formatMoney, formatNumber, fractionDigits, toMinorUnits } from '#web/lib/format.ts';
 
 /**
  * A price typed in currency units ("12.50") becomes the contract's minor units (1250); its limit is
@@ -51,7 +52,7 @@ const restockField = z
         : Number(value) < 1
           ? 'Enter 1 unit or more, or leave it empty to keep the stock.'
           : Number(value) > MAX_STOCK
-            ? `You can add at most ${formatNumber(MAX_STOCK)} units at once.`
+            ? `You can add at most ${formatCount(MAX_STOCK)} units at once.`
             : undefined;
     if (message) context.addIssue({ code: 'custom', message });
   })
