@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
 import type { Order } from '#contract/orders.ts';
+import type { SessionUser } from '#contract/session.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { type SessionUser, useSession } from '#web/features/auth/api/session.ts';
+import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';

@@ -1,8 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '#contract/session.ts';
 import { callApi, sendRequest } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
-import { type SessionUser, sessionQuery } from './session.ts';
+import { sessionQuery } from './session.ts';
 
 export interface SignInBody {
   email: string;

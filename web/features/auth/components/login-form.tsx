@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmailSchema } from '#contract/common.ts';
+import type { SessionUser } from '#contract/session.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { type SignInBody, useSignIn } from '../api/auth-mutations.ts';
-import type { SessionUser } from '../api/session.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 
 const LoginSchema = z.object({
