@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RouteDescriptor } from '#contract/common.ts';
-import { ApiError, NETWORK_ERROR_DETAIL } from './api-error.ts';
+import { ApiError, NETWORK_ERROR_DETAIL, retryAfterSeconds } from './api-error.ts';
 
 type Slot<K extends string, T> = [T] extends [z.ZodNever]
   ? { [P in K]?: never }
@@ -120,14 +120,13 @@ async function toApiError(response: Response): Promise<ApiError> {
     errors: ApiError['errors'];
     confirm: string[];
   }> | null;
-  const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError({
     status: response.status,
     code: body?.code ?? (response.status >= 500 ? 'internal_error' : 'http_error'),
     detail: body?.detail ?? `The store answered ${response.status} ${response.statusText}.`.trim(),
     errors: body?.errors ?? [],
     confirm: Array.isArray(body?.confirm) ? body.confirm : [],
-    retryAfter: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
   });
 }
 

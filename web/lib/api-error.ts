@@ -36,6 +36,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A Retry-After header in seconds (a whole number above 0), or undefined when it says nothing usable. */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  const seconds = Number(header);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
