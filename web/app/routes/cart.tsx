@@ -14,6 +14,7 @@ import { CheckoutForm, type ShortLines } from '#web/features/orders/components/c
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
@@ -22,12 +23,12 @@ export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
     title: 'Your cart',
     description: 'The tools you are about to order, with their volume prices, stock and total.',
-    path: '/cart',
+    path: paths.cart(),
     noIndex: true,
   });
 
 /** Signing in (or up) comes back here, with the cart joined to the account's. */
-const BACK_TO_CART: LoginState = { from: { pathname: '/cart', search: '', hash: '' } };
+const BACK_TO_CART: LoginState = { from: { pathname: paths.cart(), search: '', hash: '' } };
 
 function SignInToCheckOut() {
   return (
@@ -36,7 +37,7 @@ function SignInToCheckOut() {
         Sign in to place your order: your cart comes with you.
       </p>
       <Link
-        to="/login"
+        to={paths.login()}
         state={BACK_TO_CART}
         className={buttonClasses({ size: 'lg', className: 'w-full' })}
       >
@@ -45,7 +46,7 @@ function SignInToCheckOut() {
       <p className="text-sm text-stone-700">
         New to Toolyard?{' '}
         <Link
-          to="/registration"
+          to={paths.registration()}
           state={BACK_TO_CART}
           className="font-semibold text-navy-700 underline underline-offset-2"
         >
@@ -113,7 +114,7 @@ export function CartPage() {
       <PageContainer>
         <PageHeading title="Your cart" />
         <div className="max-w-2xl">
-          <OrderPlaced order={placed} onOrderAgain={() => navigate('/tools')} />
+          <OrderPlaced order={placed} onOrderAgain={() => navigate(paths.tools())} />
         </div>
       </PageContainer>
     );

@@ -15,6 +15,7 @@ import { toolListQuery, useToolList } from '#web/features/tools/api/tools-querie
 import { BestSeller } from '#web/features/tools/components/best-seller.tsx';
 import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { organization } from '#web/lib/structured-data.ts';
 
@@ -37,7 +38,7 @@ export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 /** `/` and `/home` are one page: both name `/` as the address to index. */
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
-    path: '/',
+    path: paths.home(),
     structuredData: [organization(rootData(matches)?.publicUrl ?? '')],
   });
 
@@ -55,7 +56,7 @@ export function HomePage() {
         <section aria-labelledby="featured-title">
           <SectionHeader id="featured-title" title={home.featured.title} text={home.featured.text}>
             <Link
-              to="/tools"
+              to={paths.tools()}
               className="font-semibold text-navy-700 underline-offset-4 hover:underline"
             >
               {home.featured.allLabel} <span aria-hidden="true">→</span>

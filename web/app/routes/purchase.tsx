@@ -12,6 +12,7 @@ import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
 import { ToolView } from '#web/features/tools/components/tool-view.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
@@ -33,9 +34,9 @@ export function PurchasePage() {
     <PageContainer>
       <Breadcrumbs
         trail={[
-          { label: 'Home', to: '/' },
-          { label: 'Tools', to: '/tools' },
-          ...(tool.data ? [{ label: tool.data.name, to: `/tools/${id}` }] : []),
+          { label: 'Home', to: paths.home() },
+          { label: 'Tools', to: paths.tools() },
+          ...(tool.data ? [{ label: tool.data.name, to: paths.tool(id) }] : []),
           { label: 'Purchase' },
         ]}
       />

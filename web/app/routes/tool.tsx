@@ -8,6 +8,7 @@ import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
 import { ToolView } from '#web/features/tools/components/tool-view.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs, product } from '#web/lib/structured-data.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -33,7 +34,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 export function meta({ data: page, matches, params, error }: MetaArgs<typeof loader>) {
-  const path = `/tools/${params.id ?? ''}`;
+  const path = paths.tool(params.id ?? '');
   if (error) return pageMeta(matches, { title: 'Page not found', path, noIndex: true });
   const tool = page?.tool;
   if (!tool) return pageMeta(matches, { title: 'Tool', path });
@@ -48,8 +49,8 @@ export function meta({ data: page, matches, params, error }: MetaArgs<typeof loa
     structuredData: [
       product(publicUrl, tool, root?.currency ?? 'USD'),
       breadcrumbs(publicUrl, [
-        { name: 'Home', path: '/' },
-        { name: 'Tools', path: '/tools' },
+        { name: 'Home', path: paths.home() },
+        { name: 'Tools', path: paths.tools() },
         { name: tool.name, path },
       ]),
     ],
@@ -66,8 +67,8 @@ export function ToolPage() {
     <PageContainer>
       <Breadcrumbs
         trail={[
-          { label: 'Home', to: '/' },
-          { label: 'Tools', to: '/tools' },
+          { label: 'Home', to: paths.home() },
+          { label: 'Tools', to: paths.tools() },
           { label: tool.data?.name ?? 'Tool' },
         ]}
       />

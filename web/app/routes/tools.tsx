@@ -13,6 +13,7 @@ import {
 import { CatalogueControls } from '#web/features/tools/components/catalogue-controls.tsx';
 import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs } from '#web/lib/structured-data.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
@@ -74,12 +75,12 @@ export function meta({ matches, location }: MetaArgs) {
     title,
     description:
       'Every tool we make and trade, at bulk prices: drills, saws, hammers, hand tools and safety gear, with stock and minimum orders shown.',
-    path: page > 1 ? `/tools?page=${page}` : '/tools',
+    path: paths.tools({ page }),
     noIndex: q !== '',
     structuredData: [
       breadcrumbs(rootData(matches)?.publicUrl ?? '', [
-        { name: 'Home', path: '/' },
-        { name: 'Tools', path: '/tools' },
+        { name: 'Home', path: paths.home() },
+        { name: 'Tools', path: paths.tools() },
       ]),
     ],
   });

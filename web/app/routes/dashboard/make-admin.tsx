@@ -17,6 +17,7 @@ import {
 } from '#web/features/users/components/role-change-dialog.tsx';
 import { UsersTable } from '#web/features/users/components/users-table.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 
@@ -60,7 +61,7 @@ export function MakeAdminPage() {
           setChange(null);
           if (isSelf && role === 'User') {
             // Out of the admin screens first, then the session learns the new role.
-            navigate('/dashboard', { replace: true });
+            navigate(paths.profile(), { replace: true });
             toast.success('You are no longer an admin. Another admin can give the role back.');
             void queryClient.invalidateQueries({ queryKey: queryKeys.session });
             return;

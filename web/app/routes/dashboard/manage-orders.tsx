@@ -16,6 +16,8 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { type OrderListParams, useAllOrders } from '#web/features/orders/api/orders-queries.ts';
 import { AllOrdersTable } from '#web/features/orders/components/all-orders-table.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
+import { apiHref } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
 import { orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
@@ -49,15 +51,10 @@ function listFromUrl(params: URLSearchParams, offset: number) {
 }
 
 /** The CSV of every order these filters find, in their order (the page is left out). */
-function exportHref(list: OrderListParams): string {
-  const query = new URLSearchParams();
-  for (const name of ['q', 'status', 'from', 'to'] as const) {
-    const value = list[name];
-    if (value) query.set(name, value);
-  }
-  if (list.sort !== 'newest') query.set('sort', list.sort);
-  const search = query.toString();
-  return `/api/orderlist/export${search ? `?${search}` : ''}`;
+function exportHref({ q, status, from, to, sort }: OrderListParams): string {
+  return apiHref(apiRoutes.orders.exportAll, {
+    query: { q, status, from, to, sort: sort === 'newest' ? undefined : sort },
+  });
 }
 
 export function ManageOrdersPage() {

@@ -20,6 +20,7 @@ import {
 import { ProductsTable } from '#web/features/tools/components/products-table.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -79,7 +80,7 @@ export function ManageProductsPage() {
           <>
             Find products by name, description or id, and the ones running low. Edit any field, set
             the stock or restock, or{' '}
-            <Link to="/dashboard/addproduct" className="font-semibold text-navy-700 underline">
+            <Link to={paths.addProduct()} className="font-semibold text-navy-700 underline">
               add a product
             </Link>
             .

@@ -16,6 +16,7 @@ import { MyOrdersTable } from '#web/features/orders/components/my-orders-table.t
 import { errorMessage } from '#web/lib/api-error.ts';
 import { formatOrderContents, orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -84,7 +85,7 @@ export function MyOrdersPage() {
               Show every order
             </Link>
           ) : (
-            <Link to="/tools" className="font-semibold text-navy-700 underline">
+            <Link to={paths.tools()} className="font-semibold text-navy-700 underline">
               Browse the catalogue
             </Link>
           )

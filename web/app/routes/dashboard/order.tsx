@@ -25,6 +25,7 @@ import { RefundOrderDialog } from '#web/features/orders/components/refund-order-
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -40,8 +41,8 @@ export function OrderPage() {
     order.data && order.data.email !== user.email && user.role === 'Admin' ? 'admin' : 'owner';
   const back =
     viewer === 'admin'
-      ? { label: 'Manage all orders', to: '/dashboard/manageallorders' }
-      : { label: 'My orders', to: '/dashboard/myorder' };
+      ? { label: 'Manage all orders', to: paths.manageOrders() }
+      : { label: 'My orders', to: paths.myOrders() };
 
   return (
     <>
@@ -111,7 +112,7 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
           actions={
             <>
               {isOwner && (
-                <Link to={`/dashboard/payment/${order._id}`} className={buttonClasses()}>
+                <Link to={paths.payment(order._id)} className={buttonClasses()}>
                   Pay now
                 </Link>
               )}

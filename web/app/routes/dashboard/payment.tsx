@@ -17,6 +17,7 @@ import { StripePayment } from '#web/features/payments/components/stripe-payment.
 import { TestCardForm } from '#web/features/payments/components/test-card-form.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { storeConfigQuery } from '#web/lib/store-config.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -76,7 +77,10 @@ function PaymentPanel({ order }: { order: PaymentOrder }) {
         <p className="mt-2 text-sm text-stone-700">
           This order was cancelled, so there is nothing to pay. Its stock went back on the shelf.
         </p>
-        <Link to="/tools" className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+        <Link
+          to={paths.tools()}
+          className={buttonClasses({ variant: 'outline', className: 'mt-4' })}
+        >
           Browse the tools
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { formatCount } from '#contract/format.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 type Outcome = { tone: 'done' | 'failed'; text: string } | null;
@@ -78,7 +79,10 @@ export function AddToCartButton({
           <>
             {outcome.text}{' '}
             {outcome.tone === 'done' && (
-              <Link to="/cart" className="font-semibold text-navy-700 underline underline-offset-2">
+              <Link
+                to={paths.cart()}
+                className="font-semibold text-navy-700 underline underline-offset-2"
+              >
                 View cart
               </Link>
             )}

@@ -5,6 +5,7 @@ import { formatCount } from '#contract/format.ts';
 import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
@@ -110,7 +111,7 @@ export function CartLineItem({
         <h3 className="text-base leading-snug font-bold wrap-anywhere text-navy-900">
           {tool ? (
             <Link
-              to={`/tools/${line.toolId}`}
+              to={paths.tool(line.toolId)}
               className="underline-offset-4 hover:text-navy-700 hover:underline"
             >
               {tool.name}

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { formatCount } from '#contract/format.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 /** The way to the cart, with how many tools are in it (nothing in the server's HTML). */
@@ -8,7 +9,7 @@ export function CartLink() {
   const count = lines.length;
   return (
     <NavLink
-      to="/cart"
+      to={paths.cart()}
       className={({ isActive }) =>
         `inline-flex min-h-10 shrink-0 items-center gap-2 rounded-md px-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3 ${
           isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-900 hover:bg-stone-100'

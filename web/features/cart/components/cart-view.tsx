@@ -4,6 +4,7 @@ import { formatCount } from '#contract/format.ts';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
@@ -37,7 +38,7 @@ export function CartView({
       <EmptyState title="Your cart is empty">
         <p>
           Add tools from their pages or{' '}
-          <Link to="/tools" className="font-semibold text-navy-700 underline">
+          <Link to={paths.tools()} className="font-semibold text-navy-700 underline">
             browse the catalogue
           </Link>
           .

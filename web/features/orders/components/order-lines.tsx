@@ -4,6 +4,7 @@ import { formatMoney } from '#contract/money.ts';
 import type { Order, OrderLine } from '#contract/orders.ts';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatPercent } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * Every line of an order (each tool links to its page), the total, and once an invoice is issued
@@ -16,7 +17,7 @@ export function OrderLines({ order }: { order: Order }) {
       header: 'Product',
       cell: (line) => (
         <Link
-          to={`/tools/${line.toolId}`}
+          to={paths.tool(line.toolId)}
           className="font-semibold text-navy-800 underline-offset-2 wrap-anywhere hover:underline"
         >
           {line.productName}

@@ -6,12 +6,13 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Where a person finds their orders: customers in My orders, admins in Manage all orders. */
 const LISTS = {
-  customer: { path: '/dashboard/myorder', name: 'My orders', link: 'Go to my orders' },
+  customer: { path: paths.myOrders(), name: 'My orders', link: 'Go to my orders' },
   admin: {
-    path: '/dashboard/manageallorders',
+    path: paths.manageOrders(),
     name: 'Manage all orders',
     link: 'Go to all orders',
   },

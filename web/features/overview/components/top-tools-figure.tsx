@@ -4,6 +4,7 @@ import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { TopTool } from '#contract/overview.ts';
 import { DataTable } from '#web/components/ui/table.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
 
 /**
@@ -57,7 +58,7 @@ export function TopToolsFigure({ tools, currency }: { tools: TopTool[]; currency
               cell: (tool) => (
                 <span className="flex gap-2">
                   <span className="tabular-nums">{tool.rank}.</span>
-                  <Link to={`/tools/${tool.toolId}`} className="text-navy-700 underline">
+                  <Link to={paths.tool(tool.toolId)} className="text-navy-700 underline">
                     {tool.name}
                   </Link>
                 </span>

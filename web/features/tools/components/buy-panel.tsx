@@ -4,6 +4,7 @@ import { formatCount } from '#contract/format.ts';
 import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
 import type { Tool } from '#contract/tools.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
@@ -66,7 +67,7 @@ export function BuyPanel({
           Please look again soon, or browse the rest of the catalogue.
         </p>
         <Link
-          to="/tools"
+          to={paths.tools()}
           className={buttonClasses({ variant: 'outline', className: 'mt-6 w-full' })}
         >
           Browse the tools
@@ -152,7 +153,7 @@ export function BuyPanel({
           </button>
         ) : (
           <Link
-            to={`/purchase/${tool._id}?quantity=${quantity}`}
+            to={paths.purchase(tool._id, quantity)}
             className={buttonClasses({ size: 'lg', className: 'w-full' })}
           >
             Buy now

@@ -14,7 +14,7 @@ import {
   type EditToolFormInput,
   type EditToolFormOutput,
   editToolFormSchema,
-  PRICE_TIER_FIELDS,
+  TOOL_FORM_FIELDS,
 } from '../utils/tool-form-schema.ts';
 import { ToolConfirmationPrompt, useToolConfirmation } from './tool-confirmation.tsx';
 import { ToolFields } from './tool-fields.tsx';
@@ -24,16 +24,7 @@ const OUTCOME = {
   unknown:
     'We cannot tell whether your changes were saved: check the tool before saving again (a restock would add its units twice).',
 };
-const FIELDS = [
-  'name',
-  'img',
-  'description',
-  'quantity',
-  'minimumOrder',
-  'price',
-  'restock',
-  ...PRICE_TIER_FIELDS,
-] as const;
+const FIELDS = [...TOOL_FORM_FIELDS, 'restock'] as const;
 
 /**
  * Only what changed goes to PATCH /api/tools/{id}: the stock as counted when it was changed, or

@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /** The stock, and whether it is low: below the minimum order (nobody can buy it), or below `lowBelow`. */
@@ -45,7 +46,7 @@ export function ProductsTable({
     {
       header: 'Product name',
       cell: (tool) => (
-        <Link to={`/tools/${tool._id}`} className="font-semibold text-navy-900 hover:underline">
+        <Link to={paths.tool(tool._id)} className="font-semibold text-navy-900 hover:underline">
           {tool.name}
         </Link>
       ),

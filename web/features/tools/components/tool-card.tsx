@@ -6,6 +6,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { truncate } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
@@ -36,7 +37,7 @@ export function ToolCard({
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg leading-snug font-bold text-navy-900">
           <Link
-            to={`/tools/${tool._id}`}
+            to={paths.tool(tool._id)}
             className="underline-offset-4 hover:text-navy-700 hover:underline"
           >
             {tool.name}
@@ -63,7 +64,7 @@ export function ToolCard({
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
           <Link
-            to={`/purchase/${tool._id}`}
+            to={paths.purchase(tool._id)}
             aria-label={`Buy Now: ${tool.name}`}
             className={buttonClasses({ className: 'flex-1' })}
           >

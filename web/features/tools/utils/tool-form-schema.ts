@@ -70,8 +70,17 @@ function priceTiersField(currency: string) {
     .pipe(PriceTiersSchema);
 }
 
-/** The server's paths of a tool form's fields, the price breaks' included (`priceTiers.0.price`). */
-export const PRICE_TIER_FIELDS = [
+/**
+ * The server's paths of the fields both tool forms hold, the price breaks' included
+ * (`priceTiers.0.price`): where its field errors are put back into the form.
+ */
+export const TOOL_FORM_FIELDS = [
+  'name',
+  'img',
+  'description',
+  'quantity',
+  'minimumOrder',
+  'price',
   'priceTiers',
   ...Array.from({ length: MAX_PRICE_TIERS }, (_, i) => [
     `priceTiers.${i}.minQuantity` as const,
