@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts'],
     globalSetup: ['server/testing/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

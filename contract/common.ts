@@ -4,7 +4,7 @@ z.config({
   // Browsers run the store under a CSP without 'unsafe-eval', where zod's probe for `new Function`
   // would be reported as a violation on every page with a form. The server keeps the faster
   // compiled parsers.
-  jitless: typeof document !== 'undefined',
+  jitless: 'document' in globalThis,
   // Plain-English messages for the failures no schema words itself (shared by server and forms).
   customError: (issue) => {
     if (issue.code === 'invalid_type') {

@@ -69,7 +69,7 @@ describe('the store process', () => {
     const dataDir = await newDataDir();
     const port = await freePort();
     const first = await startStoreProcess({ dataDir, port, env: { SEED_DEMO: 'true' } });
-    const tools = await (await fetch(`${first.base}/api/tools`)).json();
+    const tools = (await (await fetch(`${first.base}/api/tools`)).json()) as unknown[];
     expect(tools.length).toBeGreaterThanOrEqual(12);
     expect(await first.stop()).toBe(0);
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicConfig } from '../../contract/system.ts';
 import { account, user } from '../db/schema.ts';
 import { freePort } from '../free-port.ts';
 import { cookieJar, fetchWith } from '../testing/cookie-jar.ts';
@@ -77,7 +78,7 @@ async function signInWithGoogle(email: string) {
     }),
   });
   expect(start.status).toBe(200);
-  let url: string = (await start.json()).url;
+  let { url } = (await start.json()) as { url: string };
   expect(url.startsWith(oidc.issuer)).toBe(true);
 
   for (let hop = 0; hop < 12; hop += 1) {
@@ -114,7 +115,7 @@ async function session(store: ReturnType<typeof cookieJar>) {
 
 describe('Google sign-in (OpenID Connect, against a local stand-in)', () => {
   it('the config announces it', async () => {
-    const config = await (await fetch(`${base}/api/config`)).json();
+    const config = (await (await fetch(`${base}/api/config`)).json()) as PublicConfig;
     expect(config.signIn.google).toBe(true);
   });
 

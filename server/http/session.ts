@@ -1,15 +1,8 @@
-import type { Role } from '../../contract/users.ts';
+import type { SessionUser } from '../../contract/session.ts';
 import { forbidden } from '../errors.ts';
 
-/** The signed-in user as the server knows them; never built from anything the client sends. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  role: Role;
-}
+// The one SessionUser, the web app's too; server modules take it from here, beside its access rules.
+export type { SessionUser };
 
 declare module 'fastify' {
   interface FastifyRequest {

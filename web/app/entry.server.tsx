@@ -2,10 +2,10 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
-import css from '../app.css?inline';
-import { InlineStylesContext } from '../lib/inline-styles.tsx';
+import css from '#web/app.css?inline';
+import { InlineStylesContext } from '#web/lib/inline-styles.tsx';
 
-export { setServerTransport } from '../lib/api-client.ts';
+export { setServerTransport } from '#web/lib/api-client.ts';
 
 /** How long a page may wait for its data before it is cut short. */
 export const streamTimeout = 5_000;

@@ -9,11 +9,12 @@ import {
   Scripts,
   useRouteError,
 } from 'react-router';
-import { ToastProvider } from '../components/ui/toast.tsx';
-import { InlineStyles } from '../lib/inline-styles.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
-import { pageData, prefetchQueries, RouteQueriesBoundary } from '../lib/route-queries.tsx';
-import { storeConfigQuery } from '../lib/store-config.ts';
+import { ToastProvider } from '#web/components/ui/toast.tsx';
+import { InlineStyles } from '#web/lib/inline-styles.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
+import { storeConfigQuery } from '#web/lib/store-config.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -88,7 +89,7 @@ export function ErrorBoundary() {
           : 'The store could not show this page. Please reload it in a moment.'}
       </p>
       <p className="mt-6">
-        <a href="/" className="font-semibold text-navy-700 underline">
+        <a href={paths.home()} className="font-semibold text-navy-700 underline">
           Go to the home page
         </a>
       </p>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { usePageTitle } from '../lib/use-page-title.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** A screen that failed to load or crashed: say so, and offer a reload. */
 export function RouteError({ error }: { error: unknown }) {
@@ -19,7 +20,7 @@ export function RouteError({ error }: { error: unknown }) {
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>Reload the page</Button>
-        <Link to="/" reloadDocument className={buttonClasses({ variant: 'outline' })}>
+        <Link to={paths.home()} reloadDocument className={buttonClasses({ variant: 'outline' })}>
           Go to the home page
         </Link>
       </div>

@@ -1,3 +1,5 @@
+import { paths } from '#web/lib/paths.ts';
+
 /**
  * The developer portfolio page (/myportfolio): who builds this store and what they built. An
  * owner edits it here: name, role, introduction, the contact and links (leave `email` out to show
@@ -30,7 +32,7 @@ export const portfolio: {
   intro:
     'We design, build and run this storefront: the catalogue people find in search results, the bulk checkout our trade customers rely on, and the back office our staff use every day. We write TypeScript from the database to the browser, test against real parts, and measure speed instead of guessing it.',
   links: [
-    { label: 'Browse the catalogue', href: '/tools' },
+    { label: 'Browse the catalogue', href: paths.tools() },
     { label: 'API reference', href: '/api/docs' },
   ],
   skills: [
@@ -53,7 +55,7 @@ export const portfolio: {
       description:
         'Every public page is rendered on the server with its products, prices and structured data, then comes alive in the browser without loading the same data twice. Search understands plural forms and typos.',
       tech: ['React Router', 'PostgreSQL full-text search', 'Schema.org'],
-      href: '/tools',
+      href: paths.tools(),
       linkLabel: 'See the catalogue',
     },
     {

@@ -1,3 +1,5 @@
+import { paths } from '#web/lib/paths.ts';
+
 /**
  * Every piece of marketing text on the site, in one place: edit here, not in components.
  */
@@ -21,7 +23,7 @@ export const site = {
         eyebrow: 'Made in our own factory',
         slogan: 'Tools built for the job, shipped by the pallet.',
         text: 'Drills, hammers and hand tools at factory prices, with minimum orders that suit a workshop or a wholesaler.',
-        cta: { label: 'Browse the catalogue', href: '/tools' },
+        cta: { label: 'Browse the catalogue', href: paths.tools() },
         image: '/images/tools/hammer-drill-kit-13mm-120-pieces.svg',
       },
       {
@@ -79,10 +81,10 @@ export const site = {
       'After-sales support',
     ],
     company: [
-      { label: 'Tool catalogue', href: '/tools' },
-      { label: 'Blog', href: '/blog' },
-      { label: 'Developer portfolio', href: '/myportfolio' },
-      { label: 'Customer dashboard', href: '/dashboard' },
+      { label: 'Tool catalogue', href: paths.tools() },
+      { label: 'Blog', href: paths.blog() },
+      { label: 'Developer portfolio', href: paths.portfolio() },
+      { label: 'Customer dashboard', href: paths.profile() },
     ],
     social: [
       { label: 'LinkedIn', href: 'https://www.linkedin.com/' },

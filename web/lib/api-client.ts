@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { RouteDescriptor } from '../../contract/common.ts';
-import { ApiError, NETWORK_ERROR_DETAIL } from './api-error.ts';
+import type { RouteDescriptor } from '#contract/common.ts';
+import { ApiError, NETWORK_ERROR_DETAIL, retryAfterSeconds } from './api-error.ts';
 
 type Slot<K extends string, T> = [T] extends [z.ZodNever]
   ? { [P in K]?: never }
@@ -75,11 +75,7 @@ export async function sendRequest<T>(
     signal?: AbortSignal | undefined;
   } = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const url = new URL(`/api${path}`, origin());
-  for (const [key, value] of Object.entries(init.query ?? {})) {
-    if (value !== undefined && value !== null && value !== '')
-      url.searchParams.set(key, String(value));
-  }
+  const url = new URL(apiPath(path, init.query), origin());
   const hasBody = init.body !== undefined;
   let response: Response;
   try {
@@ -120,15 +116,39 @@ async function toApiError(response: Response): Promise<ApiError> {
     errors: ApiError['errors'];
     confirm: string[];
   }> | null;
-  const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError({
     status: response.status,
     code: body?.code ?? (response.status >= 500 ? 'internal_error' : 'http_error'),
     detail: body?.detail ?? `The store answered ${response.status} ${response.statusText}.`.trim(),
     errors: body?.errors ?? [],
     confirm: Array.isArray(body?.confirm) ? body.confirm : [],
-    retryAfter: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
   });
+}
+
+/** `/api` + `path`, with the query's values that are set (empty ones are left out). */
+function apiPath(path: string, query: Record<string, QueryValue> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return `/api${path}${text ? `?${text}` : ''}`;
+}
+
+/**
+ * The address of a contract route for the browser to open itself: a download link (an invoice,
+ * a CSV export) rather than a call. Same-origin, so the session cookie goes along.
+ */
+export function apiHref<D extends AnyRoute>(
+  route: ApiRoute<D>,
+  input: Pick<RouteInput<D>, 'params' | 'query'>,
+): string {
+  const { params, query } = input as {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+  };
+  return apiPath(fillPath(route.path, params), query);
 }
 
 /** Fills `:name` segments of a contract path. */

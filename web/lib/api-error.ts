@@ -1,4 +1,4 @@
-import type { FieldError } from '../../contract/problem.ts';
+import type { FieldError } from '#contract/problem.ts';
 
 /** A failed API call, built from the server's problem+json (or from a network failure). */
 export class ApiError extends Error {
@@ -34,6 +34,12 @@ export class ApiError extends Error {
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }
+}
+
+/** A Retry-After header in seconds (a whole number above 0), or undefined when it says nothing usable. */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  const seconds = Number(header);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {

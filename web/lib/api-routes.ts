@@ -1,5 +1,5 @@
 import table from 'virtual:api-routes';
-import type { apiRoutes as contractRoutes } from '../../contract/routes.ts';
+import type { apiRoutes as contractRoutes } from '#contract/routes.ts';
 import type { AnyRoute, ApiRoute } from './api-client.ts';
 
 type RouteTable<T> = {

@@ -1,44 +1,8 @@
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+import { formatCount } from '#contract/format.ts';
+import type { OrderStatus } from '#contract/orders.ts';
 
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    moneyFormats.set(currency, format);
-  }
-  return format;
-}
-
-/** Digits after the decimal point for a currency (2 for USD, 0 for JPY). */
-export function fractionDigits(currency: string): number {
-  return moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** Minor units (cents) to a display string: 129900 USD -> "$1,299.00". */
-export function formatMoney(minorUnits: number, currency: string): string {
-  return moneyFormat(currency).format(minorUnits / 10 ** fractionDigits(currency));
-}
-
-/** "12.5" (currency units, as typed) -> 1250 minor units; undefined when not a price. */
-export function toMinorUnits(value: string, currency: string): number | undefined {
-  const digits = fractionDigits(currency);
-  const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
-  const trimmed = value.trim().replace(/,/g, '');
-  if (!pattern.test(trimmed)) return undefined;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
-}
-
-/** 1250 minor units -> "12.50", for putting a price back into a form field. */
-export function fromMinorUnits(minorUnits: number, currency: string): string {
-  const digits = fractionDigits(currency);
-  return (minorUnits / 10 ** digits).toFixed(digits);
-}
-
-/** 1000 -> "1,000", the same grouping as the store's own messages and emails. */
-import { formatCount } from '../../contract/format.ts';
-
-export { formatCount as formatNumber };
+// Words and dates as the web app shows them. Amounts and counts are formatted by contract/money.ts
+// and contract/format.ts, the same as in the store's emails and invoices.
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -95,6 +59,14 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max).trimEnd()}…`;
 }
+
+/** An order's status as people read it. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
 
 /**
  * What an order holds, in words: "12 × Claw Hammer" for one line, "3 tools, 700 units" for

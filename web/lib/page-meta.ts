@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { site } from '../content/site.ts';
+import { site } from '#web/content/site.ts';
 
 /** What the root loader (web/app/root.tsx) hands every page's `meta`. */
 interface RootData {

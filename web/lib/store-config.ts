@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { formatMoney } from '#contract/money.ts';
 import { callApi } from './api-client.ts';
 import { apiRoutes } from './api-routes.ts';
-import { formatMoney } from './format.ts';
 import { queryKeys } from './query-client.ts';
 
 export const storeConfigQuery = queryOptions({

@@ -1,7 +1,8 @@
-import type { Tool } from '../../contract/tools.ts';
-import { site } from '../content/site.ts';
-import { fractionDigits } from './format.ts';
+import { fractionDigits } from '#contract/money.ts';
+import type { Tool } from '#contract/tools.ts';
+import { site } from '#web/content/site.ts';
 import { absoluteUrl } from './page-meta.ts';
+import { paths } from './paths.ts';
 
 /** schema.org's code for "one piece" (UN/CEFACT C62): minimum orders count units. */
 const UNIT = 'C62';
@@ -13,7 +14,7 @@ export function organization(publicUrl: string) {
     '@type': 'Organization',
     name: site.legalName,
     alternateName: site.name,
-    url: absoluteUrl(publicUrl, '/'),
+    url: absoluteUrl(publicUrl, paths.home()),
     logo: absoluteUrl(publicUrl, '/favicon.svg'),
     description: site.description,
   };
@@ -35,7 +36,7 @@ export function breadcrumbs(publicUrl: string, trail: readonly { name: string; p
 
 /** A tool as a product with its offer: price, availability from stock, the minimum order. */
 export function product(publicUrl: string, tool: Tool, currency: string) {
-  const url = absoluteUrl(publicUrl, `/tools/${tool._id}`);
+  const url = absoluteUrl(publicUrl, paths.tool(tool._id));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

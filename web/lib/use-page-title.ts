@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from '../content/site.ts';
+import { site } from '#web/content/site.ts';
 
 /** Sets the tab title for the current route: "Tools · Toolyard". */
 export function usePageTitle(title: string | undefined): void {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatCount } from '../../../contract/format.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { SellerDetails } from '../../db/schema.ts';
-import { money } from './order-emails.ts';
 
 /**
  * An order's invoice as a PDF (PDFKit). The text is set in DejaVu Sans, embedded and subset, so
@@ -61,7 +61,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
   const { regular, bold } = loadFonts();
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
-  const cost = (amount: number) => money(amount, order.currency);
+  const cost = (amount: number) => formatMoney(amount, order.currency);
   const left = PAGE_MARGIN;
   const width = doc.page.width - 2 * PAGE_MARGIN;
 

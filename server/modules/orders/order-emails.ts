@@ -1,24 +1,11 @@
 import { formatCount } from '../../../contract/format.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
 
 export interface StoreInfo {
   storeName: string;
   publicUrl: string;
-}
-
-/** Building an Intl.NumberFormat costs far more than using one: one per currency, kept. */
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** An amount in minor units as people read it in the store's currency: 1150 USD → "$11.50". */
-export function money(amount: number, currency: string): string {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    formatters.set(currency, formatter);
-  }
-  const minorDigits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(amount / 10 ** minorDigits);
 }
 
 /** The order's own page, where the customer sees its lines, timeline and invoice. */
@@ -29,9 +16,9 @@ const orderPage = (store: StoreInfo, order: Order) =>
 function summary(order: Order): string[] {
   const lines = order.lines.map(
     (line) =>
-      `${formatCount(line.quantity)} × ${line.productName} at ${money(line.unitPrice, order.currency)} each: ${money(line.lineTotal, order.currency)}.`,
+      `${formatCount(line.quantity)} × ${line.productName} at ${formatMoney(line.unitPrice, order.currency)} each: ${formatMoney(line.lineTotal, order.currency)}.`,
   );
-  if (lines.length > 1) lines.push(`Total: ${money(order.totalAmount, order.currency)}.`);
+  if (lines.length > 1) lines.push(`Total: ${formatMoney(order.totalAmount, order.currency)}.`);
   if (order.poNumber) lines.push(`Your purchase order: ${order.poNumber}.`);
   return lines;
 }
@@ -72,7 +59,7 @@ export function paymentReceiptEmail(
     subject: `Payment received for order ${order.number}`,
     greeting: `Hello ${order.name},`,
     paragraphs: [
-      `We received your payment of ${money(order.totalAmount, order.currency)} for order ${order.number}.`,
+      `We received your payment of ${formatMoney(order.totalAmount, order.currency)} for order ${order.number}.`,
       ...summary(order),
       `Transaction id: ${order.transactionId ?? ''}${card ? ` (${card})` : ''}.`,
       'We will let you know when it ships.',

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import { formatCount } from '../../../contract/format.ts';
+import { fromMinorUnits } from '../../../contract/money.ts';
 import {
   type ExportOrdersQuery,
   formatInvoiceNumber,
@@ -44,21 +45,6 @@ export const EXPORT_COLUMNS = [
  */
 export function neutralised(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-/** Minor digits per currency code: building a NumberFormat costs more than writing a row. */
-const minorDigits = new Map<string, number>();
-
-/** Minor units as a plain decimal in the currency's own digits: 1150 USD → "11.50". */
-function decimal(amount: number, currency: string): string {
-  let digits = minorDigits.get(currency);
-  if (digits === undefined) {
-    digits =
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-    minorDigits.set(currency, digits);
-  }
-  return (amount / 10 ** digits).toFixed(digits);
 }
 
 const iso = (at: Date | null) => at?.toISOString() ?? '';
@@ -128,15 +114,15 @@ function toRecords(rows: ExportRow[]): string[][] {
       row.vat_number ?? '',
       row.lines.map(([quantity, product]) => `${formatCount(quantity)} × ${product}`).join('; '),
       String(row.ordered_num),
-      decimal(row.total_amount, currency),
-      row.tax_amount === null ? '' : decimal(row.tax_amount, currency),
+      fromMinorUnits(row.total_amount, currency),
+      row.tax_amount === null ? '' : fromMinorUnits(row.tax_amount, currency),
       currency,
       iso(row.paid_at),
       iso(row.shipped_at),
       row.carrier ?? '',
       row.tracking_number ?? '',
       iso(row.cancelled_at),
-      decimal(row.refunded, currency),
+      fromMinorUnits(row.refunded, currency),
     ].map(neutralised);
   });
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { formatCount } from '../../../contract/format.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { MAX_ORDER_TOTAL, type Order, type PlaceOrderBody } from '../../../contract/orders.ts';
 import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified, badRequest, conflict, fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { money, orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
+import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
 import * as repo from './orders.repo.ts';
 import { type PlacementContext, type PlacementWrite, runPlacement } from './placement.repo.ts';
 import {
@@ -115,7 +116,7 @@ function priceLines(
   if (placement.expectedTotal !== undefined && placement.expectedTotal !== total) {
     throw conflict(
       'price_changed',
-      `Prices changed since you looked: this order now comes to ${money(total, options.currency)}, not ${money(placement.expectedTotal, options.currency)}. Nothing was ordered; check the prices and place it again.`,
+      `Prices changed since you looked: this order now comes to ${formatMoney(total, options.currency)}, not ${formatMoney(placement.expectedTotal, options.currency)}. Nothing was ordered; check the prices and place it again.`,
     );
   }
   return { priced, total };

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { formatMoney } from '../../../contract/money.ts';
 import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +7,6 @@ import { orderRefunds, orders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { money } from './order-emails.ts';
 import { withLinesOne } from './orders.repo.ts';
 
 /**
@@ -41,8 +41,8 @@ export async function noteRefund(
       throw conflict(
         'refund_exceeds_total',
         left === 0
-          ? `This order's whole total of ${money(order.totalAmount, order.currency)} is already refunded.`
-          : `At most ${money(left, order.currency)} of this order is left to refund (${money(refunded, order.currency)} of ${money(order.totalAmount, order.currency)} already is).`,
+          ? `This order's whole total of ${formatMoney(order.totalAmount, order.currency)} is already refunded.`
+          : `At most ${formatMoney(left, order.currency)} of this order is left to refund (${formatMoney(refunded, order.currency)} of ${formatMoney(order.totalAmount, order.currency)} already is).`,
       );
     }
     await tx

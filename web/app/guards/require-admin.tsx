@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useSession } from '../../features/auth/api/session.ts';
+import { useSession } from '#web/features/auth/api/session.ts';
 import { NotAllowedPage } from '../routes/not-allowed.tsx';
 
 /** Admin screens: everyone else sees "not allowed" (and the server refuses them too). */

@@ -1,7 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner.tsx';
-import { ErrorState } from '../../components/ui/state.tsx';
-import { useSession } from '../../features/auth/api/session.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Where to come back to after signing in. */
 export interface LoginState {
@@ -28,7 +29,7 @@ export function RequireAuth() {
     const state: LoginState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={paths.login()} replace state={state} />;
   }
   return <Outlet />;
 }

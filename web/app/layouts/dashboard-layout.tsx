@@ -1,21 +1,22 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner.tsx';
-import { useSignedInUser } from '../../features/auth/api/session.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { useSignedInUser } from '#web/features/auth/api/session.ts';
+import { paths } from '#web/lib/paths.ts';
 
-const OVERVIEW = { to: '/dashboard/overview', label: 'Overview', end: false };
-const PROFILE = { to: '/dashboard', label: 'Profile', end: true };
+const OVERVIEW = { to: paths.overview(), label: 'Overview', end: false };
+const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
 const CUSTOMER = [
-  { to: '/dashboard/myorder', label: 'My orders', end: false },
-  { to: '/dashboard/review', label: 'Review', end: false },
+  { to: paths.myOrders(), label: 'My orders', end: false },
+  { to: paths.review(), label: 'Review', end: false },
 ];
 const ADMIN = [
-  { to: '/dashboard/addproduct', label: 'Add product', end: false },
-  { to: '/dashboard/makeadmin', label: 'Make admin', end: false },
-  { to: '/dashboard/manageallorders', label: 'Manage all orders', end: false },
-  { to: '/dashboard/manageproducts', label: 'Manage products', end: false },
-  { to: '/dashboard/reviews', label: 'Manage reviews', end: false },
-  { to: '/dashboard/audit', label: 'Audit log', end: false },
+  { to: paths.addProduct(), label: 'Add product', end: false },
+  { to: paths.people(), label: 'Make admin', end: false },
+  { to: paths.manageOrders(), label: 'Manage all orders', end: false },
+  { to: paths.manageProducts(), label: 'Manage products', end: false },
+  { to: paths.manageReviews(), label: 'Manage reviews', end: false },
+  { to: paths.auditLog(), label: 'Audit log', end: false },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,4 +1,4 @@
-import { site } from '../../content/site.ts';
+import { site } from '#web/content/site.ts';
 
 /** The brand mark and name. */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

@@ -7,10 +7,10 @@ import {
   useNavigationType,
   useRouteError,
 } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/auth/api/session.ts';
-import { CartProvider } from '../../features/cart/components/cart-provider.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { CartProvider } from '#web/features/cart/components/cart-provider.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
 import { RouteError } from '../route-error.tsx';
 import { NotFoundPage } from '../routes/not-found.tsx';
 import { SiteFooter } from './site-footer.tsx';

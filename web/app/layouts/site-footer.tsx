@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { site } from '../../content/site.ts';
+import { site } from '#web/content/site.ts';
 import { Logo } from './logo.tsx';
 
 export function SiteFooter() {

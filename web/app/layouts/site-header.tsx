@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { site } from '../../content/site.ts';
-import { useSignOut } from '../../features/auth/api/auth-mutations.ts';
-import { useSession } from '../../features/auth/api/session.ts';
-import { CartLink } from '../../features/cart/components/cart-link.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { site } from '#web/content/site.ts';
+import { useSignOut } from '#web/features/auth/api/auth-mutations.ts';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { CartLink } from '#web/features/cart/components/cart-link.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { Logo } from './logo.tsx';
 
 interface HeaderLink {
@@ -19,10 +20,10 @@ interface HeaderLink {
 }
 
 const PUBLIC_LINKS: HeaderLink[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/tools', label: 'Tools', end: false },
-  { to: '/blog', label: 'Blog', end: false },
-  { to: '/myportfolio', label: 'My Portfolio', end: false },
+  { to: paths.home(), label: 'Home', end: true },
+  { to: paths.tools(), label: 'Tools', end: false },
+  { to: paths.blog(), label: 'Blog', end: false },
+  { to: paths.portfolio(), label: 'My Portfolio', end: false },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -46,10 +47,10 @@ export function SiteHeader() {
         ...PUBLIC_LINKS,
         // An admin's dashboard opens on the overview; /dashboard stays the profile (the spec's).
         {
-          to: user.role === 'Admin' ? '/dashboard/overview' : '/dashboard',
+          to: user.role === 'Admin' ? paths.overview() : paths.profile(),
           label: 'Dashboard',
           end: false,
-          section: '/dashboard',
+          section: paths.profile(),
         },
       ]
     : PUBLIC_LINKS;
@@ -61,7 +62,7 @@ export function SiteHeader() {
     signOut.mutate(undefined, {
       onSuccess: () => {
         toast.info('You are signed out.');
-        navigate('/');
+        navigate(paths.home());
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
@@ -84,7 +85,7 @@ export function SiteHeader() {
       </Button>
     </div>
   ) : (
-    <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+    <Link to={paths.login()} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
       Login
     </Link>
   );
@@ -99,7 +100,7 @@ export function SiteHeader() {
       </div>
       <div className="border-b border-stone-200 bg-white/95 shadow-xs">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:gap-6 sm:px-6 lg:px-8">
-          <Link to="/" className="rounded-md">
+          <Link to={paths.home()} className="rounded-md">
             <Logo />
             <span className="sr-only">: home</span>
           </Link>

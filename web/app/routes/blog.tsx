@@ -1,7 +1,7 @@
 import type { MetaArgs } from 'react-router';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { type BlogBlock, blog } from '../../content/blog.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { type BlogBlock, blog } from '#web/content/blog.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>

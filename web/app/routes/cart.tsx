@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
-import type { Order } from '../../../contract/orders.ts';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { type SessionUser, useSession } from '../../features/auth/api/session.ts';
-import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
-import { CartView } from '../../features/cart/components/cart-view.tsx';
-import { useCart } from '../../features/cart/hooks/use-cart.ts';
-import { storableLines } from '../../features/cart/utils/cart-lines.ts';
-import { CheckoutForm, type ShortLines } from '../../features/orders/components/checkout-form.tsx';
-import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
-import { useUserDetails } from '../../features/users/api/users.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import type { Order } from '#contract/orders.ts';
+import type { SessionUser } from '#contract/session.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
+import { CartView } from '#web/features/cart/components/cart-view.tsx';
+import { useCart } from '#web/features/cart/hooks/use-cart.ts';
+import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
+import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
+import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
+import { useUserDetails } from '#web/features/users/api/users.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
 
@@ -21,12 +23,12 @@ export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
     title: 'Your cart',
     description: 'The tools you are about to order, with their volume prices, stock and total.',
-    path: '/cart',
+    path: paths.cart(),
     noIndex: true,
   });
 
 /** Signing in (or up) comes back here, with the cart joined to the account's. */
-const BACK_TO_CART: LoginState = { from: { pathname: '/cart', search: '', hash: '' } };
+const BACK_TO_CART: LoginState = { from: { pathname: paths.cart(), search: '', hash: '' } };
 
 function SignInToCheckOut() {
   return (
@@ -35,7 +37,7 @@ function SignInToCheckOut() {
         Sign in to place your order: your cart comes with you.
       </p>
       <Link
-        to="/login"
+        to={paths.login()}
         state={BACK_TO_CART}
         className={buttonClasses({ size: 'lg', className: 'w-full' })}
       >
@@ -44,7 +46,7 @@ function SignInToCheckOut() {
       <p className="text-sm text-stone-700">
         New to Toolyard?{' '}
         <Link
-          to="/registration"
+          to={paths.registration()}
           state={BACK_TO_CART}
           className="font-semibold text-navy-700 underline underline-offset-2"
         >
@@ -112,7 +114,7 @@ export function CartPage() {
       <PageContainer>
         <PageHeading title="Your cart" />
         <div className="max-w-2xl">
-          <OrderPlaced order={placed} onOrderAgain={() => navigate('/tools')} />
+          <OrderPlaced order={placed} onOrderAgain={() => navigate(paths.tools())} />
         </div>
       </PageContainer>
     );

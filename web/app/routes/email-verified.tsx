@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, type MetaArgs, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { useSession } from '../../features/auth/api/session.ts';
-import { ResendVerificationForm } from '../../features/auth/components/resend-verification-form.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
-import { queryKeys } from '../../lib/query-client.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { ResendVerificationForm } from '#web/features/auth/components/resend-verification-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, {
@@ -64,11 +65,11 @@ export function EmailVerifiedPage() {
         </div>
       )}
       {!user ? (
-        <Link to="/login" className={next}>
+        <Link to={paths.login()} className={next}>
           Sign in
         </Link>
       ) : (
-        <Link to="/tools" className={next}>
+        <Link to={paths.tools()} className={next}>
           Browse the tools
         </Link>
       )}

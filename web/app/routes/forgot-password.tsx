@@ -1,7 +1,8 @@
 import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -16,7 +17,10 @@ export function ForgotPasswordPage() {
       <ForgotPasswordForm />
       <p className="mt-8 text-sm text-stone-700">
         Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-2">
+        <Link
+          to={paths.login()}
+          className="font-semibold text-navy-700 underline underline-offset-2"
+        >
           Back to sign in
         </Link>
       </p>

@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
 import { Link, type MetaArgs } from 'react-router';
-import { QueryView } from '../../components/ui/query-view.tsx';
-import { site } from '../../content/site.ts';
-import { CompanyProfile } from '../../features/home/components/company-profile.tsx';
-import { HeroCarousel } from '../../features/home/components/hero-carousel.tsx';
-import { StatsBand } from '../../features/home/components/stats-band.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { site } from '#web/content/site.ts';
+import { CompanyProfile } from '#web/features/home/components/company-profile.tsx';
+import { HeroCarousel } from '#web/features/home/components/hero-carousel.tsx';
+import { StatsBand } from '#web/features/home/components/stats-band.tsx';
 import {
   HOME_REVIEW_COUNT,
   latestReviewsQuery,
   useLatestReviews,
-} from '../../features/reviews/api/reviews.ts';
-import { ReviewCard } from '../../features/reviews/components/review-card.tsx';
-import { toolListQuery, useToolList } from '../../features/tools/api/tools-queries.ts';
-import { BestSeller } from '../../features/tools/components/best-seller.tsx';
-import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
-import { pageMeta, rootData } from '../../lib/page-meta.ts';
-import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
-import { organization } from '../../lib/structured-data.ts';
+} from '#web/features/reviews/api/reviews.ts';
+import { ReviewCard } from '#web/features/reviews/components/review-card.tsx';
+import { toolListQuery, useToolList } from '#web/features/tools/api/tools-queries.ts';
+import { BestSeller } from '#web/features/tools/components/best-seller.tsx';
+import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
+import { pageMeta, rootData } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
+import { organization } from '#web/lib/structured-data.ts';
 
 const FEATURED = { sort: 'newest', limit: 6 } as const;
 const BEST_SELLER = { q: site.home.bestSeller.searchName, sort: 'oldest', limit: 1 } as const;
@@ -32,12 +33,12 @@ export async function loader() {
   return pageData({ queries }, status);
 }
 
-export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 /** `/` and `/home` are one page: both name `/` as the address to index. */
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
-    path: '/',
+    path: paths.home(),
     structuredData: [organization(rootData(matches)?.publicUrl ?? '')],
   });
 
@@ -55,7 +56,7 @@ export function HomePage() {
         <section aria-labelledby="featured-title">
           <SectionHeader id="featured-title" title={home.featured.title} text={home.featured.text}>
             <Link
-              to="/tools"
+              to={paths.tools()}
               className="font-semibold text-navy-700 underline-offset-4 hover:underline"
             >
               {home.featured.allLabel} <span aria-hidden="true">→</span>

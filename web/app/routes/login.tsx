@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { useToast } from '../../components/ui/toast.tsx';
-import { useSession } from '../../features/auth/api/session.ts';
-import { AuthError } from '../../features/auth/components/auth-error.tsx';
-import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { AuthError } from '#web/features/auth/components/auth-error.tsx';
+import { GoogleSignIn } from '#web/features/auth/components/google-sign-in.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { errorFromUrl } from '#web/features/auth/utils/describe-auth-error.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
@@ -17,7 +18,7 @@ export const meta = ({ matches, location }: MetaArgs) =>
 /** The page the visitor was sent here from, or home. */
 export function useReturnTo(): string {
   const from = (useLocation().state as LoginState | null)?.from;
-  return from ? `${from.pathname}${from.search}${from.hash}` : '/';
+  return from ? `${from.pathname}${from.search}${from.hash}` : paths.home();
 }
 
 export function LoginPage() {
@@ -42,7 +43,7 @@ export function LoginPage() {
       title="Sign in"
       description="Welcome back. Sign in to order, pay and follow your deliveries."
     >
-      {returnTo !== '/' && (
+      {returnTo !== paths.home() && (
         <p className="mb-6 rounded-md bg-navy-50 px-4 py-3 text-sm text-navy-900">
           Please sign in to continue.
         </p>
@@ -57,7 +58,7 @@ export function LoginPage() {
       <p className="mt-8 text-sm text-stone-700">
         New to Toolyard?{' '}
         <Link
-          to="/registration"
+          to={paths.registration()}
           state={location.state}
           className="font-semibold text-navy-700 underline underline-offset-2"
         >

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** A signed-in user opened a screen their role does not give them. */
 export function NotAllowedPage() {
@@ -17,7 +18,7 @@ export function NotAllowedPage() {
         This screen is for Toolyard admins only. If you think you should have access, ask an admin
         to give you the role.
       </p>
-      <Link to="/dashboard" className={buttonClasses({ className: 'mt-8' })}>
+      <Link to={paths.profile()} className={buttonClasses({ className: 'mt-8' })}>
         Back to my dashboard
       </Link>
     </div>

@@ -1,7 +1,8 @@
 import type { MetaArgs } from 'react-router';
 import { data, Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Page not found', path: location.pathname, noIndex: true });
@@ -11,7 +12,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 export function NotFoundPage() {
   return (
@@ -32,10 +33,10 @@ export function NotFoundPage() {
         moved, or the link may have a typo.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses({ size: 'lg' })}>
+        <Link to={paths.home()} className={buttonClasses({ size: 'lg' })}>
           Back to the home page
         </Link>
-        <Link to="/tools" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+        <Link to={paths.tools()} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           Browse the tools
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import type { MetaArgs } from 'react-router';
-import { portfolio } from '../../content/portfolio.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { portfolio } from '#web/content/portfolio.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>

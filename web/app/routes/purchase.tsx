@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { type MetaArgs, useParams, useSearchParams } from 'react-router';
-import type { Order } from '../../../contract/orders.ts';
-import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { useSignedInUser } from '../../features/auth/api/session.ts';
-import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
-import { OrderPlaced } from '../../features/orders/components/order-placed.tsx';
-import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
-import { useTool } from '../../features/tools/api/tools-queries.ts';
-import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
-import { ToolView } from '../../features/tools/components/tool-view.tsx';
-import { useUserDetails } from '../../features/users/api/users.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { formatCount } from '#contract/format.ts';
+import type { Order } from '#contract/orders.ts';
+import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
+import { useSignedInUser } from '#web/features/auth/api/session.ts';
+import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
+import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
+import { PurchaseForm } from '#web/features/orders/components/purchase-form.tsx';
+import { useTool } from '#web/features/tools/api/tools-queries.ts';
+import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
+import { ToolView } from '#web/features/tools/components/tool-view.tsx';
+import { useUserDetails } from '#web/features/users/api/users.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -33,9 +34,9 @@ export function PurchasePage() {
     <PageContainer>
       <Breadcrumbs
         trail={[
-          { label: 'Home', to: '/' },
-          { label: 'Tools', to: '/tools' },
-          ...(tool.data ? [{ label: tool.data.name, to: `/tools/${id}` }] : []),
+          { label: 'Home', to: paths.home() },
+          { label: 'Tools', to: paths.tools() },
+          ...(tool.data ? [{ label: tool.data.name, to: paths.tool(id) }] : []),
           { label: 'Purchase' },
         ]}
       />
@@ -51,7 +52,7 @@ export function PurchasePage() {
                 Place your order
               </h2>
               <p className="mt-1 mb-6 text-sm text-stone-600">
-                Minimum order {formatNumber(t.minimumOrder)} units. Pay by card after ordering.
+                Minimum order {formatCount(t.minimumOrder)} units. Pay by card after ordering.
               </p>
               <div className="mb-6 empty:hidden">
                 <VerifyEmailNotice user={user} />

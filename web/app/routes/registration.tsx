@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/api/session.ts';
-import { CheckYourInbox } from '../../features/auth/components/check-your-inbox.tsx';
-import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
-import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { CheckYourInbox } from '#web/features/auth/components/check-your-inbox.tsx';
+import { GoogleSignIn } from '#web/features/auth/components/google-sign-in.tsx';
+import { RegistrationForm } from '#web/features/auth/components/registration-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { useReturnTo } from './login.tsx';
 
@@ -41,7 +42,7 @@ export function RegistrationPage() {
       <p className="mt-8 text-sm text-stone-700">
         Already have an account?{' '}
         <Link
-          to="/login"
+          to={paths.login()}
           state={location.state}
           className="font-semibold text-navy-700 underline underline-offset-2"
         >

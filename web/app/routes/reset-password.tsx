@@ -1,9 +1,10 @@
 import { Link, type MetaArgs, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { AuthError } from '../../features/auth/components/auth-error.tsx';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
-import { errorFromUrl } from '../../features/auth/utils/describe-auth-error.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { AuthError } from '#web/features/auth/components/auth-error.tsx';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
+import { errorFromUrl } from '#web/features/auth/utils/describe-auth-error.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
 export function meta({ matches, location }: MetaArgs) {
@@ -32,7 +33,10 @@ export function ResetPasswordPage() {
         description="Reset links work once, for one hour. Ask for a new one and use the newest email."
       >
         <AuthError error={errorFromUrl(error ?? 'INVALID_TOKEN')} />
-        <Link to="/forgot-password" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+        <Link
+          to={paths.forgotPassword()}
+          className={buttonClasses({ size: 'lg', className: 'mt-6' })}
+        >
           Send me a new link
         </Link>
       </AuthLayout>

@@ -1,16 +1,17 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
-import type { Tool } from '../../../contract/tools.ts';
-import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
-import { toolQuery, useTool } from '../../features/tools/api/tools-queries.ts';
-import { BuyPanel } from '../../features/tools/components/buy-panel.tsx';
-import { ToolDetails } from '../../features/tools/components/tool-details.tsx';
-import { ToolView } from '../../features/tools/components/tool-view.tsx';
-import { isApiError } from '../../lib/api-error.ts';
-import { pageMeta, rootData } from '../../lib/page-meta.ts';
-import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
-import { breadcrumbs, product } from '../../lib/structured-data.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
+import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
+import { toolQuery, useTool } from '#web/features/tools/api/tools-queries.ts';
+import { BuyPanel } from '#web/features/tools/components/buy-panel.tsx';
+import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
+import { ToolView } from '#web/features/tools/components/tool-view.tsx';
+import { isApiError } from '#web/lib/api-error.ts';
+import { pageMeta, rootData } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
+import { breadcrumbs, product } from '#web/lib/structured-data.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 /** An unknown or deleted tool is a 404 page, with status 404. */
@@ -30,10 +31,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return pageData({ queries, tool }, status);
 }
 
-export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 export function meta({ data: page, matches, params, error }: MetaArgs<typeof loader>) {
-  const path = `/tools/${params.id ?? ''}`;
+  const path = paths.tool(params.id ?? '');
   if (error) return pageMeta(matches, { title: 'Page not found', path, noIndex: true });
   const tool = page?.tool;
   if (!tool) return pageMeta(matches, { title: 'Tool', path });
@@ -48,8 +49,8 @@ export function meta({ data: page, matches, params, error }: MetaArgs<typeof loa
     structuredData: [
       product(publicUrl, tool, root?.currency ?? 'USD'),
       breadcrumbs(publicUrl, [
-        { name: 'Home', path: '/' },
-        { name: 'Tools', path: '/tools' },
+        { name: 'Home', path: paths.home() },
+        { name: 'Tools', path: paths.tools() },
         { name: tool.name, path },
       ]),
     ],
@@ -66,8 +67,8 @@ export function ToolPage() {
     <PageContainer>
       <Breadcrumbs
         trail={[
-          { label: 'Home', to: '/' },
-          { label: 'Tools', to: '/tools' },
+          { label: 'Home', to: paths.home() },
+          { label: 'Tools', to: paths.tools() },
           { label: tool.data?.name ?? 'Tool' },
         ]}
       />

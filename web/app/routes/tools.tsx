@@ -1,20 +1,21 @@
 import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
-import { type ToolSort, ToolSortSchema } from '../../../contract/tools.ts';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { QueryView } from '../../components/ui/query-view.tsx';
-import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
+import { formatCount } from '#contract/format.ts';
+import { type ToolSort, ToolSortSchema } from '#contract/tools.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
 import {
   type ToolListParams,
   toolListQuery,
   useToolList,
-} from '../../features/tools/api/tools-queries.ts';
-import { CatalogueControls } from '../../features/tools/components/catalogue-controls.tsx';
-import { ToolGrid } from '../../features/tools/components/tool-grid.tsx';
-import { formatNumber } from '../../lib/format.ts';
-import { pageMeta, rootData } from '../../lib/page-meta.ts';
-import { pageData, prefetchQueries, RouteQueriesBoundary } from '../../lib/route-queries.tsx';
-import { breadcrumbs } from '../../lib/structured-data.ts';
+} from '#web/features/tools/api/tools-queries.ts';
+import { CatalogueControls } from '#web/features/tools/components/catalogue-controls.tsx';
+import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
+import { pageMeta, rootData } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
+import { breadcrumbs } from '#web/lib/structured-data.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const TOOLS_PAGE_SIZE = 12;
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ queries }, isPastTheEnd ? 404 : status);
 }
 
-export { skipServerLoader as clientLoader } from '../../lib/route-queries.tsx';
+export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 /**
  * The catalogue's address to index is its page number alone: sorted copies point at it, and
@@ -74,12 +75,12 @@ export function meta({ matches, location }: MetaArgs) {
     title,
     description:
       'Every tool we make and trade, at bulk prices: drills, saws, hammers, hand tools and safety gear, with stock and minimum orders shown.',
-    path: page > 1 ? `/tools?page=${page}` : '/tools',
+    path: paths.tools({ page }),
     noIndex: q !== '',
     structuredData: [
       breadcrumbs(rootData(matches)?.publicUrl ?? '', [
-        { name: 'Home', path: '/' },
-        { name: 'Tools', path: '/tools' },
+        { name: 'Home', path: paths.home() },
+        { name: 'Tools', path: paths.tools() },
       ]),
     ],
   });
@@ -133,7 +134,7 @@ export function ToolsPage() {
       <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-stone-600">
         {query.data && total > 0 && last >= first && (
           <>
-            Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)} tools
+            Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)} tools
             {q && <> matching “{q}”</>}
             {query.isPlaceholderData && <span className="ml-2 text-stone-500">Updating…</span>}
           </>
@@ -171,7 +172,7 @@ export function ToolsPage() {
                 tool={tool}
                 quantity={tool.minimumOrder}
                 className="flex-1"
-                label={`Add to cart: ${tool.name}, ${formatNumber(tool.minimumOrder)} units`}
+                label={`Add to cart: ${tool.name}, ${formatCount(tool.minimumOrder)} units`}
               />
             )}
           />

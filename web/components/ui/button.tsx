@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant =

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import type { SubmitFailure } from '../../lib/form-errors.ts';
+import type { SubmitFailure } from '#web/lib/form-errors.ts';
 import { Button } from './button.tsx';
 
 interface FieldShellProps {

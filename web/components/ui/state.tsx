@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage, isWorthRetrying } from '../../lib/api-error.ts';
+import { errorMessage, isWorthRetrying } from '#web/lib/api-error.ts';
 import { Button } from './button.tsx';
 
 /**

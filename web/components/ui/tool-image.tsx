@@ -1,4 +1,4 @@
-import { uploadSrcSet } from '../../../contract/upload-names.ts';
+import { uploadSrcSet } from '#contract/upload-names.ts';
 
 const PLACEHOLDER = '/images/tool-placeholder.svg';
 

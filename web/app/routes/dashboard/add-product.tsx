@@ -1,9 +1,10 @@
 import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { AddToolForm } from '../../../features/tools/components/add-tool-form.tsx';
-import { pageMeta } from '../../../lib/page-meta.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { AddToolForm } from '#web/features/tools/components/add-tool-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Add product', path: location.pathname, noIndex: true });
@@ -18,7 +19,7 @@ export function AddProductPage() {
           <>
             New products appear first among the newest tools on the home page. Edit or restock them
             in{' '}
-            <Link to="/dashboard/manageproducts" className="font-semibold text-navy-700 underline">
+            <Link to={paths.manageProducts()} className="font-semibold text-navy-700 underline">
               Manage products
             </Link>
             .

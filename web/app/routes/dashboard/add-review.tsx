@@ -1,10 +1,11 @@
 import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { MyReviews } from '../../../features/reviews/components/my-reviews.tsx';
-import { ReviewForm } from '../../../features/reviews/components/review-form.tsx';
-import { pageMeta } from '../../../lib/page-meta.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { MyReviews } from '#web/features/reviews/components/my-reviews.tsx';
+import { ReviewForm } from '#web/features/reviews/components/review-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Write a review', path: location.pathname, noIndex: true });
@@ -19,7 +20,7 @@ export function AddReviewPage() {
           <>
             Tell other buyers how our tools and service worked for you. The newest reviews appear on
             the{' '}
-            <Link to="/" className="font-semibold text-navy-700 underline">
+            <Link to={paths.home()} className="font-semibold text-navy-700 underline">
               home page
             </Link>
             .

@@ -5,18 +5,18 @@ import {
   type AuditAction,
   type AuditTargetType,
   ListAuditQuerySchema,
-} from '../../../../contract/audit.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useAuditPage } from '../../../features/audit/api/audit.ts';
-import { AuditList } from '../../../features/audit/components/audit-list.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { useMoney } from '../../../lib/store-config.ts';
-import { countSentence, useUrlList } from '../../../lib/url-list.ts';
+} from '#contract/audit.ts';
+import { formatCount } from '#contract/format.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useAuditPage } from '#web/features/audit/api/audit.ts';
+import { AuditList } from '#web/features/audit/components/audit-list.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { useMoney } from '#web/lib/store-config.ts';
+import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Audit log', path: location.pathname, noIndex: true });
@@ -137,7 +137,7 @@ export function AuditLogPage() {
                 data.total,
                 { offset: list.offset, count: data.entries.length, pageSize: PAGE_SIZE },
                 ['change', 'changes'],
-                formatNumber,
+                formatCount,
               )}
             </p>
             <AuditList entries={data.entries} money={money} />

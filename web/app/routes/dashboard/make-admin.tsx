@@ -1,24 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Link, type MetaArgs, useNavigate } from 'react-router';
-import { ListUsersQuerySchema, ROLES, type Role } from '../../../../contract/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useSignedInUser } from '../../../features/auth/api/session.ts';
-import { useSetRole, useUsersPage } from '../../../features/users/api/users.ts';
+import { formatCount } from '#contract/format.ts';
+import { ListUsersQuerySchema, ROLES, type Role } from '#contract/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useSignedInUser } from '#web/features/auth/api/session.ts';
+import { useSetRole, useUsersPage } from '#web/features/users/api/users.ts';
 import {
   type RoleChange,
   RoleChangeDialog,
-} from '../../../features/users/components/role-change-dialog.tsx';
-import { UsersTable } from '../../../features/users/components/users-table.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
-import { countSentence, useUrlList } from '../../../lib/url-list.ts';
+} from '#web/features/users/components/role-change-dialog.tsx';
+import { UsersTable } from '#web/features/users/components/users-table.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
+import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Make admin', path: location.pathname, noIndex: true });
@@ -60,7 +61,7 @@ export function MakeAdminPage() {
           setChange(null);
           if (isSelf && role === 'User') {
             // Out of the admin screens first, then the session learns the new role.
-            navigate('/dashboard', { replace: true });
+            navigate(paths.profile(), { replace: true });
             toast.success('You are no longer an admin. Another admin can give the role back.');
             void queryClient.invalidateQueries({ queryKey: queryKeys.session });
             return;
@@ -133,7 +134,7 @@ export function MakeAdminPage() {
                 data.total,
                 { offset: list.offset, count: data.users.length, pageSize: PAGE_SIZE },
                 ['person', 'people'],
-                formatNumber,
+                formatCount,
               )}
             </p>
             <UsersTable

@@ -1,24 +1,26 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import {
   ListOrdersQuerySchema,
   ORDER_STATUSES,
   type Order,
   type OrderSort,
-} from '../../../../contract/orders.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { type OrderListParams, useAllOrders } from '../../../features/orders/api/orders-queries.ts';
-import { AllOrdersTable } from '../../../features/orders/components/all-orders-table.tsx';
-import { orderStatusLabels } from '../../../features/orders/components/order-status-badge.tsx';
-import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { filtersFromUrl, useUrlList } from '../../../lib/url-list.ts';
+} from '#contract/orders.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { type OrderListParams, useAllOrders } from '#web/features/orders/api/orders-queries.ts';
+import { AllOrdersTable } from '#web/features/orders/components/all-orders-table.tsx';
+import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
+import { apiHref } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { orderStatusLabels } from '#web/lib/format.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
@@ -49,15 +51,10 @@ function listFromUrl(params: URLSearchParams, offset: number) {
 }
 
 /** The CSV of every order these filters find, in their order (the page is left out). */
-function exportHref(list: OrderListParams): string {
-  const query = new URLSearchParams();
-  for (const name of ['q', 'status', 'from', 'to'] as const) {
-    const value = list[name];
-    if (value) query.set(name, value);
-  }
-  if (list.sort !== 'newest') query.set('sort', list.sort);
-  const search = query.toString();
-  return `/api/orderlist/export${search ? `?${search}` : ''}`;
+function exportHref({ q, status, from, to, sort }: OrderListParams): string {
+  return apiHref(apiRoutes.orders.exportAll, {
+    query: { q, status, from, to, sort: sort === 'newest' ? undefined : sort },
+  });
 }
 
 export function ManageOrdersPage() {
@@ -147,16 +144,16 @@ export function ManageOrdersPage() {
           <>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
               <p className="text-sm text-stone-700" aria-live="polite">
-                {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
+                {formatCount(data.total)} {data.total === 1 ? 'order' : 'orders'}
                 {data.total > PAGE_SIZE &&
-                  `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.orders.length)}`}
+                  `; showing ${formatCount(list.offset + 1)} to ${formatCount(list.offset + data.orders.length)}`}
                 .
               </p>
               <a href={exportHref(list)} download className={buttonClasses({ variant: 'outline' })}>
                 Export CSV
                 <span className="sr-only">
                   {' '}
-                  of {data.total === 1 ? 'this order' : `these ${formatNumber(data.total)} orders`}
+                  of {data.total === 1 ? 'this order' : `these ${formatCount(data.total)} orders`}
                 </span>
               </a>
             </div>

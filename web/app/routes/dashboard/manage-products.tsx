@@ -1,26 +1,27 @@
 import { useState } from 'react';
 import { Link, type MetaArgs } from 'react-router';
-import { ManageToolsQuerySchema, type Tool } from '../../../../contract/tools.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useDeleteTool } from '../../../features/tools/api/tool-mutations.ts';
+import { formatCount } from '#contract/format.ts';
+import { ManageToolsQuerySchema, type Tool } from '#contract/tools.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useDeleteTool } from '#web/features/tools/api/tool-mutations.ts';
 import {
   type ManagedToolListParams,
   useManagedTools,
-} from '../../../features/tools/api/tools-queries.ts';
-import { DeleteToolDialog } from '../../../features/tools/components/delete-tool-dialog.tsx';
-import { EditToolDialog } from '../../../features/tools/components/edit-tool-dialog.tsx';
+} from '#web/features/tools/api/tools-queries.ts';
+import { DeleteToolDialog } from '#web/features/tools/components/delete-tool-dialog.tsx';
+import { EditToolDialog } from '#web/features/tools/components/edit-tool-dialog.tsx';
 import {
   PRODUCT_SORT_LABELS,
   ProductFilters,
-} from '../../../features/tools/components/product-filters.tsx';
-import { ProductsTable } from '../../../features/tools/components/products-table.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { filtersFromUrl, useUrlList } from '../../../lib/url-list.ts';
+} from '#web/features/tools/components/product-filters.tsx';
+import { ProductsTable } from '#web/features/tools/components/products-table.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage products', path: location.pathname, noIndex: true });
@@ -46,7 +47,7 @@ function listFromUrl(params: URLSearchParams, offset: number) {
 
 /** What the stock filter keeps, for the count's sentence. */
 function stockFilterText(list: ManagedToolListParams, total: number): string {
-  if (list.below !== undefined) return ` with fewer than ${formatNumber(list.below)} units`;
+  if (list.below !== undefined) return ` with fewer than ${formatCount(list.below)} units`;
   if (list.lowStock) return ` below ${total === 1 ? 'its' : 'their'} minimum order`;
   return '';
 }
@@ -79,7 +80,7 @@ export function ManageProductsPage() {
           <>
             Find products by name, description or id, and the ones running low. Edit any field, set
             the stock or restock, or{' '}
-            <Link to="/dashboard/addproduct" className="font-semibold text-navy-700 underline">
+            <Link to={paths.addProduct()} className="font-semibold text-navy-700 underline">
               add a product
             </Link>
             .
@@ -103,10 +104,10 @@ export function ManageProductsPage() {
         {(data) => (
           <>
             <p className="mb-3 text-sm text-stone-700" aria-live="polite">
-              {formatNumber(data.total)} {data.total === 1 ? 'product' : 'products'}
+              {formatCount(data.total)} {data.total === 1 ? 'product' : 'products'}
               {stockFilterText(list, data.total)}
               {data.total > PAGE_SIZE &&
-                `; showing ${formatNumber(list.offset + 1)} to ${formatNumber(list.offset + data.tools.length)}`}
+                `; showing ${formatCount(list.offset + 1)} to ${formatCount(list.offset + data.tools.length)}`}
               .
             </p>
             <ProductsTable

@@ -1,25 +1,25 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
-import type { ManagedReview } from '../../../../contract/reviews.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/field.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
+import { formatCount } from '#contract/format.ts';
+import type { ManagedReview } from '#contract/reviews.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField } from '#web/components/ui/field.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
 import {
   useAllReviews,
   useDeleteReview,
   useSetReviewHidden,
-} from '../../../features/reviews/api/reviews.ts';
-import { ManagedReviewList } from '../../../features/reviews/components/managed-review-list.tsx';
+} from '#web/features/reviews/api/reviews.ts';
+import { ManagedReviewList } from '#web/features/reviews/components/managed-review-list.tsx';
 import {
   type ReviewAction,
   ReviewActionDialog,
-} from '../../../features/reviews/components/review-action-dialog.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { countSentence, useUrlList } from '../../../lib/url-list.ts';
+} from '#web/features/reviews/components/review-action-dialog.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage reviews', path: location.pathname, noIndex: true });
@@ -118,7 +118,7 @@ export function ManageReviewsPage() {
                 data.total,
                 { offset: list.offset, count: data.reviews.length, pageSize: PAGE_SIZE },
                 ['review', 'reviews'],
-                formatNumber,
+                formatCount,
               )}
             </p>
             <ManagedReviewList

@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
-import { ORDER_STATUSES, type Order, OrderStatusSchema } from '../../../../contract/orders.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { SelectField } from '../../../components/ui/field.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useSignedInUser } from '../../../features/auth/api/session.ts';
-import { useCancelOrder } from '../../../features/orders/api/order-mutations.ts';
-import { useMyOrders } from '../../../features/orders/api/orders-queries.ts';
-import { MyOrdersTable } from '../../../features/orders/components/my-orders-table.tsx';
-import { orderStatusLabels } from '../../../features/orders/components/order-status-badge.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber, formatOrderContents } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { useUrlList } from '../../../lib/url-list.ts';
+import { formatCount } from '#contract/format.ts';
+import { ORDER_STATUSES, type Order, OrderStatusSchema } from '#contract/orders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { SelectField } from '#web/components/ui/field.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useSignedInUser } from '#web/features/auth/api/session.ts';
+import { useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
+import { useMyOrders } from '#web/features/orders/api/orders-queries.ts';
+import { MyOrdersTable } from '#web/features/orders/components/my-orders-table.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { formatOrderContents, orderStatusLabels } from '#web/lib/format.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'My orders', path: location.pathname, noIndex: true });
@@ -84,7 +85,7 @@ export function MyOrdersPage() {
               Show every order
             </Link>
           ) : (
-            <Link to="/tools" className="font-semibold text-navy-700 underline">
+            <Link to={paths.tools()} className="font-semibold text-navy-700 underline">
               Browse the catalogue
             </Link>
           )
@@ -93,9 +94,9 @@ export function MyOrdersPage() {
         {(data) => (
           <>
             <p className="mb-3 text-sm text-stone-700" aria-live="polite">
-              {formatNumber(data.total)} {data.total === 1 ? 'order' : 'orders'}
+              {formatCount(data.total)} {data.total === 1 ? 'order' : 'orders'}
               {data.total > PAGE_SIZE &&
-                `; showing ${formatNumber(offset + 1)} to ${formatNumber(offset + data.orders.length)}`}
+                `; showing ${formatCount(offset + 1)} to ${formatCount(offset + data.orders.length)}`}
               .
             </p>
             <MyOrdersTable orders={data.orders} onCancel={setToCancel} />

@@ -1,31 +1,32 @@
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useSignedInUser } from '../../../features/auth/api/session.ts';
-import { BuyAgainButton } from '../../../features/cart/components/buy-again-button.tsx';
-import { useCancelOrder } from '../../../features/orders/api/order-mutations.ts';
-import { useOrder } from '../../../features/orders/api/orders-queries.ts';
-import { OrderDetails } from '../../../features/orders/components/order-details.tsx';
-import { OrderLines } from '../../../features/orders/components/order-lines.tsx';
-import { OrderPayment } from '../../../features/orders/components/order-payment.tsx';
-import { OrderStatusBadge } from '../../../features/orders/components/order-status-badge.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
+import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useSignedInUser } from '#web/features/auth/api/session.ts';
+import { BuyAgainButton } from '#web/features/cart/components/buy-again-button.tsx';
+import { useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
+import { useOrder } from '#web/features/orders/api/orders-queries.ts';
+import { OrderDetails } from '#web/features/orders/components/order-details.tsx';
+import { OrderLines } from '#web/features/orders/components/order-lines.tsx';
+import { OrderPayment } from '#web/features/orders/components/order-payment.tsx';
+import { OrderStatusBadge } from '#web/features/orders/components/order-status-badge.tsx';
 import {
   OrderTimeline,
   type OrderViewer,
-} from '../../../features/orders/components/order-timeline.tsx';
-import { OrderView } from '../../../features/orders/components/order-view.tsx';
-import { RefundOrderDialog } from '../../../features/orders/components/refund-order-dialog.tsx';
-import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatMoney } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+} from '#web/features/orders/components/order-timeline.tsx';
+import { OrderView } from '#web/features/orders/components/order-view.tsx';
+import { RefundOrderDialog } from '#web/features/orders/components/refund-order-dialog.tsx';
+import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Order', path: location.pathname, noIndex: true });
@@ -40,8 +41,8 @@ export function OrderPage() {
     order.data && order.data.email !== user.email && user.role === 'Admin' ? 'admin' : 'owner';
   const back =
     viewer === 'admin'
-      ? { label: 'Manage all orders', to: '/dashboard/manageallorders' }
-      : { label: 'My orders', to: '/dashboard/myorder' };
+      ? { label: 'Manage all orders', to: paths.manageOrders() }
+      : { label: 'My orders', to: paths.myOrders() };
 
   return (
     <>
@@ -111,7 +112,7 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
           actions={
             <>
               {isOwner && (
-                <Link to={`/dashboard/payment/${order._id}`} className={buttonClasses()}>
+                <Link to={paths.payment(order._id)} className={buttonClasses()}>
                   Pay now
                 </Link>
               )}

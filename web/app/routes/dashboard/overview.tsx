@@ -1,14 +1,16 @@
 import type { MetaArgs } from 'react-router';
-import type { Overview } from '../../../../contract/overview.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useOverview } from '../../../features/overview/api/overview-queries.ts';
-import { LowStockFigure } from '../../../features/overview/components/low-stock-figure.tsx';
-import { RevenueFigure } from '../../../features/overview/components/revenue-figure.tsx';
-import { StatusFigure } from '../../../features/overview/components/status-figure.tsx';
-import { TopToolsFigure } from '../../../features/overview/components/top-tools-figure.tsx';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { Overview } from '#contract/overview.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useOverview } from '#web/features/overview/api/overview-queries.ts';
+import { LowStockFigure } from '#web/features/overview/components/low-stock-figure.tsx';
+import { RevenueFigure } from '#web/features/overview/components/revenue-figure.tsx';
+import { StatusFigure } from '#web/features/overview/components/status-figure.tsx';
+import { TopToolsFigure } from '#web/features/overview/components/top-tools-figure.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Overview', path: location.pathname, noIndex: true });
@@ -19,9 +21,9 @@ function KeyFigures({ overview }: { overview: Overview }) {
     overview.ordersByStatus.find((row) => row.status === status)?.count ?? 0;
   const figures = [
     ['Revenue, last 30 days', formatMoney(overview.revenue.total, overview.currency)],
-    ['Orders paid, last 30 days', formatNumber(overview.revenue.orders)],
-    ['Paid orders to ship', formatNumber(count('paid'))],
-    ['Tools low on stock', formatNumber(overview.lowStock.total)],
+    ['Orders paid, last 30 days', formatCount(overview.revenue.orders)],
+    ['Paid orders to ship', formatCount(count('paid'))],
+    ['Tools low on stock', formatCount(overview.lowStock.total)],
   ] as const;
   return (
     <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -2,22 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
-import type { PaymentOrder, PaymentResult } from '../../../../contract/payments.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { ErrorState } from '../../../components/ui/state.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { OrderStatusBadge } from '../../../features/orders/components/order-status-badge.tsx';
-import { usePaymentOrder } from '../../../features/payments/api/payments.ts';
-import { PaymentConfirmation } from '../../../features/payments/components/payment-confirmation.tsx';
-import { PaymentSummary } from '../../../features/payments/components/payment-summary.tsx';
-import { StripePayment } from '../../../features/payments/components/stripe-payment.tsx';
-import { TestCardForm } from '../../../features/payments/components/test-card-form.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { pageMeta } from '../../../lib/page-meta.ts';
-import { storeConfigQuery } from '../../../lib/store-config.ts';
+import type { PaymentOrder, PaymentResult } from '#contract/payments.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { OrderStatusBadge } from '#web/features/orders/components/order-status-badge.tsx';
+import { usePaymentOrder } from '#web/features/payments/api/payments.ts';
+import { PaymentConfirmation } from '#web/features/payments/components/payment-confirmation.tsx';
+import { PaymentSummary } from '#web/features/payments/components/payment-summary.tsx';
+import { StripePayment } from '#web/features/payments/components/stripe-payment.tsx';
+import { TestCardForm } from '#web/features/payments/components/test-card-form.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { storeConfigQuery } from '#web/lib/store-config.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Payment', path: location.pathname, noIndex: true });
@@ -76,7 +77,10 @@ function PaymentPanel({ order }: { order: PaymentOrder }) {
         <p className="mt-2 text-sm text-stone-700">
           This order was cancelled, so there is nothing to pay. Its stock went back on the shelf.
         </p>
-        <Link to="/tools" className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+        <Link
+          to={paths.tools()}
+          className={buttonClasses({ variant: 'outline', className: 'mt-4' })}
+        >
           Browse the tools
         </Link>
       </div>

@@ -1,13 +1,13 @@
 import type { MetaArgs } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useSignedInUser } from '../../../features/auth/api/session.ts';
-import { VerifyEmailNotice } from '../../../features/auth/components/verify-email-notice.tsx';
-import { useUserDetails } from '../../../features/users/api/users.ts';
-import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
-import { ProfileForm } from '../../../features/users/components/profile-form.tsx';
-import { pageMeta } from '../../../lib/page-meta.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useSignedInUser } from '#web/features/auth/api/session.ts';
+import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
+import { useUserDetails } from '#web/features/users/api/users.ts';
+import { ProfileCard } from '#web/features/users/components/profile-card.tsx';
+import { ProfileForm } from '#web/features/users/components/profile-form.tsx';
+import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'My profile', path: location.pathname, noIndex: true });

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditTargetType } from '../../../../contract/audit.ts';
-import { callApiPage } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { AuditAction, AuditTargetType } from '#contract/audit.ts';
+import { callApiPage } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 /** What the audit log screen asks for: an action, a kind of target, an actor, a page. */
 export interface AuditListParams {

@@ -1,27 +1,28 @@
 import { Link } from 'react-router';
-import type { AuditEntry } from '../../../../contract/audit.ts';
-import { describeAudit } from '../../../../contract/audit-sentence.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { AuditEntry } from '#contract/audit.ts';
+import { describeAudit } from '#contract/audit-sentence.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Where an entry's target can be opened, when it still can. */
 function targetLink(entry: AuditEntry): { to: string; label: string } | null {
   const { type, id, label } = entry.target;
   switch (type) {
     case 'order':
-      return { to: `/dashboard/orders/${id}`, label: `Open order ${label}` };
+      return { to: paths.order(id), label: `Open order ${label}` };
     case 'tool':
       return entry.action === 'tool.deleted'
         ? null
-        : { to: `/tools/${id}`, label: `Open ${label}` };
+        : { to: paths.tool(id), label: `Open ${label}` };
     case 'user':
       return {
-        to: `/dashboard/makeadmin?q=${encodeURIComponent(label)}`,
+        to: paths.people({ q: label }),
         label: `Find ${label} in people`,
       };
     case 'review':
       return entry.action === 'review.deleted'
         ? null
-        : { to: '/dashboard/reviews', label: 'Moderate reviews' };
+        : { to: paths.manageReviews(), label: 'Moderate reviews' };
     default:
       return null;
   }

@@ -1,8 +1,10 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, sendRequest } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
-import { type SessionUser, sessionQuery } from './session.ts';
+import type { SessionUser } from '#contract/session.ts';
+import { callApi, sendRequest } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { paths } from '#web/lib/paths.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
+import { sessionQuery } from './session.ts';
 
 export interface SignInBody {
   email: string;
@@ -74,9 +76,6 @@ export function useSignOut() {
   });
 }
 
-/** Where a failed Google sign-in comes back to, with `?error=<code>`. */
-export const GOOGLE_ERROR_PATH = '/login';
-
 /**
  * Google sign-in (OpenID Connect): the store answers with the provider's address, the browser goes
  * there, and the store brings it back to `returnTo` signed in (or to the login page with an error).
@@ -88,7 +87,8 @@ export function useGoogleSignIn() {
         body: {
           provider: 'google',
           callbackURL: returnTo,
-          errorCallbackURL: GOOGLE_ERROR_PATH,
+          // A failed sign-in comes back to the login page, with `?error=<code>`.
+          errorCallbackURL: paths.login(),
           disableRedirect: true,
         },
       });
@@ -98,15 +98,12 @@ export function useGoogleSignIn() {
   });
 }
 
-/** Where the link in a password reset email lands. */
-export const RESET_PASSWORD_PATH = '/reset-password';
-
 /** Mails a reset link; the answer is the same whether or not the email has an account. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
       sendRequest('POST', '/auth/request-password-reset', {
-        body: { email, redirectTo: RESET_PASSWORD_PATH },
+        body: { email, redirectTo: paths.resetPassword() },
       }),
   });
 }
@@ -124,9 +121,6 @@ export function useResetPassword() {
   });
 }
 
-/** Where the link in a verification email lands. */
-export const EMAIL_VERIFIED_PATH = '/email-verified';
-
 /** Sends the verification email again (the server limits how often). */
 export function useResendVerification() {
   return useMutation({
@@ -134,7 +128,7 @@ export function useResendVerification() {
       sendRequest('POST', '/auth/send-verification-email', {
         body: {
           email,
-          callbackURL: new URL(EMAIL_VERIFIED_PATH, window.location.origin).toString(),
+          callbackURL: new URL(paths.emailVerified(), window.location.origin).toString(),
         },
       }),
   });

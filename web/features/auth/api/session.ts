@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../../contract/users.ts';
-import { sendRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { SessionUser } from '#contract/session.ts';
+import { sendRequest } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
-/** The signed-in user, as GET /api/auth/get-session reports it. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  role: Role;
-}
-
+/** GET /api/auth/get-session's answer: the account service's user, read into a SessionUser. */
 interface SessionResponse {
   user: Omit<SessionUser, 'role' | 'image'> & { role?: string | null; image?: string | null };
   session: { expiresAt: string };

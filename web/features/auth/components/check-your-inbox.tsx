@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { useResendVerification } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { VERIFICATION_SENT } from './verify-email-notice.tsx';
@@ -27,7 +28,7 @@ export function CheckYourInbox({ email }: { email: string }) {
         Nothing there after a few minutes? Check your spam folder, or ask for it again.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link to="/login" className={buttonClasses({ size: 'sm' })}>
+        <Link to={paths.login()} className={buttonClasses({ size: 'sm' })}>
           Go to sign in
         </Link>
         <Button

@@ -3,10 +3,10 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { EmailSchema } from '../../../../contract/common.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
+import { EmailSchema } from '#contract/common.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 
 const EmailRequestSchema = z.object({ email: EmailSchema });

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button.tsx';
-import { useStoreConfig } from '../../../lib/store-config.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { useStoreConfig } from '#web/lib/store-config.ts';
 import { useGoogleSignIn } from '../api/auth-mutations.ts';
 import { AuthError } from './auth-error.tsx';
 

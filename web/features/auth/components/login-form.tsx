@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { EmailSchema } from '../../../../contract/common.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
+import { EmailSchema } from '#contract/common.ts';
+import type { SessionUser } from '#contract/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { paths } from '#web/lib/paths.ts';
 import { type SignInBody, useSignIn } from '../api/auth-mutations.ts';
-import type { SessionUser } from '../api/session.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 
 const LoginSchema = z.object({
@@ -55,7 +56,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser | nul
         />
         <p className="mt-2 text-right text-sm">
           <Link
-            to="/forgot-password"
+            to={paths.forgotPassword()}
             className="font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900"
           >
             Forgot password?

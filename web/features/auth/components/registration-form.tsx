@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '../../../../contract/auth.ts';
-import { EmailSchema } from '../../../../contract/common.ts';
-import { NameSchema } from '../../../../contract/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
+import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '#contract/auth.ts';
+import { EmailSchema } from '#contract/common.ts';
+import { NameSchema } from '#contract/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useSignUp } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '../../../../contract/auth.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
+import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '#contract/auth.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useResetPassword } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';
@@ -53,7 +54,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           Sign in with your new password. For your safety we signed your account out everywhere
           else.
         </p>
-        <Link to="/login" className={buttonClasses({ className: 'mt-4' })}>
+        <Link to={paths.login()} className={buttonClasses({ className: 'mt-4' })}>
           Sign in
         </Link>
       </div>
@@ -88,7 +89,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <SubmitError failure={failure} onRetry={onSubmit} isRetrying={resetPassword.isPending} />
       <p className="pt-4 text-sm text-stone-700">
         Changed your mind?{' '}
-        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-2">
+        <Link
+          to={paths.login()}
+          className="font-semibold text-navy-700 underline underline-offset-2"
+        >
           Back to sign in
         </Link>
       </p>

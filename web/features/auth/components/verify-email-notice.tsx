@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
+import type { SessionUser } from '#contract/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
 import { useResendVerification } from '../api/auth-mutations.ts';
-import type { SessionUser } from '../api/session.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 
 /** The toast after signing up and after asking for the link again. */

@@ -1,5 +1,5 @@
-import { formatWait } from '../../../../contract/format.ts';
-import { ApiError, errorMessage, isApiError } from '../../../lib/api-error.ts';
+import { formatWait } from '#contract/format.ts';
+import { ApiError, errorMessage, isApiError } from '#web/lib/api-error.ts';
 
 /**
  * Plain words for the account service's codes (`/api/auth/*` answers them in lower case), and for

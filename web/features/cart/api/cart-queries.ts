@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Cart } from '../../../../contract/cart.ts';
-import { callApi } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { Cart } from '#contract/cart.ts';
+import { callApi } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 
 /** A signed-in customer's cart, kept on the server. */

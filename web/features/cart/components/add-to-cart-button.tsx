@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '#contract/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 type Outcome = { tone: 'done' | 'failed'; text: string } | null;
@@ -40,7 +41,7 @@ export function AddToCartButton({
       const { left } = await cart.addLines([{ toolId: tool._id, quantity }]);
       setOutcome(
         left.length === 0
-          ? { tone: 'done', text: `Added ${formatNumber(quantity)} × ${tool.name} to your cart.` }
+          ? { tone: 'done', text: `Added ${formatCount(quantity)} × ${tool.name} to your cart.` }
           : {
               tone: 'failed',
               text: `${tool.name} was not added: your cart is full. Remove a tool from it first.`,
@@ -78,7 +79,10 @@ export function AddToCartButton({
           <>
             {outcome.text}{' '}
             {outcome.tone === 'done' && (
-              <Link to="/cart" className="font-semibold text-navy-700 underline underline-offset-2">
+              <Link
+                to={paths.cart()}
+                className="font-semibold text-navy-700 underline underline-offset-2"
+              >
                 View cart
               </Link>
             )}

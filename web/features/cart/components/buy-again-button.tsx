@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 
@@ -44,7 +45,7 @@ export function BuyAgainButton({ lines }: { lines: readonly EarlierLine[] }) {
           `Not added to your cart: ${listNames(notAdded)} (no longer sold, or your cart is full).`,
         );
       }
-      await navigate('/cart');
+      await navigate(paths.cart());
     } catch (error) {
       setFailure(`Nothing was added to your cart. ${errorMessage(error)}`);
     } finally {

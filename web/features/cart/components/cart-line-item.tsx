@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CartLine } from '../../../../contract/cart.ts';
-import { MAX_ORDER_UNITS } from '../../../../contract/order-limits.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import type { CartLine } from '#contract/cart.ts';
+import { formatCount } from '#contract/format.ts';
+import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { useMoney } from '#web/lib/store-config.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 /** A quantity typed is sent once typing pauses (or on leaving the field, or Enter). */
 const QUANTITY_PAUSE_MS = 600;
@@ -32,14 +33,14 @@ function VolumeNote({ line }: { line: CartLine }) {
     <p className="text-sm">
       {reached && (
         <span className="font-medium text-green-800" data-testid="volume-price">
-          Volume price: {formatNumber(reached.minQuantity)}+ at {money(reached.price)}{' '}
+          Volume price: {formatCount(reached.minQuantity)}+ at {money(reached.price)}{' '}
           <span className="text-stone-600">(instead of {money(tool.price)})</span>
         </span>
       )}
       {reached && next && <br />}
       {next && (
         <span className="text-stone-600">
-          {formatNumber(next.minQuantity)}+ at {money(next.price)} each
+          {formatCount(next.minQuantity)}+ at {money(next.price)} each
         </span>
       )}
     </p>
@@ -97,7 +98,7 @@ export function CartLineItem({
 
   const problem =
     typed === null
-      ? `Enter a whole number of units, from 1 to ${formatNumber(MAX_ORDER_UNITS)}.`
+      ? `Enter a whole number of units, from 1 to ${formatCount(MAX_ORDER_UNITS)}.`
       : (shortMessage ?? line.problem?.message ?? null);
   const name = tool?.name ?? 'A tool no longer sold';
 
@@ -110,7 +111,7 @@ export function CartLineItem({
         <h3 className="text-base leading-snug font-bold wrap-anywhere text-navy-900">
           {tool ? (
             <Link
-              to={`/tools/${line.toolId}`}
+              to={paths.tool(line.toolId)}
               className="underline-offset-4 hover:text-navy-700 hover:underline"
             >
               {tool.name}
@@ -129,8 +130,7 @@ export function CartLineItem({
             </p>
             <VolumeNote line={line} />
             <p className="text-sm text-stone-600">
-              {formatNumber(tool.quantity)} in stock · minimum order{' '}
-              {formatNumber(tool.minimumOrder)}
+              {formatCount(tool.quantity)} in stock · minimum order {formatCount(tool.minimumOrder)}
             </p>
           </>
         )}

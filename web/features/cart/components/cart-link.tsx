@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '#contract/format.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 /** The way to the cart, with how many tools are in it (nothing in the server's HTML). */
@@ -8,7 +9,7 @@ export function CartLink() {
   const count = lines.length;
   return (
     <NavLink
-      to="/cart"
+      to={paths.cart()}
       className={({ isActive }) =>
         `inline-flex min-h-10 shrink-0 items-center gap-2 rounded-md px-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3 ${
           isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-900 hover:bg-stone-100'
@@ -25,7 +26,7 @@ export function CartLink() {
           className="min-w-6 rounded-full bg-orange-500 px-1.5 text-center text-xs leading-6 font-bold text-stone-950"
           data-testid="cart-count"
         >
-          {formatNumber(count)}
+          {formatCount(count)}
           <span className="sr-only"> {count === 1 ? 'tool' : 'tools'}</span>
         </span>
       )}

@@ -6,13 +6,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
-import type { Cart } from '../../../../contract/cart.ts';
-import { lineProblem, unitPriceFor } from '../../../../contract/pricing.ts';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
-import { useCurrency } from '../../../lib/store-config.ts';
+import type { Cart } from '#contract/cart.ts';
+import { formatCount } from '#contract/format.ts';
+import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { isApiError } from '#web/lib/api-error.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
+import { useCurrency } from '#web/lib/store-config.ts';
 import { emptyCart, putServerCart, quoteQuery, serverCartQuery } from '../api/cart-queries.ts';
 import { readLocalLines, useLocalLines, writeLocalLines } from '../api/local-cart.ts';
 import {
@@ -167,7 +167,7 @@ export function CartProvider({
         writeLocalLines([]);
         if (left.length > 0)
           toast.info(
-            `${formatNumber(left.length)} ${left.length === 1 ? 'tool' : 'tools'} from your earlier cart could not be added: no longer sold, or your cart is full.`,
+            `${formatCount(left.length)} ${left.length === 1 ? 'tool' : 'tools'} from your earlier cart could not be added: no longer sold, or your cart is full.`,
           );
       },
       () => {

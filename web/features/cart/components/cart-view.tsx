@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/state.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import { formatCount } from '#contract/format.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 
@@ -37,7 +38,7 @@ export function CartView({
       <EmptyState title="Your cart is empty">
         <p>
           Add tools from their pages or{' '}
-          <Link to="/tools" className="font-semibold text-navy-700 underline">
+          <Link to={paths.tools()} className="font-semibold text-navy-700 underline">
             browse the catalogue
           </Link>
           .
@@ -86,7 +87,7 @@ export function CartView({
         <dl className="mt-4 space-y-2">
           <div className="flex justify-between gap-4 text-sm text-stone-700">
             <dt>Tools</dt>
-            <dd>{formatNumber(lines.length)}</dd>
+            <dd>{formatCount(lines.length)}</dd>
           </div>
           <div className="flex items-baseline justify-between gap-4 border-t border-stone-100 pt-3">
             <dt className="text-stone-700">Total</dt>

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { Cart } from '../../../../contract/cart.ts';
+import type { Cart } from '#contract/cart.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 
 /** Where the cart lives: unknown until the session is, then the browser or the store. */

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button.tsx';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';
 
 export interface Slide {

@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NoteRefundBody } from '../../../../contract/order-refunds.ts';
-import type {
-  CreateOrderBody,
-  Order,
-  PlaceOrderBody,
-  ShipOrderBody,
-} from '../../../../contract/orders.ts';
-import { callApi } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { NoteRefundBody } from '#contract/order-refunds.ts';
+import type { CreateOrderBody, Order, PlaceOrderBody, ShipOrderBody } from '#contract/orders.ts';
+import { callApi } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 /** Orders move stock, so tools are refreshed with them. */
 function useRefreshOrdersAndStock() {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderSort, OrderStatus } from '../../../../contract/orders.ts';
-import { callApi, callApiPage } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { OrderSort, OrderStatus } from '#contract/orders.ts';
+import { callApi, callApiPage } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 /** One order with its lines, for the customer who placed it and for admins. */
 export function orderQuery(id: string) {

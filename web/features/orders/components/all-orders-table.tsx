@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatOrderUnits } from '../../../lib/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { formatOrderUnits } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** Every order for admins; only paid orders can be shipped. */
@@ -21,7 +23,7 @@ export function AllOrdersTable({
       header: 'Order',
       cell: (order) => (
         <Link
-          to={`/dashboard/orders/${order._id}`}
+          to={paths.order(order._id)}
           className="font-semibold whitespace-nowrap text-navy-700 underline"
         >
           {order.number}

@@ -2,17 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  type Order,
-  type OrderLineInput,
-  PlaceOrderBodySchema,
-} from '../../../../contract/orders.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
-import { emptyAsMissing } from '../../../lib/form-values.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { type Order, type OrderLineInput, PlaceOrderBodySchema } from '#contract/orders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import { isApiError } from '#web/lib/api-error.ts';
+import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { emptyAsMissing } from '#web/lib/form-values.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { usePlaceOrderLines } from '../api/order-mutations.ts';
 import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';

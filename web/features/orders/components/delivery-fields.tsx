@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Path, PathValue, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 
 /** Where an order goes: the phone (from the profile when saved) and the delivery address. */
 export function DeliveryFields({

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatDate, formatDateTime, formatMoney, formatOrderUnits } from '../../../lib/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { formatDate, formatDateTime, formatOrderUnits } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** A customer's orders, each number linking to its page; unpaid ones can be paid or cancelled, paid ones show their transaction. */
@@ -18,7 +20,7 @@ export function MyOrdersTable({
       header: 'Order',
       cell: (order) => (
         <Link
-          to={`/dashboard/orders/${order._id}`}
+          to={paths.order(order._id)}
           className="font-semibold whitespace-nowrap text-navy-700 underline underline-offset-2 hover:text-navy-900"
         >
           {order.number}
@@ -70,7 +72,7 @@ export function MyOrdersTable({
         order.status === 'unpaid' ? (
           <span className="flex w-full flex-wrap justify-end gap-2 md:flex-nowrap">
             <Link
-              to={`/dashboard/payment/${order._id}`}
+              to={paths.payment(order._id)}
               aria-label={`Pay for ${order.productName}`}
               className={buttonClasses({ size: 'sm' })}
             >

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../../../contract/orders.ts';
+import type { Order } from '#contract/orders.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

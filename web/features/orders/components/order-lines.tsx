@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
-import type { Order, OrderLine } from '../../../../contract/orders.ts';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { Order, OrderLine } from '#contract/orders.ts';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { formatPercent } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * Every line of an order (each tool links to its page), the total, and once an invoice is issued
@@ -14,7 +17,7 @@ export function OrderLines({ order }: { order: Order }) {
       header: 'Product',
       cell: (line) => (
         <Link
-          to={`/tools/${line.toolId}`}
+          to={paths.tool(line.toolId)}
           className="font-semibold text-navy-800 underline-offset-2 wrap-anywhere hover:underline"
         >
           {line.productName}
@@ -23,7 +26,7 @@ export function OrderLines({ order }: { order: Order }) {
     },
     {
       header: 'Quantity',
-      cell: (line) => <span className="whitespace-nowrap">{formatNumber(line.quantity)}</span>,
+      cell: (line) => <span className="whitespace-nowrap">{formatCount(line.quantity)}</span>,
     },
     {
       header: 'Unit price',

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../../../contract/orders.ts';
-import { formatLongDateTime } from '../../../lib/format.ts';
+import type { Order } from '#contract/orders.ts';
+import { apiHref } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { formatLongDateTime } from '#web/lib/format.ts';
 
 /**
  * Paying for the order: while unpaid, the deadline, the last failed attempt and what can be done
@@ -46,7 +48,7 @@ export function OrderPayment({ order, actions }: { order: Order; actions: ReactN
         <time dateTime={order.invoice.issuedAt}>{formatLongDateTime(order.invoice.issuedAt)}</time>.
       </p>
       <a
-        href={`/api/orders/${order._id}/invoice.pdf`}
+        href={apiHref(apiRoutes.orders.invoice, { params: { id: order._id } })}
         download={`${order.invoice.number}.pdf`}
         className="mt-3 inline-flex min-h-10 items-center gap-2 font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900"
       >

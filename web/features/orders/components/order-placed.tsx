@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { formatDateTime, formatMoney, formatOrderContents } from '../../../lib/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { formatDateTime, formatOrderContents } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** What a customer sees after ordering: the order and the way to pay. */
 export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgain: () => void }) {
@@ -23,7 +25,7 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
       </h3>
       <p className="mt-2 text-stone-800">
         Order{' '}
-        <Link to={`/dashboard/orders/${order._id}`} className="font-semibold underline">
+        <Link to={paths.order(order._id)} className="font-semibold underline">
           {order.number}
         </Link>
         : {formatOrderContents(order)}, total{' '}
@@ -35,10 +37,10 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
         : pay by then, or it is cancelled and the stock released.
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
-        <Link to={`/dashboard/payment/${order._id}`} className={buttonClasses()}>
+        <Link to={paths.payment(order._id)} className={buttonClasses()}>
           Pay now
         </Link>
-        <Link to="/dashboard/myorder" className={buttonClasses({ variant: 'outline' })}>
+        <Link to={paths.myOrders()} className={buttonClasses({ variant: 'outline' })}>
           See my orders
         </Link>
         <button

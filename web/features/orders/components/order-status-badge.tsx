@@ -1,18 +1,12 @@
-import type { OrderStatus } from '../../../../contract/orders.ts';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import type { OrderStatus } from '#contract/orders.ts';
+import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
+import { orderStatusLabels } from '#web/lib/format.ts';
 
 const tones: Record<OrderStatus, BadgeTone> = {
   unpaid: 'warning',
   paid: 'info',
   shipped: 'success',
   cancelled: 'neutral',
-};
-/** An order's status as people read it. */
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { SubmitError } from '../../../components/ui/field.tsx';
-import type { SubmitFailure } from '../../../lib/form-errors.ts';
+import { SubmitError } from '#web/components/ui/field.tsx';
+import type { SubmitFailure } from '#web/lib/form-errors.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Why placing an order failed; when nobody can tell whether it was placed, where to look. */
 export function OrderSubmitError({
@@ -17,7 +18,7 @@ export function OrderSubmitError({
       {failure?.outcomeUnknown && (
         <p className="mt-2">
           Or check{' '}
-          <Link to="/dashboard/myorder" className="underline">
+          <Link to={paths.myOrders()} className="underline">
             My orders
           </Link>{' '}
           once the store is back.

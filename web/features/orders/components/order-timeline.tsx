@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../../../contract/orders.ts';
-import { formatLongDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
+import { formatLongDateTime } from '#web/lib/format.ts';
 
 /** Who is reading: the customer who placed the order, or one of our team. */
 export type OrderViewer = 'owner' | 'admin';

@@ -1,17 +1,18 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { ErrorState } from '../../../components/ui/state.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
+import type { Order } from '#contract/orders.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
+import { isApiError } from '#web/lib/api-error.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Where a person finds their orders: customers in My orders, admins in Manage all orders. */
 const LISTS = {
-  customer: { path: '/dashboard/myorder', name: 'My orders', link: 'Go to my orders' },
+  customer: { path: paths.myOrders(), name: 'My orders', link: 'Go to my orders' },
   admin: {
-    path: '/dashboard/manageallorders',
+    path: paths.manageOrders(),
     name: 'Manage all orders',
     link: 'Go to all orders',
   },

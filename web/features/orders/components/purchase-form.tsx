@@ -2,21 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { formatCount } from '#contract/format.ts';
 import {
   CreateOrderBodySchema,
   MAX_ORDER_UNITS,
   type Order,
   unpaidShareCap,
-} from '../../../../contract/orders.ts';
-import { unitPriceFor } from '../../../../contract/pricing.ts';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextField } from '../../../components/ui/field.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { isOutcomeUnknown, useSubmitFailure } from '../../../lib/form-errors.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { useMoney, useStoreConfig } from '../../../lib/store-config.ts';
+} from '#contract/orders.ts';
+import { unitPriceFor } from '#contract/pricing.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormError, TextField } from '#web/components/ui/field.tsx';
+import { isApiError } from '#web/lib/api-error.ts';
+import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { useMoney, useStoreConfig } from '#web/lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
 import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
@@ -44,13 +44,13 @@ function purchaseSchema(tool: Tool, max: number) {
     orderedNum: z
       .int({ error: 'Enter a whole number of units.' })
       .min(tool.minimumOrder, {
-        error: `Order at least ${formatNumber(tool.minimumOrder)} units (the minimum order).`,
+        error: `Order at least ${formatCount(tool.minimumOrder)} units (the minimum order).`,
       })
       .max(max, {
         error:
           max < tool.quantity
-            ? `One customer can hold at most ${formatNumber(max)} units of this tool unpaid; order at most that, and more once it is paid.`
-            : `Only ${formatNumber(max)} units are available; order at most that.`,
+            ? `One customer can hold at most ${formatCount(max)} units of this tool unpaid; order at most that, and more once it is paid.`
+            : `Only ${formatCount(max)} units are available; order at most that.`,
       }),
   });
 }
@@ -69,8 +69,8 @@ function noTotalReason(quantity: number, tool: Tool, max: number): string {
   if (!Number.isFinite(quantity) || quantity <= 0) return 'Enter a quantity to see the total.';
   if (!Number.isInteger(quantity)) return 'Enter a whole number of units to see the total.';
   if (quantity < tool.minimumOrder)
-    return `No total: below the minimum order of ${formatNumber(tool.minimumOrder)} units.`;
-  return `No total: more than the ${formatNumber(max)} units you can order.`;
+    return `No total: below the minimum order of ${formatCount(tool.minimumOrder)} units.`;
+  return `No total: more than the ${formatCount(max)} units you can order.`;
 }
 
 export function PurchaseForm({
@@ -174,8 +174,8 @@ export function PurchaseForm({
           step={1}
           hint={
             max < tool.quantity
-              ? `Minimum order ${formatNumber(tool.minimumOrder)} units; at most ${formatNumber(max)}, as one customer can hold at most ${sharePercent}% of the stock unpaid.`
-              : `Minimum order ${formatNumber(tool.minimumOrder)} units; at most ${formatNumber(tool.quantity)}, the stock.`
+              ? `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(max)}, as one customer can hold at most ${sharePercent}% of the stock unpaid.`
+              : `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(tool.quantity)}, the stock.`
           }
           error={errors.orderedNum?.message}
           disabled={isOutOfStock}

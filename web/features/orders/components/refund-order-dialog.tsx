@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { NoteRefundBodySchema } from '../../../../contract/order-refunds.ts';
-import type { Order } from '../../../../contract/orders.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { formatMoney, fractionDigits, toMinorUnits } from '../../../lib/format.ts';
+import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
+import { NoteRefundBodySchema } from '#contract/order-refunds.ts';
+import type { Order } from '#contract/orders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { SubmitError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useNoteRefund } from '../api/order-mutations.ts';
 
 const FIELDS = ['amount', 'note'] as const;

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { type Order, ShipOrderBodySchema } from '../../../../contract/orders.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { emptyAsMissing } from '../../../lib/form-values.ts';
-import { formatOrderContents } from '../../../lib/format.ts';
+import { type Order, ShipOrderBodySchema } from '#contract/orders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { emptyAsMissing } from '#web/lib/form-values.ts';
+import { formatOrderContents } from '#web/lib/format.ts';
 import { useShipOrder } from '../api/order-mutations.ts';
 
 /** The contract's shipment details, both optional: an empty field is left out. */

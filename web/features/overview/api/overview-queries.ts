@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { callApi } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 /**
  * The admin overview's figures. Kept under the orders' key, so shipping or cancelling an order

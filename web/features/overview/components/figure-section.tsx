@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { fractionDigits } from '#contract/money.ts';
 
 /*
  * The charts are drawn still (`isAnimationActive={false}` on every series): figures that grow into
@@ -21,14 +22,12 @@ export const AXIS_TICK = { fill: CHART_COLORS.axis, fontSize: 12 };
 
 /** "$1.2K": an axis of money, short. */
 export function compactMoney(minorUnits: number, currency: string): string {
-  const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  const digits = whole.resolvedOptions().maximumFractionDigits ?? 2;
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency,
     notation: 'compact',
     maximumFractionDigits: 1,
-  }).format(minorUnits / 10 ** digits);
+  }).format(minorUnits / 10 ** fractionDigits(currency));
 }
 
 const COMPACT_COUNT = new Intl.NumberFormat('en-US', {

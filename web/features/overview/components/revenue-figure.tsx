@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Overview } from '../../../../contract/overview.ts';
-import { DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { Overview } from '#contract/overview.ts';
+import { DataTable } from '#web/components/ui/table.tsx';
 import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
 
 type Revenue = Overview['revenue'];
@@ -34,8 +35,7 @@ export function RevenueFigure({ revenue, currency }: { revenue: Revenue; currenc
         <>
           Orders paid each day of the last 30 days ({period}, days in UTC):{' '}
           <strong className="font-semibold text-stone-800">{money(revenue.total)}</strong> from{' '}
-          {formatNumber(revenue.orders)} {revenue.orders === 1 ? 'order' : 'orders'}, before
-          refunds.
+          {formatCount(revenue.orders)} {revenue.orders === 1 ? 'order' : 'orders'}, before refunds.
         </>
       }
       emptyText={revenue.orders === 0 ? 'No order was paid in the last 30 days.' : undefined}
@@ -81,7 +81,7 @@ export function RevenueFigure({ revenue, currency }: { revenue: Revenue; currenc
               isRowHeader: true,
               cell: (day) => <span className="whitespace-nowrap">{formatDay(day.day, true)}</span>,
             },
-            { header: 'Orders paid', isNumeric: true, cell: (day) => formatNumber(day.orders) },
+            { header: 'Orders paid', isNumeric: true, cell: (day) => formatCount(day.orders) },
             { header: 'Revenue', isNumeric: true, cell: (day) => money(day.amount) },
           ]}
         />

@@ -1,9 +1,9 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { OrderStatus } from '../../../../contract/orders.ts';
-import type { Overview } from '../../../../contract/overview.ts';
-import { DataTable } from '../../../components/ui/table.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { orderStatusLabels } from '../../orders/components/order-status-badge.tsx';
+import { formatCount } from '#contract/format.ts';
+import type { OrderStatus } from '#contract/orders.ts';
+import type { Overview } from '#contract/overview.ts';
+import { DataTable } from '#web/components/ui/table.tsx';
+import { orderStatusLabels } from '#web/lib/format.ts';
 import { AXIS_TICK, CHART_COLORS, compactCount, FigureSection } from './figure-section.tsx';
 
 type StatusCount = Overview['ordersByStatus'][number];
@@ -22,7 +22,7 @@ export function StatusFigure({ counts }: { counts: StatusCount[] }) {
     <FigureSection
       id="overview-statuses"
       title="Orders by status"
-      description={`Every order there is${total > 0 ? ` (${formatNumber(total)})` : ''}, by its status now.`}
+      description={`Every order there is${total > 0 ? ` (${formatCount(total)})` : ''}, by its status now.`}
       emptyText={total === 0 ? 'No order has been placed yet.' : undefined}
       chart={
         <ResponsiveContainer width="100%" height="100%">
@@ -46,7 +46,7 @@ export function StatusFigure({ counts }: { counts: StatusCount[] }) {
           rowKey={(row) => row.status}
           columns={[
             { header: 'Status', isRowHeader: true, cell: (row) => orderStatusLabels[row.status] },
-            { header: 'Orders', isNumeric: true, cell: (row) => formatNumber(row.count) },
+            { header: 'Orders', isNumeric: true, cell: (row) => formatCount(row.count) },
           ]}
         />
       }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { TopTool } from '../../../../contract/overview.ts';
-import { DataTable } from '../../../components/ui/table.tsx';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { TopTool } from '#contract/overview.ts';
+import { DataTable } from '#web/components/ui/table.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
 
 /**
@@ -56,13 +58,13 @@ export function TopToolsFigure({ tools, currency }: { tools: TopTool[]; currency
               cell: (tool) => (
                 <span className="flex gap-2">
                   <span className="tabular-nums">{tool.rank}.</span>
-                  <Link to={`/tools/${tool.toolId}`} className="text-navy-700 underline">
+                  <Link to={paths.tool(tool.toolId)} className="text-navy-700 underline">
                     {tool.name}
                   </Link>
                 </span>
               ),
             },
-            { header: 'Units', isNumeric: true, cell: (tool) => formatNumber(tool.units) },
+            { header: 'Units', isNumeric: true, cell: (tool) => formatCount(tool.units) },
             { header: 'Revenue', isNumeric: true, cell: (tool) => money(tool.revenue) },
           ]}
         />

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayWithCardBody } from '../../../../contract/payments.ts';
-import { callApi } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { PayWithCardBody } from '#contract/payments.ts';
+import { callApi } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 export function paymentQuery(id: string) {
   return queryOptions({

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * A paid order: the transaction id to quote. Right after paying, focus moves here so screen
@@ -49,10 +50,10 @@ export function PaymentConfirmation({
         </p>
       )}
       <div className="mt-5 flex flex-wrap gap-3">
-        <Link to={`/dashboard/orders/${order._id}`} className={buttonClasses()}>
+        <Link to={paths.order(order._id)} className={buttonClasses()}>
           View order {order.number}
         </Link>
-        <Link to="/dashboard/myorder" className={buttonClasses({ variant: 'outline' })}>
+        <Link to={paths.myOrders()} className={buttonClasses({ variant: 'outline' })}>
           See my orders
         </Link>
       </div>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import type { PaymentOrder } from '../../../../contract/payments.ts';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { PaymentOrder } from '#contract/payments.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 
 /** Who pays, for what, and how much; `status` shows the order's status. */
 export function PaymentSummary({ order, status }: { order: PaymentOrder; status: ReactNode }) {
@@ -23,7 +25,7 @@ export function PaymentSummary({ order, status }: { order: PaymentOrder; status:
         </div>
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-stone-600">Quantity</dt>
-          <dd className="font-medium">{formatNumber(order.orderedNum)} units</dd>
+          <dd className="font-medium">{formatCount(order.orderedNum)} units</dd>
         </div>
         <div className="flex items-center justify-between gap-4 py-2">
           <dt className="text-stone-600">Status</dt>

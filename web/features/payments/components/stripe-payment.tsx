@@ -4,13 +4,13 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PaymentOrder } from '../../../../contract/payments.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormError } from '../../../components/ui/field.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { ErrorState } from '../../../components/ui/state.tsx';
-import { formatMoney } from '../../../lib/format.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { formatMoney } from '#contract/money.ts';
+import type { PaymentOrder } from '#contract/payments.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormError } from '#web/components/ui/field.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
+import { queryKeys } from '#web/lib/query-client.ts';
 import { usePaymentOrder, useStripeIntent } from '../api/payments.ts';
 
 /** How long to wait for Stripe's webhook to mark the order paid before saying so. */

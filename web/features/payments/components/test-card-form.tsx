@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatMoney } from '#contract/money.ts';
 import {
   type PaymentOrder,
   type PaymentResult,
   type PayWithCardBody,
   PayWithCardBodySchema,
-} from '../../../../contract/payments.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { type ApiError, isApiError } from '../../../lib/api-error.ts';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { formatMoney } from '../../../lib/format.ts';
+} from '#contract/payments.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { type ApiError, isApiError } from '#web/lib/api-error.ts';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { usePayWithTestCard } from '../api/payments.ts';
 import { formatCardNumber, formatExpiry, reformatAtEnd } from '../utils/card-input.ts';
 

@@ -5,10 +5,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { CreateReviewBody, ManagedReview } from '../../../../contract/reviews.ts';
-import { callApi, callApiPage } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { CreateReviewBody, ManagedReview } from '#contract/reviews.ts';
+import { callApi, callApiPage } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 export const HOME_REVIEW_COUNT = 3;
 

@@ -1,7 +1,7 @@
-import type { ManagedReview } from '../../../../contract/reviews.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { ManagedReview } from '#contract/reviews.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { Rating } from './rating.tsx';
 
 /**

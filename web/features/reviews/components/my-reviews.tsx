@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { ManagedReview } from '../../../../contract/reviews.ts';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useUrlList } from '../../../lib/url-list.ts';
+import type { ManagedReview } from '#contract/reviews.ts';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useUrlList } from '#web/lib/url-list.ts';
 import { useDeleteReview, useMyReviews } from '../api/reviews.ts';
 import { ManagedReviewList } from './managed-review-list.tsx';
 import { ReviewActionDialog } from './review-action-dialog.tsx';

@@ -1,7 +1,7 @@
-import type { ManagedReview } from '../../../../contract/reviews.ts';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { ErrorState } from '../../../components/ui/state.tsx';
-import { truncate } from '../../../lib/format.ts';
+import type { ManagedReview } from '#contract/reviews.ts';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
+import { truncate } from '#web/lib/format.ts';
 
 export type ReviewAction = 'hide' | 'show' | 'delete';
 

@@ -1,4 +1,4 @@
-import type { Review } from '../../../../contract/reviews.ts';
+import type { Review } from '#contract/reviews.ts';
 import { Rating } from './rating.tsx';
 
 export const DEFAULT_AVATAR = '/images/avatar-default.svg';

@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import {
-  type CreateReviewBody,
-  CreateReviewBodySchema,
-  type Review,
-} from '../../../../contract/reviews.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, SubmitError, TextAreaField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
+import { type CreateReviewBody, CreateReviewBodySchema, type Review } from '#contract/reviews.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, SubmitError, TextAreaField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCreateReview } from '../api/reviews.ts';
 
 const RATING_LABELS = ['1 – Poor', '2 – Fair', '3 – Good', '4 – Very good', '5 – Excellent'];

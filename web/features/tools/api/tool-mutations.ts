@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateToolBody, UpdateToolBody } from '../../../../contract/tools.ts';
-import { callApi } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { CreateToolBody, UpdateToolBody } from '#contract/tools.ts';
+import { callApi } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 function useInvalidateTools() {
   const queryClient = useQueryClient();

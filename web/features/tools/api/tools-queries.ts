@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ManageToolSort, ToolSort } from '../../../../contract/tools.ts';
-import { callApi, callApiPage } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { ManageToolSort, ToolSort } from '#contract/tools.ts';
+import { callApi, callApiPage } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 export interface ToolListParams {
   q?: string | undefined;

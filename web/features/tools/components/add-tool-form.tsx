@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Tool, ToolConfirmation } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { useCurrency } from '../../../lib/store-config.ts';
+import type { Tool, ToolConfirmation } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useCurrency } from '#web/lib/store-config.ts';
 import { useCreateTool } from '../api/tool-mutations.ts';
 import {
   type CreateToolFormInput,
   type CreateToolFormOutput,
   createToolFormSchema,
-  PRICE_TIER_FIELDS,
+  TOOL_FORM_FIELDS,
 } from '../utils/tool-form-schema.ts';
 import { ToolConfirmationPrompt, useToolConfirmation } from './tool-confirmation.tsx';
 import { ToolFields } from './tool-fields.tsx';
@@ -31,15 +31,6 @@ const OUTCOME = {
   unknown:
     'We cannot tell whether the tool was added: look for it in Manage products before adding it again.',
 };
-const FIELDS = [
-  'name',
-  'img',
-  'description',
-  'quantity',
-  'minimumOrder',
-  'price',
-  ...PRICE_TIER_FIELDS,
-] as const;
 
 export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
   const currency = useCurrency();
@@ -50,7 +41,7 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear } = useSubmitFailure(form.setError, TOOL_FORM_FIELDS, OUTCOME);
   const confirmation = useToolConfirmation();
 
   const send = (confirm?: ToolConfirmation[]) =>

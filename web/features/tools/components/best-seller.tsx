@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { useMoney } from '../../../lib/store-config.ts';
+import type { Tool } from '#contract/tools.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 
 interface BestSellerContent {
   eyebrow: string;
@@ -22,7 +23,7 @@ export function BestSeller({
   tool: Tool | undefined;
 }) {
   const money = useMoney();
-  const href = tool ? `/tools/${tool._id}` : `/tools?q=${encodeURIComponent(content.searchName)}`;
+  const href = tool ? paths.tool(tool._id) : paths.tools({ q: content.searchName });
   return (
     <section
       id="best-seller"

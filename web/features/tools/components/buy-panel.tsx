@@ -1,20 +1,21 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { lineProblem, unitPriceFor } from '../../../../contract/pricing.ts';
-import type { Tool } from '../../../../contract/tools.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { formatCount } from '#contract/format.ts';
+import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
+import type { Tool } from '#contract/tools.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { useMoney } from '#web/lib/store-config.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 /** What is wrong with a quantity for this tool, or null when it can be ordered. */
 export function quantityProblem(quantity: number, tool: Tool): string | null {
   if (!Number.isInteger(quantity) || quantity <= 0) return 'Enter a whole number of units.';
   switch (lineProblem(tool, quantity)) {
     case 'below_minimum':
-      return `Order at least ${formatNumber(tool.minimumOrder)} units (the minimum order).`;
+      return `Order at least ${formatCount(tool.minimumOrder)} units (the minimum order).`;
     case 'over_stock':
-      return `Only ${formatNumber(tool.quantity)} units are in stock; order at most that.`;
+      return `Only ${formatCount(tool.quantity)} units are in stock; order at most that.`;
     default:
       return null;
   }
@@ -62,11 +63,11 @@ export function BuyPanel({
           Out of stock
         </h2>
         <p className="mt-2 text-stone-700">
-          Fewer than the minimum order of {formatNumber(tool.minimumOrder)} units are in stock.
+          Fewer than the minimum order of {formatCount(tool.minimumOrder)} units are in stock.
           Please look again soon, or browse the rest of the catalogue.
         </p>
         <Link
-          to="/tools"
+          to={paths.tools()}
           className={buttonClasses({ variant: 'outline', className: 'mt-6 w-full' })}
         >
           Browse the tools
@@ -91,7 +92,7 @@ export function BuyPanel({
           type="button"
           onClick={() => step(-tool.minimumOrder)}
           disabled={!isHydrated || (Number.isFinite(quantity) && quantity <= tool.minimumOrder)}
-          aria-label={`${formatNumber(tool.minimumOrder)} fewer`}
+          aria-label={`${formatCount(tool.minimumOrder)} fewer`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >
           <span aria-hidden="true">−</span>
@@ -113,7 +114,7 @@ export function BuyPanel({
           type="button"
           onClick={() => step(tool.minimumOrder)}
           disabled={!isHydrated || (Number.isFinite(quantity) && quantity >= tool.quantity)}
-          aria-label={`${formatNumber(tool.minimumOrder)} more`}
+          aria-label={`${formatCount(tool.minimumOrder)} more`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >
           <span aria-hidden="true">+</span>
@@ -125,7 +126,7 @@ export function BuyPanel({
         className={`mt-2 text-sm ${problem ? 'text-red-700' : 'text-stone-600'}`}
       >
         {problem ??
-          `Minimum order ${formatNumber(tool.minimumOrder)} units; ${formatNumber(tool.quantity)} in stock.`}
+          `Minimum order ${formatCount(tool.minimumOrder)} units; ${formatCount(tool.quantity)} in stock.`}
       </p>
       <p className="mt-5 flex items-baseline justify-between gap-4 border-t border-stone-100 pt-5">
         <span className="text-stone-700">Total</span>
@@ -152,7 +153,7 @@ export function BuyPanel({
           </button>
         ) : (
           <Link
-            to={`/purchase/${tool._id}?quantity=${quantity}`}
+            to={paths.purchase(tool._id, quantity)}
             className={buttonClasses({ size: 'lg', className: 'w-full' })}
           >
             Buy now

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { ToolSort } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import type { ToolSort } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
 
 /** In the order the list offers them: the default first (best match, when searching). */
 export const SORT_LABELS: Record<ToolSort, string> = {

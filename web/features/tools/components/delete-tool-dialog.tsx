@@ -1,6 +1,6 @@
-import type { Tool } from '../../../../contract/tools.ts';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '#contract/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { useOpenOrders } from '../api/tools-queries.ts';
 
 /** What deleting does to the orders still open: said with the count of this moment. */
@@ -20,10 +20,10 @@ function OpenOrdersNotice({ tool }: { tool: Tool }) {
   return (
     <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
       <strong>
-        {formatNumber(openOrders)} open {openOrders === 1 ? 'order contains' : 'orders contain'}{' '}
-        this tool
+        {formatCount(openOrders)} open {openOrders === 1 ? 'order contains' : 'orders contain'} this
+        tool
       </strong>{' '}
-      ({formatNumber(unpaid)} unpaid, {formatNumber(paidNotShipped)} paid and not yet shipped);{' '}
+      ({formatCount(unpaid)} unpaid, {formatCount(paidNotShipped)} paid and not yet shipped);{' '}
       {openOrders === 1 ? 'it keeps' : 'they keep'} it, and can still be paid and shipped.
     </p>
   );

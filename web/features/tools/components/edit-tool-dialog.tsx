@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Tool, ToolConfirmation, UpdateToolBody } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormError, SubmitError, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
-import { formatNumber, fromMinorUnits } from '../../../lib/format.ts';
-import { useCurrency } from '../../../lib/store-config.ts';
+import { formatCount } from '#contract/format.ts';
+import { fromMinorUnits } from '#contract/money.ts';
+import type { Tool, ToolConfirmation, UpdateToolBody } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { FormError, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useCurrency } from '#web/lib/store-config.ts';
 import { useUpdateTool } from '../api/tool-mutations.ts';
 import {
   type EditToolFormInput,
   type EditToolFormOutput,
   editToolFormSchema,
-  PRICE_TIER_FIELDS,
+  TOOL_FORM_FIELDS,
 } from '../utils/tool-form-schema.ts';
 import { ToolConfirmationPrompt, useToolConfirmation } from './tool-confirmation.tsx';
 import { ToolFields } from './tool-fields.tsx';
@@ -23,16 +24,7 @@ const OUTCOME = {
   unknown:
     'We cannot tell whether your changes were saved: check the tool before saving again (a restock would add its units twice).',
 };
-const FIELDS = [
-  'name',
-  'img',
-  'description',
-  'quantity',
-  'minimumOrder',
-  'price',
-  'restock',
-  ...PRICE_TIER_FIELDS,
-] as const;
+const FIELDS = [...TOOL_FORM_FIELDS, 'restock'] as const;
 
 /**
  * Only what changed goes to PATCH /api/tools/{id}: the stock as counted when it was changed, or
@@ -145,7 +137,7 @@ function EditToolForm({
         register={form.register}
         errors={form.formState.errors}
         currency={currency}
-        stockHint={`${formatNumber(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
+        stockHint={`${formatCount(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
       />
       <TextField
         label="Restock: units to add"

@@ -4,9 +4,9 @@ import {
   type UseFormRegister,
   useFieldArray,
 } from 'react-hook-form';
-import { MAX_PRICE_TIERS } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { MAX_PRICE_TIERS } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
 
 /** What the tool forms hold for their price breaks (prices as typed, in currency units). */
 interface TierFormValues {

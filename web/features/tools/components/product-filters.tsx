@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { Form, Link } from 'react-router';
-import type { ManageToolSort } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import type { ManageToolSort } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
 
 export const PRODUCT_SORT_LABELS: Record<ManageToolSort, string> = {
   newest: 'Newest first',

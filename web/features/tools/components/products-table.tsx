@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import { formatCount } from '#contract/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 
 /** The stock, and whether it is low: below the minimum order (nobody can buy it), or below `lowBelow`. */
 function StockCell({ tool, lowBelow }: { tool: Tool; lowBelow: number | undefined }) {
@@ -13,7 +14,7 @@ function StockCell({ tool, lowBelow }: { tool: Tool; lowBelow: number | undefine
   const low = short || (lowBelow !== undefined && tool.quantity < lowBelow);
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2 md:justify-start">
-      <span className="whitespace-nowrap">{formatNumber(tool.quantity)}</span>
+      <span className="whitespace-nowrap">{formatCount(tool.quantity)}</span>
       {low && <Badge tone={short ? 'danger' : 'warning'}>{short ? 'Below minimum' : 'Low'}</Badge>}
     </span>
   );
@@ -45,7 +46,7 @@ export function ProductsTable({
     {
       header: 'Product name',
       cell: (tool) => (
-        <Link to={`/tools/${tool._id}`} className="font-semibold text-navy-900 hover:underline">
+        <Link to={paths.tool(tool._id)} className="font-semibold text-navy-900 hover:underline">
           {tool.name}
         </Link>
       ),
@@ -61,7 +62,7 @@ export function ProductsTable({
       ),
     },
     { header: 'Stock', cell: (tool) => <StockCell tool={tool} lowBelow={lowBelow} /> },
-    { header: 'Minimum order', cell: (tool) => formatNumber(tool.minimumOrder) },
+    { header: 'Minimum order', cell: (tool) => formatCount(tool.minimumOrder) },
     {
       header: 'Price',
       cell: (tool) => (

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber, truncate } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import { formatCount } from '#contract/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { truncate } from '#web/lib/format.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
@@ -35,7 +37,7 @@ export function ToolCard({
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg leading-snug font-bold text-navy-900">
           <Link
-            to={`/tools/${tool._id}`}
+            to={paths.tool(tool._id)}
             className="underline-offset-4 hover:text-navy-700 hover:underline"
           >
             {tool.name}
@@ -47,11 +49,11 @@ export function ToolCard({
         <dl className="mt-4 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">In stock</dt>
-            <dd className="font-medium text-stone-900">{formatNumber(tool.quantity)} units</dd>
+            <dd className="font-medium text-stone-900">{formatCount(tool.quantity)} units</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">Minimum order</dt>
-            <dd className="font-medium text-stone-900">{formatNumber(tool.minimumOrder)} units</dd>
+            <dd className="font-medium text-stone-900">{formatCount(tool.minimumOrder)} units</dd>
           </div>
           <div className="flex items-baseline justify-between gap-4">
             <dt className="text-stone-600">Price</dt>
@@ -62,7 +64,7 @@ export function ToolCard({
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
           <Link
-            to={`/purchase/${tool._id}`}
+            to={paths.purchase(tool._id)}
             aria-label={`Buy Now: ${tool.name}`}
             className={buttonClasses({ className: 'flex-1' })}
           >

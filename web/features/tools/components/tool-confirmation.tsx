@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { TOOL_CONFIRMATIONS, type ToolConfirmation } from '../../../../contract/tools.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
+import { TOOL_CONFIRMATIONS, type ToolConfirmation } from '#contract/tools.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { isApiError } from '#web/lib/api-error.ts';
 
 interface Pending {
   confirm: ToolConfirmation[];

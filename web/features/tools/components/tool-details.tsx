@@ -1,8 +1,8 @@
-import type { Tool } from '../../../../contract/tools.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { ToolImage } from '../../../components/ui/tool-image.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import { formatCount } from '#contract/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ToolImage } from '#web/components/ui/tool-image.tsx';
+import { useMoney } from '#web/lib/store-config.ts';
 import { VolumePrices } from './volume-prices.tsx';
 
 /** Everything a buyer needs to know about one tool before ordering. */
@@ -34,13 +34,13 @@ export function ToolDetails({ tool }: { tool: Tool }) {
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-600">Minimum order</dt>
           <dd className="mt-1 text-xl font-bold text-navy-900">
-            {formatNumber(tool.minimumOrder)} units
+            {formatCount(tool.minimumOrder)} units
           </dd>
         </div>
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-600">Available quantity</dt>
           <dd className="mt-1 text-xl font-bold text-navy-900" data-testid="available-quantity">
-            {formatNumber(tool.quantity)} units
+            {formatCount(tool.quantity)} units
           </dd>
           {isOutOfStock && (
             <div className="mt-2">

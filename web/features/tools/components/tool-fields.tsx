@@ -1,5 +1,5 @@
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import type { ToolFormValues } from '../utils/tool-form-schema.ts';
 import { PriceTiersEditor } from './price-tiers-editor.tsx';
 import { ToolImageField } from './tool-image-field.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Tool } from '../../../../contract/tools.ts';
+import type { Tool } from '#contract/tools.ts';
 import { ToolCard } from './tool-card.tsx';
 
 /** One column on phones, two on tablets, three on large screens. */

@@ -1,5 +1,5 @@
 import { type Control, useController } from 'react-hook-form';
-import { ImageInput } from '../../uploads/components/image-input.tsx';
+import { ImageInput } from './image-input.tsx';
 
 /**
  * The tool's image: an uploaded picture or a link, set as the form's `img` value through its

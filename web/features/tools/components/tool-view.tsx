@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/tools.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { ErrorState } from '../../../components/ui/state.tsx';
+import type { Tool } from '#contract/tools.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * One tool's page body in its three states: loading, not available (gone, or the store not
@@ -27,7 +28,7 @@ export function ToolView({
           title="We could not load this tool"
           onRetry={() => void query.refetch()}
         />
-        <Link to="/tools" className="font-semibold text-navy-700 underline">
+        <Link to={paths.tools()} className="font-semibold text-navy-700 underline">
           Browse the catalogue
         </Link>
       </>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { Tool } from '../../../../contract/tools.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { useMoney } from '../../../lib/store-config.ts';
+import { formatCount } from '#contract/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { useMoney } from '#web/lib/store-config.ts';
 
 /** "500+ units: $3.49 each" for every price break of a tool; nothing when it has none. */
 export function VolumePrices({ tool }: { tool: Pick<Tool, 'priceTiers'> }) {
@@ -19,7 +19,7 @@ export function VolumePrices({ tool }: { tool: Pick<Tool, 'priceTiers'> }) {
             key={tier.minQuantity}
             className="rounded-md bg-orange-50 px-3 py-1.5 text-sm font-semibold text-navy-900 ring-1 ring-orange-200"
           >
-            {formatNumber(tier.minQuantity)}+ units: {money(tier.price)} each
+            {formatCount(tier.minQuantity)}+ units: {money(tier.price)} each
           </li>
         ))}
       </ul>

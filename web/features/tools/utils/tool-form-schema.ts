@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import {
   checkPriceTiers,
   MAX_PRICE,
@@ -6,8 +8,7 @@ import {
   MAX_STOCK,
   PriceTiersSchema,
   ToolFieldsSchema,
-} from '../../../../contract/tools.ts';
-import { formatMoney, formatNumber, fractionDigits, toMinorUnits } from '../../../lib/format.ts';
+} from '#contract/tools.ts';
 
 /**
  * A price typed in currency units ("12.50") becomes the contract's minor units (1250); its limit is
@@ -51,7 +52,7 @@ const restockField = z
         : Number(value) < 1
           ? 'Enter 1 unit or more, or leave it empty to keep the stock.'
           : Number(value) > MAX_STOCK
-            ? `You can add at most ${formatNumber(MAX_STOCK)} units at once.`
+            ? `You can add at most ${formatCount(MAX_STOCK)} units at once.`
             : undefined;
     if (message) context.addIssue({ code: 'custom', message });
   })
@@ -69,8 +70,17 @@ function priceTiersField(currency: string) {
     .pipe(PriceTiersSchema);
 }
 
-/** The server's paths of a tool form's fields, the price breaks' included (`priceTiers.0.price`). */
-export const PRICE_TIER_FIELDS = [
+/**
+ * The server's paths of the fields both tool forms hold, the price breaks' included
+ * (`priceTiers.0.price`): where its field errors are put back into the form.
+ */
+export const TOOL_FORM_FIELDS = [
+  'name',
+  'img',
+  'description',
+  'quantity',
+  'minimumOrder',
+  'price',
   'priceTiers',
   ...Array.from({ length: MAX_PRICE_TIERS }, (_, i) => [
     `priceTiers.${i}.minQuantity` as const,

@@ -5,10 +5,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Role, UpdateProfileBody, UserSummary } from '../../../../contract/users.ts';
-import { callApi, callApiPage } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import type { Role, UpdateProfileBody, UserSummary } from '#contract/users.ts';
+import { callApi, callApiPage } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
 
 export function userDetailsQuery(email: string) {
   return queryOptions({

@@ -1,5 +1,5 @@
-import type { UserDetails } from '../../../../contract/users.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import type { UserDetails } from '#contract/users.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
 

@@ -4,10 +4,10 @@ import {
   type UpdateProfileBody,
   UpdateProfileBodySchema,
   type UserDetails,
-} from '../../../../contract/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SubmitError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { useSubmitFailure } from '../../../lib/form-errors.ts';
+} from '#contract/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SubmitError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useUpdateProfile } from '../api/users.ts';
 
 const OUTCOME = {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Role, UserSummary } from '../../../../contract/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { ErrorState } from '../../../components/ui/state.tsx';
+import type { Role, UserSummary } from '#contract/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
 
 export interface RoleChange {
   user: UserSummary;

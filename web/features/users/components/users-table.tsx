@@ -1,7 +1,7 @@
-import type { UserSummary } from '../../../../contract/users.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { type Column, DataTable } from '../../../components/ui/table.tsx';
+import type { UserSummary } from '#contract/users.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
 
 export function UsersTable({
   users,

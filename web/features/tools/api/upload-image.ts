@@ -1,7 +1,7 @@
-import { UPLOAD_FIELD } from '../../../../contract/upload-names.ts';
-import type { UploadedImage } from '../../../../contract/uploads.ts';
-import { ApiError, NETWORK_ERROR_DETAIL } from '../../../lib/api-error.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
+import { UPLOAD_FIELD } from '#contract/upload-names.ts';
+import type { UploadedImage } from '#contract/uploads.ts';
+import { ApiError, NETWORK_ERROR_DETAIL, retryAfterSeconds } from '#web/lib/api-error.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
 
 /**
  * Sends one image to POST /api/uploads as a multipart form (the browser adds our Origin), telling
@@ -30,7 +30,6 @@ export function uploadImage(
       const problem = (body ?? {}) as Partial<{ code: string; detail: string }> & {
         errors?: ApiError['errors'];
       };
-      const retryAfter = Number(request.getResponseHeader('retry-after'));
       reject(
         new ApiError({
           status: request.status,
@@ -41,7 +40,7 @@ export function uploadImage(
               ? 'This file is too large for the store. Make the image smaller and try again.'
               : `The store answered ${request.status}; the image was not uploaded.`),
           errors: problem.errors ?? [],
-          retryAfter: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+          retryAfter: retryAfterSeconds(request.getResponseHeader('retry-after')),
         }),
       );
     });

@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
-import { uploadSrcSet } from '../../../../contract/upload-names.ts';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { uploadSrcSet } from '#contract/upload-names.ts';
+import { errorMessage } from '#web/lib/api-error.ts';
 import { uploadImage } from '../api/upload-image.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';

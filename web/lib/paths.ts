@@ -1,0 +1,57 @@
+/**
+ * The address of every page, for links, redirects, breadcrumbs and meta tags: the one place that
+ * spells them. web/app/routes.ts declares the same pages, and web/app/routes.test.ts proves the
+ * two agree. Ids are encoded, query values left out when empty.
+ */
+
+type Query = Record<string, string | number | undefined>;
+
+/** `path?name=value…` of the values given; the path alone when there are none. */
+function withQuery(path: string, query: Query): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: () => '/',
+  /** The catalogue: search words and a page after the first. */
+  tools: ({ q, page }: { q?: string; page?: number } = {}) =>
+    withQuery('/tools', { q, page: page && page > 1 ? page : undefined }),
+  tool: (toolId: string) => `/tools/${id(toolId)}`,
+  /** Buying one tool at once, with the quantity chosen on its page. */
+  purchase: (toolId: string, quantity?: number) =>
+    withQuery(`/purchase/${id(toolId)}`, { quantity }),
+  cart: () => '/cart',
+  blog: () => '/blog',
+  portfolio: () => '/myportfolio',
+
+  login: () => '/login',
+  registration: () => '/registration',
+  forgotPassword: () => '/forgot-password',
+  /** Where the link in a password reset email lands. */
+  resetPassword: () => '/reset-password',
+  /** Where the link in a verification email lands. */
+  emailVerified: () => '/email-verified',
+
+  /** The dashboard's first page: the signed-in user's profile. */
+  profile: () => '/dashboard',
+  myOrders: () => '/dashboard/myorder',
+  order: (orderId: string) => `/dashboard/orders/${id(orderId)}`,
+  payment: (orderId: string) => `/dashboard/payment/${id(orderId)}`,
+  review: () => '/dashboard/review',
+
+  overview: () => '/dashboard/overview',
+  addProduct: () => '/dashboard/addproduct',
+  manageProducts: () => '/dashboard/manageproducts',
+  manageOrders: () => '/dashboard/manageallorders',
+  manageReviews: () => '/dashboard/reviews',
+  /** People and their roles, optionally searched for a name or email. */
+  people: ({ q }: { q?: string } = {}) => withQuery('/dashboard/makeadmin', { q }),
+  auditLog: () => '/dashboard/audit',
+} as const;
