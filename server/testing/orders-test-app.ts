@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { orders, tools } from '../db/schema.ts';
+import { client } from './http.ts';
+import { buildTestApp, type TestUser } from './test-app.ts';
+
+/**
+ * The real app with two customers (Ana and Bob) and an admin signed in, and what the tests of
+ * one-line orders (`POST /api/user?email=` and what follows it) read and do around them.
+ */
+export async function buildOrdersTestApp() {
+  const t = await buildTestApp();
+  const ana = await t.signUp({ name: 'Ana Customer' });
+  const bob = await t.signUp({ name: 'Bob Customer' });
+  const admin = await t.signUp({ role: 'Admin' });
+  const delivery = { phone: '+1 (555) 010-2030', address: '42 Workshop Road, Springfield' };
+  const orderBody = (toolId: string, orderedNum: number) => ({ toolId, orderedNum, ...delivery });
+
+  return {
+    t,
+    visitor: client(t.app),
+    ana,
+    asAna: client(t.app, ana),
+    bob,
+    asBob: client(t.app, bob),
+    admin,
+    asAdmin: client(t.app, admin),
+    delivery,
+    orderBody,
+    /** Places an order over HTTP as `user` and returns it (asserting the 201). */
+    async placeOrder(user: TestUser, toolId: string, orderedNum = 10): Promise<Order> {
+      const response = await client(t.app, user).post(
+        `/user?email=${encodeURIComponent(user.email)}`,
+        orderBody(toolId, orderedNum),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return OrderSchema.parse(response.json());
+    },
+    async stockOf(toolId: string): Promise<number | undefined> {
+      const [row] = await t.db
+        .select({ quantity: tools.quantity })
+        .from(tools)
+        .where(eq(tools.id, toolId));
+      return row?.quantity;
+    },
+    async orderRow(id: string) {
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+      return row;
+    },
+    ordersOfTool: (toolId: string) => t.db.select().from(orders).where(eq(orders.toolId, toolId)),
+    /** Marks an order paid as the payment provider would. */
+    pay: (id: string) => t.app.services.orders.markPaid(id, `txn_${randomUUID()}`),
+    close: () => t.close(),
+  };
+}
+
+export type OrdersTestApp = Awaited<ReturnType<typeof buildOrdersTestApp>>;
