@@ -3,7 +3,7 @@ import { type Order, OrderSchema } from '../../../contract/orders.ts';
 import { PaymentOrderSchema } from '../../../contract/payments.ts';
 import { orders } from '../../db/schema.ts';
 import { client, expectFieldError, expectProblem, json, UNKNOWN_ID } from '../../testing/http.ts';
-import { buildOrdersTestApp, type OrdersTestApp } from '../../testing/orders-test-app.ts';
+import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
 import type { TestUser } from '../../testing/test-app.ts';
 
 /**
@@ -11,9 +11,9 @@ import type { TestUser } from '../../testing/test-app.ts';
  * list, shipping a paid order, and the payment page.
  */
 
-let shop: OrdersTestApp;
+let shop: ShopTestApp;
 beforeAll(async () => {
-  shop = await buildOrdersTestApp();
+  shop = await buildShopTestApp();
 });
 afterAll(() => shop.close());
 

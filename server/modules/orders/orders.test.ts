@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderSchema } from '../../../contract/orders.ts';
 import { client, expectFieldError, expectProblem, UNKNOWN_ID } from '../../testing/http.ts';
-import { buildOrdersTestApp, type OrdersTestApp } from '../../testing/orders-test-app.ts';
+import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
 
 /** Placing a one-line order (`POST /api/user?email=`): what it takes, and everything it refuses. */
 
-let shop: OrdersTestApp;
+let shop: ShopTestApp;
 beforeAll(async () => {
-  shop = await buildOrdersTestApp();
+  shop = await buildShopTestApp();
 });
 afterAll(() => shop.close());
 

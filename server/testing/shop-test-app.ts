@@ -7,10 +7,10 @@ import { client } from './http.ts';
 import { buildTestApp, type TestUser } from './test-app.ts';
 
 /**
- * The real app with two customers (Ana and Bob) and an admin signed in, and what the tests of
- * one-line orders (`POST /api/user?email=` and what follows it) read and do around them.
+ * The real app with two customers (Ana and Bob) and an admin signed in, each with a client that
+ * calls the API as them, and what the tests of tools and one-line orders read and do around them.
  */
-export async function buildOrdersTestApp() {
+export async function buildShopTestApp() {
   const t = await buildTestApp();
   const ana = await t.signUp({ name: 'Ana Customer' });
   const bob = await t.signUp({ name: 'Bob Customer' });
@@ -56,4 +56,4 @@ export async function buildOrdersTestApp() {
   };
 }
 
-export type OrdersTestApp = Awaited<ReturnType<typeof buildOrdersTestApp>>;
+export type ShopTestApp = Awaited<ReturnType<typeof buildShopTestApp>>;
