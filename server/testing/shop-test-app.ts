@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
-import { orders, tools } from '../db/schema.ts';
+import { orders, tools, user } from '../db/schema.ts';
 import { client } from './http.ts';
 import { buildTestApp, type TestUser } from './test-app.ts';
 
@@ -10,10 +10,10 @@ import { buildTestApp, type TestUser } from './test-app.ts';
  * The real app with two customers (Ana and Bob) and an admin signed in, each with a client that
  * calls the API as them, and what the tests of tools and one-line orders read and do around them.
  */
-export async function buildShopTestApp() {
+export async function buildShopTestApp(names = { ana: 'Ana Customer', bob: 'Bob Customer' }) {
   const t = await buildTestApp();
-  const ana = await t.signUp({ name: 'Ana Customer' });
-  const bob = await t.signUp({ name: 'Bob Customer' });
+  const ana = await t.signUp({ name: names.ana });
+  const bob = await t.signUp({ name: names.bob });
   const admin = await t.signUp({ role: 'Admin' });
   const delivery = { phone: '+1 (555) 010-2030', address: '42 Workshop Road, Springfield' };
   const orderBody = (toolId: string, orderedNum: number) => ({ toolId, orderedNum, ...delivery });
@@ -47,6 +47,10 @@ export async function buildShopTestApp() {
     },
     async orderRow(id: string) {
       const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+      return row;
+    },
+    async userRow(id: string) {
+      const [row] = await t.db.select().from(user).where(eq(user.id, id));
       return row;
     },
     ordersOfTool: (toolId: string) => t.db.select().from(orders).where(eq(orders.toolId, toolId)),
