@@ -4,7 +4,25 @@ import { expect } from 'vitest';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { orders, tools, user } from '../db/schema.ts';
 import { client } from './http.ts';
-import { buildTestApp, type TestUser } from './test-app.ts';
+import { buildTestApp, type TestContext, type TestUser } from './test-app.ts';
+
+const delivery = { phone: '+1 (555) 010-2030', address: '42 Workshop Road, Springfield' };
+const orderBody = (toolId: string, orderedNum: number) => ({ toolId, orderedNum, ...delivery });
+
+/** Places a one-line order (`POST /api/user?email=`) as `buyer` and returns it (asserting the 201). */
+export async function placeOneLineOrder(
+  t: TestContext,
+  buyer: TestUser,
+  toolId: string,
+  orderedNum = 10,
+): Promise<Order> {
+  const response = await client(t.app, buyer).post(
+    `/user?email=${encodeURIComponent(buyer.email)}`,
+    orderBody(toolId, orderedNum),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return OrderSchema.parse(response.json());
+}
 
 /**
  * The real app with two customers (Ana and Bob) and an admin signed in, each with a client that
@@ -15,8 +33,6 @@ export async function buildShopTestApp(names = { ana: 'Ana Customer', bob: 'Bob 
   const ana = await t.signUp({ name: names.ana });
   const bob = await t.signUp({ name: names.bob });
   const admin = await t.signUp({ role: 'Admin' });
-  const delivery = { phone: '+1 (555) 010-2030', address: '42 Workshop Road, Springfield' };
-  const orderBody = (toolId: string, orderedNum: number) => ({ toolId, orderedNum, ...delivery });
 
   return {
     t,
@@ -29,15 +45,8 @@ export async function buildShopTestApp(names = { ana: 'Ana Customer', bob: 'Bob 
     asAdmin: client(t.app, admin),
     delivery,
     orderBody,
-    /** Places an order over HTTP as `user` and returns it (asserting the 201). */
-    async placeOrder(user: TestUser, toolId: string, orderedNum = 10): Promise<Order> {
-      const response = await client(t.app, user).post(
-        `/user?email=${encodeURIComponent(user.email)}`,
-        orderBody(toolId, orderedNum),
-      );
-      expect(response.statusCode, response.body).toBe(201);
-      return OrderSchema.parse(response.json());
-    },
+    placeOrder: (buyer: TestUser, toolId: string, orderedNum = 10) =>
+      placeOneLineOrder(t, buyer, toolId, orderedNum),
     async stockOf(toolId: string): Promise<number | undefined> {
       const [row] = await t.db
         .select({ quantity: tools.quantity })
