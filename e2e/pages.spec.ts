@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
+  apiAs,
+  createTool,
   DEMO_ADMIN,
+  expect,
   expectAccessible,
   firstTool,
   newAccount,
@@ -129,4 +132,49 @@ test('admin pages', async ({ page }) => {
     await p.getByRole('button', { name: /^Edit/ }).first().click();
     await p.getByRole('dialog').waitFor();
   });
+});
+
+test('long unbroken words and addresses wrap on a 320 px phone instead of widening the page', async ({
+  browser,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const longWord = `Hyper${'extra'.repeat(20)}long`;
+  const longUrl = `https://example.com/${'very-long-path-segment-'.repeat(12)}end`;
+  const tool = await createTool(admin, {
+    name: `${longWord} Wrench`,
+    description: `See ${longUrl} for the data sheet. ${longWord} ${longWord}.`,
+  });
+  const customer = newAccount('wrap');
+  const api = await apiAs(customer, { create: true });
+  expect(
+    (
+      await api.post('/api/reviews', { data: { rating: 5, review: `${longWord}! ${longUrl}` } })
+    ).status(),
+  ).toBe(201);
+  const order = await api.post(`/api/user?email=${encodeURIComponent(customer.email)}`, {
+    data: {
+      toolId: tool._id,
+      orderedNum: tool.minimumOrder,
+      phone: '+1 555 010 2000',
+      address: `Unit 4, ${longWord} Industrial Estate, ${longUrl}`,
+    },
+  });
+  expect(order.status()).toBe(201);
+
+  const context = await browser.newContext({ viewport: { width: 320, height: 700 } });
+  const page = await context.newPage();
+  const pages = [`/tools/${tool._id}`, `/tools?q=${longWord.slice(0, 40)}`, '/'];
+  for (const path of pages) {
+    await page.goto(path);
+    await waitForReady(page);
+    await expect(page.getByText(longWord).first(), path).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(320);
+  }
+  await signIn(page.request, customer);
+  await page.goto('/dashboard/myorder');
+  await waitForReady(page);
+  await expect(page.getByText(longWord).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await context.close();
 });

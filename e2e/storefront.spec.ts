@@ -6,36 +6,16 @@ import {
   DEMO_CUSTOMER,
   expect,
   firstTool,
-  newAccount,
   ORIGIN,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { metaContent, readableText, structuredData } from './served-html.ts';
 
-/** The text a reader without JavaScript gets: the HTML with its scripts and tags taken out. */
-function readableText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-}
-
-/** Every JSON-LD block in a page, parsed. */
-function structuredData(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
-  );
-}
-
-function metaContent(html: string, attribute: 'name' | 'property', key: string): string | null {
-  const tag = html.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`));
-  return tag?.[1]?.replace(/&amp;/g, '&') ?? null;
-}
+/**
+ * The public pages as served and as they come alive: products, prices, offers and forms in the
+ * HTML itself, then hydration without warnings or a second fetch of their data.
+ */
 
 /** Console messages React or the browser print when the server's HTML and the app disagree. */
 function watchConsole(page: Page): string[] {
@@ -211,124 +191,6 @@ test('a tool out of stock says so in its offer', async () => {
   );
 });
 
-test('addresses that are no page answer the 404 page with status 404', async ({ request }) => {
-  for (const path of [
-    '/no-such-page',
-    '/tools/00000000-0000-4000-8000-000000000000',
-    '/tools/not-an-id',
-    '/dashboard/nothing-here',
-  ]) {
-    const response = await request.get(path);
-    expect(response.status(), path).toBe(404);
-    const html = await response.text();
-    expect(readableText(html), path).toContain('Page not found');
-    expect(html, path).toContain('<meta name="robots" content="noindex"/>');
-  }
-  // The API keeps its own answer.
-  const api = await request.get('/api/nothing');
-  expect(api.status()).toBe(404);
-  expect(api.headers()['content-type']).toContain('application/problem+json');
-});
-
-test('a deleted tool is a 404 at once, and a price change shows at once', async ({ request }) => {
-  const admin = await apiAs(DEMO_ADMIN);
-  const tool = await createTool(admin, { price: 1290 });
-  const first = await request.get(`/tools/${tool._id}`);
-  expect(readableText(await first.text())).toContain('$12.90');
-  const etag = first.headers().etag;
-  expect(etag).toBeTruthy();
-  // Another tool changes (the page is made again): this one's bytes, and so its ETag, stay.
-  await createTool(admin);
-  const again = await request.get(`/tools/${tool._id}`, {
-    headers: { 'if-none-match': etag ?? '' },
-  });
-  expect(again.status()).toBe(304);
-
-  const edited = await admin.patch(`/api/tools/${tool._id}`, { data: { price: 1590 } });
-  expect(edited.status()).toBe(200);
-  const changed = await request.get(`/tools/${tool._id}`, {
-    headers: { 'if-none-match': etag ?? '' },
-  });
-  expect(changed.status()).toBe(200);
-  expect(readableText(await changed.text())).toContain('$15.90');
-
-  expect((await admin.delete(`/api/product/${tool._id}`)).status()).toBe(200);
-  expect((await request.get(`/tools/${tool._id}`)).status()).toBe(404);
-});
-
-test('each page allows exactly its own inline scripts', async ({ request }) => {
-  const response = await request.get('/tools');
-  const csp = response.headers()['content-security-policy'] ?? '';
-  const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
-  expect(scriptSrc).not.toContain('unsafe-inline');
-  const html = await response.text();
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
-  const { createHash } = await import('node:crypto');
-  const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-  // React Router's hydration data and module loader run: each is allowed by its hash.
-  const scripts = inline.filter(([, attributes]) => !attributes?.includes('application/ld+json'));
-  expect(scripts.length).toBeGreaterThan(1);
-  for (const [, , code] of scripts) expect(scriptSrc).toContain(hashOf(code ?? ''));
-  // Structured data never runs, and needs nothing.
-  const data = inline.filter(([, attributes]) => attributes?.includes('application/ld+json'));
-  expect(data.length).toBeGreaterThan(0);
-  for (const [, , code] of data) expect(scriptSrc).not.toContain(hashOf(code ?? ''));
-});
-
-test('one page, one address: other spellings redirect, unknown parameters change nothing', async ({
-  request,
-}) => {
-  // (A dot segment, /tools/%2e%2e, is resolved by the client before sending: web.test.ts.)
-  for (const [path, target] of [
-    ['/TOOLS', '/tools'],
-    ['/tools/', '/tools'],
-    ['//tools', '/tools'],
-  ] as const) {
-    const response = await request.get(`${ORIGIN}${path}`, { maxRedirects: 0 });
-    expect(response.status(), path).toBe(301);
-    expect(response.headers().location, path).toBe(target);
-  }
-  // The same page as /tools (asked again when another test changed the catalogue in between).
-  await expect
-    .poll(async () => {
-      const tracked = await request.get('/tools?utm_source=mail&z=1&page=1');
-      expect(tracked.status()).toBe(200);
-      const plain = await request.get('/tools');
-      return tracked.headers().etag === plain.headers().etag;
-    })
-    .toBe(true);
-  // A page past the last one is no page.
-  const pastTheEnd = await request.get('/tools?page=9999');
-  expect(pastTheEnd.status()).toBe(404);
-  expect(readableText(await pastTheEnd.text())).toContain('There is no such page');
-});
-
-test('robots.txt, the sitemap and the favicon', async ({ request }) => {
-  const robots = await request.get('/robots.txt');
-  expect(robots.status()).toBe(200);
-  const rules = await robots.text();
-  for (const rule of ['Disallow: /dashboard', 'Disallow: /purchase/', 'Disallow: /api/'])
-    expect(rules).toContain(rule);
-  expect(rules).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-
-  const drill = await firstTool(request, 'Hammer Drill');
-  const sitemap = await request.get('/sitemap.xml');
-  expect(sitemap.status()).toBe(200);
-  expect(sitemap.headers()['content-type']).toContain('application/xml');
-  const xml = await sitemap.text();
-  expect(xml).toContain(`<loc>${ORIGIN}/</loc>`);
-  expect(xml).toContain(`<loc>${ORIGIN}/tools</loc>`);
-  expect(xml).toMatch(
-    new RegExp(
-      `<url><loc>${ORIGIN}/tools/${drill._id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod></url>`,
-    ),
-  );
-
-  const favicon = await request.get('/favicon.ico');
-  expect(favicon.status()).toBe(200);
-  expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
-});
-
 test('the pages hydrate without warnings or asking again for their data, and the journey from a tool page to its purchase works', async ({
   page,
 }) => {
@@ -393,49 +255,4 @@ test('the pages hydrate without warnings or asking again for their data, and the
   await expect(page).toHaveTitle(`${drill.name} · Toolyard`);
 
   expect(problems).toEqual([]);
-});
-
-test('long unbroken words and addresses wrap on a 320 px phone instead of widening the page', async ({
-  browser,
-}) => {
-  const admin = await apiAs(DEMO_ADMIN);
-  const longWord = `Hyper${'extra'.repeat(20)}long`;
-  const longUrl = `https://example.com/${'very-long-path-segment-'.repeat(12)}end`;
-  const tool = await createTool(admin, {
-    name: `${longWord} Wrench`,
-    description: `See ${longUrl} for the data sheet. ${longWord} ${longWord}.`,
-  });
-  const customer = newAccount('wrap');
-  const api = await apiAs(customer, { create: true });
-  expect(
-    (
-      await api.post('/api/reviews', { data: { rating: 5, review: `${longWord}! ${longUrl}` } })
-    ).status(),
-  ).toBe(201);
-  const order = await api.post(`/api/user?email=${encodeURIComponent(customer.email)}`, {
-    data: {
-      toolId: tool._id,
-      orderedNum: tool.minimumOrder,
-      phone: '+1 555 010 2000',
-      address: `Unit 4, ${longWord} Industrial Estate, ${longUrl}`,
-    },
-  });
-  expect(order.status()).toBe(201);
-
-  const context = await browser.newContext({ viewport: { width: 320, height: 700 } });
-  const page = await context.newPage();
-  const pages = [`/tools/${tool._id}`, `/tools?q=${longWord.slice(0, 40)}`, '/'];
-  for (const path of pages) {
-    await page.goto(path);
-    await waitForReady(page);
-    await expect(page.getByText(longWord).first(), path).toBeVisible();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, path).toBeLessThanOrEqual(320);
-  }
-  await signIn(page.request, customer);
-  await page.goto('/dashboard/myorder');
-  await waitForReady(page);
-  await expect(page.getByText(longWord).first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await context.close();
 });

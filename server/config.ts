@@ -3,9 +3,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  type InvoiceSettings,
+  type PaymentSettings,
+  paymentEnvShape,
+  paymentSettings,
+} from './config-payments.ts';
 import { type UploadSettings, uploadEnvShape, uploadSettings } from './config-uploads.ts';
 import { booleanish, emailList, originList, rateLimit, trustProxy } from './config-values.ts';
-import type { SellerDetails } from './db/schema.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -42,36 +47,6 @@ const EnvSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .startsWith('sk_', { error: 'Must be a Stripe secret key (sk_...).' })
-    .optional(),
-  STRIPE_PUBLISHABLE_KEY: z
-    .string()
-    .startsWith('pk_', { error: 'Must be a Stripe publishable key (pk_...).' })
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .startsWith('whsec_', { error: 'Must be a webhook signing secret (whsec_...).' })
-    .optional(),
-  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).optional(),
-  PAYMENT_WINDOW_HOURS: z.coerce
-    .number()
-    .min(0.01)
-    .max(24 * 90)
-    .default(24),
-  TAX_RATE: z.coerce
-    .number({ error: 'Must be a percentage such as 20 or 7.5.' })
-    .min(0, { error: 'Must be a percentage from 0 to 100.' })
-    .max(100, { error: 'Must be a percentage from 0 to 100.' })
-    .refine((rate) => Number.isInteger(Math.round(rate * 1e6) / 1e4), {
-      error: 'Must have at most two decimals (e.g. 7.25).',
-    })
-    .default(0),
-  SELLER_NAME: z.string().trim().min(1).max(200).optional(),
-  SELLER_ADDRESS: z.string().trim().min(1).max(500).optional(),
-  SELLER_TAX_ID: z.string().trim().min(1).max(64).optional(),
-  SELLER_EMAIL: z.email({ error: 'Must be an email address.' }).optional(),
   UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).max(1000).default(5),
   UNPAID_STOCK_SHARE_MAX: z.coerce.number().int().min(1).max(100).default(50),
   TRUST_PROXY: trustProxy.default(false),
@@ -86,6 +61,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  ...paymentEnvShape,
   ...uploadEnvShape,
 });
 
@@ -112,12 +88,7 @@ export interface Config {
   /** Google sign-in (OpenID Connect); null when not configured. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** Stripe when all three keys are set; otherwise the built-in test gateway. */
-  stripe: {
-    secretKey: string;
-    publishableKey: string;
-    webhookSecret: string;
-    apiBase: string | undefined;
-  } | null;
+  stripe: PaymentSettings['stripe'];
   /** Unpaid orders older than this are cancelled and their stock returned. */
   paymentWindowMs: number;
   /** What invoices say: the tax prices include and who sells. */
@@ -156,12 +127,6 @@ export interface Config {
   uploads: UploadSettings;
 }
 
-export interface InvoiceSettings {
-  /** The tax rate prices include, in basis points (TAX_RATE 20 → 2000). */
-  taxRateBasisPoints: number;
-  seller: SellerDetails;
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
@@ -182,16 +147,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
-  const stripeKeys = [
-    e.STRIPE_SECRET_KEY,
-    e.STRIPE_PUBLISHABLE_KEY,
-    e.STRIPE_WEBHOOK_SECRET,
-  ].filter(Boolean);
-  if (stripeKeys.length > 0 && stripeKeys.length < 3) {
-    throw new ConfigError([
-      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: Set all three for Stripe, or none for the test gateway.',
-    ]);
-  }
+  const payments = paymentSettings(e, e.STORE_NAME);
+  if (payments.problems.length > 0) throw new ConfigError(payments.problems);
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError([
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: Set both to enable Google sign-in, or neither.',
@@ -246,26 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : null,
-    stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? {
-            secretKey: e.STRIPE_SECRET_KEY,
-            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-            apiBase: e.STRIPE_API_BASE,
-          }
-        : null,
-    paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3_600_000,
-    invoicing: {
-      taxRateBasisPoints: Math.round(e.TAX_RATE * 100),
-      seller: {
-        name: e.SELLER_NAME ?? e.STORE_NAME,
-        // One line in the environment: "\n" (backslash, n) starts a new line of the address.
-        address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null,
-        taxId: e.SELLER_TAX_ID ?? null,
-        email: e.SELLER_EMAIL ?? null,
-      },
-    },
+    ...payments.settings,
     unpaidCaps: { orders: e.UNPAID_ORDERS_MAX, stockSharePercent: e.UNPAID_STOCK_SHARE_MAX },
     trustProxy: e.TRUST_PROXY,
     // scrypt is bound by memory bandwidth: a second hash at once adds little (on 2 cores 7.1 -> 8.5

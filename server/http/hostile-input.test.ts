@@ -11,14 +11,18 @@ import {
   type HostileRoute,
   OVERSIZED_HEADERS,
 } from '../testing/hostile-requests.ts';
+import { expectProblem } from '../testing/http.ts';
+import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let admin: TestUser;
+let customer: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signUp({ role: 'Admin', name: 'Hostile Tester' });
+  customer = await t.signUp({ name: 'Cai Customer' });
 });
 afterAll(async () => {
   await t.close();
@@ -198,5 +202,82 @@ describe('hostile input', () => {
     }
     expect(failures).toEqual([]);
     expect(await databaseChecksum()).toBe(before);
+  });
+});
+
+describe('request bodies', () => {
+  it('invalid JSON: 400 invalid_json', async () => {
+    for (const payload of ['{"review":', "{'review': 'x'}", 'not json at all', '']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: { ...customer.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expectProblem(response, 400, 'invalid_json');
+    }
+  });
+
+  it('a body over 64 KB: 413 payload_too_large, nothing stored', async () => {
+    const before = await storeSnapshot(t);
+    const tool = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools',
+      headers: admin.headers,
+      payload: {
+        name: 'Huge',
+        img: '/images/x.svg',
+        description: 'x'.repeat(70 * 1024),
+        quantity: 1,
+        minimumOrder: 1,
+        price: 1,
+      },
+    });
+    expectProblem(tool, 413, 'payload_too_large');
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: 'y'.repeat(70 * 1024), email: 'huge@example.com', password: 'pw-12345678' },
+    });
+    expectProblem(signUp, 413, 'payload_too_large');
+    expect(await storeSnapshot(t)).toEqual(before);
+  });
+
+  it.each(['null', '[]', '"text"', '42', 'true', '{"name":{"$gt":""}}'])(
+    'a JSON body of %s: 4xx problem, never 5xx, nothing stored',
+    async (payload) => {
+      const before = await storeSnapshot(t);
+      for (const [url, headers] of [
+        ['/api/tools', admin.headers],
+        ['/api/reviews', customer.headers],
+        ['/api/auth/sign-up/email', { origin: TEST_ORIGIN }],
+        ['/api/auth/sign-in/email', { origin: TEST_ORIGIN }],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode, `${url} -> ${response.body}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${url} -> ${response.body}`).toBeLessThan(500);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      }
+      expect(await storeSnapshot(t)).toEqual(before);
+    },
+  );
+
+  it('a sign-up carrying "__proto__" is refused and creates no account', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload:
+        '{"name":"Proto","email":"proto@example.com","password":"correct-horse-battery-9","__proto__":{"role":"Admin"}}',
+    });
+    expectProblem(response, 400, 'invalid_json');
+    const users = await t.db.select().from(schema.user);
+    expect(users.map((row) => row.email)).not.toContain('proto@example.com');
   });
 });

@@ -1,73 +1,38 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits, session, user } from '../db/schema.ts';
-import { buildTestApp, TEST_ORIGIN, type TestContext, testConfig } from '../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { rateLimits } from '../db/schema.ts';
+import {
+  customer,
+  JSON_FROM_OUR_SITE as json,
+  type LimitedStores,
+  TIGHT_LIMITS as limits,
+  nextAddress,
+  signIn,
+  startLimitedStores,
+} from '../testing/sign-in-attempts.ts';
+import { buildTestApp, type TestContext, testConfig } from '../testing/test-app.ts';
 
-const limits = {
-  enabled: true,
-  authPerIp: { limit: 8, windowMs: 600_000 },
-  authPerEmail: { limit: 3, windowMs: 600_000 },
-  mailPerEmail: { limit: 3, windowMs: 3_600_000 },
-  writesPerUser: { limit: 2, windowMs: 60_000 },
-  quotesPerIp: { limit: 3, windowMs: 60_000 },
-};
+/**
+ * Rate limits on sign-ins, account emails and writes, counted in the database that every instance
+ * shares.
+ */
 
-let database: TestDatabase;
+let shared: LimitedStores<'first' | 'second'>;
 let first: TestContext;
 let second: TestContext;
 
-let behindOneHop: TestContext;
-
 beforeAll(async () => {
-  database = await createTestDatabase();
   // Two instances of the store sharing one database, as behind a load balancer.
-  first = await buildTestApp({ rateLimits: limits }, { database });
-  second = await buildTestApp({ rateLimits: limits }, { database });
-  behindOneHop = await buildTestApp({ rateLimits: limits, trustProxy: 1 }, { database });
+  shared = await startLimitedStores({ first: {}, second: {} });
+  ({ first, second } = shared.stores);
 });
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await behindOneHop.close();
-  await database.drop();
-});
-
-const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
-let addresses = 0;
-/** A fresh client address for each test, so tests never share a per-address count. */
-const nextAddress = () => {
-  addresses += 1;
-  return `198.51.${Math.floor(addresses / 250)}.${addresses % 250}`;
-};
-
-const signIn = (
-  t: TestContext,
-  email: string,
-  ip: string,
-  password = 'wrong-password-1',
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    remoteAddress: ip,
-    headers: { ...json, ...headers },
-    payload: { email, password },
-  });
+afterAll(() => shared.close());
 
 const countRows = async () =>
   Number(
-    (await database.db.execute<{ n: string }>(sql`select count(*) as n from rate_limits`)).rows[0]
-      ?.n,
+    (await shared.database.db.execute<{ n: string }>(sql`select count(*) as n from rate_limits`))
+      .rows[0]?.n,
   );
-
-async function customer(t: TestContext) {
-  // Limits do not apply to accounts made for the test.
-  const made = await t.signUp();
-  await database.db.delete(rateLimits);
-  return made;
-}
 
 describe('sign-in limits count failures, per account and address', () => {
   it('failed sign-ins for one account from one address: past the limit 429, across two instances', async () => {
@@ -122,7 +87,7 @@ describe('when the store is too busy to check a password', () => {
   it('the 503 does not count against the customer\u2019s own account limit', async () => {
     const busy = await buildTestApp(
       { rateLimits: limits, passwordHashing: { concurrency: 1, queue: 0 } },
-      { database },
+      { database: shared.database },
     );
     try {
       const owner = await customer(busy);
@@ -162,7 +127,7 @@ describe('mail-sending actions count every request per email', () => {
 
 describe('the counters table stays small whatever is sent', () => {
   it('an invalid or oversized email is a 400 that counts nothing and writes nothing', async () => {
-    await database.db.delete(rateLimits);
+    await shared.database.db.delete(rateLimits);
     const ip = nextAddress();
     for (const email of [
       `${'x'.repeat(9000)}@example.com`,
@@ -178,7 +143,7 @@ describe('the counters table stays small whatever is sent', () => {
   });
 
   it('a sign-up refused for a common or obvious password counts nothing: its owner signs up after', async () => {
-    await database.db.delete(rateLimits);
+    await shared.database.db.delete(rateLimits);
     const ip = nextAddress();
     const email = 'careful-owner@example.com';
     const signUp = (password: string) =>
@@ -198,11 +163,11 @@ describe('the counters table stays small whatever is sent', () => {
   });
 
   it('keys are hashes of bounded size: no email or address is stored as sent', async () => {
-    await database.db.delete(rateLimits);
+    await shared.database.db.delete(rateLimits);
     const email = `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`;
     const response = await signIn(first, email, nextAddress());
     expect(response.statusCode).toBe(401);
-    const rows = await database.db.select().from(rateLimits);
+    const rows = await shared.database.db.select().from(rateLimits);
     expect(rows.length).toBe(2);
     for (const row of rows) {
       expect(row.key.length).toBeLessThanOrEqual(60);
@@ -222,112 +187,11 @@ describe('the counters table stays small whatever is sent', () => {
     await signIn(first, 'prune@example.com', nextAddress());
     const before = await countRows();
     expect(before).toBeGreaterThan(0);
-    await database.db.update(rateLimits).set({ expiresAt: sql`now() - interval '1 second'` });
+    await shared.database.db
+      .update(rateLimits)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
     expect(await first.app.limiter.prune()).toBe(before);
     expect(await countRows()).toBe(0);
-  });
-});
-
-describe('client addresses', () => {
-  it('by default X-Forwarded-For is ignored: rotating it does not escape the per-address limit', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < limits.authPerIp.limit + 2; i += 1) {
-      const response = await signIn(first, `spoof${i}@example.com`, '192.0.2.200', undefined, {
-        'x-forwarded-for': `203.0.113.${i}`,
-      });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.slice(0, limits.authPerIp.limit).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(limits.authPerIp.limit)).toEqual([429, 429]);
-  });
-
-  it('sessions record the socket address, not a forwarded one', async () => {
-    const owner = await customer(first);
-    const response = await signIn(first, owner.email, '192.0.2.201', owner.password, {
-      'x-forwarded-for': '6.6.6.6',
-      'x-toolyard-client-address': '7.7.7.7',
-    });
-    expect(response.statusCode).toBe(200);
-    const [account] = await database.db.select().from(user).where(eq(user.email, owner.email));
-    const rows = await database.db
-      .select({ ip: session.ipAddress })
-      .from(session)
-      .where(eq(session.userId, account?.id ?? ''));
-    expect(rows.map((row) => row.ip)).toContain('192.0.2.201');
-    expect(rows.map((row) => row.ip)).not.toContain('6.6.6.6');
-    expect(rows.map((row) => row.ip)).not.toContain('7.7.7.7');
-  });
-
-  it('a 9 KB forwarded address is no 500, whatever is trusted', async () => {
-    for (const t of [first, behindOneHop]) {
-      for (const forwarded of [`${'1.2.3.4, '.repeat(1000)}x`, 'a'.repeat(9000)]) {
-        const response = await signIn(t, 'header@example.com', nextAddress(), undefined, {
-          'x-forwarded-for': forwarded,
-        });
-        expect(response.statusCode).toBe(401);
-      }
-    }
-  });
-
-  it('IPv6 clients count per /64 network', async () => {
-    for (let i = 0; i < limits.authPerIp.limit; i += 1) {
-      expect(
-        (await signIn(first, `v6-${i}@example.com`, `2001:db8:7:7::${i + 1}`)).statusCode,
-      ).toBe(401);
-    }
-    expect((await signIn(first, 'v6-x@example.com', '2001:db8:7:7:ffff::1')).statusCode).toBe(429);
-    expect((await signIn(first, 'v6-x@example.com', '2001:db8:7:8::1')).statusCode).toBe(401);
-  });
-});
-
-describe('TRUST_PROXY', () => {
-  let behindOne: TestContext;
-  let behindListed: TestContext;
-  beforeAll(async () => {
-    behindOne = await buildTestApp({ rateLimits: limits, trustProxy: 1 }, { database });
-    behindListed = await buildTestApp(
-      { rateLimits: limits, trustProxy: ['10.0.0.0/8'] },
-      { database },
-    );
-  });
-  afterAll(async () => {
-    await behindOne.close();
-    await behindListed.close();
-  });
-
-  it('with one trusted hop, the address the proxy appended counts, not what the client wrote', async () => {
-    const client = '203.0.113.50';
-    for (let i = 0; i < limits.authPerIp.limit; i += 1) {
-      const response = await signIn(behindOne, `hop${i}@example.com`, '10.1.1.1', undefined, {
-        'x-forwarded-for': `198.18.0.${i}, ${client}`,
-      });
-      expect(response.statusCode).toBe(401);
-    }
-    const limited = await signIn(behindOne, 'hop-x@example.com', '10.1.1.1', undefined, {
-      'x-forwarded-for': `198.18.9.9, ${client}`,
-    });
-    expect(limited.statusCode).toBe(429);
-  });
-
-  it('with a proxy list, only listed proxies are believed', async () => {
-    const fromProxy = await signIn(behindListed, 'listed@example.com', '10.2.2.2', undefined, {
-      'x-forwarded-for': '203.0.113.77',
-    });
-    expect(fromProxy.statusCode).toBe(401);
-    // A client outside the list cannot choose its address: its socket's counts.
-    const direct = nextAddress();
-    for (let i = 0; i < limits.authPerIp.limit; i += 1) {
-      await signIn(behindListed, `direct${i}@example.com`, direct, undefined, {
-        'x-forwarded-for': `203.0.113.${100 + i}`,
-      });
-    }
-    expect(
-      (
-        await signIn(behindListed, 'direct-x@example.com', direct, undefined, {
-          'x-forwarded-for': '203.0.113.250',
-        })
-      ).statusCode,
-    ).toBe(429);
   });
 });
 

@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem, type Response } from '../testing/http.ts';
+import { buildTestApp, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+
+/** The security headers on every answer, errors and unknown paths included; an unknown path is a 404 problem. */
+
+const EVIL_ORIGIN = 'https://evil.example';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('security headers by configuration', () => {
   it('over https: HSTS and upgrade-insecure-requests; over http: neither', async () => {
@@ -51,5 +65,50 @@ describe('security headers by configuration', () => {
       await stripe.close();
       await test.close();
     }
+  });
+});
+
+describe('headers and unknown paths', () => {
+  function expectSecurityHeaders(response: Response) {
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  }
+
+  it('sets the security headers on API answers, errors and 404s', async () => {
+    expectSecurityHeaders(await t.app.inject({ url: '/api/tools' }));
+    expectSecurityHeaders(await t.app.inject({ url: '/api/alluser' }));
+    expectSecurityHeaders(await t.app.inject({ url: '/api/no-such-thing' }));
+    expectSecurityHeaders(await t.app.inject({ url: '/no-such-page.js' }));
+    // Errors the router raises before any hook runs.
+    expectSecurityHeaders(await t.app.inject({ url: `/api/userdetails/${'x'.repeat(400)}` }));
+    expectSecurityHeaders(await t.app.inject({ url: '/api/%E0%A4%A' }));
+    expectSecurityHeaders(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: { origin: EVIL_ORIGIN },
+        payload: {},
+      }),
+    );
+  });
+
+  it.each([
+    ['GET', '/api/no-such-thing'],
+    ['GET', '/api'],
+    ['DELETE', '/api/tools'],
+    ['POST', '/api/no-such-thing'],
+    ['GET', '/api/auth/no-such-thing'],
+    ['POST', '/api/auth/no-such-thing'],
+  ] as const)('%s %s: 404 problem+json', async (method, url) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { origin: TEST_ORIGIN },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+    expectProblem(response, 404, 'not_found');
   });
 });

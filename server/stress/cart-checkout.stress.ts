@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderLineInput } from '../../contract/orders.ts';
-import { unitPriceFor } from '../../contract/pricing.ts';
-import { ProblemSchema } from '../../contract/problem.ts';
-import type { SessionUser } from '../http/session.ts';
+import { asSessionUser } from '../testing/session-user.ts';
 import type { TestUser } from '../testing/test-app.ts';
 import {
   accountedUnits,
   deadlocksSoFar,
+  invoiceRun,
+  orderSums,
   politely,
   problemsBeyondBusy,
   startTwoInstances,
   type TwoInstances,
 } from '../testing/two-instances.ts';
+import { orderMismatch, randomCart, randomInt, refusalMismatch } from './cart-outcomes.ts';
 
 const BUYERS = 200;
 const ROUNDS = 20;
@@ -35,8 +36,6 @@ const card = {
 };
 const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
 
-type Tool = Awaited<ReturnType<TwoInstances['first']['addTool']>>;
-
 let store: TwoInstances;
 
 beforeAll(async () => {
@@ -46,74 +45,10 @@ afterAll(async () => {
   await store?.close();
 });
 
-const randomInt = (below: number) => Math.floor(Math.random() * below);
-
-/** 1 to 4 distinct tools in random order (not the id order the server locks in), 1 to 6 units. */
-function randomCart(tools: Tool[]): OrderLineInput[] {
-  const shuffled = [...tools];
-  for (let i = shuffled.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [shuffled[i], shuffled[j]] = [shuffled[j] as Tool, shuffled[i] as Tool];
-  }
-  return shuffled
-    .slice(0, 1 + randomInt(4))
-    .map((tool) => ({ toolId: tool.id, quantity: 1 + randomInt(6) }));
-}
-
-/** What is wrong with a placed order for this cart, or null: its lines, prices and total. */
-function orderMismatch(order: Order, cart: OrderLineInput[], tools: Map<string, Tool>) {
-  const asked = cart.map((line) => `${line.toolId}x${line.quantity}`).join();
-  const got = order.lines.map((line) => `${line.toolId}x${line.quantity}`).join();
-  if (got !== asked) return `lines ${got}, asked ${asked}`;
-  for (const line of order.lines) {
-    const tool = tools.get(line.toolId) as Tool;
-    if (line.unitPrice !== unitPriceFor(tool, line.quantity)) return `unit price ${line.unitPrice}`;
-    if (line.lineTotal !== line.quantity * line.unitPrice) return `line total ${line.lineTotal}`;
-  }
-  const total = order.lines.reduce((sum, line) => sum + line.lineTotal, 0);
-  if (order.totalAmount !== total) return `total ${order.totalAmount}, lines make ${total}`;
-  if (order.status !== 'unpaid') return `status ${order.status}`;
-  return null;
-}
-
-/** What is wrong with a refusal of this cart, or null: it names each short line with what is left. */
-function refusalMismatch(body: unknown, cart: OrderLineInput[]) {
-  const problem = ProblemSchema.parse(body);
-  if (problem.code !== 'out_of_stock') return `code ${problem.code}`;
-  if (!problem.lines?.length) return 'no lines named';
-  for (const short of problem.lines) {
-    const line = cart[short.line];
-    if (line?.toolId !== short.toolId) return `line ${short.line} is not ${short.toolId}`;
-    if (short.available >= line.quantity) return `${short.available} left is enough`;
-  }
-  return null;
-}
-
 /** Answers the store turned away as busy and that were sent again (see `politely`). */
 const busy = { answers: 0 };
 
 const listUrl = (buyer: TestUser) => `/api/user?email=${encodeURIComponent(buyer.email)}`;
-
-const asSessionUser = (buyer: TestUser): SessionUser => ({
-  id: buyer.id,
-  name: buyer.name,
-  email: buyer.email,
-  emailVerified: true,
-  image: null,
-  role: 'User',
-});
-
-async function within(ms: number, check: () => Promise<void>): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (performance.now() - started > ms) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 /** Cancels an order once, or twice at once through different instances. */
 function cancel(apps: FastifyInstance[], buyer: TestUser, orderId: string, isTwice: boolean) {
@@ -257,20 +192,7 @@ describe.each([
     const seconds = (performance.now() - started) / 1000;
 
     // The database agrees with the answers: each order its lines' sum, each cancel counted once.
-    const { rows } = await store.database.pool.query<Record<string, number>>(
-      `select count(*)::int as orders,
-              count(*) filter (where o.status = 'cancelled')::int as cancelled,
-              count(*) filter (where o.total_amount <> l.total or o.ordered_num <> l.units)::int as mismatched,
-              count(*) filter (where (o.status = 'cancelled') <> (o.cancelled_at is not null))::int as half_cancelled,
-              coalesce(sum(l.bad_lines), 0)::int as bad_lines
-       from orders o
-       join (select order_id, sum(line_total) as total, sum(quantity) as units,
-                    count(*) filter (where line_total <> quantity * unit_price) as bad_lines
-             from order_lines group by order_id) l on l.order_id = o.id
-       where exists (select 1 from order_lines x where x.order_id = o.id and x.tool_id = any($1))`,
-      [toolIds],
-    );
-    expect(rows[0]).toEqual({
+    expect(await orderSums(store.database, toolIds)).toEqual({
       orders: tally.placed,
       cancelled: tally.cancelled,
       mismatched: 0,
@@ -282,15 +204,9 @@ describe.each([
     expect(tally.cancelled).toBeGreaterThan(0);
     expect(tally.paid).toBeGreaterThan(0);
     // Invoices issued by payments racing on two instances still run 1, 2, 3… without a gap.
-    const invoices = await store.database.pool.query<Record<string, number>>(
-      `select count(invoice_number)::int as issued,
-              coalesce(max(invoice_number), 0)::int as highest,
-              (select last from invoice_numbers)::int as counter,
-              count(*) filter (where status in ('paid', 'shipped') and invoice_number is null)::int as paid_without
-       from orders`,
-    );
-    const issued = invoices.rows[0]?.issued ?? 0;
-    expect(invoices.rows[0]).toEqual({
+    const invoices = await invoiceRun(store.database);
+    const issued = invoices?.issued ?? 0;
+    expect(invoices).toEqual({
       issued,
       highest: issued,
       counter: issued,
@@ -303,10 +219,13 @@ describe.each([
         const stored = await store.first.app.services.orders.listOfUser(asSessionUser(buyer), {
           email: buyer.email,
         });
-        await within(1_000, async () => {
-          const answer = await app.inject({ url: listUrl(buyer), headers: buyer.headers });
-          expect(answer.json()).toEqual(JSON.parse(JSON.stringify(stored.orders)));
-        });
+        await vi.waitFor(
+          async () => {
+            const answer = await app.inject({ url: listUrl(buyer), headers: buyer.headers });
+            expect(answer.json()).toEqual(JSON.parse(JSON.stringify(stored.orders)));
+          },
+          { timeout: 1_000, interval: 20 },
+        );
       }
     }
     expect(await deadlocksSoFar(store.database)).toBe(deadlocksBefore);

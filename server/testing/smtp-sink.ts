@@ -42,6 +42,23 @@ export async function startSmtpSink() {
       });
     },
   });
+  /** What `find` finds, as soon as a delivery makes it true; an error after 10 s without. */
+  async function arrival<T>(find: () => T | undefined, failure: string): Promise<T> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(failure);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -54,19 +71,18 @@ export async function startSmtpSink() {
       failNext = count;
     },
     /** Resolves with the first message to `to` (waiting for it to arrive, up to 10 s). */
-    async waitFor(to: string, subjectIncludes = ''): Promise<ReceivedMail> {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const found = received.find(
-          (m) => m.to.includes(to) && m.subject.includes(subjectIncludes),
-        );
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} (${subjectIncludes}) arrived`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+    waitFor(to: string, subjectIncludes = ''): Promise<ReceivedMail> {
+      return arrival(
+        () => received.find((m) => m.to.includes(to) && m.subject.includes(subjectIncludes)),
+        `no mail to ${to} (${subjectIncludes}) arrived`,
+      );
+    },
+    /** Resolves with every message to `to` once more than `known` have come (up to 10 s). */
+    waitForMore(to: string, known: number): Promise<ReceivedMail[]> {
+      return arrival(() => {
+        const all = received.filter((m) => m.to.includes(to));
+        return all.length > known ? all : undefined;
+      }, `no more than ${known} mails to ${to} arrived`);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -85,6 +85,45 @@ export async function accountedUnits(
   );
 }
 
+/**
+ * The orders with a line of these tools, as the database has them: how many, how many cancelled,
+ * and how many disagree with their own lines (total, units, a line's price times its quantity)
+ * or are cancelled by half (a status without its time, or the reverse).
+ */
+export async function orderSums(
+  database: TestDatabase,
+  toolIds: string[],
+): Promise<Record<string, number> | undefined> {
+  const { rows } = await database.pool.query<Record<string, number>>(
+    `select count(*)::int as orders,
+              count(*) filter (where o.status = 'cancelled')::int as cancelled,
+              count(*) filter (where o.total_amount <> l.total or o.ordered_num <> l.units)::int as mismatched,
+              count(*) filter (where (o.status = 'cancelled') <> (o.cancelled_at is not null))::int as half_cancelled,
+              coalesce(sum(l.bad_lines), 0)::int as bad_lines
+       from orders o
+       join (select order_id, sum(line_total) as total, sum(quantity) as units,
+                    count(*) filter (where line_total <> quantity * unit_price) as bad_lines
+             from order_lines group by order_id) l on l.order_id = o.id
+       where exists (select 1 from order_lines x where x.order_id = o.id and x.tool_id = any($1))`,
+    [toolIds],
+  );
+  return rows[0];
+}
+
+/** The invoice numbers issued, the highest, the counter, and paid orders without an invoice. */
+export async function invoiceRun(
+  database: TestDatabase,
+): Promise<Record<string, number> | undefined> {
+  const { rows } = await database.pool.query<Record<string, number>>(
+    `select count(invoice_number)::int as issued,
+              coalesce(max(invoice_number), 0)::int as highest,
+              (select last from invoice_numbers)::int as counter,
+              count(*) filter (where status in ('paid', 'shipped') and invoice_number is null)::int as paid_without
+       from orders`,
+  );
+  return rows[0];
+}
+
 /** Deadlocks PostgreSQL has detected in this database since its statistics were reset. */
 export async function deadlocksSoFar(database: TestDatabase): Promise<number> {
   const { rows } = await database.pool.query<{ deadlocks: string }>(

@@ -1,14 +1,18 @@
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderSort } from '../../../contract/orders.ts';
-import { orders, user } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
+import { buildExportTestApp, type ExportTestApp } from '../../testing/export-test-app.ts';
 import { client, expectFieldError, expectProblem, json } from '../../testing/http.ts';
-import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { createOrderExporter, EXPORT_COLUMNS } from './order-export.ts';
 
 /** GET /api/orderlist/export: the admin list's orders as CSV, read back here cell by cell. */
+
+let exports: ExportTestApp;
+beforeAll(async () => {
+  exports = await buildExportTestApp();
+});
+afterAll(() => exports.close());
 
 /** Reads CSV as csv-stringify writes it (RFC 4180: quoted cells may hold , " and line breaks). */
 function parseCsv(text: string): string[][] {
@@ -50,81 +54,9 @@ function readExport(body: string): Record<string, string>[] {
   });
 }
 
-let t: TestContext;
-let admin: TestUser;
-let buyer: TestUser;
-let sly: TestUser;
-let twoLines: Order;
-let shipped: Order;
-let plain: Order;
-let formula: Order;
-
-const delivery = { phone: '+1 555 010 2030', address: '5 Export Avenue,\nSpringfield' };
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.signUp({ role: 'Admin' });
-  buyer = await t.signUp({ name: 'Zoë Ærøskøbing, "Zed"' });
-  sly = await t.signUp({ name: 'Sly Cell' });
-  // Names a spreadsheet would run as formulas, as a profile could hold them.
-  await t.db
-    .update(user)
-    .set({ name: '=HYPERLINK("http://evil.example")' })
-    .where(eq(user.id, sly.id));
-  await t.db
-    .update(user)
-    .set({ companyName: 'Zoë Works Ltd', vatNumber: 'GB123456789' })
-    .where(eq(user.id, buyer.id));
-  const hammer = await t.addTool({
-    name: 'Claw Hammer',
-    price: 2500,
-    quantity: 1000,
-    minimumOrder: 1,
-  });
-  const planer = await t.addTool({
-    name: 'Bench Planer',
-    price: 1250,
-    quantity: 1000,
-    minimumOrder: 1,
-  });
-  const minus = await t.addTool({ name: '-2+3 Saw', price: 100, quantity: 1000, minimumOrder: 1 });
-  const place = async (who: TestUser, lines: { toolId: string; quantity: number }[]) =>
-    json<Order>(await client(t.app, who).post('/orders', { lines, ...delivery }));
-  twoLines = await place(buyer, [
-    { toolId: hammer.id, quantity: 10 },
-    { toolId: planer.id, quantity: 5 },
-  ]);
-  shipped = await place(buyer, [{ toolId: hammer.id, quantity: 1 }]);
-  plain = await place(buyer, [{ toolId: planer.id, quantity: 2 }]);
-  formula = await place(sly, [{ toolId: minus.id, quantity: 3 }]);
-  // Placed on 1 to 4 May 2026, in that order.
-  for (const [i, order] of [twoLines, shipped, plain, formula].entries()) {
-    await t.db
-      .update(orders)
-      .set({ createdAt: new Date(`2026-05-0${i + 1}T08:30:00Z`) })
-      .where(eq(orders.id, order._id));
-  }
-  const asAdmin = client(t.app, admin);
-  await t.app.services.orders.markPaid(twoLines._id, 'txn_export_1');
-  await t.app.services.orders.markPaid(shipped._id, 'txn_export_2');
-  await asAdmin.put(`/order/${shipped._id}`, {
-    status: 'shipped',
-    carrier: 'UPS',
-    trackingNumber: '1Z999AA10123456784',
-  });
-  await asAdmin.post(`/orders/${shipped._id}/refunds`, { amount: 500, note: 'Dented box.' });
-  await client(t.app, buyer).delete(`/user/${plain._id}`);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const exportOf = (query = '', who: TestUser | 'visitor' = admin) =>
-  client(t.app, who === 'visitor' ? undefined : who).get(`/orderlist/export${query}`);
-
 describe('GET /api/orderlist/export', () => {
   it('answers every order as a CSV file: BOM, header, one row per order, newest first', async () => {
-    const response = await exportOf();
+    const response = await exports.exportOf();
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const today = new Date().toISOString().slice(0, 10);
@@ -133,16 +65,18 @@ describe('GET /api/orderlist/export', () => {
     );
     const rows = readExport(response.body);
     expect(rows.map((row) => row['Order number'])).toEqual(
-      [formula, plain, shipped, twoLines].map((o) => o.number),
+      [exports.formula, exports.plain, exports.shipped, exports.twoLines].map((o) => o.number),
     );
-    const paid = json<Order>(await client(t.app, admin).get(`/orders/${twoLines._id}`));
+    const paid = json<Order>(
+      await client(exports.t.app, exports.admin).get(`/orders/${exports.twoLines._id}`),
+    );
     expect(rows[3]).toEqual({
-      'Order number': twoLines.number,
+      'Order number': exports.twoLines.number,
       'Invoice number': paid.invoice?.number,
       Placed: '2026-05-01T08:30:00.000Z',
       Status: 'paid',
       Customer: 'Zoë Ærøskøbing, "Zed"',
-      Email: buyer.email,
+      Email: exports.buyer.email,
       Company: 'Zoë Works Ltd',
       'VAT number': 'GB123456789',
       Items: '10 × Claw Hammer; 5 × Bench Planer',
@@ -175,11 +109,15 @@ describe('GET /api/orderlist/export', () => {
   });
 
   it('writes cells a spreadsheet would run as formulas as text', async () => {
-    const [row] = readExport((await exportOf('?q=hyperlink')).body);
-    expect(row?.['Order number']).toBe(formula.number);
+    const [row] = readExport((await exports.exportOf('?q=hyperlink')).body);
+    expect(row?.['Order number']).toBe(exports.formula.number);
     expect(row?.Customer).toBe('\'=HYPERLINK("http://evil.example")');
     expect(row?.Items).toBe('3 × -2+3 Saw');
-    const neutral = createOrderExporter(t.db, { batchSize: 10, maxAtOnce: 1, stallMs: 60_000 });
+    const neutral = createOrderExporter(exports.t.db, {
+      batchSize: 10,
+      maxAtOnce: 1,
+      stallMs: 60_000,
+    });
     expect(neutral.running()).toBe(0);
     const { neutralised } = await import('./order-export.ts');
     for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
@@ -190,47 +128,53 @@ describe('GET /api/orderlist/export', () => {
 
   it("takes the list's filters: status, text, order number, days placed", async () => {
     const numbers = async (query: string) =>
-      readExport((await exportOf(query)).body).map((row) => row['Order number']);
-    expect(await numbers('?status=paid')).toEqual([twoLines.number]);
-    expect(await numbers('?q=planer')).toEqual([plain.number, twoLines.number]);
-    expect(await numbers('?q=planer&status=cancelled')).toEqual([plain.number]);
-    expect(await numbers(`?q=${shipped.number}`)).toEqual([shipped.number]);
+      readExport((await exports.exportOf(query)).body).map((row) => row['Order number']);
+    expect(await numbers('?status=paid')).toEqual([exports.twoLines.number]);
+    expect(await numbers('?q=planer')).toEqual([exports.plain.number, exports.twoLines.number]);
+    expect(await numbers('?q=planer&status=cancelled')).toEqual([exports.plain.number]);
+    expect(await numbers(`?q=${exports.shipped.number}`)).toEqual([exports.shipped.number]);
     expect(await numbers('?from=2026-05-02&to=2026-05-03&sort=oldest')).toEqual([
-      shipped.number,
-      plain.number,
+      exports.shipped.number,
+      exports.plain.number,
     ]);
     expect(await numbers('?status=unpaid&to=2026-04-30')).toEqual([]);
     // Equal totals: the newer first.
     expect(await numbers('?sort=total_desc')).toEqual(
-      [twoLines, plain, shipped, formula].map((o) => o.number),
+      [exports.twoLines, exports.plain, exports.shipped, exports.formula].map((o) => o.number),
     );
   });
 
   it('refuses a bad filter with the field, paging, visitors (401) and customers (403)', async () => {
-    expectFieldError(await exportOf('?q=z'), 'q', 'query');
-    expectFieldError(await exportOf('?status=lost'), 'status', 'query');
-    expectFieldError(await exportOf('?from=2026-05-04&to=2026-05-01'), 'to', 'query');
-    expectFieldError(await exportOf('?limit=5'), 'limit', 'query');
-    expectProblem(await exportOf('', buyer), 403, 'forbidden');
-    expectProblem(await exportOf('', 'visitor'), 401, 'unauthenticated');
+    expectFieldError(await exports.exportOf('?q=z'), 'q', 'query');
+    expectFieldError(await exports.exportOf('?status=lost'), 'status', 'query');
+    expectFieldError(await exports.exportOf('?from=2026-05-04&to=2026-05-01'), 'to', 'query');
+    expectFieldError(await exports.exportOf('?limit=5'), 'limit', 'query');
+    expectProblem(await exports.exportOf('', exports.buyer), 403, 'forbidden');
+    expectProblem(await exports.exportOf('', 'visitor'), 401, 'unauthenticated');
   });
 
   it('reads in batches in the order asked, ties and all, the same as the list', async () => {
     // Two orders placed at the same instant (their ids break the tie), one a microsecond later.
     const same = sql`'2026-05-02T08:30:00.123456Z'::timestamptz`;
-    for (const order of [shipped, plain]) {
-      await t.db.update(orders).set({ createdAt: same }).where(eq(orders.id, order._id));
+    for (const order of [exports.shipped, exports.plain]) {
+      await exports.t.db.update(orders).set({ createdAt: same }).where(eq(orders.id, order._id));
     }
-    await t.db
+    await exports.t.db
       .update(orders)
       .set({ createdAt: sql`${same} + interval '1 microsecond'` })
-      .where(eq(orders.id, formula._id));
+      .where(eq(orders.id, exports.formula._id));
     for (const sort of ['newest', 'oldest', 'total_desc', 'total_asc'] as OrderSort[]) {
       const listed = (
-        (await client(t.app, admin).get(`/orderlist?sort=${sort}`)).json() as Order[]
+        (
+          await client(exports.t.app, exports.admin).get(`/orderlist?sort=${sort}`)
+        ).json() as Order[]
       ).map((o) => o.number);
       for (const batchSize of [1, 2, 3]) {
-        const exporter = createOrderExporter(t.db, { batchSize, maxAtOnce: 1, stallMs: 60_000 });
+        const exporter = createOrderExporter(exports.t.db, {
+          batchSize,
+          maxAtOnce: 1,
+          stallMs: 60_000,
+        });
         const { csv } = await exporter.open({ sort });
         let text = '';
         for await (const chunk of csv) text += String(chunk);
@@ -241,89 +185,5 @@ describe('GET /api/orderlist/export', () => {
         expect(exporter.running()).toBe(0);
       }
     }
-  });
-});
-
-describe('exports at once', () => {
-  it('holds two at once per instance: a third is refused with 429 and a sentence until one ends', async () => {
-    const service = t.app.services.orders;
-    const first = await service.exportCsv({ sort: 'newest' });
-    const second = await service.exportCsv({ sort: 'newest' });
-    expect(service.exportsRunning()).toBe(2);
-    const busy = expectProblem(await exportOf(), 429, 'rate_limited');
-    expect(busy.detail).toMatch(/Try again/);
-    first.csv.destroy();
-    second.csv.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(service.exportsRunning()).toBe(0);
-    expect((await exportOf()).statusCode).toBe(200);
-    expect(service.exportsRunning()).toBe(0);
-  });
-
-  it('stops reading and frees its place when the client goes away mid-file', async () => {
-    // Enough orders that the file cannot be written before the client hangs up.
-    await t.db.execute(sql`
-      insert into orders (user_id, tool_id, product_name, unit_price, customer_name, email,
-        ordered_num, phone, address, total_amount, currency, status, payment_due_at)
-      select user_id, tool_id, product_name, unit_price, customer_name, email, ordered_num, phone,
-        address, total_amount, currency, 'unpaid', payment_due_at
-      from orders, generate_series(1, 6000) where id = ${twoLines._id}`);
-    const cutShort = t.app.services.orders.exportsCutShort();
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    expect(address).toContain(String(port));
-    const received = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        { port, host: '127.0.0.1', path: '/api/orderlist/export', headers: admin.headers },
-        (response) => {
-          expect(response.statusCode).toBe(200);
-          response.once('data', (chunk: Buffer) => {
-            req.destroy();
-            resolve(chunk.length);
-          });
-        },
-      );
-      req.on('error', (error) => {
-        if (!req.destroyed) reject(error);
-      });
-      req.end();
-    });
-    expect(received).toBeGreaterThan(0);
-    const service = t.app.services.orders;
-    for (let i = 0; i < 100 && service.exportsRunning() > 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(service.exportsRunning()).toBe(0);
-    // It stopped before its last row (a file this size cannot be written before the hang-up).
-    expect(service.exportsCutShort()).toBe(cutShort + 1);
-  });
-
-  it('cuts off a client that stops reading, frees its place and its connection', async () => {
-    const exporter = createOrderExporter(t.db, { batchSize: 2, maxAtOnce: 1, stallMs: 300 });
-    const { csv } = await exporter.open({ sort: 'newest' });
-    // Reads the header and stops, as a client whose socket is full.
-    await new Promise((resolve) => csv.once('readable', resolve));
-    expect(csv.read()).not.toBeNull();
-    expect(exporter.running()).toBe(1);
-    await new Promise((resolve) => csv.once('close', resolve));
-    expect(exporter.cutShort()).toBe(1);
-    for (let i = 0; i < 50 && exporter.running() > 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(exporter.running()).toBe(0);
-    // The cursor's connection went back: nothing is checked out.
-    expect(t.db.$client.totalCount - t.db.$client.idleCount).toBe(0);
-  });
-
-  it('answers a failure to read as a problem, not as a file cut after its header', async () => {
-    const exporter = createOrderExporter(t.db, { batchSize: 2, maxAtOnce: 1, stallMs: 60_000 });
-    await t.db.execute(sql`alter table order_refunds rename to order_refunds_away`);
-    try {
-      await expect(exporter.open({ sort: 'newest' })).rejects.toThrow();
-    } finally {
-      await t.db.execute(sql`alter table order_refunds_away rename to order_refunds`);
-    }
-    expect(exporter.running()).toBe(0);
-    expect(t.db.$client.totalCount - t.db.$client.idleCount).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { includedTax, type Order, type ShipOrderBody } from '../../../contract/orders.ts';
-import type { InvoiceSettings } from '../../config.ts';
+import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';

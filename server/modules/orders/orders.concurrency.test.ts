@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql, sum } from 'drizzle-orm';
+import { eq, inArray, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderSchema } from '../../../contract/orders.ts';
 import { ProblemSchema } from '../../../contract/problem.ts';
 import type { Tx } from '../../db/client.ts';
-import { orders, tools } from '../../db/schema.ts';
+import { orderLines, orders, tools } from '../../db/schema.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { delivery } from '../../testing/valid-requests.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { contextStatement } from './placement.repo.ts';
 
@@ -18,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
 
 async function stockOf(toolId: string) {
   const [row] = await t.db.select().from(tools).where(eq(tools.id, toolId));
@@ -127,6 +126,49 @@ describe('concurrent orders', () => {
       expect(paid?.status).toBe('paid');
       expect(row?.status).toBe('paid');
       expect(await stockOf(tool.id)).toBe(70);
+    }
+  });
+});
+
+describe('orders over the same tools at once', () => {
+  it('never deadlock and never oversell: 40 buyers, random carts of 1 to 4 lines over 5 tools', async () => {
+    const buyers: TestUser[] = [];
+    for (let batch = 0; batch < 4; batch += 1) {
+      buyers.push(...(await Promise.all(Array.from({ length: 10 }, () => t.signUp()))));
+    }
+    const pool = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.addTool({ name: `Race Tool ${i}`, quantity: 60, minimumOrder: 1, price: 100 + i }),
+      ),
+    );
+    const ids = pool.map((tool) => tool.id);
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed % n;
+    };
+    const carts = buyers.map(() => {
+      const picked = [...ids].sort(() => random(3) - 1).slice(0, 1 + random(4));
+      return picked.map((toolId) => ({ toolId, quantity: 1 + random(8) }));
+    });
+    const responses = await Promise.all(
+      buyers.map((who, i) => client(t.app, who).post('/orders', { lines: carts[i], ...delivery })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+
+    // Stock left plus units ordered is the stock there was, for every tool.
+    const ordered = await t.db
+      .select({ toolId: orderLines.toolId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(inArray(orderLines.toolId, ids));
+    for (const id of ids) {
+      const units = ordered
+        .filter((line) => line.toolId === id)
+        .reduce((s, l) => s + l.quantity, 0);
+      const left = await stockOf(id);
+      expect((left ?? 0) + units, id).toBe(60);
+      expect(left).toBeGreaterThanOrEqual(0);
     }
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tools } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { asSessionUser } from '../../testing/session-user.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // The order rules without HTTP: the service as the routes (and payment providers) call it.
@@ -10,11 +11,6 @@ import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 let t: TestContext;
 let ana: SessionUser;
 let admin: SessionUser;
-
-const asSessionUser = (
-  user: { id: string; name: string; email: string },
-  role: SessionUser['role'] = 'User',
-): SessionUser => ({ ...user, emailVerified: true, image: null, role });
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Order, OrderSchema } from '../../../contract/orders.ts';
+import type { Order } from '../../../contract/orders.ts';
 import { PaymentResultSchema } from '../../../contract/payments.ts';
 import { orders, payments, tools } from '../../db/schema.ts';
 import {
@@ -10,6 +10,7 @@ import {
   expectProblem,
   UNKNOWN_ID,
 } from '../../testing/http.ts';
+import { placeOneLineOrder } from '../../testing/shop-test-app.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestContext;
@@ -40,14 +41,7 @@ const card = (cardNumber: string, extra: Record<string, string> = {}) => ({
 
 async function placeOrder(): Promise<Order> {
   const tool = await t.addTool({ quantity: 1000, minimumOrder: 10, price: 1250 });
-  const response = await asAna.post(`/user?email=${encodeURIComponent(ana.email)}`, {
-    toolId: tool.id,
-    orderedNum: 10,
-    phone: '+1 555 010 2030',
-    address: '42 Workshop Road, Springfield',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return OrderSchema.parse(response.json());
+  return placeOneLineOrder(t, ana, tool.id);
 }
 
 async function orderRow(id: string) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_SORTS } from '../../../contract/tools.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
-import { parseVector, searchTools } from './tools.repo.ts';
+import { parseVector, searchTools } from './search.repo.ts';
 
 let t: TestContext;
 

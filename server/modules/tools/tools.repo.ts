@@ -36,7 +36,7 @@ const ORDER_BY: Record<ToolSort, SQL[]> = {
 
 const active = isNull(tools.deletedAt);
 
-/** One page of the catalogue (no search: see searchTools), and how many tools it has. */
+/** One page of the catalogue (no search: see search.repo.ts), and how many tools it has. */
 export async function listTools(
   tx: Tx,
   options: { sort: ToolSort; limit?: number | undefined; offset: number },
@@ -121,59 +121,6 @@ export async function softDeleteTool(tx: Tx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** What the in-memory catalogue index needs of every listed tool, oldest first. */
-export interface IndexRow {
-  id: string;
-  name: string;
-  /** Position in ORDER BY name, id (the database's collation decides, as in listTools). */
-  nameRank: number;
-  /** Position in ORDER BY price, id. */
-  priceRank: number;
-  /** The words of its full-text vector (stemmed by PostgreSQL), and whether each is in the name. */
-  lexemes: { word: string; isInName: boolean }[];
-}
-
-/** One entry of a tsvector's text form: 'word':1A,5 (positions, A marking the name's words). */
-const VECTOR_ENTRY = /'((?:[^']|'')*)'(?::([\d,A-D]+))?/g;
-
-export function parseVector(vector: string): IndexRow['lexemes'] {
-  return [...vector.matchAll(VECTOR_ENTRY)].map((match) => ({
-    word: (match[1] ?? '').replaceAll("''", "'"),
-    isInName: (match[2] ?? '').includes('A'),
-  }));
-}
-
-export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
-  const result = await tx.execute<{
-    id: string;
-    name: string;
-    name_rank: string;
-    price_rank: string;
-    vector: string;
-  }>(sql`
-    select id, name,
-           row_number() over (order by name, id) as name_rank,
-           row_number() over (order by price, id) as price_rank,
-           search_vector::text as vector
-    from tools where deleted_at is null
-    order by created_at, id`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    nameRank: Number(row.name_rank),
-    priceRank: Number(row.price_rank),
-    lexemes: parseVector(row.vector),
-  }));
-}
-
-/** The words of a search as the catalogue's vectors hold them: stemmed, stop words gone. */
-export async function searchWords(tx: Tx, text: string): Promise<string[]> {
-  const result = await tx.execute<{ words: string[] }>(
-    sql`select tsvector_to_array(to_tsvector('english', ${text})) as words`,
-  );
-  return result.rows[0]?.words ?? [];
-}
-
 /** Listed tools by id, in no particular order. */
 export async function findTools(tx: Tx, ids: string[]): Promise<ToolRow[]> {
   if (ids.length === 0) return [];
@@ -200,124 +147,4 @@ export async function listSitemapRows(tx: Tx): Promise<{ id: string; updatedAt: 
     .where(active)
     .orderBy(asc(tools.createdAt), asc(tools.id))
     .limit(SITEMAP_LIMIT);
-}
-
-/**
- * A search's order: the columns of `matched` in searchTools. Best match first as the in-memory
- * index ranks (catalogue-index.ts), then, for names found despite a typo, the closest.
- */
-const SEARCH_ORDER: Record<ToolSort, string> = {
-  relevance: 'in_text desc, name_words desc, similarity desc, created_at desc, id desc',
-  oldest: 'created_at, id',
-  newest: 'created_at desc, id desc',
-  name_asc: 'name, id',
-  name_desc: 'name desc, id desc',
-  price_asc: 'price, id',
-  price_desc: 'price desc, id desc',
-};
-
-type SearchRow = {
-  total: number;
-  id: string | null;
-  name: string;
-  img: string;
-  description: string;
-  quantity: number;
-  minimum_order: number;
-  price: number;
-  price_tiers: { minQuantity: number; price: number }[];
-  created_at: Date;
-  updated_at: Date;
-};
-
-/**
- * Tools matching what someone typed, in one round trip: every word of it in any form (full-text
- * search, English stemming, over the name and the description), the text anywhere in a name, or a
- * name with a word like it despite a typo (pg_trgm's word similarity). The in-memory index
- * answers the first two (catalogue-index.ts); this runs when it finds nothing (a typo) or is off.
- */
-export async function searchTools(
-  tx: Tx,
-  options: { q: string; sort: ToolSort; limit?: number | undefined; offset: number },
-): Promise<{ rows: ToolRow[]; total: number }> {
-  const like = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const result = await tx.execute<SearchRow>(sql`
-    with query as (
-      select plainto_tsquery('english', ${options.q}) as words,
-             tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
-    ),
-    matched as (
-      select t.id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
-             t.price_tiers, t.created_at, t.updated_at,
-             (t.name ilike ${like})::int as in_text,
-             cardinality(array(
-               select unnest(query.lexemes)
-               intersect select unnest(tsvector_to_array(to_tsvector('english', t.name)))
-             )) as name_words,
-             word_similarity(${options.q}, t.name) as similarity
-      from tools t, query
-      where t.deleted_at is null
-        and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q})
-    )
-    select total.n as total, page.*
-    from (select count(*)::int as n from matched) total
-    left join lateral (
-      select * from matched
-      order by ${sql.raw(SEARCH_ORDER[options.sort])}
-      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
-      offset ${options.offset}
-    ) page on true`);
-  const rows = result.rows.flatMap((row): ToolRow[] =>
-    row.id === null
-      ? []
-      : [
-          {
-            id: row.id,
-            name: row.name,
-            img: row.img,
-            description: row.description,
-            quantity: row.quantity,
-            minimumOrder: row.minimum_order,
-            price: row.price,
-            priceTiers: row.price_tiers,
-            deletedAt: null,
-            createdAt: new Date(row.created_at),
-            updatedAt: new Date(row.updated_at),
-          },
-        ],
-  );
-  return { rows, total: result.rows[0]?.total ?? 0 };
-}
-
-/**
- * Names with a word like what someone typed (pg_trgm's word similarity, through the trigram index
- * on names): the answer to a search nothing matched as typed ("hamer"). Closest first when the
- * order is relevance.
- */
-export async function similarNames(
-  tx: Tx,
-  options: { q: string; sort: ToolSort; limit?: number | undefined; offset: number },
-): Promise<{ ids: string[]; total: number }> {
-  const order =
-    options.sort === 'relevance'
-      ? 'similarity desc, created_at desc, id desc'
-      : SEARCH_ORDER[options.sort];
-  const result = await tx.execute<{ total: number; id: string | null }>(sql`
-    with matched as (
-      select id, name, price, created_at, word_similarity(${options.q}, name) as similarity
-      from tools
-      where deleted_at is null and name %> ${options.q}
-    )
-    select total.n as total, page.id
-    from (select count(*)::int as n from matched) total
-    left join lateral (
-      select id from matched
-      order by ${sql.raw(order)}
-      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
-      offset ${options.offset}
-    ) page on true`);
-  return {
-    ids: result.rows.flatMap((row) => (row.id === null ? [] : [row.id])),
-    total: result.rows[0]?.total ?? 0,
-  };
 }

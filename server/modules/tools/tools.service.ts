@@ -13,6 +13,7 @@ import { badRequest, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
+import * as searchRepo from './search.repo.ts';
 import type { ToolCache } from './tool-cache.ts';
 import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
 import * as repo from './tools.repo.ts';
@@ -77,7 +78,7 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
     let found = words.get(text);
     if (!found) {
       if (words.size >= WORD_CACHE_SIZE) words.clear();
-      found = repo.searchWords(db, text);
+      found = searchRepo.searchWords(db, text);
       found.catch(() => words.delete(text));
       words.set(text, found);
     }
@@ -98,13 +99,13 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
       let found = await index.search({ ...query, search });
       if (query.q && !found) {
         // The index is off: PostgreSQL answers the whole search.
-        const { rows, total } = await repo.searchTools(db, { ...query, q: query.q });
+        const { rows, total } = await searchRepo.searchTools(db, { ...query, q: query.q });
         return { tools: rows.map(repo.toTool), total };
       }
       // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
       // Trigrams need a word of three letters or digits; without one the index cannot help.
       if (query.q && found?.total === 0 && HAS_A_WORD.test(query.q)) {
-        found = await repo.similarNames(db, { ...query, q: query.q });
+        found = await searchRepo.similarNames(db, { ...query, q: query.q });
       }
       if (!found) {
         const { rows, total } = await repo.listTools(db, query);

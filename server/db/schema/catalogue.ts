@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { timestamps } from './columns.ts';
+
+/** The tools the store sells, and what customers say about them. */
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    minimumOrder: integer('minimum_order').notNull(),
+    /** Unit price in minor units of the store currency. */
+    price: integer('price').notNull(),
+    /** Volume prices, `[{minQuantity, price}]`, quantities rising, prices falling (contract). */
+    priceTiers: jsonb('price_tiers')
+      .$type<{ minQuantity: number; price: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Set when an admin deletes the tool: it leaves the catalogue, orders keep pointing at it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('tools_quantity_check', sql`${t.quantity} >= 0`),
+    check('tools_minimum_order_check', sql`${t.minimumOrder} >= 1`),
+    check('tools_price_check', sql`${t.price} >= 0`),
+    check('tools_price_tiers_check', sql`jsonb_typeof(${t.priceTiers}) = 'array'`),
+    index('tools_created_at_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    rating: integer('rating').notNull(),
+    review: text('review').notNull(),
+    /** Set when an admin hides the review: it leaves every public list, and can be shown again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    index('reviews_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CANCEL_REASONS, ORDER_STATUSES } from '../../../contract/orders.ts';
+import { user } from './accounts.ts';
+import { tools } from './catalogue.ts';
+import { timestamps } from './columns.ts';
+
+/** What is bought: carts, orders with their lines and numbers, and the invoice numbers. */
+
+/** Order numbers people read and say on the phone: TY-10001, TY-10002, … (gaps allowed). */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 10001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as `TY-<number>` (contract/orders.ts); from `order_number_seq`. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'restrict' }),
+    /**
+     * A summary of the lines (order_lines holds each): the first line's tool, unit price and product
+     * name ("… and 2 more" when there are several), all units, the total.
+     */
+    productName: text('product_name').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    orderedNum: integer('ordered_num').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    /** The buyer's purchase order number and a note for the order, both optional. */
+    poNumber: text('po_number'),
+    note: text('note'),
+    totalAmount: integer('total_amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
+    transactionId: text('transaction_id'),
+    /** Stripe mode: the one PaymentIntent created for this order. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Why the last payment attempt failed, for the customer and the admin. */
+    paymentFailure: text('payment_failure'),
+    /** customer | admin | payment_window */
+    cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
+    /** Unpaid by then, the order is cancelled and its stock released (set when it is placed). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }).notNull(),
+    /**
+     * The client's Idempotency-Key: asking again with it (after a lost answer) returns this order
+     * instead of placing another.
+     */
+    idempotencyKey: text('idempotency_key'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who carries a shipped order and its tracking number, when the admin gave them. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The buyer's company details as their profile had them when the order was placed. */
+    companyName: text('company_name'),
+    vatNumber: text('vat_number'),
+    billingAddress: text('billing_address'),
+    /**
+     * The invoice, issued in the transaction that records the payment: its number (gap-free, from
+     * `invoice_numbers`), the tax rate in basis points and the tax the total includes, and the
+     * seller's details as configured then (null for invoices issued before sellers were recorded).
+     */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    taxRateBasisPoints: integer('tax_rate_basis_points'),
+    taxAmount: integer('tax_amount'),
+    seller: jsonb('seller').$type<SellerDetails>(),
+    ...timestamps,
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
+    check(
+      'orders_paid_has_transaction_check',
+      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
+    ),
+    check(
+      'orders_paid_has_invoice_check',
+      sql`${t.status} not in ('paid', 'shipped') or (${t.invoiceNumber} is not null and ${t.invoicedAt} is not null and ${t.taxRateBasisPoints} is not null and ${t.taxAmount} is not null)`,
+    ),
+    // Each index is written on every order placed: the ones on values an order gets later
+    // (invoice, payment) hold only the orders that have them; orders by tool are read through
+    // their lines (order_lines_tool_idx).
+    uniqueIndex('orders_invoice_number_idx')
+      .on(t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_number_idx').on(t.number),
+    uniqueIndex('orders_transaction_id_idx')
+      .on(t.transactionId)
+      .where(sql`${t.transactionId} is not null`),
+    uniqueIndex('orders_payment_intent_idx')
+      .on(t.paymentIntentId)
+      .where(sql`${t.paymentIntentId} is not null`),
+    index('orders_unpaid_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'unpaid'`),
+    index('orders_user_unpaid_idx').on(t.userId, t.toolId).where(sql`${t.status} = 'unpaid'`),
+    uniqueIndex('orders_user_idempotency_key_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    // The back office: a status's newest first, revenue by the day paid, and search by any part of
+    // the customer's name or email.
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
+    index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/** The seller as an invoice names it (settings: SELLER_NAME, SELLER_ADDRESS, …). */
+export interface SellerDetails {
+  name: string;
+  address: string | null;
+  taxId: string | null;
+  email: string | null;
+}
+
+/**
+ * The last invoice number issued: one row, raised in the transaction that records a payment, so
+ * invoice numbers run without gaps (a rolled-back payment takes its number back with it).
+ */
+export const invoiceNumbers = pgTable(
+  'invoice_numbers',
+  {
+    id: boolean('id').primaryKey().default(true),
+    last: bigint('last', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('invoice_numbers_one_row_check', sql`${t.id}`)],
+);
+
+/** What an order is for: one line per tool, prices as they were when the order was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** 1, 2, … in the order the buyer listed them. */
+    position: integer('position').notNull(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'restrict' }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    lineTotal: integer('line_total').notNull(),
+    /**
+     * The order's customer, and whether the order is unpaid (a trigger of migration 0018 follows
+     * the order's status): what a customer holds unpaid of a tool is then read from this table's
+     * own index, however many unpaid orders they have.
+     */
+    userId: text('user_id').notNull(),
+    isUnpaid: boolean('is_unpaid').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    uniqueIndex('order_lines_order_tool_idx').on(t.orderId, t.toolId),
+    index('order_lines_unpaid_idx').on(t.userId, t.toolId, t.quantity).where(sql`${t.isUnpaid}`),
+    index('order_lines_tool_idx').on(t.toolId),
+    index('order_lines_product_name_trgm_idx').using('gin', sql`${t.productName} gin_trgm_ops`),
+    check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('order_lines_total_check', sql`${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** A signed-in customer's cart: it follows them to every device. Lines as they set them. */
+export const carts = pgTable('carts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** `[{toolId, quantity}]`, each tool once, at most MAX_ORDER_LINES (contract/cart.ts). */
+  lines: jsonb('lines').$type<{ toolId: string; quantity: number }[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

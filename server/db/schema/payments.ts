@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { timestamps } from './columns.ts';
+import { orders } from './orders.ts';
+
+/**
+ * A refund an admin noted on a paid order (the money moves at the payment provider; the store
+ * records how much, why and who). The refunds of one order never add up to more than its total.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Minor units of the order's currency. */
+    amount: integer('amount').notNull(),
+    note: text('note').notNull(),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_refunds_amount_check', sql`${t.amount} > 0`),
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+/**
+ * Every payment attempt a provider reported. `flagged`: money was taken but the order could not
+ * take it (cancelled meanwhile, wrong amount): an admin must refund it; it is never dropped.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureReason: text('failure_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    check('payments_status_check', sql`${t.status} in ('succeeded', 'failed', 'flagged')`),
+    check('payments_provider_check', sql`${t.provider} in ('test', 'stripe')`),
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference, t.status),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Stripe event ids already handled, so a redelivered event changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  ...timestamps,
+});

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import type { Order } from '../../contract/orders.ts';
+import { multipartForm, pngImage } from './images.ts';
+import type { TestUser } from './test-app.ts';
+import { delivery } from './valid-requests.ts';
+
+/**
+ * Who may do what: every route of the contract with the status a visitor, the owner of the
+ * objects it acts on, another customer and an admin get (server/http/authorization-matrix.test.ts
+ * walks it).
+ */
+
+export type Role = 'visitor' | 'owner' | 'other' | 'admin';
+export const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin'];
+
+export interface Objects {
+  owner: TestUser;
+  tool: { id: string };
+  unpaid: Order;
+  paid: Order;
+  someone: TestUser;
+  /** A review the owner posted. */
+  review: { id: string };
+}
+
+interface Entry {
+  /** The request, always aimed at the owner's objects (their email, their orders). */
+  request: (o: Objects) => {
+    url: string;
+    body?: unknown;
+    /** A raw body with its headers (the upload route's multipart form). */
+    form?: { payload: Buffer; headers: Record<string, string> };
+  };
+  /** Expected status for a visitor, the owner, another customer and an admin. */
+  expect: Record<Role, number>;
+  /** Stores nothing even when it succeeds (a POST that only computes). */
+  storesNothing?: true;
+}
+
+const card = {
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12/40',
+  cvc: '123',
+  nameOnCard: 'Owner',
+};
+const all = (status: number): Record<Role, number> => ({
+  visitor: status,
+  owner: status,
+  other: status,
+  admin: status,
+});
+const adminOnly = (status: number): Record<Role, number> => ({
+  visitor: 401,
+  owner: 403,
+  other: 403,
+  admin: status,
+});
+
+/**
+ * Every route of the contract, with who may do what. A route added to the contract without an entry
+ * here fails the first test.
+ */
+export const MATRIX: Record<string, Entry> = {
+  'GET /tools': { request: () => ({ url: '/api/tools' }), expect: all(200) },
+  'GET /tools/manage': {
+    request: () => ({ url: '/api/tools/manage?lowStock=true&sort=stock_asc' }),
+    expect: adminOnly(200),
+  },
+  'GET /tools/:id/open-orders': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}/open-orders` }),
+    expect: adminOnly(200),
+  },
+  'GET /purchase/:id': {
+    request: (o) => ({ url: `/api/purchase/${o.tool.id}` }),
+    expect: all(200),
+  },
+  'POST /tools': {
+    request: () => ({
+      url: '/api/tools',
+      body: {
+        name: 'Matrix Tool',
+        img: '/images/tools/x.svg',
+        description: 'A tool made by the matrix test.',
+        quantity: 5,
+        minimumOrder: 1,
+        price: 100,
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /tools/:id': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}`, body: { restock: 5 } }),
+    expect: adminOnly(200),
+  },
+  'PUT /purchase/:id': {
+    request: (o) => ({ url: `/api/purchase/${o.tool.id}`, body: { newQuantity: 7 } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /product/:id': {
+    request: (o) => ({ url: `/api/product/${o.tool.id}` }),
+    expect: adminOnly(200),
+  },
+  'POST /user': {
+    request: (o) => ({
+      url: `/api/user?email=${encodeURIComponent(o.owner.email)}`,
+      body: { toolId: o.tool.id, orderedNum: 10, ...delivery },
+    }),
+    // Orders are placed for oneself only, admins included.
+    expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /cart': {
+    request: () => ({ url: '/api/cart' }),
+    // Everyone signed in has their own cart, and sees only it.
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'PUT /cart': {
+    request: (o) => ({ url: '/api/cart', body: { lines: [{ toolId: o.tool.id, quantity: 10 }] } }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /cart/quote': {
+    request: (o) => ({
+      url: '/api/cart/quote',
+      body: {
+        lines: [
+          { toolId: o.tool.id, quantity: 10 },
+          { toolId: randomUUID(), quantity: 1 },
+        ],
+      },
+    }),
+    // A visitor's cart lives in their browser: anyone may have lines priced.
+    expect: all(200),
+    storesNothing: true,
+  },
+  'POST /orders': {
+    request: (o) => ({
+      url: '/api/orders',
+      body: { lines: [{ toolId: o.tool.id, quantity: 10 }], ...delivery },
+    }),
+    // Every signed-in customer orders for themselves: there is no one else to name.
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'GET /orders/:id': {
+    request: (o) => ({ url: `/api/orders/${o.unpaid._id}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /orders/:id/invoice.pdf': {
+    request: (o) => ({ url: `/api/orders/${o.paid._id}/invoice.pdf` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /user': {
+    request: (o) => ({ url: `/api/user?email=${encodeURIComponent(o.owner.email)}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'DELETE /user/:id': {
+    request: (o) => ({ url: `/api/user/${o.unpaid._id}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /orderlist': { request: () => ({ url: '/api/orderlist' }), expect: adminOnly(200) },
+  'GET /orderlist/export': {
+    request: () => ({ url: '/api/orderlist/export?status=paid' }),
+    expect: adminOnly(200),
+  },
+  'PUT /order/:id': {
+    request: (o) => ({ url: `/api/order/${o.paid._id}`, body: { status: 'shipped' } }),
+    expect: adminOnly(200),
+  },
+  'POST /orders/:id/refunds': {
+    request: (o) => ({
+      url: `/api/orders/${o.paid._id}/refunds`,
+      body: { amount: 1, note: 'Refunded one cent by the matrix.' },
+    }),
+    // Customers see refunds on their order; only admins note them.
+    expect: adminOnly(201),
+  },
+  'GET /payment/:id': {
+    request: (o) => ({ url: `/api/payment/${o.unpaid._id}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'POST /payment/:id': {
+    request: (o) => ({ url: `/api/payment/${o.unpaid._id}`, body: card }),
+    // Only the customer who placed the order pays it.
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'POST /payment/:id/intent': {
+    request: (o) => ({ url: `/api/payment/${o.unpaid._id}/intent`, body: {} }),
+    // Test mode: Stripe is off, so there is nothing here for anyone.
+    expect: { visitor: 401, owner: 404, other: 404, admin: 404 },
+  },
+  'GET /reviews': { request: () => ({ url: '/api/reviews' }), expect: all(200) },
+  'POST /reviews': {
+    request: () => ({
+      url: '/api/reviews',
+      body: { review: 'Good tools from the matrix.', rating: 4 },
+    }),
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'GET /reviews/all': { request: () => ({ url: '/api/reviews/all' }), expect: adminOnly(200) },
+  'GET /reviews/mine': {
+    request: () => ({ url: '/api/reviews/mine' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'PUT /reviews/:id': {
+    request: (o) => ({ url: `/api/reviews/${o.review.id}`, body: { hidden: true } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /reviews/:id': {
+    request: (o) => ({ url: `/api/reviews/${o.review.id}` }),
+    // The author deletes their own review; an admin any.
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /audit': { request: () => ({ url: '/api/audit' }), expect: adminOnly(200) },
+  'GET /userdetails/:email': {
+    request: (o) => ({ url: `/api/userdetails/${encodeURIComponent(o.owner.email)}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'PUT /userdetails/:email': {
+    request: (o) => ({
+      url: `/api/userdetails/${encodeURIComponent(o.owner.email)}`,
+      body: { name: 'Renamed', email: o.owner.email },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'PUT /updatedetails/:email': {
+    request: (o) => ({
+      url: `/api/updatedetails/${encodeURIComponent(o.owner.email)}`,
+      body: {
+        email: o.owner.email,
+        phone: '+1 555 010 9999',
+        linkedin: 'https://www.linkedin.com/in/owner',
+        education: 'Trade school',
+      },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'GET /alluser': { request: () => ({ url: '/api/alluser' }), expect: adminOnly(200) },
+  'PUT /alluser': {
+    request: (o) => ({
+      url: `/api/alluser?email=${encodeURIComponent(o.someone.email)}`,
+      body: { role: 'Admin' },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /uploads': {
+    request: () => ({
+      url: '/api/uploads',
+      form: multipartForm([{ data: pngImage(32, 24), filename: 'matrix.png' }]),
+    }),
+    expect: adminOnly(201),
+  },
+  'GET /overview': { request: () => ({ url: '/api/overview' }), expect: adminOnly(200) },
+  'GET /config': { request: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /health': { request: () => ({ url: '/api/health' }), expect: all(200) },
+};
