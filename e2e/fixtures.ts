@@ -7,6 +7,7 @@ import {
   type Page,
   request,
 } from '@playwright/test';
+import type { Cart } from '../contract/cart.ts';
 import type { Order } from '../contract/orders.ts';
 import type { Tool } from '../contract/tools.ts';
 import { markEmailVerified } from './database.ts';
@@ -174,6 +175,15 @@ export async function addFromToolPage(page: Page, tool: Tool, quantity?: number)
   await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
     `Added ${units} × ${tool.name} to your cart. View cart`,
   );
+}
+
+/** One line of the cart page, found by its tool's name. */
+export const cartLine = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+/** The signed-in customer's cart as the store keeps it. */
+export async function serverCart(page: Page): Promise<Cart> {
+  return (await (await page.request.get('/api/cart')).json()) as Cart;
 }
 
 /** Waits until the screen has its data: no "Loading…" indicator and a quiet network. */
