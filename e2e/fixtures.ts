@@ -194,7 +194,7 @@ export async function waitForReady(page: Page): Promise<void> {
   ).toHaveCount(0);
 }
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * axe-core with the WCAG 2.2 AA rule set; fails (softly: the test goes on to the next page) with a
