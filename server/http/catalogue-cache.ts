@@ -1,8 +1,11 @@
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 
 /**
- * The catalogue's channel on the change feed. The app announces its own changes; triggers on
- * `tools` (migration 0005) announce changes made outside it.
+ * The catalogue's channel on the change feed. Triggers on `tools` (migrations 0005 and 0020)
+ * announce every change to a tool, whoever makes it, but stock taken by an order: the instance
+ * that placed the order announces that after it commits (a NOTIFY in the order's transaction would
+ * make every order's commit wait for the others'). The app announces its own changes too, so that
+ * the instance making one hears it at once.
  */
 export const CATALOGUE_CHANNEL = 'toolyard_catalogue';
 
