@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './e2e/find-chromium.ts';
 
 /**
  * Browser journeys against the real store: e2e/global-setup.ts builds the web app, starts the
@@ -16,10 +16,8 @@ function freePort(): string {
 }
 process.env.E2E_PORT ??= freePort();
 
-const chromiumPath =
-  process.env.E2E_CHROMIUM_PATH ??
-  process.env.CHROMIUM_PATH ??
-  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/** The Chromium the runner found, or (run without it) the one e2e/find-chromium.ts finds. */
+const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? findChromium();
 
 export default defineConfig({
   testDir: 'e2e',

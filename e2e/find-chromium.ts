@@ -1,7 +1,7 @@
 /**
- * Where Chromium is, for the browser tests (e2e/run.ts) and Lighthouse (bench/web.ts): one way to
- * find it. Order: CHROMIUM_PATH, /usr/bin/chromium, Playwright's own browser. It only looks:
- * installing one is the test runner's business (e2e/install-browsers.ts).
+ * Where Chromium is, for the browser tests (e2e/run.ts, playwright.config.ts) and Lighthouse
+ * (bench/web.ts): one way to find it. Order: CHROMIUM_PATH, /usr/bin/chromium, Playwright's own
+ * browser. It only looks: installing one is the test runner's business (e2e/install-browsers.ts).
  */
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';

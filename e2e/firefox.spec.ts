@@ -58,11 +58,7 @@ async function click(page: Page, selector: string): Promise<void> {
  * which the store's Content-Security-Policy rightly refuses.
  */
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect.poll(condition, { timeout: 15_000, message: `waiting for ${what}` }).toBe(true);
 }
 
 /** Where the page is now (puppeteer's page.url() misses the app's own history changes in Firefox). */

@@ -7,6 +7,7 @@ import {
   type Page,
   request,
 } from '@playwright/test';
+import type { Cart } from '../contract/cart.ts';
 import type { Order } from '../contract/orders.ts';
 import type { Tool } from '../contract/tools.ts';
 import { markEmailVerified } from './database.ts';
@@ -176,6 +177,15 @@ export async function addFromToolPage(page: Page, tool: Tool, quantity?: number)
   );
 }
 
+/** One line of the cart page, found by its tool's name. */
+export const cartLine = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+/** The signed-in customer's cart as the store keeps it. */
+export async function serverCart(page: Page): Promise<Cart> {
+  return (await (await page.request.get('/api/cart')).json()) as Cart;
+}
+
 /** Waits until the screen has its data: no "Loading…" indicator and a quiet network. */
 export async function waitForReady(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -184,7 +194,7 @@ export async function waitForReady(page: Page): Promise<void> {
   ).toHaveCount(0);
 }
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * axe-core with the WCAG 2.2 AA rule set; fails (softly: the test goes on to the next page) with a

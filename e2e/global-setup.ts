@@ -32,7 +32,7 @@ export default async function globalSetup() {
   process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-'));
-  // Tests read the database location from here (e2e/fixtures/database.ts).
+  // Tests read the database location from here (e2e/database.ts, e2e/outbox.ts).
   process.env.E2E_DATA_DIR = dataDir;
   const env = {
     SEED_DEMO: 'true',

@@ -1,24 +1,30 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 
 /**
- * The store writes mail to DATA_DIR/outbox when no SMTP server is configured: read the newest
- * message to an address and return the first link containing `linkPart`.
+ * The store writes mail to DATA_DIR/outbox when no SMTP server is configured: waits for a message
+ * to an address with a link containing `linkPart`, and returns that link (the newest such).
  */
 export async function linkFromOutbox(
   to: string,
   linkPart: string,
   timeoutMs = 15_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const text of (await mailsTo(to)).reverse()) {
-      const link = text.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => url.includes(linkPart));
-      if (link) return link.replaceAll('&amp;', '&');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No mail to ${to} with a ${linkPart} link arrived in the outbox.`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        link = (await mailsTo(to))
+          .reverse()
+          .flatMap((text) => text.match(/https?:\/\/[^\s"<>]+/g) ?? [])
+          .find((url) => url.includes(linkPart));
+        return link;
+      },
+      { timeout: timeoutMs, message: `a mail to ${to} with a ${linkPart} link in the outbox` },
+    )
+    .toBeDefined();
+  return (link as string).replaceAll('&amp;', '&');
 }
 
 /**

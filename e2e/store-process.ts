@@ -4,6 +4,7 @@ import {
   type StoreProcess,
   startStoreProcess,
 } from '../server/testing/store-process.ts';
+import { waitUntil } from '../server/testing/wait-until.ts';
 
 /**
  * The real store for the browser journeys: its own process on a data directory, serving the built
@@ -35,8 +36,10 @@ export async function stopStore(store: StoreProcess | undefined, dataDir: string
     `PostgreSQL was left running on ${dataDir} (pids ${leftovers.join(', ')}); stopping it.`,
   );
   for (const pid of leftovers) process.kill(pid, 'SIGINT');
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  throw new Error('The store left PostgreSQL running after SIGINT.');
+  const isGone = await waitUntil(() => processIdsOn(dataDir).length === 0, { timeoutMs: 10_000 });
+  throw new Error(
+    `The store left PostgreSQL running after SIGINT${isGone ? '' : ', and it is still running'}.`,
+  );
 }
 
 /** Stops the store, then removes its data directory. */

@@ -29,7 +29,7 @@ type SerializedError = Record<string, unknown> & { message?: unknown; cause?: un
  * parameters in the message and in `params`, PostgreSQL the offending value in `detail`. Those are
  * what customers typed (names, addresses, emails): the query's text and the error code are enough.
  */
-export function serializeError(error: unknown): unknown {
+function serializeError(error: unknown): unknown {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as SerializedError;
   return scrub(serialized, 0);
 }

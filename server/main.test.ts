@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { processesOn, startStoreProcess } from './testing/store-process.ts';
+import { within } from './testing/within.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -24,7 +25,8 @@ describe('the store process', () => {
     const store = await startStoreProcess({
       dataDir,
       port: await freePort(),
-      env: { SEED_DEMO: 'true' },
+      // At info the store says when it begins shutting down.
+      env: { SEED_DEMO: 'true', LOG_LEVEL: 'info' },
     });
     expect(processesOn(dataDir)).toBe(true);
     const exited = new Promise<number | null>((resolve) =>
@@ -43,6 +45,8 @@ describe('the store process', () => {
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
+            // The store answers "100 Continue" once it has read the headers: the request is in.
+            expect: '100-continue',
           },
         },
         (response) => {
@@ -51,11 +55,16 @@ describe('the store process', () => {
         },
       );
       request.on('error', reject);
-      request.write(body.slice(0, 10));
-      setTimeout(() => {
+      request.on('continue', () => {
+        request.write(body.slice(0, 10));
         store.child.kill('SIGTERM');
-        setTimeout(() => request.end(body.slice(10)), 300);
-      }, 200);
+        // The rest of the body arrives once the store has said it is shutting down.
+        within(10_000, () => expect(store.output()).toContain('shutting down')).then(
+          () => request.end(body.slice(10)),
+          reject,
+        );
+      });
+      request.flushHeaders();
     });
     // Not signed in, so the answer is 401: what matters is that there is an answer.
     expect(await inFlight).toBe(401);

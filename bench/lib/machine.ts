@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,16 +19,6 @@ function installedVersion(name: string): string {
     return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   } catch {
     return 'not installed';
-  }
-}
-
-export function commandVersion(command: string, args: string[]): string | undefined {
-  try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-      .trim()
-      .split('\n')[0];
-  } catch {
-    return undefined;
   }
 }
 

@@ -20,7 +20,7 @@ function hookExit(): void {
   }
 }
 
-export function track(child: ChildProcess): ChildProcess {
+function track(child: ChildProcess): ChildProcess {
   hookExit();
   started.add(child);
   child.once('exit', () => started.delete(child));

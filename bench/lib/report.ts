@@ -34,7 +34,7 @@ export function table(header: string[], rows: string[][]): string {
   );
 }
 
-export function metLabel(met: boolean | undefined): string {
+function metLabel(met: boolean | undefined): string {
   return met === undefined ? '' : met ? 'yes' : 'NO';
 }
 

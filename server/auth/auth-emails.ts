@@ -7,7 +7,7 @@ import { type MailContent, renderMail } from '../mail/templates.ts';
  */
 
 /** "Hello Ada," for a verified account's own name; "Hello," otherwise. */
-export function greeting(name: string | null): string {
+function greeting(name: string | null): string {
   return name ? `Hello ${name},` : 'Hello,';
 }
 

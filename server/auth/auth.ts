@@ -21,7 +21,7 @@ export type AuthConfig = Pick<
 >;
 
 /** Where the links in account emails land in the web app. */
-export const AUTH_PAGES = {
+const AUTH_PAGES = {
   emailVerified: '/email-verified',
   resetPassword: '/reset-password',
   forgotPassword: '/forgot-password',

@@ -1,7 +1,7 @@
 import { isGooglePhotoUrl } from '../../contract/auth.ts';
 import { hasBidiControls, hasControlCharacters, isSitePath } from '../../contract/common.ts';
 
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 
 /**
  * A name as the store keeps it, whatever it came from (a form, an identity provider): one line,

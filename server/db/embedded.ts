@@ -233,7 +233,7 @@ function lastLine(lines: string[]): string {
   return (text.at(-1) ?? '').replace(/^\S+ \S+ \S+ \[\d+\] /, '').trim();
 }
 
-export function embeddedUrl(port: number, password: string, database = DATABASE): string {
+function embeddedUrl(port: number, password: string, database = DATABASE): string {
   return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 

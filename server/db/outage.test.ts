@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { sessionCookie, TEST_ORIGIN, testConfig } from '../testing/test-app.ts';
+import { within } from '../testing/within.ts';
 import { createDatabase, type Database } from './client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
@@ -101,12 +102,9 @@ describe('a database outage', () => {
 
     server = await startEmbeddedPostgres({ dataDir, port, log });
     // No restart of the app: the pool reconnects on the next request.
-    let healthy = 0;
-    for (let attempt = 0; attempt < 20 && healthy !== 200; attempt += 1) {
-      healthy = (await app.inject({ url: '/api/health' })).statusCode;
-      if (healthy !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(healthy).toBe(200);
+    await within(5_000, async () =>
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200),
+    );
     expect((await app.inject({ url: '/api/tools' })).statusCode).toBe(200);
   });
 });

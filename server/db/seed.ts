@@ -8,7 +8,7 @@ import { account, appMeta, reviews, tools, user } from './schema.ts';
 import { seedReviews, seedTools } from './seed-data.ts';
 
 /** The demo accounts; README.md shows them. */
-export const DEMO_ACCOUNTS = {
+const DEMO_ACCOUNTS = {
   admin: {
     name: 'Ada Admin',
     email: 'admin@example.com',

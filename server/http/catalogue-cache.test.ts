@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../contract/tools.ts';
 import { orders, tools } from '../db/schema.ts';
+import { catalogueChangesHeard, untilLive } from '../testing/change-feed.ts';
 import { type Client, client, json } from '../testing/http.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { within } from '../testing/within.ts';
 
 let database: TestDatabase;
 let first: TestContext;
@@ -13,37 +15,14 @@ let second: TestContext;
 let adminOnFirst: Client;
 let visitorOnSecond: Client;
 
-/** Polls until `check` passes; returns how long the change took to show. */
-async function visibleWithin(ms: number, check: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      await check();
-      return performance.now() - started;
-    } catch (error) {
-      if (performance.now() - started > ms) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
 async function listed(via: Client, q: string): Promise<Tool[]> {
   const response = await via.get(`/tools?q=${encodeURIComponent(q)}&limit=24`);
   expect(response.statusCode).toBe(200);
   return json<Tool[]>(response);
 }
 
-/**
- * Tools added straight to the database announce themselves (trigger); wait for that to arrive so
- * it cannot clear the answer a test reads next and hide what the test is about.
- */
-function settled(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 300));
-}
-
-async function untilLive(t: TestContext): Promise<void> {
-  await visibleWithin(5_000, async () => expect(t.app.changes.isLive).toBe(true));
-}
+/** Tools added straight to the database announce themselves (trigger): heard on the other instance. */
+const settled = () => catalogueChangesHeard(second);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -87,25 +66,25 @@ describe('catalogue cache across two instances', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = json<Tool>(created)._id;
-    const shown = await visibleWithin(1_000, async () => {
+    const shown = await within(1_000, async () => {
       expect((await listed(visitorOnSecond, 'Relay Saw')).map((tool) => tool._id)).toEqual([id]);
     });
     expect(shown).toBeLessThan(1_000);
 
     expect(json<Tool>(await visitorOnSecond.get(`/purchase/${id}`)).price).toBe(2500);
     expect((await adminOnFirst.patch(`/tools/${id}`, { price: 2750 })).statusCode).toBe(200);
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       expect(json<Tool>(await visitorOnSecond.get(`/purchase/${id}`)).price).toBe(2750);
       expect((await listed(visitorOnSecond, 'Relay Saw'))[0]?.price).toBe(2750);
     });
 
     expect((await adminOnFirst.put(`/purchase/${id}`, { newQuantity: 120 })).statusCode).toBe(200);
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       expect((await listed(visitorOnSecond, 'Relay Saw'))[0]?.quantity).toBe(120);
     });
 
     expect((await adminOnFirst.delete(`/product/${id}`)).statusCode).toBe(200);
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       expect(await listed(visitorOnSecond, 'Relay Saw')).toEqual([]);
       expect((await visitorOnSecond.get(`/purchase/${id}`)).statusCode).toBe(404);
     });
@@ -121,14 +100,14 @@ describe('catalogue cache across two instances', () => {
       { toolId: tool.id, orderedNum: 40, phone: '+1 555 010 2030', address: '12 Workshop Lane' },
     );
     expect(placed.statusCode).toBe(201);
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       expect((await listed(visitorOnSecond, 'Ordered Clamp'))[0]?.quantity).toBe(960);
     });
 
     // The payment window returns the stock too, and it is seen on the other instance.
     await first.db.update(orders).set({ paymentDueAt: sql`now() - interval '1 second'` });
     await first.app.services.orders.cancelOverdue();
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       expect((await listed(visitorOnSecond, 'Ordered Clamp'))[0]?.quantity).toBe(1_000);
     });
   });
@@ -138,7 +117,7 @@ describe('catalogue cache across two instances', () => {
     await settled();
     expect((await listed(visitorOnSecond, 'Manual Fix Level'))[0]?.price).toBe(1000);
     await database.db.execute(sql`update tools set price = 1100 where id = ${tool.id}`);
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       expect((await listed(visitorOnSecond, 'Manual Fix Level'))[0]?.price).toBe(1100);
     });
   });
@@ -151,7 +130,7 @@ describe('catalogue cache across two instances', () => {
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name like '%-listener'`,
     );
-    await visibleWithin(2_000, async () => expect(second.app.changes.isLive).toBe(false));
+    await within(2_000, async () => expect(second.app.changes.isLive).toBe(false));
     // Not listening: a change nobody announces is still seen, since nothing is cached.
     await database.db.update(tools).set({ quantity: 650 }).where(eq(tools.id, tool.id));
     expect((await listed(visitorOnSecond, 'Outage Hammer'))[0]?.quantity).toBe(650);
@@ -161,7 +140,7 @@ describe('catalogue cache across two instances', () => {
     expect((await adminOnFirst.put(`/purchase/${tool.id}`, { newQuantity: 600 })).statusCode).toBe(
       200,
     );
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       expect((await listed(visitorOnSecond, 'Outage Hammer'))[0]?.quantity).toBe(600);
     });
   });
@@ -188,7 +167,7 @@ describe('HTTP caching of catalogue reads', () => {
     expect(again.headers.etag).toBe(etag);
 
     await adminOnFirst.patch(`/tools/${tool.id}`, { price: 950 });
-    await visibleWithin(1_000, async () => {
+    await within(1_000, async () => {
       const changed = await second.app.inject({
         method: 'GET',
         url,

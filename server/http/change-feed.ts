@@ -32,7 +32,7 @@ export interface ChangeFeed {
 }
 
 /** What every channel hears when what changed is not known. */
-export const EVERYTHING = 'all';
+const EVERYTHING = 'all';
 
 const RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
 /** PostgreSQL takes payloads up to 8000 bytes; a burst beyond this is announced as `all`. */

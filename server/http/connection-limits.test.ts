@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
+import { within } from '../testing/within.ts';
 
 let t: TestContext;
 let port: number;
@@ -89,18 +90,14 @@ describe('a client that goes away', () => {
         '127.0.0.1',
       );
       await new Promise((resolve) => socket.once('connect', resolve));
+      // The server has the request's headers: the client goes away while its body is due.
+      const arrived = new Promise((resolve) => logged.app.server.once('request', resolve));
       socket.write(
         'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await arrived;
       socket.destroy();
-      for (
-        let waited = 0;
-        waited < 5_000 && !lines.join('').includes('closed the connection');
-        waited += 50
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await within(5_000, () => expect(lines.join('')).toContain('closed the connection'));
       const log = lines.join('');
       expect(log).toContain('the client closed the connection before its request arrived');
       expect(log).not.toContain('database unavailable');
@@ -134,7 +131,12 @@ describe('connection caps', () => {
     expect(await answers(fourth)).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\nRetry-After: 5/);
 
     held[0]?.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its place is free once the server has seen it close (and the refused one with it).
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    await within(2_000, async () => expect(await connections()).toBe(2));
     const next = await open();
     expect(await answers(next)).toMatch(/^HTTP\/1\.1 200/);
     for (const socket of [...held, next]) socket.destroy();

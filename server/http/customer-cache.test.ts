@@ -3,9 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../contract/orders.ts';
 import { orders } from '../db/schema.ts';
+import { untilLive } from '../testing/change-feed.ts';
 import { type Client, client, json } from '../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { within } from '../testing/within.ts';
 
 /**
  * A customer's own order list is answered from memory (server/http/customer-cache.ts) on two
@@ -18,18 +20,6 @@ let first: TestContext;
 let second: TestContext;
 let admin: TestUser;
 let toolId: string;
-
-async function within(ms: number, check: () => Promise<void>): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (performance.now() - started > ms) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 const listUrl = (buyer: TestUser, query = '') =>
   `/user?email=${encodeURIComponent(buyer.email)}${query}`;
@@ -84,7 +74,7 @@ beforeAll(async () => {
   admin = await first.signUp({ role: 'Admin' });
   toolId = (await first.addTool({ quantity: 100_000, minimumOrder: 10, price: 1000 })).id;
   for (const t of [first, second]) {
-    await within(5_000, async () => expect(t.app.changes.isLive).toBe(true));
+    await untilLive(t);
   }
 });
 afterAll(async () => {
@@ -259,6 +249,6 @@ describe("a customer's order list, kept in memory", () => {
     } finally {
       await database.db.execute(sql`alter table orders enable trigger orders_changed`);
     }
-    await within(5_000, async () => expect(second.app.changes.isLive).toBe(true));
+    await untilLive(second);
   });
 });

@@ -71,7 +71,7 @@ export async function sendPrepared(
 }
 
 /** If-None-Match uses the weak comparison: W/"x" matches "x". */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   const wanted = opaque(etag);
@@ -83,7 +83,7 @@ const preferred = new Map<string, Encoding | undefined>();
 const PREFERRED_KEPT = 64;
 
 /** brotli when accepted, else gzip, else none; a `q=0` refuses a coding. */
-export function preferredEncoding(header: string | undefined): Encoding | undefined {
+function preferredEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
   if (preferred.has(header)) return preferred.get(header);
   const encoding = parsePreferred(header);

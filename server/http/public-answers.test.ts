@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueChangesHeard, untilLive } from '../testing/change-feed.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 
 /**
@@ -60,12 +61,9 @@ beforeAll(async () => {
     const tool = await t.addTool({ name: `Front Lane Tool ${i}`, quantity: 500 });
     toolId = tool.id;
   }
-  const started = Date.now();
-  while (!t.app.changes.isLive && Date.now() - started < 5_000) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  // The tools added above announce themselves; let that pass before anything is cached.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await untilLive(t);
+  // The tools added above announce themselves; that is heard before anything is cached.
+  await catalogueChangesHeard(t);
 });
 afterAll(async () => {
   await t.close();

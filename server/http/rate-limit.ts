@@ -34,7 +34,7 @@ const PRUNE_BATCH = 5_000;
  * The stored key: the bucket (chosen by code, a few characters) and a hash of the subject (chosen by
  * clients, so never stored as given: its size and content stay ours).
  */
-export function limitKey(bucket: string, subject: string): string {
+function limitKey(bucket: string, subject: string): string {
   return `${bucket}:${createHash('sha256').update(subject).digest('base64url')}`;
 }
 

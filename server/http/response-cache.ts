@@ -104,7 +104,7 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-export interface GetOptions {
+interface GetOptions {
   /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
   keep?: (prepared: PreparedJson) => boolean;
   /** What the answer belongs to (a customer, say), so `forget(group)` drops it with the rest. */

@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteContext<D extends RouteDescriptor> {
+interface RouteContext<D extends RouteDescriptor> {
   params: Parsed<D['params']>;
   query: Parsed<D['query']>;
   body: Parsed<D['body']>;
@@ -50,10 +50,7 @@ export class FileAnswer {
 }
 
 /** What a handler answers: the response its contract describes, or one of the two above. */
-export type RouteResult<D extends RouteDescriptor> =
-  | z.output<D['response']>
-  | PreparedAnswer
-  | FileAnswer;
+type RouteResult<D extends RouteDescriptor> = z.output<D['response']> | PreparedAnswer | FileAnswer;
 
 export type RouteHandler<D extends RouteDescriptor> = (
   context: RouteContext<D>,

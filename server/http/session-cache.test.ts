@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session, user } from '../db/schema.ts';
+import { untilLive } from '../testing/change-feed.ts';
 import { type Client, client } from '../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { within } from '../testing/within.ts';
 import type { SessionUser } from './session.ts';
 import { createSessionCache, sessionCookieValue } from './session-cache.ts';
 
@@ -88,20 +90,6 @@ let first: TestContext;
 let second: TestContext;
 let admin: TestUser;
 
-/** Polls until `check` passes; returns how long the change took to show. */
-async function within(ms: number, check: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      await check();
-      return performance.now() - started;
-    } catch (error) {
-      if (performance.now() - started > ms) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
 async function status(via: Client, url: string): Promise<number> {
   return (await via.get(url)).statusCode;
 }
@@ -128,7 +116,7 @@ beforeAll(async () => {
   second = await buildTestApp({}, { database });
   admin = await first.signUp({ role: 'Admin' });
   for (const t of [first, second]) {
-    await within(5_000, async () => expect(t.app.changes.isLive).toBe(true));
+    await untilLive(t);
   }
 });
 afterAll(async () => {

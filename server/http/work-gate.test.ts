@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { createLocalStore } from '../modules/uploads/upload-store.ts';
 import { createUploadsService } from '../modules/uploads/uploads.service.ts';
 import { pngImage } from '../testing/images.ts';
+import { within } from '../testing/within.ts';
 import { createWorkGate } from './work-gate.ts';
 
 describe('a gate for work that keeps a core busy', () => {
@@ -18,7 +19,8 @@ describe('a gate for work that keeps a core busy', () => {
     expect(gate.hasRoom()).toBe(false);
     await expect(gate.run(work)).rejects.toThrow('busy');
     for (let i = 0; i < 3; i += 1) {
-      await new Promise((resolve) => setImmediate(resolve));
+      // The next piece of work has started (the queued one once a slot was handed on): end it.
+      await within(1_000, () => expect(finishers.length).toBeGreaterThan(0));
       finishers.shift()?.();
     }
     await Promise.all(running);

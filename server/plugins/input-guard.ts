@@ -5,8 +5,8 @@ import type { FieldError } from '../../contract/problem.ts';
 import { AppError } from '../errors.ts';
 
 /** Deeper than any body the API takes (three levels), far from what recursion can bear. */
-export const MAX_JSON_DEPTH = 16;
-export const MAX_KEY_LENGTH = 100;
+const MAX_JSON_DEPTH = 16;
+const MAX_KEY_LENGTH = 100;
 
 /**
  * What every route refuses before its own schema runs, so that no field, present or future, can
@@ -62,7 +62,7 @@ function refused(field: string, location: FieldError['in'], message: string): Ap
 }
 
 /** The deepest nesting of arrays and objects in JSON text, strings skipped; linear, no recursion. */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

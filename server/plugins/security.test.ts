@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const snapshot = () => storeSnapshot(t);
 
-/** Stripe-only routes: in test mode they pass the checks above and then refuse to act. */
+/** Stripe-only routes: in test mode they pass the Origin and type checks, then refuse to act. */
 const STRIPE_ONLY = new Set(['POST /payment/:id/intent']);
 /** Routes that only compute (a visitor's cart priced): they succeed and store nothing. */
 const STORES_NOTHING = new Set(['POST /cart/quote']);
@@ -57,7 +57,7 @@ function inject(
 }
 
 describe('state-changing requests', () => {
-  it('the table below has a valid request for every mutating route', () => {
+  it('the valid requests (server/testing/valid-requests.ts) cover every mutating route', () => {
     expect(mutatingRoutes.map(key).sort()).toEqual(Object.keys(VALID_REQUESTS).sort());
   });
 

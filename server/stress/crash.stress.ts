@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runningEmbeddedUrl } from '../db/embedded.ts';
 import { freePort } from '../free-port.ts';
 import { type StoreProcess, startStoreProcess } from '../testing/store-process.ts';
@@ -15,6 +15,9 @@ const CRASH_ENV = {
   UNPAID_ORDERS_MAX: '1000',
   UNPAID_STOCK_SHARE_MAX: '100',
 };
+
+/** Orders placed before the kill: enough that many more are on their way when it comes. */
+const KILLED_AFTER_ORDERS = 200;
 
 let dataDir: string;
 let store: StoreProcess | undefined;
@@ -112,7 +115,11 @@ describe('crash safety', () => {
       }
     };
     const load = Promise.all(buyers.map(shopper));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Killed once buying is well under way, with all 40 buyers still at it.
+    await vi.waitFor(() => expect(outcomes.ok).toBeGreaterThanOrEqual(KILLED_AFTER_ORDERS), {
+      timeout: 60_000,
+      interval: 10,
+    });
     const killed = store.child;
     killed.kill('SIGKILL');
     await new Promise((resolve) => killed.once('exit', resolve));

@@ -58,7 +58,7 @@ const adminOnly = (status: number): Record<Role, number> => ({
 
 /**
  * Every route of the contract, with who may do what. A route added to the contract without an entry
- * here fails the first test.
+ * here fails the matrix's first test.
  */
 export const MATRIX: Record<string, Entry> = {
   'GET /tools': { request: () => ({ url: '/api/tools' }), expect: all(200) },

@@ -37,7 +37,7 @@ const SQL_AND_HTML = [
 ];
 
 /** C0 and C1 controls, NUL, DEL and a terminal escape, alone and inside ordinary text. */
-export const CONTROL_CHARACTERS = [
+const CONTROL_CHARACTERS = [
   '\u0000',
   'abc\u0000def',
   'a\u0001b',
@@ -149,7 +149,7 @@ export const OVERSIZED_HEADERS: Record<string, string>[] = [
 ];
 
 /** `depth` levels of nested objects, as JSON text (built flat: no recursion here either). */
-export function nestedJson(depth: number): string {
+function nestedJson(depth: number): string {
   return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { waitUntil } from './wait-until.ts';
 
 const root = path.join(import.meta.dirname, '../..');
 
@@ -55,31 +56,34 @@ export async function startStoreProcess(options: {
     child.once('exit', (code) => resolve(code)),
   );
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) {
-      return {
-        child,
-        port,
-        base,
-        output: () => output,
-        async stop() {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-          const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-          try {
-            return await exited;
-          } finally {
-            clearTimeout(timer);
-          }
-        },
-      };
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  let isHealthy = false;
+  // Healthy, or gone (it said why in its output).
+  await waitUntil(
+    async () => {
+      isHealthy = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      return isHealthy || child.exitCode !== null;
+    },
+    { timeoutMs: HEALTH_TIMEOUT_MS, intervalMs: 250 },
+  );
+  if (isHealthy) {
+    return {
+      child,
+      port,
+      base,
+      output: () => output,
+      async stop() {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        try {
+          return await exited;
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+    };
   }
   child.kill('SIGKILL');
   throw new Error(`the store did not become healthy:\n${output}`);

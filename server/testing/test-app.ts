@@ -78,7 +78,7 @@ export async function buildTestApp(
         ? overrides.uploads.storage
         : { kind: 'local', dir: uploadsDir },
   };
-  // Mail is kept in memory unless a test brings a transport (tests/mail.test.ts uses real SMTP).
+  // Mail is kept in memory unless a test brings a transport (mail-test-app.ts sends real SMTP).
   const sentMail: OutgoingMail[] = [];
   const app: App = await buildApp({
     config: { ...testConfig, ...overrides, uploads },

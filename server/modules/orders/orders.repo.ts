@@ -70,7 +70,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
 }
 
 /** The lines of these orders, in order, by order id. */
-export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
   const rows = await tx
@@ -83,7 +83,7 @@ export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, O
 }
 
 /** The refunds noted on these orders, oldest first, by order id. */
-export async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderRefund[]>> {
+async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderRefund[]>> {
   const byOrder = new Map<string, OrderRefund[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
   const rows = await tx
@@ -172,7 +172,7 @@ export const ORDER_SORT: Record<OrderSort, SQL[]> = {
 };
 
 /** `text` as a LIKE pattern that finds it anywhere, its own % _ and \\ taken literally. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 

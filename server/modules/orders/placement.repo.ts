@@ -4,7 +4,7 @@ import { orderLines, orders } from '../../db/schema.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 /** A listed tool as an order line needs it, locked until the transaction ends. */
-export interface LockedTool {
+interface LockedTool {
   id: string;
   name: string;
   price: number;
@@ -71,7 +71,7 @@ function columnsOf<T extends Table>(table: T, row: T['$inferSelect']): Record<st
  * writes the order, its lines and its email, and the COMMIT follows in the same simple query. The
  * function raises on any shortfall, and then the COMMIT is never read.
  */
-export function writeStatement({ order, lines, mail }: PlacementWrite): string {
+function writeStatement({ order, lines, mail }: PlacementWrite): string {
   const values = [
     JSON.stringify(columnsOf(orders, order)),
     JSON.stringify(lines.map((line) => columnsOf(orderLines, line))),

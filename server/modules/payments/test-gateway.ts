@@ -14,7 +14,7 @@ const DECLINES: Record<string, string> = {
   '4000000000000127': 'Your card\u2019s security code is incorrect.',
 };
 
-export function cardBrand(digits: string): string {
+function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'Visa';
   if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'Mastercard';
   if (/^3[47]/.test(digits)) return 'American Express';

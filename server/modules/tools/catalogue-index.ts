@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type IndexRow, listIndexRows } from './search.repo.ts';
 
 /** Past this many listed tools the index is not kept (memory) and lists go to SQL. */
-export const MAX_INDEXED_TOOLS = 100_000;
+const MAX_INDEXED_TOOLS = 100_000;
 /** Pages longer than this are fetched with SQL: the id list would be too long to send back. */
 const MAX_PAGE_FROM_INDEX = 1_000;
 
@@ -29,7 +29,7 @@ interface Index {
   builtAt: number;
 }
 
-export interface IndexQuery {
+interface IndexQuery {
   /** What someone typed, and its words as PostgreSQL stems them (`to_tsvector('english', q)`). */
   search?: { text: string; words: readonly string[] } | undefined;
   sort: ToolSort;

@@ -137,7 +137,7 @@ export async function findTools(tx: Tx, ids: string[]): Promise<ToolRow[]> {
  * The most tools the sitemap lists: the protocol's 50,000 addresses per file, less room for the
  * store's own pages.
  */
-export const SITEMAP_LIMIT = 49_900;
+const SITEMAP_LIMIT = 49_900;
 
 /** Every listed tool's id and when it last changed, for the sitemap. */
 export async function listSitemapRows(tx: Tx): Promise<{ id: string; updatedAt: Date }[]> {

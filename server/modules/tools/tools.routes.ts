@@ -15,7 +15,7 @@ function listKey({ q, sort, limit, offset }: ListQuery): string {
 
 /**
  * The catalogue reads are served from `cache` (serialized, validated by the contract's response
- * schema, compressed once); the writes go to the service, which announces each change.
+ * schema, compressed once); the writes go to the service, whose changes the tools' triggers announce.
  */
 export function registerToolRoutes(
   app: FastifyInstance,

@@ -3,12 +3,12 @@ import { UPLOAD_FORMATS, UPLOAD_WIDTHS, type UploadWidth } from '../../../contra
 import { AppError } from '../../errors.ts';
 
 /** Larger images are refused before they are decoded: a small file can unpack to gigabytes. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 
 type Format = 'jpeg' | 'png' | 'webp';
 
 /** The format the bytes say they are (their signature), whatever the name or declared type say. */
-export function sniffFormat(bytes: Buffer): Format | null {
+function sniffFormat(bytes: Buffer): Format | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
     return 'jpeg';
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UPLOAD_KEY_PATTERN } from '../../../contract/uploads.ts';
 
-export interface StoredFile {
+interface StoredFile {
   body: Readable;
   size: number;
 }

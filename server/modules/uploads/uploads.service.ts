@@ -25,7 +25,7 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * a core while it is resized, so uploads at once cannot take the machine (or its memory) from the
  * rest of the store; beyond the queue an upload is refused with 503 and Retry-After.
  */
-export const IMAGE_WORK: GateLimits = { concurrency: 2, queue: 8 };
+const IMAGE_WORK: GateLimits = { concurrency: 2, queue: 8 };
 
 export function createUploadsService(store: UploadStore, limits: GateLimits = IMAGE_WORK) {
   const gate = createWorkGate(limits, () =>

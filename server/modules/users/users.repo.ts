@@ -34,7 +34,7 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
 }
 
 /** `text` matched anywhere by ILIKE, its own `%`, `_` and `\\` taken literally. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
