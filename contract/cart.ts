@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
-import { checkEachToolOnce, MAX_ORDER_LINES, OrderLineInputSchema } from './orders.ts';
+import { MAX_ORDER_LINES } from './order-limits.ts';
+import { checkEachToolOnce, OrderLineInputSchema } from './order-placement.ts';
 import { ToolSchema } from './tools.ts';
 
 /** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */

@@ -78,6 +78,16 @@ export const EmailSchema = z
 export const EmailQuerySchema = z.strictObject({ email: EmailSchema });
 export const EmailParamsSchema = z.strictObject({ email: EmailSchema });
 
+/** Phone numbers as people type them: digits with spaces, dashes, dots, brackets, a leading +. */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Required.' })
+  .max(32, { error: 'Must be at most 32 characters.' })
+  .refine((value) => /^\+?[0-9][0-9 ().-]{5,30}$/.test(value) && /(\d.*){7}/.test(value), {
+    error: 'Must be a phone number (7 or more digits).',
+  });
+
 /** Money travels as whole minor units (cents) in the store currency; see GET /api/config. */
 export const MoneySchema = z.int().min(0).describe('Amount in minor units (e.g. cents).');
 export const TimestampSchema = z.iso.datetime({ offset: true });

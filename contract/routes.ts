@@ -1,12 +1,12 @@
 import { auditRoutes } from './audit.ts';
 import { cartRoutes } from './cart.ts';
 import type { RouteDescriptor } from './common.ts';
-import { orderRoutes } from './orders.ts';
+import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { reviewRoutes } from './reviews.ts';
 import { systemRoutes } from './system.ts';
-import { toolRoutes } from './tools.ts';
+import { toolRoutes } from './tool-routes.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 

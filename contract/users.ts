@@ -6,10 +6,10 @@ import {
   hasControlCharacters,
   IdSchema,
   multilineText,
+  PhoneSchema,
   plainText,
   route,
 } from './common.ts';
-import { PhoneSchema } from './orders.ts';
 
 export const ROLES = ['Admin', 'User'] as const;
 export const RoleSchema = z.enum(ROLES);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderLineInput } from '../../contract/orders.ts';
+import type { OrderLineInput } from '../../contract/order-placement.ts';
+import type { Order } from '../../contract/orders.ts';
 import { unitPriceFor } from '../../contract/pricing.ts';
 import { ProblemSchema } from '../../contract/problem.ts';
 import type { SessionUser } from '../http/session.ts';

@@ -1,5 +1,5 @@
 import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
-import { type ToolSort, ToolSortSchema } from '../../../contract/tools.ts';
+import { type ToolSort, ToolSortSchema } from '../../../contract/tool-lists.ts';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { QueryView } from '../../components/ui/query-view.tsx';

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
-import {
-  ListOrdersQuerySchema,
-  ORDER_STATUSES,
-  type Order,
-  type OrderSort,
-} from '../../../../contract/orders.ts';
+import { ListOrdersQuerySchema, type OrderSort } from '../../../../contract/order-lists.ts';
+import { ORDER_STATUSES, type Order } from '../../../../contract/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';

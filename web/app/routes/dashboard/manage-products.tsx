@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, type MetaArgs } from 'react-router';
-import { ManageToolsQuerySchema, type Tool } from '../../../../contract/tools.ts';
+import { ManageToolsQuerySchema } from '../../../../contract/tool-lists.ts';
+import type { Tool } from '../../../../contract/tools.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateOrderBody, PlaceOrderBody } from '../../../../contract/order-placement.ts';
 import type { NoteRefundBody } from '../../../../contract/order-refunds.ts';
-import type {
-  CreateOrderBody,
-  Order,
-  PlaceOrderBody,
-  ShipOrderBody,
-} from '../../../../contract/orders.ts';
+import type { Order, ShipOrderBody } from '../../../../contract/orders.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/api-routes.ts';
 import { queryKeys } from '../../../lib/query-client.ts';

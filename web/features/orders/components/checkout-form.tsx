@@ -2,11 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  type Order,
-  type OrderLineInput,
-  PlaceOrderBodySchema,
-} from '../../../../contract/orders.ts';
+import { type OrderLineInput, PlaceOrderBodySchema } from '../../../../contract/order-placement.ts';
+import type { Order } from '../../../../contract/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';

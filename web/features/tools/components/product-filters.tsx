@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Form, Link } from 'react-router';
-import type { ManageToolSort } from '../../../../contract/tools.ts';
+import type { ManageToolSort } from '../../../../contract/tool-lists.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 

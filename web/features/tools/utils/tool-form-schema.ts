@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import {
   checkPriceTiers,
-  MAX_PRICE,
   MAX_PRICE_TIERS,
-  MAX_STOCK,
   PriceTiersSchema,
-  ToolFieldsSchema,
-} from '../../../../contract/tools.ts';
+} from '../../../../contract/price-tiers.ts';
+import { MAX_PRICE } from '../../../../contract/pricing.ts';
+import { MAX_STOCK, ToolFieldsSchema } from '../../../../contract/tools.ts';
 import { formatMoney, formatNumber, fractionDigits, toMinorUnits } from '../../../lib/format.ts';
 
 /**
