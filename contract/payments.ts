@@ -44,19 +44,27 @@ export function passesLuhn(digits: string): boolean {
 
 export const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
 
+/** An expiry as printed on cards: `MM/YY` (or `MM/YYYY`), spaces around the slash allowed. */
+const EXPIRY_FORMAT = /^\s*(\d{2})\s*\/\s*(\d{2}|\d{4})\s*$/;
+/** A month from 01 to 12, or not the format at all (which EXPIRY_FORMAT's message covers). */
+const EXPIRY_MONTH = /^(?:(?!\s*\d{2}\s*\/\s*(?:\d{2}|\d{4})\s*$)|\s*(?:0[1-9]|1[0-2])\s*\/)/;
+const FORMAT_PROBLEM = 'Use the format MM/YY.';
+const MONTH_PROBLEM = 'The month must be from 01 to 12.';
+const EXPIRED = 'This card has expired.';
+
 /**
  * What is wrong with an expiry as printed on cards (`MM/YY`), in one sentence, or undefined when it
  * is a real month that is not over.
  */
 export function expiryProblem(value: string, now = new Date()): string | undefined {
-  const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
-  if (!match) return 'Use the format MM/YY.';
+  const match = EXPIRY_FORMAT.exec(value);
+  if (!match) return FORMAT_PROBLEM;
+  if (!EXPIRY_MONTH.test(value)) return MONTH_PROBLEM;
   const month = Number(match[1]);
   const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return 'The month must be from 01 to 12.';
   const isOver =
     year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
-  return isOver ? 'This card has expired.' : undefined;
+  return isOver ? EXPIRED : undefined;
 }
 
 /** The built-in test gateway's card form. The number is never stored or logged. */
@@ -64,19 +72,22 @@ export const PayWithCardBodySchema = z.strictObject({
   cardNumber: z
     .string()
     .max(30, { error: 'Enter a card number.' })
-    .refine((value) => /^\d{12,19}$/.test(cardDigits(value)), {
+    // 12 to 19 digits, spaces and dashes between them as printed.
+    .regex(/^[\s-]*(?:\d[\s-]*){12,19}$/, {
       error: 'Enter the 12 to 19 digits of the card number.',
     })
     .refine((value) => passesLuhn(cardDigits(value)), {
       error: 'This card number is not valid. Check it for typos.',
-    }),
+    })
+    .describe('12 to 19 digits (spaces and dashes allowed) that pass the Luhn check.'),
   expiry: z
     .string()
-    .max(7, { error: 'Use the format MM/YY.' })
-    .superRefine((value, context) => {
-      const problem = expiryProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
+    .max(7, { error: FORMAT_PROBLEM })
+    .regex(EXPIRY_FORMAT, { error: FORMAT_PROBLEM })
+    .regex(EXPIRY_MONTH, { error: MONTH_PROBLEM })
+    // The format and the month are the patterns above; whether the month is over is today's to say.
+    .refine((value) => expiryProblem(value) !== EXPIRED, { error: EXPIRED })
+    .describe('MM/YY or MM/YYYY, a month that is not over.'),
   cvc: z.string().regex(/^\d{3,4}$/, { error: 'Enter the 3 or 4 digits on the back of the card.' }),
   nameOnCard: plainText(2, 100),
 });

@@ -6,7 +6,9 @@ import {
   MoneySchema,
   multilineText,
   plainText,
+  SITE_PATH,
   TimestampSchema,
+  URL_CHARACTER,
 } from './common.ts';
 import { formatCount } from './format.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
@@ -38,13 +40,18 @@ const StockSchema = z
   .min(0, { error: 'Must be 0 or more.' })
   .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` });
 
+const IMAGE_URL_PROBLEM = 'Must be an https:// link or a path on this site.';
+
 /** An image is a path on this site (`/images/...`) or an https URL. */
 export const ImageUrlSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
+  .regex(new RegExp(`^(?:${SITE_PATH}|https://${URL_CHARACTER}+)$`), { error: IMAGE_URL_PROBLEM })
+  // What a pattern cannot say: the link's host is one a URL can have.
   .refine((value) => isSitePath(value) || isHttpsUrl(value), {
-    error: 'Must be an https:// link or a path on this site.',
+    error: IMAGE_URL_PROBLEM,
+    when: (payload) => payload.issues.length === 0,
   });
 
 function isHttpsUrl(value: string): boolean {

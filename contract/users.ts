@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import {
+  anyCase,
   EmailParamsSchema,
   EmailQuerySchema,
   EmailSchema,
-  hasControlCharacters,
   IdSchema,
   multilineText,
   PhoneSchema,
   plainText,
   route,
+  URL_CHARACTER,
 } from './common.ts';
 
 export const ROLES = ['Admin', 'User'] as const;
@@ -44,14 +45,15 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 /** A person's name on one line; runs of spaces become one, so a name is stored as it is shown. */
 export const NameSchema = plainText(1, 100).transform((name) => name.replace(/\s+/g, ' '));
 
+/** A LinkedIn link: https, linkedin.com or a two- or three-letter subdomain of it, and a path. */
 export const LinkedinSchema = z
   .string()
   .trim()
   .max(300, { error: 'Must be at most 300 characters.' })
-  .refine(
-    (value) =>
-      /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/[^\s\\]+$/i.test(value) &&
-      !hasControlCharacters(value),
+  .regex(
+    new RegExp(
+      `^${anyCase('https://')}(?:[a-zA-Z]{2,3}\\.)?${anyCase('linkedin.com/')}${URL_CHARACTER}+$`,
+    ),
     { error: 'Must be a LinkedIn link (https://www.linkedin.com/in/...).' },
   );
 
@@ -64,10 +66,9 @@ function clearable<T extends z.ZodType<string>>(schema: T) {
 }
 
 /** A VAT or tax number as printed: letters and digits, spaces, dots and dashes between them. */
-export const VatNumberSchema = plainText(4, 32).refine(
-  (value) => /^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/.test(value),
-  { error: 'Must be letters and digits as printed, such as GB123456789.' },
-);
+export const VatNumberSchema = plainText(4, 32).regex(/^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/, {
+  error: 'Must be letters and digits as printed, such as GB123456789.',
+});
 
 export const UpdateProfileBodySchema = z.strictObject({
   name: NameSchema.optional(),
