@@ -21,15 +21,17 @@ export const AUDIT_TARGET_TYPES = ['user', 'tool', 'order', 'review'] as const;
 export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 
-export const AuditEntrySchema = z.object({
-  _id: IdSchema,
-  /** Who made the change, as they were named then; null id once their account is gone. */
-  actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
-  action: AuditActionSchema,
-  target: z.object({ type: AuditTargetTypeSchema, id: z.string(), label: z.string() }),
-  details: z.record(z.string(), z.unknown()),
-  createdAt: TimestampSchema,
-});
+export const AuditEntrySchema = z
+  .object({
+    _id: IdSchema,
+    /** Who made the change, as they were named then; null id once their account is gone. */
+    actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
+    action: AuditActionSchema,
+    target: z.object({ type: AuditTargetTypeSchema, id: z.string(), label: z.string() }),
+    details: z.record(z.string(), z.unknown()),
+    createdAt: TimestampSchema,
+  })
+  .meta({ id: 'AuditEntry', description: 'One change the audit log records: who, what, when.' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** The most entries one page of the audit log holds. */
@@ -59,9 +61,12 @@ export const auditRoutes = {
     method: 'GET',
     path: '/audit',
     access: 'admin',
-    summary: `The audit log for admins: who changed what and when, newest first, a page at a time (limit ${DEFAULT_AUDIT_PAGE} unless given, at most ${AUDIT_PAGE_MAX}; the total is in X-Total-Count), by action, by target (targetType, targetId) and by the actor's email.`,
+    summary: 'Read the audit log',
+    description: `Who changed what and when, for admins, newest first, a page at a time (limit ${DEFAULT_AUDIT_PAGE} unless given, at most ${AUDIT_PAGE_MAX}; offset), by action, by target (targetType, targetId) and by the actor's email. The total that match is in X-Total-Count.`,
+    returns: 'A page of audit entries.',
     tags: ['audit'],
     query: ListAuditQuerySchema,
     response: z.array(AuditEntrySchema),
+    responseHeaders: ['X-Total-Count'],
   }),
 } as const;

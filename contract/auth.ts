@@ -148,7 +148,7 @@ export const RequestPasswordResetBodySchema = z.strictObject({
   redirectTo: CallbackSchema.optional(),
 });
 
-const TokenSchema = z
+export const TokenSchema = z
   .string()
   .min(1, { error: 'Required.' })
   .max(512, { error: 'Must be at most 512 characters.' })
@@ -190,67 +190,3 @@ export const GetSessionQuerySchema = z.strictObject({
   disableCookieCache: z.enum(['true', 'false']).optional(),
   disableRefresh: z.enum(['true', 'false']).optional(),
 });
-
-export interface AuthAction {
-  method: 'GET' | 'POST';
-  /** Below /api/auth, Fastify style. */
-  path: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-}
-
-const action = <const A extends AuthAction>(a: A) => a;
-
-/** Every account action the store offers, keyed by name. */
-export const authActions = {
-  signIn: action({ method: 'POST', path: '/sign-in/email', body: SignInBodySchema }),
-  signUp: action({ method: 'POST', path: '/sign-up/email', body: SignUpBodySchema }),
-  signInSocial: action({ method: 'POST', path: '/sign-in/social', body: SocialSignInBodySchema }),
-  signOut: action({ method: 'POST', path: '/sign-out', body: EmptyBodySchema }),
-  requestPasswordReset: action({
-    method: 'POST',
-    path: '/request-password-reset',
-    body: RequestPasswordResetBodySchema,
-  }),
-  resetPassword: action({ method: 'POST', path: '/reset-password', body: ResetPasswordBodySchema }),
-  sendVerificationEmail: action({
-    method: 'POST',
-    path: '/send-verification-email',
-    body: EmailBodySchema,
-  }),
-  changePassword: action({
-    method: 'POST',
-    path: '/change-password',
-    body: ChangePasswordBodySchema,
-  }),
-  updateUser: action({ method: 'POST', path: '/update-user', body: UpdateUserBodySchema }),
-  revokeSessions: action({ method: 'POST', path: '/revoke-sessions', body: EmptyBodySchema }),
-  revokeOtherSessions: action({
-    method: 'POST',
-    path: '/revoke-other-sessions',
-    body: EmptyBodySchema,
-  }),
-  getSession: action({ method: 'GET', path: '/get-session', query: GetSessionQuerySchema }),
-  listSessions: action({ method: 'GET', path: '/list-sessions', query: EmptyBodySchema }),
-  verifyEmail: action({ method: 'GET', path: '/verify-email', query: VerifyEmailQuerySchema }),
-  resetPasswordLink: action({
-    method: 'GET',
-    path: '/reset-password/:token',
-    params: z.strictObject({ token: TokenSchema }),
-    query: CallbackQuerySchema,
-  }),
-  oauthCallback: action({
-    method: 'GET',
-    path: '/callback/:id',
-    params: z.strictObject({ id: z.literal('google') }),
-    query: OAuthCallbackQuerySchema,
-  }),
-  /** Where the account service sends a failed sign-in with no page of its own to return to. */
-  error: action({
-    method: 'GET',
-    path: '/error',
-    query: z.record(z.string().max(64), z.string().max(500)),
-  }),
-} as const;
-export type AuthActionName = keyof typeof authActions;

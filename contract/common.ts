@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiTag, OperationDocs } from './operation-docs.ts';
 
 z.config({
   // Browsers run the store under a CSP without 'unsafe-eval', where zod's probe for `new Function`
@@ -22,8 +23,8 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One API route, described once and used by the server (validation, serialization, OpenAPI,
- * access control) and by the web app (typed fetch helper).
+ * One API route, described once and used by the server (validation, serialization, the API
+ * description, access control) and by the web app (typed fetch helper).
  */
 export interface RouteDescriptor<
   P extends z.ZodType = z.ZodType,
@@ -32,13 +33,12 @@ export interface RouteDescriptor<
   R extends z.ZodType = z.ZodType,
   A extends Access = Access,
   H extends z.ZodType = z.ZodType,
-> {
+> extends OperationDocs {
   method: HttpMethod;
   /** Path below `/api`, Fastify style: `/purchase/:id`. */
   path: string;
   access: A;
-  summary: string;
-  tags: readonly string[];
+  tags: readonly ApiTag[];
   params?: P;
   query?: Q;
   body?: B;
@@ -54,9 +54,15 @@ export interface RouteDescriptor<
    * Origin.
    */
   consumes?: 'multipart/form-data';
+  /** The fields of that form, as the API description shows them (the route reads the form itself). */
+  form?: z.ZodType;
   /** Success status; 200 unless stated. */
   status?: 200 | 201;
 }
+
+/** What the API description needs of an operation: a route of the table, or an account action. */
+export type DescribedOperation = OperationDocs &
+  Pick<RouteDescriptor, 'method' | 'path' | 'access' | 'tags' | 'status' | 'consumes' | 'form'>;
 
 export function route<
   P extends z.ZodType = z.ZodNever,
@@ -149,7 +155,9 @@ function boundedText(min: number, max: number) {
     .regex(WHOLE_CHARACTERS, { error: 'Must be text without broken characters.' });
 }
 
-export const DeletedCountSchema = z.object({ deletedCount: z.int().min(0) });
+export const DeletedCountSchema = z
+  .object({ deletedCount: z.int().min(0) })
+  .meta({ id: 'DeletedCount', description: 'How many things the request deleted or cancelled.' });
 
 /** True for C0 controls (but tab, line feed and carriage return when `allowLineBreaks`), DEL and C1. */
 export function hasControlCharacters(value: string, allowLineBreaks = false): boolean {

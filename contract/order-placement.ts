@@ -62,7 +62,8 @@ export const OrderLinesInputSchema = z
   .array(OrderLineInputSchema)
   .min(1, { error: 'Add at least one tool.' })
   .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines.` })
-  .superRefine(checkEachToolOnce);
+  .superRefine(checkEachToolOnce)
+  .describe('Each tool once: raise its quantity instead of repeating it.');
 
 export const PlaceOrderBodySchema = z.strictObject({
   lines: OrderLinesInputSchema,

@@ -41,32 +41,37 @@ export const LowStockToolSchema = z.object({
 });
 export type LowStockTool = z.infer<typeof LowStockToolSchema>;
 
-export const OverviewSchema = z.object({
-  /** The store currency every amount is in. */
-  currency: z.string(),
-  generatedAt: TimestampSchema,
-  revenue: z.object({
-    /** The first and last UTC day of the window (today). */
-    from: DaySchema,
-    to: DaySchema,
-    /** The sum of `days`. */
-    total: MoneySchema,
-    orders: z.int().min(0),
-    /** Every day of the window, oldest first, 0 on days with no payment. */
-    days: z.array(RevenueDaySchema),
-  }),
-  /** Every order there is, by its status now: each status once, unpaid first. */
-  ordersByStatus: z.array(z.object({ status: OrderStatusSchema, count: z.int().min(0) })),
-  /** The tools paid orders of the window brought the most revenue, most first. */
-  topTools: z.array(TopToolSchema),
-  lowStock: z.object({
-    threshold: z.int(),
-    /** How many listed tools are low on stock. */
-    total: z.int().min(0),
-    /** The lowest first (fewest units, then fewest against their minimum order), at most LOW_STOCK_SHOWN. */
-    tools: z.array(LowStockToolSchema),
-  }),
-});
+export const OverviewSchema = z
+  .object({
+    /** The store currency every amount is in. */
+    currency: z.string(),
+    generatedAt: TimestampSchema,
+    revenue: z.object({
+      /** The first and last UTC day of the window (today). */
+      from: DaySchema,
+      to: DaySchema,
+      /** The sum of `days`. */
+      total: MoneySchema,
+      orders: z.int().min(0),
+      /** Every day of the window, oldest first, 0 on days with no payment. */
+      days: z.array(RevenueDaySchema),
+    }),
+    /** Every order there is, by its status now: each status once, unpaid first. */
+    ordersByStatus: z.array(z.object({ status: OrderStatusSchema, count: z.int().min(0) })),
+    /** The tools paid orders of the window brought the most revenue, most first. */
+    topTools: z.array(TopToolSchema),
+    lowStock: z.object({
+      threshold: z.int(),
+      /** How many listed tools are low on stock. */
+      total: z.int().min(0),
+      /** The lowest first (fewest units, then fewest against their minimum order), at most LOW_STOCK_SHOWN. */
+      tools: z.array(LowStockToolSchema),
+    }),
+  })
+  .meta({
+    id: 'Overview',
+    description: 'The admin overview: revenue, orders by status, top tools and low stock.',
+  });
 export type Overview = z.infer<typeof OverviewSchema>;
 
 export const overviewRoutes = {
@@ -74,7 +79,9 @@ export const overviewRoutes = {
     method: 'GET',
     path: '/overview',
     access: 'admin',
-    summary: `The admin overview: revenue per UTC day for the last ${OVERVIEW_DAYS} days (orders paid that day, by the day they were paid, before any refund noted; in the store currency), every order by its status now, the ${TOP_TOOLS_COUNT} tools that brought the most revenue in paid and shipped orders of those days, and the listed tools low on stock (below their minimum order or below ${LOW_STOCK_THRESHOLD} units; the ${LOW_STOCK_SHOWN} lowest, with the count of all).`,
+    summary: 'Read the overview',
+    description: `The admin overview: revenue per UTC day for the last ${OVERVIEW_DAYS} days (orders paid that day, by the day they were paid, before any refund noted; in the store currency), every order by its status now, the ${TOP_TOOLS_COUNT} tools that brought the most revenue in paid and shipped orders of those days, and the listed tools low on stock (below their minimum order or below ${LOW_STOCK_THRESHOLD} units; the ${LOW_STOCK_SHOWN} lowest, with the count of all).`,
+    returns: 'The overview, as of now.',
     tags: ['overview'],
     response: OverviewSchema,
   }),

@@ -10,22 +10,24 @@ import {
 import { OrderNumberSchema, OrderStatusSchema } from './orders.ts';
 
 /** What the payment page needs to know about an order. */
-export const PaymentOrderSchema = z.object({
-  _id: IdSchema,
-  number: OrderNumberSchema,
-  name: z.string(),
-  email: z.string(),
-  productName: z.string(),
-  orderedNum: z.int(),
-  totalAmount: MoneySchema,
-  currency: z.string(),
-  status: OrderStatusSchema,
-  transactionId: z.string().nullable(),
-  /** Why the last attempt failed (a decline), if it did. */
-  paymentFailure: z.string().nullable(),
-  /** Unpaid by then, the order is cancelled. */
-  paymentDueAt: TimestampSchema,
-});
+export const PaymentOrderSchema = z
+  .object({
+    _id: IdSchema,
+    number: OrderNumberSchema,
+    name: z.string(),
+    email: z.string(),
+    productName: z.string(),
+    orderedNum: z.int(),
+    totalAmount: MoneySchema,
+    currency: z.string(),
+    status: OrderStatusSchema,
+    transactionId: z.string().nullable(),
+    /** Why the last attempt failed (a decline), if it did. */
+    paymentFailure: z.string().nullable(),
+    /** Unpaid by then, the order is cancelled. */
+    paymentDueAt: TimestampSchema,
+  })
+  .meta({ id: 'PaymentOrder', description: 'What the payment page needs to know about an order.' });
 export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
 
 /** Luhn checksum over the digits of a card number. */
@@ -93,50 +95,78 @@ export const PayWithCardBodySchema = z.strictObject({
 });
 export type PayWithCardBody = z.infer<typeof PayWithCardBodySchema>;
 
-export const PaymentResultSchema = z.object({
-  orderId: IdSchema,
-  status: z.literal('paid'),
-  transactionId: z.string(),
-  cardBrand: z.string().nullable(),
-  cardLast4: z.string().nullable(),
-});
+export const PaymentResultSchema = z
+  .object({
+    orderId: IdSchema,
+    status: z.literal('paid'),
+    transactionId: z.string(),
+    cardBrand: z.string().nullable(),
+    cardLast4: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentResult', description: 'A payment that went through: the order is paid.' });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
-export const StripeIntentSchema = z.object({
-  clientSecret: z.string(),
-  publishableKey: z.string(),
-});
+export const StripeIntentSchema = z
+  .object({
+    clientSecret: z.string(),
+    publishableKey: z.string(),
+  })
+  .meta({ id: 'StripeIntent', description: 'What Stripe.js needs to complete a payment.' });
 export type StripeIntent = z.infer<typeof StripeIntentSchema>;
+
+const PAYING_REFUSED = {
+  403: 'Only the customer who placed the order pays it.',
+  409: 'order_not_payable: the order is already paid, or was cancelled.',
+  429: 'rate_limited: too many payments or changes by this customer in a short time.',
+} as const;
 
 export const paymentRoutes = {
   get: route({
     method: 'GET',
     path: '/payment/:id',
     access: 'user',
-    summary: 'The order to pay (owner or admin).',
+    summary: 'Read the order to pay',
+    description: 'What the payment page shows of an order, for its customer and for admins.',
+    returns: 'The order to pay: its number, total, status and deadline.',
     tags: ['payments'],
     params: IdParamsSchema,
     response: PaymentOrderSchema,
+    errors: { 403: "The order is another customer's.", 404: 'No order with this id.' },
   }),
   payWithTestCard: route({
     method: 'POST',
     path: '/payment/:id',
     access: 'user',
-    summary:
-      'Test mode only: pay an unpaid order with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The server decides the outcome.',
+    summary: 'Pay with a test card',
+    description:
+      'Test mode only: pays an unpaid order with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The server decides the outcome; the card number is never stored or logged.',
+    returns: 'The payment: the order is paid.',
     tags: ['payments'],
     params: IdParamsSchema,
     body: PayWithCardBodySchema,
     response: PaymentResultSchema,
+    errors: {
+      ...PAYING_REFUSED,
+      402: 'card_declined: the card was declined; nothing was taken, and the order stays unpaid.',
+      404: 'No order with this id, or the store takes payments through Stripe (no test cards).',
+    },
   }),
   createStripeIntent: route({
     method: 'POST',
     path: '/payment/:id/intent',
     access: 'user',
-    summary: 'Stripe mode only: the PaymentIntent for an unpaid order (created once, then reused).',
+    summary: 'Start a Stripe payment',
+    description:
+      "Stripe mode only: the PaymentIntent for an unpaid order, created once with the order's amount and currency, then reused; the page completes it with Stripe.js.",
+    returns: "The PaymentIntent's client secret and the store's publishable key.",
     tags: ['payments'],
     params: IdParamsSchema,
     body: z.strictObject({}),
     response: StripeIntentSchema,
+    errors: {
+      ...PAYING_REFUSED,
+      404: 'No order with this id, or the store runs the built-in test gateway (no Stripe).',
+      502: 'payment_provider_error: Stripe did not answer; try again.',
+    },
   }),
 } as const;

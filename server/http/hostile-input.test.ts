@@ -1,7 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authActions } from '../../contract/auth.ts';
+import { authActions } from '../../contract/auth-actions.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import * as schema from '../db/schema.ts';
 import {

@@ -2,10 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AuthActionName, authActions, isGooglePhotoUrl } from '../../contract/auth.ts';
+import { isGooglePhotoUrl } from '../../contract/auth.ts';
+import {
+  type AuthActionName,
+  authActions,
+  authOperationId,
+  isDescribed,
+} from '../../contract/auth-actions.ts';
 import { RoleSchema } from '../../contract/users.ts';
 import { type AuthLimits, guardAuthAction } from '../auth/abuse-guard.ts';
-import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth.ts';
+import type { Auth } from '../auth/auth.ts';
 import {
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER,
@@ -17,8 +23,10 @@ import { account, user } from '../db/schema.ts';
 import { AppError, fieldError, serviceUnavailable } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
+import { operationSchema } from '../http/route.ts';
 import type { SessionUser } from '../http/session.ts';
 import { type SessionCache, sessionCookieValue } from '../http/session-cache.ts';
+import { headersForAuth, sendAuthProblem, withoutSessionTokens } from './auth-forwarding.ts';
 import { problem, sendProblem } from './error-handler.ts';
 
 const SESSION_COOKIE = 'toolyard.session_token';
@@ -44,42 +52,6 @@ const CALLER_CHANGING_ACTIONS = new Set<AuthActionName>([
 
 /** Actions that change an account named by a link's token: whose is not known here. */
 const TOKEN_CHANGING_ACTIONS = new Set<AuthActionName>(['resetPassword', 'verifyEmail']);
-
-/** The request headers Better Auth reads; nothing else a client sends is handed on. */
-const FORWARDED_HEADERS = [
-  'accept',
-  'accept-language',
-  'content-type',
-  'cookie',
-  'host',
-  'origin',
-  'referer',
-  'sec-fetch-dest',
-  'sec-fetch-mode',
-  'sec-fetch-site',
-  'user-agent',
-];
-
-/**
- * Web headers for Better Auth from a request's headers: only those it reads, and none whose value a
- * Web `Headers` would refuse (a NUL, a line break: the test client and some proxies let them
- * through, and `new Headers()` would throw on them).
- */
-export function headersForAuth(request: FastifyRequest, address?: string): Headers {
-  const headers = new Headers();
-  for (const name of FORWARDED_HEADERS) {
-    const value = request.headers[name];
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    if (text === undefined) continue;
-    try {
-      headers.set(name, text);
-    } catch {
-      // Not a valid header value: dropped, as a browser would never send it.
-    }
-  }
-  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
-  return headers;
-}
 
 /**
  * Mounts Better Auth under /api/auth: each account action the contract lists is a route of its
@@ -225,11 +197,20 @@ export const authPlugin = fp(
         method: action.method,
         url: `/api/auth${action.path}`,
         schema: {
-          hide: true,
+          // The actions the web app calls are in the API description; the others are not.
+          ...(isDescribed(action)
+            ? {
+                ...operationSchema(action, authOperationId(name)),
+                response: { 200: action.response },
+              }
+            : { hide: true }),
           ...('params' in action ? { params: action.params } : {}),
           ...('query' in action ? { querystring: action.query } : {}),
           ...('body' in action ? { body: action.body } : {}),
         },
+        // The account service's answers are sent as it gave them: a response schema describes
+        // them, and nothing here reshapes them.
+        serializerCompiler: () => JSON.stringify,
         handler: async (request, reply) => {
           // An identity provider's failure with no page to return to: the sign-in page says why.
           if (name === 'error') {
@@ -300,57 +281,5 @@ async function checkAction(
     if (linked.length === 0) {
       throw fieldError('image', 'Only an account signed in with Google can use a Google photo.');
     }
-  }
-}
-
-/**
- * Better Auth answers errors as `{code, message}`; the store answers every error as problem+json,
- * so its codes become ours in lower case (`INVALID_EMAIL_OR_PASSWORD` -> `invalid_email_or_password`).
- */
-async function sendAuthProblem(reply: FastifyReply, response: Response) {
-  const parsed: unknown = await response.json().catch(() => null);
-  const body = (parsed && typeof parsed === 'object' ? parsed : {}) as {
-    code?: unknown;
-    message?: unknown;
-  };
-  const fallback =
-    response.status === 429 ? 'rate_limited' : response.status === 404 ? 'not_found' : 'auth_error';
-  const code = (typeof body.code === 'string' && body.code ? body.code : fallback).toLowerCase();
-  const detail =
-    (typeof body.message === 'string' && body.message.trim()) ||
-    (response.status === 404
-      ? 'There is no such account action.'
-      : 'Signing in did not work. Please try again.');
-  const headers: Record<string, string> = {};
-  const retryAfter = response.headers.get('retry-after') ?? response.headers.get('x-retry-after');
-  if (retryAfter) headers['retry-after'] = retryAfter;
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return sendProblem(reply, problem(response.status, code, detail), headers);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The session lives in an httpOnly cookie; the raw tokens the account service also puts in its
- * JSON answers (sign-in, get-session, list-sessions) would only hand them to page scripts. Drop them.
- */
-function withoutSessionTokens(bytes: Buffer): Buffer {
-  const text = bytes.toString('utf8');
-  if (!text.includes('"token"')) return bytes;
-  try {
-    const data = JSON.parse(text) as unknown;
-    const strip = (value: unknown) => {
-      if (!isRecord(value)) return;
-      delete value.token;
-      if (isRecord(value.session)) delete value.session.token;
-    };
-    if (Array.isArray(data)) data.forEach(strip);
-    else strip(data);
-    return Buffer.from(JSON.stringify(data));
-  } catch {
-    return bytes;
   }
 }
