@@ -106,8 +106,9 @@ export const authActions = {
     summary: 'Sign in with Google',
     description:
       'Where to send the browser to sign in with Google (only when the store has Google sign-in); it comes back to `callbackURL` signed in, or to `errorCallbackURL` with the reason.',
-    returns: "The provider's sign-in address.",
+    returns: "The provider's sign-in address; a cookie holds the sign-in's state until it returns.",
     response: z.looseObject({ url: z.string(), redirect: z.boolean() }),
+    responseHeaders: ['Set-Cookie'],
   }),
   signOut: described({
     ...account,

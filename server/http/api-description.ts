@@ -110,12 +110,7 @@ const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers
 
 /** The shared responses, headers and parameters, for the document's components. */
 function sharedAnswers() {
-  const responses: Json = {
-    NotModified: {
-      description: 'The copy the client holds (its ETag in If-None-Match) is current; no body.',
-      headers: { ETag: headerRef('ETag') },
-    },
-  };
+  const responses: Json = {};
   for (const { name, description, isRetried } of Object.values(REFUSALS)) {
     const headers = isRetried ? { headers: { 'Retry-After': headerRef('Retry-After') } } : {};
     responses[name] = { description, ...headers, content: PROBLEM };
@@ -162,17 +157,25 @@ export function refusalsOf(route: DescribedOperation): ErrorStatus[] {
 function answersOf(route: DescribedOperation, generated: Operation['responses']): Json {
   const status = String(route.status ?? 200);
   const schema = generated?.[status]?.content?.['application/json']?.schema ?? {};
-  const headers = route.responseHeaders ?? [];
+  const names = route.responseHeaders ?? [];
+  const headers =
+    names.length > 0
+      ? { headers: Object.fromEntries(names.map((name) => [name, headerRef(name)])) }
+      : {};
   const answers: Json = {
     [status]: {
       description: route.returns,
-      ...(headers.length > 0
-        ? { headers: Object.fromEntries(headers.map((name) => [name, headerRef(name)])) }
-        : {}),
+      ...headers,
       content: { [route.file ?? 'application/json']: { schema } },
     },
   };
-  if (headers.includes('ETag')) answers['304'] = { $ref: '#/components/responses/NotModified' };
+  // A 304 carries the headers the answer would have had, and no body.
+  if (names.includes('ETag')) {
+    answers['304'] = {
+      description: 'The copy the client holds (its ETag in If-None-Match) is current; no body.',
+      ...headers,
+    };
+  }
   const standard = standardRefusals(route);
   for (const refusal of refusalsOf(route)) {
     const { name, description } = REFUSALS[refusal];

@@ -11,14 +11,18 @@ import {
   type HostileRoute,
   OVERSIZED_HEADERS,
 } from '../testing/hostile-requests.ts';
+import { type ApiDocument, createAnswerCheck } from '../testing/openapi-check.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let admin: TestUser;
+let description: ReturnType<typeof createAnswerCheck>;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signUp({ role: 'Admin', name: 'Hostile Tester' });
+  const served = await t.app.inject({ url: '/api/docs/json' });
+  description = createAnswerCheck(served.json() as ApiDocument);
 });
 afterAll(async () => {
   await t.close();
@@ -116,6 +120,11 @@ async function refusals(requests: BadRequest[]): Promise<string[]> {
       );
       if (response.statusCode < 400 || response.statusCode >= 500 || !isProblem) {
         failures.push(`${request.label} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+      // Each refusal of an operation the API description has is one it describes.
+      const [method = '', path = ''] = request.label.split(': ')[0]?.split(' ') ?? [];
+      if (description.describes(method, path)) {
+        failures.push(...description.misfits(method, path, response));
       }
     }
   }
