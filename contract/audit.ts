@@ -21,17 +21,15 @@ export const AUDIT_TARGET_TYPES = ['user', 'tool', 'order', 'review'] as const;
 export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 
-export const AuditEntrySchema = z
-  .object({
-    _id: IdSchema,
-    /** Who made the change, as they were named then; null id once their account is gone. */
-    actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
-    action: AuditActionSchema,
-    target: z.object({ type: AuditTargetTypeSchema, id: z.string(), label: z.string() }),
-    details: z.record(z.string(), z.unknown()),
-    createdAt: TimestampSchema,
-  })
-  .meta({ id: 'AuditEntry', description: 'One change the audit log records: who, what, when.' });
+export const AuditEntrySchema = z.object({
+  _id: IdSchema,
+  /** Who made the change, as they were named then; null id once their account is gone. */
+  actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
+  action: AuditActionSchema,
+  target: z.object({ type: AuditTargetTypeSchema, id: z.string(), label: z.string() }),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: TimestampSchema,
+});
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** The most entries one page of the audit log holds. */

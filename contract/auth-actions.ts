@@ -38,25 +38,21 @@ const action = <const A extends AuthAction>(a: A) => a;
 const described = <const A extends DescribedAuthAction>(a: A) => a;
 
 /** An account as the account service answers it. */
-export const AccountSchema = z
-  .looseObject({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    image: z.string().nullable(),
-    role: z.enum(['Admin', 'User']).nullish(),
-    createdAt: TimestampSchema,
-    updatedAt: TimestampSchema,
-  })
-  .meta({ id: 'Account', description: 'An account as the account service answers it.' });
+export const AccountSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  role: z.enum(['Admin', 'User']).nullish(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
 
-const SessionSchema = z
-  .looseObject({
-    session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: TimestampSchema }),
-    user: AccountSchema,
-  })
-  .meta({ id: 'Session', description: 'The signed-in session and its account.' });
+export const SessionSchema = z.looseObject({
+  session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: TimestampSchema }),
+  user: AccountSchema,
+});
 
 const DONE = z.looseObject({ status: z.literal(true) });
 const LIMITED = 'rate_limited: too many attempts from this address or for this email.';

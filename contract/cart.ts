@@ -13,47 +13,36 @@ export const CartLineProblemSchema = z
   .nullable();
 
 /** One line of a cart, with the tool as it is now and the price its quantity reaches. */
-export const CartLineSchema = z
-  .object({
-    toolId: IdSchema,
-    quantity: z.int().min(1),
-    /** The tool now; null when it has left the catalogue. */
-    tool: ToolSchema.pick({
-      name: true,
-      img: true,
-      price: true,
-      priceTiers: true,
-      quantity: true,
-      minimumOrder: true,
-    }).nullable(),
-    /** The unit price for this quantity (a volume price when it reaches one); 0 when unavailable. */
-    unitPrice: MoneySchema,
-    lineTotal: MoneySchema,
-    problem: CartLineProblemSchema,
-  })
-  .meta({
-    id: 'CartLine',
-    description: 'One line of a cart, with the tool as it is now and its price for the quantity.',
-  });
+export const CartLineSchema = z.object({
+  toolId: IdSchema,
+  quantity: z.int().min(1),
+  /** The tool now; null when it has left the catalogue. */
+  tool: ToolSchema.pick({
+    name: true,
+    img: true,
+    price: true,
+    priceTiers: true,
+    quantity: true,
+    minimumOrder: true,
+  }).nullable(),
+  /** The unit price for this quantity (a volume price when it reaches one); 0 when unavailable. */
+  unitPrice: MoneySchema,
+  lineTotal: MoneySchema,
+  problem: CartLineProblemSchema,
+});
 export type CartLine = z.infer<typeof CartLineSchema>;
 
-export const CartSchema = z
-  .object({
-    lines: z.array(CartLineSchema),
-    /** Every line that can be ordered, priced as the order would be. */
-    total: MoneySchema,
-    currency: z.string(),
-    /** Whether every line can be ordered as it is, all at once. */
-    isReady: z.boolean(),
-    /** What stops the whole cart (too large for one order), in words, or null. */
-    problem: z.string().nullable(),
-    updatedAt: TimestampSchema.nullable(),
-  })
-  .meta({
-    id: 'Cart',
-    description:
-      'A cart priced now: its lines, the total of those that can be ordered, and what stops it.',
-  });
+export const CartSchema = z.object({
+  lines: z.array(CartLineSchema),
+  /** Every line that can be ordered, priced as the order would be. */
+  total: MoneySchema,
+  currency: z.string(),
+  /** Whether every line can be ordered as it is, all at once. */
+  isReady: z.boolean(),
+  /** What stops the whole cart (too large for one order), in words, or null. */
+  problem: z.string().nullable(),
+  updatedAt: TimestampSchema.nullable(),
+});
 export type Cart = z.infer<typeof CartSchema>;
 
 /** A cart as the buyer sets it: each tool once, up to the lines an order may have; [] empties it. */

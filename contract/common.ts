@@ -155,9 +155,7 @@ function boundedText(min: number, max: number) {
     .regex(WHOLE_CHARACTERS, { error: 'Must be text without broken characters.' });
 }
 
-export const DeletedCountSchema = z
-  .object({ deletedCount: z.int().min(0) })
-  .meta({ id: 'DeletedCount', description: 'How many things the request deleted or cancelled.' });
+export const DeletedCountSchema = z.object({ deletedCount: z.int().min(0) });
 
 /** True for C0 controls (but tab, line feed and carriage return when `allowLineBreaks`), DEL and C1. */
 export function hasControlCharacters(value: string, allowLineBreaks = false): boolean {

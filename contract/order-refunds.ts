@@ -2,16 +2,14 @@ import { z } from 'zod';
 import { multilineText, TimestampSchema } from './common.ts';
 
 /** A refund an admin noted on a paid or shipped order (the money itself moves elsewhere). */
-export const OrderRefundSchema = z
-  .object({
-    /** Minor units of the order's currency. */
-    amount: z.int().min(1),
-    note: z.string(),
-    createdAt: TimestampSchema,
-    /** The admin who noted it, as they are named now; null once their account is gone. */
-    recordedBy: z.string().nullable(),
-  })
-  .meta({ id: 'OrderRefund', description: 'A refund an admin noted on a paid or shipped order.' });
+export const OrderRefundSchema = z.object({
+  /** Minor units of the order's currency. */
+  amount: z.int().min(1),
+  note: z.string(),
+  createdAt: TimestampSchema,
+  /** The admin who noted it, as they are named now; null once their account is gone. */
+  recordedBy: z.string().nullable(),
+});
 export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
 /** The largest amount the store records (PostgreSQL `integer`), as for order totals. */

@@ -36,86 +36,76 @@ export function includedTax(total: number, basisPoints: number): number {
 export const CANCEL_REASONS = ['customer', 'admin', 'payment_window'] as const;
 
 /** The invoice of a paid order. Prices include tax; `taxAmount` is the part of the total that is tax. */
-export const InvoiceSummarySchema = z
-  .object({
-    number: InvoiceNumberSchema,
-    issuedAt: TimestampSchema,
-    /** Percent, e.g. 20 or 7.5; 0 when the store charges no tax. */
-    taxRate: z.number().min(0).max(100),
-    taxAmount: MoneySchema,
-    /** The total without its tax. */
-    netAmount: MoneySchema,
-  })
-  .meta({ id: 'Invoice', description: 'The invoice of a paid order; prices include tax.' });
+export const InvoiceSummarySchema = z.object({
+  number: InvoiceNumberSchema,
+  issuedAt: TimestampSchema,
+  /** Percent, e.g. 20 or 7.5; 0 when the store charges no tax. */
+  taxRate: z.number().min(0).max(100),
+  taxAmount: MoneySchema,
+  /** The total without its tax. */
+  netAmount: MoneySchema,
+});
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
 /** One tool of an order, its name and unit price as they were when the order was placed. */
-export const OrderLineSchema = z
-  .object({
-    toolId: IdSchema,
-    productName: z.string(),
-    quantity: z.int().min(1),
-    unitPrice: MoneySchema,
-    /** unitPrice x quantity. */
-    lineTotal: MoneySchema,
-  })
-  .meta({
-    id: 'OrderLine',
-    description:
-      'One tool of an order, its name and unit price as they were when the order was placed.',
-  });
+export const OrderLineSchema = z.object({
+  toolId: IdSchema,
+  productName: z.string(),
+  quantity: z.int().min(1),
+  unitPrice: MoneySchema,
+  /** unitPrice x quantity. */
+  lineTotal: MoneySchema,
+});
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-export const OrderSchema = z
-  .object({
-    _id: IdSchema,
-    number: OrderNumberSchema,
-    /**
-     * The summary every order has had since the first version of the API: the first line's tool and
-     * unit price, the product name (with "and N more" when there are several lines), all units
-     * (`orderedNum`) and the total. `lines` has each line.
-     */
-    toolId: IdSchema,
-    productName: z.string(),
-    unitPrice: MoneySchema,
-    /** Customer name. */
-    name: z.string(),
-    email: z.string(),
-    orderedNum: z.int(),
-    phone: z.string(),
-    address: z.string(),
-    /** The buyer's purchase order number, if they gave one. */
-    poNumber: z.string().nullable(),
-    note: z.string().nullable(),
-    lines: z.array(OrderLineSchema).min(1),
-    totalAmount: MoneySchema,
-    currency: z.string(),
-    status: OrderStatusSchema,
-    transactionId: z.string().nullable(),
-    /** Why the last payment attempt failed (e.g. a declined card), while the order is unpaid. */
-    paymentFailure: z.string().nullable(),
-    /** Unpaid by then, the order is cancelled and its stock released. */
-    paymentDueAt: TimestampSchema,
-    createdAt: TimestampSchema,
-    paidAt: TimestampSchema.nullable(),
-    shippedAt: TimestampSchema.nullable(),
-    cancelledAt: TimestampSchema.nullable(),
-    /** Who cancelled it: the customer, an admin, or the payment window running out. */
-    cancelReason: z.enum(CANCEL_REASONS).nullable(),
-    /** Once shipped: the carrier and tracking number, when the admin gave them. */
-    carrier: z.string().nullable(),
-    trackingNumber: z.string().nullable(),
-    /** The buyer's company details as their profile had them when the order was placed. */
-    companyName: z.string().nullable(),
-    vatNumber: z.string().nullable(),
-    billingAddress: z.string().nullable(),
-    /** Issued when the order is paid; the PDF is at /api/orders/{id}/invoice.pdf. */
-    invoice: InvoiceSummarySchema.nullable(),
-    /** Refunds admins noted on the paid order, oldest first, and what they come to. */
-    refunds: z.array(OrderRefundSchema),
-    refundedAmount: MoneySchema,
-  })
-  .meta({ id: 'Order', description: 'An order: its number, lines, delivery, status and history.' });
+export const OrderSchema = z.object({
+  _id: IdSchema,
+  number: OrderNumberSchema,
+  /**
+   * The summary every order has had since the first version of the API: the first line's tool and
+   * unit price, the product name (with "and N more" when there are several lines), all units
+   * (`orderedNum`) and the total. `lines` has each line.
+   */
+  toolId: IdSchema,
+  productName: z.string(),
+  unitPrice: MoneySchema,
+  /** Customer name. */
+  name: z.string(),
+  email: z.string(),
+  orderedNum: z.int(),
+  phone: z.string(),
+  address: z.string(),
+  /** The buyer's purchase order number, if they gave one. */
+  poNumber: z.string().nullable(),
+  note: z.string().nullable(),
+  lines: z.array(OrderLineSchema).min(1),
+  totalAmount: MoneySchema,
+  currency: z.string(),
+  status: OrderStatusSchema,
+  transactionId: z.string().nullable(),
+  /** Why the last payment attempt failed (e.g. a declined card), while the order is unpaid. */
+  paymentFailure: z.string().nullable(),
+  /** Unpaid by then, the order is cancelled and its stock released. */
+  paymentDueAt: TimestampSchema,
+  createdAt: TimestampSchema,
+  paidAt: TimestampSchema.nullable(),
+  shippedAt: TimestampSchema.nullable(),
+  cancelledAt: TimestampSchema.nullable(),
+  /** Who cancelled it: the customer, an admin, or the payment window running out. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** Once shipped: the carrier and tracking number, when the admin gave them. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The buyer's company details as their profile had them when the order was placed. */
+  companyName: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  /** Issued when the order is paid; the PDF is at /api/orders/{id}/invoice.pdf. */
+  invoice: InvoiceSummarySchema.nullable(),
+  /** Refunds admins noted on the paid order, oldest first, and what they come to. */
+  refunds: z.array(OrderRefundSchema),
+  refundedAmount: MoneySchema,
+});
 export type Order = z.infer<typeof OrderSchema>;
 
 export const ShipOrderBodySchema = z.strictObject({

@@ -41,37 +41,32 @@ export const LowStockToolSchema = z.object({
 });
 export type LowStockTool = z.infer<typeof LowStockToolSchema>;
 
-export const OverviewSchema = z
-  .object({
-    /** The store currency every amount is in. */
-    currency: z.string(),
-    generatedAt: TimestampSchema,
-    revenue: z.object({
-      /** The first and last UTC day of the window (today). */
-      from: DaySchema,
-      to: DaySchema,
-      /** The sum of `days`. */
-      total: MoneySchema,
-      orders: z.int().min(0),
-      /** Every day of the window, oldest first, 0 on days with no payment. */
-      days: z.array(RevenueDaySchema),
-    }),
-    /** Every order there is, by its status now: each status once, unpaid first. */
-    ordersByStatus: z.array(z.object({ status: OrderStatusSchema, count: z.int().min(0) })),
-    /** The tools paid orders of the window brought the most revenue, most first. */
-    topTools: z.array(TopToolSchema),
-    lowStock: z.object({
-      threshold: z.int(),
-      /** How many listed tools are low on stock. */
-      total: z.int().min(0),
-      /** The lowest first (fewest units, then fewest against their minimum order), at most LOW_STOCK_SHOWN. */
-      tools: z.array(LowStockToolSchema),
-    }),
-  })
-  .meta({
-    id: 'Overview',
-    description: 'The admin overview: revenue, orders by status, top tools and low stock.',
-  });
+export const OverviewSchema = z.object({
+  /** The store currency every amount is in. */
+  currency: z.string(),
+  generatedAt: TimestampSchema,
+  revenue: z.object({
+    /** The first and last UTC day of the window (today). */
+    from: DaySchema,
+    to: DaySchema,
+    /** The sum of `days`. */
+    total: MoneySchema,
+    orders: z.int().min(0),
+    /** Every day of the window, oldest first, 0 on days with no payment. */
+    days: z.array(RevenueDaySchema),
+  }),
+  /** Every order there is, by its status now: each status once, unpaid first. */
+  ordersByStatus: z.array(z.object({ status: OrderStatusSchema, count: z.int().min(0) })),
+  /** The tools paid orders of the window brought the most revenue, most first. */
+  topTools: z.array(TopToolSchema),
+  lowStock: z.object({
+    threshold: z.int(),
+    /** How many listed tools are low on stock. */
+    total: z.int().min(0),
+    /** The lowest first (fewest units, then fewest against their minimum order), at most LOW_STOCK_SHOWN. */
+    tools: z.array(LowStockToolSchema),
+  }),
+});
 export type Overview = z.infer<typeof OverviewSchema>;
 
 export const overviewRoutes = {

@@ -10,24 +10,22 @@ import {
 import { OrderNumberSchema, OrderStatusSchema } from './orders.ts';
 
 /** What the payment page needs to know about an order. */
-export const PaymentOrderSchema = z
-  .object({
-    _id: IdSchema,
-    number: OrderNumberSchema,
-    name: z.string(),
-    email: z.string(),
-    productName: z.string(),
-    orderedNum: z.int(),
-    totalAmount: MoneySchema,
-    currency: z.string(),
-    status: OrderStatusSchema,
-    transactionId: z.string().nullable(),
-    /** Why the last attempt failed (a decline), if it did. */
-    paymentFailure: z.string().nullable(),
-    /** Unpaid by then, the order is cancelled. */
-    paymentDueAt: TimestampSchema,
-  })
-  .meta({ id: 'PaymentOrder', description: 'What the payment page needs to know about an order.' });
+export const PaymentOrderSchema = z.object({
+  _id: IdSchema,
+  number: OrderNumberSchema,
+  name: z.string(),
+  email: z.string(),
+  productName: z.string(),
+  orderedNum: z.int(),
+  totalAmount: MoneySchema,
+  currency: z.string(),
+  status: OrderStatusSchema,
+  transactionId: z.string().nullable(),
+  /** Why the last attempt failed (a decline), if it did. */
+  paymentFailure: z.string().nullable(),
+  /** Unpaid by then, the order is cancelled. */
+  paymentDueAt: TimestampSchema,
+});
 export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
 
 /** Luhn checksum over the digits of a card number. */
@@ -95,23 +93,19 @@ export const PayWithCardBodySchema = z.strictObject({
 });
 export type PayWithCardBody = z.infer<typeof PayWithCardBodySchema>;
 
-export const PaymentResultSchema = z
-  .object({
-    orderId: IdSchema,
-    status: z.literal('paid'),
-    transactionId: z.string(),
-    cardBrand: z.string().nullable(),
-    cardLast4: z.string().nullable(),
-  })
-  .meta({ id: 'PaymentResult', description: 'A payment that went through: the order is paid.' });
+export const PaymentResultSchema = z.object({
+  orderId: IdSchema,
+  status: z.literal('paid'),
+  transactionId: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
-export const StripeIntentSchema = z
-  .object({
-    clientSecret: z.string(),
-    publishableKey: z.string(),
-  })
-  .meta({ id: 'StripeIntent', description: 'What Stripe.js needs to complete a payment.' });
+export const StripeIntentSchema = z.object({
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+});
 export type StripeIntent = z.infer<typeof StripeIntentSchema>;
 
 const PAYING_REFUSED = {

@@ -9,23 +9,17 @@ import { MAX_PRICE } from './pricing.ts';
 export const MAX_PRICE_TIERS = 5;
 
 /** A volume price: from `minQuantity` units in one order line, each unit costs `price`. */
-export const PriceTierSchema = z
-  .strictObject({
-    minQuantity: z
-      .int({ error: 'Must be a whole number.' })
-      .min(2, { error: 'Must be at least 2 units.' })
-      .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
-    // A break is a lower price, never a free one: 0 is left to the tool's own price.
-    price: z
-      .int({ error: 'Must be a whole number of cents.' })
-      .min(1, { error: 'Must be more than 0.' })
-      .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
-  })
-  .meta({
-    id: 'PriceTier',
-    description:
-      'A volume price: from `minQuantity` units in one order line, each unit costs `price`.',
-  });
+export const PriceTierSchema = z.strictObject({
+  minQuantity: z
+    .int({ error: 'Must be a whole number.' })
+    .min(2, { error: 'Must be at least 2 units.' })
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
+  // A break is a lower price, never a free one: 0 is left to the tool's own price.
+  price: z
+    .int({ error: 'Must be a whole number of cents.' })
+    .min(1, { error: 'Must be more than 0.' })
+    .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
+});
 
 /** Price breaks as admins set them: quantities rising, prices falling. */
 export const PriceTiersSchema = z

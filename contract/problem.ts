@@ -34,52 +34,39 @@ export const ProblemCodeSchema = z.enum([
 ]);
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
 
-export const FieldErrorSchema = z
-  .object({
-    /** Dotted path of the failing field inside its location, e.g. `orderedNum`. */
-    field: z.string(),
-    in: z.enum(['body', 'query', 'params', 'headers']),
-    message: z.string(),
-  })
-  .meta({ id: 'FieldError', description: 'A field the request got wrong, and why.' });
+export const FieldErrorSchema = z.object({
+  /** Dotted path of the failing field inside its location, e.g. `orderedNum`. */
+  field: z.string(),
+  in: z.enum(['body', 'query', 'params', 'headers']),
+  message: z.string(),
+});
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
-export const ShortLineSchema = z
-  .object({
-    /** The line's position in the request, from 0. */
-    line: z.int().min(0),
-    toolId: z.string(),
-    productName: z.string(),
-    /** Units in stock now (0 when the tool left the catalogue). */
-    available: z.int().min(0),
-  })
-  .meta({
-    id: 'ShortLine',
-    description: 'A line of an order that asks for more than is in stock, with what is left.',
-  });
+export const ShortLineSchema = z.object({
+  /** The line's position in the request, from 0. */
+  line: z.int().min(0),
+  toolId: z.string(),
+  productName: z.string(),
+  /** Units in stock now (0 when the tool left the catalogue). */
+  available: z.int().min(0),
+});
 export type ShortLine = z.infer<typeof ShortLineSchema>;
 
 /** RFC 9457 problem details, served as `application/problem+json`. */
-export const ProblemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.int(),
-    /** One of ProblemCodeSchema, or for /api/auth/* the account service's code in lower case. */
-    code: z.string(),
-    detail: z.string(),
-    errors: z.array(FieldErrorSchema).optional(),
-    /** With `out_of_stock` for an order of several lines: each line short, with what is left. */
-    lines: z.array(ShortLineSchema).optional(),
-    /**
-     * With `confirmation_required`: what to acknowledge, as sent back in the request's `confirm`
-     * (a tool's `free`, `minimum_above_stock`).
-     */
-    confirm: z.array(z.string()).optional(),
-  })
-  .meta({
-    id: 'Problem',
-    description:
-      'An error, as RFC 9457 problem details (application/problem+json), with a stable `code`.',
-  });
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  /** One of ProblemCodeSchema, or for /api/auth/* the account service's code in lower case. */
+  code: z.string(),
+  detail: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+  /** With `out_of_stock` for an order of several lines: each line short, with what is left. */
+  lines: z.array(ShortLineSchema).optional(),
+  /**
+   * With `confirmation_required`: what to acknowledge, as sent back in the request's `confirm`
+   * (a tool's `free`, `minimum_above_stock`).
+   */
+  confirm: z.array(z.string()).optional(),
+});
 export type Problem = z.infer<typeof ProblemSchema>;

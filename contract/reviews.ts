@@ -8,18 +8,16 @@ import {
   TimestampSchema,
 } from './common.ts';
 
-export const ReviewSchema = z
-  .object({
-    _id: IdSchema,
-    /** The author's name, taken from their account when the review was posted. */
-    userName: z.string(),
-    /** The author's photo, when they have one. */
-    img: z.string().nullable(),
-    rating: z.int().min(1).max(5),
-    review: z.string(),
-    createdAt: TimestampSchema,
-  })
-  .meta({ id: 'Review', description: 'A review as everyone sees it.' });
+export const ReviewSchema = z.object({
+  _id: IdSchema,
+  /** The author's name, taken from their account when the review was posted. */
+  userName: z.string(),
+  /** The author's photo, when they have one. */
+  img: z.string().nullable(),
+  rating: z.int().min(1).max(5),
+  review: z.string(),
+  createdAt: TimestampSchema,
+});
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const CreateReviewBodySchema = z.strictObject({
@@ -46,9 +44,6 @@ export const ManagedReviewSchema = ReviewSchema.extend({
   /** Hidden by an admin: out of every public list until shown again. */
   hidden: z.boolean(),
   hiddenAt: TimestampSchema.nullable(),
-}).meta({
-  id: 'ManagedReview',
-  description: 'A review as its author and admins see it: whose it is, and whether it is hidden.',
 });
 export type ManagedReview = z.infer<typeof ManagedReviewSchema>;
 

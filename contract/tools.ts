@@ -19,22 +19,20 @@ import { MAX_PRICE } from './pricing.ts';
 /** The most units of one tool the store keeps in stock. */
 export const MAX_STOCK = 10_000_000;
 
-export const ToolSchema = z
-  .object({
-    _id: IdSchema,
-    name: z.string(),
-    img: z.string(),
-    description: z.string(),
-    /** Units in stock. */
-    quantity: z.int().min(0),
-    minimumOrder: z.int().min(1),
-    /** Unit price in minor units. */
-    price: MoneySchema,
-    /** Volume prices, quantities rising (none: the unit price for any quantity). */
-    priceTiers: z.array(PriceTierSchema),
-    createdAt: TimestampSchema,
-  })
-  .meta({ id: 'Tool', description: 'A tool of the catalogue, with its stock and volume prices.' });
+export const ToolSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  img: z.string(),
+  description: z.string(),
+  /** Units in stock. */
+  quantity: z.int().min(0),
+  minimumOrder: z.int().min(1),
+  /** Unit price in minor units. */
+  price: MoneySchema,
+  /** Volume prices, quantities rising (none: the unit price for any quantity). */
+  priceTiers: z.array(PriceTierSchema),
+  createdAt: TimestampSchema,
+});
 export type Tool = z.infer<typeof ToolSchema>;
 
 const StockSchema = z
@@ -149,12 +147,10 @@ export const SetStockBodySchema = z.strictObject({ newQuantity: StockSchema });
 export type SetStockBody = z.infer<typeof SetStockBodySchema>;
 
 /** The orders still to be fulfilled that contain a tool: deleting it leaves them as they are. */
-export const OpenOrdersSchema = z
-  .object({
-    /** Unpaid orders plus paid ones not yet shipped. */
-    openOrders: z.int().min(0),
-    unpaid: z.int().min(0),
-    paidNotShipped: z.int().min(0),
-  })
-  .meta({ id: 'OpenOrders', description: 'The open orders that contain a tool.' });
+export const OpenOrdersSchema = z.object({
+  /** Unpaid orders plus paid ones not yet shipped. */
+  openOrders: z.int().min(0),
+  unpaid: z.int().min(0),
+  paidNotShipped: z.int().min(0),
+});
 export type OpenOrders = z.infer<typeof OpenOrdersSchema>;

@@ -4,18 +4,16 @@ import { UPLOAD_FIELD, UPLOAD_FORMATS, UPLOAD_WIDTHS } from './upload-names.ts';
 
 export * from './upload-names.ts';
 
-export const UploadedImageSchema = z
-  .object({
-    /** The image at DEFAULT_UPLOAD_WIDTH: what a tool's `img` stores. */
-    url: z.string(),
-    /** Every width, for an img's srcset. */
-    srcset: z.string(),
-    /** The size of the uploaded image, upright. */
-    width: z.int().min(1),
-    height: z.int().min(1),
-    variants: z.array(z.object({ url: z.string(), width: z.int().min(1), height: z.int().min(1) })),
-  })
-  .meta({ id: 'UploadedImage', description: 'An uploaded image: where each width is served.' });
+export const UploadedImageSchema = z.object({
+  /** The image at DEFAULT_UPLOAD_WIDTH: what a tool's `img` stores. */
+  url: z.string(),
+  /** Every width, for an img's srcset. */
+  srcset: z.string(),
+  /** The size of the uploaded image, upright. */
+  width: z.int().min(1),
+  height: z.int().min(1),
+  variants: z.array(z.object({ url: z.string(), width: z.int().min(1), height: z.int().min(1) })),
+});
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
 export const uploadRoutes = {

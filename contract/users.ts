@@ -16,24 +16,22 @@ export const ROLES = ['Admin', 'User'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const UserDetailsSchema = z
-  .object({
-    _id: IdSchema,
-    name: z.string(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    phone: z.string().nullable(),
-    linkedin: z.string().nullable(),
-    education: z.string().nullable(),
-    /** Company details for orders and invoices, all optional. */
-    companyName: z.string().nullable(),
-    vatNumber: z.string().nullable(),
-    billingAddress: z.string().nullable(),
-    /** Photo URL (from Google, or set by the user). */
-    image: z.string().nullable(),
-    role: RoleSchema,
-  })
-  .meta({ id: 'User', description: "A person's account details, role and company details." });
+export const UserDetailsSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  phone: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  education: z.string().nullable(),
+  /** Company details for orders and invoices, all optional. */
+  companyName: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  /** Photo URL (from Google, or set by the user). */
+  image: z.string().nullable(),
+  role: RoleSchema,
+});
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
 
 export const UserSummarySchema = UserDetailsSchema.pick({
@@ -41,7 +39,7 @@ export const UserSummarySchema = UserDetailsSchema.pick({
   name: true,
   email: true,
   role: true,
-}).meta({ id: 'UserSummary', description: 'A person and their role.' });
+});
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
 /** A person's name on one line; runs of spaces become one, so a name is stored as it is shown. */

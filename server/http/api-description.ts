@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_COMPONENTS } from '../../contract/api-components.ts';
 import type { DescribedOperation, HttpMethod } from '../../contract/common.ts';
 import type { ErrorStatus, ResponseHeader } from '../../contract/operation-docs.ts';
 import { ProblemSchema } from '../../contract/problem.ts';
@@ -20,11 +21,22 @@ interface Document extends Json {
   components?: Json & { schemas?: Record<string, unknown> };
 }
 
-/** Every refusal's body: the one Problem schema, listed under the id the contract gives it. */
+/**
+ * Names the contract's components in zod's registry, where the description's transforms find
+ * them (contract/api-components.ts says why here and not in the contract). Naming a schema again
+ * changes nothing.
+ */
+export function nameComponents(): void {
+  for (const [schema, id, description] of API_COMPONENTS) {
+    z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id, description });
+  }
+}
+
+const problemId = API_COMPONENTS.find(([schema]) => schema === ProblemSchema)?.[1];
+
+/** Every refusal's body: the one Problem schema. */
 const PROBLEM = {
-  'application/problem+json': {
-    schema: { $ref: `#/components/schemas/${ProblemSchema.meta()?.id}` },
-  },
+  'application/problem+json': { schema: { $ref: `#/components/schemas/${problemId}` } },
 };
 
 /** Each refusal's shared response: its name under components/responses and what it means. */

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_TAGS } from '../../contract/operation-docs.ts';
 import { describedOperations } from '../../contract/routes.ts';
-import { completeDescription } from '../http/api-description.ts';
+import { completeDescription, nameComponents } from '../http/api-description.ts';
 
 const toJsonSchemas = createJsonSchemaTransform({});
 
@@ -19,6 +19,7 @@ export const openApiPlugin = fp(
     app: FastifyInstance,
     { storeName, publicUrl }: { storeName: string; publicUrl: string },
   ) => {
+    nameComponents();
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
