@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderLineInput } from '../../contract/order-placement.ts';
 import type { Order } from '../../contract/orders.ts';
-import { unitPriceFor } from '../../contract/pricing.ts';
-import { ProblemSchema } from '../../contract/problem.ts';
 import type { SessionUser } from '../http/session.ts';
 import type { TestUser } from '../testing/test-app.ts';
 import {
@@ -15,6 +13,7 @@ import {
   startTwoInstances,
   type TwoInstances,
 } from '../testing/two-instances.ts';
+import { orderMismatch, randomCart, randomInt, refusalMismatch } from './cart-orders.ts';
 
 const BUYERS = 200;
 const ROUNDS = 20;
@@ -36,8 +35,6 @@ const card = {
 };
 const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
 
-type Tool = Awaited<ReturnType<TwoInstances['first']['addTool']>>;
-
 let store: TwoInstances;
 
 beforeAll(async () => {
@@ -46,49 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await store?.close();
 });
-
-const randomInt = (below: number) => Math.floor(Math.random() * below);
-
-/** 1 to 4 distinct tools in random order (not the id order the server locks in), 1 to 6 units. */
-function randomCart(tools: Tool[]): OrderLineInput[] {
-  const shuffled = [...tools];
-  for (let i = shuffled.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [shuffled[i], shuffled[j]] = [shuffled[j] as Tool, shuffled[i] as Tool];
-  }
-  return shuffled
-    .slice(0, 1 + randomInt(4))
-    .map((tool) => ({ toolId: tool.id, quantity: 1 + randomInt(6) }));
-}
-
-/** What is wrong with a placed order for this cart, or null: its lines, prices and total. */
-function orderMismatch(order: Order, cart: OrderLineInput[], tools: Map<string, Tool>) {
-  const asked = cart.map((line) => `${line.toolId}x${line.quantity}`).join();
-  const got = order.lines.map((line) => `${line.toolId}x${line.quantity}`).join();
-  if (got !== asked) return `lines ${got}, asked ${asked}`;
-  for (const line of order.lines) {
-    const tool = tools.get(line.toolId) as Tool;
-    if (line.unitPrice !== unitPriceFor(tool, line.quantity)) return `unit price ${line.unitPrice}`;
-    if (line.lineTotal !== line.quantity * line.unitPrice) return `line total ${line.lineTotal}`;
-  }
-  const total = order.lines.reduce((sum, line) => sum + line.lineTotal, 0);
-  if (order.totalAmount !== total) return `total ${order.totalAmount}, lines make ${total}`;
-  if (order.status !== 'unpaid') return `status ${order.status}`;
-  return null;
-}
-
-/** What is wrong with a refusal of this cart, or null: it names each short line with what is left. */
-function refusalMismatch(body: unknown, cart: OrderLineInput[]) {
-  const problem = ProblemSchema.parse(body);
-  if (problem.code !== 'out_of_stock') return `code ${problem.code}`;
-  if (!problem.lines?.length) return 'no lines named';
-  for (const short of problem.lines) {
-    const line = cart[short.line];
-    if (line?.toolId !== short.toolId) return `line ${short.line} is not ${short.toolId}`;
-    if (short.available >= line.quantity) return `${short.available} left is enough`;
-  }
-  return null;
-}
 
 /** Answers the store turned away as busy and that were sent again (see `politely`). */
 const busy = { answers: 0 };

@@ -1,6 +1,6 @@
 import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Db } from '../../db/client.ts';
-import { type IndexRow, listIndexRows } from './tools.repo.ts';
+import { type IndexRow, listIndexRows } from './catalogue-index.repo.ts';
 
 /** Past this many listed tools the index is not kept (memory) and lists go to SQL. */
 export const MAX_INDEXED_TOOLS = 100_000;

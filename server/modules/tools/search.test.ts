@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_SORTS } from '../../../contract/tool-lists.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
-import { parseVector, searchTools } from './tools.repo.ts';
+import { parseVector } from './catalogue-index.repo.ts';
+import { searchTools } from './tools.repo.ts';
 
 let t: TestContext;
 
