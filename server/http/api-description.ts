@@ -151,7 +151,7 @@ const MUTATING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
  * site or as a form, 413 and 415 for its body (server/plugins/security.ts, Fastify's body
  * parser); 414 for an over-long path parameter.
  */
-export function standardRefusals(route: DescribedOperation): ErrorStatus[] {
+function standardRefusals(route: DescribedOperation): ErrorStatus[] {
   const statuses: ErrorStatus[] = [400, 503];
   if (route.access !== 'public') statuses.push(401);
   if (route.access === 'admin' || MUTATING.has(route.method)) statuses.push(403);
@@ -161,7 +161,7 @@ export function standardRefusals(route: DescribedOperation): ErrorStatus[] {
 }
 
 /** Every refusal a route can answer, in order. */
-export function refusalsOf(route: DescribedOperation): ErrorStatus[] {
+function refusalsOf(route: DescribedOperation): ErrorStatus[] {
   const named = Object.keys(route.errors ?? {}).map(Number) as ErrorStatus[];
   return [...new Set([...standardRefusals(route), ...named])].sort((a, b) => a - b);
 }

@@ -63,7 +63,7 @@ export type RouteHandler<D extends RouteDescriptor> = (
 const WHO_MAY_CALL: Record<Access, string> = {
   public: 'Anyone may call it; no session is needed.',
   user: 'Needs a session (the cookie sign-in sets); per-object rules apply on top.',
-  admin: 'Needs the session of an admin; anyone else gets 403.',
+  admin: 'Needs the session of an admin: a visitor gets 401, anyone else 403.',
 };
 
 /**
