@@ -9,7 +9,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { ListOrdersQuerySchema, ORDER_STATUSES } from '../contract/orders.ts';
+import { ListOrdersQuerySchema } from '../contract/order-lists.ts';
+import { ORDER_STATUSES } from '../contract/orders.ts';
 import { createDatabase } from '../server/db/client.ts';
 import { createOrdersService } from '../server/modules/orders/orders.service.ts';
 import { createOverviewService } from '../server/modules/overview/overview.service.ts';

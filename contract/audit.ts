@@ -59,9 +59,12 @@ export const auditRoutes = {
     method: 'GET',
     path: '/audit',
     access: 'admin',
-    summary: `The audit log for admins: who changed what and when, newest first, a page at a time (limit ${DEFAULT_AUDIT_PAGE} unless given, at most ${AUDIT_PAGE_MAX}; the total is in X-Total-Count), by action, by target (targetType, targetId) and by the actor's email.`,
+    summary: 'Read the audit log',
+    description: `Who changed what and when, for admins, newest first, a page at a time (limit ${DEFAULT_AUDIT_PAGE} unless given, at most ${AUDIT_PAGE_MAX}; offset), by action, by target (targetType, targetId) and by the actor's email. The total that match is in X-Total-Count.`,
+    returns: 'A page of audit entries.',
     tags: ['audit'],
     query: ListAuditQuerySchema,
     response: z.array(AuditEntrySchema),
+    responseHeaders: ['X-Total-Count'],
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, isSitePath } from './common.ts';
+import { anyCase, isSitePath, SITE_PATH, URL_CHARACTER } from './common.ts';
 import { NameSchema } from './users.ts';
 
 /**
@@ -8,8 +8,19 @@ import { NameSchema } from './users.ts';
  * before anything is counted, hashed or stored, so these routes keep the store's own rules.
  */
 
-/** Emails are compared and stored trimmed and in lower case. */
-export const AuthEmailSchema = z.string().trim().toLowerCase().pipe(EmailSchema);
+/**
+ * Emails are compared and stored trimmed and in lower case; the schema describes the email they
+ * become. Anything but a string is refused as such ("Must be a string."), as for any text field.
+ */
+export const AuthEmailSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+  z
+    .email({
+      error: (issue) =>
+        issue.code === 'invalid_type' ? undefined : 'Must be a valid email address.',
+    })
+    .max(254, { error: 'Must be at most 254 characters.' }),
+);
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -43,7 +54,10 @@ export const NewPasswordSchema = z
       'This password is too easy to guess: avoid one character repeated and runs such as 12345678 or qwertyui.',
     // Only once the length is right: one message per problem.
     when: (payload) => payload.issues.length === 0,
-  });
+  })
+  .describe(
+    `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, neither one character or pair repeated nor a run such as 12345678 or qwertyui, and not one of the most common passwords.`,
+  );
 
 /** Any password may be tried, but not an unbounded one (hashing cost). */
 const GivenPasswordSchema = z
@@ -74,12 +88,21 @@ export function isGooglePhotoUrl(value: string): boolean {
  * A profile photo: a path on this site, or a Google account photo (allowed only on accounts signed
  * in with Google; the server checks that). Never a third-party address that could track visitors.
  */
+const USER_IMAGE_PROBLEM = 'Must be a path on this site or a Google account photo.';
 export const UserImageSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
+  .regex(
+    new RegExp(
+      `^(?:${SITE_PATH}|${anyCase('https://lh')}[0-9]+${anyCase('.googleusercontent.com')}(?:[/?#]${URL_CHARACTER}*)?)$`,
+    ),
+    { error: USER_IMAGE_PROBLEM },
+  )
+  // What a pattern cannot say: the address is one a URL can have.
   .refine((value) => isSitePath(value) || isGooglePhotoUrl(value), {
-    error: 'Must be a path on this site or a Google account photo.',
+    error: USER_IMAGE_PROBLEM,
+    when: (payload) => payload.issues.length === 0,
   });
 
 export const SignInBodySchema = z.strictObject({
@@ -95,7 +118,7 @@ const SitePathImageSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
-  .refine(isSitePath, { error: 'Must be a path on this site.' });
+  .regex(new RegExp(`^${SITE_PATH}$`), { error: 'Must be a path on this site.' });
 
 export const SignUpBodySchema = z.strictObject({
   name: NameSchema,
@@ -125,7 +148,7 @@ export const RequestPasswordResetBodySchema = z.strictObject({
   redirectTo: CallbackSchema.optional(),
 });
 
-const TokenSchema = z
+export const TokenSchema = z
   .string()
   .min(1, { error: 'Required.' })
   .max(512, { error: 'Must be at most 512 characters.' })
@@ -167,67 +190,3 @@ export const GetSessionQuerySchema = z.strictObject({
   disableCookieCache: z.enum(['true', 'false']).optional(),
   disableRefresh: z.enum(['true', 'false']).optional(),
 });
-
-export interface AuthAction {
-  method: 'GET' | 'POST';
-  /** Below /api/auth, Fastify style. */
-  path: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-}
-
-const action = <const A extends AuthAction>(a: A) => a;
-
-/** Every account action the store offers, keyed by name. */
-export const authActions = {
-  signIn: action({ method: 'POST', path: '/sign-in/email', body: SignInBodySchema }),
-  signUp: action({ method: 'POST', path: '/sign-up/email', body: SignUpBodySchema }),
-  signInSocial: action({ method: 'POST', path: '/sign-in/social', body: SocialSignInBodySchema }),
-  signOut: action({ method: 'POST', path: '/sign-out', body: EmptyBodySchema }),
-  requestPasswordReset: action({
-    method: 'POST',
-    path: '/request-password-reset',
-    body: RequestPasswordResetBodySchema,
-  }),
-  resetPassword: action({ method: 'POST', path: '/reset-password', body: ResetPasswordBodySchema }),
-  sendVerificationEmail: action({
-    method: 'POST',
-    path: '/send-verification-email',
-    body: EmailBodySchema,
-  }),
-  changePassword: action({
-    method: 'POST',
-    path: '/change-password',
-    body: ChangePasswordBodySchema,
-  }),
-  updateUser: action({ method: 'POST', path: '/update-user', body: UpdateUserBodySchema }),
-  revokeSessions: action({ method: 'POST', path: '/revoke-sessions', body: EmptyBodySchema }),
-  revokeOtherSessions: action({
-    method: 'POST',
-    path: '/revoke-other-sessions',
-    body: EmptyBodySchema,
-  }),
-  getSession: action({ method: 'GET', path: '/get-session', query: GetSessionQuerySchema }),
-  listSessions: action({ method: 'GET', path: '/list-sessions', query: EmptyBodySchema }),
-  verifyEmail: action({ method: 'GET', path: '/verify-email', query: VerifyEmailQuerySchema }),
-  resetPasswordLink: action({
-    method: 'GET',
-    path: '/reset-password/:token',
-    params: z.strictObject({ token: TokenSchema }),
-    query: CallbackQuerySchema,
-  }),
-  oauthCallback: action({
-    method: 'GET',
-    path: '/callback/:id',
-    params: z.strictObject({ id: z.literal('google') }),
-    query: OAuthCallbackQuerySchema,
-  }),
-  /** Where the account service sends a failed sign-in with no page of its own to return to. */
-  error: action({
-    method: 'GET',
-    path: '/error',
-    query: z.record(z.string().max(64), z.string().max(500)),
-  }),
-} as const;
-export type AuthActionName = keyof typeof authActions;

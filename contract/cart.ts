@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
-import { checkEachToolOnce, MAX_ORDER_LINES, OrderLineInputSchema } from './orders.ts';
+import { MAX_ORDER_LINES } from './order-limits.ts';
+import { checkEachToolOnce, OrderLineInputSchema } from './order-placement.ts';
 import { ToolSchema } from './tools.ts';
 
 /** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */
@@ -49,7 +50,8 @@ export const PutCartBodySchema = z.strictObject({
   lines: z
     .array(OrderLineInputSchema)
     .max(MAX_ORDER_LINES, { error: `A cart can have at most ${MAX_ORDER_LINES} lines.` })
-    .superRefine(checkEachToolOnce),
+    .superRefine(checkEachToolOnce)
+    .describe('Each tool once: raise its quantity instead of repeating it.'),
 });
 export type PutCartBody = z.infer<typeof PutCartBodySchema>;
 
@@ -58,8 +60,10 @@ export const cartRoutes = {
     method: 'GET',
     path: '/cart',
     access: 'user',
-    summary:
-      "The signed-in customer's cart, each line with the tool as it is now, its price for the quantity and what is wrong with it before checkout.",
+    summary: "Read the customer's cart",
+    description:
+      "The signed-in customer's cart (it follows them to every device), each line with the tool as it is now, its price for the quantity (volume prices included) and what would stop it at checkout.",
+    returns: 'The cart, priced now.',
     tags: ['cart'],
     response: CartSchema,
   }),
@@ -67,19 +71,25 @@ export const cartRoutes = {
     method: 'PUT',
     path: '/cart',
     access: 'user',
-    summary: "Replaces the signed-in customer's cart (it follows them to every device).",
+    summary: "Replace the customer's cart",
+    description: `Replaces the signed-in customer's cart with these lines: each tool once, at most ${MAX_ORDER_LINES} lines, every tool in the catalogue now; [] empties it.`,
+    returns: 'The cart as stored, priced now.',
     tags: ['cart'],
     body: PutCartBodySchema,
     response: CartSchema,
+    errors: { 429: 'rate_limited: too many changes by this customer in a short time.' },
   }),
   quote: route({
     method: 'POST',
     path: '/cart/quote',
     access: 'public',
-    summary:
+    summary: "Price a visitor's cart",
+    description:
       "Prices lines exactly as a signed-in customer's cart would be (a visitor's cart, kept in the browser): each line with the tool as it is now, its price for the quantity and what is wrong with it. A tool no longer in the catalogue (or never in it) is an unavailable line, not an error. Nothing is stored.",
+    returns: 'The lines priced as a cart.',
     tags: ['cart'],
     body: PutCartBodySchema,
     response: CartSchema,
+    errors: { 429: 'rate_limited: too many quotes from this address in a short time.' },
   }),
 } as const;

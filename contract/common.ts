@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiTag, OperationDocs } from './operation-docs.ts';
 
 z.config({
   // Browsers run the store under a CSP without 'unsafe-eval', where zod's probe for `new Function`
@@ -22,8 +23,8 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One API route, described once and used by the server (validation, serialization, OpenAPI,
- * access control) and by the web app (typed fetch helper).
+ * One API route, described once and used by the server (validation, serialization, the API
+ * description, access control) and by the web app (typed fetch helper).
  */
 export interface RouteDescriptor<
   P extends z.ZodType = z.ZodType,
@@ -32,13 +33,12 @@ export interface RouteDescriptor<
   R extends z.ZodType = z.ZodType,
   A extends Access = Access,
   H extends z.ZodType = z.ZodType,
-> {
+> extends OperationDocs {
   method: HttpMethod;
   /** Path below `/api`, Fastify style: `/purchase/:id`. */
   path: string;
   access: A;
-  summary: string;
-  tags: readonly string[];
+  tags: readonly ApiTag[];
   params?: P;
   query?: Q;
   body?: B;
@@ -54,9 +54,15 @@ export interface RouteDescriptor<
    * Origin.
    */
   consumes?: 'multipart/form-data';
+  /** The fields of that form, as the API description shows them (the route reads the form itself). */
+  form?: z.ZodType;
   /** Success status; 200 unless stated. */
   status?: 200 | 201;
 }
+
+/** What the API description needs of an operation: a route of the table, or an account action. */
+export type DescribedOperation = OperationDocs &
+  Pick<RouteDescriptor, 'method' | 'path' | 'access' | 'tags' | 'status' | 'consumes' | 'form'>;
 
 export function route<
   P extends z.ZodType = z.ZodNever,
@@ -78,19 +84,48 @@ export const EmailSchema = z
 export const EmailQuerySchema = z.strictObject({ email: EmailSchema });
 export const EmailParamsSchema = z.strictObject({ email: EmailSchema });
 
+/**
+ * Phone numbers as people type them: digits with spaces, dashes, dots, brackets, a leading +, and
+ * at least 7 digits.
+ */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Required.' })
+  .max(32, { error: 'Must be at most 32 characters.' })
+  .regex(/^(?=(?:\D*\d){7})\+?[0-9][0-9 ().-]{5,30}$/, {
+    error: 'Must be a phone number (7 or more digits).',
+  });
+
 /** Money travels as whole minor units (cents) in the store currency; see GET /api/config. */
 export const MoneySchema = z.int().min(0).describe('Amount in minor units (e.g. cents).');
 export const TimestampSchema = z.iso.datetime({ offset: true });
+
+/**
+ * Patterns for text fields, written so that they mean the same with or without the `u` flag (a
+ * JSON Schema pattern carries none): C0 controls, DEL and C1 (`CONTROLS`, the same less tab, line
+ * feed and carriage return), the bidirectional embedding, override and isolate characters, and
+ * whole characters (a half of a surrogate pair without the other is not one, and would be stored
+ * as U+FFFD).
+ */
+const CONTROLS = '\\x00-\\x1f\\x7f-\\x9f';
+const CONTROLS_BUT_LINE_BREAKS = '\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f';
+const BIDI_CONTROLS = '\\u202a-\\u202e\\u2066-\\u2069';
+export const ONE_LINE = new RegExp(`^[^${CONTROLS}${BIDI_CONTROLS}]*$`);
+const NO_CONTROLS_BUT_LINE_BREAKS = new RegExp(`^[^${CONTROLS_BUT_LINE_BREAKS}]*$`);
+const NO_BIDI_CONTROLS = new RegExp(`^[^${BIDI_CONTROLS}]*$`);
+const WHOLE_CHARACTERS = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+/** One character of a URL or a site path: no whitespace, backslash or control character. */
+export const URL_CHARACTER = `[^\\s\\\\${CONTROLS}]`;
 
 /**
  * One line of plain text (names, titles): trimmed, with no control characters at all (C0, DEL, C1)
  * and no bidirectional overrides, which could make a name read as something else.
  */
 export function plainText(min: number, max: number) {
-  return boundedText(min, max).refine(
-    (value) => !hasControlCharacters(value) && !hasBidiControls(value),
-    { error: 'Must be one line of text without control characters.' },
-  );
+  return boundedText(min, max).regex(ONE_LINE, {
+    error: 'Must be one line of text without control characters.',
+  });
 }
 
 /**
@@ -100,20 +135,16 @@ export function plainText(min: number, max: number) {
  */
 export function multilineText(min: number, max: number, options: { maxLines?: number } = {}) {
   const { maxLines } = options;
-  return boundedText(min, max)
-    .refine((value) => !hasControlCharacters(value, true), {
-      error: 'Must not contain control characters.',
-    })
-    .refine((value) => !hasBidiControls(value), {
+  const text = boundedText(min, max)
+    .regex(NO_CONTROLS_BUT_LINE_BREAKS, { error: 'Must not contain control characters.' })
+    .regex(NO_BIDI_CONTROLS, {
       error: 'Must not contain text-direction override characters.',
-    })
-    .refine((value) => maxLines === undefined || value.split('\n').length <= maxLines, {
-      error: `Must be at most ${maxLines} lines.`,
     });
+  if (maxLines === undefined) return text;
+  return text.regex(new RegExp(`^[^\\n]*(?:\\n[^\\n]*){0,${maxLines - 1}}$`), {
+    error: `Must be at most ${maxLines} lines.`,
+  });
 }
-
-/** Half of a surrogate pair without the other: not a character, and stored as U+FFFD. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function boundedText(min: number, max: number) {
   return z
@@ -121,9 +152,7 @@ function boundedText(min: number, max: number) {
     .trim()
     .min(min, { error: min === 1 ? 'Required.' : `Must be at least ${min} characters.` })
     .max(max, { error: `Must be at most ${max} characters.` })
-    .refine((value) => !LONE_SURROGATE.test(value), {
-      error: 'Must be text without broken characters.',
-    });
+    .regex(WHOLE_CHARACTERS, { error: 'Must be text without broken characters.' });
 }
 
 export const DeletedCountSchema = z.object({ deletedCount: z.int().min(0) });
@@ -148,6 +177,9 @@ export function hasBidiControls(value: string): boolean {
 
 const SITE = 'https://site.invalid';
 
+/** A path on this site (see isSitePath) as a pattern, for the schemas that take one. */
+export const SITE_PATH = `/[^/\\s\\\\${CONTROLS}]${URL_CHARACTER}*`;
+
 /**
  * A path on this site, such as `/images/tools/saw.svg`. Browsers drop tabs and line breaks from
  * URLs and read `\` as `/`, so `/\t/evil.example/x.png` would become `//evil.example/x.png`, another
@@ -160,4 +192,11 @@ export function isSitePath(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `text` as a pattern that matches it in any letter case (a JSON Schema pattern has no flags). */
+export function anyCase(text: string): string {
+  return text
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/[a-z]/gi, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);
 }

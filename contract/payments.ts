@@ -44,19 +44,27 @@ export function passesLuhn(digits: string): boolean {
 
 export const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
 
+/** An expiry as printed on cards: `MM/YY` (or `MM/YYYY`), spaces around the slash allowed. */
+const EXPIRY_FORMAT = /^\s*(\d{2})\s*\/\s*(\d{2}|\d{4})\s*$/;
+/** A month from 01 to 12, or not the format at all (which EXPIRY_FORMAT's message covers). */
+const EXPIRY_MONTH = /^(?:(?!\s*\d{2}\s*\/\s*(?:\d{2}|\d{4})\s*$)|\s*(?:0[1-9]|1[0-2])\s*\/)/;
+const FORMAT_PROBLEM = 'Use the format MM/YY.';
+const MONTH_PROBLEM = 'The month must be from 01 to 12.';
+const EXPIRED = 'This card has expired.';
+
 /**
  * What is wrong with an expiry as printed on cards (`MM/YY`), in one sentence, or undefined when it
  * is a real month that is not over.
  */
 export function expiryProblem(value: string, now = new Date()): string | undefined {
-  const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
-  if (!match) return 'Use the format MM/YY.';
+  const match = EXPIRY_FORMAT.exec(value);
+  if (!match) return FORMAT_PROBLEM;
+  if (!EXPIRY_MONTH.test(value)) return MONTH_PROBLEM;
   const month = Number(match[1]);
   const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return 'The month must be from 01 to 12.';
   const isOver =
     year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
-  return isOver ? 'This card has expired.' : undefined;
+  return isOver ? EXPIRED : undefined;
 }
 
 /** The built-in test gateway's card form. The number is never stored or logged. */
@@ -64,19 +72,22 @@ export const PayWithCardBodySchema = z.strictObject({
   cardNumber: z
     .string()
     .max(30, { error: 'Enter a card number.' })
-    .refine((value) => /^\d{12,19}$/.test(cardDigits(value)), {
+    // 12 to 19 digits, spaces and dashes between them as printed.
+    .regex(/^[\s-]*(?:\d[\s-]*){12,19}$/, {
       error: 'Enter the 12 to 19 digits of the card number.',
     })
     .refine((value) => passesLuhn(cardDigits(value)), {
       error: 'This card number is not valid. Check it for typos.',
-    }),
+    })
+    .describe('12 to 19 digits (spaces and dashes allowed) that pass the Luhn check.'),
   expiry: z
     .string()
-    .max(7, { error: 'Use the format MM/YY.' })
-    .superRefine((value, context) => {
-      const problem = expiryProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
+    .max(7, { error: FORMAT_PROBLEM })
+    .regex(EXPIRY_FORMAT, { error: FORMAT_PROBLEM })
+    .regex(EXPIRY_MONTH, { error: MONTH_PROBLEM })
+    // The format and the month are the patterns above; whether the month is over is today's to say.
+    .refine((value) => expiryProblem(value) !== EXPIRED, { error: EXPIRED })
+    .describe('MM/YY or MM/YYYY, a month that is not over.'),
   cvc: z.string().regex(/^\d{3,4}$/, { error: 'Enter the 3 or 4 digits on the back of the card.' }),
   nameOnCard: plainText(2, 100),
 });
@@ -97,35 +108,59 @@ export const StripeIntentSchema = z.object({
 });
 export type StripeIntent = z.infer<typeof StripeIntentSchema>;
 
+const PAYING_REFUSED = {
+  403: 'Only the customer who placed the order pays it.',
+  409: 'order_not_payable: the order is already paid, or was cancelled.',
+  429: 'rate_limited: too many payments or changes by this customer in a short time.',
+} as const;
+
 export const paymentRoutes = {
   get: route({
     method: 'GET',
     path: '/payment/:id',
     access: 'user',
-    summary: 'The order to pay (owner or admin).',
+    summary: 'Read the order to pay',
+    description: 'What the payment page shows of an order, for its customer and for admins.',
+    returns: 'The order to pay: its number, total, status and deadline.',
     tags: ['payments'],
     params: IdParamsSchema,
     response: PaymentOrderSchema,
+    errors: { 403: "The order is another customer's.", 404: 'No order with this id.' },
   }),
   payWithTestCard: route({
     method: 'POST',
     path: '/payment/:id',
     access: 'user',
-    summary:
-      'Test mode only: pay an unpaid order with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The server decides the outcome.',
+    summary: 'Pay with a test card',
+    description:
+      'Test mode only: pays an unpaid order with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The server decides the outcome; the card number is never stored or logged.',
+    returns: 'The payment: the order is paid.',
     tags: ['payments'],
     params: IdParamsSchema,
     body: PayWithCardBodySchema,
     response: PaymentResultSchema,
+    errors: {
+      ...PAYING_REFUSED,
+      402: 'card_declined: the card was declined; nothing was taken, and the order stays unpaid.',
+      404: 'No order with this id, or the store takes payments through Stripe (no test cards).',
+    },
   }),
   createStripeIntent: route({
     method: 'POST',
     path: '/payment/:id/intent',
     access: 'user',
-    summary: 'Stripe mode only: the PaymentIntent for an unpaid order (created once, then reused).',
+    summary: 'Start a Stripe payment',
+    description:
+      "Stripe mode only: the PaymentIntent for an unpaid order, created once with the order's amount and currency, then reused; the page completes it with Stripe.js.",
+    returns: "The PaymentIntent's client secret and the store's publishable key.",
     tags: ['payments'],
     params: IdParamsSchema,
     body: z.strictObject({}),
     response: StripeIntentSchema,
+    errors: {
+      ...PAYING_REFUSED,
+      404: 'No order with this id, or the store runs the built-in test gateway (no Stripe).',
+      502: 'payment_provider_error: Stripe did not answer; try again.',
+    },
   }),
 } as const;

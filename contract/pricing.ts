@@ -3,6 +3,9 @@
  * load no schema code.
  */
 
+/** The highest unit price the store takes, in minor units. */
+export const MAX_PRICE = 100_000_000;
+
 /** A volume price: from `minQuantity` units in one order line, each unit costs `price`. */
 export interface PriceTier {
   minQuantity: number;

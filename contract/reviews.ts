@@ -58,63 +58,92 @@ export const SetReviewHiddenBodySchema = z.strictObject({
 });
 export type SetReviewHiddenBody = z.infer<typeof SetReviewHiddenBodySchema>;
 
+const PAGE = `a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}; offset), newest first; the total is in X-Total-Count`;
+const NO_REVIEW = 'No review with this id.';
+
 export const reviewRoutes = {
   list: route({
     method: 'GET',
     path: '/reviews',
     access: 'public',
-    summary: `Shown reviews (hidden ones never), newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
+    summary: 'List reviews',
+    description: `The reviews shown to everyone (never the hidden ones), ${PAGE}.`,
+    returns: 'A page of reviews.',
     tags: ['reviews'],
     query: ListReviewsQuerySchema,
     response: z.array(ReviewSchema),
+    responseHeaders: ['X-Total-Count'],
   }),
   create: route({
     method: 'POST',
     path: '/reviews',
     access: 'user',
-    summary: "Post a review; the author's name comes from the session.",
+    summary: 'Post a review',
+    description:
+      "Posts a review by the signed-in customer, who must have confirmed their email; the author's name and photo come from their account.",
+    returns: 'The review as shown.',
     tags: ['reviews'],
     body: CreateReviewBodySchema,
     response: ReviewSchema,
     status: 201,
+    errors: {
+      403: 'email_not_verified: the customer has not confirmed their email yet.',
+      429: 'rate_limited: too many reviews or changes by this customer in a short time.',
+    },
   }),
   listAll: route({
     method: 'GET',
     path: '/reviews/all',
     access: 'admin',
-    summary: `Every review for moderation, hidden ones included (hidden=true or false keeps one kind), newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
+    summary: 'List reviews for moderation',
+    description: `Every review for admins, hidden ones included (hidden=true or false keeps one kind), ${PAGE}.`,
+    returns: 'A page of reviews with their authors and whether they are hidden.',
     tags: ['reviews'],
     query: ListAllReviewsQuerySchema,
     response: z.array(ManagedReviewSchema),
+    responseHeaders: ['X-Total-Count'],
   }),
   listMine: route({
     method: 'GET',
     path: '/reviews/mine',
     access: 'user',
-    summary: `The signed-in customer's own reviews, hidden ones included, newest first, a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}); the total is in X-Total-Count.`,
+    summary: "List the customer's reviews",
+    description: `The signed-in customer's own reviews, hidden ones included, ${PAGE}.`,
+    returns: "A page of the customer's reviews.",
     tags: ['reviews'],
     query: ListReviewsQuerySchema,
     response: z.array(ManagedReviewSchema),
+    responseHeaders: ['X-Total-Count'],
   }),
   setHidden: route({
     method: 'PUT',
     path: '/reviews/:id',
     access: 'admin',
-    summary:
-      'Hide a review from every public list (home page included, at once), or show it again: `{hidden: true | false}`. Written to the audit log (review.hidden, review.shown).',
+    summary: 'Hide or show a review',
+    description:
+      'Hides a review from every public list (the home page included, at once), or shows it again: `{hidden: true | false}`. Written to the audit log (review.hidden, review.shown).',
+    returns: 'The review as admins see it.',
     tags: ['reviews'],
     params: IdParamsSchema,
     body: SetReviewHiddenBodySchema,
     response: ManagedReviewSchema,
+    errors: { 404: NO_REVIEW },
   }),
   delete: route({
     method: 'DELETE',
     path: '/reviews/:id',
     access: 'user',
-    summary:
-      'Delete a review for good: its author may delete their own, an admin any (others 403, unknown 404). Written to the audit log (review.deleted).',
+    summary: 'Delete a review',
+    description:
+      'Deletes a review for good: its author may delete their own, an admin any. Written to the audit log (review.deleted).',
+    returns: 'How many reviews were deleted: 1.',
     tags: ['reviews'],
     params: IdParamsSchema,
     response: DeletedCountSchema,
+    errors: {
+      403: "The review is another customer's.",
+      404: NO_REVIEW,
+      429: 'rate_limited: too many changes by this customer in a short time.',
+    },
   }),
 } as const;

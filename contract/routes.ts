@@ -1,12 +1,13 @@
 import { auditRoutes } from './audit.ts';
+import { type AuthActionName, authActions, authOperationId, isDescribed } from './auth-actions.ts';
 import { cartRoutes } from './cart.ts';
-import type { RouteDescriptor } from './common.ts';
-import { orderRoutes } from './orders.ts';
+import type { DescribedOperation, RouteDescriptor } from './common.ts';
+import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { reviewRoutes } from './reviews.ts';
 import { systemRoutes } from './system.ts';
-import { toolRoutes } from './tools.ts';
+import { toolRoutes } from './tool-routes.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 
@@ -26,4 +27,35 @@ export const apiRoutes = {
 
 export function allRoutes(): RouteDescriptor[] {
   return Object.values(apiRoutes).flatMap((group) => Object.values(group) as RouteDescriptor[]);
+}
+
+let operationIds: Map<RouteDescriptor, string> | undefined;
+
+/**
+ * A route's operationId in the API description: its group and its key, `toolsList`,
+ * `ordersNoteRefund`. Stable as long as the table's keys are; a route outside the table has none.
+ */
+export function operationIdOf(route: RouteDescriptor): string {
+  operationIds ??= new Map(
+    Object.entries(apiRoutes).flatMap(([group, routes]) =>
+      Object.entries(routes).map(([key, described]): [RouteDescriptor, string] => [
+        described as RouteDescriptor,
+        `${group}${key[0]?.toUpperCase()}${key.slice(1)}`,
+      ]),
+    ),
+  );
+  const id = operationIds.get(route);
+  if (!id) throw new Error(`${route.method} ${route.path} is not in the contract's route table`);
+  return id;
+}
+
+/** Every operation the API description describes, by operationId: the table's and the account's. */
+export function describedOperations(): Map<string, DescribedOperation> {
+  const accountActions = Object.entries(authActions).flatMap(([name, action]) =>
+    isDescribed(action) ? [[authOperationId(name as AuthActionName), action] as const] : [],
+  );
+  return new Map<string, DescribedOperation>([
+    ...allRoutes().map((route) => [operationIdOf(route), route] as const),
+    ...accountActions,
+  ]);
 }

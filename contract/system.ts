@@ -27,17 +27,23 @@ export const systemRoutes = {
     method: 'GET',
     path: '/config',
     access: 'public',
-    summary:
-      'Public store settings: name, currency, sign-in and payment options, unpaid-order caps.',
+    summary: "Read the store's public settings",
+    description:
+      'The public store settings: name, currency (every amount is in its minor units), sign-in and payment options, and what one customer may hold unpaid.',
+    returns: 'The settings (cached for a minute).',
     tags: ['system'],
     response: PublicConfigSchema,
+    responseHeaders: ['Cache-Control'],
   }),
   health: route({
     method: 'GET',
     path: '/health',
     access: 'public',
-    summary: 'Health: 200 when the database answers, 503 otherwise.',
+    summary: "Check the store's health",
+    description: 'Healthy while the database answers; never cached.',
+    returns: 'The store and its database are up.',
     tags: ['system'],
     response: HealthSchema,
+    errors: { 503: 'service_unavailable: the database is not answering.' },
   }),
 } as const;

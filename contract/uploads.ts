@@ -21,10 +21,25 @@ export const uploadRoutes = {
     method: 'POST',
     path: '/uploads',
     access: 'admin',
-    summary: `Upload an image (${UPLOAD_FORMATS.join(', ')}, told apart by its content) as multipart/form-data with one file field named "${UPLOAD_FIELD}", from the store's own pages (an Origin header of the store is required). It is turned upright, stripped of its metadata (EXIF, GPS) and stored as WebP ${UPLOAD_WIDTHS.join(', ')} px wide; the answer gives the URL to use as a tool's img.`,
+    summary: 'Upload an image',
+    description: `Uploads an image (${UPLOAD_FORMATS.join(', ')}, told apart by its content) as multipart/form-data with one file field named "${UPLOAD_FIELD}", from the store's own pages (an Origin header of the store is required). It is turned upright, stripped of its metadata (EXIF, GPS) and stored as WebP ${UPLOAD_WIDTHS.join(', ')} px wide.`,
+    returns: "Where the image is served: the URL to use as a tool's img, and every width.",
     tags: ['uploads'],
     consumes: 'multipart/form-data',
+    form: z.strictObject({
+      [UPLOAD_FIELD]: z.string().meta({
+        contentMediaType: 'application/octet-stream',
+        description: `The image: ${UPLOAD_FORMATS.join(', ')}.`,
+      }),
+    }),
     response: UploadedImageSchema,
     status: 201,
+    errors: {
+      400: 'validation_failed: no file, another field, or more than one file.',
+      413: 'payload_too_large: the file or the image (its pixels) is larger than the store takes.',
+      415: 'unsupported_media_type: not a form, or not a JPEG, PNG or WebP image.',
+      429: 'rate_limited: too many uploads by this admin in a short time.',
+      503: 'service_unavailable: other pictures are being prepared right now (Retry-After).',
+    },
   }),
 } as const;

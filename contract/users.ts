@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import {
+  anyCase,
   EmailParamsSchema,
   EmailQuerySchema,
   EmailSchema,
-  hasControlCharacters,
   IdSchema,
   multilineText,
+  PhoneSchema,
   plainText,
   route,
+  URL_CHARACTER,
 } from './common.ts';
-import { PhoneSchema } from './orders.ts';
 
 export const ROLES = ['Admin', 'User'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -44,14 +45,15 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 /** A person's name on one line; runs of spaces become one, so a name is stored as it is shown. */
 export const NameSchema = plainText(1, 100).transform((name) => name.replace(/\s+/g, ' '));
 
+/** A LinkedIn link: https, linkedin.com or a two- or three-letter subdomain of it, and a path. */
 export const LinkedinSchema = z
   .string()
   .trim()
   .max(300, { error: 'Must be at most 300 characters.' })
-  .refine(
-    (value) =>
-      /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/[^\s\\]+$/i.test(value) &&
-      !hasControlCharacters(value),
+  .regex(
+    new RegExp(
+      `^${anyCase('https://')}(?:[a-zA-Z]{2,3}\\.)?${anyCase('linkedin.com/')}${URL_CHARACTER}+$`,
+    ),
     { error: 'Must be a LinkedIn link (https://www.linkedin.com/in/...).' },
   );
 
@@ -64,10 +66,9 @@ function clearable<T extends z.ZodType<string>>(schema: T) {
 }
 
 /** A VAT or tax number as printed: letters and digits, spaces, dots and dashes between them. */
-export const VatNumberSchema = plainText(4, 32).refine(
-  (value) => /^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/.test(value),
-  { error: 'Must be letters and digits as printed, such as GB123456789.' },
-);
+export const VatNumberSchema = plainText(4, 32).regex(/^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/, {
+  error: 'Must be letters and digits as printed, such as GB123456789.',
+});
 
 export const UpdateProfileBodySchema = z.strictObject({
   name: NameSchema.optional(),
@@ -103,55 +104,78 @@ export const ListUsersQuerySchema = z.strictObject({
 });
 export type ListUsersQuery = z.output<typeof ListUsersQuerySchema>;
 
+const OWN_EMAIL = "The email is not the caller's own.";
+const NO_USER = 'No account with this email.';
+
 export const userRoutes = {
   details: route({
     method: 'GET',
     path: '/userdetails/:email',
     access: 'user',
-    summary: 'User details including role (own email, or any for admins).',
+    summary: "Read a person's details",
+    description:
+      "A person's details with their role and company details: the caller's own (admins may read anyone's).",
+    returns: 'The details.',
     tags: ['users'],
     params: EmailParamsSchema,
     response: UserDetailsSchema,
+    errors: { 403: "The email is another customer's.", 404: NO_USER },
   }),
   upsert: route({
     method: 'PUT',
     path: '/userdetails/:email',
     access: 'user',
-    summary: 'Store the signed-in user\u2019s name (own email only).',
+    summary: "Store the customer's name",
+    description:
+      "The original API's call after sign-in: keeps the stored name current (the caller's own email, in the path and the body).",
+    returns: 'The details as stored.',
     tags: ['users'],
     params: EmailParamsSchema,
     body: UpsertUserBodySchema,
     response: UserDetailsSchema,
+    errors: { 403: OWN_EMAIL, 404: NO_USER },
   }),
   updateProfile: route({
     method: 'PUT',
     path: '/updatedetails/:email',
     access: 'user',
-    summary:
-      'Update the profile: name, phone, LinkedIn, education and company details (own email only; a company field sent empty is cleared).',
+    summary: "Update the customer's profile",
+    description:
+      "Updates the caller's own profile: name, phone, LinkedIn, education and company details. A company field left out is kept; sent empty or null, it is cleared.",
+    returns: 'The details as stored.',
     tags: ['users'],
     params: EmailParamsSchema,
     body: UpdateProfileBodySchema,
     response: UserDetailsSchema,
+    errors: { 403: OWN_EMAIL, 404: NO_USER },
   }),
   listAll: route({
     method: 'GET',
     path: '/alluser',
     access: 'admin',
-    summary: `People and their roles, oldest account first, a page at a time (limit, offset; the total is in X-Total-Count); q finds any part of a name or email, role keeps one role. Without a limit, the first ${USER_LIST_CAP} that match.`,
+    summary: 'List people for admins',
+    description: `People and their roles, oldest account first, a page at a time (limit, offset); q finds any part of a name or email, role keeps one role. Without a limit, the first ${USER_LIST_CAP} that match. The total that match is in X-Total-Count.`,
+    returns: 'The people that match.',
     tags: ['users'],
     query: ListUsersQuerySchema,
     response: z.array(UserSummarySchema),
+    responseHeaders: ['X-Total-Count'],
   }),
   setRole: route({
     method: 'PUT',
     path: '/alluser',
     access: 'admin',
-    summary:
-      'Make a user admin, or take the role back (never from the last admin; 409 last_admin). A change is written to the audit log (user.role_changed).',
+    summary: "Set a person's role",
+    description:
+      'Makes a person an admin, or takes the role back (never from the last admin). A change is written to the audit log (user.role_changed).',
+    returns: 'The person with their role now.',
     tags: ['users'],
     query: EmailQuerySchema,
     body: SetRoleBodySchema,
     response: UserSummarySchema,
+    errors: {
+      404: NO_USER,
+      409: 'last_admin: this is the last admin; make someone else admin first.',
+    },
   }),
 } as const;

@@ -1,4 +1,4 @@
-import type { AuthActionName } from '../../contract/auth.ts';
+import type { AuthActionName } from '../../contract/auth-actions.ts';
 import type { RateLimitRule } from '../config.ts';
 import { addressSubject } from '../http/client-address.ts';
 import type { RateLimiter, Refund } from '../http/rate-limit.ts';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AuthActionName, isGooglePhotoUrl } from '../../contract/auth.ts';
+import { isGooglePhotoUrl } from '../../contract/auth.ts';
+import type { AuthActionName } from '../../contract/auth-actions.ts';
 import type { Db } from '../db/client.ts';
 import { account, user } from '../db/schema.ts';
 import { AppError, fieldError } from '../errors.ts';

@@ -128,7 +128,9 @@ describe('connection caps', () => {
       });
     const held = [await open(), await open(), await open()];
     const fourth = await open();
-    expect(await answers(fourth)).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\nRetry-After: 5/);
+    const refusal = await answers(fourth);
+    expect(refusal).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\nRetry-After: 5/);
+    expect(refusal).toContain('Content-Type: application/problem+json');
 
     held[0]?.destroy();
     // Its place is free once the server has seen it close (and the refused one with it).

@@ -1,4 +1,5 @@
 import type { Server } from 'node:net';
+import type { Problem } from '../../contract/problem.ts';
 import { addressSubject } from './client-address.ts';
 
 /**
@@ -7,11 +8,19 @@ import { addressSubject } from './client-address.ts';
  * connection slot the store has. Zero turns a cap off (behind proxies, where every connection
  * comes from a proxy, the per-address cap belongs to the proxy).
  */
-const REFUSAL_TEXT = 'Too many connections from your address. Please try again in a moment.';
+const REFUSAL_TEXT = JSON.stringify({
+  type: 'about:blank',
+  title: 'Service Unavailable',
+  status: 503,
+  code: 'service_unavailable',
+  detail: 'Too many connections from your address. Please try again in a moment.',
+} satisfies Problem);
 const REFUSAL = [
   'HTTP/1.1 503 Service Unavailable',
   'Retry-After: 5',
-  'Content-Type: text/plain; charset=utf-8',
+  // A problem, as every refusal of the store is (the API description says so of every 503).
+  'Content-Type: application/problem+json',
+  'Cache-Control: no-store',
   `Content-Length: ${Buffer.byteLength(REFUSAL_TEXT)}`,
   'Connection: close',
   '',

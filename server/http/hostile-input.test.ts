@@ -1,7 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authActions } from '../../contract/auth.ts';
+import { authActions } from '../../contract/auth-actions.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import * as schema from '../db/schema.ts';
 import {
@@ -12,6 +12,7 @@ import {
   OVERSIZED_HEADERS,
 } from '../testing/hostile-requests.ts';
 import { expectProblem } from '../testing/http.ts';
+import { type ApiDocument, createAnswerCheck } from '../testing/openapi-check.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
@@ -19,10 +20,13 @@ import { makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
 let t: TestContext;
 let admin: TestUser;
 let customer: TestUser;
+let description: ReturnType<typeof createAnswerCheck>;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signUp({ role: 'Admin', name: 'Hostile Tester' });
   customer = await t.signUp({ name: 'Cai Customer' });
+  const served = await t.app.inject({ url: '/api/docs/json' });
+  description = createAnswerCheck(served.json() as ApiDocument);
 });
 afterAll(async () => {
   await t.close();
@@ -120,6 +124,11 @@ async function refusals(requests: BadRequest[]): Promise<string[]> {
       );
       if (response.statusCode < 400 || response.statusCode >= 500 || !isProblem) {
         failures.push(`${request.label} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+      // Each refusal of an operation the API description has is one it describes.
+      const [method = '', path = ''] = request.label.split(': ')[0]?.split(' ') ?? [];
+      if (description.describes(method, path)) {
+        failures.push(...description.misfits(method, path, response));
       }
     }
   }

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Access, RouteDescriptor } from '../../contract/common.ts';
+import type { Access, DescribedOperation, RouteDescriptor } from '../../contract/common.ts';
+import { operationIdOf } from '../../contract/routes.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { type AnswerSource, sendPrepared } from './prepared-reply.ts';
 import type { PreparedJson } from './response-cache.ts';
@@ -56,30 +57,58 @@ export type RouteHandler<D extends RouteDescriptor> = (
   context: RouteContext<D>,
 ) => Promise<RouteResult<D>>;
 
+const WHO_MAY_CALL: Record<Access, string> = {
+  public: 'Anyone may call it; no session is needed.',
+  user: 'Needs a session (the cookie sign-in sets); per-object rules apply on top.',
+  admin: 'Needs the session of an admin: a visitor gets 401, anyone else 403.',
+};
+
+/**
+ * What the API description says of an operation besides its schemas, as Fastify's schema carries
+ * it to @fastify/swagger (server/plugins/openapi.ts completes each operation's answers from its
+ * descriptor).
+ */
+export function operationSchema(
+  descriptor: DescribedOperation,
+  operationId: string,
+): {
+  operationId: string;
+  summary: string;
+  description: string;
+  // Read-only, as Fastify's route typing takes them without losing the schemas' types.
+  tags: readonly string[];
+  security: readonly Record<string, readonly string[]>[];
+} {
+  const { access, summary, description, tags } = descriptor;
+  return {
+    operationId,
+    summary,
+    description: `${description}\n\n${WHO_MAY_CALL[access]}`,
+    tags: [...tags],
+    security: access === 'public' ? [] : [{ sessionCookie: [] }],
+  };
+}
+
 /**
  * Registers one contract route: its schemas validate the request and serialize the response (and
- * describe it in OpenAPI), and its `access` is enforced before the handler runs.
+ * describe it in the API description), and its `access` is enforced before the handler runs.
  */
 export function registerRoute<D extends RouteDescriptor>(
   app: FastifyInstance,
   descriptor: D,
   handler: RouteHandler<D>,
 ): void {
-  const { method, path, access, summary, tags, params, query, body, headers, response, consumes } =
-    descriptor;
+  const { method, path, access, params, query, body, headers, response, consumes } = descriptor;
   const status = descriptor.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
     url: path,
     schema: {
-      summary,
-      tags: [...tags],
-      ...(access === 'public' ? {} : { security: [{ sessionCookie: [] }] }),
+      ...operationSchema(descriptor, operationIdOf(descriptor)),
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
       ...(body ? { body } : {}),
       ...(headers ? { headers } : {}),
-      ...(consumes ? { consumes: [consumes] } : {}),
       response: { [status]: response },
     },
     // Read by the security plugin: the one route that may receive a form body (see `consumes`).

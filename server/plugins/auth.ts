@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AuthActionName, authActions } from '../../contract/auth.ts';
+import {
+  type AuthActionName,
+  authActions,
+  authOperationId,
+  isDescribed,
+} from '../../contract/auth-actions.ts';
 import { RoleSchema } from '../../contract/users.ts';
 import { type AuthLimits, guardAuthAction } from '../auth/abuse-guard.ts';
 import { checkAction, hasAccount, refuseCommonPassword } from '../auth/account-rules.ts';
@@ -15,6 +20,7 @@ import type { Db } from '../db/client.ts';
 import { serviceUnavailable } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
+import { operationSchema } from '../http/route.ts';
 import type { SessionUser } from '../http/session.ts';
 import { type SessionCache, sessionCookieValue } from '../http/session-cache.ts';
 import { headersForAuth, sendAuthProblem, withoutSessionTokens } from './auth-exchange.ts';
@@ -188,11 +194,20 @@ export const authPlugin = fp(
         method: action.method,
         url: `/api/auth${action.path}`,
         schema: {
-          hide: true,
+          // The actions the web app calls are in the API description; the others are not.
+          ...(isDescribed(action)
+            ? {
+                ...operationSchema(action, authOperationId(name)),
+                response: { 200: action.response },
+              }
+            : { hide: true }),
           ...('params' in action ? { params: action.params } : {}),
           ...('query' in action ? { querystring: action.query } : {}),
           ...('body' in action ? { body: action.body } : {}),
         },
+        // The account service's answers are sent as it gave them: a response schema describes
+        // them, and nothing here reshapes them.
+        serializerCompiler: () => JSON.stringify,
         handler: async (request, reply) => {
           // An identity provider's failure with no page to return to: the sign-in page says why.
           if (name === 'error') {

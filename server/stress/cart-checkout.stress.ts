@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Order, OrderLineInput } from '../../contract/orders.ts';
+import type { OrderLineInput } from '../../contract/order-placement.ts';
+import type { Order } from '../../contract/orders.ts';
 import { asSessionUser } from '../testing/session-user.ts';
 import type { TestUser } from '../testing/test-app.ts';
 import {

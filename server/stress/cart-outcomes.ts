@@ -1,4 +1,5 @@
-import type { Order, OrderLineInput } from '../../contract/orders.ts';
+import type { OrderLineInput } from '../../contract/order-placement.ts';
+import type { Order } from '../../contract/orders.ts';
 import { unitPriceFor } from '../../contract/pricing.ts';
 import { ProblemSchema } from '../../contract/problem.ts';
 import type { TwoInstances } from '../testing/two-instances.ts';

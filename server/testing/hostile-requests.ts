@@ -149,7 +149,7 @@ export const OVERSIZED_HEADERS: Record<string, string>[] = [
 ];
 
 /** `depth` levels of nested objects, as JSON text (built flat: no recursion here either). */
-function nestedJson(depth: number): string {
+export function nestedJson(depth: number): string {
   return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CartLine, PutCartBody } from '../../../contract/cart.ts';
 import { formatCount } from '../../../contract/format.ts';
-import { MAX_ORDER_TOTAL } from '../../../contract/orders.ts';
+import { MAX_ORDER_TOTAL } from '../../../contract/order-placement.ts';
 import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { carts, tools } from '../../db/schema.ts';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderSort } from '../../../contract/orders.ts';
+import type { OrderSort } from '../../../contract/order-lists.ts';
+import type { Order } from '../../../contract/orders.ts';
 import { orders } from '../../db/schema.ts';
 import { buildExportTestApp, type ExportTestApp } from '../../testing/export-test-app.ts';
 import { client, expectFieldError, expectProblem, json } from '../../testing/http.ts';

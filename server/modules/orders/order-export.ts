@@ -5,11 +5,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import { formatCount } from '../../../contract/format.ts';
 import { fromMinorUnits } from '../../../contract/money.ts';
-import {
-  type ExportOrdersQuery,
-  formatInvoiceNumber,
-  formatOrderNumber,
-} from '../../../contract/orders.ts';
+import type { ExportOrdersQuery } from '../../../contract/order-lists.ts';
+import { formatInvoiceNumber, formatOrderNumber } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orderRefunds, orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

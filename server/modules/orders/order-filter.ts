@@ -1,4 +1,4 @@
-import { type ListOrdersQuery, ORDER_NUMBER_QUERY } from '../../../contract/orders.ts';
+import { type ListOrdersQuery, ORDER_NUMBER_QUERY } from '../../../contract/order-lists.ts';
 import type { OrderFilter } from './orders.repo.ts';
 
 /** What the admin's list (and its CSV export) asks the database for, from the query's filters. */

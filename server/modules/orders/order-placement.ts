@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
-import { MAX_ORDER_TOTAL, type Order, type PlaceOrderBody } from '../../../contract/orders.ts';
+import { MAX_ORDER_TOTAL, type PlaceOrderBody } from '../../../contract/order-placement.ts';
+import type { Order } from '../../../contract/orders.ts';
 import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import type { Db } from '../../db/client.ts';

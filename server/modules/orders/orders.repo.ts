@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import type { OrderSort } from '../../../contract/order-lists.ts';
 import type { OrderRefund } from '../../../contract/order-refunds.ts';
 import {
   formatInvoiceNumber,
   formatOrderNumber,
   type Order,
-  type OrderSort,
   type OrderStatus,
 } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { orderRoutes } from '../../../contract/orders.ts';
+import { orderRoutes } from '../../../contract/order-routes.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
 import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
 import { FileAnswer, PreparedAnswer, registerRoute } from '../../http/route.ts';

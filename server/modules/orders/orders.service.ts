@@ -1,13 +1,11 @@
-import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
 import {
-  type CreateOrderBody,
   type ListMyOrdersQuery,
   type ListOrdersQuery,
   ORDER_LIST_CAP,
-  type Order,
-  type PlaceOrderBody,
-  type ShipOrderBody,
-} from '../../../contract/orders.ts';
+} from '../../../contract/order-lists.ts';
+import type { CreateOrderBody, PlaceOrderBody } from '../../../contract/order-placement.ts';
+import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
+import type { Order, ShipOrderBody } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';

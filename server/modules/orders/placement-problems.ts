@@ -1,5 +1,6 @@
 import { formatCount } from '../../../contract/format.ts';
-import { type Order, type PlaceOrderBody, unpaidShareCap } from '../../../contract/orders.ts';
+import { type PlaceOrderBody, unpaidShareCap } from '../../../contract/order-placement.ts';
+import type { Order } from '../../../contract/orders.ts';
 import type { ShortLine } from '../../../contract/problem.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 

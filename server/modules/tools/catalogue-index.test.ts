@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_SORTS } from '../../../contract/tools.ts';
+import { TOOL_SORTS } from '../../../contract/tool-lists.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createCatalogueIndex } from './catalogue-index.ts';
 import { listTools } from './tools.repo.ts';

@@ -1,4 +1,4 @@
-import type { ToolSort } from '../../../contract/tools.ts';
+import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Db } from '../../db/client.ts';
 import { type IndexRow, listIndexRows } from './search.repo.ts';
 

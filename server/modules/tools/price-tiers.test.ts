@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderSchema } from '../../../contract/orders.ts';
+import { PriceTiersSchema, priceTierProblems } from '../../../contract/price-tiers.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
-import { PriceTiersSchema, priceTierProblems, ToolSchema } from '../../../contract/tools.ts';
+import { ToolSchema } from '../../../contract/tools.ts';
 import { seedTools } from '../../db/seed-data.ts';
 import { client, expectProblem } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ToolSort } from '../../../contract/tools.ts';
+import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Tx } from '../../db/client.ts';
 import type { ToolRow } from './tools.repo.ts';
 

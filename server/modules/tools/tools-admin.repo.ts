@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { ManageToolSort, ManageToolsQuery, OpenOrders } from '../../../contract/tools.ts';
+import type { ManageToolSort, ManageToolsQuery } from '../../../contract/tool-lists.ts';
+import type { OpenOrders } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
 import type { ToolRow } from './tools.repo.ts';

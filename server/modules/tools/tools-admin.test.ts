@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Tool, ToolSchema, toolRoutes } from '../../../contract/tools.ts';
+import { toolRoutes } from '../../../contract/tool-routes.ts';
+import { type Tool, ToolSchema } from '../../../contract/tools.ts';
 import { tools } from '../../db/schema.ts';
 import { expectFieldError, expectProblem, json, UNKNOWN_ID, urlFor } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';

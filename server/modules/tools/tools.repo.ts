@@ -1,10 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import {
-  type CreateToolBody,
-  MAX_STOCK,
-  type Tool,
-  type ToolSort,
-} from '../../../contract/tools.ts';
+import type { ToolSort } from '../../../contract/tool-lists.ts';
+import { type CreateToolBody, MAX_STOCK, type Tool } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
 

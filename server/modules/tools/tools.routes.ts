@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { type ListToolsQuerySchema, toolRoutes } from '../../../contract/tools.ts';
+import type { ListToolsQuerySchema } from '../../../contract/tool-lists.ts';
+import { toolRoutes } from '../../../contract/tool-routes.ts';
 import { CATALOGUE_CACHE_CONTROL } from '../../http/catalogue-cache.ts';
 import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
 import { PreparedAnswer, registerRoute } from '../../http/route.ts';

@@ -1,10 +1,9 @@
+import { priceTierProblems } from '../../../contract/price-tiers.ts';
+import type { ListToolsQuery, ManageToolsQuery } from '../../../contract/tool-lists.ts';
 import {
   type CreateToolBody,
-  type ListToolsQuery,
   MAX_STOCK,
-  type ManageToolsQuery,
   type OpenOrders,
-  priceTierProblems,
   type Tool,
   type UpdateToolBody,
 } from '../../../contract/tools.ts';

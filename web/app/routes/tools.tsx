@@ -1,6 +1,6 @@
 import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
 import { formatCount } from '#contract/format.ts';
-import { type ToolSort, ToolSortSchema } from '#contract/tools.ts';
+import { type ToolSort, ToolSortSchema } from '#contract/tool-lists.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
-import {
-  ListOrdersQuerySchema,
-  ORDER_STATUSES,
-  type Order,
-  type OrderSort,
-} from '#contract/orders.ts';
+import { ListOrdersQuerySchema, type OrderSort } from '#contract/order-lists.ts';
+import { ORDER_STATUSES, type Order } from '#contract/orders.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';

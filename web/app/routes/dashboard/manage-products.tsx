@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, type MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
-import { ManageToolsQuerySchema, type Tool } from '#contract/tools.ts';
+import { ManageToolsQuerySchema } from '#contract/tool-lists.ts';
+import type { Tool } from '#contract/tools.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';

@@ -1,6 +1,6 @@
 import type { Cart } from '#contract/cart.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from '#contract/order-limits.ts';
-import type { OrderLineInput } from '#contract/orders.ts';
+import type { OrderLineInput } from '#contract/order-placement.ts';
 
 /** One line of a cart as the buyer sets it: a tool and how many. */
 export type CartLineInput = OrderLineInput;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateOrderBody, PlaceOrderBody } from '#contract/order-placement.ts';
 import type { NoteRefundBody } from '#contract/order-refunds.ts';
-import type { CreateOrderBody, Order, PlaceOrderBody, ShipOrderBody } from '#contract/orders.ts';
+import type { Order, ShipOrderBody } from '#contract/orders.ts';
 import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderSort, OrderStatus } from '#contract/orders.ts';
+import type { OrderSort } from '#contract/order-lists.ts';
+import type { OrderStatus } from '#contract/orders.ts';
 import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';

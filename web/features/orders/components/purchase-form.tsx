@@ -3,12 +3,9 @@ import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCount } from '#contract/format.ts';
-import {
-  CreateOrderBodySchema,
-  MAX_ORDER_UNITS,
-  type Order,
-  unpaidShareCap,
-} from '#contract/orders.ts';
+import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
+import { CreateOrderBodySchema, unpaidShareCap } from '#contract/order-placement.ts';
+import type { Order } from '#contract/orders.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ManageToolSort, ToolSort } from '#contract/tools.ts';
+import type { ManageToolSort, ToolSort } from '#contract/tool-lists.ts';
 import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';

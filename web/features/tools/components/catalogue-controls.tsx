@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ToolSort } from '#contract/tools.ts';
+import type { ToolSort } from '#contract/tool-lists.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
 

@@ -4,7 +4,7 @@ import {
   type UseFormRegister,
   useFieldArray,
 } from 'react-hook-form';
-import { MAX_PRICE_TIERS } from '#contract/tools.ts';
+import { MAX_PRICE_TIERS } from '#contract/price-tiers.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Form, Link } from 'react-router';
-import type { ManageToolSort } from '#contract/tools.ts';
+import type { ManageToolSort } from '#contract/tool-lists.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
 

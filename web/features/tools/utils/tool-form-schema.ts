@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
-import {
-  checkPriceTiers,
-  MAX_PRICE,
-  MAX_PRICE_TIERS,
-  MAX_STOCK,
-  PriceTiersSchema,
-  ToolFieldsSchema,
-} from '#contract/tools.ts';
+import { checkPriceTiers, MAX_PRICE_TIERS, PriceTiersSchema } from '#contract/price-tiers.ts';
+import { MAX_PRICE } from '#contract/pricing.ts';
+import { MAX_STOCK, ToolFieldsSchema } from '#contract/tools.ts';
 
 /**
  * A price typed in currency units ("12.50") becomes the contract's minor units (1250); its limit is

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { IdSchema, MoneySchema, multilineText, PhoneSchema, plainText } from './common.ts';
+import { formatCount } from './format.ts';
+import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
+
+/** What a customer sends to place an order, and the caps the store applies to what they hold. */
+
+/**
+ * The most units of one tool a customer may hold in unpaid orders: a share of its stock (what is on
+ * hand plus what they already hold), and always at least one minimum order.
+ */
+export function unpaidShareCap(tool: {
+  onHand: number;
+  heldUnits: number;
+  minimumOrder: number;
+  sharePercent: number;
+}): number {
+  return Math.max(
+    tool.minimumOrder,
+    Math.floor(((tool.onHand + tool.heldUnits) * tool.sharePercent) / 100),
+  );
+}
+/** The largest order total the store records, in minor units (PostgreSQL `integer`). */
+export const MAX_ORDER_TOTAL = 2_147_483_647;
+
+export const CreateOrderBodySchema = z.strictObject({
+  toolId: IdSchema,
+  orderedNum: z
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be at least 1 unit.' })
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
+  phone: PhoneSchema,
+  address: multilineText(5, 500, { maxLines: 10 }),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+const UnitsSchema = z
+  .int({ error: 'Must be a whole number.' })
+  .min(1, { error: 'Must be at least 1 unit.' })
+  .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` });
+
+export const OrderLineInputSchema = z.strictObject({ toolId: IdSchema, quantity: UnitsSchema });
+export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
+
+/** Each tool once in a list of lines: raise its quantity instead of repeating it. */
+export function checkEachToolOnce(lines: { toolId: string }[], context: z.RefinementCtx): void {
+  const seen = new Map<string, number>();
+  for (const [index, line] of lines.entries()) {
+    const first = seen.get(line.toolId);
+    if (first === undefined) seen.set(line.toolId, index);
+    else
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'toolId'],
+        message: `This tool is already on line ${first + 1}; change that line's quantity instead.`,
+      });
+  }
+}
+
+/** Lines as a buyer sends them for an order. */
+export const OrderLinesInputSchema = z
+  .array(OrderLineInputSchema)
+  .min(1, { error: 'Add at least one tool.' })
+  .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines.` })
+  .superRefine(checkEachToolOnce)
+  .describe('Each tool once: raise its quantity instead of repeating it.');
+
+export const PlaceOrderBodySchema = z.strictObject({
+  lines: OrderLinesInputSchema,
+  phone: PhoneSchema,
+  address: multilineText(5, 500, { maxLines: 10 }),
+  poNumber: plainText(1, 64).optional(),
+  note: multilineText(1, 1000, { maxLines: 20 }).optional(),
+  expectedTotal: MoneySchema.optional().describe(
+    'The total the buyer was shown. When the order would now cost anything else (a price changed meanwhile), it is refused with 409 price_changed and nothing is taken.',
+  ),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+/**
+ * A name the client gives one order it means to place (RFC draft "The Idempotency-Key HTTP Header
+ * Field"). Asking again with the same key, after an answer was lost, returns the order the first
+ * attempt placed instead of placing a second one.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,255}$/, { error: 'Must be 8 to 255 visible ASCII characters.' })
+  .describe('A unique name for this order, e.g. a random UUID; reuse it only to ask again.');
+
+export const PlaceOrderHeadersSchema = z.looseObject({
+  'idempotency-key': IdempotencyKeySchema.optional(),
+});

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { DeletedCountSchema, EmailQuerySchema, IdParamsSchema, route } from './common.ts';
+import {
+  ExportOrdersQuerySchema,
+  ListMyOrdersQuerySchema,
+  ListOrdersQuerySchema,
+  ORDER_LIST_CAP,
+} from './order-lists.ts';
+import {
+  CreateOrderBodySchema,
+  PlaceOrderBodySchema,
+  PlaceOrderHeadersSchema,
+} from './order-placement.ts';
+import { NoteRefundBodySchema } from './order-refunds.ts';
+import { OrderSchema, ShipOrderBodySchema } from './orders.ts';
+
+const NO_ORDER = 'No order with this id.';
+const NOT_THEIRS = "The order is another customer's (admins may read any).";
+const PLACING_REFUSED = {
+  403: 'email_not_verified: the customer has not confirmed their email yet.',
+  409: 'out_of_stock: not enough stock (for several lines, `lines` names each line short, with what is left); unpaid_limit: the customer holds as many unpaid orders, or as much of the stock unpaid, as one customer may.',
+  422: 'idempotency_key_reused: this Idempotency-Key already placed an order with other details.',
+  429: 'rate_limited: too many orders or changes by this customer in a short time.',
+} as const;
+
+export const orderRoutes = {
+  place: route({
+    method: 'POST',
+    path: '/user',
+    access: 'user',
+    summary: 'Place a one-tool order',
+    description:
+      "The original API's call: one order of one tool (`orderedNum` units) for the signed-in customer, whose own email the query names. The server prices it; the stock is taken in the same transaction. With an Idempotency-Key, asking again after a lost answer returns the order the first attempt placed instead of a second one.",
+    returns: 'The order placed (or, asked again with its Idempotency-Key, the one placed before).',
+    tags: ['orders'],
+    query: EmailQuerySchema,
+    body: CreateOrderBodySchema,
+    headers: PlaceOrderHeadersSchema,
+    response: OrderSchema,
+    status: 201,
+    errors: {
+      ...PLACING_REFUSED,
+      403: `forbidden: the email is not the caller's own. ${PLACING_REFUSED[403]}`,
+      404: 'The tool is not in the catalogue (never added, or deleted).',
+    },
+  }),
+  create: route({
+    method: 'POST',
+    path: '/orders',
+    access: 'user',
+    summary: 'Place an order',
+    description:
+      "Places one order of one or more lines for the signed-in customer: every line's stock is taken, or none. The server prices every line (volume prices included); with `expectedTotal`, an order that would now cost anything else is refused (409 price_changed) and nothing is taken. With an Idempotency-Key, asking again returns the same order.",
+    returns: 'The order placed (or, asked again with its Idempotency-Key, the one placed before).',
+    tags: ['orders'],
+    body: PlaceOrderBodySchema,
+    headers: PlaceOrderHeadersSchema,
+    response: OrderSchema,
+    status: 201,
+    errors: {
+      ...PLACING_REFUSED,
+      409: `${PLACING_REFUSED[409]} price_changed: the total is not \`expectedTotal\` any more.`,
+    },
+  }),
+  get: route({
+    method: 'GET',
+    path: '/orders/:id',
+    access: 'user',
+    summary: 'Read one order',
+    description: 'One order with its lines, for the customer who placed it and for admins.',
+    returns: 'The order.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    response: OrderSchema,
+    errors: { 403: NOT_THEIRS, 404: NO_ORDER },
+  }),
+  listMine: route({
+    method: 'GET',
+    path: '/user',
+    access: 'user',
+    summary: "List a customer's orders",
+    description:
+      "A customer's orders, newest first: all of them, or a page (limit, offset), optionally of one status. The email is the caller's own (admins may name anyone's). The total is in X-Total-Count; the answer carries an ETag (If-None-Match gets 304 while nothing changed).",
+    returns: "The customer's orders that match.",
+    tags: ['orders'],
+    query: ListMyOrdersQuerySchema,
+    response: z.array(OrderSchema),
+    responseHeaders: ['X-Total-Count', 'ETag'],
+    errors: { 403: "The email is another customer's." },
+  }),
+  cancel: route({
+    method: 'DELETE',
+    path: '/user/:id',
+    access: 'user',
+    summary: 'Cancel an unpaid order',
+    description:
+      'Cancels an unpaid order, by the customer who placed it or an admin: it stays in the history as cancelled and its stock returns. Written to the audit log.',
+    returns: 'How many orders were cancelled: 1.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    response: DeletedCountSchema,
+    errors: {
+      403: NOT_THEIRS,
+      404: NO_ORDER,
+      409: 'order_not_cancellable: the order is paid, shipped or already cancelled.',
+    },
+  }),
+  invoice: route({
+    method: 'GET',
+    path: '/orders/:id/invoice.pdf',
+    access: 'user',
+    summary: "Download an order's invoice",
+    description:
+      "A paid order's invoice as a PDF, for the customer who placed it and for admins; an order has none until it is paid.",
+    returns: 'The invoice, as an attachment named by its number (INV-000042.pdf).',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    response: z.string().meta({ contentMediaType: 'application/pdf' }),
+    file: 'application/pdf',
+    responseHeaders: ['Content-Disposition', 'Cache-Control'],
+    errors: { 403: NOT_THEIRS, 404: `${NO_ORDER} Or it has no invoice: it is not paid yet.` },
+  }),
+  listAll: route({
+    method: 'GET',
+    path: '/orderlist',
+    access: 'admin',
+    summary: 'List orders for admins',
+    description: `Orders for admins, a page at a time (limit, offset), by status, placed between two days (from, to; UTC, from no later than to) and sorted; with q, the order with that order or invoice number, or the orders whose customer name, email or a product on any line contains the text. Without a limit, the newest ${ORDER_LIST_CAP} that match. The total that match is in X-Total-Count.`,
+    returns: 'The orders that match, in the order asked for.',
+    tags: ['orders'],
+    query: ListOrdersQuerySchema,
+    response: z.array(OrderSchema),
+    responseHeaders: ['X-Total-Count'],
+  }),
+  exportAll: route({
+    method: 'GET',
+    path: '/orderlist/export',
+    access: 'admin',
+    summary: 'Export orders as CSV',
+    description:
+      "Every order that matches the list's filters (q, status, from, to) in its sort, as a CSV file for spreadsheets (UTF-8 with a byte order mark, amounts as decimals beside their currency, times in ISO 8601 UTC), written as it is read.",
+    returns: 'The CSV file, as an attachment named with the day (UTC).',
+    tags: ['orders'],
+    query: ExportOrdersQuerySchema,
+    response: z.string().meta({ contentMediaType: 'text/csv' }),
+    file: 'text/csv',
+    responseHeaders: ['Content-Disposition', 'Cache-Control'],
+    errors: { 429: 'rate_limited: as many exports as the store writes at once are being written.' },
+  }),
+  ship: route({
+    method: 'PUT',
+    path: '/order/:id',
+    access: 'admin',
+    summary: 'Mark an order shipped',
+    description:
+      'Marks a paid order shipped, with its carrier and tracking number when known; the customer is emailed. Written to the audit log.',
+    returns: 'The order, shipped.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    body: ShipOrderBodySchema,
+    response: OrderSchema,
+    errors: {
+      404: NO_ORDER,
+      409: 'order_not_shippable: the order is unpaid, cancelled or already shipped.',
+    },
+  }),
+  noteRefund: route({
+    method: 'POST',
+    path: '/orders/:id/refunds',
+    access: 'admin',
+    summary: 'Note a refund on an order',
+    description:
+      'Notes a refund on a paid or shipped order: its amount and why (the money itself moves elsewhere). With the refunds before, at most the total. Written to the audit log.',
+    returns: 'The order with its refunds.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    body: NoteRefundBodySchema,
+    response: OrderSchema,
+    status: 201,
+    errors: {
+      404: NO_ORDER,
+      409: 'order_not_refundable: the order is not paid, or was cancelled; refund_exceeds_total: the refunds would come to more than the total.',
+      429: 'rate_limited: too many changes by this admin in a short time.',
+    },
+  }),
+} as const;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { DeletedCountSchema, IdParamsSchema, route } from './common.ts';
+import {
+  ListToolsQuerySchema,
+  MANAGE_TOOLS_PAGE_MAX,
+  ManageToolsQuerySchema,
+} from './tool-lists.ts';
+import {
+  CreateToolBodySchema,
+  OpenOrdersSchema,
+  SetStockBodySchema,
+  ToolSchema,
+  UpdateToolBodySchema,
+} from './tools.ts';
+
+const NO_TOOL = 'No tool with this id in the catalogue (never added, or deleted).';
+
+export const toolRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/tools',
+    access: 'public',
+    summary: 'List the catalogue',
+    description:
+      'Tools in the catalogue: all of them, or a page (limit, offset), found by words of their name or description (q; best match first with sort=relevance) and sorted. The total that match is in X-Total-Count. Answers are cached for a short while and carry an ETag: ask with If-None-Match to get 304 while nothing changed.',
+    returns: 'The tools that match, in the order asked for.',
+    tags: ['tools'],
+    query: ListToolsQuerySchema,
+    response: z.array(ToolSchema),
+    responseHeaders: ['X-Total-Count', 'ETag', 'Cache-Control'],
+  }),
+  manage: route({
+    method: 'GET',
+    path: '/tools/manage',
+    access: 'admin',
+    summary: 'List tools for admins',
+    description: `Tools for admins, read afresh on every request: search (q: words of the name or description, part of a name, or a tool's whole id), low stock (lowStock=true: below the minimum order; below=N: fewer than N units), sort, a page (limit, at most ${MANAGE_TOOLS_PAGE_MAX}, 50 by default; offset). The total that match is in X-Total-Count.`,
+    returns: 'A page of the tools that match.',
+    tags: ['tools'],
+    query: ManageToolsQuerySchema,
+    response: z.array(ToolSchema),
+    responseHeaders: ['X-Total-Count'],
+  }),
+  openOrders: route({
+    method: 'GET',
+    path: '/tools/:id/open-orders',
+    access: 'admin',
+    summary: "Count a tool's open orders",
+    description:
+      'How many open orders (unpaid, or paid and not yet shipped) contain a tool: what deleting it would leave to fulfil.',
+    returns: 'The open orders containing the tool, in all and by kind.',
+    tags: ['tools'],
+    params: IdParamsSchema,
+    response: OpenOrdersSchema,
+    errors: { 404: NO_TOOL },
+  }),
+  get: route({
+    method: 'GET',
+    path: '/purchase/:id',
+    access: 'public',
+    summary: 'Read one tool',
+    description:
+      'One tool of the catalogue, with its stock and volume prices. Cached for a short while with an ETag, as the list is.',
+    returns: 'The tool.',
+    tags: ['tools'],
+    params: IdParamsSchema,
+    response: ToolSchema,
+    responseHeaders: ['ETag', 'Cache-Control'],
+    errors: { 404: NO_TOOL },
+  }),
+  create: route({
+    method: 'POST',
+    path: '/tools',
+    access: 'admin',
+    summary: 'Add a tool',
+    description:
+      'Adds a tool to the catalogue (written to the audit log). Volume prices must rise in quantity and fall in price, the first above the minimum order and below the unit price. A price of 0 or a minimum order above the stock looks like a mistake: it is refused with 409 confirmation_required unless `confirm` acknowledges it (`free`, `minimum_above_stock`).',
+    returns: 'The tool as stored.',
+    tags: ['tools'],
+    body: CreateToolBodySchema,
+    response: ToolSchema,
+    status: 201,
+    errors: {
+      409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm` (the problem lists what to acknowledge).',
+    },
+  }),
+  update: route({
+    method: 'PATCH',
+    path: '/tools/:id',
+    access: 'admin',
+    summary: 'Change a tool',
+    description:
+      "Changes any of a tool's fields, sets its stock (quantity, as counted) or adds to it (restock, added atomically), not both; at least one field besides `confirm`. `priceTiers` replaces every break ([] removes them). Setting a price of 0 or a minimum order above the stock needs `confirm`, as when adding. Written to the audit log.",
+    returns: 'The tool as it is now.',
+    tags: ['tools'],
+    params: IdParamsSchema,
+    body: UpdateToolBodySchema,
+    response: ToolSchema,
+    errors: {
+      404: NO_TOOL,
+      409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm`.',
+    },
+  }),
+  setStock: route({
+    method: 'PUT',
+    path: '/purchase/:id',
+    access: 'admin',
+    summary: 'Set the stock of a tool',
+    description: 'Sets how many units of a tool are in stock (written to the audit log).',
+    returns: 'The tool with its new stock.',
+    tags: ['tools'],
+    params: IdParamsSchema,
+    body: SetStockBodySchema,
+    response: ToolSchema,
+    errors: { 404: NO_TOOL },
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/product/:id',
+    access: 'admin',
+    summary: 'Delete a tool',
+    description:
+      'Takes a tool out of the catalogue (written to the audit log); past and open orders keep its name and price.',
+    returns: 'How many tools were deleted: 1.',
+    tags: ['tools'],
+    params: IdParamsSchema,
+    response: DeletedCountSchema,
+    errors: { 404: NO_TOOL },
+  }),
+} as const;

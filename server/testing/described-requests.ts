@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { multipartForm } from './images.ts';
+import type { TestUser } from './test-app.ts';
+import { delivery, type Fixture } from './valid-requests.ts';
+
+/**
+ * Requests for server/http/openapi-responses.test.ts, keyed by `METHOD path` like VALID_REQUESTS
+ * (which gives each state-changing route's success): a success for each route that only reads,
+ * and for each route the refusals only it can answer. Refusals every route of a kind answers are
+ * made by the test itself.
+ */
+
+export interface Sent {
+  url: string;
+  /** Who sends it: an admin unless said (`visitor` sends no cookie). */
+  as?: 'admin' | 'customer' | 'unverified' | 'visitor';
+  /** A JSON body. */
+  body?: unknown;
+  /** A form (the upload route's), with its content type in its headers. */
+  form?: { payload: Buffer; headers: Record<string, string> };
+  /** A body of another type, sent as it is with `headers`. */
+  raw?: string;
+  /** Refers to the route's own success, so it is sent after it (the others are sent before). */
+  isAfterSuccess?: true;
+  headers?: Record<string, string>;
+}
+
+const enc = encodeURIComponent;
+
+/** A success for every route that only reads, as an admin on the fixture's objects. */
+export const READS: Record<string, (f: Fixture) => Sent> = {
+  'GET /tools': () => ({ url: '/api/tools?q=tool&sort=relevance&limit=5', as: 'visitor' }),
+  'GET /tools/manage': () => ({ url: '/api/tools/manage?lowStock=false&sort=stock_asc' }),
+  'GET /tools/:id/open-orders': (f) => ({ url: `/api/tools/${f.tool.id}/open-orders` }),
+  'GET /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, as: 'visitor' }),
+  'GET /cart': () => ({ url: '/api/cart' }),
+  'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
+  'GET /orders/:id/invoice.pdf': (f) => ({ url: `/api/orders/${f.paidOrder._id}/invoice.pdf` }),
+  'GET /user': (f) => ({ url: `/api/user?email=${enc(f.admin.email)}&limit=5` }),
+  'GET /orderlist': () => ({ url: '/api/orderlist?status=paid&limit=5' }),
+  'GET /orderlist/export': () => ({ url: '/api/orderlist/export?status=paid' }),
+  'GET /payment/:id': (f) => ({ url: `/api/payment/${f.unpaidOrder._id}` }),
+  'GET /reviews': () => ({ url: '/api/reviews', as: 'visitor' }),
+  'GET /reviews/all': () => ({ url: '/api/reviews/all?hidden=false' }),
+  'GET /reviews/mine': () => ({ url: '/api/reviews/mine', as: 'customer' }),
+  'GET /audit': () => ({ url: '/api/audit?limit=5' }),
+  'GET /userdetails/:email': (f) => ({ url: `/api/userdetails/${enc(f.admin.email)}` }),
+  'GET /alluser': () => ({ url: '/api/alluser?role=Admin' }),
+  'GET /overview': () => ({ url: '/api/overview' }),
+  'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
+  'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
+};
+
+const card = (cardNumber: string) => ({
+  cardNumber,
+  expiry: '12/40',
+  cvc: '123',
+  nameOnCard: 'Ada Admin',
+});
+
+/**
+ * The refusals particular to a route, each one its descriptor names, on the fixture as it is before
+ * the route's success (`sent`), unless marked as following it.
+ */
+export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => Sent[]> = {
+  'GET /user': (f) => [{ url: `/api/user?email=${enc(f.admin.email)}`, as: 'customer' }],
+  'POST /tools': () => [
+    {
+      url: '/api/tools',
+      body: {
+        name: 'Free Tool',
+        img: '/images/tools/x.svg',
+        description: 'A tool given away, which needs confirming.',
+        quantity: 5,
+        minimumOrder: 1,
+        price: 0,
+      },
+    },
+  ],
+  // The success was sent with an Idempotency-Key (the test gives one to every route that takes it).
+  'POST /user': (f, { sent }) => {
+    const order = sent.body as Record<string, unknown>;
+    return [
+      { ...sent, body: { ...order, orderedNum: 11 }, isAfterSuccess: true },
+      { url: sent.url, body: { ...order, orderedNum: 999_999 } },
+      { url: sent.url, body: { ...order, toolId: randomUUID() } },
+      { url: `/api/user?email=${enc(f.someone.email)}`, body: order },
+    ];
+  },
+  'POST /orders': (f) => [
+    {
+      url: '/api/orders',
+      body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery, expectedTotal: 1 },
+    },
+    {
+      url: '/api/orders',
+      body: { lines: [{ toolId: f.tool.id, quantity: 999_999 }], ...delivery },
+    },
+    {
+      url: '/api/orders',
+      as: 'unverified',
+      body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
+    },
+  ],
+  'DELETE /user/:id': (f) => [{ url: `/api/user/${f.paidOrder._id}` }],
+  'GET /orders/:id/invoice.pdf': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}/invoice.pdf` }],
+  'GET /orders/:id': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}`, as: 'customer' }],
+  'PUT /order/:id': (f) => [
+    { url: `/api/order/${f.unpaidOrder._id}`, body: { status: 'shipped' } },
+  ],
+  'POST /orders/:id/refunds': (f) => [
+    { url: `/api/orders/${f.unpaidOrder._id}/refunds`, body: { amount: 1, note: 'Too early.' } },
+    {
+      url: `/api/orders/${f.paidOrder._id}/refunds`,
+      body: { amount: 2_000_000_000, note: 'Too much.' },
+    },
+  ],
+  'POST /payment/:id': (f) => [
+    { url: `/api/payment/${f.unpaidOrder._id}`, body: card('4000 0000 0000 0002') },
+    { url: `/api/payment/${f.paidOrder._id}`, body: card('4242 4242 4242 4242') },
+    { url: `/api/payment/${f.unpaidOrder._id}`, as: 'customer', body: card('4242 4242 4242 4242') },
+  ],
+  'POST /reviews': () => [
+    { url: '/api/reviews', as: 'unverified', body: { review: 'Not confirmed yet.', rating: 3 } },
+  ],
+  'DELETE /reviews/:id': (f) => [{ url: `/api/reviews/${f.review.id}`, as: 'customer' }],
+  'PUT /userdetails/:email': (f) => [
+    {
+      url: `/api/userdetails/${enc(f.someone.email)}`,
+      body: { name: 'Someone', email: f.someone.email },
+    },
+  ],
+  'PUT /alluser': () => [
+    { url: `/api/alluser?email=${enc('nobody@example.com')}`, body: { role: 'User' } },
+  ],
+  'POST /uploads': () => [
+    {
+      url: '/api/uploads',
+      form: multipartForm([{ data: Buffer.from('not an image at all'), filename: 'x.png' }]),
+    },
+  ],
+};
+
+/** The user each `as` names. */
+export function sender(
+  as: Sent['as'],
+  users: Record<'admin' | 'customer' | 'unverified', TestUser>,
+) {
+  return as === 'visitor' ? undefined : users[as ?? 'admin'];
+}
