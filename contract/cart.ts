@@ -5,7 +5,7 @@ import { checkEachToolOnce, OrderLineInputSchema } from './order-placement.ts';
 import { ToolSchema } from './tools.ts';
 
 /** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */
-export const CartLineProblemSchema = z
+const CartLineProblemSchema = z
   .object({
     code: z.enum(['unavailable', 'below_minimum', 'over_stock', 'too_large']),
     message: z.string(),
@@ -46,7 +46,7 @@ export const CartSchema = z.object({
 export type Cart = z.infer<typeof CartSchema>;
 
 /** A cart as the buyer sets it: each tool once, up to the lines an order may have; [] empties it. */
-export const PutCartBodySchema = z.strictObject({
+const PutCartBodySchema = z.strictObject({
   lines: z
     .array(OrderLineInputSchema)
     .max(MAX_ORDER_LINES, { error: `A cart can have at most ${MAX_ORDER_LINES} lines.` })

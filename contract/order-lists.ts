@@ -4,14 +4,14 @@ import { OrderStatusSchema } from './orders.ts';
 
 /** The order lists: the admin's (filters, sort, a page), its CSV export, and a customer's own. */
 
-export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
-export const OrderSortSchema = z.enum(ORDER_SORTS);
+const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
+const OrderSortSchema = z.enum(ORDER_SORTS);
 export type OrderSort = z.infer<typeof OrderSortSchema>;
 
 /** Without a limit, the admin list answers at most this many orders, newest first. */
 export const ORDER_LIST_CAP = 1000;
 /** The most orders one page holds. */
-export const ORDER_PAGE_MAX = 100;
+const ORDER_PAGE_MAX = 100;
 
 /** The years a day filter takes: any a store's orders can have, and none the database refuses. */
 const FIRST_YEAR = 1970;
@@ -29,9 +29,9 @@ const DaySchema = z.iso
 export const ORDER_NUMBER_QUERY = /^(?:(?:TY-)?[0-9]{1,15}|INV-[0-9]{1,15})$/i;
 
 /** The longest search the order list takes. */
-export const ORDER_QUERY_MAX = 100;
+const ORDER_QUERY_MAX = 100;
 /** The shortest text (not an order number) it searches for. */
-export const ORDER_TEXT_QUERY_MIN = 3;
+const ORDER_TEXT_QUERY_MIN = 3;
 
 /** What the admin's list and its CSV export find: search, a status, placed between two days. */
 const orderFilterFields = {
@@ -86,7 +86,7 @@ export const ListOrdersQuerySchema = z
 export type ListOrdersQuery = z.output<typeof ListOrdersQuerySchema>;
 
 /** The most orders one page of a customer's own list holds. */
-export const MY_ORDERS_PAGE_MAX = 100;
+const MY_ORDERS_PAGE_MAX = 100;
 
 /** A customer's own orders: their email, optionally a status and a page. */
 export const ListMyOrdersQuerySchema = z.strictObject({

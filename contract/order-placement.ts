@@ -58,7 +58,7 @@ export function checkEachToolOnce(lines: { toolId: string }[], context: z.Refine
 }
 
 /** Lines as a buyer sends them for an order. */
-export const OrderLinesInputSchema = z
+const OrderLinesInputSchema = z
   .array(OrderLineInputSchema)
   .min(1, { error: 'Add at least one tool.' })
   .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines.` })
@@ -82,7 +82,7 @@ export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
  * Field"). Asking again with the same key, after an answer was lost, returns the order the first
  * attempt placed instead of placing a second one.
  */
-export const IdempotencyKeySchema = z
+const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{8,255}$/, { error: 'Must be 8 to 255 visible ASCII characters.' })
   .describe('A unique name for this order, e.g. a random UUID; reuse it only to ask again.');

@@ -23,7 +23,7 @@ export function formatInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
 }
 
-export const InvoiceNumberSchema = z
+const InvoiceNumberSchema = z
   .string()
   .regex(/^INV-[0-9]{6,}$/)
   .describe('The invoice number: INV- and a gap-free sequential number, e.g. INV-000042.');
@@ -45,7 +45,6 @@ export const InvoiceSummarySchema = z.object({
   /** The total without its tax. */
   netAmount: MoneySchema,
 });
-export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
 /** One tool of an order, its name and unit price as they were when the order was placed. */
 export const OrderLineSchema = z.object({

@@ -14,7 +14,7 @@ export const LOW_STOCK_SHOWN = 10;
 /** A UTC day, `2026-11-23`. */
 const DaySchema = z.iso.date();
 
-export const RevenueDaySchema = z.object({
+const RevenueDaySchema = z.object({
   day: DaySchema,
   /** What the orders paid that day came to, in minor units of the store currency. */
   amount: MoneySchema,
@@ -22,7 +22,7 @@ export const RevenueDaySchema = z.object({
   orders: z.int().min(0),
 });
 
-export const TopToolSchema = z.object({
+const TopToolSchema = z.object({
   toolId: IdSchema,
   /** The tool's name now (its lines keep the name it was ordered under). */
   name: z.string(),
@@ -33,7 +33,7 @@ export const TopToolSchema = z.object({
 });
 export type TopTool = z.infer<typeof TopToolSchema>;
 
-export const LowStockToolSchema = z.object({
+const LowStockToolSchema = z.object({
   _id: IdSchema,
   name: z.string(),
   quantity: z.int().min(0),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Stable error codes: clients branch on these, never on the human sentence. */
-export const ProblemCodeSchema = z.enum([
+const ProblemCodeSchema = z.enum([
   'validation_failed',
   'invalid_json',
   'unsupported_media_type',

@@ -29,11 +29,11 @@ export const CreateReviewBodySchema = z.strictObject({
 });
 export type CreateReviewBody = z.infer<typeof CreateReviewBodySchema>;
 
-export const DEFAULT_REVIEW_PAGE = 20;
-export const MAX_REVIEW_PAGE = 100;
+const DEFAULT_REVIEW_PAGE = 20;
+const MAX_REVIEW_PAGE = 100;
 
 /** Reviews come a page at a time (newest first); the total is in X-Total-Count. */
-export const ListReviewsQuerySchema = z.strictObject({
+const ListReviewsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(MAX_REVIEW_PAGE).default(DEFAULT_REVIEW_PAGE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
@@ -48,15 +48,14 @@ export const ManagedReviewSchema = ReviewSchema.extend({
 export type ManagedReview = z.infer<typeof ManagedReviewSchema>;
 
 /** The reviews admins moderate: every one, or only the hidden or the shown ones; a page. */
-export const ListAllReviewsQuerySchema = ListReviewsQuerySchema.extend({
+const ListAllReviewsQuerySchema = ListReviewsQuerySchema.extend({
   hidden: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
 });
 export type ListAllReviewsQuery = z.output<typeof ListAllReviewsQuerySchema>;
 
-export const SetReviewHiddenBodySchema = z.strictObject({
+const SetReviewHiddenBodySchema = z.strictObject({
   hidden: z.boolean({ error: 'Must be true or false.' }),
 });
-export type SetReviewHiddenBody = z.infer<typeof SetReviewHiddenBodySchema>;
 
 const PAGE = `a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}; offset), newest first; the total is in X-Total-Count`;
 const NO_REVIEW = 'No review with this id.';

@@ -20,7 +20,6 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
 /** 200 with this body when healthy; 503 problem+json (`service_unavailable`) otherwise. */
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
-export type Health = z.infer<typeof HealthSchema>;
 
 export const systemRoutes = {
   config: route({

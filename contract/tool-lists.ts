@@ -31,7 +31,7 @@ export type ListToolsQuery = z.input<typeof ListToolsQuerySchema>;
 /** The most tools one page of the admin's list holds. */
 export const MANAGE_TOOLS_PAGE_MAX = 100;
 
-export const MANAGE_TOOL_SORTS = [
+const MANAGE_TOOL_SORTS = [
   'newest',
   'oldest',
   'name_asc',
@@ -42,7 +42,7 @@ export const MANAGE_TOOL_SORTS = [
   'stock_asc',
   'stock_desc',
 ] as const;
-export const ManageToolSortSchema = z.enum(MANAGE_TOOL_SORTS);
+const ManageToolSortSchema = z.enum(MANAGE_TOOL_SORTS);
 export type ManageToolSort = z.infer<typeof ManageToolSortSchema>;
 
 /** The admin's tool list: a search, low stock only, sorted, a page. Deleted tools never show. */

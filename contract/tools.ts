@@ -43,7 +43,7 @@ const StockSchema = z
 const IMAGE_URL_PROBLEM = 'Must be an https:// link or a path on this site.';
 
 /** An image is a path on this site (`/images/...`) or an https URL. */
-export const ImageUrlSchema = z
+const ImageUrlSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
@@ -83,7 +83,7 @@ const toolFields = {
  * (nobody can buy the tool until it is restocked). See docs/decisions/016-tools-for-admins.md.
  */
 export const TOOL_CONFIRMATIONS = ['free', 'minimum_above_stock'] as const;
-export const ToolConfirmationSchema = z.enum(TOOL_CONFIRMATIONS);
+const ToolConfirmationSchema = z.enum(TOOL_CONFIRMATIONS);
 export type ToolConfirmation = z.infer<typeof ToolConfirmationSchema>;
 
 const ConfirmSchema = z
@@ -144,7 +144,6 @@ export const UpdateToolBodySchema = z
 export type UpdateToolBody = z.infer<typeof UpdateToolBodySchema>;
 
 export const SetStockBodySchema = z.strictObject({ newQuantity: StockSchema });
-export type SetStockBody = z.infer<typeof SetStockBodySchema>;
 
 /** The orders still to be fulfilled that contain a tool: deleting it leaves them as they are. */
 export const OpenOrdersSchema = z.object({

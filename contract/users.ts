@@ -46,7 +46,7 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 export const NameSchema = plainText(1, 100).transform((name) => name.replace(/\s+/g, ' '));
 
 /** A LinkedIn link: https, linkedin.com or a two- or three-letter subdomain of it, and a path. */
-export const LinkedinSchema = z
+const LinkedinSchema = z
   .string()
   .trim()
   .max(300, { error: 'Must be at most 300 characters.' })
@@ -58,7 +58,7 @@ export const LinkedinSchema = z
   );
 
 /** Sent after sign-in to keep the stored name current (the original API's upsert). */
-export const UpsertUserBodySchema = z.strictObject({ name: NameSchema, email: EmailSchema });
+const UpsertUserBodySchema = z.strictObject({ name: NameSchema, email: EmailSchema });
 
 /** A field that may be left out (kept as it is) or emptied: '' or null clears it. */
 function clearable<T extends z.ZodType<string>>(schema: T) {
@@ -66,7 +66,7 @@ function clearable<T extends z.ZodType<string>>(schema: T) {
 }
 
 /** A VAT or tax number as printed: letters and digits, spaces, dots and dashes between them. */
-export const VatNumberSchema = plainText(4, 32).regex(/^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/, {
+const VatNumberSchema = plainText(4, 32).regex(/^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/, {
   error: 'Must be letters and digits as printed, such as GB123456789.',
 });
 
@@ -82,12 +82,12 @@ export const UpdateProfileBodySchema = z.strictObject({
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
-export const SetRoleBodySchema = z.strictObject({ role: RoleSchema });
+const SetRoleBodySchema = z.strictObject({ role: RoleSchema });
 
 /** Without a limit, the user list answers at most this many people (oldest account first). */
 export const USER_LIST_CAP = 1000;
 /** The most people one page holds. */
-export const USER_PAGE_MAX = 100;
+const USER_PAGE_MAX = 100;
 
 /** The admin's list of people: any part of a name or email, a role, a page. */
 export const ListUsersQuerySchema = z.strictObject({

@@ -94,5 +94,3 @@ export const site = {
     ],
   },
 } as const;
-
-export type SiteContent = typeof site;

@@ -40,7 +40,7 @@ type InputArgs<D extends AnyRoute> =
     ? [input?: RouteInput<D>, options?: CallOptions]
     : [input: RouteInput<D>, options?: CallOptions];
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
 }
 
@@ -152,7 +152,7 @@ export function apiHref<D extends AnyRoute>(
 }
 
 /** Fills `:name` segments of a contract path. */
-export function fillPath(path: string, params: Record<string, string> | undefined): string {
+function fillPath(path: string, params: Record<string, string> | undefined): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);

@@ -6,7 +6,7 @@ import { errorMessage, isApiError, isWorthRetrying } from './api-error.ts';
  * Puts the server's field errors back into the form. Returns true when at least one field got
  * its message; otherwise the caller shows the error for the whole form.
  */
-export function applyServerErrors<T extends FieldValues>(
+function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
@@ -45,7 +45,7 @@ export function isOutcomeUnknown(error: unknown): boolean {
   return error.status === 0 || error.status === 502 || error.status === 504;
 }
 
-export function describeSubmitFailure(
+function describeSubmitFailure(
   error: unknown,
   outcome: SubmitOutcome,
   explain: (error: unknown) => string = errorMessage,

@@ -27,7 +27,7 @@ export interface PageMetaInput {
 const DESCRIPTION_LENGTH = 160;
 
 /** A description as search results show it: one line, cut at a word. */
-export function describe(text: string): string {
+function describe(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= DESCRIPTION_LENGTH) return flat;
   const cut = flat.slice(0, DESCRIPTION_LENGTH - 1);

@@ -5,13 +5,13 @@ const FIVE_MINUTES = 5 * 60_000;
 const MAX_RETRIES = 3;
 
 /** Retry server and network failures only: a 4xx will answer the same way again. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.isClientError) return false;
   return failureCount < MAX_RETRIES;
 }
 
 /** Exponential back-off: 1 s, 2 s, 4 s... capped at 30 s. */
-export function retryDelay(attempt: number): number {
+function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }
 

@@ -256,5 +256,3 @@ export function createOrderExporter(db: Db, options: ExportOptions) {
     },
   };
 }
-
-export type OrderExporter = ReturnType<typeof createOrderExporter>;

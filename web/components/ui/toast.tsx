@@ -22,7 +22,7 @@ interface ToastApi {
 }
 
 /** Toasts close by themselves after this long. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 const ToastContext = createContext<ToastApi | null>(null);
 

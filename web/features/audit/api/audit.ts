@@ -15,7 +15,7 @@ export interface AuditListParams {
 }
 
 /** A page of the entries that match, newest first, and how many match in all. */
-export function auditPageQuery(params: AuditListParams) {
+function auditPageQuery(params: AuditListParams) {
   return queryOptions({
     queryKey: [...queryKeys.audit, params],
     queryFn: async ({ signal }) => {

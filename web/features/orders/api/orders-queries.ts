@@ -6,7 +6,7 @@ import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 
 /** One order with its lines, for the customer who placed it and for admins. */
-export function orderQuery(id: string) {
+function orderQuery(id: string) {
   return queryOptions({
     queryKey: [...queryKeys.orders, 'one', id],
     queryFn: ({ signal }) => callApi(apiRoutes.orders.get, { params: { id } }, { signal }),
@@ -45,7 +45,7 @@ export interface OrderListParams {
 }
 
 /** A page of the orders that match, and how many match in all. */
-export function allOrdersQuery(params: OrderListParams) {
+function allOrdersQuery(params: OrderListParams) {
   return queryOptions({
     queryKey: [...queryKeys.orders, 'all', params],
     queryFn: async ({ signal }) => {

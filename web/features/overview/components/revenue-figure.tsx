@@ -20,7 +20,7 @@ const longDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 /** `2026-11-23` (a UTC day) as people read it: "Nov 23", or "Mon, Nov 23". */
-export const formatDay = (day: string, long = false) =>
+const formatDay = (day: string, long = false) =>
   (long ? longDay : shortDay).format(new Date(`${day}T00:00:00Z`));
 
 export function RevenueFigure({ revenue, currency }: { revenue: Revenue; currency: string }) {

@@ -4,7 +4,7 @@ import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 
-export function paymentQuery(id: string) {
+function paymentQuery(id: string) {
   return queryOptions({
     queryKey: [...queryKeys.payments, id],
     queryFn: ({ signal }) => callApi(apiRoutes.payments.get, { params: { id } }, { signal }),

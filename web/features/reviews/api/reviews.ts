@@ -37,7 +37,7 @@ export interface ReviewListParams {
 }
 
 /** Every review for admins, hidden ones included, a page at a time. */
-export function allReviewsQuery(params: ReviewListParams) {
+function allReviewsQuery(params: ReviewListParams) {
   return queryOptions({
     queryKey: [...queryKeys.reviews, 'all', params],
     queryFn: async ({ signal }) => {
@@ -52,7 +52,7 @@ export function allReviewsQuery(params: ReviewListParams) {
 }
 
 /** The signed-in customer's own reviews, a page at a time. */
-export function myReviewsQuery(params: { limit: number; offset: number }) {
+function myReviewsQuery(params: { limit: number; offset: number }) {
   return queryOptions({
     queryKey: [...queryKeys.reviews, 'mine', params],
     queryFn: async ({ signal }) => {

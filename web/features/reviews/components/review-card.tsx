@@ -1,7 +1,7 @@
 import type { Review } from '#contract/reviews.ts';
 import { Rating } from './rating.tsx';
 
-export const DEFAULT_AVATAR = '/images/avatar-default.svg';
+const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
 export function ReviewCard({ review }: { review: Review }) {
   return (

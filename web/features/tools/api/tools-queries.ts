@@ -52,7 +52,7 @@ export interface ManagedToolListParams {
 }
 
 /** A page of the tools an admin manages (fresh, never the catalogue's cache), and how many match. */
-export function managedToolsQuery(params: ManagedToolListParams) {
+function managedToolsQuery(params: ManagedToolListParams) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'manage', params],
     queryFn: async ({ signal }) => {

@@ -9,7 +9,7 @@ import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 /** What is wrong with a quantity for this tool, or null when it can be ordered. */
-export function quantityProblem(quantity: number, tool: Tool): string | null {
+function quantityProblem(quantity: number, tool: Tool): string | null {
   if (!Number.isInteger(quantity) || quantity <= 0) return 'Enter a whole number of units.';
   switch (lineProblem(tool, quantity)) {
     case 'below_minimum':

@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
 
 /** In the order the list offers them: the default first (best match, when searching). */
-export const SORT_LABELS: Record<ToolSort, string> = {
+const SORT_LABELS: Record<ToolSort, string> = {
   relevance: 'Best match',
   newest: 'Newest first',
   oldest: 'Oldest first',

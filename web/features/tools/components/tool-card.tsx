@@ -9,7 +9,7 @@ import { truncate } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
-export const DESCRIPTION_PREVIEW_LENGTH = 100;
+const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 export function ToolCard({
   tool,

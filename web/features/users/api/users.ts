@@ -10,7 +10,7 @@ import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 
-export function userDetailsQuery(email: string) {
+function userDetailsQuery(email: string) {
   return queryOptions({
     queryKey: [...queryKeys.users, 'details', email],
     queryFn: ({ signal }) => callApi(apiRoutes.users.details, { params: { email } }, { signal }),
@@ -26,7 +26,7 @@ export interface UserListParams {
 }
 
 /** A page of the people that match, and how many match in all. */
-export function usersPageQuery(params: UserListParams) {
+function usersPageQuery(params: UserListParams) {
   return queryOptions({
     queryKey: [...queryKeys.users, 'page', params],
     queryFn: async ({ signal }) => {

@@ -11,7 +11,7 @@ export interface RoleChange {
 }
 
 /** What a role change does, in words, for the dialog's title and button. */
-export function roleChangeWords({ user, role }: RoleChange) {
+function roleChangeWords({ user, role }: RoleChange) {
   return role === 'Admin'
     ? { title: `Make ${user.name} an admin?`, action: 'Make admin' }
     : { title: `Remove the admin role from ${user.name}?`, action: 'Remove admin' };
