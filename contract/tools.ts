@@ -115,6 +115,9 @@ export const ToolFieldsSchema = z.strictObject({
   confirm: ConfirmSchema.optional(),
 });
 
+/** The fields an admin gives a tool (all but the acknowledgement): the forms' and the audit log's. */
+export const TOOL_FIELD_NAMES = ToolFieldsSchema.keyof().exclude(['confirm']).options;
+
 export const CreateToolBodySchema = ToolFieldsSchema.superRefine(checkPriceTiers);
 export type CreateToolBody = z.infer<typeof CreateToolBodySchema>;
 

@@ -1,19 +1,15 @@
 import { formatCount } from '../../../contract/format.ts';
 import type { FieldError } from '../../../contract/problem.ts';
-import { neededConfirmations, type ToolConfirmation } from '../../../contract/tools.ts';
+import {
+  neededConfirmations,
+  TOOL_FIELD_NAMES,
+  type ToolConfirmation,
+} from '../../../contract/tools.ts';
 import { confirmationRequired } from '../../errors.ts';
 import type { ToolRow } from './tools.repo.ts';
 
 /** The fields of a tool an admin edits, as the audit log names them. */
-const AUDITED_FIELDS = [
-  'name',
-  'img',
-  'description',
-  'quantity',
-  'minimumOrder',
-  'price',
-  'priceTiers',
-] as const;
+const AUDITED_FIELDS = TOOL_FIELD_NAMES;
 type AuditedField = (typeof AUDITED_FIELDS)[number];
 
 /** Each field that differs between two versions of a tool, with its value before and after. */

@@ -3,7 +3,7 @@ import { formatCount } from '#contract/format.ts';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import { checkPriceTiers, MAX_PRICE_TIERS, PriceTiersSchema } from '#contract/price-tiers.ts';
 import { MAX_PRICE } from '#contract/pricing.ts';
-import { MAX_STOCK, ToolFieldsSchema } from '#contract/tools.ts';
+import { MAX_STOCK, TOOL_FIELD_NAMES, ToolFieldsSchema } from '#contract/tools.ts';
 
 /**
  * A price typed in currency units ("12.50") becomes the contract's minor units (1250); its limit is
@@ -70,13 +70,7 @@ function priceTiersField(currency: string) {
  * (`priceTiers.0.price`): where its field errors are put back into the form.
  */
 export const TOOL_FORM_FIELDS = [
-  'name',
-  'img',
-  'description',
-  'quantity',
-  'minimumOrder',
-  'price',
-  'priceTiers',
+  ...TOOL_FIELD_NAMES,
   ...Array.from({ length: MAX_PRICE_TIERS }, (_, i) => [
     `priceTiers.${i}.minQuantity` as const,
     `priceTiers.${i}.price` as const,
