@@ -1,3 +1,6 @@
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema.ts';
 import {
   auditLog,
   carts,
@@ -23,4 +26,21 @@ export async function storeSnapshot(t: TestContext) {
     audit: await t.db.select().from(auditLog).orderBy(auditLog.id),
     uploads: await t.storedUploads(),
   };
+}
+
+/** A digest of every row of every table: any write anywhere changes it. */
+export async function databaseChecksum(t: TestContext): Promise<string> {
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable =>
+      typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
+  );
+  const parts: string[] = [];
+  for (const table of tables) {
+    const name = getTableName(table);
+    const result = await t.db.execute<{ digest: string }>(
+      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from ${sql.identifier(name)} r`,
+    );
+    parts.push(`${name}:${result.rows[0]?.digest}`);
+  }
+  return parts.join(',');
 }
