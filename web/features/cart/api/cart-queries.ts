@@ -28,5 +28,13 @@ export function putServerCart(lines: readonly CartLineInput[]): Promise<Cart> {
 
 /** A cart with nothing in it, without asking the store. */
 export function emptyCart(currency: string): Cart {
-  return { lines: [], total: 0, currency, isReady: false, problem: null, updatedAt: null };
+  return {
+    lines: [],
+    total: 0,
+    currency,
+    isReady: false,
+    problem: null,
+    updatedAt: null,
+    version: 0,
+  };
 }
