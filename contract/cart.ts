@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
 import { MAX_ORDER_LINES } from './order-limits.ts';
-import { checkEachToolOnce, OrderLineInputSchema } from './order-placement.ts';
+import {
+  checkEachToolOnce,
+  OrderLineInputSchema,
+  PlaceOrderBodySchema,
+  PlaceOrderHeadersSchema,
+} from './order-placement.ts';
+import { PLACING_REFUSED } from './order-routes.ts';
+import { OrderSchema } from './orders.ts';
 import { ToolSchema } from './tools.ts';
 
 /** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */
@@ -11,6 +18,8 @@ const CartLineProblemSchema = z
     message: z.string(),
   })
   .nullable();
+
+const CartVersionSchema = z.int().min(0).max(2_147_483_647);
 
 /** One line of a cart, with the tool as it is now and the price its quantity reaches. */
 export const CartLineSchema = z.object({
@@ -42,6 +51,9 @@ export const CartSchema = z.object({
   /** What stops the whole cart (too large for one order), in words, or null. */
   problem: z.string().nullable(),
   updatedAt: TimestampSchema.nullable(),
+  version: CartVersionSchema.describe(
+    "Raised by every change to the cart, a checkout included: a checkout names the version it read. 0 for a cart never stored, and for a visitor's cart priced by the quote.",
+  ),
 });
 export type Cart = z.infer<typeof CartSchema>;
 
@@ -54,6 +66,17 @@ const PutCartBodySchema = z.strictObject({
     .describe('Each tool once: raise its quantity instead of repeating it.'),
 });
 export type PutCartBody = z.infer<typeof PutCartBodySchema>;
+
+/**
+ * Checking out the cart: the delivery details of an order, and the version of the cart the buyer
+ * saw. The lines are the cart's as stored, never sent.
+ */
+const CheckoutCartBodySchema = PlaceOrderBodySchema.omit({ lines: true }).extend({
+  cartVersion: CartVersionSchema.describe(
+    "The cart's `version` as the page read it: a cart changed or checked out since is refused (409) and nothing is ordered.",
+  ),
+});
+export type CheckoutCartBody = z.infer<typeof CheckoutCartBodySchema>;
 
 export const cartRoutes = {
   get: route({
@@ -91,5 +114,25 @@ export const cartRoutes = {
     body: PutCartBodySchema,
     response: CartSchema,
     errors: { 429: 'rate_limited: too many quotes from this address in a short time.' },
+  }),
+  checkout: route({
+    method: 'POST',
+    path: '/cart/checkout',
+    access: 'user',
+    summary: "Check out the customer's cart",
+    description:
+      "Places one order of every line of the signed-in customer's cart as stored (the lines are never sent) and empties the cart, in one transaction: every line's stock is taken, or none, and the cart is emptied exactly when the order is placed. `cartVersion` is the cart's version as the page read it; a cart changed since (in another tab, on another device) or already checked out is refused with 409 and nothing is ordered. The server prices every line; with `expectedTotal`, an order that would now cost anything else is refused (409 price_changed). With an Idempotency-Key, asking again returns the same order.",
+    returns:
+      'The order placed (or, asked again with its Idempotency-Key, the one placed before); the cart is empty.',
+    tags: ['cart'],
+    body: CheckoutCartBodySchema,
+    headers: PlaceOrderHeadersSchema,
+    response: OrderSchema,
+    status: 201,
+    errors: {
+      ...PLACING_REFUSED,
+      409: `cart_checked_out: this version of the cart was already checked out, and \`order\` names the order it became (its id and number); cart_changed: the cart changed since the page read it, read it again; cart_empty: the cart holds nothing to order. ${PLACING_REFUSED[409]} price_changed: the total is not \`expectedTotal\` any more.`,
+      422: 'idempotency_key_reused: this Idempotency-Key already placed an order with other details (another cart version, other delivery details, or an order not made from the cart).',
+    },
   }),
 } as const;

@@ -16,7 +16,8 @@ import { OrderSchema, ShipOrderBodySchema } from './orders.ts';
 
 const NO_ORDER = 'No order with this id.';
 const NOT_THEIRS = "The order is another customer's (admins may read any).";
-const PLACING_REFUSED = {
+/** What refuses placing an order, by every call that places one. */
+export const PLACING_REFUSED = {
   403: 'email_not_verified: the customer has not confirmed their email yet.',
   409: 'out_of_stock: not enough stock (for several lines, `lines` names each line short, with what is left); unpaid_limit: the customer holds as many unpaid orders, or as much of the stock unpaid, as one customer may.',
   422: 'idempotency_key_reused: this Idempotency-Key already placed an order with other details.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderNumberSchema } from './orders.ts';
 
 /** Stable error codes: clients branch on these, never on the human sentence. */
 const ProblemCodeSchema = z.enum([
@@ -14,6 +15,9 @@ const ProblemCodeSchema = z.enum([
   'method_not_allowed',
   'out_of_stock',
   'price_changed',
+  'cart_changed',
+  'cart_checked_out',
+  'cart_empty',
   'order_not_cancellable',
   'order_not_shippable',
   'order_not_payable',
@@ -68,5 +72,7 @@ export const ProblemSchema = z.object({
    * (a tool's `free`, `minimum_above_stock`).
    */
   confirm: z.array(z.string()).optional(),
+  /** With `cart_checked_out`: the order that version of the cart became. */
+  order: z.object({ id: z.string(), number: OrderNumberSchema }).optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

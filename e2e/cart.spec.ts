@@ -15,6 +15,9 @@ import {
   test,
   waitForReady,
 } from './fixtures.ts';
+import { mailsTo } from './outbox.ts';
+
+const SCREENSHOTS = 'test-results/screenshots';
 
 async function fillDelivery(page: Page) {
   await page.getByLabel('Phone').fill('+1 555 010 4000');
@@ -68,10 +71,14 @@ test('a customer fills the cart from tool pages and the catalogue, sees the volu
   await expect(page.getByTestId('cart-total')).toHaveText('$1,608.30');
   await expectAccessible(page, 'the cart');
 
+  // One request places the order and empties the cart: nothing else writes (no PUT of an empty cart).
   const orderCalls: string[] = [];
+  const writes: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders')
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'POST' && pathname === '/api/cart/checkout')
       orderCalls.push(request.headers()['idempotency-key'] ?? '');
+    if (request.method() !== 'GET') writes.push(`${request.method()} ${pathname}`);
   });
   await fillDelivery(page);
   await page.getByLabel('Purchase order number (optional)').fill('PO-2026-17');
@@ -83,7 +90,10 @@ test('a customer fills the cart from tool pages and the catalogue, sees the volu
   );
   expect(orderCalls).toHaveLength(1);
   expect(orderCalls[0]).toMatch(/^[0-9a-f]{32}$/);
-  await expect.poll(async () => (await serverCart(page)).lines).toEqual([]);
+  expect((await serverCart(page)).lines).toEqual([]);
+  // The header's cart is empty again.
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  expect(writes).toEqual(['POST /api/cart/checkout']);
 
   await page.getByRole('link', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[\w-]+$/);
@@ -100,8 +110,6 @@ test('a customer fills the cart from tool pages and the catalogue, sees the volu
       [gloves.name, 5, 450],
     ],
   );
-  // The header's cart is empty again.
-  await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });
 
 test('a line that ran out between cart and checkout is marked on that line, and nothing is taken', async ({
@@ -197,5 +205,115 @@ test('a price that changed between cart and checkout stops the order, says the n
   // Seen, the new total can be ordered.
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  await admin.dispose();
+});
+
+test('a stale tab of the cart says the cart was checked out, links the order, and orders nothing', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const saw = await createTool(admin, {
+    name: `Two Tab Saw ${Date.now().toString(36)}`,
+    price: 2500,
+    minimumOrder: 4,
+    quantity: 100,
+  });
+  const customer = newAccount('Tia Tabs');
+  await signUp(page.request, customer, { verified: true });
+  const put = await page.request.put('/api/cart', {
+    data: { lines: [{ toolId: saw._id, quantity: 8 }] },
+  });
+  expect(put.status()).toBe(200);
+
+  // Two tabs of one signed-in browser, each showing the cart.
+  const stale = await page.context().newPage();
+  for (const tab of [page, stale]) {
+    await tab.goto('/cart');
+    await waitForReady(tab);
+    await expect(tab.getByTestId('cart-total')).toHaveText('$200.00');
+    await fillDelivery(tab);
+  }
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const placed = page.getByRole('status').filter({ hasText: 'Your order is placed' });
+  await expect(placed).toContainText(/Order TY-\d+: 8 × Two Tab Saw/);
+  const number = (await placed.textContent())?.match(/TY-\d+/)?.[0] ?? '';
+
+  await stale.getByRole('button', { name: 'Place order' }).click();
+  const notice = stale.getByRole('alert').filter({ hasText: 'Nothing was ordered' });
+  await expect(notice.getByRole('paragraph')).toHaveText(
+    `This cart was already checked out: see order ${number}.`,
+  );
+  await expect(stale.getByRole('heading', { name: 'Nothing was ordered' })).toBeFocused();
+  // The cart is read again: the order emptied it.
+  await expect(stale.getByText('Your cart is empty')).toBeVisible();
+  await expect(stale.getByRole('heading', { name: 'Your order is placed' })).toHaveCount(0);
+  await expect(stale.getByRole('status').filter({ hasText: /sorry|still holds/i })).toHaveCount(0);
+  await stale.screenshot({ path: `${SCREENSHOTS}/stale-cart-1280.png`, fullPage: true });
+  await stale.setViewportSize({ width: 320, height: 700 });
+  await expect(notice).toBeVisible();
+  expect(await stale.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAccessible(stale, 'the stale cart at 320 px');
+  await stale.screenshot({ path: `${SCREENSHOTS}/stale-cart-320.png`, fullPage: true });
+
+  // One order, its stock taken once, one confirmation.
+  const orders = (await (
+    await page.request.get(`/api/user?email=${encodeURIComponent(customer.email)}`)
+  ).json()) as Order[];
+  expect(orders.map((order) => order.number)).toEqual([number]);
+  expect(((await (await admin.get(`/api/purchase/${saw._id}`)).json()) as Tool).quantity).toBe(92);
+  await expect
+    .poll(async () =>
+      (await mailsTo(customer.email)).filter((m) => m.includes(`${number} received`)),
+    )
+    .toHaveLength(1);
+  expect((await mailsTo(customer.email)).filter((m) => / received/.test(m))).toHaveLength(1);
+
+  await notice.getByRole('link', { name: number }).click();
+  await expect(stale).toHaveURL(new RegExp(`/dashboard/orders/${orders[0]?._id}$`));
+  await admin.dispose();
+});
+
+test('a tab whose cart changed in another tab is told to review it, then orders the cart as it is now', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const level = await createTool(admin, {
+    name: `Changed Level ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 5,
+    quantity: 100,
+  });
+  const customer = newAccount('Cy Changed');
+  await signUp(page.request, customer, { verified: true });
+  await page.request.put('/api/cart', { data: { lines: [{ toolId: level._id, quantity: 5 }] } });
+
+  const stale = await page.context().newPage();
+  for (const tab of [page, stale]) {
+    await tab.goto('/cart');
+    await waitForReady(tab);
+    await expect(tab.getByTestId('cart-total')).toHaveText('$50.00');
+  }
+  // The first tab raises the quantity; the second still shows 5.
+  const units = cartLine(page, level.name).getByLabel(/^Units of/);
+  await units.fill('7');
+  await units.blur();
+  await expect(page.getByTestId('cart-total')).toHaveText('$70.00');
+  await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(7);
+
+  await fillDelivery(stale);
+  await stale.getByRole('button', { name: 'Place order' }).click();
+  await expect(stale.getByRole('alert').filter({ hasText: 'Nothing was ordered' })).toContainText(
+    'Your cart changed in another tab: review it and place the order again.',
+  );
+  await expect(stale.getByTestId('cart-total')).toHaveText('$70.00');
+  const none = await page.request.get(`/api/user?email=${encodeURIComponent(customer.email)}`);
+  expect(await none.json()).toEqual([]);
+
+  // Reviewed, the cart as it is now is ordered.
+  await stale.getByRole('button', { name: 'Place order' }).click();
+  await expect(stale.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  await expect(stale.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
+    `7 × ${level.name}`,
+  );
   await admin.dispose();
 });

@@ -1,4 +1,4 @@
-import type { FieldError, ProblemCode, ShortLine } from '../contract/problem.ts';
+import type { FieldError, Problem, ProblemCode } from '../contract/problem.ts';
 
 /** An error a client can act on: becomes a problem+json response with this status and code. */
 export class AppError extends Error {
@@ -9,7 +9,7 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
     /** Members of the problem beyond the usual ones (e.g. the lines short of stock). */
-    readonly details?: { lines?: ShortLine[]; confirm?: string[] },
+    readonly details?: Pick<Problem, 'lines' | 'confirm' | 'order'>,
   ) {
     super(message);
     this.name = 'AppError';

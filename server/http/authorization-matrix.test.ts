@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartSchema } from '../../contract/cart.ts';
 import type { RouteDescriptor } from '../../contract/common.ts';
 import { OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
@@ -44,7 +45,14 @@ async function objects(): Promise<Objects> {
     rating: 5,
   });
   const review = { id: (posted.json() as { _id: string })._id };
-  return { owner, tool, unpaid, paid, someone: await t.signUp(), review };
+  const cart = await client(t.app, owner).put('/cart', {
+    lines: [{ toolId: tool.id, quantity: 10 }],
+  });
+  const { version: cartVersion } = CartSchema.parse(cart.json());
+  // The others' carts hold nothing, whatever earlier requests put in them: a checkout by them
+  // (at the owner's version) is of their own cart, and has nothing to order.
+  for (const caller of [other, admin]) await client(t.app, caller).put('/cart', { lines: [] });
+  return { owner, tool, unpaid, paid, someone: await t.signUp(), review, cartVersion };
 }
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;

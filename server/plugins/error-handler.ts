@@ -26,7 +26,7 @@ export function problem(
   code: ProblemCode | (string & {}),
   detail: string,
   errors?: FieldError[],
-  details?: Pick<Problem, 'lines' | 'confirm'>,
+  details?: Pick<Problem, 'lines' | 'confirm' | 'order'>,
 ): Problem {
   return {
     type: `about:blank`,

@@ -21,6 +21,8 @@ export interface Objects {
   someone: TestUser;
   /** A review the owner posted. */
   review: { id: string };
+  /** The version of the owner's cart, which holds 10 of `tool`. */
+  cartVersion: number;
 }
 
 interface Entry {
@@ -130,6 +132,15 @@ export const MATRIX: Record<string, Entry> = {
     // A visitor's cart lives in their browser: anyone may have lines priced.
     expect: all(200),
     storesNothing: true,
+  },
+  'POST /cart/checkout': {
+    request: (o) => ({
+      url: '/api/cart/checkout',
+      body: { cartVersion: o.cartVersion, ...delivery },
+    }),
+    // Each customer checks out only their own cart, whatever version they name: the others' are
+    // empty (409), and nothing of the owner's is touched.
+    expect: { visitor: 401, owner: 201, other: 409, admin: 409 },
   },
   'POST /orders': {
     request: (o) => ({

@@ -102,6 +102,19 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
       body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
     },
   ],
+  // The success checks out the admin's cart at the fixture's version.
+  'POST /cart/checkout': (f, { sent }) => [
+    { url: sent.url, body: { ...delivery, cartVersion: f.cartVersion + 1 } },
+    { url: sent.url, body: { ...delivery, cartVersion: f.cartVersion, expectedTotal: 1 } },
+    { url: sent.url, as: 'customer', body: { ...delivery, cartVersion: 0 } },
+    { url: sent.url, as: 'unverified', body: { ...delivery, cartVersion: 0 } },
+    { url: sent.url, body: sent.body, isAfterSuccess: true },
+    {
+      ...sent,
+      body: { ...delivery, cartVersion: f.cartVersion, note: 'Other' },
+      isAfterSuccess: true,
+    },
+  ],
   'DELETE /user/:id': (f) => [{ url: `/api/user/${f.paidOrder._id}` }],
   'GET /orders/:id/invoice.pdf': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}/invoice.pdf` }],
   'GET /orders/:id': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}`, as: 'customer' }],

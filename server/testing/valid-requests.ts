@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { client } from './http.ts';
 import { multipartForm, pngImage } from './images.ts';
@@ -18,11 +19,16 @@ export interface Fixture {
   someone: TestUser;
   /** A review posted by `someone`. */
   review: { id: string };
+  /** The version of the admin's cart, which holds 10 of `tool`. */
+  cartVersion: number;
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
 
-/** Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user. */
+/**
+ * Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user, a
+ * review, and the admin's cart filled with the tool.
+ */
 export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixture> {
   const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
   const place = async () => {
@@ -42,7 +48,11 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     rating: 4,
   });
   const review = { id: (posted.json() as { _id: string })._id };
-  return { admin, tool, unpaidOrder, paidOrder, someone, review };
+  const cart = await client(t.app, admin).put('/cart', {
+    lines: [{ toolId: tool.id, quantity: 10 }],
+  });
+  const cartVersion = CartSchema.parse(cart.json()).version;
+  return { admin, tool, unpaidOrder, paidOrder, someone, review, cartVersion };
 }
 
 /**
@@ -82,6 +92,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /cart/quote': (f) => ({
     url: '/api/cart/quote',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }] },
+  }),
+  'POST /cart/checkout': (f) => ({
+    url: '/api/cart/checkout',
+    body: { cartVersion: f.cartVersion, ...delivery },
   }),
   'POST /orders': (f) => ({
     url: '/api/orders',

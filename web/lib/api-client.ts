@@ -115,6 +115,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     detail: string;
     errors: ApiError['errors'];
     confirm: string[];
+    order: ApiError['order'];
   }> | null;
   return new ApiError({
     status: response.status,
@@ -122,6 +123,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     detail: body?.detail ?? `The store answered ${response.status} ${response.statusText}.`.trim(),
     errors: body?.errors ?? [],
     confirm: Array.isArray(body?.confirm) ? body.confirm : [],
+    order: typeof body?.order?.id === 'string' ? body.order : undefined,
     retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
   });
 }

@@ -1,4 +1,4 @@
-import type { FieldError } from '#contract/problem.ts';
+import type { FieldError, Problem } from '#contract/problem.ts';
 
 /** A failed API call, built from the server's problem+json (or from a network failure). */
 export class ApiError extends Error {
@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   /** With `confirmation_required`: what the request must acknowledge in `confirm` to go ahead. */
   readonly confirm: string[];
+  /** With `cart_checked_out`: the order that cart became. */
+  readonly order: Problem['order'];
   /** Seconds to wait before asking again (a 429 or 503's Retry-After), when the server said. */
   readonly retryAfter: number | undefined;
 
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     detail: string;
     errors?: FieldError[];
     confirm?: string[];
+    order?: Problem['order'];
     retryAfter?: number | undefined;
   }) {
     super(init.detail);
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.errors = init.errors ?? [];
     this.confirm = init.confirm ?? [];
+    this.order = init.order;
     this.retryAfter = init.retryAfter;
   }
 

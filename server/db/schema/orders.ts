@@ -195,5 +195,32 @@ export const carts = pgTable('carts', {
     .references(() => user.id, { onDelete: 'cascade' }),
   /** `[{toolId, quantity}]`, each tool once, at most MAX_ORDER_LINES (contract/cart.ts). */
   lines: jsonb('lines').$type<{ toolId: string; quantity: number }[]>().notNull(),
+  /**
+   * Raised by every change, a checkout included (a cart never stored is version 0): a checkout
+   * names the version its page read, and any other is refused.
+   */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which order each checked-out version of a cart became, written in the order's transaction: a
+ * checkout from a page that read that version (another tab, a second press) is told which order it
+ * was (migration 0024).
+ */
+export const cartCheckouts = pgTable(
+  'cart_checkouts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    cartVersion: integer('cart_version').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cartVersion] }),
+    uniqueIndex('cart_checkouts_order_idx').on(t.orderId),
+  ],
+);

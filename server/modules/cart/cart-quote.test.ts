@@ -46,7 +46,7 @@ describe("a visitor's cart, priced by POST /cart/quote", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const quoted = CartSchema.parse(response.json());
-    expect(quoted).toEqual({ ...put, updatedAt: null });
+    expect(quoted).toEqual({ ...put, updatedAt: null, version: 0 });
     expect(quoted.lines[0]).toMatchObject({ unitPrice: 349, lineTotal: 41_880, problem: null });
     expect(quoted.lines[1]?.problem?.code).toBe('over_stock');
     // Signed in or not, the same answer; and nothing was kept.
@@ -75,7 +75,7 @@ describe("a visitor's cart, priced by POST /cart/quote", () => {
       [null, 'This tool is no longer in the catalogue; remove it from the cart.'],
       ['Quote Tape', null],
     ]);
-    expect(cart).toMatchObject({ total: 1_000, isReady: false, updatedAt: null });
+    expect(cart).toMatchObject({ total: 1_000, isReady: false, updatedAt: null, version: 0 });
     expect(CartSchema.parse((await quote({ lines: [] })).json())).toMatchObject({
       lines: [],
       total: 0,

@@ -27,7 +27,7 @@ export function createCartService(db: Db, options: { currency: string }) {
 
   async function describe(
     lines: StoredLine[],
-    updatedAt: Date | null,
+    stored: { updatedAt: Date; version: number } | undefined,
     read?: Map<string, ToolRow>,
   ): Promise<Cart> {
     const byId = read ?? (await toolsOf(lines));
@@ -91,14 +91,15 @@ export function createCartService(db: Db, options: { currency: string }) {
       problem: isTooLarge
         ? 'This cart is too large to order at once; split it into smaller orders or contact us.'
         : null,
-      updatedAt: updatedAt?.toISOString() ?? null,
+      updatedAt: stored?.updatedAt.toISOString() ?? null,
+      version: stored?.version ?? 0,
     };
   }
 
   return {
     async get(user: SessionUser): Promise<Cart> {
       const [row] = await db.select().from(carts).where(eq(carts.userId, user.id));
-      return describe(row?.lines ?? [], row?.updatedAt ?? null);
+      return describe(row?.lines ?? [], row);
     },
 
     /**
@@ -106,7 +107,7 @@ export function createCartService(db: Db, options: { currency: string }) {
      * which may still hold tools since removed (those are unavailable lines, not an error).
      */
     quote(body: PutCartBody): Promise<Cart> {
-      return describe(body.lines, null);
+      return describe(body.lines, undefined);
     },
 
     /** Replaces the cart; every line must name a tool in the catalogue now. */
@@ -130,12 +131,16 @@ export function createCartService(db: Db, options: { currency: string }) {
       if (unknown.length > 0)
         throw badRequest((unknown[0] as { message: string }).message, unknown);
       const lines = body.lines.map(({ toolId, quantity }) => ({ toolId, quantity }));
+      // Every change raises the version: a checkout from a page that read an earlier one is refused.
       const [row] = await db
         .insert(carts)
         .values({ userId: user.id, lines })
-        .onConflictDoUpdate({ target: carts.userId, set: { lines, updatedAt: sql`now()` } })
+        .onConflictDoUpdate({
+          target: carts.userId,
+          set: { lines, updatedAt: sql`now()`, version: sql`${carts.version} + 1` },
+        })
         .returning();
-      return describe(row?.lines ?? lines, row?.updatedAt ?? null, byId);
+      return describe(row?.lines ?? lines, row, byId);
     },
   };
 }

@@ -28,6 +28,7 @@ describe('the cart', () => {
       isReady: false,
       problem: null,
       updatedAt: null,
+      version: 0,
     });
 
     const knife = await t.addTool({
@@ -58,6 +59,9 @@ describe('the cart', () => {
 
     const emptied = await client(t.app, fresh).put('/cart', { lines: [] });
     expect(CartSchema.parse(emptied.json())).toMatchObject({ lines: [], total: 0, isReady: false });
+    // Each change raises the version a checkout names (cart-checkout.test.ts).
+    expect([cart.version, CartSchema.parse(emptied.json()).version]).toEqual([1, 2]);
+    expect((await read(fresh)).version).toBe(2);
   });
 
   it('says what is wrong with a line before checkout: below the minimum, over the stock, removed', async () => {

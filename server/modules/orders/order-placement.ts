@@ -10,7 +10,13 @@ import { assertEmailVerified, badRequest, conflict, fieldError } from '../../err
 import type { SessionUser } from '../../http/session.ts';
 import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
 import * as repo from './orders.repo.ts';
-import { type PlacementContext, type PlacementWrite, runPlacement } from './placement.repo.ts';
+import {
+  contextOf,
+  contextStatement,
+  type PlacementContext,
+  type PlacementWrite,
+  runPlacement,
+} from './placement.repo.ts';
 import {
   assertSameOrder,
   assertWithinShare,
@@ -34,7 +40,7 @@ export interface PlacementOptions extends StoreInfo {
   unpaidCaps: { orders: number; stockSharePercent: number };
 }
 
-interface Request {
+export interface PlacementRequest {
   user: SessionUser;
   placement: PlaceOrderBody;
   idempotencyKey: string | undefined;
@@ -44,7 +50,7 @@ interface Request {
 /** Prices every line and checks every rule; throws the first problem, changing nothing. */
 function priceLines(
   context: PlacementContext,
-  { placement, fields }: Request,
+  { placement, fields }: PlacementRequest,
   options: PlacementOptions,
 ) {
   const held = context.held;
@@ -123,10 +129,10 @@ function priceLines(
   return { priced, total };
 }
 
-/** The order, its lines and its confirmation as they will be stored. */
-function orderOf(
+/** The order, its lines and its confirmation as they will be stored; throws what refuses it. */
+export function orderOf(
   context: PlacementContext,
-  request: Request,
+  request: PlacementRequest,
   options: PlacementOptions,
 ): { write: PlacementWrite; result: Order } {
   const { user, placement, idempotencyKey } = request;
@@ -201,27 +207,32 @@ function orderOf(
 export async function placeOrder(
   db: Db,
   options: PlacementOptions,
-  request: Request,
+  request: PlacementRequest,
 ): Promise<{ order: Order; isNew: boolean }> {
   assertEmailVerified(request.user, 'placing an order');
-  const outcome = await runPlacement(
-    db,
-    {
-      userId: request.user.id,
-      idempotencyKey: request.idempotencyKey,
-      toolIds: request.placement.lines.map((line) => line.toolId),
-    },
-    (context) => {
-      // Under the customer's lock: a second attempt waits for the first, then finds its order.
-      if (context.earlierOrderId) return { earlier: context.earlierOrderId };
-      return orderOf(context, request, options);
-    },
+  const opening = contextStatement(
+    request.user.id,
+    request.idempotencyKey,
+    request.placement.lines.map((line) => line.toolId),
   );
+  const outcome = await runPlacement(db, opening, (opened) => {
+    const context = contextOf(opened);
+    // Under the customer's lock: a second attempt waits for the first, then finds its order.
+    if (context.earlierOrderId) return { end: context.earlierOrderId };
+    return orderOf(context, request, options);
+  });
   if ('placed' in outcome) return { order: outcome.placed, isNew: true };
-  // Committed before we read it (found under the lock), and an order's lines never change.
-  const earlier = await repo.findOrder(db, outcome.earlier);
-  if (!earlier) throw new Error(`the order ${outcome.earlier} found by its key is gone`);
-  const order = await repo.withLinesOne(db, earlier);
+  const order = await earlierOrder(db, outcome.ended);
   assertSameOrder(order, request.placement);
   return { order, isNew: false };
+}
+
+/**
+ * The order an Idempotency-Key placed: committed before we read it (found under the customer's
+ * lock), and an order's lines never change.
+ */
+export async function earlierOrder(db: Db, id: string): Promise<Order> {
+  const earlier = await repo.findOrder(db, id);
+  if (!earlier) throw new Error(`the order ${id} found by its key is gone`);
+  return repo.withLinesOne(db, earlier);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { cartRoutes } from '../../../contract/cart.ts';
 import { orderRoutes } from '../../../contract/order-routes.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
 import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
@@ -7,7 +8,7 @@ import { isOwner } from '../../http/session.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
- * The order routes. A customer's own order list is served from `customerAnswers` (grouped by
+ * The order routes, and the cart's checkout (it places an order). A customer's own order list is served from `customerAnswers` (grouped by
  * customer, dropped whenever anything of theirs changes: server/http/customer-cache.ts); an admin
  * reading someone else's is read afresh.
  */
@@ -23,6 +24,10 @@ export function registerOrderRoutes(
   registerRoute(app, orderRoutes.create, async ({ user, body, headers }) => {
     await limitWrites(user);
     return orders.placeLines(user, body, headers['idempotency-key']);
+  });
+  registerRoute(app, cartRoutes.checkout, async ({ user, body, headers }) => {
+    await limitWrites(user);
+    return orders.checkOutCart(user, body, headers['idempotency-key']);
   });
   registerRoute(app, orderRoutes.get, async ({ user, params }) => orders.get(user, params.id));
   registerRoute(app, orderRoutes.invoice, async ({ user, params }) => {

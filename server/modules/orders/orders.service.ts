@@ -1,3 +1,4 @@
+import type { CheckoutCartBody } from '../../../contract/cart.ts';
 import {
   type ListMyOrdersQuery,
   type ListOrdersQuery,
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { checkOutCart } from './cart-checkout.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createOrderExporter, type ExportOptions } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
@@ -73,21 +75,23 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
    */
   const renderedInvoices = new Map<string, Promise<{ fileName: string; pdf: Buffer }>>();
 
-  /** Places an order (order-placement.ts); a new one frees cached stock and sends its email. */
-  async function place(
-    user: SessionUser,
-    placement: PlaceOrderBody,
-    idempotencyKey: string | undefined,
-    fields: LineFields,
-  ): Promise<Order> {
-    const placed = await placeOrder(db, options, { user, placement, idempotencyKey, fields });
-    if (placed.isNew) {
+  /** After an order is placed (a new one frees cached stock and sends its email). */
+  function placed(user: SessionUser, { order, isNew }: { order: Order; isNew: boolean }): Order {
+    if (isNew) {
       options.onOrderPlaced?.(user.id);
       options.onStockTaken?.();
       mailer.nudge();
     }
-    return placed.order;
+    return order;
   }
+
+  /** Places an order of the lines given (order-placement.ts). */
+  const place = async (
+    user: SessionUser,
+    placement: PlaceOrderBody,
+    idempotencyKey: string | undefined,
+    fields: LineFields,
+  ) => placed(user, await placeOrder(db, options, { user, placement, idempotencyKey, fields }));
 
   return {
     /**
@@ -120,6 +124,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     ): Promise<Order> {
       return place(user, body, idempotencyKey, LINE_FIELDS);
     },
+
+    /** One order of the customer's cart as stored, emptying it (cart-checkout.ts). */
+    checkOutCart: async (user: SessionUser, checkout: CheckoutCartBody, idempotencyKey?: string) =>
+      placed(user, await checkOutCart(db, options, { user, checkout, idempotencyKey })),
 
     /** A customer's orders (an admin may name anyone's email): all, or a page, of a status. */
     async listOfUser(

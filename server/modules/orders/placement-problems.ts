@@ -1,6 +1,6 @@
 import { formatCount } from '../../../contract/format.ts';
 import { type PlaceOrderBody, unpaidShareCap } from '../../../contract/order-placement.ts';
-import type { Order } from '../../../contract/orders.ts';
+import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
 import type { ShortLine } from '../../../contract/problem.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 
@@ -50,6 +50,21 @@ export function assertWithinShare(
   );
 }
 
+type Delivery = Pick<PlaceOrderBody, 'phone' | 'address' | 'poNumber' | 'note'>;
+
+const keyReused = () =>
+  new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key already placed an order with other details; use a new key for a new order.',
+  );
+
+const sameDelivery = (earlier: Order, asked: Delivery) =>
+  earlier.phone === asked.phone &&
+  earlier.address === asked.address &&
+  earlier.poNumber === (asked.poNumber ?? null) &&
+  earlier.note === (asked.note ?? null);
+
 /** A key names one order: asking again with other details is a mistake, not a new order. */
 export function assertSameOrder(earlier: Order, placement: PlaceOrderBody): void {
   const same =
@@ -59,16 +74,50 @@ export function assertSameOrder(earlier: Order, placement: PlaceOrderBody): void
         line.toolId === placement.lines[i]?.toolId &&
         line.quantity === placement.lines[i]?.quantity,
     ) &&
-    earlier.phone === placement.phone &&
-    earlier.address === placement.address &&
-    earlier.poNumber === (placement.poNumber ?? null) &&
-    earlier.note === (placement.note ?? null);
-  if (same) return;
-  throw new AppError(
-    422,
-    'idempotency_key_reused',
-    'This Idempotency-Key already placed an order with other details; use a new key for a new order.',
-  );
+    sameDelivery(earlier, placement);
+  if (!same) throw keyReused();
+}
+
+/**
+ * The same for a cart's checkout: the key's order was made of this version of the cart (not of
+ * another version, nor sent as lines), with these delivery details.
+ */
+export function assertSameCheckout(
+  earlier: Order,
+  earlierCartVersion: number | null,
+  checkout: Delivery & { cartVersion: number },
+): void {
+  if (earlierCartVersion !== checkout.cartVersion || !sameDelivery(earlier, checkout)) {
+    throw keyReused();
+  }
+}
+
+/**
+ * Why a cart's checkout is refused before anything is judged: the version the page read was
+ * checked out (saying which order it became), the cart changed since, or it holds nothing.
+ */
+export function cartRefusal(
+  asked: number,
+  found: { version: number; checkedOutBy: { id: string; number: number } | null },
+): AppError {
+  if (found.checkedOutBy) {
+    const number = formatOrderNumber(found.checkedOutBy.number);
+    return new AppError(
+      409,
+      'cart_checked_out',
+      `This cart was already checked out: it is order ${number}. Nothing more was ordered.`,
+      undefined,
+      undefined,
+      { order: { id: found.checkedOutBy.id, number } },
+    );
+  }
+  if (found.version !== asked) {
+    return conflict(
+      'cart_changed',
+      'Your cart changed since this page read it (in another tab or on another device). Nothing was ordered; review the cart and place the order again.',
+    );
+  }
+  return conflict('cart_empty', 'Your cart is empty: add tools to it before placing an order.');
 }
 
 /** "Claw Hammer", or "Claw Hammer and 2 more" for an order of three lines. */

@@ -41,6 +41,8 @@ export interface PlacementWrite {
   order: OrderRow;
   lines: OrderLineRow[];
   mail: { kind: string; to: string; subject: string; text: string; html: string };
+  /** The customer's cart the order is made of: emptied, its version recorded as this order's. */
+  cart?: { userId: string; version: number };
 }
 
 /**
@@ -67,11 +69,13 @@ function columnsOf<T extends Table>(table: T, row: T['$inferSelect']): Record<st
 }
 
 /**
- * The writing round trip: `toolyard_place_order` (migration 0020) takes every line's stock and
- * writes the order, its lines and its email, and the COMMIT follows in the same simple query. The
- * function raises on any shortfall, and then the COMMIT is never read.
+ * The writing round trip: `toolyard_place_order` (migration 0021) takes every line's stock and
+ * writes the order, its lines and its email; for a cart's checkout `toolyard_check_out_cart`
+ * (migration 0024) empties the cart and records which order its version became; the COMMIT
+ * follows in the same simple query. Either function raises on any shortfall, and then nothing
+ * after it is read.
  */
-function writeStatement({ order, lines, mail }: PlacementWrite): string {
+function writeStatement({ order, lines, mail, cart }: PlacementWrite): string {
   const values = [
     JSON.stringify(columnsOf(orders, order)),
     JSON.stringify(lines.map((line) => columnsOf(orderLines, line))),
@@ -81,7 +85,10 @@ function writeStatement({ order, lines, mail }: PlacementWrite): string {
     mail.text,
     mail.html,
   ];
-  return `select toolyard_place_order(${values.map(literal).join(', ')}); commit`;
+  const checkOut = cart
+    ? ` select toolyard_check_out_cart(${literal(cart.userId)}, ${cart.version}, ${literal(order.id)});`
+    : '';
+  return `select toolyard_place_order(${values.map(literal).join(', ')});${checkOut} commit`;
 }
 
 /**
@@ -92,6 +99,21 @@ function writeStatement({ order, lines, mail }: PlacementWrite): string {
 export function literal(text: string): string {
   const quoted = text.replaceAll("'", "''");
   return text.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
+/**
+ * The opening round trip of a cart's checkout: BEGIN and `toolyard_cart_order_context`
+ * (migration 0024), which locks the customer and their cart, finds an order already placed with
+ * the key, refuses a cart that is not at `version` or is empty, and otherwise answers what
+ * toolyard_order_context does for the cart's own tools, with the cart's lines.
+ */
+export function cartContextStatement(
+  userId: string,
+  key: string | undefined,
+  version: number,
+): string {
+  const keyLiteral = key === undefined ? 'null' : literal(key);
+  return `select toolyard_cart_order_context(${literal(userId)}, ${keyLiteral}, ${version}) as context`;
 }
 
 /** What toolyard_order_context answers (JSON). */
@@ -105,7 +127,27 @@ interface ContextJson {
   tools: LockedTool[];
 }
 
-function contextOf(json: ContextJson): PlacementContext {
+/** What opening a cart's checkout found (toolyard_cart_order_context, JSON). */
+export type CartOpening =
+  /** The order the Idempotency-Key placed, and the cart version it was made of (null: none). */
+  | { earlier: { id: string; cartVersion: number | null } }
+  /** The cart is not at the version asked for, or is empty. */
+  | { refused: { version: number; checkedOutBy: { id: string; number: number } | null } }
+  | { context: PlacementContext; lines: { toolId: string; quantity: number }[] };
+
+export function cartOpeningOf(json: unknown): CartOpening {
+  const opened = json as
+    | { earlierId: string; earlierCartVersion: number | null }
+    | { refused: { version: number; checkedOutBy: { id: string; number: number } | null } }
+    | (ContextJson & { cartLines: { toolId: string; quantity: number }[] });
+  if ('refused' in opened) return { refused: opened.refused };
+  if ('cartLines' in opened) return { context: contextOf(opened), lines: opened.cartLines };
+  return { earlier: { id: opened.earlierId, cartVersion: opened.earlierCartVersion } };
+}
+
+/** What toolyard_order_context answered (its JSON), as the rules read it. */
+export function contextOf(opened: unknown): PlacementContext {
+  const json = opened as ContextJson;
   return {
     now: new Date(json.now),
     number: json.number,
@@ -117,14 +159,15 @@ function contextOf(json: ContextJson): PlacementContext {
 }
 
 /**
- * Runs one placement: reads its context, lets `decide` judge it (throwing refuses it, changing
- * nothing), and writes what `decide` returns; `{ earlier }` ends it writing nothing.
+ * Runs one placement: opens it with `opening` (a select whose one column, `context`, is JSON),
+ * lets `decide` judge what it read (throwing refuses it, changing nothing), and writes what
+ * `decide` returns; `{ end }` ends it writing nothing, answering that.
  */
-export async function runPlacement<R>(
+export async function runPlacement<R, E>(
   db: Db,
-  request: { userId: string; idempotencyKey: string | undefined; toolIds: string[] },
-  decide: (context: PlacementContext) => { write: PlacementWrite; result: R } | { earlier: string },
-): Promise<{ placed: R } | { earlier: string }> {
+  opening: string,
+  decide: (opened: unknown) => { write: PlacementWrite; result: R } | { end: E },
+): Promise<{ placed: R } | { ended: E }> {
   const client = await db.$client.connect();
   let isReleased = false;
   /** With an error, the connection is unusable and leaves the pool. */
@@ -134,15 +177,15 @@ export async function runPlacement<R>(
     client.release(error);
   };
   try {
-    const results = (await client.query(
-      `begin; ${contextStatement(request.userId, request.idempotencyKey, request.toolIds)}`,
-    )) as unknown as { rows: { context: ContextJson }[] }[];
+    const results = (await client.query(`begin; ${opening}`)) as unknown as {
+      rows: { context: unknown }[];
+    }[];
     const opened = results[1]?.rows[0]?.context;
-    if (!opened) throw new Error('toolyard_order_context answered nothing');
-    const decision = decide(contextOf(opened));
-    if ('earlier' in decision) {
+    if (!opened) throw new Error('opening the placement answered nothing');
+    const decision = decide(opened);
+    if ('end' in decision) {
       await client.query('rollback');
-      return decision;
+      return { ended: decision.end };
     }
     await client.query(writeStatement(decision.write));
     return { placed: decision.result };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg, { escapeLiteral } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CartSchema } from '../../../contract/cart.ts';
 import { OrderSchema } from '../../../contract/orders.ts';
 import { mailOutbox, orderLines, orders, tools } from '../../db/schema.ts';
 import { client, json } from '../../testing/http.ts';
@@ -83,6 +84,42 @@ describe('placing an order', () => {
     expect(mails.filter((mail) => mail.subject === `Order ${placed.number} received`)).toHaveLength(
       1,
     );
+  });
+
+  it('checks out a cart in the same two round trips, and a failed write leaves the cart as it was', async () => {
+    const level = await t.addTool({ name: 'Trip Level', quantity: 10_000, minimumOrder: 1 });
+    const asBuyer = client(t.app, buyer);
+    const fill = async (quantity: number) => {
+      const put = await asBuyer.put('/cart', { lines: [{ toolId: level.id, quantity }] });
+      return CartSchema.parse(put.json());
+    };
+    const checkOut = (cartVersion: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/checkout',
+        headers: { ...buyer.headers, 'idempotency-key': randomUUID() },
+        payload: { ...delivery, cartVersion },
+      });
+
+    // The write fails in the database (the trigger above): nothing of it stays, the cart included.
+    const refusedCart = await fill(4242);
+    expect((await checkOut(refusedCart.version)).statusCode).toBe(500);
+    expect(await t.db.$count(orders, eq(orders.toolId, level.id))).toBe(0);
+    const kept = CartSchema.parse((await asBuyer.get('/cart')).json());
+    expect([kept.version, kept.lines[0]?.quantity]).toEqual([refusedCart.version, 4242]);
+
+    const cart = await fill(5);
+    let response: Awaited<ReturnType<typeof checkOut>> | undefined;
+    const statements = await statementsDuring(async () => {
+      response = await checkOut(cart.version);
+    });
+    expect(response?.statusCode, response?.body).toBe(201);
+    expect(statements).toHaveLength(2);
+    const placed = OrderSchema.parse(response?.json());
+    expect(json(await asBuyer.get(`/orders/${placed._id}`))).toEqual(placed);
+    const [row] = await t.db.select().from(tools).where(eq(tools.id, level.id));
+    expect(row?.quantity).toBe(9_995);
+    expect(CartSchema.parse((await asBuyer.get('/cart')).json()).lines).toEqual([]);
   });
 
   it('takes any Idempotency-Key as a value, quotes and backslashes included', async () => {

@@ -4,15 +4,16 @@ import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
-import { useToast } from '#web/components/ui/toast.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
+import { OutdatedCartNotice } from '#web/features/cart/components/outdated-cart-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
 import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
+import type { ApiError } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -61,12 +62,14 @@ function CustomerCheckout({
   user,
   onPlaced,
   onShortLines,
+  onCartOutdated,
 }: {
   user: SessionUser;
   onPlaced: (order: Order) => void;
   onShortLines: (short: ShortLines) => void;
+  onCartOutdated: (error: ApiError) => void;
 }) {
-  const { cart, refresh } = useCart();
+  const { cart, refresh, checkOut } = useCart();
   const details = useUserDetails(user.email);
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified
@@ -82,6 +85,7 @@ function CustomerCheckout({
       </div>
       <CheckoutForm
         lines={lines}
+        placeOrder={checkOut}
         customer={{ name: user.name, email: user.email }}
         savedPhone={details.data?.phone}
         blockedBy={blockedBy}
@@ -89,6 +93,7 @@ function CustomerCheckout({
         onPlaced={onPlaced}
         onShortLines={onShortLines}
         onPriceChanged={() => void refresh()}
+        onCartOutdated={onCartOutdated}
       />
     </div>
   );
@@ -98,11 +103,12 @@ function CustomerCheckout({
 export function CartPage() {
   usePageTitle('Your cart');
   const cart = useCart();
-  const toast = useToast();
   const { user } = useSession();
   const navigate = useNavigate();
   const [shortLines, setShortLines] = useState<ShortLines>({});
   const [placed, setPlaced] = useState<Order | null>(null);
+  // The last checkout refused because the cart moved on elsewhere; `seen` tells one from the next.
+  const [outdated, setOutdated] = useState<{ order: ApiError['order']; seen: number } | null>(null);
   const { refresh } = cart;
 
   // Stock and prices move: a cart last read a while ago is read again.
@@ -126,24 +132,23 @@ export function CartPage() {
         title="Your cart"
         description="Volume prices apply per line. Stock is taken when you place the order."
       />
+      {outdated && <OutdatedCartNotice key={outdated.seen} checkedOutAs={outdated.order} />}
       <CartView
         shortLines={shortLines}
-        onChange={(toolId) => setShortLines(({ [toolId]: _changed, ...rest }) => rest)}
+        onChange={(toolId) => {
+          setOutdated(null);
+          setShortLines(({ [toolId]: _changed, ...rest }) => rest);
+        }}
         checkout={
           cart.owner === 'customer' && user ? (
             <CustomerCheckout
               user={user}
-              onPlaced={(order) => {
-                setPlaced(order);
-                // The order has the lines now; the cart empties behind it.
-                cart.clear().catch(() => {
-                  toast.error(
-                    'Your order is placed, but your cart still holds its tools: remove them before you order again.',
-                  );
-                  refresh();
-                });
-              }}
+              // The store emptied the cart in the order's own transaction.
+              onPlaced={setPlaced}
               onShortLines={setShortLines}
+              onCartOutdated={(error) =>
+                setOutdated((last) => ({ order: error.order, seen: (last?.seen ?? 0) + 1 }))
+              }
             />
           ) : (
             <SignInToCheckOut />

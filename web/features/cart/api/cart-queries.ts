@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Cart } from '#contract/cart.ts';
+import type { Cart, CheckoutCartBody } from '#contract/cart.ts';
+import type { Order } from '#contract/orders.ts';
 import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -26,7 +27,20 @@ export function putServerCart(lines: readonly CartLineInput[]): Promise<Cart> {
   return callApi(apiRoutes.cart.put, { body: { lines: [...lines] } });
 }
 
+/** One order of the customer's cart as the store holds it at `cartVersion`, which empties it. */
+export function checkOutServerCart(body: CheckoutCartBody, idempotencyKey: string): Promise<Order> {
+  return callApi(apiRoutes.cart.checkout, { body, headers: { 'idempotency-key': idempotencyKey } });
+}
+
 /** A cart with nothing in it, without asking the store. */
 export function emptyCart(currency: string): Cart {
-  return { lines: [], total: 0, currency, isReady: false, problem: null, updatedAt: null };
+  return {
+    lines: [],
+    total: 0,
+    currency,
+    isReady: false,
+    problem: null,
+    updatedAt: null,
+    version: 0,
+  };
 }

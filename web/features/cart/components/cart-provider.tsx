@@ -11,15 +11,23 @@ import { formatCount } from '#contract/format.ts';
 import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
+import { isOutcomeUnknown } from '#web/lib/form-errors.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
-import { emptyCart, putServerCart, quoteQuery, serverCartQuery } from '../api/cart-queries.ts';
+import {
+  checkOutServerCart,
+  emptyCart,
+  putServerCart,
+  quoteQuery,
+  serverCartQuery,
+} from '../api/cart-queries.ts';
 import { readLocalLines, useLocalLines, writeLocalLines } from '../api/local-cart.ts';
 import {
   type AddedLines,
   type CartApi,
   CartContext,
   type CartOwner,
+  type CheckoutDetails,
 } from '../hooks/cart-context.ts';
 import {
   type CartLineInput,
@@ -118,18 +126,55 @@ export function CartProvider({
   // them, not on the cached cart (which may not show a tool just added yet).
   const intended = useRef<CartLineInput[] | null>(null);
   const inFlight = useRef(0);
+  // Settles when the last PUT sent has (they go one at a time, in order).
+  const lastWrite = useRef<Promise<unknown>>(Promise.resolve());
   const send = useCallback(
     async (lines: CartLineInput[]) => {
       intended.current = lines;
       inFlight.current += 1;
+      const writing = putAsync(lines);
+      lastWrite.current = writing.catch(() => undefined);
       try {
-        return await putAsync(lines);
+        return await writing;
       } finally {
         inFlight.current -= 1;
         if (inFlight.current === 0) intended.current = null;
       }
     },
     [putAsync],
+  );
+
+  // The cart version each checkout attempt names, by its Idempotency-Key: asked again after no
+  // answer came back, it names the same one, and the store answers the order it placed.
+  const attemptVersions = useRef(new Map<string, number>());
+  const checkOut = useCallback(
+    async (details: CheckoutDetails, idempotencyKey: string) => {
+      let cartVersion = attemptVersions.current.get(idempotencyKey);
+      if (cartVersion === undefined) {
+        // The version of the cart as this page changed it, once the store has every change.
+        await lastWrite.current;
+        cartVersion = queryClient.getQueryData(serverCartQuery.queryKey)?.version ?? 0;
+        attemptVersions.current.set(idempotencyKey, cartVersion);
+      }
+      try {
+        const order = await checkOutServerCart({ ...details, cartVersion }, idempotencyKey);
+        attemptVersions.current.delete(idempotencyKey);
+        return order;
+      } catch (error) {
+        if (!isOutcomeUnknown(error)) attemptVersions.current.delete(idempotencyKey);
+        throw error;
+      } finally {
+        // Emptied by the order, or changed elsewhere; and stock and orders moved.
+        for (const queryKey of [
+          queryKeys.cart,
+          queryKeys.orders,
+          queryKeys.payments,
+          queryKeys.tools,
+        ])
+          void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+    [queryClient],
   );
 
   const currentServerLines = useCallback(
@@ -227,13 +272,10 @@ export function CartProvider({
       setQuantity: (toolId, quantity) =>
         change((current) => withQuantity(current, toolId, quantity)),
       remove: (toolId) => change((current) => withoutTool(current, toolId)),
-      clear: async () => {
-        if (isCustomer) await send([]);
-        else writeLocalLines([]);
-      },
+      checkOut,
       writeError: isCustomer ? writes.error : null,
     };
-  }, [owner, server, quote, localLines, currency, writes, addLines, change, send, queryClient]);
+  }, [owner, server, quote, localLines, currency, writes, addLines, change, checkOut, queryClient]);
 
   return <CartContext value={api}>{children}</CartContext>;
 }

@@ -1,9 +1,13 @@
 import { createContext } from 'react';
-import type { Cart } from '#contract/cart.ts';
+import type { Cart, CheckoutCartBody } from '#contract/cart.ts';
+import type { Order } from '#contract/orders.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 
 /** Where the cart lives: unknown until the session is, then the browser or the store. */
 export type CartOwner = 'pending' | 'visitor' | 'customer';
+
+/** What a checkout says beside the cart: the delivery details and the total the buyer saw. */
+export type CheckoutDetails = Omit<CheckoutCartBody, 'cartVersion'>;
 
 export interface AddedLines {
   /** Lines that could not be added: the cart was full, or the tool is no longer sold. */
@@ -31,8 +35,14 @@ export interface CartApi {
   addLines: (lines: readonly CartLineInput[]) => Promise<AddedLines>;
   setQuantity: (toolId: string, quantity: number) => void;
   remove: (toolId: string) => void;
-  /** Empties the cart (after the order was placed). */
-  clear: () => Promise<void>;
+  /**
+   * Places one order of the customer's cart as the store holds it, which empties it (one request:
+   * the store refuses a cart changed since this page read it, 409 `cart_changed`, or checked out
+   * already, 409 `cart_checked_out`). Waits for the cart's changes on their way to be saved first.
+   * Asked again with the same key, it names the same cart version, so the store answers the order
+   * the first attempt placed.
+   */
+  checkOut: (details: CheckoutDetails, idempotencyKey: string) => Promise<Order>;
   /** The last change the store refused or never got (a signed-in customer's cart). */
   writeError: unknown;
 }

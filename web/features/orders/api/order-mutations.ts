@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, PlaceOrderBody } from '#contract/order-placement.ts';
+import type { CreateOrderBody } from '#contract/order-placement.ts';
 import type { NoteRefundBody } from '#contract/order-refunds.ts';
 import type { Order, ShipOrderBody } from '#contract/orders.ts';
 import { callApi } from '#web/lib/api-client.ts';
@@ -37,18 +37,6 @@ export function usePlaceOrder() {
       }),
     // A refusal (e.g. out of stock meanwhile) also means the stock on screen is out of date.
     // Not awaited: the answer shows at once, whatever the refresh meets.
-    onSettled: () => {
-      void refresh();
-    },
-  });
-}
-
-/** One order of several lines (a cart checked out): every line's stock is taken, or none. */
-export function usePlaceOrderLines() {
-  const refresh = useRefreshOrdersAndStock();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) =>
-      callApi(apiRoutes.orders.create, { body, headers: { 'idempotency-key': idempotencyKey } }),
     onSettled: () => {
       void refresh();
     },

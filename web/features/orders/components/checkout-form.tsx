@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -6,11 +7,10 @@ import { type OrderLineInput, PlaceOrderBodySchema } from '#contract/order-place
 import type { Order } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
-import { isApiError } from '#web/lib/api-error.ts';
+import { type ApiError, isApiError } from '#web/lib/api-error.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
 import { emptyAsMissing } from '#web/lib/form-values.ts';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
-import { usePlaceOrderLines } from '../api/order-mutations.ts';
 import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
@@ -20,6 +20,7 @@ const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true }).extend({
   note: z.preprocess(emptyAsMissing, PlaceOrderBodySchema.shape.note),
 });
 type CheckoutInput = z.input<typeof CheckoutSchema>;
+/** The delivery details and the total the buyer saw: what a checkout says beside the cart. */
 type CheckoutValues = z.output<typeof CheckoutSchema>;
 
 const FIELDS = ['phone', 'address', 'poNumber', 'note'] as const;
@@ -44,13 +45,19 @@ function shortLines(error: unknown, lines: readonly OrderLineInput[]): ShortLine
   return short;
 }
 
+/** The refusals of a cart the page read before it changed or was checked out (in another tab). */
+const OUTDATED_CART = new Set(['cart_changed', 'cart_checked_out']);
+
 /**
- * Checking out a cart: the delivery details, then one order of every line (POST /api/orders,
- * named by an Idempotency-Key so that asking again never orders twice). Lines the store finds
- * short go back to the cart (`onShortLines`), and nothing is ordered.
+ * Checking out a cart: the delivery details, then one order of every line, placed by `placeOrder`
+ * (the cart's checkout) and named by an Idempotency-Key so that asking again never orders twice.
+ * Lines the store finds short go back to the cart (`onShortLines`), and nothing is ordered; a cart
+ * the store has moved past (changed or checked out elsewhere) is the page's to explain
+ * (`onCartOutdated`).
  */
 export function CheckoutForm({
   lines,
+  placeOrder,
   customer,
   savedPhone,
   blockedBy,
@@ -58,8 +65,11 @@ export function CheckoutForm({
   onPlaced,
   onShortLines,
   onPriceChanged,
+  onCartOutdated,
 }: {
+  /** The cart's lines, as the page shows them. */
   lines: readonly OrderLineInput[];
+  placeOrder: (values: CheckoutValues, idempotencyKey: string) => Promise<Order>;
   /** The total the buyer sees: if prices changed meanwhile, the store refuses instead of charging more. */
   expectedTotal: number | undefined;
   customer: { name: string; email: string };
@@ -71,8 +81,13 @@ export function CheckoutForm({
   onShortLines: (short: ShortLines) => void;
   /** The store priced the order otherwise than the cart showed: the cart should read its prices again. */
   onPriceChanged: () => void;
+  /** The cart changed, or was checked out, since the page read it: nothing was ordered. */
+  onCartOutdated: (error: ApiError) => void;
 }) {
-  const placeOrder = usePlaceOrderLines();
+  const placing = useMutation({
+    mutationFn: ({ values, key }: { values: CheckoutValues; key: string }) =>
+      placeOrder(values, key),
+  });
   const attemptKey = useRef<string | null>(null);
   const form = useForm<CheckoutInput, unknown, CheckoutValues>({
     resolver: zodResolver(CheckoutSchema),
@@ -96,11 +111,8 @@ export function CheckoutForm({
     if (blockedBy) return;
     attemptKey.current ??= newIdempotencyKey();
     onShortLines({});
-    placeOrder.mutate(
-      {
-        body: { lines: [...lines], ...values, expectedTotal },
-        idempotencyKey: attemptKey.current,
-      },
+    placing.mutate(
+      { values: { ...values, expectedTotal }, key: attemptKey.current },
       {
         onSuccess: (order) => {
           attemptKey.current = null;
@@ -109,6 +121,11 @@ export function CheckoutForm({
         },
         onError: (error) => {
           if (!isOutcomeUnknown(error)) attemptKey.current = null;
+          if (isApiError(error) && OUTDATED_CART.has(error.code)) {
+            clear();
+            onCartOutdated(error);
+            return;
+          }
           const short = shortLines(error, lines);
           if (Object.keys(short).length > 0) onShortLines(short);
           if (isApiError(error) && error.code === 'price_changed') onPriceChanged();
@@ -153,12 +170,12 @@ export function CheckoutForm({
             {blockedBy}
           </p>
         )}
-        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending} />
+        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={placing.isPending} />
         <Button
           type="submit"
           size="lg"
           className="w-full"
-          isPending={placeOrder.isPending && !failure}
+          isPending={placing.isPending && !failure}
           disabled={blockedBy !== null}
           aria-describedby={blockedBy ? 'checkout-blocked' : undefined}
         >
