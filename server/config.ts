@@ -111,6 +111,8 @@ export interface Config {
     maxConnections: number;
     /** Open connections from one socket address; 0 for no cap. */
     maxConnectionsPerIp: number;
+    /** How long a connection is kept open idle between requests. */
+    keepAliveTimeoutMs: number;
   };
   rateLimits: {
     enabled: boolean;
@@ -214,6 +216,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: e.MAX_CONNECTIONS,
       // Behind proxies every connection comes from a proxy: a per-address cap belongs there.
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY === false ? 256 : 0),
+      // Behind a proxy, longer than load balancers keep theirs (60 s is common): a store closing
+      // first races the proxy's next request on that connection, which then fails. Browsers
+      // reaching the store directly come back to a page within seconds or not for minutes, and
+      // reconnect at no cost: an idle connection kept longer only holds a place (decision 031).
+      keepAliveTimeoutMs: e.TRUST_PROXY === false ? 5_000 : 72_000,
     },
     rateLimits: {
       enabled: e.RATE_LIMITS,

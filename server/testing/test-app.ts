@@ -35,7 +35,12 @@ export const testConfig: AppConfig = {
   trustProxy: false,
   // Tests make accounts in bursts; server/auth/password-hashing.test.ts proves the gate itself.
   passwordHashing: { concurrency: 2, queue: 256 },
-  http: { requestTimeoutMs: 30_000, maxConnections: 4096, maxConnectionsPerIp: 256 },
+  http: {
+    requestTimeoutMs: 30_000,
+    maxConnections: 4096,
+    maxConnectionsPerIp: 256,
+    keepAliveTimeoutMs: 5_000,
+  },
   // Tests sign up many users from one address; the rate-limit tests turn limits on.
   rateLimits: {
     enabled: false,
