@@ -195,6 +195,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     isHttps,
     allowStripe,
     pages: catalogue.pages,
+    renders: parts.renders,
   });
 
   mailer.start();

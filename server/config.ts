@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAIL_PER_EMAIL: rateLimit.default({ limit: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
+  RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ...paymentEnvShape,
@@ -122,6 +123,8 @@ export interface Config {
     writesPerUser: RateLimitRule;
     /** Cart quotes (a visitor's cart priced) per client address. */
     quotesPerIp: RateLimitRule;
+    /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
+    rendersPerIp: RateLimitRule;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -229,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mailPerEmail: e.RATE_LIMIT_MAIL_PER_EMAIL,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
+      rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

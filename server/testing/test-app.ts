@@ -49,6 +49,7 @@ export const testConfig: AppConfig = {
     mailPerEmail: { limit: 5, windowMs: 3_600_000 },
     writesPerUser: { limit: 60, windowMs: 60_000 },
     quotesPerIp: { limit: 120, windowMs: 60_000 },
+    rendersPerIp: { limit: 60, windowMs: 60_000 },
   },
   uploads: {
     maxBytes: 10 * 1024 * 1024,
