@@ -143,7 +143,7 @@ export async function runFloods(options: BenchOptions): Promise<BenchReport> {
     title: `9. Floods: ${format.count(total)} uncached pages, 100 at once from one address; 17 x ${perAddress} idle connections (${options.rounds} rounds)`,
     figures,
     notes: [
-      'Probes: a new connection each, from another address, one after another every 100 ms while the flood lasts (at least 5 rounds) and 20 rounds at rest and while the idle connections are held.',
+      'Probes: a new connection each, from another address, sent every 100 ms whether or not the last was answered, while the flood lasts (at least 5 rounds), and 20 rounds at rest and while the idle connections are held.',
     ],
   };
 }
