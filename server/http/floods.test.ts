@@ -3,6 +3,7 @@ import { freePort } from '../free-port.ts';
 import {
   type Answer,
   flood,
+  get,
   holdIdleConnections,
   median,
   probe,
@@ -55,6 +56,23 @@ function expectAnswered(answers: Record<string, Answer[]>) {
     expect(medianMs(list), path).toBeLessThan(1_000);
   }
 }
+
+describe('pages without a fresh render', () => {
+  it('a tool’s page is the tool’s; an unknown tool or address is the 404 page, kept', async () => {
+    const [tool] = (await (await fetch(`${store.base}/api/tools?limit=1`)).json()) as {
+      _id: string;
+    }[];
+    const from = '127.0.0.7';
+    expect((await get(store.base, `/tools/${tool?._id}`, from)).status).toBe(200);
+    for (const path of [
+      '/tools/00000000-0000-4000-8000-000000000001',
+      '/tools/not-a-tool',
+      '/no/such/page',
+    ]) {
+      expect((await get(store.base, path, from)).status, path).toBe(404);
+    }
+  });
+});
 
 describe('floods', () => {
   it('1,000 uncached page requests, 100 at once, from one address: the store answers everyone else', async () => {

@@ -17,7 +17,7 @@ export interface Answer {
 }
 
 /** One GET on a connection of its own (a new visitor), from the address `from`. */
-function get(base: string, path: string, from: string, agent?: http.Agent): Promise<Answer> {
+export function get(base: string, path: string, from: string, agent?: http.Agent): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.get(
