@@ -129,6 +129,21 @@ describe('the embedded PostgreSQL from a directory the postgres user cannot ente
   );
 
   it.runIf(isRoot)(
+    'keeps the cluster inside a DATA_DIR it creates itself, in a directory the postgres user can enter',
+    async () => {
+      const open = await temp('open');
+      await chmod(open, 0o755);
+      const dataDir = path.join(open, 'new', 'data');
+      const clustersDir = path.join(await temp('no-clusters'), 'clusters');
+      const started = await startEmbeddedPostgres({ dataDir, port: 0, log, clustersDir });
+      await started.stop();
+      expect((await stat(path.join(dataDir, 'postgres', 'PG_VERSION'))).isFile()).toBe(true);
+      expect((await stat(path.join(dataDir, 'secrets'))).mode & 0o777).toBe(0o700);
+      await expect(stat(clustersDir)).rejects.toThrow(/ENOENT/);
+    },
+  );
+
+  it.runIf(isRoot)(
     'refuses, with the one-line fix, a cluster inside a DATA_DIR the postgres user can no longer reach',
     async () => {
       const home = await temp('closed-home');
