@@ -104,5 +104,10 @@ describe('PAYMENTS and MAIL, in any mode', () => {
     const config = loadConfig({ DATA_DIR: '/tmp', SESSION_SECRET: 'x'.repeat(32) });
     expect(config).toMatchObject({ stripe: null, smtpUrl: undefined, isTestModeAnnounced: false });
     expect(config.startWarnings).toEqual([]);
+    // Tax without the seller's tax number: the invoices would lack it, said at every start.
+    expect(
+      loadConfig({ ...without('SELLER_TAX_ID'), NODE_ENV: 'development', TAX_RATE: '20' })
+        .startWarnings,
+    ).toEqual([expect.stringMatching(/^TAX_RATE charges tax but SELLER_TAX_ID is not set/)]);
   });
 });
