@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { shownProfilePhoto } from '../../../contract/auth.ts';
 import type { ManagedReview, Review } from '../../../contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
 import { reviews, user } from '../../db/schema.ts';
@@ -24,7 +25,8 @@ function toReview(row: ReviewRow): Review {
   return {
     _id: row.id,
     userName: row.userName,
-    img: row.img,
+    // A photo stored before the rules of shownProfilePhoto is never put in front of a visitor.
+    img: shownProfilePhoto(row.img),
     rating: row.rating,
     review: row.review,
     createdAt: row.createdAt.toISOString(),
