@@ -201,8 +201,12 @@ export function createAppParts(
     currency: config.currency,
     signIn: { emailPassword: true, google: config.google !== null },
     payments: config.stripe
-      ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
-      : { provider: 'test', publishableKey: null },
+      ? {
+          provider: 'stripe',
+          publishableKey: config.stripe.publishableKey,
+          isTestModeAnnounced: false,
+        }
+      : { provider: 'test', publishableKey: null, isTestModeAnnounced: config.isTestModeAnnounced },
     unpaid: {
       ordersMax: config.unpaidCaps.orders,
       stockSharePercent: config.unpaidCaps.stockSharePercent,

@@ -51,6 +51,7 @@ export type AppConfig = Pick<
   | 'google'
   | 'rateLimits'
   | 'stripe'
+  | 'isTestModeAnnounced'
   | 'paymentWindowMs'
   | 'invoicing'
   | 'unpaidCaps'

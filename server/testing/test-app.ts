@@ -25,6 +25,7 @@ export const testConfig: AppConfig = {
   mailFrom: 'Toolyard <no-reply@localhost>',
   google: null,
   stripe: null,
+  isTestModeAnnounced: false,
   paymentWindowMs: 24 * 3_600_000,
   invoicing: {
     taxRateBasisPoints: 0,
