@@ -29,6 +29,7 @@ const ProblemCodeSchema = z.enum([
   'payment_provider_error',
   'email_not_verified',
   'password_too_common',
+  'invalid_token',
   'last_admin',
   'conflict',
   'confirmation_required',

@@ -5,6 +5,7 @@ import type { PublicConfig } from '../contract/system.ts';
 import type { AppConfig } from './app.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
+import { createSignUps, type SignUps } from './auth/sign-ups.ts';
 import type { Database } from './db/client.ts';
 import {
   CATALOGUE_CHANNEL,
@@ -65,6 +66,7 @@ export interface AppParts {
     overview: OverviewService;
   };
   auth: Auth;
+  signUps: SignUps;
   mailer: Mailer;
   limiter: RateLimiter;
   changes: ChangeFeed;
@@ -113,6 +115,7 @@ export function createAppParts(
   const limiter = createRateLimiter(db, config.rateLimits.enabled);
   const hashing = createPasswordHashing(config.passwordHashing);
   const auth = createAuth(config, { db, mailer, log: logger, hashing });
+  const signUps = createSignUps(config, { db, mailer, log: logger, hashing });
   const limitWrites: WriteLimit = async (user) => {
     await limiter.hit(
       'w',
@@ -222,6 +225,7 @@ export function createAppParts(
     parts: {
       services,
       auth,
+      signUps,
       mailer,
       limiter,
       changes,

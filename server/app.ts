@@ -87,7 +87,17 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   const isHttps = config.publicUrl.startsWith('https://');
   const allowStripe = config.stripe !== null;
   const { parts, wiring } = createAppParts(config, database, logger, mailTransport);
-  const { publicAnswers, services, auth, sessions, hashing, limiter, catalogue, customers } = parts;
+  const {
+    publicAnswers,
+    services,
+    auth,
+    signUps,
+    sessions,
+    hashing,
+    limiter,
+    catalogue,
+    customers,
+  } = parts;
   const { mailer, changes } = parts;
   const { limitWrites, limitUploads, limitQuotes, publicConfig } = wiring;
   const app = Fastify({
@@ -148,6 +158,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(openApiPlugin, { storeName: config.storeName, publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     auth,
+    signUps,
     sessions,
     db: database.db,
     hashing,

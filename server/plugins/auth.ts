@@ -10,15 +10,16 @@ import {
 } from '../../contract/auth-actions.ts';
 import { RoleSchema } from '../../contract/users.ts';
 import { type AuthLimits, guardAuthAction } from '../auth/abuse-guard.ts';
-import { checkAction, hasAccount, refuseCommonPassword } from '../auth/account-rules.ts';
+import { checkAction, refuseCommonPassword } from '../auth/account-rules.ts';
 import type { Auth } from '../auth/auth.ts';
 import {
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER,
   type PasswordHashing,
 } from '../auth/password-hashing.ts';
+import type { SignUps } from '../auth/sign-ups.ts';
 import type { Db } from '../db/client.ts';
-import { serviceUnavailable } from '../errors.ts';
+import { AppError, serviceUnavailable } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { operationSchema } from '../http/route.ts';
@@ -49,7 +50,20 @@ const CALLER_CHANGING_ACTIONS = new Set<AuthActionName>([
 ]);
 
 /** Actions that change an account named by a link's token: whose is not known here. */
-const TOKEN_CHANGING_ACTIONS = new Set<AuthActionName>(['resetPassword', 'verifyEmail']);
+const TOKEN_CHANGING_ACTIONS = new Set<AuthActionName>(['resetPassword']);
+
+/** Actions the store answers itself (sign-ups wait unconfirmed outside the account service). */
+function storeAction(
+  signUps: SignUps,
+  name: AuthActionName,
+  body: unknown,
+): (() => Promise<unknown>) | undefined {
+  const input = body as { name: string; email: string; password: string; token: string };
+  if (name === 'signUp') return () => signUps.signUp(input);
+  if (name === 'sendVerificationEmail') return () => signUps.resend(input.email);
+  if (name === 'confirmSignUp') return () => signUps.confirm(input.token);
+  return undefined;
+}
 
 /**
  * Mounts Better Auth under /api/auth: each account action the contract lists is a route of its
@@ -61,6 +75,7 @@ export const authPlugin = fp(
     app: FastifyInstance,
     {
       auth,
+      signUps,
       db,
       hashing,
       googleSignIn,
@@ -71,6 +86,7 @@ export const authPlugin = fp(
       sessions,
     }: {
       auth: Auth;
+      signUps: SignUps;
       /** Sessions checked lately (server/http/session-cache.ts). */
       sessions: SessionCache;
       hashing: PasswordHashing;
@@ -124,6 +140,9 @@ export const authPlugin = fp(
       const settle = await guardAuthAction(limiter, limits, name, address, body);
       await checkAction(name, request, db, app);
 
+      const own = storeAction(signUps, name, body);
+      if (own) return answerItself(own, settle, reply);
+
       const headers = headersForAuth(request, address);
       if (body !== undefined) headers.set('content-type', 'application/json');
       const call = () =>
@@ -138,13 +157,6 @@ export const authPlugin = fp(
       try {
         response = await call();
         forgetChanged(name, request);
-        // Two sign-ups for one new email at once: the second loses the race to create the account
-        // (422, which the account service answers for any failure to create one). Only when the
-        // account now exists is it that race; asked again, it gets the answer every sign-up for a
-        // taken email gets.
-        if (name === 'signUp' && response.status === 422 && (await isDatabaseUp())) {
-          if (await hasAccount(db, (body as { email: string }).email)) response = await call();
-        }
       } catch (error) {
         // Some of the account service's failures (a query that failed) are thrown...
         if (!(await isDatabaseUp())) throw serviceUnavailable();
@@ -166,6 +178,27 @@ export const authPlugin = fp(
       const bytes = Buffer.from(await response.arrayBuffer());
       const isJson = response.headers.get('content-type')?.includes('json');
       return reply.send(isJson ? withoutSessionTokens(bytes) : bytes);
+    }
+
+    /** Runs an action the store answers itself, settling its counts with the outcome. */
+    async function answerItself(
+      run: () => Promise<unknown>,
+      settle: (status: number) => Promise<void>,
+      reply: FastifyReply,
+    ) {
+      let answer: unknown;
+      try {
+        answer = await run();
+      } catch (error) {
+        if (error instanceof AppError) {
+          await settle(error.status);
+          throw error;
+        }
+        if (!(await isDatabaseUp())) throw serviceUnavailable();
+        throw error;
+      }
+      await settle(200);
+      return reply.status(200).send(answer);
     }
 
     /**

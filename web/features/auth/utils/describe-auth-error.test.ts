@@ -37,7 +37,9 @@ describe('an error named in a page’s address', () => {
     expect(authErrorMessage(errorFromUrl('ACCESS_DENIED'))).toBe(
       'Google sign-in was cancelled. Try again, or sign in with your password.',
     );
-    expect(authErrorMessage(errorFromUrl('account-not-linked'))).toMatch(/^Your Google account/);
+    expect(authErrorMessage(errorFromUrl('account-not-linked'))).toMatch(
+      /^Google has not confirmed/,
+    );
   });
 
   it('never shows an unknown code, however it is written', () => {
