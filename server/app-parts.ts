@@ -27,6 +27,7 @@ import {
   type RateLimiter,
   type WriteLimit,
 } from './http/rate-limit.ts';
+import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
@@ -75,6 +76,8 @@ export interface AppParts {
   publicAnswers: PublicAnswers;
   sessions: SessionCache;
   hashing: PasswordHashing;
+  /** Page renders the page cache could not spare: a gate, and limits per client address. */
+  renders: RenderLimits;
 }
 
 /** What the routes are given besides the parts: their limits and the configuration browsers read. */
@@ -234,6 +237,9 @@ export function createAppParts(
       publicAnswers,
       sessions,
       hashing,
+      renders: createRenderLimits({
+        perAddress: config.rateLimits.enabled ? config.rateLimits.rendersPerIp : null,
+      }),
     },
     wiring: { limitWrites, limitUploads, limitQuotes, publicConfig, isDatabaseUp },
   };

@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAIL_PER_EMAIL: rateLimit.default({ limit: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
+  RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ...paymentEnvShape,
@@ -124,6 +125,8 @@ export interface Config {
     maxConnections: number;
     /** Open connections from one socket address; 0 for no cap. */
     maxConnectionsPerIp: number;
+    /** How long a connection is kept open idle between requests. */
+    keepAliveTimeoutMs: number;
   };
   rateLimits: {
     enabled: boolean;
@@ -133,6 +136,8 @@ export interface Config {
     writesPerUser: RateLimitRule;
     /** Cart quotes (a visitor's cart priced) per client address. */
     quotesPerIp: RateLimitRule;
+    /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
+    rendersPerIp: RateLimitRule;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -246,6 +251,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: e.MAX_CONNECTIONS,
       // Behind proxies every connection comes from a proxy: a per-address cap belongs there.
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY === false ? 256 : 0),
+      // Behind a proxy, longer than load balancers keep theirs (60 s is common): a store closing
+      // first races the proxy's next request on that connection, which then fails. Browsers
+      // reaching the store directly come back to a page within seconds or not for minutes, and
+      // reconnect at no cost: an idle connection kept longer only holds a place (decision 031).
+      keepAliveTimeoutMs: e.TRUST_PROXY === false ? 5_000 : 72_000,
     },
     rateLimits: {
       enabled: e.RATE_LIMITS,
@@ -254,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mailPerEmail: e.RATE_LIMIT_MAIL_PER_EMAIL,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
+      rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

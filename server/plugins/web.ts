@@ -6,8 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { clientAddress } from '../http/client-address.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
+import type { RenderLimits } from '../http/render-limits.ts';
 import { type PreparedJson, prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { problem, sendProblem } from './error-handler.ts';
 import { securityHeaders } from './security.ts';
@@ -21,6 +23,8 @@ export interface WebOptions {
   allowStripe: boolean;
   /** Rendered pages, dropped whenever the catalogue, stock or reviews change. */
   pages: ResponseCache;
+  /** What every render the cache cannot spare goes through (server/http/render-limits.ts). */
+  renders: RenderLimits;
 }
 
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
@@ -176,12 +180,16 @@ export const webPlugin = fp(
       }
       const address = pageAddress(request.url);
       if (address.redirect !== undefined) return reply.redirect(address.redirect, 301);
+      // A render costs the main thread tens of milliseconds: each one the cache cannot spare is
+      // limited, for the instance and per client address.
+      const renderFresh = () =>
+        options.renders.render(clientAddress(request), () => render(address.path));
       // A search or a one-time link is rendered each time: the ways to spell one are endless, and
       // would push the pages everyone shares out of the cache.
       const page = !address.isKept
-        ? await render(address.path)
+        ? await renderFresh()
         : // Only whole, ordinary pages are kept; a 404 or a page missing data is sent each time.
-          await options.pages.get(address.path, () => render(address.path), {
+          await options.pages.get(address.path, renderFresh, {
             keep: (page) => page.status === 200,
           });
       if (page.status !== 200) return sendPrepared(request, reply, page, 'no-store');

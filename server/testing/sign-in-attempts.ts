@@ -11,6 +11,7 @@ export const TIGHT_LIMITS = {
   mailPerEmail: { limit: 3, windowMs: 3_600_000 },
   writesPerUser: { limit: 2, windowMs: 60_000 },
   quotesPerIp: { limit: 3, windowMs: 60_000 },
+  rendersPerIp: { limit: 3, windowMs: 60_000 },
 };
 
 /**

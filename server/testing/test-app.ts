@@ -36,7 +36,12 @@ export const testConfig: AppConfig = {
   trustProxy: false,
   // Tests make accounts in bursts; server/auth/password-hashing.test.ts proves the gate itself.
   passwordHashing: { concurrency: 2, queue: 256 },
-  http: { requestTimeoutMs: 30_000, maxConnections: 4096, maxConnectionsPerIp: 256 },
+  http: {
+    requestTimeoutMs: 30_000,
+    maxConnections: 4096,
+    maxConnectionsPerIp: 256,
+    keepAliveTimeoutMs: 5_000,
+  },
   // Tests sign up many users from one address; the rate-limit tests turn limits on.
   rateLimits: {
     enabled: false,
@@ -45,6 +50,7 @@ export const testConfig: AppConfig = {
     mailPerEmail: { limit: 5, windowMs: 3_600_000 },
     writesPerUser: { limit: 60, windowMs: 60_000 },
     quotesPerIp: { limit: 120, windowMs: 60_000 },
+    rendersPerIp: { limit: 60, windowMs: 60_000 },
   },
   uploads: {
     maxBytes: 10 * 1024 * 1024,
