@@ -62,6 +62,26 @@ describe('email confirmation', () => {
     expect(again.json()).toMatchObject({ code: 'invalid_token' });
   });
 
+  it('no GET confirms: the link opens a page whose button posts its token', async () => {
+    const email = 'scanned@example.com';
+    await post('/api/auth/sign-up/email', {
+      name: 'Sc Anned',
+      email,
+      password: 'sturdy-hammer-42',
+    });
+    const mail = await smtp.waitFor(email, 'Confirm your email');
+    const link = new URL(linkIn(mail.text, `${TEST_ORIGIN}/confirm-email?token=`));
+    const token = link.searchParams.get('token') ?? '';
+    for (const url of [
+      `/api/auth/confirm-sign-up?token=${token}`,
+      `/api/auth/verify-email?token=${token}`,
+    ]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    expect((await confirmWith(mail.text)).statusCode).toBe(200);
+  });
+
   it('a confirmed account signs in with its password and places orders', async () => {
     const email = 'olaf@example.com';
     const { cookie } = await signUpConfirmed(email);

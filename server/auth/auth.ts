@@ -24,6 +24,17 @@ export type AuthConfig = Pick<
  */
 export const CLIENT_ADDRESS_HEADER = 'x-toolyard-client-address';
 
+const COOKIE_PREFIX = 'toolyard';
+
+/**
+ * The one name of the session cookie: `__Secure-` prefixed when PUBLIC_URL is https (Better Auth's
+ * `useSecureCookies`), so browsers accept it only over https. Every reader uses this name alone.
+ */
+export function sessionCookieName(publicUrl: string): string {
+  const name = `${COOKIE_PREFIX}.session_token`;
+  return publicUrl.startsWith('https://') ? `__Secure-${name}` : name;
+}
+
 /**
  * Accounts and sessions (Better Auth, stored in PostgreSQL): email + password with verification
  * and reset emails, and Google sign-in over OpenID Connect when configured.
@@ -112,7 +123,7 @@ export function createAuth(
         ]
       : [],
     advanced: {
-      cookiePrefix: 'toolyard',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: isSecure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isSecure },
       database: { generateId: () => randomUUID() },

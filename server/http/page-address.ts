@@ -12,6 +12,7 @@ const PAGE_PARAMS: [RegExp, readonly string[]][] = [
   [/^\/tools$/, ['q', 'sort', 'page']],
   [/^\/purchase\/[^/]+$/, ['quantity']],
   [/^\/reset-password$/, ['token', 'error']],
+  [/^\/confirm-email$/, ['token']],
   [/^\/(login|email-verified)$/, ['error']],
 ];
 

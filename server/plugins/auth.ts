@@ -11,7 +11,7 @@ import {
 import { RoleSchema } from '../../contract/users.ts';
 import { type AuthLimits, guardAuthAction } from '../auth/abuse-guard.ts';
 import { checkAction, refuseCommonPassword } from '../auth/account-rules.ts';
-import type { Auth } from '../auth/auth.ts';
+import { type Auth, sessionCookieName } from '../auth/auth.ts';
 import {
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER,
@@ -27,8 +27,6 @@ import type { SessionUser } from '../http/session.ts';
 import { type SessionCache, sessionCookieValue } from '../http/session-cache.ts';
 import { headersForAuth, sendAuthProblem, withoutSessionTokens } from './auth-exchange.ts';
 import { problem, sendProblem } from './error-handler.ts';
-
-const SESSION_COOKIE = 'toolyard.session_token';
 
 const GOOGLE_ACTIONS = new Set<AuthActionName>(['signInSocial', 'oauthCallback']);
 
@@ -101,13 +99,15 @@ export const authPlugin = fp(
     },
   ) => {
     app.decorateRequest('sessionUser', null);
+    // Only the name the session store sets is read, cached or not (never an unprefixed twin).
+    const sessionCookie = sessionCookieName(publicUrl);
 
     app.decorate(
       'loadSessionUser',
       async (request: FastifyRequest): Promise<SessionUser | null> => {
         const cookie = request.headers.cookie;
-        if (!cookie?.includes(SESSION_COOKIE)) return null;
-        const token = sessionCookieValue(cookie, SESSION_COOKIE);
+        if (!cookie?.includes(sessionCookie)) return null;
+        const token = sessionCookieValue(cookie, sessionCookie);
         const known = token === undefined ? undefined : sessions.get(token);
         if (known) return known;
         const mark = sessions.mark();
@@ -209,7 +209,7 @@ export const authPlugin = fp(
       if (TOKEN_CHANGING_ACTIONS.has(name)) {
         sessions.forgetAll();
       } else if (CALLER_CHANGING_ACTIONS.has(name)) {
-        const token = sessionCookieValue(request.headers.cookie, SESSION_COOKIE);
+        const token = sessionCookieValue(request.headers.cookie, sessionCookie);
         const caller = token === undefined ? undefined : sessions.get(token);
         // Not kept here, the database tells the rest within milliseconds; a check being read now
         // is not kept either way.

@@ -17,6 +17,11 @@ describe('the address a page is kept under', () => {
       path: '/reset-password?token=abc',
       isKept: false,
     });
+    // A confirmation link's page is rendered for its token, never kept.
+    expect(pageAddress('/confirm-email?token=abc&utm=1')).toEqual({
+      path: '/confirm-email?token=abc',
+      isKept: false,
+    });
   });
 
   it('sends other spellings of a path to the one spelling', () => {
