@@ -37,6 +37,7 @@ export function createRenderLimits({ perAddress, now = Date.now }: RenderLimitOp
     );
   const gate = createWorkGate(RENDER_GATE, busy);
   const windows = new Map<string, { startedAt: number; count: number }>();
+  let rendered = 0;
   const running = new Map<string, number>();
 
   const count = (subject: string) => {
@@ -71,15 +72,18 @@ export function createRenderLimits({ perAddress, now = Date.now }: RenderLimitOp
       count(subject);
       running.set(subject, mine + 1);
       try {
-        return await gate.run(render);
+        return await gate.run(() => {
+          rendered += 1;
+          return render();
+        });
       } finally {
         const left = (running.get(subject) ?? 1) - 1;
         if (left > 0) running.set(subject, left);
         else running.delete(subject);
       }
     },
-    /** For tests and metrics: renders running, waiting, and the most that ever ran at once. */
-    stats: gate.stats,
+    /** For tests and metrics: renders running, waiting, begun in all, and the most at once. */
+    stats: () => ({ ...gate.stats(), rendered }),
   };
 }
 
