@@ -79,6 +79,8 @@ export interface AppParts {
 export interface RouteWiring {
   limitWrites: WriteLimit;
   limitUploads: WriteLimit;
+  /** A customer's review posted or edited: a daily cap. */
+  limitReviews: WriteLimit;
   limitQuotes: AddressLimit;
   publicConfig: PublicConfig;
   isDatabaseUp: () => Promise<boolean>;
@@ -119,6 +121,14 @@ export function createAppParts(
       user.id,
       config.rateLimits.writesPerUser,
       'You are doing that too often.',
+    );
+  };
+  const limitReviews: WriteLimit = async (user) => {
+    await limiter.hit(
+      'rv',
+      user.id,
+      config.rateLimits.reviewsPerUser,
+      'You have changed your review often today. Please come back tomorrow.',
     );
   };
   const limitUploads: WriteLimit = async (user) => {
@@ -227,6 +237,6 @@ export function createAppParts(
       sessions,
       hashing,
     },
-    wiring: { limitWrites, limitUploads, limitQuotes, publicConfig, isDatabaseUp },
+    wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
   };
 }

@@ -88,7 +88,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   const { parts, wiring } = createAppParts(config, database, logger, mailTransport);
   const { publicAnswers, services, auth, sessions, hashing, limiter, catalogue, customers } = parts;
   const { mailer, changes } = parts;
-  const { limitWrites, limitUploads, limitQuotes, publicConfig } = wiring;
+  const { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig } = wiring;
   const app = Fastify({
     serverFactory: publicAnswers.serverFactory,
     loggerInstance: logger as FastifyBaseLogger,
@@ -173,7 +173,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitWrites,
         customerAnswers: customers.answers,
       });
-      registerReviewRoutes(api, services.reviews, limitWrites);
+      registerReviewRoutes(api, services.reviews, { writes: limitWrites, reviews: limitReviews });
       registerUserRoutes(api, services.users);
       registerOverviewRoutes(api, services.overview);
       registerPaymentRoutes(api, services.payments, limitWrites);
