@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../../contract/audit.ts';
 import { type ManagedReview, ManagedReviewSchema, type Review } from '../../../contract/reviews.ts';
 import { auditLog, reviews } from '../../db/schema.ts';
-import { prepareBody } from '../../http/response-cache.ts';
+import { PAGES_WITH_REVIEWS } from '../../http/catalogue-cache.ts';
+import { prepareBody, prepareJson } from '../../http/response-cache.ts';
 import { catalogueChangesHeard, untilLive } from '../../testing/change-feed.ts';
 import {
   type Client,
@@ -135,24 +136,39 @@ describe('PUT /api/reviews/:id (hide and show)', () => {
     expect(await auditOf(review._id)).toEqual([]);
   });
 
-  it('drops the pages that show reviews on every instance at once', async () => {
+  it('drops the pages that show reviews on every instance at once, and nothing else', async () => {
     const review = await post(rita, 'Reviews on every page.');
-    // The post's own announcement reaches the other instance before its page is kept.
+    // The post's own announcement reaches the other instance before its pages are kept.
     await catalogueChangesHeard(other, { announcedBy: t });
-    let builds = 0;
-    const page = () =>
-      other.app.catalogue.pages.get('/', async () => {
-        builds += 1;
-        return prepareBody('<html></html>', { 'content-type': 'text/html' });
+    const builds = { home: 0, catalogue: 0, tools: 0 };
+    const { pages, responses } = other.app.catalogue;
+    const html = () => prepareBody('<html></html>', { 'content-type': 'text/html' });
+    // The home page's render read the reviews (server/plugins/web.ts names its group); the
+    // catalogue page's did not.
+    const home = () =>
+      pages.get('/', async () => {
+        builds.home += 1;
+        return { ...html(), group: PAGES_WITH_REVIEWS };
       });
-    await page();
-    await page();
-    expect(builds).toBe(1);
+    const catalogue = () =>
+      pages.get('/tools', async () => {
+        builds.catalogue += 1;
+        return html();
+      });
+    const tools = () =>
+      responses.get('/api/tools', async () => {
+        builds.tools += 1;
+        return prepareJson([]);
+      });
+    for (let i = 0; i < 2; i += 1) await Promise.all([home(), catalogue(), tools()]);
+    expect(builds).toEqual({ home: 1, catalogue: 1, tools: 1 });
     expect((await asAdmin.put(`/reviews/${review._id}`, { hidden: true })).statusCode).toBe(200);
     await within(2_000, async () => {
-      await page();
-      expect(builds).toBe(2);
+      await home();
+      expect(builds.home).toBe(2);
     });
+    await Promise.all([catalogue(), tools()]);
+    expect(builds).toEqual({ home: 2, catalogue: 1, tools: 1 });
     expect(await publicIds(client(other.app))).not.toContain(review._id);
   });
 });
