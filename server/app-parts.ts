@@ -84,6 +84,8 @@ export interface AppParts {
 export interface RouteWiring {
   limitWrites: WriteLimit;
   limitUploads: WriteLimit;
+  /** A customer's review posted or edited: a daily cap. */
+  limitReviews: WriteLimit;
   limitQuotes: AddressLimit;
   publicConfig: PublicConfig;
   isDatabaseUp: () => Promise<boolean>;
@@ -125,6 +127,14 @@ export function createAppParts(
       user.id,
       config.rateLimits.writesPerUser,
       'You are doing that too often.',
+    );
+  };
+  const limitReviews: WriteLimit = async (user) => {
+    await limiter.hit(
+      'rv',
+      user.id,
+      config.rateLimits.reviewsPerUser,
+      'You have changed your review often today. Please come back tomorrow.',
     );
   };
   const limitUploads: WriteLimit = async (user) => {
@@ -241,6 +251,6 @@ export function createAppParts(
         perAddress: config.rateLimits.enabled ? config.rateLimits.rendersPerIp : null,
       }),
     },
-    wiring: { limitWrites, limitUploads, limitQuotes, publicConfig, isDatabaseUp },
+    wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
   };
 }

@@ -99,7 +99,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     customers,
   } = parts;
   const { mailer, changes } = parts;
-  const { limitWrites, limitUploads, limitQuotes, publicConfig } = wiring;
+  const { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig } = wiring;
   const app = Fastify({
     serverFactory: publicAnswers.serverFactory,
     loggerInstance: logger as FastifyBaseLogger,
@@ -184,7 +184,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitWrites,
         customerAnswers: customers.answers,
       });
-      registerReviewRoutes(api, services.reviews, limitWrites);
+      registerReviewRoutes(api, services.reviews, { writes: limitWrites, reviews: limitReviews });
       registerUserRoutes(api, services.users);
       registerOverviewRoutes(api, services.overview);
       registerPaymentRoutes(api, services.payments, limitWrites);

@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default({ limit: 10, windowMs: 10 * 60_000 }),
   RATE_LIMIT_MAIL_PER_EMAIL: rateLimit.default({ limit: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.default({ limit: 60, windowMs: 60_000 }),
+  RATE_LIMIT_REVIEWS_PER_USER: rateLimit.default({ limit: 5, windowMs: 24 * 3_600_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
   RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -134,6 +135,8 @@ export interface Config {
     authPerEmail: RateLimitRule;
     mailPerEmail: RateLimitRule;
     writesPerUser: RateLimitRule;
+    /** A customer's review posted or edited, per day. */
+    reviewsPerUser: RateLimitRule;
     /** Cart quotes (a visitor's cart priced) per client address. */
     quotesPerIp: RateLimitRule;
     /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
@@ -263,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
       mailPerEmail: e.RATE_LIMIT_MAIL_PER_EMAIL,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+      reviewsPerUser: e.RATE_LIMIT_REVIEWS_PER_USER,
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
       rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
     },

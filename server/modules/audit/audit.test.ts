@@ -20,6 +20,7 @@ beforeAll(async () => {
   ana = await t.signUp({ role: 'Admin', name: 'Ana Ruiz' });
   bea = await t.signUp({ role: 'Admin', name: 'Bea Boss' });
   customer = await t.signUp({ name: 'Cy Customer' });
+  await t.givePaidOrder(customer);
   review = json<Review>(
     await client(t.app, customer).post('/reviews', { review: 'Good saws.', rating: 5 }),
   );
