@@ -1,7 +1,5 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { freePort } from '../server/free-port.ts';
+import { makeDataDir } from '../server/testing/data-dir.ts';
 import type { StoreProcess } from '../server/testing/store-process.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { startStore, stopAndRemoveStore } from './store-process.ts';
@@ -19,7 +17,7 @@ let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-live-'));
+  dataDir = await makeDataDir('toolyard-e2e-live-');
   const port = await freePort();
   origin = `http://localhost:${port}`;
   store = await startStore({

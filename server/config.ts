@@ -292,6 +292,8 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
+    // DATA_DIR itself as any directory (the postgres user must enter it); only secrets/ is closed.
+    mkdirSync(dataDir, { recursive: true });
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString('base64url');
     writeFileSync(file, `${secret}\n`, { mode: 0o600 });

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PublicConfig } from '../contract/system.ts';
 import { DEMO_ACCOUNTS } from './db/demo-accounts.ts';
 import { freePort } from './free-port.ts';
+import { makeDataDir } from './testing/data-dir.ts';
 import { goingLiveEnv } from './testing/going-live-env.ts';
 import { processesOn, runStoreUntilExit, startStoreProcess } from './testing/store-process.ts';
 
@@ -17,7 +16,7 @@ afterAll(async () => {
 });
 
 async function newDataDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-production-'));
+  const dir = await makeDataDir('toolyard-production-');
   dirs.push(dir);
   return dir;
 }
@@ -60,7 +59,7 @@ describe('a production start', () => {
       expect(stderr).toMatch(new RegExp(`\\n {2}- ${name}[ ,:]`));
     }
     expect(processesOn(dataDir)).toBe(false);
-  });
+  }, 60_000);
 
   it('with the README settings runs, seeds nothing, and with SEED_DEMO gives no account a password', async () => {
     const dataDir = await newDataDir();
@@ -86,7 +85,7 @@ describe('a production start', () => {
     } finally {
       expect(await seeded.stop()).toBe(0);
     }
-  });
+  }, 120_000);
 
   it('refuses to run while an account has a demo password, until it has a new one', async () => {
     const dataDir = await newDataDir();
@@ -120,7 +119,7 @@ describe('a production start', () => {
     } finally {
       expect(await live.stop()).toBe(0);
     }
-  });
+  }, 180_000);
 
   it('warns at every start that it takes test payments or keeps mail in a folder', async () => {
     const dataDir = await newDataDir();
@@ -143,5 +142,5 @@ describe('a production start', () => {
     } finally {
       expect(await store.stop()).toBe(0);
     }
-  });
+  }, 60_000);
 });

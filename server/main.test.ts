@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
+import { makeDataDir } from './testing/data-dir.ts';
 import { processesOn, runStoreUntilExit, startStoreProcess } from './testing/store-process.ts';
 import { within } from './testing/within.ts';
 
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 async function newDataDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-main-'));
+  const dir = await makeDataDir('toolyard-main-');
   dirs.push(dir);
   return dir;
 }

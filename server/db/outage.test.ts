@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { createPasswordAccount } from '../auth/sign-ups.ts';
+import { makeDataDir } from '../testing/data-dir.ts';
 import { sessionCookie, TEST_ORIGIN, testConfig } from '../testing/test-app.ts';
 import { within } from '../testing/within.ts';
 import { createDatabase, type Database } from './client.ts';
@@ -19,7 +18,7 @@ let database: Database;
 let app: App;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-outage-'));
+  dataDir = await makeDataDir('toolyard-outage-');
   server = await startEmbeddedPostgres({ dataDir, port: 0, log });
   port = Number(new URL(server.url).port);
   database = createDatabase({ url: server.url, max: 5 });

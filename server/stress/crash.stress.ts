@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runningEmbeddedUrl } from '../db/embedded.ts';
 import { freePort } from '../free-port.ts';
+import { makeDataDir } from '../testing/data-dir.ts';
 import { type StoreProcess, startStoreProcess } from '../testing/store-process.ts';
 
 // The load is about crash safety: buyers keep ordering, so the caps on unpaid orders are lifted.
@@ -44,7 +43,7 @@ async function query<T extends pg.QueryResultRow>(
 
 describe('crash safety', () => {
   it('killed with SIGKILL in the middle of buying, the store restarts with every unit accounted for', async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-crash-'));
+    dataDir = await makeDataDir('toolyard-crash-');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     store = await startStoreProcess({ dataDir, port, env: CRASH_ENV });
