@@ -18,6 +18,7 @@ export const AUTH_ERROR_CODES = [
   'access_denied',
   'email_not_found',
   'unable_to_link_account',
+  'unable_to_create_user',
   'service_unavailable',
   'internal_error',
 ] as const;

@@ -19,7 +19,7 @@ import { cleanImage, cleanName } from './profile-rules.ts';
 const CONFIRMATION_SECONDS = 24 * 60 * 60;
 
 /** Where links in account emails land in the web app. */
-export const ACCOUNT_PAGES = {
+const ACCOUNT_PAGES = {
   confirmEmail: '/confirm-email',
   forgotPassword: '/forgot-password',
   login: '/login',

@@ -23,7 +23,7 @@ describe('sign-in failures in words', () => {
 
   it('words the account service’s codes, and otherwise says what the store said', () => {
     expect(authErrorMessage(answered('invalid_email_or_password', 'Invalid'))).toBe(
-      'The email or password is not right. Check both and try again.',
+      'The email or password is not right. Check both and try again. Just signed up? Confirm your email with the link we sent first.',
     );
     expect(authErrorMessage(answered('weak_thing', 'The store’s own sentence.'))).toBe(
       'The store’s own sentence.',

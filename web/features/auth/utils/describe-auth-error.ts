@@ -7,7 +7,8 @@ import { ApiError, errorMessage, isApiError } from '#web/lib/api-error.ts';
  * what Google sign-in sends back to /login?error=<code>. Anything else says what the server said.
  */
 const MESSAGES: Record<AuthErrorCode, string> = {
-  invalid_email_or_password: 'The email or password is not right. Check both and try again.',
+  invalid_email_or_password:
+    'The email or password is not right. Check both and try again. Just signed up? Confirm your email with the link we sent first.',
   user_already_exists:
     'An account with this email already exists. Sign in instead, or reset your password.',
   user_already_exists_use_another_email:
