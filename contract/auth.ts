@@ -91,7 +91,7 @@ export function isGooglePhotoUrl(value: string): boolean {
  * visitors, and not any other path on this site, which a browser showing the photo would request
  * with the viewer's cookies (an admin's, say: `/api/orderlist/export`).
  */
-export function isProfilePhotoUrl(value: string): boolean {
+function isProfilePhotoUrl(value: string): boolean {
   return isUploadedImageUrl(value) || isGooglePhotoUrl(value);
 }
 

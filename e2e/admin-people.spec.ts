@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiAs,
+  becomeBuyer,
   DEMO_ADMIN,
   expect,
   expectAccessible,
@@ -30,7 +31,14 @@ async function checkAtPhoneWidth(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}-375.png`, fullPage: true });
 }
 
-async function postReview(api: APIRequestContext, text: string, rating = 2): Promise<string> {
+/** A review by the account `api` signs in as, once it has bought (reviews come from buyers). */
+async function postReview(
+  api: APIRequestContext,
+  email: string,
+  text: string,
+  rating = 2,
+): Promise<string> {
+  await becomeBuyer(api, email);
   const response = await api.post('/api/reviews', { data: { review: text, rating } });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { _id: string })._id;
@@ -121,7 +129,7 @@ test.describe('as an admin', () => {
     const author = newAccount('Rhea Rude');
     const authorApi = await apiAs(author, { create: true });
     const text = `Moderate me ${stamp()}: the saws were blunt and the staff rude.`;
-    await postReview(authorApi, text, 1);
+    await postReview(authorApi, author.email, text, 1);
 
     await page.goto('/');
     await expect(page.getByText(text)).toBeVisible();
@@ -217,7 +225,7 @@ test('a customer deletes their own review after confirming', async ({ page }) =>
   const customer = newAccount('Theo Takeback');
   await signUp(page.request, customer);
   const text = `Take this back ${stamp()}: fine tools after all.`;
-  await postReview(page.request, text, 3);
+  await postReview(page.request, customer.email, text, 3);
 
   await page.goto('/dashboard/review');
   await waitForReady(page);
