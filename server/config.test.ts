@@ -130,6 +130,7 @@ describe('loadConfig', () => {
       requestTimeoutMs: 30_000,
       maxConnections: 4096,
       maxConnectionsPerIp: 256,
+      keepAliveTimeoutMs: 5_000,
     });
     expect(defaults.paymentWindowMs).toBe(24 * 3_600_000);
     expect(defaults.unpaidCaps).toEqual({ orders: 5, stockSharePercent: 50 });
@@ -140,6 +141,8 @@ describe('loadConfig', () => {
     expect(listed.trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', '::1', 'loopback']);
     // Behind proxies every connection comes from a proxy: no per-address connection cap there.
     expect(listed.http.maxConnectionsPerIp).toBe(0);
+    // Behind a proxy, idle connections outlive the proxy's own (60 s is common).
+    expect(listed.http.keepAliveTimeoutMs).toBe(72_000);
     for (const value of ['true', '*', '10.0.0.0/33', 'proxy.example.com', '1.2.3']) {
       expect(() => loadConfig({ DATA_DIR, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }

@@ -66,7 +66,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default({ limit: 10, windowMs: 10 * 60_000 }),
   RATE_LIMIT_MAIL_PER_EMAIL: rateLimit.default({ limit: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.default({ limit: 60, windowMs: 60_000 }),
+  RATE_LIMIT_REVIEWS_PER_USER: rateLimit.default({ limit: 5, windowMs: 24 * 3_600_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
+  RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ...paymentEnvShape,
@@ -124,6 +126,8 @@ export interface Config {
     maxConnections: number;
     /** Open connections from one socket address; 0 for no cap. */
     maxConnectionsPerIp: number;
+    /** How long a connection is kept open idle between requests. */
+    keepAliveTimeoutMs: number;
   };
   rateLimits: {
     enabled: boolean;
@@ -131,8 +135,12 @@ export interface Config {
     authPerEmail: RateLimitRule;
     mailPerEmail: RateLimitRule;
     writesPerUser: RateLimitRule;
+    /** A customer's review posted or edited, per day. */
+    reviewsPerUser: RateLimitRule;
     /** Cart quotes (a visitor's cart priced) per client address. */
     quotesPerIp: RateLimitRule;
+    /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
+    rendersPerIp: RateLimitRule;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -246,6 +254,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: e.MAX_CONNECTIONS,
       // Behind proxies every connection comes from a proxy: a per-address cap belongs there.
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY === false ? 256 : 0),
+      // Behind a proxy, longer than load balancers keep theirs (60 s is common): a store closing
+      // first races the proxy's next request on that connection, which then fails. Browsers
+      // reaching the store directly come back to a page within seconds or not for minutes, and
+      // reconnect at no cost: an idle connection kept longer only holds a place (decision 031).
+      keepAliveTimeoutMs: e.TRUST_PROXY === false ? 5_000 : 72_000,
     },
     rateLimits: {
       enabled: e.RATE_LIMITS,
@@ -253,7 +266,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
       mailPerEmail: e.RATE_LIMIT_MAIL_PER_EMAIL,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+      reviewsPerUser: e.RATE_LIMIT_REVIEWS_PER_USER,
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
+      rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
