@@ -28,6 +28,7 @@ const ProblemCodeSchema = z.enum([
   'card_declined',
   'payment_provider_error',
   'email_not_verified',
+  'paid_order_required',
   'password_too_common',
   'invalid_token',
   'last_admin',

@@ -92,9 +92,15 @@ test.describe('as an admin', () => {
     await waitForReady(page);
     const changes = page.getByRole('list', { name: 'Changes, newest first' });
     await expect(
-      changes.getByText(`Ada Admin removed the admin role from ${colleague.email}.`),
+      changes.getByText(
+        `${DEMO_ADMIN.email} (named “Ada Admin”) removed the admin role from ${colleague.email}.`,
+      ),
     ).toBeVisible();
-    await expect(changes.getByText(`Ada Admin made ${colleague.email} an admin.`)).toBeVisible();
+    await expect(
+      changes.getByText(
+        `${DEMO_ADMIN.email} (named “Ada Admin”) made ${colleague.email} an admin.`,
+      ),
+    ).toBeVisible();
     await checkAtPhoneWidth(page, 'audit-log');
 
     // Filtered to role changes by the demo admin, in the URL.
@@ -102,7 +108,7 @@ test.describe('as an admin', () => {
     await page.getByLabel('Changed by (email)').fill(DEMO_ADMIN.email);
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(/action=user.role_changed/);
-    await expect(changes.getByText(/Ada Admin (made|removed)/).first()).toBeVisible();
+    await expect(changes.getByText(/“Ada Admin”\) (made|removed)/).first()).toBeVisible();
     await expect(changes.getByText(/hid|deleted/)).toHaveCount(0);
     await page.getByLabel('Changed by (email)').fill('nobody-at-all@example.com');
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -155,12 +161,18 @@ test.describe('as an admin', () => {
     await waitForReady(page);
     const changes = page.getByRole('list', { name: 'Changes, newest first' });
     await expect(
-      changes.getByText(`Ada Admin deleted ${author.name}’s review (1 of 5 stars)`, {
-        exact: false,
-      }),
+      changes.getByText(
+        `(named “Ada Admin”) deleted the review by ${author.email} (named “${author.name}”), rated 1 of 5`,
+        {
+          exact: false,
+        },
+      ),
     ).toBeVisible();
     await expect(
-      changes.getByText(`Ada Admin hid ${author.name}’s review (1 of 5 stars)`, { exact: false }),
+      changes.getByText(
+        `(named “Ada Admin”) hid the review by ${author.email} (named “${author.name}”), rated 1 of 5`,
+        { exact: false },
+      ),
     ).toBeVisible();
     await authorApi.dispose();
   });

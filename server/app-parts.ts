@@ -27,6 +27,7 @@ import {
   type RateLimiter,
   type WriteLimit,
 } from './http/rate-limit.ts';
+import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
@@ -75,12 +76,16 @@ export interface AppParts {
   publicAnswers: PublicAnswers;
   sessions: SessionCache;
   hashing: PasswordHashing;
+  /** Page renders the page cache could not spare: a gate, and limits per client address. */
+  renders: RenderLimits;
 }
 
 /** What the routes are given besides the parts: their limits and the configuration browsers read. */
 export interface RouteWiring {
   limitWrites: WriteLimit;
   limitUploads: WriteLimit;
+  /** A customer's review posted or edited: a daily cap. */
+  limitReviews: WriteLimit;
   limitQuotes: AddressLimit;
   publicConfig: PublicConfig;
   isDatabaseUp: () => Promise<boolean>;
@@ -122,6 +127,14 @@ export function createAppParts(
       user.id,
       config.rateLimits.writesPerUser,
       'You are doing that too often.',
+    );
+  };
+  const limitReviews: WriteLimit = async (user) => {
+    await limiter.hit(
+      'rv',
+      user.id,
+      config.rateLimits.reviewsPerUser,
+      'You have changed your review often today. Please come back tomorrow.',
     );
   };
   const limitUploads: WriteLimit = async (user) => {
@@ -204,8 +217,12 @@ export function createAppParts(
     currency: config.currency,
     signIn: { emailPassword: true, google: config.google !== null },
     payments: config.stripe
-      ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
-      : { provider: 'test', publishableKey: null },
+      ? {
+          provider: 'stripe',
+          publishableKey: config.stripe.publishableKey,
+          isTestModeAnnounced: false,
+        }
+      : { provider: 'test', publishableKey: null, isTestModeAnnounced: config.isTestModeAnnounced },
     unpaid: {
       ordersMax: config.unpaidCaps.orders,
       stockSharePercent: config.unpaidCaps.stockSharePercent,
@@ -230,7 +247,10 @@ export function createAppParts(
       publicAnswers,
       sessions,
       hashing,
+      renders: createRenderLimits({
+        perAddress: config.rateLimits.enabled ? config.rateLimits.rendersPerIp : null,
+      }),
     },
-    wiring: { limitWrites, limitUploads, limitQuotes, publicConfig, isDatabaseUp },
+    wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
   };
 }

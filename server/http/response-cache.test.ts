@@ -93,6 +93,27 @@ describe('the response cache', () => {
     expect(again.builds()).toBe(1);
   });
 
+  it('keeps an answer in the group its build names, and drops a build of no known group on any forget', async () => {
+    const cache = createResponseCache(options);
+    cache.setEnabled(true);
+    const home = counting(['reviews shown here']);
+    const withGroup = async () => ({ ...(await home.build()), group: 'reviews' });
+    const tools = counting(['no reviews here']);
+    await cache.get('/', withGroup);
+    await cache.get('/tools', tools.build);
+    cache.forget('reviews');
+    await cache.get('/', withGroup);
+    await cache.get('/tools', tools.build);
+    expect([home.builds(), tools.builds()]).toEqual([2, 1]);
+    // A build under way may turn out to be in the group: it is not kept after the forget.
+    const slow = deferred();
+    const pending = cache.get('/blog', () => slow.promise);
+    cache.forget('reviews');
+    slow.resolve(prepareJson(['may show reviews']));
+    await pending;
+    expect(cache.peek('/blog')).toBeUndefined();
+  });
+
   it('does not store any build that began before invalidate()', async () => {
     const cache = createResponseCache(options);
     cache.setEnabled(true);
@@ -106,5 +127,41 @@ describe('the response cache', () => {
     slow.resolve(prepareJson({ before: true }));
     await pending;
     expect(await cache.get('p', fresh.build)).toBe(answer);
+  });
+
+  it('never lets one client walking through endless addresses push out what several clients asked for', async () => {
+    const cache = createResponseCache({ ...options, maxEntries: 10, protectAfterClients: 2 });
+    cache.setEnabled(true);
+    const home = counting({ page: 'home' });
+    const tools = counting({ page: 'tools' });
+    await cache.get('/', home.build, { client: 'a' });
+    await cache.get('/', home.build, { client: 'b' });
+    await cache.get('/tools', tools.build, { client: 'a' });
+    // A hit sent before routing counts its client too.
+    expect(cache.peek('/tools', 'c')).toBeDefined();
+    for (let i = 0; i < 50; i += 1) {
+      await cache.get(`/tools?page=${i}`, counting({ i }).build, { client: 'walker' });
+      // Asking again, alone, protects nothing.
+      await cache.get(`/tools?page=${i}`, counting({ i }).build, { client: 'walker' });
+    }
+    expect(cache.size).toBe(10);
+    expect(cache.peek('/')).toBeDefined();
+    expect(cache.peek('/tools')).toBeDefined();
+    expect(home.builds() + tools.builds()).toBe(2);
+    // The walker's own answers still make room for one another.
+    expect(cache.peek('/tools?page=0')).toBeUndefined();
+    expect(cache.peek('/tools?page=49')).toBeDefined();
+  });
+
+  it('protects at most three quarters of its entries: newer shared answers still get in', async () => {
+    const cache = createResponseCache({ ...options, maxEntries: 4, protectAfterClients: 2 });
+    cache.setEnabled(true);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) {
+      await cache.get(key, counting(key).build, { client: 'x' });
+      await cache.get(key, counting(key).build, { client: 'y' });
+    }
+    expect(cache.size).toBe(4);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('e')).toBeDefined();
   });
 });

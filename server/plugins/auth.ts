@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { shownProfilePhoto } from '../../contract/auth.ts';
 import {
   type AuthActionName,
   authActions,
@@ -118,7 +119,7 @@ export const authPlugin = fp(
           name: user.name,
           email: user.email,
           emailVerified: user.emailVerified,
-          image: user.image ?? null,
+          image: shownProfilePhoto(user.image ?? null),
           role: RoleSchema.catch('User').parse(user.role),
         };
         if (token !== undefined) sessions.keep(mark, token, sessionUser, result.session.expiresAt);

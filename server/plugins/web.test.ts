@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
 import { pageAddress } from '../http/page-address.ts';
-import { inlineScriptHashes, withoutModulePreloads } from './web.ts';
+import { inlineScriptHashes, pageGroup, withoutModulePreloads } from './web.ts';
 
 describe('the address a page is kept under', () => {
   it('keeps only the parameters the page reads, in one order, without defaults', () => {
@@ -22,6 +23,25 @@ describe('the address a page is kept under', () => {
       path: '/confirm-email?token=abc',
       isKept: false,
     });
+  });
+
+  it('reads each parameter as the page does: values that change nothing are left out', () => {
+    // An unknown sort, a page that is no number, a default sort: the catalogue's first page.
+    expect(pageAddress('/tools?sort=nonsense&page=abc').path).toBe('/tools');
+    expect(pageAddress('/tools?sort=newest&page=1').path).toBe('/tools');
+    expect(pageAddress('/tools?sort=relevance').path).toBe('/tools');
+    expect(pageAddress('/tools?page=02x&sort=price_asc').path).toBe('/tools?sort=price_asc&page=2');
+    expect(pageAddress('/tools?q=%20drill%20&sort=relevance')).toEqual({
+      path: '/tools?q=drill',
+      isKept: false,
+    });
+    expect(pageAddress('/purchase/x?quantity=abc').path).toBe('/purchase/x');
+    expect(pageAddress('/purchase/x?quantity=05').path).toBe('/purchase/x?quantity=5');
+    // Account errors: the codes the web app has words for, every other one alike.
+    expect(pageAddress('/login?error=ACCESS_DENIED').path).toBe('/login?error=access_denied');
+    expect(pageAddress('/login?error=made-up-1').path).toBe('/login?error=other');
+    expect(pageAddress('/login?error=made-up-2').path).toBe('/login?error=other');
+    expect(pageAddress('/email-verified?error=x').path).toBe('/email-verified?error=other');
   });
 
   it('sends other spellings of a path to the one spelling', () => {
@@ -53,5 +73,13 @@ describe('a page’s inline scripts', () => {
   it('drops the module preload hints and nothing else', () => {
     expect(withoutModulePreloads(page)).not.toContain('modulepreload');
     expect(withoutModulePreloads(page)).toContain('<script src="/assets/b.js"></script>');
+  });
+});
+
+describe('the group a page is kept in', () => {
+  it('is the reviews\u2019 when its render read them, so that only such pages go when a review changes', () => {
+    expect(pageGroup(new Set(['/api/tools', '/api/reviews']))).toBe(PAGES_WITH_REVIEWS);
+    expect(pageGroup(new Set(['/api/tools']))).toBeUndefined();
+    expect(pageGroup(new Set())).toBeUndefined();
   });
 });

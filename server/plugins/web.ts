@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -6,8 +7,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
+import { addressSubject, clientAddress } from '../http/client-address.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
+import { createPageRoutes } from '../http/page-routes.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
+import type { RenderLimits } from '../http/render-limits.ts';
 import { type PreparedJson, prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { problem, sendProblem } from './error-handler.ts';
 import { securityHeaders } from './security.ts';
@@ -19,8 +24,10 @@ export interface WebOptions {
   publicUrl: string;
   isHttps: boolean;
   allowStripe: boolean;
-  /** Rendered pages, dropped whenever the catalogue, stock or reviews change. */
+  /** Rendered pages, dropped whenever the catalogue or stock change, and on a review's change those that show reviews. */
   pages: ResponseCache;
+  /** What every render the cache cannot spare goes through (server/http/render-limits.ts). */
+  renders: RenderLimits;
 }
 
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
@@ -67,6 +74,17 @@ export function inlineScriptHashes(html: string): string[] {
   }
   return [...hashes];
 }
+
+/**
+ * The group a rendered page is kept in, from the API paths its render read: a page that read the
+ * reviews is dropped when a review changes; the others are not.
+ */
+export function pageGroup(apiPathsRead: ReadonlySet<string>): string | undefined {
+  return apiPathsRead.has('/api/reviews') ? PAGES_WITH_REVIEWS : undefined;
+}
+
+/** The API paths the render under way has read (each render runs in its own context). */
+const apiPathsRead = new AsyncLocalStorage<Set<string>>();
 
 /** How long a page waits for one of its API answers before it renders without it. */
 const API_WAIT_MS = 3_000;
@@ -125,6 +143,7 @@ export const webPlugin = fp(
 
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     (build.entry.module as unknown as RenderEntry).setServerTransport(async (url, init) => {
+      apiPathsRead.getStore()?.add(url.pathname);
       const answer = await withTimeout(
         app.inject({
           method: (init.method ?? 'GET') as 'GET',
@@ -143,6 +162,10 @@ export const webPlugin = fp(
       });
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
+    const pageRoutes = createPageRoutes(build.routes, async (id) => {
+      const answer = await app.inject({ method: 'GET', url: `/api/tools/${id}` });
+      return answer.statusCode !== 404 && answer.statusCode !== 400;
+    });
     const publicOrigin = new URL(options.publicUrl).origin;
 
     /**
@@ -151,9 +174,10 @@ export const webPlugin = fp(
      * are sent from the cache.
      */
     const render = async (path: string): Promise<PreparedJson> => {
-      const response = await handle(new Request(new URL(path, publicOrigin)), {
-        publicUrl: options.publicUrl,
-      });
+      const read = new Set<string>();
+      const response = await apiPathsRead.run(read, () =>
+        handle(new Request(new URL(path, publicOrigin)), { publicUrl: options.publicUrl }),
+      );
       const body = withoutModulePreloads(await response.text());
       const answerHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => {
@@ -166,7 +190,9 @@ export const webPlugin = fp(
           scriptHashes: inlineScriptHashes(body),
         })['content-security-policy'];
       }
-      return prepareBody(body, answerHeaders, response.status);
+      const page = prepareBody(body, answerHeaders, response.status);
+      const group = pageGroup(read);
+      return group === undefined ? page : { ...page, group };
     };
 
     app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -176,13 +202,30 @@ export const webPlugin = fp(
       }
       const address = pageAddress(request.url);
       if (address.redirect !== undefined) return reply.redirect(address.redirect, 301);
+      // A render costs the main thread tens of milliseconds: each one the cache cannot spare is
+      // limited, for the instance and per client address.
+      const client = clientAddress(request);
+      const subject = addressSubject(client);
+      // An address that is no page (unknown, or a tool there is not) is answered with the 404 page
+      // rendered once, whatever the address.
+      const missing = await pageRoutes.notFound(address.path.split('?')[0] ?? '');
+      if (missing) {
+        const page = await options.pages.get(
+          missing.key,
+          () => options.renders.render(client, () => render(missing.path)),
+          { keep: (page) => page.status === 404, client: subject },
+        );
+        return sendPrepared(request, reply, page, 'no-store');
+      }
+      const renderFresh = () => options.renders.render(client, () => render(address.path));
       // A search or a one-time link is rendered each time: the ways to spell one are endless, and
       // would push the pages everyone shares out of the cache.
       const page = !address.isKept
-        ? await render(address.path)
+        ? await renderFresh()
         : // Only whole, ordinary pages are kept; a 404 or a page missing data is sent each time.
-          await options.pages.get(address.path, () => render(address.path), {
+          await options.pages.get(address.path, renderFresh, {
             keep: (page) => page.status === 200,
+            client: subject,
           });
       if (page.status !== 200) return sendPrepared(request, reply, page, 'no-store');
       const source = address.isKept ? { cache: options.pages, key: address.path } : undefined;

@@ -25,6 +25,7 @@ export const testConfig: AppConfig = {
   mailFrom: 'Toolyard <no-reply@localhost>',
   google: null,
   stripe: null,
+  isTestModeAnnounced: false,
   paymentWindowMs: 24 * 3_600_000,
   invoicing: {
     taxRateBasisPoints: 0,
@@ -35,7 +36,12 @@ export const testConfig: AppConfig = {
   trustProxy: false,
   // Tests make accounts in bursts; server/auth/password-hashing.test.ts proves the gate itself.
   passwordHashing: { concurrency: 2, queue: 256 },
-  http: { requestTimeoutMs: 30_000, maxConnections: 4096, maxConnectionsPerIp: 256 },
+  http: {
+    requestTimeoutMs: 30_000,
+    maxConnections: 4096,
+    maxConnectionsPerIp: 256,
+    keepAliveTimeoutMs: 5_000,
+  },
   // Tests sign up many users from one address; the rate-limit tests turn limits on.
   rateLimits: {
     enabled: false,
@@ -43,7 +49,9 @@ export const testConfig: AppConfig = {
     authPerEmail: { limit: 10, windowMs: 600_000 },
     mailPerEmail: { limit: 5, windowMs: 3_600_000 },
     writesPerUser: { limit: 60, windowMs: 60_000 },
+    reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
     quotesPerIp: { limit: 120, windowMs: 60_000 },
+    rendersPerIp: { limit: 60, windowMs: 60_000 },
   },
   uploads: {
     maxBytes: 10 * 1024 * 1024,
@@ -146,6 +154,30 @@ export async function buildTestApp(
     return row;
   };
 
+  /**
+   * Gives `buyer` a paid order (a one-line order of a new tool, paid as the payment provider
+   * would), for tests of what only buyers may do, such as reviewing.
+   */
+  const givePaidOrder = async (buyer: TestUser): Promise<string> => {
+    const tool = await addTool();
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/user?email=${encodeURIComponent(buyer.email)}`,
+      headers: { ...buyer.headers, 'content-type': 'application/json' },
+      payload: {
+        toolId: tool.id,
+        orderedNum: tool.minimumOrder,
+        phone: '+1 555 010 2030',
+        address: '42 Workshop Road, Springfield',
+      },
+    });
+    if (response.statusCode !== 201)
+      throw new Error(`placing an order failed: ${response.statusCode} ${response.body}`);
+    const id = (response.json() as { _id: string })._id;
+    await app.services.orders.markPaid(id, `txn_${randomBytes(6).toString('hex')}`);
+    return id;
+  };
+
   let toolAdmin: Promise<TestUser> | undefined;
   /** Deletes a tool as an admin would (audited), for tests whose subject is what follows. */
   const removeTool = async (id: string) => {
@@ -162,6 +194,7 @@ export async function buildTestApp(
     signIn,
     addTool,
     removeTool,
+    givePaidOrder,
     /** The files the app stored under its uploads folder (local storage), sorted. */
     async storedUploads(): Promise<string[]> {
       return (await readdir(uploadsDir).catch(() => [])).sort();

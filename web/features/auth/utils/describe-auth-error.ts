@@ -1,3 +1,4 @@
+import { type AuthErrorCode, isKnownAuthError, urlErrorCode } from '#contract/auth-errors.ts';
 import { formatWait } from '#contract/format.ts';
 import { ApiError, errorMessage, isApiError } from '#web/lib/api-error.ts';
 
@@ -5,7 +6,7 @@ import { ApiError, errorMessage, isApiError } from '#web/lib/api-error.ts';
  * Plain words for the account service's codes (`/api/auth/*` answers them in lower case), and for
  * what Google sign-in sends back to /login?error=<code>. Anything else says what the server said.
  */
-const MESSAGES: Record<string, string> = {
+const MESSAGES: Record<AuthErrorCode, string> = {
   invalid_email_or_password:
     'The email or password is not right. Check both and try again. Just signed up? Confirm your email with the link we sent first.',
   user_already_exists:
@@ -42,7 +43,10 @@ export function authErrorMessage(error: unknown): string {
       ? `Too many attempts. Please wait ${wait} before trying again.`
       : error.detail || 'Too many attempts. Please wait a few minutes before trying again.';
   }
-  return MESSAGES[error.code] ?? (error.detail.trim() || PROVIDER_FALLBACK);
+  return (
+    (isKnownAuthError(error.code) ? MESSAGES[error.code] : undefined) ??
+    (error.detail.trim() || PROVIDER_FALLBACK)
+  );
 }
 
 /**
@@ -50,14 +54,10 @@ export function authErrorMessage(error: unknown): string {
  * as if it had answered it.
  */
 export function errorFromUrl(code: string): ApiError {
-  const normalized =
-    code
-      .toLowerCase()
-      .replace(/[^a-z0-9_]/g, '_')
-      .slice(0, 60) || 'provider_error';
+  const normalized = urlErrorCode(code);
   return new ApiError({
     status: 400,
     code: normalized,
-    detail: MESSAGES[normalized] ? '' : PROVIDER_FALLBACK,
+    detail: isKnownAuthError(normalized) ? '' : PROVIDER_FALLBACK,
   });
 }
