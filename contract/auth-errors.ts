@@ -15,6 +15,7 @@ export const AUTH_ERROR_CODES = [
   'invalid_token',
   'token_expired',
   'account_not_linked',
+  'unable_to_create_user',
   'access_denied',
   'email_not_found',
   'unable_to_link_account',

@@ -191,10 +191,24 @@ export function createSignUps(
      * other pending sign-up for the address goes. ADMIN_EMAILS applies here, to a proven address.
      */
     async confirm(token: string) {
+      const tokenHash = hashOf(token);
       const outcome = await db.transaction(async (tx) => {
+        const [link] = await tx
+          .select({ email: pendingSignUp.email })
+          .from(pendingSignUp)
+          .where(eq(pendingSignUp.tokenHash, tokenHash));
+        if (!link) return null;
+        // Every sign-up of the address, locked in one order: two of its links confirmed at once
+        // wait for each other (the second then finds its sign-up discarded) rather than deadlock.
+        await tx
+          .select({ id: pendingSignUp.id })
+          .from(pendingSignUp)
+          .where(eq(pendingSignUp.email, link.email))
+          .orderBy(pendingSignUp.id)
+          .for('update');
         const [pending] = await tx
           .delete(pendingSignUp)
-          .where(eq(pendingSignUp.tokenHash, hashOf(token)))
+          .where(eq(pendingSignUp.tokenHash, tokenHash))
           .returning();
         if (!pending || pending.expiresAt <= new Date()) return null;
         await tx.delete(pendingSignUp).where(eq(pendingSignUp.email, pending.email));
