@@ -186,10 +186,8 @@ export const UpdateUserBodySchema = z
 /** No input; a missing body is an empty one. */
 export const EmptyBodySchema = z.strictObject({}).nullish();
 
-export const VerifyEmailQuerySchema = z.strictObject({
-  token: TokenSchema,
-  callbackURL: CallbackSchema.optional(),
-});
+/** The token of a sign-up's confirmation link, sent by the confirm page's button. */
+export const ConfirmSignUpBodySchema = z.strictObject({ token: TokenSchema });
 
 export const CallbackQuerySchema = z.strictObject({ callbackURL: CallbackSchema });
 

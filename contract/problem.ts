@@ -30,6 +30,7 @@ const ProblemCodeSchema = z.enum([
   'email_not_verified',
   'paid_order_required',
   'password_too_common',
+  'invalid_token',
   'last_admin',
   'conflict',
   'confirmation_required',

@@ -31,7 +31,7 @@ function unreachable(page: Page) {
 test.describe('a failed submit keeps the form and says what happened', () => {
   test("a customer's profile, review and payment", async ({ page }) => {
     const customer = newAccount('Kept');
-    await signUp(page.request, customer, { verified: true });
+    await signUp(page.request, customer);
     const admin = await apiAs(DEMO_ADMIN);
     const tool = await createTool(admin, { quantity: 500, minimumOrder: 5 });
     const order = await placeOrder(page.request, customer.email, tool, 5);
@@ -112,7 +112,7 @@ test('the purchase form fills in the saved phone, asks for the quantity, and tot
   page,
 }) => {
   const customer = newAccount('Prefill');
-  await signUp(page.request, customer, { verified: true });
+  await signUp(page.request, customer);
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { quantity: 15_000, minimumOrder: 100, price: 1299 });
   await admin.dispose();

@@ -59,7 +59,7 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
     quantity: 200,
   });
   const customer = newAccount('Olga Order');
-  await signUp(page.request, customer, { verified: true });
+  await signUp(page.request, customer);
 
   // Three tools in the cart (the knife at its volume price), checked out once, paid once.
   await addFromToolPage(page, wrench);
@@ -158,7 +158,7 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
   // Another customer opening the address is told whose order it is not.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signUp(other.request, newAccount('Nosy Neighbour'), { verified: true });
+  await signUp(other.request, newAccount('Nosy Neighbour'));
   await other.goto(orderUrl);
   await expect(
     other.getByRole('heading', { level: 1, name: 'This order belongs to another customer' }),

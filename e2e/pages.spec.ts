@@ -88,7 +88,7 @@ test('visitor page: a tool', async ({ page }) => {
 test('customer pages', async ({ page }) => {
   test.slow();
   const customer = newAccount('Clara Customer');
-  await signUp(page.request, customer, { verified: true });
+  await signUp(page.request, customer);
   await page.request.put(`/api/updatedetails/${encodeURIComponent(customer.email)}`, {
     data: {
       email: customer.email,

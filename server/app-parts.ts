@@ -5,6 +5,7 @@ import type { PublicConfig } from '../contract/system.ts';
 import type { AppConfig } from './app.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
+import { createSignUps, type SignUps } from './auth/sign-ups.ts';
 import type { Database } from './db/client.ts';
 import {
   CATALOGUE_CHANNEL,
@@ -26,6 +27,7 @@ import {
   type RateLimiter,
   type WriteLimit,
 } from './http/rate-limit.ts';
+import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
@@ -65,6 +67,7 @@ export interface AppParts {
     overview: OverviewService;
   };
   auth: Auth;
+  signUps: SignUps;
   mailer: Mailer;
   limiter: RateLimiter;
   changes: ChangeFeed;
@@ -73,6 +76,8 @@ export interface AppParts {
   publicAnswers: PublicAnswers;
   sessions: SessionCache;
   hashing: PasswordHashing;
+  /** Page renders the page cache could not spare: a gate, and limits per client address. */
+  renders: RenderLimits;
 }
 
 /** What the routes are given besides the parts: their limits and the configuration browsers read. */
@@ -115,6 +120,7 @@ export function createAppParts(
   const limiter = createRateLimiter(db, config.rateLimits.enabled);
   const hashing = createPasswordHashing(config.passwordHashing);
   const auth = createAuth(config, { db, mailer, log: logger, hashing });
+  const signUps = createSignUps(config, { db, mailer, log: logger, hashing });
   const limitWrites: WriteLimit = async (user) => {
     await limiter.hit(
       'w',
@@ -211,8 +217,12 @@ export function createAppParts(
     currency: config.currency,
     signIn: { emailPassword: true, google: config.google !== null },
     payments: config.stripe
-      ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
-      : { provider: 'test', publishableKey: null },
+      ? {
+          provider: 'stripe',
+          publishableKey: config.stripe.publishableKey,
+          isTestModeAnnounced: false,
+        }
+      : { provider: 'test', publishableKey: null, isTestModeAnnounced: config.isTestModeAnnounced },
     unpaid: {
       ordersMax: config.unpaidCaps.orders,
       stockSharePercent: config.unpaidCaps.stockSharePercent,
@@ -228,6 +238,7 @@ export function createAppParts(
     parts: {
       services,
       auth,
+      signUps,
       mailer,
       limiter,
       changes,
@@ -236,6 +247,9 @@ export function createAppParts(
       publicAnswers,
       sessions,
       hashing,
+      renders: createRenderLimits({
+        perAddress: config.rateLimits.enabled ? config.rateLimits.rendersPerIp : null,
+      }),
     },
     wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
   };

@@ -51,6 +51,7 @@ export type AppConfig = Pick<
   | 'google'
   | 'rateLimits'
   | 'stripe'
+  | 'isTestModeAnnounced'
   | 'paymentWindowMs'
   | 'invoicing'
   | 'unpaidCaps'
@@ -86,7 +87,17 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   const isHttps = config.publicUrl.startsWith('https://');
   const allowStripe = config.stripe !== null;
   const { parts, wiring } = createAppParts(config, database, logger, mailTransport);
-  const { publicAnswers, services, auth, sessions, hashing, limiter, catalogue, customers } = parts;
+  const {
+    publicAnswers,
+    services,
+    auth,
+    signUps,
+    sessions,
+    hashing,
+    limiter,
+    catalogue,
+    customers,
+  } = parts;
   const { mailer, changes } = parts;
   const { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig } = wiring;
   const app = Fastify({
@@ -99,11 +110,10 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     trustProxy: proxyTrust(config.trustProxy),
     // A request must arrive whole within the time-out (a client sending a byte every few seconds is
     // cut off), its headers sooner. Node checks every second, so the cut comes within a second of
-    // the limit. Idle keep-alive connections stay open longer than load balancers keep theirs
-    // (60 s is common): a server closing first races the client's next request on that
-    // connection, which then fails with ECONNRESET. The connection caps bound idle ones.
+    // the limit. Idle keep-alive connections stay open 5 s, or longer than load balancers keep
+    // theirs behind a proxy (config.ts); under pressure the connection caps close idle ones first.
     requestTimeout: config.http.requestTimeoutMs,
-    keepAliveTimeout: 72_000,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
     http: {
       headersTimeout: Math.min(15_000, config.http.requestTimeoutMs),
       connectionsCheckingInterval: 1_000,
@@ -147,6 +157,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(openApiPlugin, { storeName: config.storeName, publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     auth,
+    signUps,
     sessions,
     db: database.db,
     hashing,
@@ -196,6 +207,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     isHttps,
     allowStripe,
     pages: catalogue.pages,
+    renders: parts.renders,
   });
 
   mailer.start();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { demoSeller } from './db/seed-data.ts';
 
 const dirs: string[] = [];
 async function dataDir() {
@@ -78,11 +79,25 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the invoice settings: a tax percentage and the seller, the store by default', async () => {
+  it('reads the invoice settings: a tax percentage and the seller, a demo company in a demo store', async () => {
     const DATA_DIR = await dataDir();
-    expect(loadConfig({ DATA_DIR, STORE_NAME: 'Anvil & Co' }).invoicing).toEqual({
+    // A demo store's invoice looks complete; a store without the demo names only itself.
+    expect(loadConfig({ DATA_DIR }).invoicing.seller).toEqual({ ...demoSeller });
+    expect(
+      loadConfig({
+        DATA_DIR,
+        STORE_NAME: 'Anvil & Co',
+        DATABASE_URL: 'postgres://u:p@db.example.com:5432/toolyard',
+      }).invoicing,
+    ).toEqual({
       taxRateBasisPoints: 0,
       seller: { name: 'Anvil & Co', address: null, taxId: null, email: null },
+    });
+    expect(loadConfig({ DATA_DIR, SELLER_NAME: 'Anvil Trading Ltd' }).invoicing.seller).toEqual({
+      name: 'Anvil Trading Ltd',
+      address: null,
+      taxId: null,
+      email: null,
     });
     expect(
       loadConfig({
@@ -107,16 +122,6 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires a session secret in production', async () => {
-    expect(() => loadConfig({ DATA_DIR: '/tmp', NODE_ENV: 'production' })).toThrow(
-      /SESSION_SECRET/,
-    );
-    expect(
-      loadConfig({ DATA_DIR: '/tmp', NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })
-        .sessionSecret,
-    ).toBe('x'.repeat(32));
-  });
-
   it('trusts no proxy by default, and takes a hop count or proxy addresses, never "all"', async () => {
     const DATA_DIR = await dataDir();
     const defaults = loadConfig({ DATA_DIR });
@@ -125,6 +130,7 @@ describe('loadConfig', () => {
       requestTimeoutMs: 30_000,
       maxConnections: 4096,
       maxConnectionsPerIp: 256,
+      keepAliveTimeoutMs: 5_000,
     });
     expect(defaults.paymentWindowMs).toBe(24 * 3_600_000);
     expect(defaults.unpaidCaps).toEqual({ orders: 5, stockSharePercent: 50 });
@@ -135,6 +141,8 @@ describe('loadConfig', () => {
     expect(listed.trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', '::1', 'loopback']);
     // Behind proxies every connection comes from a proxy: no per-address connection cap there.
     expect(listed.http.maxConnectionsPerIp).toBe(0);
+    // Behind a proxy, idle connections outlive the proxy's own (60 s is common).
+    expect(listed.http.keepAliveTimeoutMs).toBe(72_000);
     for (const value of ['true', '*', '10.0.0.0/33', 'proxy.example.com', '1.2.3']) {
       expect(() => loadConfig({ DATA_DIR, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }

@@ -50,10 +50,13 @@ export function createCatalogueCache(
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 10_000,
   });
+  // A page asked for by two clients is kept before any that only one client wanted: one client
+  // walking through addresses never pushes out the pages everyone shares (decision 031).
   const pages = createResponseCache({
     maxEntries: 1_000,
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 60_000,
+    protectAfterClients: 2,
   });
   return {
     responses,

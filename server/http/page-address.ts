@@ -4,15 +4,61 @@
  * check (plugins/security.ts).
  */
 
+import { isKnownAuthError, urlErrorCode } from '../../contract/auth-errors.ts';
+import { ToolSortSchema } from '../../contract/tool-lists.ts';
+
+/**
+ * A parameter's value in the one spelling that shows the page the web app shows for it, or
+ * undefined when the page shows what it shows without the parameter. Each reads the value as the
+ * page does (web/app/routes/*.tsx), so the page rendered for the canonical address is the page the
+ * browser then shows for the address it asked for.
+ */
+type Canonical = (value: string, search: URLSearchParams) => string | undefined;
+
+const trimmed: Canonical = (value) => value.trim() || undefined;
+
+/** The catalogue's sort, unless unknown or the default for the search (web/app/routes/tools.tsx). */
+const catalogueSort: Canonical = (value, search) => {
+  const sort = ToolSortSchema.safeParse(value);
+  if (!sort.success) return undefined;
+  const isSearch = (search.get('q')?.trim() ?? '') !== '';
+  const isDefault = isSearch
+    ? sort.data === 'relevance'
+    : ['relevance', 'newest'].includes(sort.data);
+  return isDefault ? undefined : sort.data;
+};
+
+/** A page number as `Number.parseInt` reads it; the first page is the address without one. */
+const pageNumber: Canonical = (value) => {
+  const page = Number.parseInt(value, 10);
+  return Number.isSafeInteger(page) && page > 1 ? String(page) : undefined;
+};
+
+/** A quantity as `Number()` reads it (web/app/routes/purchase.tsx): none when 0 or not a number. */
+const quantity: Canonical = (value) => {
+  const number = Number(value);
+  return number ? String(number) : undefined;
+};
+
+/** An account error: a code the web app has words for, or `other`, which all others show alike. */
+const authError: Canonical = (value) => {
+  const code = urlErrorCode(value);
+  return isKnownAuthError(code) ? code : 'other';
+};
+
+const asGiven: Canonical = (value) => value;
+
 /**
  * The query parameters each page reads (everything else in an address changes nothing on it).
- * A page is rendered, and kept, for its path and these alone: `/tools?utm=1` is `/tools`.
+ * A page is rendered, and kept, for its path and these alone, each in its one spelling:
+ * `/tools?utm=1` and `/tools?sort=nonsense&page=abc` are `/tools`.
  */
-const PAGE_PARAMS: [RegExp, readonly string[]][] = [
-  [/^\/tools$/, ['q', 'sort', 'page']],
-  [/^\/purchase\/[^/]+$/, ['quantity']],
-  [/^\/reset-password$/, ['token', 'error']],
-  [/^\/(login|email-verified)$/, ['error']],
+const PAGE_PARAMS: [RegExp, Record<string, Canonical>][] = [
+  [/^\/tools$/, { q: trimmed, sort: catalogueSort, page: pageNumber }],
+  [/^\/purchase\/[^/]+$/, { quantity }],
+  [/^\/reset-password$/, { token: asGiven, error: authError }],
+  [/^\/confirm-email$/, { token: asGiven }],
+  [/^\/(login|email-verified)$/, { error: authError }],
 ];
 
 /** Pages whose addresses are endless (a search, a one-time token): rendered, never kept. */
@@ -30,13 +76,12 @@ export function pageAddress(raw: string): { path: string; isKept: boolean; redir
   const url = new URL(raw.replace(/^[/\\]+/, '/'), 'http://page.invalid');
   let pathname = url.pathname.toLowerCase().replace(/\/{2,}/g, '/');
   if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '');
-  const names = PAGE_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+  const params = PAGE_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1] ?? {};
   const search = new URLSearchParams();
-  for (const name of names) {
+  for (const [name, canonical] of Object.entries(params)) {
     const value = url.searchParams.get(name);
-    if (value !== null && value !== '' && !(name === 'page' && value === '1')) {
-      search.set(name, value);
-    }
+    const kept = value === null || value === '' ? undefined : canonical(value, url.searchParams);
+    if (kept !== undefined) search.set(name, kept);
   }
   const query = search.toString();
   const path = query ? `${pathname}?${query}` : pathname;

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { addressSubject } from './client-address.ts';
 import { type AnswerSource, encodingFor, JSON_TYPE, preparedHeaders } from './prepared-reply.ts';
 import type { Encoding, PreparedJson } from './response-cache.ts';
 
@@ -78,7 +79,10 @@ export function createPublicAnswers({
     const remembered = addresses.get(request.url ?? '');
     if (!remembered) return false;
     const started = performance.now();
-    const prepared = remembered.source.cache.peek(remembered.source.key);
+    // The socket's address: behind proxies that is the proxy's, which only makes a page shared
+    // by many clients look less shared to the page cache (server/http/response-cache.ts).
+    const client = addressSubject(request.socket.remoteAddress ?? '');
+    const prepared = remembered.source.cache.peek(remembered.source.key, client);
     if (!prepared || (prepared.status ?? 200) !== 200) return false;
     const encoding = encodingFor(prepared, headers['accept-encoding']);
     const body = encoding ? prepared.ready[encoding] : prepared.body;

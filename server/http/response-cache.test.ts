@@ -128,4 +128,40 @@ describe('the response cache', () => {
     await pending;
     expect(await cache.get('p', fresh.build)).toBe(answer);
   });
+
+  it('never lets one client walking through endless addresses push out what several clients asked for', async () => {
+    const cache = createResponseCache({ ...options, maxEntries: 10, protectAfterClients: 2 });
+    cache.setEnabled(true);
+    const home = counting({ page: 'home' });
+    const tools = counting({ page: 'tools' });
+    await cache.get('/', home.build, { client: 'a' });
+    await cache.get('/', home.build, { client: 'b' });
+    await cache.get('/tools', tools.build, { client: 'a' });
+    // A hit sent before routing counts its client too.
+    expect(cache.peek('/tools', 'c')).toBeDefined();
+    for (let i = 0; i < 50; i += 1) {
+      await cache.get(`/tools?page=${i}`, counting({ i }).build, { client: 'walker' });
+      // Asking again, alone, protects nothing.
+      await cache.get(`/tools?page=${i}`, counting({ i }).build, { client: 'walker' });
+    }
+    expect(cache.size).toBe(10);
+    expect(cache.peek('/')).toBeDefined();
+    expect(cache.peek('/tools')).toBeDefined();
+    expect(home.builds() + tools.builds()).toBe(2);
+    // The walker's own answers still make room for one another.
+    expect(cache.peek('/tools?page=0')).toBeUndefined();
+    expect(cache.peek('/tools?page=49')).toBeDefined();
+  });
+
+  it('protects at most three quarters of its entries: newer shared answers still get in', async () => {
+    const cache = createResponseCache({ ...options, maxEntries: 4, protectAfterClients: 2 });
+    cache.setEnabled(true);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) {
+      await cache.get(key, counting(key).build, { client: 'x' });
+      await cache.get(key, counting(key).build, { client: 'y' });
+    }
+    expect(cache.size).toBe(4);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('e')).toBeDefined();
+  });
 });

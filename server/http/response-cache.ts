@@ -92,6 +92,9 @@ interface Entry {
   storedAt: number;
   size: number;
   group: string | undefined;
+  /** The clients that asked for it so far, until there are enough to protect it. */
+  clients: Set<string> | undefined;
+  isProtected: boolean;
 }
 
 /** A build under way: stored when it ends unless a change to its group (or all) came first. */
@@ -106,8 +109,17 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** A safety net for changes nobody announced (a manual SQL fix): entries older than this refill. */
   maxAgeMs: number;
+  /**
+   * Once this many different clients asked for an answer it is protected: room is made by
+   * dropping unprotected answers first, so one client walking through endless addresses only
+   * ever pushes out answers no one else wanted. Unset: one plain LRU.
+   */
+  protectAfterClients?: number;
   now?: () => number;
 }
+
+/** At most this share of the entries is protected: newer shared answers still get in. */
+const PROTECTED_SHARE = 0.75;
 
 interface GetOptions {
   /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
@@ -117,13 +129,15 @@ interface GetOptions {
    * one, the answer's own `group` counts once built; until then any forget drops the build.
    */
   group?: string;
+  /** Who asks (a client address's subject), for `protectAfterClients`. */
+  client?: string;
 }
 
 export interface ResponseCache {
   /** The stored answer for `key`, or the one `build` makes (concurrent misses share one build). */
   get(key: string, build: () => Promise<PreparedJson>, options?: GetOptions): Promise<PreparedJson>;
   /** The stored answer for `key` if there is a fresh one; nothing is built. */
-  peek(key: string): PreparedJson | undefined;
+  peek(key: string, client?: string): PreparedJson | undefined;
   /** Forgets everything; builds already under way are not stored. */
   invalidate(): void;
   /** Forgets the answers of one group; its builds already under way are not stored. */
@@ -144,6 +158,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const keysOf = new Map<string, Set<string>>();
   const building = new Map<string, Build>();
   let bytes = 0;
+  let protectedCount = 0;
   let isEnabled = false;
 
   const remove = (key: string) => {
@@ -151,27 +166,72 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.size;
+    if (entry.isProtected) protectedCount -= 1;
     if (entry.group === undefined) return;
     const keys = keysOf.get(entry.group);
     keys?.delete(key);
     if (keys?.size === 0) keysOf.delete(entry.group);
   };
 
-  const store = (key: string, prepared: PreparedJson, group: string | undefined) => {
+  /** The least recently used entry, an unprotected one if there is any. */
+  const leastWanted = (): string | undefined => {
+    let oldest: string | undefined;
+    for (const [key, entry] of entries) {
+      if (!entry.isProtected) return key;
+      oldest ??= key;
+    }
+    return oldest;
+  };
+
+  const noteClient = (entry: Entry, client: string | undefined) => {
+    const needed = options.protectAfterClients;
+    if (needed === undefined || client === undefined || entry.isProtected) return;
+    entry.clients ??= new Set();
+    entry.clients.add(client);
+    if (entry.clients.size < needed) return;
+    entry.isProtected = true;
+    entry.clients = undefined;
+    protectedCount += 1;
+    if (protectedCount <= options.maxEntries * PROTECTED_SHARE) return;
+    // The protected answer used least long ago becomes an ordinary one again.
+    for (const other of entries.values()) {
+      if (!other.isProtected || other === entry) continue;
+      other.isProtected = false;
+      protectedCount -= 1;
+      break;
+    }
+  };
+
+  const store = (
+    key: string,
+    prepared: PreparedJson,
+    group: string | undefined,
+    client: string | undefined,
+  ) => {
     // Room for the compressed forms too (a fraction of the body for JSON).
     const size = prepared.body.length * 1.5 + key.length;
     if (size > options.maxBytes / 4) return;
     remove(key);
-    entries.set(key, { prepared, storedAt: now(), size, group });
+    const entry: Entry = {
+      prepared,
+      storedAt: now(),
+      size,
+      group,
+      clients: undefined,
+      isProtected: false,
+    };
+    entries.set(key, entry);
+    noteClient(entry, client);
     bytes += size;
     if (group !== undefined) {
       const keys = keysOf.get(group) ?? new Set<string>();
       keys.add(key);
       keysOf.set(group, keys);
     }
-    for (const oldest of entries.keys()) {
-      if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
-      remove(oldest);
+    while (entries.size > options.maxEntries || bytes > options.maxBytes) {
+      const victim = leastWanted();
+      if (victim === undefined) break;
+      remove(victim);
     }
   };
 
@@ -184,20 +244,21 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
   };
 
-  /** A fresh entry, made the most recently used. */
-  const fresh = (key: string): Entry | undefined => {
+  /** A fresh entry, made the most recently used, `client` counted among those who asked. */
+  const fresh = (key: string, client: string | undefined): Entry | undefined => {
     if (!isEnabled) return undefined;
     const entry = entries.get(key);
     if (!entry || now() - entry.storedAt >= options.maxAgeMs) return undefined;
     entries.delete(key);
     entries.set(key, entry);
+    noteClient(entry, client);
     return entry;
   };
 
   return {
-    get(key, make, { keep = () => true, group } = {}) {
+    get(key, make, { keep = () => true, group, client } = {}) {
       if (!isEnabled) return make();
-      const entry = fresh(key);
+      const entry = fresh(key, client);
       if (entry) return Promise.resolve(entry.prepared);
       const pending = building.get(key);
       if (pending) return pending.promise;
@@ -209,7 +270,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         (prepared) => {
           ended();
           if (!build.isStale && isEnabled && keep(prepared)) {
-            store(key, prepared, group ?? prepared.group);
+            store(key, prepared, group ?? prepared.group, client);
           }
           return prepared;
         },
@@ -221,12 +282,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       building.set(key, build);
       return build.promise;
     },
-    peek: (key) => fresh(key)?.prepared,
+    peek: (key, client) => fresh(key, client)?.prepared,
     invalidate() {
       staleBuilds();
       entries.clear();
       keysOf.clear();
       bytes = 0;
+      protectedCount = 0;
     },
     forget(group) {
       staleBuilds(group);

@@ -18,6 +18,30 @@ describe('the address a page is kept under', () => {
       path: '/reset-password?token=abc',
       isKept: false,
     });
+    // A confirmation link's page is rendered for its token, never kept.
+    expect(pageAddress('/confirm-email?token=abc&utm=1')).toEqual({
+      path: '/confirm-email?token=abc',
+      isKept: false,
+    });
+  });
+
+  it('reads each parameter as the page does: values that change nothing are left out', () => {
+    // An unknown sort, a page that is no number, a default sort: the catalogue's first page.
+    expect(pageAddress('/tools?sort=nonsense&page=abc').path).toBe('/tools');
+    expect(pageAddress('/tools?sort=newest&page=1').path).toBe('/tools');
+    expect(pageAddress('/tools?sort=relevance').path).toBe('/tools');
+    expect(pageAddress('/tools?page=02x&sort=price_asc').path).toBe('/tools?sort=price_asc&page=2');
+    expect(pageAddress('/tools?q=%20drill%20&sort=relevance')).toEqual({
+      path: '/tools?q=drill',
+      isKept: false,
+    });
+    expect(pageAddress('/purchase/x?quantity=abc').path).toBe('/purchase/x');
+    expect(pageAddress('/purchase/x?quantity=05').path).toBe('/purchase/x?quantity=5');
+    // Account errors: the codes the web app has words for, every other one alike.
+    expect(pageAddress('/login?error=ACCESS_DENIED').path).toBe('/login?error=access_denied');
+    expect(pageAddress('/login?error=made-up-1').path).toBe('/login?error=other');
+    expect(pageAddress('/login?error=made-up-2').path).toBe('/login?error=other');
+    expect(pageAddress('/email-verified?error=x').path).toBe('/email-verified?error=other');
   });
 
   it('sends other spellings of a path to the one spelling', () => {

@@ -8,8 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
+import { addressSubject, clientAddress } from '../http/client-address.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
+import { createPageRoutes } from '../http/page-routes.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
+import type { RenderLimits } from '../http/render-limits.ts';
 import { type PreparedJson, prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { problem, sendProblem } from './error-handler.ts';
 import { securityHeaders } from './security.ts';
@@ -23,6 +26,8 @@ export interface WebOptions {
   allowStripe: boolean;
   /** Rendered pages, dropped whenever the catalogue or stock change, and on a review's change those that show reviews. */
   pages: ResponseCache;
+  /** What every render the cache cannot spare goes through (server/http/render-limits.ts). */
+  renders: RenderLimits;
 }
 
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
@@ -157,6 +162,10 @@ export const webPlugin = fp(
       });
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
+    const pageRoutes = createPageRoutes(build.routes, async (id) => {
+      const answer = await app.inject({ method: 'GET', url: `/api/tools/${id}` });
+      return answer.statusCode !== 404 && answer.statusCode !== 400;
+    });
     const publicOrigin = new URL(options.publicUrl).origin;
 
     /**
@@ -193,13 +202,30 @@ export const webPlugin = fp(
       }
       const address = pageAddress(request.url);
       if (address.redirect !== undefined) return reply.redirect(address.redirect, 301);
+      // A render costs the main thread tens of milliseconds: each one the cache cannot spare is
+      // limited, for the instance and per client address.
+      const client = clientAddress(request);
+      const subject = addressSubject(client);
+      // An address that is no page (unknown, or a tool there is not) is answered with the 404 page
+      // rendered once, whatever the address.
+      const missing = await pageRoutes.notFound(address.path.split('?')[0] ?? '');
+      if (missing) {
+        const page = await options.pages.get(
+          missing.key,
+          () => options.renders.render(client, () => render(missing.path)),
+          { keep: (page) => page.status === 404, client: subject },
+        );
+        return sendPrepared(request, reply, page, 'no-store');
+      }
+      const renderFresh = () => options.renders.render(client, () => render(address.path));
       // A search or a one-time link is rendered each time: the ways to spell one are endless, and
       // would push the pages everyone shares out of the cache.
       const page = !address.isKept
-        ? await render(address.path)
+        ? await renderFresh()
         : // Only whole, ordinary pages are kept; a 404 or a page missing data is sent each time.
-          await options.pages.get(address.path, () => render(address.path), {
+          await options.pages.get(address.path, renderFresh, {
             keep: (page) => page.status === 200,
+            client: subject,
           });
       if (page.status !== 200) return sendPrepared(request, reply, page, 'no-store');
       const source = address.isKept ? { cache: options.pages, key: address.path } : undefined;

@@ -12,6 +12,7 @@ export const TIGHT_LIMITS = {
   writesPerUser: { limit: 2, windowMs: 60_000 },
   reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
   quotesPerIp: { limit: 3, windowMs: 60_000 },
+  rendersPerIp: { limit: 3, windowMs: 60_000 },
 };
 
 /**

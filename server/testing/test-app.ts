@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
-import { tools, user } from '../db/schema.ts';
+import { createPasswordAccount } from '../auth/sign-ups.ts';
+import { tools } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -25,6 +25,7 @@ export const testConfig: AppConfig = {
   mailFrom: 'Toolyard <no-reply@localhost>',
   google: null,
   stripe: null,
+  isTestModeAnnounced: false,
   paymentWindowMs: 24 * 3_600_000,
   invoicing: {
     taxRateBasisPoints: 0,
@@ -35,7 +36,12 @@ export const testConfig: AppConfig = {
   trustProxy: false,
   // Tests make accounts in bursts; server/auth/password-hashing.test.ts proves the gate itself.
   passwordHashing: { concurrency: 2, queue: 256 },
-  http: { requestTimeoutMs: 30_000, maxConnections: 4096, maxConnectionsPerIp: 256 },
+  http: {
+    requestTimeoutMs: 30_000,
+    maxConnections: 4096,
+    maxConnectionsPerIp: 256,
+    keepAliveTimeoutMs: 5_000,
+  },
   // Tests sign up many users from one address; the rate-limit tests turn limits on.
   rateLimits: {
     enabled: false,
@@ -45,6 +51,7 @@ export const testConfig: AppConfig = {
     writesPerUser: { limit: 60, windowMs: 60_000 },
     reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
     quotesPerIp: { limit: 120, windowMs: 60_000 },
+    rendersPerIp: { limit: 60, windowMs: 60_000 },
   },
   uploads: {
     maxBytes: 10 * 1024 * 1024,
@@ -113,20 +120,18 @@ export async function buildTestApp(
     const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
     const name = options.name ?? `Test User ${counter}`;
     const password = `pw-${randomBytes(8).toString('hex')}`;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: { name, email, password },
+    // The account a confirmed sign-up becomes (the sign-up and its link are tested on their own).
+    const created = await createPasswordAccount(database.db, {
+      name,
+      email,
+      image: null,
+      passwordHash: await app.hashing.hash(password),
+      emailVerified: options.verified ?? true,
+      role: options.role ?? 'User',
     });
-    if (response.statusCode !== 200)
-      throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-    const id = (response.json() as { user: { id: string } }).user.id;
-    await database.db
-      .update(user)
-      .set({ role: options.role ?? 'User', emailVerified: options.verified ?? true })
-      .where(eq(user.id, id));
-    // Sign-up signs no one in (it answers alike for taken emails): sign in, as people do.
+    if (!created) throw new Error(`sign-up failed: ${email} has an account`);
+    const { id } = created;
+    // Signed in as people do, with the password.
     const cookie = await signIn(email, password);
     return { id, name, email, password, cookie, headers: { origin: TEST_ORIGIN, cookie } };
   };

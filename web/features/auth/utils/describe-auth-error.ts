@@ -1,3 +1,4 @@
+import { type AuthErrorCode, isKnownAuthError, urlErrorCode } from '#contract/auth-errors.ts';
 import { formatWait } from '#contract/format.ts';
 import { ApiError, errorMessage, isApiError } from '#web/lib/api-error.ts';
 
@@ -5,8 +6,9 @@ import { ApiError, errorMessage, isApiError } from '#web/lib/api-error.ts';
  * Plain words for the account service's codes (`/api/auth/*` answers them in lower case), and for
  * what Google sign-in sends back to /login?error=<code>. Anything else says what the server said.
  */
-const MESSAGES: Record<string, string> = {
-  invalid_email_or_password: 'The email or password is not right. Check both and try again.',
+const MESSAGES: Record<AuthErrorCode, string> = {
+  invalid_email_or_password:
+    'The email or password is not right. Check both and try again. Just signed up? Confirm your email with the link we sent first.',
   user_already_exists:
     'An account with this email already exists. Sign in instead, or reset your password.',
   user_already_exists_use_another_email:
@@ -15,10 +17,12 @@ const MESSAGES: Record<string, string> = {
   password_too_common: 'This password is too common and easy to guess. Choose another one.',
   password_too_short: 'This password is too short: use at least 8 characters.',
   password_too_long: 'This password is too long: use at most 128 characters.',
-  invalid_token: 'This reset link is not valid or has expired. Ask for a new one.',
+  invalid_token: 'This link is not valid any more: it has expired or was used. Ask for a new one.',
   token_expired: 'This reset link has expired. Ask for a new one.',
   account_not_linked:
-    'Your Google account could not be joined to the account with this email here. Sign in with your password instead (confirm your email first if you have not), then try Google again.',
+    'Google has not confirmed that this email address is yours, so it was not joined to the account here. Sign in with your password instead.',
+  unable_to_create_user:
+    'Google has not confirmed that this email address is yours, so no account was made. Confirm it with Google, or sign up with your email and a password.',
   access_denied: 'Google sign-in was cancelled. Try again, or sign in with your password.',
   email_not_found: 'Google did not share an email address, so we could not sign you in.',
   unable_to_link_account:
@@ -39,7 +43,10 @@ export function authErrorMessage(error: unknown): string {
       ? `Too many attempts. Please wait ${wait} before trying again.`
       : error.detail || 'Too many attempts. Please wait a few minutes before trying again.';
   }
-  return MESSAGES[error.code] ?? (error.detail.trim() || PROVIDER_FALLBACK);
+  return (
+    (isKnownAuthError(error.code) ? MESSAGES[error.code] : undefined) ??
+    (error.detail.trim() || PROVIDER_FALLBACK)
+  );
 }
 
 /**
@@ -47,14 +54,10 @@ export function authErrorMessage(error: unknown): string {
  * as if it had answered it.
  */
 export function errorFromUrl(code: string): ApiError {
-  const normalized =
-    code
-      .toLowerCase()
-      .replace(/[^a-z0-9_]/g, '_')
-      .slice(0, 60) || 'provider_error';
+  const normalized = urlErrorCode(code);
   return new ApiError({
     status: 400,
     code: normalized,
-    detail: MESSAGES[normalized] ? '' : PROVIDER_FALLBACK,
+    detail: isKnownAuthError(normalized) ? '' : PROVIDER_FALLBACK,
   });
 }

@@ -1,0 +1,40 @@
+import type { ServerBuild } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createPageRoutes } from './page-routes.ts';
+
+/** The shape of the web app's route table (web/app/routes.ts) as a build holds it. */
+const routes = Object.fromEntries(
+  [
+    { id: 'root', path: '' },
+    { id: 'layout', parentId: 'root' },
+    { id: 'routes/home-index', parentId: 'layout', index: true },
+    { id: 'routes/tools', parentId: 'layout', path: 'tools' },
+    { id: 'routes/tool', parentId: 'layout', path: 'tools/:id' },
+    { id: 'guard', parentId: 'layout' },
+    { id: 'dashboard', parentId: 'guard', path: 'dashboard' },
+    { id: 'routes/dashboard/order', parentId: 'dashboard', path: 'orders/:id' },
+    { id: 'routes/not-found', parentId: 'layout', path: '*' },
+  ].map((route) => [route.id, { ...route, module: {} }]),
+) as unknown as ServerBuild['routes'];
+
+const KNOWN_TOOL = '5b0f3b5e-8a57-4c3e-9c55-1c2f2a6b7d10';
+
+describe('addresses that are no page', () => {
+  const pages = createPageRoutes(routes, async (id) => id === KNOWN_TOOL);
+
+  it('are told from the route table: one prepared page for any unknown address', async () => {
+    expect(await pages.notFound('/')).toBeUndefined();
+    expect(await pages.notFound('/tools')).toBeUndefined();
+    expect(await pages.notFound('/dashboard/orders/anything')).toBeUndefined();
+    const unknown = await pages.notFound('/no/such/page');
+    expect(unknown).toEqual({ key: '404 unknown address', path: '/404' });
+    expect(await pages.notFound('/dashboard/nothing')).toEqual(unknown);
+  });
+
+  it('a tool’s page for an id that is no tool, or not in the catalogue, is the unknown tool page', async () => {
+    expect(await pages.notFound(`/tools/${KNOWN_TOOL}`)).toBeUndefined();
+    const missing = await pages.notFound('/tools/not-an-id');
+    expect(missing?.key).toBe('404 unknown tool');
+    expect(await pages.notFound('/tools/00000000-0000-4000-8000-000000000001')).toEqual(missing);
+  });
+});
