@@ -4,7 +4,7 @@
  * with one sentence for all, so the server renders a page's `?error=` as one of these or as
  * `other` (server/http/page-address.ts): an endless choice of codes is no endless choice of pages.
  */
-export const AUTH_ERROR_CODES = [
+const AUTH_ERROR_CODES = [
   'invalid_email_or_password',
   'user_already_exists',
   'user_already_exists_use_another_email',
