@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -293,7 +293,7 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
     return readFileSync(file, 'utf8').trim();
   } catch {
     // DATA_DIR itself as any directory (the postgres user must enter it); only secrets/ is closed.
-    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString('base64url');
     writeFileSync(file, `${secret}\n`, { mode: 0o600 });
