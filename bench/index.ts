@@ -4,6 +4,7 @@
  */
 import { runBackOffice } from './back-office.ts';
 import { runCatalogue } from './catalogue.ts';
+import { runFloods } from './floods.ts';
 import { machine, printMachine } from './lib/machine.ts';
 import { parseOptions } from './lib/options.ts';
 import { type BenchReport, printReport, printSummary } from './lib/report.ts';
@@ -23,6 +24,7 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['pages', runPages],
   ['back-office', runBackOffice],
   ['sessions', runSessions],
+  ['floods', runFloods],
 ];
 
 const options = parseOptions();

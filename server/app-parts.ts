@@ -7,6 +7,7 @@ import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
 import { createSignUps, type SignUps } from './auth/sign-ups.ts';
 import type { Database } from './db/client.ts';
+import type { AppError } from './errors.ts';
 import {
   CATALOGUE_CHANNEL,
   type CatalogueCache,
@@ -20,7 +21,11 @@ import {
   customerSubject,
   ORDERS_CHANNEL,
 } from './http/customer-cache.ts';
-import { createPublicAnswers, type PublicAnswers } from './http/public-answers.ts';
+import {
+  createPublicAnswers,
+  type PublicAnswers,
+  type RefusedPage,
+} from './http/public-answers.ts';
 import {
   type AddressLimit,
   createRateLimiter,
@@ -52,6 +57,7 @@ import {
   type UploadsService,
 } from './modules/uploads/uploads.service.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { problem } from './plugins/error-handler.ts';
 import { everyResponseHeaders } from './plugins/security.ts';
 
 /** What the app is made of besides Fastify: each is a decoration of the app (see app.ts). */
@@ -102,9 +108,17 @@ export function createAppParts(
   mailTransport: MailTransport | undefined,
 ): { parts: AppParts; wiring: RouteWiring } {
   const isHttps = config.publicUrl.startsWith('https://');
+  const renders = createRenderLimits({
+    perAddress: config.rateLimits.enabled ? config.rateLimits.rendersPerIp : null,
+  });
   const publicAnswers = createPublicAnswers({
     baseHeaders: everyResponseHeaders({ isHttps, allowStripe: config.stripe !== null }),
     log: logger,
+    // Behind proxies the socket's address is a proxy's, which the render limits never count.
+    pageRefusal:
+      config.trustProxy === false
+        ? (address) => refusedPage(renders.refusalFor(address))
+        : undefined,
   });
   const { db } = database;
   const mailer = createMailer({
@@ -247,10 +261,22 @@ export function createAppParts(
       publicAnswers,
       sessions,
       hashing,
-      renders: createRenderLimits({
-        perAddress: config.rateLimits.enabled ? config.rateLimits.rendersPerIp : null,
-      }),
+      renders,
     },
     wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
+  };
+}
+
+/** A refusal as the error handler would send it (a problem), ready to send before routing. */
+function refusedPage(error: AppError | undefined): RefusedPage | undefined {
+  if (!error) return undefined;
+  return {
+    status: error.status,
+    headers: {
+      ...error.headers,
+      'content-type': 'application/problem+json; charset=utf-8',
+      'cache-control': 'no-store',
+    },
+    body: JSON.stringify(problem(error.status, error.code, error.message)),
   };
 }

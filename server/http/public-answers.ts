@@ -1,8 +1,22 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { addressSubject } from './client-address.ts';
+import { isApiPath } from './page-address.ts';
 import { type AnswerSource, encodingFor, JSON_TYPE, preparedHeaders } from './prepared-reply.ts';
 import type { Encoding, PreparedJson } from './response-cache.ts';
+
+/** A refusal made ready to send: its status, headers and body. */
+export interface RefusedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A page of the web app: no API, no file (the app's files and uploads have a dot in their name). */
+function isPagePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return !isApiPath(path) && !/\.[A-Za-z0-9]+$/.test(path) && !path.startsWith('/uploads/');
+}
 
 /** Addresses remembered at most (the oldest go first), and the longest one remembered. */
 const ADDRESSES_KEPT = 10_000;
@@ -35,10 +49,18 @@ export interface PublicAnswers {
 export function createPublicAnswers({
   baseHeaders,
   log,
+  pageRefusal = () => undefined,
 }: {
   /** What the app sends on every response (server/plugins/security.ts). */
   baseHeaders: Record<string, string>;
   log: Logger;
+  /**
+   * The refusal (429) a page for a client at this socket address would get from the page route
+   * now, when the client is over its own render limits (server/http/render-limits.ts): sent from
+   * here at a fraction of the cost, so that a client flooding the store with pages it may not
+   * have costs the main thread next to nothing.
+   */
+  pageRefusal?: (address: string) => RefusedPage | undefined;
 }): PublicAnswers {
   const addresses = new Map<string, Remembered>();
   const base = Object.entries(baseHeaders);
@@ -70,20 +92,29 @@ export function createPublicAnswers({
     return flat;
   };
 
+  const refuse = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (request.method !== 'GET' || !isPagePath(request.url ?? '')) return false;
+    const refusal = pageRefusal(request.socket.remoteAddress ?? '');
+    if (!refusal) return false;
+    response.writeHead(refusal.status, { ...baseHeaders, ...refusal.headers });
+    response.end(refusal.body);
+    return true;
+  };
+
   const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (request.method !== 'GET') return false;
     const { headers } = request;
     if (headers['if-none-match'] || headers['content-length'] || headers['transfer-encoding']) {
-      return false;
+      return refuse(request, response);
     }
     const remembered = addresses.get(request.url ?? '');
-    if (!remembered) return false;
+    if (!remembered) return refuse(request, response);
     const started = performance.now();
     // The socket's address: behind proxies that is the proxy's, which only makes a page shared
     // by many clients look less shared to the page cache (server/http/response-cache.ts).
     const client = addressSubject(request.socket.remoteAddress ?? '');
     const prepared = remembered.source.cache.peek(remembered.source.key, client);
-    if (!prepared || (prepared.status ?? 200) !== 200) return false;
+    if (!prepared || (prepared.status ?? 200) !== 200) return refuse(request, response);
     const encoding = encodingFor(prepared, headers['accept-encoding']);
     const body = encoding ? prepared.ready[encoding] : prepared.body;
     if (!body) return false;

@@ -63,22 +63,29 @@ describe('page renders', () => {
     expect(await someoneElse).toBeUndefined();
   });
 
-  it('one address may cause so many renders per window; the next window it may again', async () => {
+  it('one address may cause so many renders per window, a sixth of them at once, the rest evenly', async () => {
     let now = 1_000_000;
     const limits = createRenderLimits({
-      perAddress: { limit: 3, windowMs: 60_000 },
+      perAddress: { limit: 12, windowMs: 60_000 },
       now: () => now,
     });
     const page = async () => 'page';
-    for (let i = 0; i < 3; i += 1) await limits.render('192.0.2.50', page);
-    now += 20_000;
+    // Two at once (a sixth of 12), then one every 5 s.
+    for (let i = 0; i < 2; i += 1) await limits.render('192.0.2.50', page);
+    now += 1_000;
     expect(await refusalOf(limits.render('192.0.2.50', page))).toEqual({
       status: 429,
       code: 'rate_limited',
-      retryAfter: '40',
+      retryAfter: '4',
     });
     expect(await limits.render('192.0.2.51', page)).toBe('page');
-    now += 40_000;
+    // What is answered before routing to a client over its limit, and to no one else.
+    expect(limits.refusalFor('::ffff:192.0.2.50')?.status).toBe(429);
+    expect(limits.refusalFor('::ffff:192.0.2.50')?.headers).toMatchObject({ connection: 'close' });
+    expect(limits.refusalFor('192.0.2.51')).toBeUndefined();
+    now += 4_000;
+    expect(limits.refusalFor('192.0.2.50')).toBeUndefined();
     expect(await limits.render('192.0.2.50', page)).toBe('page');
+    expect(limits.refusalFor('192.0.2.50')?.status).toBe(429);
   });
 });

@@ -102,8 +102,10 @@ export async function holdIdleConnections(options: {
 }
 
 /**
- * Asks for each of `paths` in turn, a new connection each time (a health check, a new visitor),
- * from `from`, every `intervalMs`, until `until` settles; at least `minimum` rounds.
+ * Asks for each of `paths` every `intervalMs`, a new connection each time (a health check, a new
+ * visitor), from `from`, until `until` settles and at least `minimum` rounds were sent. Each round
+ * is sent on time whether or not the last was answered, as a load balancer's health checks are:
+ * a store that stalls for a while answers many of them late, not just one.
  */
 export async function probe(options: {
   base: string;
@@ -113,17 +115,19 @@ export async function probe(options: {
   intervalMs: number;
   minimum: number;
 }): Promise<Record<string, Answer[]>> {
-  const answers: Record<string, Answer[]> = Object.fromEntries(options.paths.map((p) => [p, []]));
+  const pending: Record<string, Promise<Answer>[]> = Object.fromEntries(
+    options.paths.map((path) => [path, []]),
+  );
   let isDone = false;
   void options.until.finally(() => {
     isDone = true;
   });
   for (let round = 0; !isDone || round < options.minimum; round += 1) {
-    for (const path of options.paths) {
-      answers[path]?.push(await get(options.base, path, options.from));
-    }
+    for (const path of options.paths) pending[path]?.push(get(options.base, path, options.from));
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
   }
+  const answers: Record<string, Answer[]> = {};
+  for (const [path, list] of Object.entries(pending)) answers[path] = await Promise.all(list);
   return answers;
 }
 
