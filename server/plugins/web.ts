@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { toolRoutes } from '../../contract/tool-routes.ts';
 import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
 import { addressSubject, clientAddress } from '../http/client-address.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
@@ -163,7 +164,8 @@ export const webPlugin = fp(
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
     const pageRoutes = createPageRoutes(build.routes, async (id) => {
-      const answer = await app.inject({ method: 'GET', url: `/api/tools/${id}` });
+      const url = `/api${toolRoutes.get.path.replace(':id', encodeURIComponent(id))}`;
+      const answer = await app.inject({ method: 'GET', url });
       return answer.statusCode !== 404 && answer.statusCode !== 400;
     });
     const publicOrigin = new URL(options.publicUrl).origin;
