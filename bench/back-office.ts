@@ -19,6 +19,7 @@ import { downloadWatchingMemory, type ExportRun } from './lib/export-memory.ts';
 import { isMain, runAlone } from './lib/main.ts';
 import type { BenchOptions } from './lib/options.ts';
 import { type BenchReport, type Figure, format } from './lib/report.ts';
+import { knownConfirmationTokens } from './lib/seed.ts';
 import { get, type Latencies, timeCalls, timeSequential } from './lib/sequential.ts';
 import { median, ratio } from './lib/stats.ts';
 import { removeDataDir, type Store, startStore, tempDataDir } from './lib/store.ts';
@@ -53,9 +54,10 @@ async function signInAdmin(store: Store): Promise<string> {
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const client = new pg.Client({ connectionString: store.databaseUrl() });
   await client.connect();
-  await client.query(`update "user" set role = 'Admin', email_verified = true where email = $1`, [
-    account.email,
-  ]);
+  const [token] = await knownConfirmationTokens(client, [account.email]);
+  const confirmed = await post('/api/auth/confirm-sign-up', { token });
+  if (!confirmed.ok) throw new Error(`confirm failed: ${confirmed.status}`);
+  await client.query(`update "user" set role = 'Admin' where email = $1`, [account.email]);
   await client.end();
   const signIn = await post('/api/auth/sign-in/email', account);
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);

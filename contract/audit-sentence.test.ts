@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry } from './audit.ts';
-import { describeAudit } from './audit-sentence.ts';
+import { describeAudit, describeAuditParts } from './audit-sentence.ts';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -19,16 +19,18 @@ function entry(overrides: Partial<AuditEntry>): AuditEntry {
 describe('audit entries in words', () => {
   it('role changes: who, from whom, and one\u2019s own', () => {
     expect(describeAudit(entry({ details: { from: 'Admin', to: 'User' } }), money)).toBe(
-      'Ana Ruiz removed the admin role from bob@example.com.',
+      'ana@example.com (named “Ana Ruiz”) removed the admin role from bob@example.com.',
     );
     expect(describeAudit(entry({ details: { from: 'User', to: 'Admin' } }), money)).toBe(
-      'Ana Ruiz made bob@example.com an admin.',
+      'ana@example.com (named “Ana Ruiz”) made bob@example.com an admin.',
     );
     const own = entry({
       target: { type: 'user', id: 'ana', label: 'ana@example.com' },
       details: { from: 'Admin', to: 'User' },
     });
-    expect(describeAudit(own, money)).toBe('Ana Ruiz removed their own admin role.');
+    expect(describeAudit(own, money)).toBe(
+      'ana@example.com (named “Ana Ruiz”) removed their own admin role.',
+    );
   });
 
   it('tool changes, before and after, in either shape', () => {
@@ -43,7 +45,7 @@ describe('audit entries in words', () => {
         money,
       ),
     ).toBe(
-      'Ana Ruiz changed Claw Hammer: the price from $12.50 to $9.90 and the stock from 10 to 40.',
+      'ana@example.com (named “Ana Ruiz”) changed “Claw Hammer”: the price from $12.50 to $9.90 and the stock from 10 to 40.',
     );
     expect(
       describeAudit(
@@ -56,12 +58,14 @@ describe('audit entries in words', () => {
         }),
         money,
       ),
-    ).toBe('Ana Ruiz changed Claw Hammer: the minimum order from 5 to 10 and the description.');
+    ).toBe(
+      'ana@example.com (named “Ana Ruiz”) changed “Claw Hammer”: the minimum order from 5 to 10 and the description.',
+    );
     expect(describeAudit(entry({ action: 'tool.updated', target }), money)).toBe(
-      'Ana Ruiz edited Claw Hammer.',
+      'ana@example.com (named “Ana Ruiz”) edited “Claw Hammer”.',
     );
     expect(describeAudit(entry({ action: 'tool.deleted', target }), money)).toBe(
-      'Ana Ruiz deleted the tool Claw Hammer.',
+      'ana@example.com (named “Ana Ruiz”) deleted the tool “Claw Hammer”.',
     );
   });
 
@@ -78,7 +82,9 @@ describe('audit entries in words', () => {
         }),
         money,
       ),
-    ).toBe('Ana Ruiz changed Claw Hammer: the stock from 3 to 50 and the image.');
+    ).toBe(
+      'ana@example.com (named “Ana Ruiz”) changed “Claw Hammer”: the stock from 3 to 50 and the image.',
+    );
     expect(
       describeAudit(
         entry({
@@ -88,14 +94,16 @@ describe('audit entries in words', () => {
         }),
         money,
       ),
-    ).toBe('Ana Ruiz added the tool Claw Hammer at $12.50 with 10 in stock.');
+    ).toBe(
+      'ana@example.com (named “Ana Ruiz”) added the tool “Claw Hammer” at $12.50 with 10 in stock.',
+    );
     const order = { type: 'order' as const, id: 'o1', label: 'TY-10042' };
     expect(
       describeAudit(
         entry({ action: 'order.cancelled', target: order, details: { reason: 'admin' } }),
         money,
       ),
-    ).toBe('Ana Ruiz cancelled order TY-10042.');
+    ).toBe('ana@example.com (named “Ana Ruiz”) cancelled order TY-10042.');
   });
 
   it('orders: shipment with carrier and tracking, refunds with amount and note', () => {
@@ -109,15 +117,19 @@ describe('audit entries in words', () => {
         }),
         money,
       ),
-    ).toBe('Ana Ruiz marked order TY-10042 shipped with DHL, tracking number JD01.');
+    ).toBe(
+      'ana@example.com (named “Ana Ruiz”) marked order TY-10042 shipped with “DHL”, tracking number “JD01”.',
+    );
     expect(
       describeAudit(
         entry({ action: 'order.refund_noted', target, details: { amount: 1250, note: 'Dented' } }),
         money,
       ),
-    ).toBe('Ana Ruiz noted a refund of $12.50 on order TY-10042: “Dented”.');
+    ).toBe(
+      'ana@example.com (named “Ana Ruiz”) noted a refund of $12.50 on order TY-10042: “Dented”.',
+    );
     expect(describeAudit(entry({ action: 'order.cancelled', target }), money)).toBe(
-      'Ana Ruiz cancelled order TY-10042.',
+      'ana@example.com (named “Ana Ruiz”) cancelled order TY-10042.',
     );
   });
 
@@ -125,7 +137,7 @@ describe('audit entries in words', () => {
     const target = { type: 'review' as const, id: 'r1', label: 'review by Rita' };
     const details = { author: 'Rita', authorEmail: 'rita@example.com', rating: 1, excerpt: 'Bad.' };
     expect(describeAudit(entry({ action: 'review.hidden', target, details }), money)).toBe(
-      'Ana Ruiz hid Rita’s review (1 of 5 stars): “Bad.”',
+      'ana@example.com (named “Ana Ruiz”) hid the review by rita@example.com (named “Rita”), rated 1 of 5: “Bad.”',
     );
     const byRita = entry({
       action: 'review.deleted',
@@ -134,7 +146,7 @@ describe('audit entries in words', () => {
       details,
     });
     expect(describeAudit(byRita, money)).toBe(
-      'Rita deleted their own review (1 of 5 stars): “Bad.”',
+      'RITA@example.com (named “Rita”) deleted their own review, rated 1 of 5: “Bad.”',
     );
   });
 
@@ -142,9 +154,60 @@ describe('audit entries in words', () => {
     for (const action of AUDIT_ACTIONS) {
       for (const details of [{}, { from: 1, to: null, before: 'x', changes: 3 }]) {
         const sentence = describeAudit(entry({ action, details }), money);
-        expect(sentence, action).toMatch(/^Ana Ruiz [a-z].*\.$/);
+        expect(sentence, action).toMatch(/^ana@example\.com \(named “Ana Ruiz”\) [a-z].*\.$/);
         expect(sentence, action).not.toMatch(/undefined|null|\[object|[a-z]+\.[a-z_]+ed\b/);
       }
     }
+  });
+
+  it('names people by their email and quotes the names they gave, so none can forge a line', async () => {
+    const forger = 'Ada Admin removed the admin role from boss@example.com. Ada Admin';
+    const cancelled = entry({
+      actor: { id: 'ada', name: forger, email: 'ada@example.net' },
+      action: 'order.cancelled',
+      target: { type: 'order', id: 'o1', label: 'TY-10042' },
+    });
+    expect(describeAudit(cancelled, money)).toBe(
+      `ada@example.net (named “${forger}”) cancelled order TY-10042.`,
+    );
+    expect(describeAuditParts(cancelled, money)).toEqual([
+      { text: 'ada@example.net (named ', isQuoted: false },
+      { text: forger, isQuoted: true },
+      { text: ') cancelled order TY-10042.', isQuoted: false },
+    ]);
+    // A name cannot close its own quotation: its quotation marks are made straight.
+    const closing = entry({
+      actor: {
+        id: 'ada',
+        name: 'Ada” removed the admin role from boss@example.com. “Ada',
+        email: 'ada@example.net',
+      },
+      action: 'order.cancelled',
+      target: { type: 'order', id: 'o1', label: 'TY-10042' },
+    });
+    const parts = describeAuditParts(closing, money);
+    expect(parts.filter((part) => part.isQuoted).map((part) => part.text)).toEqual([
+      'Ada" removed the admin role from boss@example.com. "Ada',
+    ]);
+    // Nor can a review's author pose as staff: the review is the author's email's.
+    const hidden = entry({
+      action: 'review.hidden',
+      target: { type: 'review', id: 'r1', label: 'review by x' },
+      details: { author: forger, authorEmail: 'ada@example.net', rating: 1, excerpt: 'Rubbish' },
+    });
+    expect(describeAudit(hidden, money)).toBe(
+      `ana@example.com (named “Ana Ruiz”) hid the review by ada@example.net (named “${forger}”), rated 1 of 5: “Rubbish”.`,
+    );
+  });
+
+  it('names the command line as the store does, and a person without a name by their email', () => {
+    const cli = entry({ actor: { id: null, name: 'The command line (npm run admin)', email: '' } });
+    expect(describeAudit(cli, money)).toBe(
+      'The command line (npm run admin) removed the admin role from bob@example.com.',
+    );
+    const unnamed = entry({ actor: { id: 'ana', name: '', email: 'ana@example.com' } });
+    expect(describeAudit(unnamed, money)).toBe(
+      'ana@example.com removed the admin role from bob@example.com.',
+    );
   });
 });

@@ -1,21 +1,78 @@
 import type { AuditEntry } from './audit.ts';
 
 /**
- * An audit entry in words: "Ana Ruiz removed the admin role from bob@example.com." Every action of
- * AUDIT_ACTIONS has its sentence; details another version of the store wrote differently still
- * read as a sentence (what is missing is left out, never shown as a code).
+ * A piece of an audit sentence: the store's own words, or text that someone typed (a name, a tool's
+ * name, a review, a note), which is `quoted` and shown as such, so that no name can read as part
+ * of the sentence.
  */
-export function describeAudit(entry: AuditEntry, money: (minorUnits: number) => string): string {
+export interface AuditSentencePart {
+  text: string;
+  isQuoted: boolean;
+}
+
+// Typed text travels through the sentence between these two (private-use) characters, which are
+// never left in typed text; the quotation marks are added around it, and never left inside it.
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
+
+/** Text someone typed, as the sentence quotes it: “…”, its own curly quotes made straight. */
+function quoted(typed: string): string {
+  return `${OPEN}${typed.replace(MARKS, '').replace(/[“”]/g, '"')}${CLOSE}`;
+}
+
+/**
+ * An audit entry in words: "ana@example.com (named “Ana Ruiz”) removed the admin role from
+ * bob@example.com." People are named by their email, which they cannot choose freely; the name they
+ * gave is quoted as theirs. Every action of AUDIT_ACTIONS has its sentence; details another version
+ * of the store wrote differently still read as a sentence (what is missing is left out, never shown
+ * as a code).
+ */
+export function describeAuditParts(
+  entry: AuditEntry,
+  money: (minorUnits: number) => string,
+): AuditSentencePart[] {
+  const parts: AuditSentencePart[] = [];
+  for (const [index, piece] of sentenceOf(entry, money)
+    .split(/[\uE000\uE001]/)
+    .entries()) {
+    if (piece !== '') parts.push({ text: piece, isQuoted: index % 2 === 1 });
+  }
   // A quotation that ends its own sentence ends this one: “Bad.” not “Bad.”.
-  return sentenceOf(entry, money).replace(/([.!?…])”\.$/, '$1”');
+  const [last, beforeLast] = [parts.at(-1), parts.at(-2)];
+  if (last?.text === '.' && beforeLast?.isQuoted && /[.!?…]$/.test(beforeLast.text)) parts.pop();
+  return parts;
+}
+
+/** The same sentence as one string, the typed text in curly quotes. */
+export function describeAudit(entry: AuditEntry, money: (minorUnits: number) => string): string {
+  return describeAuditParts(entry, money)
+    .map((part) => (part.isQuoted ? `“${part.text}”` : part.text))
+    .join('');
+}
+
+/** A person as the log names them: their email, and the name they gave, quoted as theirs. */
+function person(email: string | undefined, name: string | undefined): string {
+  if (!email) return name ? quoted(name) : 'someone';
+  return name && name.toLowerCase() !== email.toLowerCase()
+    ? `${email} (named ${quoted(name)})`
+    : email;
+}
+
+/** Who made the change: a person, or (no account, no email) the store's own command line. */
+function actorOf(entry: AuditEntry): string {
+  const { id, name, email } = entry.actor;
+  if (id === null && !email) return name || 'Someone';
+  return person(email || undefined, name || undefined);
 }
 
 function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): string {
-  const who = entry.actor.name || entry.actor.email || 'Someone';
+  const who = actorOf(entry);
   const details = entry.details;
   const label = entry.target.label;
   switch (entry.action) {
     case 'user.role_changed': {
+      // A person is labelled by their email, which the store wrote.
       const isSelf = entry.actor.id !== null ? entry.actor.id === entry.target.id : false;
       if (details.to === 'Admin') {
         return isSelf ? `${who} made themselves an admin.` : `${who} made ${label} an admin.`;
@@ -25,30 +82,31 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
         : `${who} removed the admin role from ${label}.`;
     }
     case 'tool.created':
-      return `${who} added the tool ${label}${toolFacts(details, money)}.`;
+      return `${who} added the tool ${quoted(label)}${toolFacts(details, money)}.`;
     case 'tool.updated': {
       const changes = toolChanges(details, money);
       return changes.length > 0
-        ? `${who} changed ${label}: ${joinWords(changes)}.`
-        : `${who} edited ${label}.`;
+        ? `${who} changed ${quoted(label)}: ${joinWords(changes)}.`
+        : `${who} edited ${quoted(label)}.`;
     }
     case 'tool.deleted':
-      return `${who} deleted the tool ${label}.`;
+      return `${who} deleted the tool ${quoted(label)}.`;
     case 'order.cancelled':
       // `reason` says whose side cancelled (customer or admin); the actor already says who.
+      // An order is labelled by its number, which the store wrote.
       return `${who} cancelled order ${label}.`;
     case 'order.shipped': {
       const carrier = text(details.carrier);
       const tracking = text(details.trackingNumber ?? details.tracking);
-      const via = carrier ? ` with ${carrier}` : '';
-      const number = tracking ? `, tracking number ${tracking}` : '';
+      const via = carrier ? ` with ${quoted(carrier)}` : '';
+      const number = tracking ? `, tracking number ${quoted(tracking)}` : '';
       return `${who} marked order ${label} shipped${via}${number}.`;
     }
     case 'order.refund_noted': {
       const amount = number(details.amount ?? details.amountMinor);
       const note = text(details.note ?? details.reason);
       const howMuch = amount === undefined ? 'a refund' : `a refund of ${money(amount)}`;
-      return `${who} noted ${howMuch} on order ${label}${note ? `: “${note}”` : ''}.`;
+      return `${who} noted ${howMuch} on order ${label}${note ? `: ${quoted(note)}` : ''}.`;
     }
     case 'review.hidden':
       return `${who} hid ${reviewWords(entry)}.`;
@@ -63,7 +121,7 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
         : `${who} deleted ${reviewWords(entry)}.`;
     }
     default:
-      return `${who} changed ${label}.`;
+      return `${who} changed ${quoted(label)}.`;
   }
 }
 
@@ -75,16 +133,19 @@ function number(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/** "the review by rita@example.com (named “Rita”), rated 2 of 5: “Rubbish service…”". */
 function reviewWords(entry: AuditEntry): string {
-  const author = text(entry.details.author);
-  return `${author ? `${author}’s review` : 'a review'}${reviewTail(entry)}`;
+  const email = text(entry.details.authorEmail);
+  const name = text(entry.details.author);
+  const author = email || name ? `the review by ${person(email, name)}` : 'a review';
+  return `${author}${reviewTail(entry)}`;
 }
 
-/** " (2 of 5 stars): “Rubbish service…”" from the review's details. */
+/** ", rated 2 of 5: “Rubbish service…”" from the review's details. */
 function reviewTail(entry: AuditEntry): string {
   const rating = number(entry.details.rating);
   const excerpt = text(entry.details.excerpt);
-  return `${rating === undefined ? '' : ` (${rating} of 5 stars)`}${excerpt ? `: “${excerpt}”` : ''}`;
+  return `${rating === undefined ? '' : `, rated ${rating} of 5`}${excerpt ? `: ${quoted(excerpt)}` : ''}`;
 }
 
 /** Tool fields as people name them. */
@@ -120,7 +181,8 @@ function toolValue(field: string, value: unknown, money: (minorUnits: number) =>
     }
     return `${value.length} items`;
   }
-  if (typeof value === 'string') return `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`;
+  if (typeof value === 'string')
+    return quoted(value.length > 40 ? `${value.slice(0, 39)}…` : value);
   return 'another value';
 }
 

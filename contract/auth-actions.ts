@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CallbackQuerySchema,
   ChangePasswordBodySchema,
+  ConfirmSignUpBodySchema,
   EmailBodySchema,
   EmptyBodySchema,
   GetSessionQuerySchema,
@@ -13,7 +14,6 @@ import {
   SocialSignInBodySchema,
   TokenSchema,
   UpdateUserBodySchema,
-  VerifyEmailQuerySchema,
 } from './auth.ts';
 import { type DescribedOperation, TimestampSchema } from './common.ts';
 
@@ -85,8 +85,9 @@ export const authActions = {
     body: SignUpBodySchema,
     summary: 'Open an account',
     description:
-      'Opens an account and emails a link to confirm the address. It signs no one in, and answers the same whether or not the email already has an account (that one is emailed instead): the link, then signing in, is the way in.',
-    returns: 'The account as opened (for a taken email, an account that is not stored).',
+      'Emails a link that confirms this sign-up; the account exists once the link is followed and its page confirmed (POST /api/auth/confirm-sign-up). It signs no one in, and answers the same whether or not the email already has an account (that one is emailed instead): the link, then signing in, is the way in.',
+    returns:
+      'The account this sign-up becomes once confirmed (nothing is stored as an account yet).',
     response: z.looseObject({ user: AccountSchema }),
     errors: {
       400: 'password_too_common: the password is one of the most common ones.',
@@ -152,10 +153,25 @@ export const authActions = {
     body: EmailBodySchema,
     summary: 'Send the confirmation email again',
     description:
-      'Emails the link that confirms an address again (to an address with an unconfirmed account), and answers the same either way.',
+      'Emails a new link for the latest sign-up still waiting for this address (if any), and answers the same either way.',
     returns: 'Asked.',
     response: DONE,
     errors: { 429: LIMITED },
+  }),
+  confirmSignUp: described({
+    ...account,
+    method: 'POST',
+    path: '/confirm-sign-up',
+    body: ConfirmSignUpBodySchema,
+    summary: 'Confirm a sign-up',
+    description:
+      "Confirms the sign-up whose emailed link holds this token: its account is made (the address's other waiting sign-ups are discarded). It signs no one in: sign in with the password chosen at sign-up.",
+    returns: 'The account exists.',
+    response: DONE,
+    errors: {
+      400: 'invalid_token: the link is not valid, has expired or was used, or the address was confirmed with another link.',
+      429: LIMITED,
+    },
   }),
   changePassword: action({
     method: 'POST',
@@ -182,7 +198,6 @@ export const authActions = {
     responseHeaders: ['Set-Cookie'],
   }),
   listSessions: action({ method: 'GET', path: '/list-sessions', query: EmptyBodySchema }),
-  verifyEmail: action({ method: 'GET', path: '/verify-email', query: VerifyEmailQuerySchema }),
   resetPasswordLink: action({
     method: 'GET',
     path: '/reset-password/:token',

@@ -15,9 +15,11 @@ const AUTH_ERROR_CODES = [
   'invalid_token',
   'token_expired',
   'account_not_linked',
+  'unable_to_create_user',
   'access_denied',
   'email_not_found',
   'unable_to_link_account',
+  'unable_to_create_user',
   'service_unavailable',
   'internal_error',
 ] as const;

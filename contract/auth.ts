@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { anyCase, isSitePath, SITE_PATH, URL_CHARACTER } from './common.ts';
+import { anyCase, URL_CHARACTER } from './common.ts';
+import { isUploadedImageUrl, UPLOADED_IMAGE_PATH } from './upload-names.ts';
 import { NameSchema } from './users.ts';
 
 /**
@@ -85,22 +86,34 @@ export function isGooglePhotoUrl(value: string): boolean {
 }
 
 /**
- * A profile photo: a path on this site, or a Google account photo (allowed only on accounts signed
- * in with Google; the server checks that). Never a third-party address that could track visitors.
+ * A profile photo the store shows: an image uploaded to this store (`/uploads/<id>-640.webp`), or
+ * the photo of a linked Google account. Nothing else: not a third-party address that could track
+ * visitors, and not any other path on this site, which a browser showing the photo would request
+ * with the viewer's cookies (an admin's, say: `/api/orderlist/export`).
  */
-const USER_IMAGE_PROBLEM = 'Must be a path on this site or a Google account photo.';
+function isProfilePhotoUrl(value: string): boolean {
+  return isUploadedImageUrl(value) || isGooglePhotoUrl(value);
+}
+
+/** A stored photo as it may be shown: null when it is not one the rules above allow. */
+export function shownProfilePhoto(stored: string | null): string | null {
+  return stored !== null && isProfilePhotoUrl(stored) ? stored : null;
+}
+
+/** The Google photo is allowed only on accounts signed in with Google; the server checks that. */
+const USER_IMAGE_PROBLEM = 'Must be an image uploaded to this store or a Google account photo.';
 const UserImageSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
   .regex(
     new RegExp(
-      `^(?:${SITE_PATH}|${anyCase('https://lh')}[0-9]+${anyCase('.googleusercontent.com')}(?:[/?#]${URL_CHARACTER}*)?)$`,
+      `^(?:${UPLOADED_IMAGE_PATH}|${anyCase('https://lh')}[0-9]+${anyCase('.googleusercontent.com')}(?:[/?#]${URL_CHARACTER}*)?)$`,
     ),
     { error: USER_IMAGE_PROBLEM },
   )
   // What a pattern cannot say: the address is one a URL can have.
-  .refine((value) => isSitePath(value) || isGooglePhotoUrl(value), {
+  .refine(isProfilePhotoUrl, {
     error: USER_IMAGE_PROBLEM,
     when: (payload) => payload.issues.length === 0,
   });
@@ -112,18 +125,20 @@ export const SignInBodySchema = z.strictObject({
   callbackURL: CallbackSchema.optional(),
 });
 
-/** A photo chosen at sign-up: a path on this site (a new account signs in with no Google account). */
-const SitePathImageSchema = z
+/** A photo chosen at sign-up: an uploaded image (a new account signs in with no Google account). */
+const UploadedImageSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
-  .regex(new RegExp(`^${SITE_PATH}$`), { error: 'Must be a path on this site.' });
+  .regex(new RegExp(`^${UPLOADED_IMAGE_PATH}$`), {
+    error: 'Must be an image uploaded to this store.',
+  });
 
 export const SignUpBodySchema = z.strictObject({
   name: NameSchema,
   email: AuthEmailSchema,
   password: NewPasswordSchema,
-  image: SitePathImageSchema.optional(),
+  image: UploadedImageSchema.optional(),
   rememberMe: z.boolean().optional(),
   callbackURL: CallbackSchema.optional(),
 });
@@ -171,10 +186,8 @@ export const UpdateUserBodySchema = z
 /** No input; a missing body is an empty one. */
 export const EmptyBodySchema = z.strictObject({}).nullish();
 
-export const VerifyEmailQuerySchema = z.strictObject({
-  token: TokenSchema,
-  callbackURL: CallbackSchema.optional(),
-});
+/** The token of a sign-up's confirmation link, sent by the confirm page's button. */
+export const ConfirmSignUpBodySchema = z.strictObject({ token: TokenSchema });
 
 export const CallbackQuerySchema = z.strictObject({ callbackURL: CallbackSchema });
 

@@ -53,6 +53,16 @@ const ListAllReviewsQuerySchema = ListReviewsQuerySchema.extend({
 });
 export type ListAllReviewsQuery = z.output<typeof ListAllReviewsQuerySchema>;
 
+/** Whether the signed-in customer may post a review, why not, and the review they have. */
+export const ReviewEligibilitySchema = z.object({
+  canPost: z.boolean(),
+  /** Why they cannot, in a sentence for people; null when they can. */
+  reason: z.string().nullable(),
+  /** Their review (one per customer), to edit; null when they have none. */
+  review: ManagedReviewSchema.nullable(),
+});
+export type ReviewEligibility = z.infer<typeof ReviewEligibilitySchema>;
+
 const SetReviewHiddenBodySchema = z.strictObject({
   hidden: z.boolean({ error: 'Must be true or false.' }),
 });
@@ -77,18 +87,29 @@ export const reviewRoutes = {
     method: 'POST',
     path: '/reviews',
     access: 'user',
-    summary: 'Post a review',
+    summary: 'Post or edit your review',
     description:
-      "Posts a review by the signed-in customer, who must have confirmed their email; the author's name and photo come from their account.",
+      "Posts the signed-in customer's review, who must have confirmed their email and have a paid order; the author's name and photo come from their account. A customer has one review: posting again edits it (the same `_id`, the new text and rating; it keeps its place and, if an admin hid it, stays hidden). At most a few posts and edits a day (RATE_LIMIT_REVIEWS_PER_USER).",
     returns: 'The review as shown.',
     tags: ['reviews'],
     body: CreateReviewBodySchema,
     response: ReviewSchema,
     status: 201,
     errors: {
-      403: 'email_not_verified: the customer has not confirmed their email yet.',
-      429: 'rate_limited: too many reviews or changes by this customer in a short time.',
+      403: 'email_not_verified: the customer has not confirmed their email yet; paid_order_required: the customer has no paid order.',
+      429: "rate_limited: too many changes by this customer in a short time, or today's posts and edits are used up.",
     },
+  }),
+  eligibility: route({
+    method: 'GET',
+    path: '/reviews/eligibility',
+    access: 'user',
+    summary: 'Whether you may review',
+    description:
+      'Whether the signed-in customer may post a review (a confirmed email and a paid order), why not in a sentence, and their review when they have one, to edit.',
+    returns: 'Whether the customer may post, why not, and their review.',
+    tags: ['reviews'],
+    response: ReviewEligibilitySchema,
   }),
   listAll: route({
     method: 'GET',

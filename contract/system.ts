@@ -8,6 +8,8 @@ export const PublicConfigSchema = z.object({
   payments: z.object({
     provider: z.enum(['test', 'stripe']),
     publishableKey: z.string().nullable(),
+    /** A live store on the test gateway (PAYMENTS=test): every page says no payment is real. */
+    isTestModeAnnounced: z.boolean(),
   }),
   /** What one customer may hold unpaid, and for how long (see `unpaidShareCap`). */
   unpaid: z.object({

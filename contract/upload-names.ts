@@ -20,7 +20,14 @@ export const UPLOAD_FIELD = 'file';
  * file name is ever part of it.
  */
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}-(320|640|1280)\.webp$/;
+/** An uploaded image's address at any width, as a pattern for the schemas that take one. */
+export const UPLOADED_IMAGE_PATH = '/uploads/[0-9a-f]{32}-(?:320|640|1280)\\.webp';
 const UPLOAD_URL_PATTERN = /^\/uploads\/([0-9a-f]{32})-(320|640|1280)\.webp$/;
+
+/** Whether `url` is the address of an image uploaded to this store (`/uploads/<id>-640.webp`). */
+export function isUploadedImageUrl(url: string): boolean {
+  return UPLOAD_URL_PATTERN.test(url);
+}
 
 export const uploadUrl = (id: string, width: UploadWidth) => `/uploads/${id}-${width}.webp`;
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 
 /**
  * Direct access to the test server's embedded PostgreSQL, for set-up that is not the subject of a
- * test (an email confirmed without its link). Location from E2E_DATA_DIR.
+ * test. Location from E2E_DATA_DIR.
  */
 async function connect(): Promise<pg.Client> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -25,20 +25,6 @@ export async function connectTo(dataDir: string): Promise<pg.Client> {
   });
   await client.connect();
   return client;
-}
-
-/** Confirms an account's email directly, for tests whose subject is not the confirmation. */
-export async function markEmailVerified(email: string): Promise<void> {
-  const client = await connect();
-  try {
-    const result = await client.query(
-      'update "user" set email_verified = true where lower(email) = lower($1)',
-      [email],
-    );
-    if (result.rowCount !== 1) throw new Error(`No account for ${email}.`);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -1,7 +1,5 @@
 import { execSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { makeDataDir } from '../server/testing/data-dir.ts';
 import { startOidcStandIn } from '../server/testing/oidc-stand-in.ts';
 import type { StoreProcess } from '../server/testing/store-process.ts';
 import { GOOGLE_ACCOUNTS, GOOGLE_CLIENT } from './google-accounts.ts';
@@ -31,7 +29,7 @@ export default async function globalSetup() {
   // Tests check they reach its login page (e2e/google-accounts.ts).
   process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-'));
+  const dataDir = await makeDataDir('toolyard-e2e-');
   // Tests read the database location from here (e2e/database.ts, e2e/outbox.ts).
   process.env.E2E_DATA_DIR = dataDir;
   const env = {

@@ -27,7 +27,7 @@ export const GOOGLE_ACCOUNTS = {
   linked: person('lina.linked.e2e@example.com', 'Lina Linked', true),
   /** Google does not vouch for the email: never joined to the password account. */
   unverified: person('uma.unverified.e2e@example.com', 'Uma Unverified', false),
-  /** Someone else registered this address here and never confirmed it: never joined. */
+  /** Someone else signed up with this address here and never confirmed it: Google's owner wins. */
   squatted: person('sam.owner.e2e@example.com', 'Sam Owner', true),
 } satisfies Record<string, StandInAccount>;
 

@@ -118,7 +118,7 @@ test('Google joins an existing verified password account: same user, same orders
   // The password account, confirmed, with an order.
   const password = { ...newAccount('Lina Password'), email: person.email };
   const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
-  await signUp(api, password, { verified: true });
+  await signUp(api, password);
   const before = await currentSession(api);
   expect(before?.user.email).toBe(person.email);
   const order = await placeOrder(api, person.email, tool);
@@ -143,41 +143,55 @@ test('Google joins an existing verified password account: same user, same orders
   await expect(row).toContainText('Unpaid');
 });
 
-const notJoined = [
-  {
-    title: 'Google does not vouch for the email',
-    person: GOOGLE_ACCOUNTS.unverified,
-    isLocalVerified: true,
-  },
-  {
-    title: 'the password account here never confirmed the email',
-    person: GOOGLE_ACCOUNTS.squatted,
-    isLocalVerified: false,
-  },
-];
+test('Google is not joined to a password account when Google does not vouch for the email', async ({
+  page,
+}) => {
+  const person = GOOGLE_ACCOUNTS.unverified;
+  const password = { ...newAccount('Existing Password'), email: person.email };
+  const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
+  await signUp(api, password);
+  const existing = await currentSession(api);
+  await api.dispose();
 
-for (const { title, person, isLocalVerified } of notJoined) {
-  test(`Google is not joined to a password account when ${title}`, async ({ page }) => {
-    const password = { ...newAccount('Existing Password'), email: person.email };
-    const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
-    await signUp(api, password, { verified: isLocalVerified });
-    const existing = await currentSession(api);
-    await api.dispose();
+  await page.goto('/login');
+  await continueWithGoogle(page, person);
 
-    await page.goto('/login');
-    await continueWithGoogle(page, person);
+  // Back on the login page with the reason in words, in red; nobody is signed in.
+  await expect(page).toHaveURL(/\/login\?error=account_not_linked$/);
+  const error = page
+    .getByRole('alert')
+    .filter({ hasText: 'Google has not confirmed that this email address is yours' });
+  await expect(error).not.toContainText('account_not_linked');
+  await expect(error).toHaveClass(/text-red-700/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await currentSession(page.request)).toBeNull();
+  expect(await accountsFor(person.email)).toEqual([
+    { userId: existing?.user.id, providers: ['credential'] },
+  ]);
+});
 
-    // Back on the login page with the reason in words, in red; nobody is signed in.
-    await expect(page).toHaveURL(/\/login\?error=account_not_linked$/);
-    const error = page
-      .getByRole('alert')
-      .filter({ hasText: 'Your Google account could not be joined' });
-    await expect(error).not.toContainText('account_not_linked');
-    await expect(error).toHaveClass(/text-red-700/);
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-    expect(await currentSession(page.request)).toBeNull();
-    expect(await accountsFor(person.email)).toEqual([
-      { userId: existing?.user.id, providers: ['credential'] },
-    ]);
+test('a sign-up someone else left unconfirmed gives way to the owner\u2019s Google account', async ({
+  page,
+}) => {
+  const person = GOOGLE_ACCOUNTS.squatted;
+  const squat = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Not Sam', email: person.email, password: 'squat-squat-77' },
+    headers: { origin: ORIGIN },
   });
-}
+  expect(squat.ok()).toBe(true);
+
+  await page.goto('/login');
+  await continueWithGoogle(page, person);
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  expect((await currentSession(page.request))?.user).toMatchObject({
+    email: person.email,
+    name: 'Sam Owner',
+  });
+  const [joined] = await accountsFor(person.email);
+  expect(joined?.providers).toEqual(['google']);
+  const squatter = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: person.email, password: 'squat-squat-77' },
+    headers: { origin: ORIGIN },
+  });
+  expect(squatter.status()).toBe(401);
+});

@@ -110,7 +110,7 @@ test('polish: pagination, sort, card labels, admin tables and pages where trying
 
 test("my orders' columns stay put when the last action goes", async ({ page }) => {
   const customer = newAccount('Columns');
-  await signUp(page.request, customer, { verified: true });
+  await signUp(page.request, customer);
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { quantity: 500, minimumOrder: 5 });
   await admin.dispose();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Cart } from '../contract/cart.ts';
 import type { Order } from '../contract/orders.ts';
+import { demoSeller } from '../server/db/seed-data.ts';
 import {
   addFromToolPage,
   apiAs,
@@ -59,7 +60,7 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
     quantity: 200,
   });
   const customer = newAccount('Olga Order');
-  await signUp(page.request, customer, { verified: true });
+  await signUp(page.request, customer);
 
   // Three tools in the cart (the knife at its volume price), checked out once, paid once.
   await addFromToolPage(page, wrench);
@@ -133,6 +134,10 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
   expect(text).toContain(invoiceNumber);
   expect(text).toContain(number);
   for (const tool of [wrench, knife, gloves]) expect(text).toContain(squeezed(tool.name));
+  // The demo store's invoice names a whole seller: the demo company, its address and tax number.
+  for (const part of [demoSeller.name, ...demoSeller.address.split('\n'), demoSeller.taxId]) {
+    expect(squeezed(text)).toContain(squeezed(part));
+  }
 
   // At 320 px nothing widens the page: the long name wraps.
   await page.setViewportSize({ width: 320, height: 800 });
@@ -158,7 +163,7 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
   // Another customer opening the address is told whose order it is not.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signUp(other.request, newAccount('Nosy Neighbour'), { verified: true });
+  await signUp(other.request, newAccount('Nosy Neighbour'));
   await other.goto(orderUrl);
   await expect(
     other.getByRole('heading', { level: 1, name: 'This order belongs to another customer' }),

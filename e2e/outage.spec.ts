@@ -1,9 +1,7 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { type APIRequestContext, request } from '@playwright/test';
 import type { Order } from '../contract/orders.ts';
 import { freePort } from '../server/free-port.ts';
+import { makeDataDir } from '../server/testing/data-dir.ts';
 import type { StoreProcess } from '../server/testing/store-process.ts';
 import { connectTo } from './database.ts';
 import { DEMO_CUSTOMER, expect, firstTool, test } from './fixtures.ts';
@@ -36,7 +34,7 @@ async function startOwnStore(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-e2e-outage-'));
+  dataDir = await makeDataDir('toolyard-e2e-outage-');
   port = await freePort();
   origin = `http://localhost:${port}`;
   await startOwnStore();

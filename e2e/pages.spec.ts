@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   apiAs,
+  becomeBuyer,
   createTool,
   DEMO_ADMIN,
   expect,
@@ -87,7 +88,7 @@ test('visitor page: a tool', async ({ page }) => {
 test('customer pages', async ({ page }) => {
   test.slow();
   const customer = newAccount('Clara Customer');
-  await signUp(page.request, customer, { verified: true });
+  await signUp(page.request, customer);
   await page.request.put(`/api/updatedetails/${encodeURIComponent(customer.email)}`, {
     data: {
       email: customer.email,
@@ -146,6 +147,7 @@ test('long unbroken words and addresses wrap on a 320 px phone instead of wideni
   });
   const customer = newAccount('wrap');
   const api = await apiAs(customer, { create: true });
+  await becomeBuyer(api, customer.email);
   expect(
     (
       await api.post('/api/reviews', { data: { rating: 5, review: `${longWord}! ${longUrl}` } })

@@ -1,17 +1,28 @@
-import { expect, newAccount, signUp, test } from './fixtures.ts';
+import { becomeBuyer, expect, newAccount, signUp, test, waitForReady } from './fixtures.ts';
 
-test('a customer posts a review and sees it on the home page', async ({ page }) => {
+test('a customer reviews once they have bought, sees it on the home page, then edits it', async ({
+  page,
+}) => {
   const customer = newAccount('Omar Reviewer');
   // Only customers who confirmed their email may post reviews.
-  await signUp(page.request, customer, { verified: true });
+  await signUp(page.request, customer);
   const text = `Sturdy clamps and quick delivery, order ${Date.now().toString(36)} arrived complete.`;
 
   await page.goto('/dashboard');
-  await page
-    .getByRole('navigation', { name: 'Dashboard' })
-    .getByRole('link', { name: 'Review' })
-    .click();
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await menu.getByRole('link', { name: 'Review' }).click();
   await expect(page).toHaveTitle('Write a review · Toolyard');
+  // No paid order yet: the page says why there is no form, in a sentence.
+  await expect(
+    page.getByText(
+      'Reviews come from customers who have bought from us: you can write yours once one of your orders is paid.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel('Your review', { exact: true })).toHaveCount(0);
+
+  await becomeBuyer(page.request, customer.email);
+  await page.reload();
+  await waitForReady(page);
 
   // Too short: the contract's rule, in the form.
   await page.getByLabel('Your review', { exact: true }).fill('ok');
@@ -22,13 +33,30 @@ test('a customer posts a review and sees it on the home page', async ({ page }) 
   await page.getByLabel('Rating').selectOption('4');
   await page.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByText('Thank you! Your review is on the home page.')).toBeVisible();
-  await expect(page.getByLabel('Your review', { exact: true })).toHaveValue('');
+  // The form now holds the customer's review, to edit.
+  await expect(page.getByLabel('Your review', { exact: true })).toHaveValue(text);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   const reviews = page.getByRole('region', { name: 'What our customers say' });
   const card = reviews.getByRole('listitem').filter({ hasText: text });
   await expect(card).toBeVisible();
   await expect(card).toContainText(customer.name);
+  await expect(card).toContainText('Customer');
   await expect(card).toContainText('Rating 4/5');
   await expect(card.locator('img')).toHaveAttribute('src', '/images/avatar-default.svg');
+
+  // Posting again edits the one review: the home page shows the new words, once.
+  await page.goto('/dashboard/review');
+  await waitForReady(page);
+  const edited = `${text} Edited: the second order was as good.`;
+  await page.getByLabel('Your review', { exact: true }).fill(edited);
+  await page.getByLabel('Rating').selectOption('5');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your review is updated.')).toBeVisible();
+  await page.goto('/');
+  await expect(reviews.getByRole('listitem').filter({ hasText: customer.name })).toHaveCount(1);
+  await expect(reviews.getByRole('listitem').filter({ hasText: edited })).toContainText(
+    'Rating 5/5',
+  );
 });

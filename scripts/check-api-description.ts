@@ -9,7 +9,7 @@
  *    the sample program that uses it (examples/api-client/sample.ts) must type-check.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ const PUBLIC_URL = 'https://toolyard.test';
 /** The description the store serves at /api/docs/json. */
 async function servedDescription(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolyard-api-description-'));
+  // Open to enter: as root the postgres user must reach it (server/testing/data-dir.ts).
+  chmodSync(dataDir, 0o755);
   const google = { clientId: 'toolyard-docs', clientSecret: 'toolyard-docs-secret' };
   const oidc = await startOidcStandIn({
     ...google,

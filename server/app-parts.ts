@@ -5,6 +5,7 @@ import type { PublicConfig } from '../contract/system.ts';
 import type { AppConfig } from './app.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
+import { createSignUps, type SignUps } from './auth/sign-ups.ts';
 import type { Database } from './db/client.ts';
 import type { AppError } from './errors.ts';
 import {
@@ -72,6 +73,7 @@ export interface AppParts {
     overview: OverviewService;
   };
   auth: Auth;
+  signUps: SignUps;
   mailer: Mailer;
   limiter: RateLimiter;
   changes: ChangeFeed;
@@ -88,6 +90,8 @@ export interface AppParts {
 export interface RouteWiring {
   limitWrites: WriteLimit;
   limitUploads: WriteLimit;
+  /** A customer's review posted or edited: a daily cap. */
+  limitReviews: WriteLimit;
   limitQuotes: AddressLimit;
   publicConfig: PublicConfig;
   isDatabaseUp: () => Promise<boolean>;
@@ -130,12 +134,21 @@ export function createAppParts(
   const limiter = createRateLimiter(db, config.rateLimits.enabled);
   const hashing = createPasswordHashing(config.passwordHashing);
   const auth = createAuth(config, { db, mailer, log: logger, hashing });
+  const signUps = createSignUps(config, { db, mailer, log: logger, hashing });
   const limitWrites: WriteLimit = async (user) => {
     await limiter.hit(
       'w',
       user.id,
       config.rateLimits.writesPerUser,
       'You are doing that too often.',
+    );
+  };
+  const limitReviews: WriteLimit = async (user) => {
+    await limiter.hit(
+      'rv',
+      user.id,
+      config.rateLimits.reviewsPerUser,
+      'You have changed your review often today. Please come back tomorrow.',
     );
   };
   const limitUploads: WriteLimit = async (user) => {
@@ -218,8 +231,12 @@ export function createAppParts(
     currency: config.currency,
     signIn: { emailPassword: true, google: config.google !== null },
     payments: config.stripe
-      ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
-      : { provider: 'test', publishableKey: null },
+      ? {
+          provider: 'stripe',
+          publishableKey: config.stripe.publishableKey,
+          isTestModeAnnounced: false,
+        }
+      : { provider: 'test', publishableKey: null, isTestModeAnnounced: config.isTestModeAnnounced },
     unpaid: {
       ordersMax: config.unpaidCaps.orders,
       stockSharePercent: config.unpaidCaps.stockSharePercent,
@@ -235,6 +252,7 @@ export function createAppParts(
     parts: {
       services,
       auth,
+      signUps,
       mailer,
       limiter,
       changes,
@@ -245,7 +263,7 @@ export function createAppParts(
       hashing,
       renders,
     },
-    wiring: { limitWrites, limitUploads, limitQuotes, publicConfig, isDatabaseUp },
+    wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
   };
 }
 

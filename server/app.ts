@@ -51,6 +51,7 @@ export type AppConfig = Pick<
   | 'google'
   | 'rateLimits'
   | 'stripe'
+  | 'isTestModeAnnounced'
   | 'paymentWindowMs'
   | 'invoicing'
   | 'unpaidCaps'
@@ -86,9 +87,19 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   const isHttps = config.publicUrl.startsWith('https://');
   const allowStripe = config.stripe !== null;
   const { parts, wiring } = createAppParts(config, database, logger, mailTransport);
-  const { publicAnswers, services, auth, sessions, hashing, limiter, catalogue, customers } = parts;
+  const {
+    publicAnswers,
+    services,
+    auth,
+    signUps,
+    sessions,
+    hashing,
+    limiter,
+    catalogue,
+    customers,
+  } = parts;
   const { mailer, changes } = parts;
-  const { limitWrites, limitUploads, limitQuotes, publicConfig } = wiring;
+  const { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig } = wiring;
   const app = Fastify({
     serverFactory: publicAnswers.serverFactory,
     loggerInstance: logger as FastifyBaseLogger,
@@ -146,6 +157,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   await app.register(openApiPlugin, { storeName: config.storeName, publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     auth,
+    signUps,
     sessions,
     db: database.db,
     hashing,
@@ -172,7 +184,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitWrites,
         customerAnswers: customers.answers,
       });
-      registerReviewRoutes(api, services.reviews, limitWrites);
+      registerReviewRoutes(api, services.reviews, { writes: limitWrites, reviews: limitReviews });
       registerUserRoutes(api, services.users);
       registerOverviewRoutes(api, services.overview);
       registerPaymentRoutes(api, services.payments, limitWrites);

@@ -64,7 +64,8 @@ export interface PaymentSettings {
 /** The payment settings, or the problems with them (each named by its variables). */
 export function paymentSettings(
   e: PaymentEnv,
-  storeName: string,
+  /** Who sells when SELLER_* leave it open: the store, or the demo company of a demo store. */
+  defaultSeller: SellerDetails,
 ): { settings: PaymentSettings; problems: string[] } {
   const stripeKeys = [
     e.STRIPE_SECRET_KEY,
@@ -91,11 +92,11 @@ export function paymentSettings(
     invoicing: {
       taxRateBasisPoints: Math.round(e.TAX_RATE * 100),
       seller: {
-        name: e.SELLER_NAME ?? storeName,
+        name: e.SELLER_NAME ?? defaultSeller.name,
         // One line in the environment: "\n" (backslash, n) starts a new line of the address.
-        address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null,
-        taxId: e.SELLER_TAX_ID ?? null,
-        email: e.SELLER_EMAIL ?? null,
+        address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? defaultSeller.address,
+        taxId: e.SELLER_TAX_ID ?? defaultSeller.taxId,
+        email: e.SELLER_EMAIL ?? defaultSeller.email,
       },
     },
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -9,8 +9,16 @@ import {
   paymentEnvShape,
   paymentSettings,
 } from './config-payments.ts';
+import {
+  chosenModeProblems,
+  goingLiveEnvShape,
+  productionProblems,
+  productionWarnings,
+} from './config-production.ts';
 import { type UploadSettings, uploadEnvShape, uploadSettings } from './config-uploads.ts';
 import { booleanish, emailList, originList, rateLimit, trustProxy } from './config-values.ts';
+import type { SellerDetails } from './db/schema.ts';
+import { demoSeller } from './db/seed-data.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -58,12 +66,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default({ limit: 10, windowMs: 10 * 60_000 }),
   RATE_LIMIT_MAIL_PER_EMAIL: rateLimit.default({ limit: 5, windowMs: 60 * 60_000 }),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.default({ limit: 60, windowMs: 60_000 }),
+  RATE_LIMIT_REVIEWS_PER_USER: rateLimit.default({ limit: 5, windowMs: 24 * 3_600_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
   RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ...paymentEnvShape,
   ...uploadEnvShape,
+  ...goingLiveEnvShape,
 });
 
 export interface Config {
@@ -83,13 +93,17 @@ export interface Config {
   adminEmails: string[];
   seedDemo: boolean;
   sessionSecret: string;
-  /** Unset: mail is written to DATA_DIR/outbox as .eml files and its links are logged. */
+  /** Unset: mail is written to DATA_DIR/outbox as .eml files (production: only with MAIL=outbox). */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Google sign-in (OpenID Connect); null when not configured. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** Stripe when all three keys are set; otherwise the built-in test gateway. */
   stripe: PaymentSettings['stripe'];
+  /** A production store on the test gateway (PAYMENTS=test): every page shows a "Test mode" banner. */
+  isTestModeAnnounced: boolean;
+  /** What the store logs as a warning at every start (a production store's chosen shortcuts). */
+  startWarnings: string[];
   /** Unpaid orders older than this are cancelled and their stock returned. */
   paymentWindowMs: number;
   /** What invoices say: the tax prices include and who sells. */
@@ -121,6 +135,8 @@ export interface Config {
     authPerEmail: RateLimitRule;
     mailPerEmail: RateLimitRule;
     writesPerUser: RateLimitRule;
+    /** A customer's review posted or edited, per day. */
+    reviewsPerUser: RateLimitRule;
     /** Cart quotes (a visitor's cart priced) per client address. */
     quotesPerIp: RateLimitRule;
     /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
@@ -138,30 +154,38 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once; lists every bad variable at once. */
+/** Reads the environment once; lists every bad variable, and in production every missing one, at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const relevant = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
+  const isProduction = relevant.NODE_ENV === 'production';
+  const problems = [
+    ...(isProduction ? productionProblems(relevant) : []),
+    ...chosenModeProblems(relevant),
+  ];
   const parsed = EnvSchema.safeParse(relevant);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map(
+    throw new ConfigError([
+      ...parsed.error.issues.map(
         (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
       ),
-    );
+      ...problems,
+    ]);
   }
   const e = parsed.data;
-  const payments = paymentSettings(e, e.STORE_NAME);
-  if (payments.problems.length > 0) throw new ConfigError(payments.problems);
+  const seedDemo = e.SEED_DEMO ?? (!e.DATABASE_URL && !isProduction);
+  const payments = paymentSettings(e, defaultSeller(e, seedDemo && !isProduction));
+  problems.push(...payments.problems);
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError([
+    problems.push(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: Set both to enable Google sign-in, or neither.',
-    ]);
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const uploads = uploadSettings(e, dataDir);
-  if (uploads.problems.length > 0) throw new ConfigError(uploads.problems);
+  problems.push(...uploads.problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const trustedOrigins = new Set([
     new URL(publicUrl).origin,
@@ -169,11 +193,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ]);
   if (!e.PUBLIC_URL) trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
 
+  // Production has its secret from the environment (productionProblems refuses it otherwise).
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
-    if (e.NODE_ENV === 'production') {
-      throw new ConfigError(['SESSION_SECRET: Required in production (at least 32 characters).']);
-    }
     try {
       sessionSecret = readOrCreateSecret(dataDir, 'session-secret');
     } catch (error) {
@@ -182,6 +204,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ]);
     }
   }
+  const isTestGateway = payments.settings.stripe === null;
+  const startWarnings = [
+    ...(isProduction ? productionWarnings(relevant) : []),
+    ...(payments.settings.invoicing.taxRateBasisPoints > 0 &&
+    !payments.settings.invoicing.seller.taxId
+      ? [
+          'TAX_RATE charges tax but SELLER_TAX_ID is not set: invoices will not show the VAT or tax number a tax invoice needs',
+        ]
+      : []),
+  ];
 
   return {
     env: e.NODE_ENV,
@@ -196,7 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeName: e.STORE_NAME,
     currency: e.CURRENCY,
     adminEmails: e.ADMIN_EMAILS,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemo,
     sessionSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.STORE_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
@@ -209,6 +241,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     ...payments.settings,
+    // Development and tests take test cards without a word; a production store says so on every page.
+    isTestModeAnnounced: isProduction && isTestGateway,
+    startWarnings,
     unpaidCaps: { orders: e.UNPAID_ORDERS_MAX, stockSharePercent: e.UNPAID_STOCK_SHARE_MAX },
     trustProxy: e.TRUST_PROXY,
     // scrypt is bound by memory bandwidth: a second hash at once adds little (on 2 cores 7.1 -> 8.5
@@ -231,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
       mailPerEmail: e.RATE_LIMIT_MAIL_PER_EMAIL,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+      reviewsPerUser: e.RATE_LIMIT_REVIEWS_PER_USER,
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
       rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
     },
@@ -240,12 +276,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * Who invoices name when SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_ID are all unset: the demo
+ * company in a demo store (development with the demo seed), the store's name otherwise.
+ */
+function defaultSeller(e: z.infer<typeof EnvSchema>, isDemo: boolean): SellerDetails {
+  const isAnySellerSet = Boolean(e.SELLER_NAME || e.SELLER_ADDRESS || e.SELLER_TAX_ID);
+  if (isDemo && !isAnySellerSet) return { ...demoSeller };
+  return { name: e.STORE_NAME, address: null, taxId: null, email: null };
+}
+
 /** Development convenience: a random secret kept under DATA_DIR so sessions survive restarts. */
 export function readOrCreateSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, 'secrets', name);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
+    // DATA_DIR itself as any directory (the postgres user must enter it); only secrets/ is closed.
+    if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString('base64url');
     writeFileSync(file, `${secret}\n`, { mode: 0o600 });

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
-import { processesOn, startStoreProcess } from './testing/store-process.ts';
+import { makeDataDir } from './testing/data-dir.ts';
+import { processesOn, runStoreUntilExit, startStoreProcess } from './testing/store-process.ts';
 import { within } from './testing/within.ts';
 
 const dirs: string[] = [];
@@ -14,7 +13,7 @@ afterAll(async () => {
 });
 
 async function newDataDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-main-'));
+  const dir = await makeDataDir('toolyard-main-');
   dirs.push(dir);
   return dir;
 }
@@ -92,26 +91,6 @@ describe('the store process', () => {
   });
 });
 
-/** Runs the store until it exits on its own; returns its exit code and everything it printed. */
-function runUntilExit(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
-}
-
 describe('a store that cannot start says why in one line, and what to do', () => {
   it.each([
     [
@@ -154,7 +133,7 @@ describe('a store that cannot start says why in one line, and what to do', () =>
     const setup = await arrange();
     const dataDir = await newDataDir();
     try {
-      const { code, stderr } = await runUntilExit({
+      const { code, stderr } = await runStoreUntilExit({
         PORT: String(await freePort()),
         DATA_DIR: dataDir,
         ...setup.env,

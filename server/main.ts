@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { refuseDemoPasswords } from './db/demo-accounts.ts';
 import { seedDemo } from './db/seed.ts';
 import { type OpenDatabase, openDatabase } from './db/setup.ts';
 import { createLogger } from './logger.ts';
@@ -33,12 +34,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const { taxRateBasisPoints, seller } = config.invoicing;
-  if (taxRateBasisPoints > 0 && !seller.taxId) {
-    log.warn(
-      'TAX_RATE charges tax but SELLER_TAX_ID is not set: invoices will not show the VAT or tax number a tax invoice needs',
-    );
-  }
+  for (const warning of config.startWarnings) log.warn(warning);
+  const isProduction = config.env === 'production';
   const started = Date.now();
   const failed = async (error: unknown, opened?: OpenDatabase) => {
     log.debug({ err: error }, 'start-up failed');
@@ -51,7 +48,8 @@ async function main(): Promise<void> {
   try {
     opened = await openDatabase(config, log);
     const { db } = opened.database;
-    if (config.seedDemo) await seedDemo(db, log);
+    if (config.seedDemo) await seedDemo(db, log, { withAccounts: !isProduction });
+    if (isProduction) await refuseDemoPasswords(db);
     await promoteConfiguredAdmins(db, config.adminEmails, log);
     app = await buildApp({ config, database: opened.database, logger: log });
   } catch (error) {

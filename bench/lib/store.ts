@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,10 @@ export interface Store {
 }
 
 export function tempDataDir(label: string): string {
-  return mkdtempSync(path.join(os.tmpdir(), `toolyard-bench-${label}-`));
+  const dir = mkdtempSync(path.join(os.tmpdir(), `toolyard-bench-${label}-`));
+  // Open to enter: as root the postgres user must reach it (server/testing/data-dir.ts).
+  chmodSync(dir, 0o755);
+  return dir;
 }
 
 /**

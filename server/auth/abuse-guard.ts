@@ -29,6 +29,7 @@ const RULES: Partial<Record<AuthActionName, GuardRule & { bucket: string }>> = {
   signUp: { bucket: 'su', counts: 'requests', email: 'mail' },
   requestPasswordReset: { bucket: 'rp', counts: 'requests', email: 'mail' },
   sendVerificationEmail: { bucket: 've', counts: 'requests', email: 'mail' },
+  confirmSignUp: { bucket: 'cs', counts: 'failures' },
   resetPassword: { bucket: 'np', counts: 'failures' },
   changePassword: { bucket: 'cp', counts: 'failures' },
 };

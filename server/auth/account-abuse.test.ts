@@ -1,64 +1,94 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session, user } from '../db/schema.ts';
+import { mailOutbox, pendingSignUp, user } from '../db/schema.ts';
 import { buildMailTestApp, type MailTestApp } from '../testing/mail-test-app.ts';
-import { linkIn } from '../testing/smtp-sink.ts';
-import { sessionCookie, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+import { sessionCookie, type TestContext } from '../testing/test-app.ts';
 
 let smtp: MailTestApp['smtp'];
 let t: TestContext;
 let post: MailTestApp['post'];
-let follow: MailTestApp['follow'];
+let confirmWith: MailTestApp['confirmWith'];
 let mail: MailTestApp;
 
 beforeAll(async () => {
-  mail = await buildMailTestApp();
-  ({ t, smtp, post, follow } = mail);
+  mail = await buildMailTestApp({ adminEmails: ['boss@example.com'] });
+  ({ t, smtp, post, confirmWith } = mail);
 });
 afterAll(async () => {
   await mail.close();
 });
 
-const me = (cookie: string, email: string) =>
-  t.app.inject({ url: `/api/userdetails/${encodeURIComponent(email)}`, headers: { cookie } });
+const signIn = (email: string, password: string) =>
+  post('/api/auth/sign-in/email', { email, password });
 
-describe('account pre-hijack', () => {
-  it('verifying an email ends every session opened before, and signs no one in', async () => {
+/** The emails of the confirmation kind an address has received so far. */
+const confirmationsTo = (email: string) =>
+  smtp.received.filter((m) => m.to.includes(email) && m.subject.startsWith('Confirm your email'));
+
+describe('account pre-hijack: a confirmation only confirms the sign-up it was mailed for', () => {
+  it("the owner's link makes the owner's account; the squatter's password never signs in", async () => {
     const email = 'victim@example.com';
-    // Someone who does not own the address signs up with it and keeps a session.
-    expect(
-      (
-        await post('/api/auth/sign-up/email', {
-          name: 'Not Victim',
-          email,
-          password: 'squat-squat-77',
-        })
-      ).statusCode,
-    ).toBe(200);
-    const squatter = sessionCookie(
-      (await post('/api/auth/sign-in/email', { email, password: 'squat-squat-77' })).headers[
-        'set-cookie'
-      ],
-    );
-    expect((await me(squatter, email)).statusCode).toBe(200);
+    // Someone who does not own the address signs up with it first, with a password of their own.
+    const squat = await post('/api/auth/sign-up/email', {
+      name: 'Not Victim',
+      email,
+      password: 'squat-squat-77',
+    });
+    expect(squat.statusCode).toBe(200);
+    expect((await signIn(email, 'squat-squat-77')).statusCode).toBe(401);
+    await smtp.waitFor(email, 'Confirm your email');
 
-    // The owner follows the verification link from their inbox.
-    const mail = await smtp.waitFor(email, 'Confirm your email');
-    const verified = await follow(linkIn(mail.text, `${TEST_ORIGIN}/api/auth/verify-email`));
-    expect(verified.statusCode).toBe(302);
-    expect([verified.headers['set-cookie'] ?? []].flat().join(';')).not.toMatch(
+    // The owner signs up too and follows the link of their own sign-up.
+    const own = await post('/api/auth/sign-up/email', {
+      name: 'Vic Owner',
+      email,
+      password: 'owner-anvil-55',
+    });
+    expect(own.statusCode).toBe(200);
+    const [squattersMail, ownersMail] = await smtp.waitForMore(email, 1);
+    expect(confirmationsTo(email)).toHaveLength(2);
+    const confirmed = await confirmWith(ownersMail?.text ?? '');
+    expect(confirmed.statusCode).toBe(200);
+    expect([confirmed.headers['set-cookie'] ?? []].flat().join(';')).not.toMatch(
       /session_token=[^;]/,
     );
 
-    expect((await me(squatter, email)).statusCode).toBe(401);
+    expect((await signIn(email, 'owner-anvil-55')).statusCode).toBe(200);
+    expect((await signIn(email, 'squat-squat-77')).statusCode).toBe(401);
+    const rows = await t.db.select().from(user).where(eq(user.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Vic Owner', emailVerified: true, role: 'User' });
+
+    // The squatter's sign-up was discarded: its link (in the owner's inbox) confirms nothing now.
+    const late = await confirmWith(squattersMail?.text ?? '');
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'invalid_token' });
+    expect((await signIn(email, 'squat-squat-77')).statusCode).toBe(401);
+
+    // Reset mails greet the owner by the owner's name.
+    await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    expect((await smtp.waitFor(email, 'Reset your')).text).toContain('Hello Vic Owner,');
+  });
+
+  it('with ADMIN_EMAILS, the owner who confirms is admin and the squatter is nobody', async () => {
+    const email = 'boss@example.com';
+    await post('/api/auth/sign-up/email', { name: 'Not Boss', email, password: 'squat-squat-77' });
+    await smtp.waitFor(email, 'Confirm your email');
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    await post('/api/auth/sign-up/email', { name: 'Real Boss', email, password: 'owner-anvil-55' });
+    const ownersMail = (await smtp.waitForMore(email, 1)).at(-1);
+    expect((await confirmWith(ownersMail?.text ?? '')).statusCode).toBe(200);
+
     const [row] = await t.db.select().from(user).where(eq(user.email, email));
-    expect(row?.emailVerified).toBe(true);
-    expect(
-      await t.db
-        .select()
-        .from(session)
-        .where(eq(session.userId, row?.id ?? '')),
-    ).toEqual([]);
+    expect(row).toMatchObject({ name: 'Real Boss', role: 'Admin', emailVerified: true });
+    expect((await signIn(email, 'squat-squat-77')).statusCode).toBe(401);
+    const owner = await signIn(email, 'owner-anvil-55');
+    expect(owner.statusCode).toBe(200);
+    const session = await t.app.inject({
+      url: '/api/auth/get-session',
+      headers: { cookie: sessionCookie(owner.headers['set-cookie']) },
+    });
+    expect(session.json().user).toMatchObject({ email, role: 'Admin' });
   });
 });
 
@@ -111,7 +141,7 @@ describe('sign-up tells no one who has an account', () => {
 });
 
 describe('signing up again with an address never confirmed', () => {
-  it('mails its owner a fresh confirmation link that works', async () => {
+  it('each sign-up gets its own link; the first confirmed wins and the others are discarded', async () => {
     const email = 'twice@example.com';
     await post('/api/auth/sign-up/email', {
       name: 'First Try',
@@ -119,28 +149,66 @@ describe('signing up again with an address never confirmed', () => {
       password: 'gentle-lathe-31',
     });
     await smtp.waitFor(email, 'Confirm your email');
-    const before = smtp.received.filter((m) => m.to.includes(email)).length;
     const again = await post('/api/auth/sign-up/email', {
       name: 'Second Try',
       email,
       password: 'other-lathe-42',
     });
     expect(again.statusCode).toBe(200);
-    const mail = (await smtp.waitForMore(email, before)).at(-1);
-    expect(mail?.subject).toBe('Confirm your email for Toolyard');
-    expect(mail?.text).not.toContain('Try');
-    const confirmed = await follow(
-      linkIn(mail?.text ?? '', `${TEST_ORIGIN}/api/auth/verify-email`),
+    const [first, second] = await smtp.waitForMore(email, 1);
+    for (const mail of [first, second]) {
+      expect(mail?.subject).toBe('Confirm your email for Toolyard');
+      expect(mail?.text).not.toContain('Try');
+    }
+    expect((await confirmWith(second?.text ?? '')).statusCode).toBe(200);
+    expect((await confirmWith(first?.text ?? '')).statusCode).toBe(400);
+    const rows = await t.db.select().from(user).where(eq(user.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ emailVerified: true, name: 'Second Try' });
+    expect((await signIn(email, 'other-lathe-42')).statusCode).toBe(200);
+    expect((await signIn(email, 'gentle-lathe-31')).statusCode).toBe(401);
+    expect(await t.db.select().from(pendingSignUp).where(eq(pendingSignUp.email, email))).toEqual(
+      [],
     );
-    expect(confirmed.statusCode).toBe(302);
-    expect(confirmed.headers.location).toBe(`${TEST_ORIGIN}/email-verified`);
-    const [row] = await t.db.select().from(user).where(eq(user.email, email));
-    expect(row).toMatchObject({ emailVerified: true, name: 'First Try' });
+  });
+
+  it('"send it again" mails a new link for the latest sign-up, and answers alike for any address', async () => {
+    const email = 'resend@example.com';
+    await post('/api/auth/sign-up/email', {
+      name: 'Rae Resend',
+      email,
+      password: 'gentle-lathe-31',
+    });
+    await smtp.waitFor(email, 'Confirm your email');
+    const asked = await post('/api/auth/send-verification-email', { email });
+    const unknown = await post('/api/auth/send-verification-email', {
+      email: 'no-one@example.com',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(asked.json());
+    const [first, resent] = await smtp.waitForMore(email, 1);
+    expect((await confirmWith(resent?.text ?? '')).statusCode).toBe(200);
+    expect((await confirmWith(first?.text ?? '')).statusCode).toBe(400);
+    expect((await signIn(email, 'gentle-lathe-31')).statusCode).toBe(200);
+  });
+
+  it('links of one address confirmed at once make one account, and never fail', async () => {
+    for (const round of [1, 2, 3]) {
+      const email = `both-${round}@example.com`;
+      for (const name of ['One', 'Two', 'Three']) {
+        await post('/api/auth/sign-up/email', { name, email, password: 'gentle-lathe-31' });
+      }
+      await t.app.mailer.drain();
+      const mails = await smtp.waitForMore(email, 2);
+      const answers = await Promise.all(mails.map((mail) => confirmWith(mail.text)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400]);
+      expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    }
   });
 });
 
 describe('sign-ups racing for one new email', () => {
-  it('all get the same answer, and one account is made', async () => {
+  it('all get the same answer, and no account is made before a link is confirmed', async () => {
     const email = 'racer@example.com';
     const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -153,7 +221,7 @@ describe('sign-ups racing for one new email', () => {
     const keys = (body: { user: Record<string, unknown> }) => Object.keys(body.user).sort();
     const first = keys(responses[0]?.json() ?? { user: {} });
     for (const response of responses) expect(keys(response.json())).toEqual(first);
-    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
   });
 });
 
@@ -173,7 +241,7 @@ describe('mail to an unverified address carries no text the requester chose', ()
     expect(mail.text.startsWith('Hello,')).toBe(true);
   });
 
-  it('a password reset for an unverified account does not print its name', async () => {
+  it('a password reset for an address with only a sign-up waiting mails nothing', async () => {
     const email = 'unverified-reset@example.com';
     await post('/api/auth/sign-up/email', {
       name: 'Call 555 0199 now',
@@ -181,7 +249,8 @@ describe('mail to an unverified address carries no text the requester chose', ()
       password: 'sturdy-anvil-88',
     });
     await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
-    const mail = await smtp.waitFor(email, 'Reset your');
-    expect(mail.text).not.toContain('555 0199');
+    await t.app.mailer.drain();
+    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(queued.map((row) => row.kind)).toEqual(['verification']);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, user } from '../db/schema.ts';
+import { account, reviews, user } from '../db/schema.ts';
 import { type Client, client } from '../testing/http.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
 
@@ -38,6 +38,11 @@ describe('names and photos keep the store\u2019s rules on the account routes', (
     ['a protocol-relative URL', '//evil.example/x.png'],
     ['a backslash path', '/\\evil.example/x.png'],
     ['a data URL', 'data:image/svg+xml,<svg onload=alert(1)>'],
+    // A path into the API: every browser that shows the photo calls it with its viewer's cookies.
+    ['a path into the API', '/api/orderlist/export'],
+    ['the API, spelled otherwise', '/API/orderlist/export?x=.webp'],
+    ['a site path that is no uploaded image', '/images/avatar-default.svg'],
+    ['an upload path that leads elsewhere', '/uploads/../api/orderlist/export'],
   ];
 
   it('update-user refuses them with 400 and changes nothing', async () => {
@@ -56,20 +61,21 @@ describe('names and photos keep the store\u2019s rules on the account routes', (
     expect(after).toEqual(before);
   });
 
-  it('a Google photo only on an account that signs in with Google; a site path on any', async () => {
+  it('a Google photo only on an account that signs in with Google; an uploaded image on any', async () => {
     const ana = await t.signUp({ name: 'Ana Photo' });
     const googlePhoto = 'https://lh3.googleusercontent.com/a/ana=s96-c';
     const refused = await client(t.app, ana).post('/api/auth/update-user', { image: googlePhoto });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors?.[0]?.field).toBe('image');
 
-    const sitePath = await client(t.app, ana).post('/api/auth/update-user', {
-      image: '/images/avatar-default.svg',
+    const uploaded = `/uploads/${'ab12'.repeat(8)}-320.webp`;
+    const upload = await client(t.app, ana).post('/api/auth/update-user', {
+      image: uploaded,
       name: 'Ana  Photo-Lopez',
     });
-    expect(sitePath.statusCode, sitePath.body).toBe(200);
+    expect(upload.statusCode, upload.body).toBe(200);
     const [row] = await t.db.select().from(user).where(eq(user.id, ana.id));
-    expect(row).toMatchObject({ image: '/images/avatar-default.svg', name: 'Ana Photo-Lopez' });
+    expect(row).toMatchObject({ image: uploaded, name: 'Ana Photo-Lopez' });
 
     await t.db.insert(account).values({
       id: crypto.randomUUID(),
@@ -110,6 +116,28 @@ describe('names and photos keep the store\u2019s rules on the account routes', (
     });
     expect(google.statusCode).toBe(400);
     expect(await t.db.select().from(user).where(eq(user.email, 'image@example.com'))).toEqual([]);
+  });
+});
+
+describe('a photo stored before the photo rules', () => {
+  it('is never put in front of anyone: reviews and details show no photo', async () => {
+    const mallory = await t.signUp({ name: 'Mallory Photo' });
+    const google = await t.signUp({ name: 'Gina Photo' });
+    const googlePhoto = 'https://lh3.googleusercontent.com/a/gina=s96-c';
+    await t.db.update(user).set({ image: '/api/orderlist/export' }).where(eq(user.id, mallory.id));
+    await t.db.update(user).set({ image: googlePhoto }).where(eq(user.id, google.id));
+    for (const author of [mallory, google]) {
+      await t.db.insert(reviews).values({
+        userId: author.id,
+        userName: 'Photo test',
+        rating: 5,
+        review: 'Fine tools.',
+      });
+    }
+    const shown = (await visitor.get('/api/reviews')).json() as { img: string | null }[];
+    expect(shown.map((review) => review.img).sort()).toEqual([googlePhoto, null]);
+    const details = await client(t.app, mallory).get(`/api/userdetails/${mallory.email}`);
+    expect(details.json().image).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isGooglePhotoUrl } from '../../contract/auth.ts';
 import type { AuthActionName } from '../../contract/auth-actions.ts';
 import type { Db } from '../db/client.ts';
-import { account, user } from '../db/schema.ts';
+import { account } from '../db/schema.ts';
 import { AppError, fieldError } from '../errors.ts';
 import { isCommonPassword } from './passwords.ts';
 
@@ -26,12 +26,6 @@ export function refuseCommonPassword(name: AuthActionName, body: unknown): void 
     const message = 'This password is too common and easy to guess. Choose another one.';
     throw new AppError(400, 'password_too_common', message, [{ field, in: 'body', message }]);
   }
-}
-
-/** Whether an account has this email. */
-export async function hasAccount(db: Db, email: string): Promise<boolean> {
-  const found = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  return found.length > 0;
 }
 
 /** Rules that need more than the request's own shape. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, user } from '../db/schema.ts';
+import { mailOutbox, pendingSignUp, user } from '../db/schema.ts';
 import { buildMailTestApp, type MailTestApp } from '../testing/mail-test-app.ts';
 import { linkIn } from '../testing/smtp-sink.ts';
 import { sessionCookie, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
@@ -9,86 +9,120 @@ let smtp: MailTestApp['smtp'];
 let t: TestContext;
 let post: MailTestApp['post'];
 let follow: MailTestApp['follow'];
+let confirmWith: MailTestApp['confirmWith'];
 let mail: MailTestApp;
 const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
 beforeAll(async () => {
   mail = await buildMailTestApp();
-  ({ t, smtp, post, follow } = mail);
+  ({ t, smtp, post, follow, confirmWith } = mail);
 });
 afterAll(async () => {
   await mail.close();
 });
 
-/** Signs up (which signs no one in), then signs in with the new password, still unverified. */
-async function signUpUnverified(email: string, password = 'sturdy-hammer-42') {
+/** Signs up (which signs no one in), confirms with the emailed link, then signs in. */
+async function signUpConfirmed(email: string, password = 'sturdy-hammer-42') {
   const response = await post('/api/auth/sign-up/email', { name: 'Vera Verify', email, password });
   expect(response.statusCode).toBe(200);
+  const mail = await smtp.waitFor(email, 'Confirm your email');
+  expect((await confirmWith(mail.text)).statusCode).toBe(200);
   const signIn = await post('/api/auth/sign-in/email', { email, password });
   expect(signIn.statusCode).toBe(200);
   return { cookie: sessionCookie(signIn.headers['set-cookie']), password };
 }
 
-describe('email verification', () => {
-  it('sends a verification email over SMTP whose link verifies the account', async () => {
+describe('email confirmation', () => {
+  it('mails a link over SMTP; no account exists until its page confirms it', async () => {
     const email = 'vera@example.com';
-    await signUpUnverified(email);
+    const password = 'sturdy-hammer-42';
+    await post('/api/auth/sign-up/email', { name: 'Vera Verify', email, password });
     const mail = await smtp.waitFor(email, 'Confirm your email');
     expect(mail.subject).toBe('Confirm your email for Toolyard');
     expect(mail.from).toBe('no-reply@localhost');
     expect(mail.text).toContain('Toolyard');
+    expect(mail.text).toMatch(/on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/);
     expect(mail.html).toContain('Toolyard');
 
-    const [before] = await t.db.select().from(user).where(eq(user.email, email));
-    expect(before?.emailVerified).toBe(false);
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    expect((await post('/api/auth/sign-in/email', { email, password })).statusCode).toBe(401);
 
-    const response = await follow(linkIn(mail.text, `${TEST_ORIGIN}/api/auth/verify-email`));
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(`${TEST_ORIGIN}/email-verified`);
+    const confirmed = await confirmWith(mail.text);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.headers['set-cookie']).toBeUndefined();
     const [after] = await t.db.select().from(user).where(eq(user.email, email));
-    expect(after?.emailVerified).toBe(true);
+    expect(after).toMatchObject({ emailVerified: true, name: 'Vera Verify', role: 'User' });
+    expect(await t.db.select().from(pendingSignUp).where(eq(pendingSignUp.email, email))).toEqual(
+      [],
+    );
+
+    // The link works once.
+    const again = await confirmWith(mail.text);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'invalid_token' });
   });
 
-  it('refuses orders until the email is verified, then accepts them (after signing in again)', async () => {
-    const email = 'olaf@example.com';
-    const { cookie, password } = await signUpUnverified(email);
-    const tool = await t.addTool({ quantity: 100, minimumOrder: 5 });
-    const order = (session = cookie) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/user?email=${email}`,
-        headers: { ...json, cookie: session },
-        payload: {
-          toolId: tool.id,
-          orderedNum: 5,
-          phone: '+1 555 123 4567',
-          address: '1 Forge Lane, Sheffield',
-        },
-      });
-
-    const refused = await order();
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'email_not_verified' });
-
-    const resend = await post('/api/auth/send-verification-email', { email }, cookie);
-    expect(resend.statusCode).toBe(200);
+  it('no GET confirms: the link opens a page whose button posts its token', async () => {
+    const email = 'scanned@example.com';
+    await post('/api/auth/sign-up/email', {
+      name: 'Sc Anned',
+      email,
+      password: 'sturdy-hammer-42',
+    });
     const mail = await smtp.waitFor(email, 'Confirm your email');
-    expect(
-      (await follow(linkIn(mail.text, `${TEST_ORIGIN}/api/auth/verify-email`))).statusCode,
-    ).toBe(302);
+    const link = new URL(linkIn(mail.text, `${TEST_ORIGIN}/confirm-email?token=`));
+    const token = link.searchParams.get('token') ?? '';
+    for (const url of [
+      `/api/auth/confirm-sign-up?token=${token}`,
+      `/api/auth/verify-email?token=${token}`,
+    ]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    expect((await confirmWith(mail.text)).statusCode).toBe(200);
+  });
 
-    // Verifying ended the session opened before it; signing in again opens a verified one.
-    expect((await order()).statusCode).toBe(401);
-    const signIn = await post('/api/auth/sign-in/email', { email, password });
-    const accepted = await order(sessionCookie(signIn.headers['set-cookie']));
-    expect(accepted.statusCode).toBe(201);
+  it('a confirmed account signs in with its password and places orders', async () => {
+    const email = 'olaf@example.com';
+    const { cookie } = await signUpConfirmed(email);
+    const tool = await t.addTool({ quantity: 100, minimumOrder: 5 });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: `/api/user?email=${email}`,
+      headers: { ...json, cookie },
+      payload: {
+        toolId: tool.id,
+        orderedNum: 5,
+        phone: '+1 555 123 4567',
+        address: '1 Forge Lane, Sheffield',
+      },
+    });
+    expect(order.statusCode).toBe(201);
+  });
+
+  it('an expired link makes no account', async () => {
+    const email = 'late@example.com';
+    await post('/api/auth/sign-up/email', {
+      name: 'Lou Late',
+      email,
+      password: 'sturdy-hammer-42',
+    });
+    const mail = await smtp.waitFor(email, 'Confirm your email');
+    await t.db
+      .update(pendingSignUp)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pendingSignUp.email, email));
+    const confirmed = await confirmWith(mail.text);
+    expect(confirmed.statusCode).toBe(400);
+    expect(confirmed.json()).toMatchObject({ code: 'invalid_token' });
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
   });
 });
 
 describe('password reset', () => {
   it('mails a link that sets a new password and signs out every other session', async () => {
     const email = 'rita@example.com';
-    const { cookie: oldSession, password } = await signUpUnverified(email);
+    const { cookie: oldSession, password } = await signUpConfirmed(email);
     const forgot = await post('/api/auth/request-password-reset', {
       email,
       redirectTo: `${TEST_ORIGIN}/reset-password`,
@@ -201,7 +235,7 @@ describe('passwords and sessions', () => {
 
   it('changing the password ends the other sessions', async () => {
     const email = 'cora@example.com';
-    const { cookie: first, password } = await signUpUnverified(email);
+    const { cookie: first, password } = await signUpConfirmed(email);
     const second = sessionCookie(
       (await post('/api/auth/sign-in/email', { email, password })).headers['set-cookie'],
     );
@@ -219,7 +253,7 @@ describe('passwords and sessions', () => {
 
   it('sign-out ends the session on the server', async () => {
     const email = 'sid@example.com';
-    const { cookie } = await signUpUnverified(email);
+    const { cookie } = await signUpConfirmed(email);
     expect(
       (await t.app.inject({ url: `/api/userdetails/${email}`, headers: { cookie } })).statusCode,
     ).toBe(200);

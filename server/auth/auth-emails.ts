@@ -11,18 +11,27 @@ function greeting(name: string | null): string {
   return name ? `Hello ${name},` : 'Hello,';
 }
 
-export function verificationEmail(storeName: string, url: string): MailContent {
+/** The time a sign-up was made, as people read it in an email: "27 Nov 2026, 14:03 UTC". */
+function signUpTime(at: Date): string {
+  return `${at.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}
+
+/**
+ * The link of one sign-up: it confirms that sign-up, with the password chosen then, and no other
+ * (each sign-up for an address gets its own email: decision 030).
+ */
+export function verificationEmail(storeName: string, url: string, signedUpAt: Date): MailContent {
   return renderMail({
     storeName,
     subject: `Confirm your email for ${storeName}`,
     greeting: greeting(null),
     paragraphs: [
-      `Someone signed up with ${storeName} using this email address. If it was you, please confirm that the address is yours.`,
-      'Once it is confirmed you can place orders.',
+      `Someone signed up with ${storeName} using this email address on ${signUpTime(signedUpAt)}. If it was you, please confirm that the address is yours.`,
+      'Once it is confirmed you can sign in with the password you chose and place orders.',
     ],
     action: { label: 'Confirm my email', url },
     footnote:
-      'The link works for 24 hours. If you did not sign up, ignore this email: no account will use your address until it is confirmed.',
+      'The link works for 24 hours. If you did not sign up at that time, ignore this email: no account uses your address until it is confirmed.',
   });
 }
 

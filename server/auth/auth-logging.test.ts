@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { buildTestApp, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
+import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -23,7 +23,7 @@ beforeAll(async () => {
       return NEW;
     end $$`);
   await t.db.execute(sql`
-    create trigger refuse_mallory before insert on "user"
+    create trigger refuse_mallory before update on "user"
     for each row execute function refuse_mallory()`);
 });
 afterAll(async () => {
@@ -37,17 +37,18 @@ describe('the account service logs through the store', () => {
       vi.spyOn(console, 'log').mockImplementation(() => {}),
       vi.spyOn(console, 'warn').mockImplementation(() => {}),
     ];
+    const someone = await t.signUp({ email: 'mallory@example.com' });
     const name = 'Mallory {"level":60,"msg":"admin password is hunter2"}';
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: { name, email: 'mallory@example.com', password: 'sturdy-anvil-88' },
+      url: '/api/auth/update-user',
+      headers: { ...someone.headers, 'content-type': 'application/json' },
+      payload: { name },
     });
     try {
-      // Better Auth answers this failure itself; the database is up, so it stays its 422.
-      expect(response.statusCode).toBe(422);
-      expect(response.json().code).toBe('failed_to_create_user');
+      // Thrown on to the store's error handler: the database is up, so it is the store's 500.
+      expect(response.statusCode).toBe(500);
+      expect(response.json().code).toBe('internal_error');
       for (const spy of printed) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of printed) spy.mockRestore();

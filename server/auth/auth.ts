@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createEmailVerificationToken } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import { type Db, isPoolExhausted } from '../db/client.ts';
-import { account, session, user, verification } from '../db/schema.ts';
+import { account, pendingSignUp, session, user, verification } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { promoteConfiguredAdmins } from '../modules/users/admin-roles.ts';
-import { existingAccountEmail, passwordResetEmail, verificationEmail } from './auth-emails.ts';
+import { passwordResetEmail } from './auth-emails.ts';
 import type { PasswordHashing } from './password-hashing.ts';
 import { cleanImage, cleanName } from './profile-rules.ts';
 
@@ -20,22 +18,22 @@ export type AuthConfig = Pick<
   'publicUrl' | 'trustedOrigins' | 'sessionSecret' | 'storeName' | 'adminEmails' | 'google'
 >;
 
-/** Where the links in account emails land in the web app. */
-const AUTH_PAGES = {
-  emailVerified: '/email-verified',
-  resetPassword: '/reset-password',
-  forgotPassword: '/forgot-password',
-  login: '/login',
-} as const;
-
-/** How long a confirmation link works. */
-const VERIFICATION_SECONDS = 24 * 60 * 60;
-
 /**
  * The client's address as the store resolved it (TRUST_PROXY), set by the mount on every request it
  * hands to Better Auth; whatever a client sends under this name is replaced.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-toolyard-client-address';
+
+const COOKIE_PREFIX = 'toolyard';
+
+/**
+ * The one name of the session cookie: `__Secure-` prefixed when PUBLIC_URL is https (Better Auth's
+ * `useSecureCookies`), so browsers accept it only over https. Every reader uses this name alone.
+ */
+export function sessionCookieName(publicUrl: string): string {
+  const name = `${COOKIE_PREFIX}.session_token`;
+  return publicUrl.startsWith('https://') ? `__Secure-${name}` : name;
+}
 
 /**
  * Accounts and sessions (Better Auth, stored in PostgreSQL): email + password with verification
@@ -65,40 +63,10 @@ export function createAuth(
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       password: { hash: hashing.hash, verify: hashing.verify },
-      // Sign-up answers the same whether or not the email has an account (so it tells no one who
-      // is a customer), which means it cannot sign anyone in: people sign in after confirming.
+      // Sign-up is the store's own (server/auth/sign-ups.ts): no account exists until its email
+      // is confirmed (decision 030). This route of the account service is never reached.
       autoSignIn: false,
-      onExistingUserSignUp: async ({ user: existing }) => {
-        // Not confirmed yet: the address's owner gets a fresh confirmation link, as on a first
-        // sign-up (whoever signed up before may not have been them: decision 009).
-        if (!existing.emailVerified) {
-          const token = await createEmailVerificationToken(
-            config.sessionSecret,
-            existing.email,
-            undefined,
-            VERIFICATION_SECONDS,
-            { userId: existing.id },
-          );
-          const link = new URL(`${config.publicUrl}/api/auth/verify-email`);
-          link.searchParams.set('token', token);
-          link.searchParams.set('callbackURL', `${config.publicUrl}${AUTH_PAGES.emailVerified}`);
-          await mailer.enqueue({
-            kind: 'verification',
-            to: existing.email,
-            ...verificationEmail(config.storeName, link.toString()),
-          });
-          return;
-        }
-        await mailer.enqueue({
-          kind: 'existing_account',
-          to: existing.email,
-          ...existingAccountEmail(config.storeName, existing.name, {
-            signIn: `${config.publicUrl}${AUTH_PAGES.login}`,
-            resetPassword: `${config.publicUrl}${AUTH_PAGES.forgotPassword}`,
-          }),
-        });
-      },
-      // Unverified customers may sign in (and are told to verify); ordering needs verification.
+      // Every account made since decision 030 has a confirmed email; the rule for ordering stays.
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -110,33 +78,10 @@ export function createAuth(
         });
       },
     },
-    emailVerification: {
-      sendOnSignUp: true,
-      // The link proves the address, not the password: whoever signed up may not be its owner, so
-      // it signs no one in (docs/decisions/009).
-      autoSignInAfterVerification: false,
-      expiresIn: VERIFICATION_SECONDS,
-      sendVerificationEmail: async ({ user: account, url }) => {
-        await mailer.enqueue({
-          kind: 'verification',
-          to: account.email,
-          ...verificationEmail(config.storeName, withCallback(url, config.publicUrl)),
-        });
-      },
-      // Sessions opened before the address was proven may belong to someone who signed up with
-      // another person's email: they all end.
-      afterEmailVerification: async (verified) => {
-        await db.delete(session).where(eq(session.userId, verified.id));
-        // ADMIN_EMAILS makes an address admin once its owner has proven it, not on sign-up.
-        if (adminEmails.has(verified.email.toLowerCase())) {
-          await promoteConfiguredAdmins(db, [verified.email], log);
-        }
-      },
-    },
     account: {
       // A Google sign-in joins an existing account with the same email only when Google says the
       // address is verified (google is deliberately not a "trusted" provider) and the local account
-      // verified it too: otherwise whoever registered the address first would share the account.
+      // verified it too (every account has, since sign-ups wait unconfirmed outside the user table).
       accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     user: {
@@ -178,7 +123,7 @@ export function createAuth(
         ]
       : [],
     advanced: {
-      cookiePrefix: 'toolyard',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: isSecure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isSecure },
       database: { generateId: () => randomUUID() },
@@ -188,19 +133,25 @@ export function createAuth(
       user: {
         // Every way into the user table passes here (sign-up, Google, profile changes), after the
         // routes' own validation: names and photos are stored clean whatever the path.
+        // Only Google sign-in makes accounts through the account service (sign-ups are the store's
+        // own): it makes one only for an address Google vouches for.
         create: {
           before: async (data) => {
+            if (data.emailVerified !== true) return false;
             const email = String(data.email).toLowerCase();
             return {
               data: {
                 ...data,
                 name: cleanName(data.name) ?? email,
                 image: cleanImage(data.image, { googlePhotos: true }),
-                // Only a proven address (a Google account's, say) is admin from the start; a
-                // sign-up becomes admin when its email is confirmed (afterEmailVerification).
-                role: adminEmails.has(email) && data.emailVerified === true ? 'Admin' : 'User',
+                // A proven address: ADMIN_EMAILS applies from the start.
+                role: adminEmails.has(email) ? 'Admin' : 'User',
               },
             };
+          },
+          // The address now has its account: sign-ups waiting for it can never become one.
+          after: async (created) => {
+            await db.delete(pendingSignUp).where(eq(pendingSignUp.email, created.email));
           },
         },
         update: {
@@ -238,13 +189,3 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** Verification links land on the page that says the email is confirmed, unless told otherwise. */
-function withCallback(url: string, publicUrl: string): string {
-  const link = new URL(url);
-  const callback = link.searchParams.get('callbackURL');
-  if (!callback || callback === '/') {
-    link.searchParams.set('callbackURL', `${publicUrl}${AUTH_PAGES.emailVerified}`);
-  }
-  return link.toString();
-}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicConfig } from '../../contract/system.ts';
-import { account, user } from '../db/schema.ts';
+import { account, pendingSignUp, user } from '../db/schema.ts';
 import { freePort } from '../free-port.ts';
 import { cookieJar, fetchWith } from '../testing/cookie-jar.ts';
 import { type StandInAccount, startOidcStandIn } from '../testing/oidc-stand-in.ts';
@@ -50,6 +50,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     publicUrl: base,
     trustedOrigins: [base, TEST_ORIGIN],
+    adminEmails: ['chief@example.com'],
     google: {
       clientId: 'toolyard-test',
       clientSecret: 'toolyard-test-secret',
@@ -106,10 +107,35 @@ async function signInWithGoogle(email: string) {
   return { callback, location: callback.headers.get('location') ?? '', store };
 }
 
+/** A JSON POST to the store from its own site. */
+const postJson = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const signUp = (body: { name: string; email: string; password: string }) =>
+  postJson('/api/auth/sign-up/email', body);
+const signIn = (email: string, password: string) =>
+  postJson('/api/auth/sign-in/email', { email, password });
+const confirm = (token: string) => postJson('/api/auth/confirm-sign-up', { token });
+
+/** The token of the newest confirmation link mailed to `email` other than `seen`. */
+async function confirmationToken(email: string, seen?: string): Promise<string> {
+  await t.app.mailer.drain();
+  const token = t.sentMail
+    .filter((mail) => mail.to === email)
+    .map((mail) => /\/confirm-email\?token=([\w-]+)/.exec(mail.text)?.[1])
+    .filter((found) => found !== undefined && found !== seen)
+    .at(-1);
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  return token;
+}
+
 async function session(store: ReturnType<typeof cookieJar>) {
   const response = await fetchWith(store, `${base}/api/auth/get-session`);
   return (await response.json()) as {
-    user: { email: string; name: string; image: string; emailVerified: boolean };
+    user: { email: string; name: string; image: string; emailVerified: boolean; role: string };
   } | null;
 }
 
@@ -157,24 +183,90 @@ describe('Google sign-in (OpenID Connect, against a local stand-in)', () => {
     expect(links.map((l) => l.providerId).sort()).toEqual(['credential', 'google']);
   });
 
-  it('does not link into a password account whose own email was never verified', async () => {
-    // Otherwise whoever registered the address first (perhaps not its owner) would share the account.
+  it('makes the owner\u2019s account from Google when only a squatter\u2019s sign-up waits for the address', async () => {
+    const email = 'squatted@example.com';
     accounts.push({
-      email: 'squatted@example.com',
+      email,
       emailVerified: true,
       name: 'Sam Owner',
       picture: 'https://lh3.googleusercontent.com/a/sam.png',
     });
-    const squatter = await t.signUp({
-      email: 'squatted@example.com',
-      name: 'Not Sam',
-      verified: false,
+    // Someone who does not own the address signs up with it first.
+    expect((await signUp({ name: 'Not Sam', email, password: 'squat-squat-77' })).status).toBe(200);
+    const squattersLink = await confirmationToken(email);
+
+    const { location, store } = await signInWithGoogle(email);
+    expect(location).toBe('/dashboard');
+    expect((await session(store))?.user).toMatchObject({ email, name: 'Sam Owner' });
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    const links = await t.db
+      .select()
+      .from(account)
+      .where(eq(account.userId, row?.id ?? ''));
+    expect(links.map((l) => l.providerId)).toEqual(['google']);
+
+    // The squatter's sign-up is gone: its password and its link lead nowhere.
+    expect(await t.db.select().from(pendingSignUp).where(eq(pendingSignUp.email, email))).toEqual(
+      [],
+    );
+    expect((await signIn(email, 'squat-squat-77')).status).toBe(401);
+    expect((await confirm(squattersLink)).status).toBe(400);
+  });
+
+  it('with ADMIN_EMAILS, a squatter\u2019s sign-up gains nothing and the owner\u2019s Google account is admin', async () => {
+    const email = 'chief@example.com';
+    accounts.push({
+      email,
+      emailVerified: true,
+      name: 'Chief Owner',
+      picture: 'https://lh3.googleusercontent.com/a/chief.png',
     });
-    const { location, store } = await signInWithGoogle('squatted@example.com');
-    expect(location).toContain('error=account_not_linked');
+    await signUp({ name: 'Not Chief', email, password: 'squat-squat-77' });
+    const { location, store } = await signInWithGoogle(email);
+    expect(location).toBe('/dashboard');
+    expect((await session(store))?.user).toMatchObject({ email, role: 'Admin' });
+    expect((await signIn(email, 'squat-squat-77')).status).toBe(401);
+  });
+
+  it('following the store\u2019s advice (confirm, then Google) joins Google to the owner\u2019s own sign-up', async () => {
+    const email = 'advised@example.com';
+    accounts.push({
+      email,
+      emailVerified: true,
+      name: 'Ada Advised',
+      picture: 'https://lh3.googleusercontent.com/a/ada.png',
+    });
+    await signUp({ name: 'Not Ada', email, password: 'squat-squat-77' });
+    const squattersLink = await confirmationToken(email);
+    await signUp({ name: 'Ada Advised', email, password: 'owner-anvil-55' });
+    const ownersLink = await confirmationToken(email, squattersLink);
+    expect((await confirm(ownersLink)).status).toBe(200);
+
+    const { location, store } = await signInWithGoogle(email);
+    expect(location).toBe('/dashboard');
+    expect((await session(store))?.user).toMatchObject({ email, name: 'Ada Advised' });
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    const links = await t.db
+      .select()
+      .from(account)
+      .where(eq(account.userId, row?.id ?? ''));
+    expect(links.map((l) => l.providerId).sort()).toEqual(['credential', 'google']);
+    expect((await signIn(email, 'owner-anvil-55')).status).toBe(200);
+    expect((await signIn(email, 'squat-squat-77')).status).toBe(401);
+  });
+
+  it('makes no account for an address the provider does not vouch for', async () => {
+    const email = 'unvouched@example.com';
+    accounts.push({
+      email,
+      emailVerified: false,
+      name: 'Una Vouched',
+      picture: 'https://lh3.googleusercontent.com/a/una.png',
+    });
+    const { location, store } = await signInWithGoogle(email);
+    expect(location).toContain('/login?error=');
     expect(await session(store)).toBeNull();
-    const links = await t.db.select().from(account).where(eq(account.userId, squatter.id));
-    expect(links.map((l) => l.providerId)).toEqual(['credential']);
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
   });
 
   it('does not link when the provider does not vouch for the email', async () => {

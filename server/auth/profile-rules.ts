@@ -1,5 +1,6 @@
 import { isGooglePhotoUrl } from '../../contract/auth.ts';
-import { hasBidiControls, hasControlCharacters, isSitePath } from '../../contract/common.ts';
+import { hasBidiControls, hasControlCharacters } from '../../contract/common.ts';
+import { isUploadedImageUrl } from '../../contract/upload-names.ts';
 
 const MAX_NAME_LENGTH = 100;
 
@@ -20,10 +21,13 @@ export function cleanName(value: unknown): string | null {
   return limited || null;
 }
 
-/** A profile photo the store will show: a path on this site, or a Google account photo. */
+/**
+ * A profile photo the store will show: an image uploaded here, or a Google account photo (see
+ * isProfilePhotoUrl). Any other value, a path into the API included, is stored as no photo.
+ */
 export function cleanImage(value: unknown, options: { googlePhotos: boolean }): string | null {
   if (typeof value !== 'string') return null;
   const image = value.trim();
-  if (isSitePath(image)) return image;
+  if (isUploadedImageUrl(image)) return image;
   return options.googlePhotos && isGooglePhotoUrl(image) ? image : null;
 }

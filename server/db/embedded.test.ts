@@ -1,17 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeDataDir } from '../testing/data-dir.ts';
 import { embeddedDataDir, runningEmbeddedUrl, startEmbeddedPostgres } from './embedded.ts';
 
 const log = pino({ level: 'silent' });
 const dirs: string[] = [];
 
 async function tempDataDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-embedded-'));
+  const dir = await makeDataDir('toolyard-embedded-');
   dirs.push(dir);
   return dir;
 }

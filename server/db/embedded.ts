@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { readOrCreateSecret } from '../config.ts';
 import { freePort } from '../free-port.ts';
 import { isAlive, readLock, stopOrphan } from './cluster-lock.ts';
+import { clusterPlaces, placeCluster } from './cluster-place.ts';
 import {
   binariesFor,
   type PostgresBinaries,
@@ -26,9 +27,9 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-/** Where the cluster lives, and the URL of a server already running on it (the app's), if any. */
+/** Where the cluster lives when the server's user can reach DATA_DIR (see cluster-place.ts). */
 export function embeddedDataDir(dataDir: string): string {
-  return path.join(dataDir, 'postgres');
+  return clusterPlaces(dataDir).inside;
 }
 
 /**
@@ -43,17 +44,18 @@ export async function startEmbeddedPostgres(options: {
   log: Logger;
   /** Tests: the binaries' folder, and where a reachable copy of them may go. */
   binaries?: { nativeDir?: string; cacheDir?: string };
+  /** Tests: where clusters go whose DATA_DIR the postgres user cannot reach. */
+  clustersDir?: string;
 }): Promise<EmbeddedDatabase> {
   const { log } = options;
-  const clusterDir = embeddedDataDir(options.dataDir);
   const password = readOrCreateSecret(options.dataDir, 'postgres-password');
-  const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const port = options.port || (await freePort());
   const owner = process.getuid?.() === 0 ? await postgresSystemUser() : null;
   const binaries = await binariesFor(owner, { log, ...options.binaries });
+  const clusterDir = await placeCluster(options.dataDir, owner, log, options.clustersDir);
+  const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
 
   await stopOrphan(clusterDir, log);
-  if (owner) await makeTraversable(clusterDir, owner, log);
 
   const pgLog: string[] = [];
   const remember = (text: string) => {
@@ -239,23 +241,11 @@ function embeddedUrl(port: number, password: string, database = DATABASE): strin
 
 /** The URL of an embedded server already running on this data directory (for the CLI). */
 export async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
-  const lock = await readLock(embeddedDataDir(dataDir));
-  if (!lock || !isAlive(lock.pid)) return undefined;
-  return embeddedUrl(lock.port, readOrCreateSecret(dataDir, 'postgres-password'));
-}
-
-/**
- * The postgres user must be able to reach the cluster directory: grant search (x, not read) on each
- * parent it cannot enter yet, the least that PostgreSQL needs (docs/decisions/010).
- */
-async function makeTraversable(clusterDir: string, owner: SystemUser, log: Logger): Promise<void> {
-  await mkdir(clusterDir, { recursive: true, mode: 0o700 });
-  await chown(clusterDir, owner.uid, owner.gid);
-  for (let dir = path.dirname(clusterDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const { mode } = await stat(dir);
-    if ((mode & 0o001) === 0) {
-      log.warn({ dir }, 'granting search permission so the postgres user can reach its data');
-      await chmod(dir, mode | 0o001);
+  for (const clusterDir of Object.values(clusterPlaces(dataDir))) {
+    const lock = await readLock(clusterDir);
+    if (lock && isAlive(lock.pid)) {
+      return embeddedUrl(lock.port, readOrCreateSecret(dataDir, 'postgres-password'));
     }
   }
+  return undefined;
 }

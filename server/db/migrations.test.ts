@@ -19,7 +19,7 @@ let database: Database;
 let admin: pg.Client;
 
 /** Applies the migrations up to and including `tag` (e.g. `0009_full-text-search`) alone. */
-async function migrateUpTo(tag: string): Promise<void> {
+async function migrateUpTo(tag: string, target: Database = database): Promise<void> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'toolyard-migrations-'));
   try {
     cpSync(migrationsFolder, folder, { recursive: true });
@@ -31,7 +31,7 @@ async function migrateUpTo(tag: string): Promise<void> {
     if (last === -1) throw new Error(`no migration ${tag}`);
     journal.entries = journal.entries.slice(0, last + 1);
     writeFileSync(journalFile, JSON.stringify(journal));
-    await migrate(database.db, { migrationsFolder: folder });
+    await migrate(target.db, { migrationsFolder: folder });
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -154,5 +154,85 @@ describe('migrating orders placed before', () => {
     ]);
     const counter = await db.execute<{ last: string }>(sql`select last from invoice_numbers`);
     expect(counter.rows).toEqual([{ last: '2' }]);
+  });
+});
+
+describe('migrating reviews and photos stored before (0026)', () => {
+  const second = `${name}_reviews`;
+  let before: Database;
+  beforeAll(async () => {
+    await admin.query(`drop database if exists ${second}`);
+    await admin.query(`create database ${second}`);
+    before = createDatabase({ url: withDatabase(inject('pgServerUrl'), second), max: 2 });
+  });
+  afterAll(async () => {
+    await before.close();
+    await admin.query(`drop database if exists ${second} with (force)`);
+  });
+
+  it('keeps one review per customer, audits the others, and clears photos the store never shows', async () => {
+    await migrateUpTo('0024_cart-checkouts', before);
+    const { db } = before;
+    const upload = `/uploads/${'0a'.repeat(16)}-640.webp`;
+    const google = 'https://lh3.googleusercontent.com/a/gina=s96-c';
+    await db.execute(sql`
+      insert into "user" (id, name, email, email_verified, image) values
+        ('flood', 'Fay Flood', 'fay@example.com', true, '/api/orderlist/export'),
+        ('hidden', 'Hal Hidden', 'hal@example.com', true, ${upload}),
+        ('gina', 'Gina Google', 'gina@example.com', true, ${google}),
+        ('faker', 'Fred Faker', 'fred@example.com', true, ${google})`);
+    await db.execute(sql`
+      insert into account (id, account_id, provider_id, user_id) values ('a1', 'sub-gina', 'google', 'gina')`);
+    // Fay posted three (the newest hidden by an admin), Hal two (both hidden), Gina one.
+    await db.execute(sql`
+      insert into reviews (id, user_id, user_name, rating, review, created_at, hidden_at) values
+        ('00000000-0000-4000-8000-000000000001', 'flood', 'Fay Flood', 1, 'First  flood.', '2026-05-01', null),
+        ('00000000-0000-4000-8000-000000000002', 'flood', 'Fay Flood', 1, 'Second flood.', '2026-05-02', null),
+        ('00000000-0000-4000-8000-000000000003', 'flood', 'Fay Flood', 1, 'Third flood.', '2026-05-03', now()),
+        ('00000000-0000-4000-8000-000000000004', 'hidden', 'Hal Hidden', 2, 'Old.', '2026-05-01', now()),
+        ('00000000-0000-4000-8000-000000000005', 'hidden', 'Hal Hidden', 2, 'New.', '2026-05-02', now()),
+        ('00000000-0000-4000-8000-000000000006', 'gina', 'Gina Google', 5, 'Great.', '2026-05-01', null)`);
+
+    await runMigrations(before);
+
+    const kept = await db.execute<{ review: string }>(
+      sql`select review from reviews order by review`,
+    );
+    expect(kept.rows.map((row) => row.review)).toEqual(['Great.', 'New.', 'Second flood.']);
+    const audited = await db.execute<{
+      target_id: string;
+      actor_id: string | null;
+      details: unknown;
+    }>(
+      sql`select target_id, actor_id, details from audit_log where action = 'review.deleted' order by target_id`,
+    );
+    expect(audited.rows.map((row) => row.target_id)).toEqual([
+      '00000000-0000-4000-8000-000000000001',
+      '00000000-0000-4000-8000-000000000003',
+      '00000000-0000-4000-8000-000000000004',
+    ]);
+    expect(audited.rows[0]).toMatchObject({
+      actor_id: null,
+      details: {
+        author: 'Fay Flood',
+        authorEmail: 'fay@example.com',
+        rating: 1,
+        excerpt: 'First flood.',
+      },
+    });
+    await expect(
+      db.execute(sql`
+        insert into reviews (user_id, user_name, rating, review) values ('gina', 'Gina', 4, 'Again.')`),
+    ).rejects.toThrow();
+
+    const photos = await db.execute<{ id: string; image: string | null }>(
+      sql`select id, image from "user" order by id`,
+    );
+    expect(photos.rows).toEqual([
+      { id: 'faker', image: null },
+      { id: 'flood', image: null },
+      { id: 'gina', image: google },
+      { id: 'hidden', image: upload },
+    ]);
   });
 });

@@ -171,7 +171,7 @@ async function exists(file: string): Promise<boolean> {
  * to any directory above it (a sticky directory such as /tmp is fine above it: others cannot
  * replace what root made there).
  */
-async function assertRootOwned(dir: string): Promise<void> {
+export async function assertRootOwned(dir: string): Promise<void> {
   for (let current = dir; ; current = path.dirname(current)) {
     const info = await lstat(current);
     const othersMayWrite = (info.mode & 0o022) !== 0;

@@ -245,3 +245,14 @@ export const seedReviews: SeedReview[] = [
       'Reliable supplier for our roofing business. The claw hammers and hand saws are tough, the stock levels are always accurate, and a real person answers the phone when we need help.',
   },
 ];
+
+/**
+ * The seller a demo store's invoices name when no SELLER_* setting says otherwise, so that the demo
+ * invoice looks complete. Never used in production, which requires the real seller.
+ */
+export const demoSeller = {
+  name: 'Toolyard Trading Ltd (demo)',
+  address: '1 Forge Lane\nSheffield S1 2AB\nUnited Kingdom',
+  taxId: 'GB 123 4567 89',
+  email: 'accounts@toolyard.example',
+} as const;

@@ -4,24 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Role } from '../../contract/users.ts';
 import type { Db } from './client.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { account, appMeta, reviews, tools, user } from './schema.ts';
 import { seedReviews, seedTools } from './seed-data.ts';
-
-/** The demo accounts; README.md shows them. */
-const DEMO_ACCOUNTS = {
-  admin: {
-    name: 'Ada Admin',
-    email: 'admin@example.com',
-    password: 'demo-admin-2026',
-    role: 'Admin',
-  },
-  customer: {
-    name: 'Carlos Customer',
-    email: 'customer@example.com',
-    password: 'demo-customer-2026',
-    role: 'User',
-  },
-} as const;
 
 const SEED_MARKER = 'demo_seeded_at';
 const SEED_LOCK_ID = 4_171_002;
@@ -29,8 +14,14 @@ const SEED_LOCK_ID = 4_171_002;
 /**
  * Seeds the demo catalogue, reviews and accounts once per database (a marker row remembers it,
  * so deleting every tool later does not bring them back). Safe to run from several instances.
+ * Without `withAccounts` (a production store) no account gets a password: the README publishes
+ * the demo ones, and anyone could sign in with them.
  */
-export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  log: Logger,
+  { withAccounts }: { withAccounts: boolean },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER));
@@ -68,8 +59,10 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
       return id;
     };
 
-    await addUser(DEMO_ACCOUNTS.admin);
-    await addUser(DEMO_ACCOUNTS.customer);
+    if (withAccounts) {
+      await addUser(DEMO_ACCOUNTS.admin);
+      await addUser(DEMO_ACCOUNTS.customer);
+    }
 
     // Oldest first, a minute apart, so "newest" is stable.
     await tx.insert(tools).values(
@@ -102,7 +95,9 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     await tx.insert(appMeta).values({ key: SEED_MARKER, value: new Date(now).toISOString() });
     log.info(
       { tools: seedTools.length, reviews: seedReviews.length },
-      'seeded the demo catalogue, reviews and accounts',
+      withAccounts
+        ? 'seeded the demo catalogue, reviews and accounts'
+        : 'seeded the demo catalogue and reviews, and no demo accounts (production): make admins with ADMIN_EMAILS or npm run admin -- grant',
     );
     return true;
   });

@@ -109,7 +109,8 @@ const HEADERS: Record<ResponseHeader | 'Retry-After', { description: string; sch
     schema: { type: 'string' },
   },
   'Set-Cookie': {
-    description: 'The session cookie (toolyard.session_token, httpOnly), set or cleared.',
+    description:
+      'The session cookie (toolyard.session_token, or __Secure-toolyard.session_token when the store is served over https; httpOnly), set or cleared.',
     schema: { type: 'string' },
   },
   'Retry-After': {

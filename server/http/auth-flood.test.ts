@@ -9,6 +9,7 @@ const limits = {
   authPerEmail: { limit: 5, windowMs: 600_000 },
   mailPerEmail: { limit: 5, windowMs: 3_600_000 },
   writesPerUser: { limit: 60, windowMs: 60_000 },
+  reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
   quotesPerIp: { limit: 120, windowMs: 60_000 },
   rendersPerIp: { limit: 60, windowMs: 60_000 },
 };

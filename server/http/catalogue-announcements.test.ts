@@ -103,6 +103,10 @@ describe('catalogue announcements', () => {
 
   it('a review, which no trigger watches, is announced by the app', async () => {
     const author = await t.signUp();
+    // Reviews come from buyers: the order's own announcements are heard first.
+    await announcedBy(async () => {
+      await t.givePaidOrder(author);
+    });
     const posted = await announcedBy(async () => {
       const response = await client(t.app, author).post('/reviews', {
         review: 'Announced once, and the cache knew.',

@@ -14,13 +14,22 @@ export const CATALOGUE_CHANNEL = 'toolyard_catalogue';
  */
 export type CatalogueChange = 'stock' | 'reviews' | 'all';
 
+/**
+ * The group of the kept pages that show reviews (a page is in it when its render read
+ * /api/reviews): a review's change drops these and nothing else.
+ */
+export const PAGES_WITH_REVIEWS = 'reviews';
+
 /** Browsers keep catalogue answers but ask again every time: a 304 when nothing changed. */
 export const CATALOGUE_CACHE_CONTROL = 'no-cache';
 
 export interface CatalogueCache {
   /** Prepared catalogue answers (tool lists and single tools). */
   responses: ResponseCache;
-  /** Server-rendered pages (they show tools, stock and reviews): dropped on the same changes. */
+  /**
+   * Server-rendered pages (they show tools, stock and reviews): dropped on the same changes, but
+   * on a review's only those in PAGES_WITH_REVIEWS.
+   */
   pages: ResponseCache;
   /** What the change feed heard on CATALOGUE_CHANNEL. */
   heard(subject: string): void;
@@ -30,7 +39,8 @@ export interface CatalogueCache {
 
 /**
  * Catalogue reads served from memory, dropped whenever any instance announces a change to the
- * catalogue (`onChange` tells whatever else keeps catalogue data in memory).
+ * catalogue (`onChange` tells whatever else keeps catalogue data in memory). A review's change
+ * drops only the pages that show reviews: tools and every other page stay as they are.
  */
 export function createCatalogueCache(
   onChange: (change: CatalogueChange) => void = () => {},
@@ -52,9 +62,14 @@ export function createCatalogueCache(
     responses,
     pages,
     heard(subject) {
+      if (subject === 'reviews') {
+        pages.forget(PAGES_WITH_REVIEWS);
+        onChange('reviews');
+        return;
+      }
       responses.invalidate();
       pages.invalidate();
-      onChange(subject === 'stock' || subject === 'reviews' ? subject : 'all');
+      onChange(subject === 'stock' ? subject : 'all');
     },
     setEnabled(isEnabled) {
       responses.setEnabled(isEnabled);

@@ -59,6 +59,10 @@ function authGoodRequests(): Record<string, GoodRequest> {
       url: '/api/auth/send-verification-email',
       body: { email, callbackURL: '/email-verified' },
     },
+    'POST /confirm-sign-up': {
+      url: '/api/auth/confirm-sign-up',
+      body: { token: 'abcdefghijklmnop' },
+    },
     'POST /change-password': {
       url: '/api/auth/change-password',
       body: { currentPassword: admin.password, newPassword: 'sturdy-anvil-99' },
@@ -68,9 +72,6 @@ function authGoodRequests(): Record<string, GoodRequest> {
     'POST /revoke-other-sessions': { url: '/api/auth/revoke-other-sessions', body: {} },
     'GET /get-session': { url: '/api/auth/get-session' },
     'GET /list-sessions': { url: '/api/auth/list-sessions' },
-    'GET /verify-email': {
-      url: '/api/auth/verify-email?token=abc.def.ghi&callbackURL=/email-verified',
-    },
     'GET /reset-password/:token': {
       url: '/api/auth/reset-password/abcdefghijklmnop?callbackURL=/reset-password',
     },

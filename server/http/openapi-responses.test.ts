@@ -159,17 +159,17 @@ describe('the account actions the web app calls answer as the API description sa
     as: as ?? 'visitor',
   });
 
-  /** The token of the reset link mailed to `email` (mail leaves through the outbox, soon after). */
-  async function resetToken(email: string): Promise<string> {
+  /** The token of a link mailed to `email` (mail leaves through the outbox, soon after). */
+  async function mailedToken(email: string, link: RegExp): Promise<string> {
     for (let waited = 0; waited < 10_000; waited += 50) {
-      const mail = t.sentMail.find(
-        (sent) => sent.to.includes(email) && /reset/i.test(sent.subject),
-      );
-      const token = mail?.text.match(/\/api\/auth\/reset-password\/([\w.~-]+)/)?.[1];
+      const token = t.sentMail
+        .filter((sent) => sent.to.includes(email))
+        .map((sent) => sent.text.match(link)?.[1])
+        .find(Boolean);
       if (token) return token;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`no reset link was mailed to ${email}`);
+    throw new Error(`no link like ${link} was mailed to ${email}`);
   }
 
   it('signing up, in and out, the session, resets and confirmations', async () => {
@@ -181,8 +181,17 @@ describe('the account actions the web app calls answer as the API description sa
       as: 'visitor',
     });
     expect(asked.statusCode).toBe(200);
-    const token = await resetToken(resetting.email);
+    const token = await mailedToken(resetting.email, /\/api\/auth\/reset-password\/([\w.~-]+)/);
+    const signedUp = await send(t, 'POST', {
+      url: '/api/auth/sign-up/email',
+      body: { name: 'Cody Confirm', email: `c-${email}`, password: 'sturdy-anvil-88' },
+      as: 'visitor',
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const confirmation = await mailedToken(`c-${email}`, /\/confirm-email\?token=([\w.~-]+)/);
     const requests = [
+      post('confirmSignUp', { token: confirmation }),
+      post('confirmSignUp', { token: 'abcdefghijklmnop' }),
       post('resetPassword', { newPassword: 'sturdy-anvil-99', token }),
       post('signUp', { name: 'Nina New', email, password: 'sturdy-anvil-88' }),
       post('signUp', { name: 'Nina New', email: 'nina@example.com', password: 'password' }),
@@ -190,7 +199,7 @@ describe('the account actions the web app calls answer as the API description sa
       post('signIn', { email: users.customer.email, password: 'not-the-password' }),
       post('requestPasswordReset', { email, redirectTo: '/reset-password' }),
       post('resetPassword', { newPassword: 'sturdy-anvil-99', token: 'abcdefghijklmnop' }),
-      post('sendVerificationEmail', { email, callbackURL: '/email-verified' }),
+      post('sendVerificationEmail', { email }),
       { name: 'getSession', url: '/api/auth/get-session', as: 'customer' },
       { name: 'getSession', url: '/api/auth/get-session', as: 'visitor' },
       { name: 'getSession', url: '/api/auth/get-session?disableRefresh=maybe', as: 'visitor' },

@@ -57,6 +57,7 @@ const PAGE_PARAMS: [RegExp, Record<string, Canonical>][] = [
   [/^\/tools$/, { q: trimmed, sort: catalogueSort, page: pageNumber }],
   [/^\/purchase\/[^/]+$/, { quantity }],
   [/^\/reset-password$/, { token: asGiven, error: authError }],
+  [/^\/confirm-email$/, { token: asGiven }],
   [/^\/(login|email-verified)$/, { error: authError }],
 ];
 

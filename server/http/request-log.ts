@@ -17,7 +17,7 @@ export class OneLinePerRequest extends LogController {
   ): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggableUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -30,4 +30,25 @@ export class OneLinePerRequest extends LogController {
     // A level that is off is a no-op in pino: nothing is formatted or written.
     reply.log[isQuietRead ? 'debug' : 'info'](line, 'request completed');
   }
+}
+
+/** Path segments that carry a one-time token: the segment after each of these is one. */
+const TOKEN_SEGMENT_AFTER = /(\/reset-password\/)[^/?#]+/g;
+
+/**
+ * The address as the log may keep it: the path, with a token in it replaced, and the names of its
+ * query parameters without their values. Confirmation and reset links carry their token in the
+ * query or the path, and whoever reads a token in the log can take over the account.
+ */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const pathPart = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(
+    TOKEN_SEGMENT_AFTER,
+    '$1[redacted]',
+  );
+  if (queryAt === -1) return pathPart;
+  const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
+  return names.length === 0
+    ? pathPart
+    : `${pathPart}?${names.map((name) => `${name}=…`).join('&')}`;
 }

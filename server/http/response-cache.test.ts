@@ -93,6 +93,27 @@ describe('the response cache', () => {
     expect(again.builds()).toBe(1);
   });
 
+  it('keeps an answer in the group its build names, and drops a build of no known group on any forget', async () => {
+    const cache = createResponseCache(options);
+    cache.setEnabled(true);
+    const home = counting(['reviews shown here']);
+    const withGroup = async () => ({ ...(await home.build()), group: 'reviews' });
+    const tools = counting(['no reviews here']);
+    await cache.get('/', withGroup);
+    await cache.get('/tools', tools.build);
+    cache.forget('reviews');
+    await cache.get('/', withGroup);
+    await cache.get('/tools', tools.build);
+    expect([home.builds(), tools.builds()]).toEqual([2, 1]);
+    // A build under way may turn out to be in the group: it is not kept after the forget.
+    const slow = deferred();
+    const pending = cache.get('/blog', () => slow.promise);
+    cache.forget('reviews');
+    slow.resolve(prepareJson(['may show reviews']));
+    await pending;
+    expect(cache.peek('/blog')).toBeUndefined();
+  });
+
   it('does not store any build that began before invalidate()', async () => {
     const cache = createResponseCache(options);
     cache.setEnabled(true);

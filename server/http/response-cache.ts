@@ -26,6 +26,11 @@ export interface PreparedJson {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** The compressed forms made so far, to send without waiting on a promise. */
   ready: Partial<Record<Encoding, Buffer>>;
+  /**
+   * What the answer belongs to, when only its build could tell (a page that turned out to show
+   * reviews); the `group` a get names comes first.
+   */
+  group?: string;
 }
 
 export function prepareJson(value: unknown, headers: Record<string, string> = {}): PreparedJson {
@@ -119,7 +124,10 @@ const PROTECTED_SHARE = 0.75;
 interface GetOptions {
   /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
   keep?: (prepared: PreparedJson) => boolean;
-  /** What the answer belongs to (a customer, say), so `forget(group)` drops it with the rest. */
+  /**
+   * What the answer belongs to (a customer, say), so `forget(group)` drops it with the rest. Without
+   * one, the answer's own `group` counts once built; until then any forget drops the build.
+   */
   group?: string;
   /** Who asks (a client address's subject), for `protectAfterClients`. */
   client?: string;
@@ -229,7 +237,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const staleBuilds = (group?: string) => {
     for (const [key, build] of building) {
-      if (group !== undefined && build.group !== group) continue;
+      // A build without a group named up front may turn out to belong to any.
+      if (group !== undefined && build.group !== undefined && build.group !== group) continue;
       build.isStale = true;
       building.delete(key);
     }
@@ -260,7 +269,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       build.promise = build.promise.then(
         (prepared) => {
           ended();
-          if (!build.isStale && isEnabled && keep(prepared)) store(key, prepared, group, client);
+          if (!build.isStale && isEnabled && keep(prepared)) {
+            store(key, prepared, group ?? prepared.group, client);
+          }
           return prepared;
         },
         (error: unknown) => {

@@ -77,7 +77,10 @@ describe('the session cache', () => {
   it('reads the session cookie, and none when it is sent twice', () => {
     const name = 'toolyard.session_token';
     expect(sessionCookieValue(`a=1; ${name}=abc.sig; b=2`, name)).toBe('abc.sig');
-    expect(sessionCookieValue(`__Secure-${name}=abc.sig`, name)).toBe('abc.sig');
+    // One name: the __Secure- twin is another cookie (and the reverse).
+    expect(sessionCookieValue(`__Secure-${name}=abc.sig`, name)).toBeUndefined();
+    expect(sessionCookieValue(`${name}=abc.sig`, `__Secure-${name}`)).toBeUndefined();
+    expect(sessionCookieValue(`__Secure-${name}=abc.sig`, `__Secure-${name}`)).toBe('abc.sig');
     expect(sessionCookieValue(`${name}=abc.sig; ${name}=other.sig`, name)).toBeUndefined();
     expect(sessionCookieValue(`x${name}=abc.sig`, name)).toBeUndefined();
     expect(sessionCookieValue(`${name}=`, name)).toBeUndefined();

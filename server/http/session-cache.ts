@@ -123,8 +123,9 @@ export function createSessionCache(options: SessionCacheOptions = {}): SessionCa
 }
 
 /**
- * The session cookie's value, as the key of its cached check; undefined when there is none, or
- * more than one (which of them the session store would read is its own business).
+ * The value of the session cookie named `name` (sessionCookieName: one name, no other spelling),
+ * as the key of its cached check; undefined when there is none, or more than one (which of them
+ * the session store would read is its own business).
  */
 export function sessionCookieValue(
   cookieHeader: string | undefined,
@@ -136,7 +137,7 @@ export function sessionCookieValue(
     const eq = part.indexOf('=');
     if (eq === -1) continue;
     const key = part.slice(0, eq).trim();
-    if (key !== name && key !== `__Secure-${name}`) continue;
+    if (key !== name) continue;
     if (found !== undefined) return undefined;
     found = part.slice(eq + 1).trim();
   }

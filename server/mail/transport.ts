@@ -29,8 +29,9 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
- * No SMTP server configured: each message becomes an .eml file in the outbox folder, and its links
- * are logged so a developer can follow them.
+ * No SMTP server configured: each message becomes an .eml file in the outbox folder, and the log
+ * names the file. Never its links: a confirmation or reset link in a log hands the account to
+ * whoever reads the log. A developer opens the file.
  */
 export function outboxTransport(dir: string, log: Logger): MailTransport {
   const builder = nodemailer.createTransport({
@@ -56,8 +57,7 @@ export function outboxTransport(dir: string, log: Logger): MailTransport {
         await mkdir(dir, { recursive: true });
         await writeFile(file, message);
       }
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox');
+      log.info({ subject: mail.subject, file }, 'mail written to the outbox');
     },
     close: () => builder.close(),
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { shownProfilePhoto } from '../../contract/auth.ts';
 import {
   type AuthActionName,
   authActions,
@@ -9,15 +10,16 @@ import {
 } from '../../contract/auth-actions.ts';
 import { RoleSchema } from '../../contract/users.ts';
 import { type AuthLimits, guardAuthAction } from '../auth/abuse-guard.ts';
-import { checkAction, hasAccount, refuseCommonPassword } from '../auth/account-rules.ts';
-import type { Auth } from '../auth/auth.ts';
+import { checkAction, refuseCommonPassword } from '../auth/account-rules.ts';
+import { type Auth, sessionCookieName } from '../auth/auth.ts';
 import {
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER,
   type PasswordHashing,
 } from '../auth/password-hashing.ts';
+import type { SignUps } from '../auth/sign-ups.ts';
 import type { Db } from '../db/client.ts';
-import { serviceUnavailable } from '../errors.ts';
+import { AppError, serviceUnavailable } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { operationSchema } from '../http/route.ts';
@@ -25,8 +27,6 @@ import type { SessionUser } from '../http/session.ts';
 import { type SessionCache, sessionCookieValue } from '../http/session-cache.ts';
 import { headersForAuth, sendAuthProblem, withoutSessionTokens } from './auth-exchange.ts';
 import { problem, sendProblem } from './error-handler.ts';
-
-const SESSION_COOKIE = 'toolyard.session_token';
 
 const GOOGLE_ACTIONS = new Set<AuthActionName>(['signInSocial', 'oauthCallback']);
 
@@ -48,7 +48,20 @@ const CALLER_CHANGING_ACTIONS = new Set<AuthActionName>([
 ]);
 
 /** Actions that change an account named by a link's token: whose is not known here. */
-const TOKEN_CHANGING_ACTIONS = new Set<AuthActionName>(['resetPassword', 'verifyEmail']);
+const TOKEN_CHANGING_ACTIONS = new Set<AuthActionName>(['resetPassword']);
+
+/** Actions the store answers itself (sign-ups wait unconfirmed outside the account service). */
+function storeAction(
+  signUps: SignUps,
+  name: AuthActionName,
+  body: unknown,
+): (() => Promise<unknown>) | undefined {
+  const input = body as { name: string; email: string; password: string; token: string };
+  if (name === 'signUp') return () => signUps.signUp(input);
+  if (name === 'sendVerificationEmail') return () => signUps.resend(input.email);
+  if (name === 'confirmSignUp') return () => signUps.confirm(input.token);
+  return undefined;
+}
 
 /**
  * Mounts Better Auth under /api/auth: each account action the contract lists is a route of its
@@ -60,6 +73,7 @@ export const authPlugin = fp(
     app: FastifyInstance,
     {
       auth,
+      signUps,
       db,
       hashing,
       googleSignIn,
@@ -70,6 +84,7 @@ export const authPlugin = fp(
       sessions,
     }: {
       auth: Auth;
+      signUps: SignUps;
       /** Sessions checked lately (server/http/session-cache.ts). */
       sessions: SessionCache;
       hashing: PasswordHashing;
@@ -84,13 +99,15 @@ export const authPlugin = fp(
     },
   ) => {
     app.decorateRequest('sessionUser', null);
+    // Only the name the session store sets is read, cached or not (never an unprefixed twin).
+    const sessionCookie = sessionCookieName(publicUrl);
 
     app.decorate(
       'loadSessionUser',
       async (request: FastifyRequest): Promise<SessionUser | null> => {
         const cookie = request.headers.cookie;
-        if (!cookie?.includes(SESSION_COOKIE)) return null;
-        const token = sessionCookieValue(cookie, SESSION_COOKIE);
+        if (!cookie?.includes(sessionCookie)) return null;
+        const token = sessionCookieValue(cookie, sessionCookie);
         const known = token === undefined ? undefined : sessions.get(token);
         if (known) return known;
         const mark = sessions.mark();
@@ -102,7 +119,7 @@ export const authPlugin = fp(
           name: user.name,
           email: user.email,
           emailVerified: user.emailVerified,
-          image: user.image ?? null,
+          image: shownProfilePhoto(user.image ?? null),
           role: RoleSchema.catch('User').parse(user.role),
         };
         if (token !== undefined) sessions.keep(mark, token, sessionUser, result.session.expiresAt);
@@ -123,6 +140,9 @@ export const authPlugin = fp(
       const settle = await guardAuthAction(limiter, limits, name, address, body);
       await checkAction(name, request, db, app);
 
+      const own = storeAction(signUps, name, body);
+      if (own) return answerItself(own, settle, reply);
+
       const headers = headersForAuth(request, address);
       if (body !== undefined) headers.set('content-type', 'application/json');
       const call = () =>
@@ -137,13 +157,6 @@ export const authPlugin = fp(
       try {
         response = await call();
         forgetChanged(name, request);
-        // Two sign-ups for one new email at once: the second loses the race to create the account
-        // (422, which the account service answers for any failure to create one). Only when the
-        // account now exists is it that race; asked again, it gets the answer every sign-up for a
-        // taken email gets.
-        if (name === 'signUp' && response.status === 422 && (await isDatabaseUp())) {
-          if (await hasAccount(db, (body as { email: string }).email)) response = await call();
-        }
       } catch (error) {
         // Some of the account service's failures (a query that failed) are thrown...
         if (!(await isDatabaseUp())) throw serviceUnavailable();
@@ -167,6 +180,27 @@ export const authPlugin = fp(
       return reply.send(isJson ? withoutSessionTokens(bytes) : bytes);
     }
 
+    /** Runs an action the store answers itself, settling its counts with the outcome. */
+    async function answerItself(
+      run: () => Promise<unknown>,
+      settle: (status: number) => Promise<void>,
+      reply: FastifyReply,
+    ) {
+      let answer: unknown;
+      try {
+        answer = await run();
+      } catch (error) {
+        if (error instanceof AppError) {
+          await settle(error.status);
+          throw error;
+        }
+        if (!(await isDatabaseUp())) throw serviceUnavailable();
+        throw error;
+      }
+      await settle(200);
+      return reply.status(200).send(answer);
+    }
+
     /**
      * Every instance hears of these changes through the database (migration 0017); this one
      * forgets at once, so that the caller's very next request finds them.
@@ -175,7 +209,7 @@ export const authPlugin = fp(
       if (TOKEN_CHANGING_ACTIONS.has(name)) {
         sessions.forgetAll();
       } else if (CALLER_CHANGING_ACTIONS.has(name)) {
-        const token = sessionCookieValue(request.headers.cookie, SESSION_COOKIE);
+        const token = sessionCookieValue(request.headers.cookie, sessionCookie);
         const caller = token === undefined ? undefined : sessions.get(token);
         // Not kept here, the database tells the rest within milliseconds; a check being read now
         // is not kept either way.

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_TAGS } from '../../contract/operation-docs.ts';
 import { describedOperations } from '../../contract/routes.ts';
+import { sessionCookieName } from '../auth/auth.ts';
 import { completeDescription, nameComponents } from '../http/api-description.ts';
 
 const toJsonSchemas = createJsonSchemaTransform({});
@@ -41,7 +42,7 @@ export const openApiPlugin = fp(
             sessionCookie: {
               type: 'apiKey',
               in: 'cookie',
-              name: 'toolyard.session_token',
+              name: sessionCookieName(publicUrl),
               description: 'The session, set by signing in (an httpOnly cookie).',
             },
           },

@@ -42,16 +42,17 @@ describe('sessions', () => {
   }
 
   it('the session cookie is HttpOnly and SameSite=Lax; sign-up sets none', async () => {
-    const credentials = { email: 'cookie@example.com', password: 'correct-horse-battery-9' };
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN },
-      payload: { name: 'Cookie Monster', ...credentials },
+      payload: { name: 'Cookie Monster', email: 'cookie@example.com', password: 'correct-horse-9' },
     });
     expect(signUp.statusCode, signUp.body).toBe(200);
     // Sign-up answers alike whether or not the email was taken, so it signs no one in.
     expect([signUp.headers['set-cookie'] ?? []].flat().join(';')).not.toMatch(/session_token/);
+    const { email, password } = await t.signUp();
+    const credentials = { email, password };
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -67,16 +68,10 @@ describe('sessions', () => {
 
   it('over https the session cookie is also Secure', async () => {
     const origin = 'https://shop.example';
-    const secure = await buildTestApp({ publicUrl: origin, trustedOrigins: [origin] });
+    const secure = await buildTestApp({ publicUrl: origin, trustedOrigins: [origin, TEST_ORIGIN] });
     try {
-      const credentials = { email: 'sam@example.com', password: 'correct-horse-battery-9' };
-      const signUp = await secure.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        headers: { origin },
-        payload: { name: 'Secure Sam', ...credentials },
-      });
-      expect(signUp.statusCode, signUp.body).toBe(200);
+      const { email, password } = await secure.signUp();
+      const credentials = { email, password };
       const response = await secure.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
@@ -89,6 +84,25 @@ describe('sessions', () => {
       expect(cookie).toMatch(/;\s*HttpOnly/i);
       expect(cookie).toMatch(/;\s*SameSite=Lax/i);
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('over https the session has one cookie name: the unprefixed one is refused, even while cached', async () => {
+    const origin = 'https://shop.example';
+    const secure = await buildTestApp({ publicUrl: origin, trustedOrigins: [origin, TEST_ORIGIN] });
+    try {
+      const someone = await secure.signUp();
+      expect(someone.cookie).toMatch(/^__Secure-toolyard\.session_token=/);
+      const url = `/api/userdetails/${someone.email}`;
+      const read = (cookie: string) => secure.app.inject({ url, headers: { cookie } });
+      // Read once with the real cookie: the session is now in this instance's session cache.
+      expect((await read(someone.cookie)).statusCode).toBe(200);
+      expect(secure.app.sessions.size).toBeGreaterThan(0);
+      const unprefixed = someone.cookie.replace(/^__Secure-/, '');
+      expectProblem(await read(unprefixed), 401, 'unauthenticated');
+      expect((await read(someone.cookie)).statusCode).toBe(200);
     } finally {
       await secure.close();
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
 import { pageAddress } from '../http/page-address.ts';
-import { inlineScriptHashes, withoutModulePreloads } from './web.ts';
+import { inlineScriptHashes, pageGroup, withoutModulePreloads } from './web.ts';
 
 describe('the address a page is kept under', () => {
   it('keeps only the parameters the page reads, in one order, without defaults', () => {
@@ -15,6 +16,11 @@ describe('the address a page is kept under', () => {
     expect(pageAddress('/?q=1&utm=2')).toEqual({ path: '/', isKept: true });
     expect(pageAddress('/reset-password?token=abc')).toEqual({
       path: '/reset-password?token=abc',
+      isKept: false,
+    });
+    // A confirmation link's page is rendered for its token, never kept.
+    expect(pageAddress('/confirm-email?token=abc&utm=1')).toEqual({
+      path: '/confirm-email?token=abc',
       isKept: false,
     });
   });
@@ -67,5 +73,13 @@ describe('a page’s inline scripts', () => {
   it('drops the module preload hints and nothing else', () => {
     expect(withoutModulePreloads(page)).not.toContain('modulepreload');
     expect(withoutModulePreloads(page)).toContain('<script src="/assets/b.js"></script>');
+  });
+});
+
+describe('the group a page is kept in', () => {
+  it('is the reviews\u2019 when its render read them, so that only such pages go when a review changes', () => {
+    expect(pageGroup(new Set(['/api/tools', '/api/reviews']))).toBe(PAGES_WITH_REVIEWS);
+    expect(pageGroup(new Set(['/api/tools']))).toBeUndefined();
+    expect(pageGroup(new Set())).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { toolRoutes } from '../../contract/tool-routes.ts';
+import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
 import { addressSubject, clientAddress } from '../http/client-address.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
 import { createPageRoutes } from '../http/page-routes.ts';
@@ -23,7 +25,7 @@ export interface WebOptions {
   publicUrl: string;
   isHttps: boolean;
   allowStripe: boolean;
-  /** Rendered pages, dropped whenever the catalogue, stock or reviews change. */
+  /** Rendered pages, dropped whenever the catalogue or stock change, and on a review's change those that show reviews. */
   pages: ResponseCache;
   /** What every render the cache cannot spare goes through (server/http/render-limits.ts). */
   renders: RenderLimits;
@@ -73,6 +75,17 @@ export function inlineScriptHashes(html: string): string[] {
   }
   return [...hashes];
 }
+
+/**
+ * The group a rendered page is kept in, from the API paths its render read: a page that read the
+ * reviews is dropped when a review changes; the others are not.
+ */
+export function pageGroup(apiPathsRead: ReadonlySet<string>): string | undefined {
+  return apiPathsRead.has('/api/reviews') ? PAGES_WITH_REVIEWS : undefined;
+}
+
+/** The API paths the render under way has read (each render runs in its own context). */
+const apiPathsRead = new AsyncLocalStorage<Set<string>>();
 
 /** How long a page waits for one of its API answers before it renders without it. */
 const API_WAIT_MS = 3_000;
@@ -131,6 +144,7 @@ export const webPlugin = fp(
 
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     (build.entry.module as unknown as RenderEntry).setServerTransport(async (url, init) => {
+      apiPathsRead.getStore()?.add(url.pathname);
       const answer = await withTimeout(
         app.inject({
           method: (init.method ?? 'GET') as 'GET',
@@ -162,9 +176,10 @@ export const webPlugin = fp(
      * are sent from the cache.
      */
     const render = async (path: string): Promise<PreparedJson> => {
-      const response = await handle(new Request(new URL(path, publicOrigin)), {
-        publicUrl: options.publicUrl,
-      });
+      const read = new Set<string>();
+      const response = await apiPathsRead.run(read, () =>
+        handle(new Request(new URL(path, publicOrigin)), { publicUrl: options.publicUrl }),
+      );
       const body = withoutModulePreloads(await response.text());
       const answerHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => {
@@ -177,7 +192,9 @@ export const webPlugin = fp(
           scriptHashes: inlineScriptHashes(body),
         })['content-security-policy'];
       }
-      return prepareBody(body, answerHeaders, response.status);
+      const page = prepareBody(body, answerHeaders, response.status);
+      const group = pageGroup(read);
+      return group === undefined ? page : { ...page, group };
     };
 
     app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -203,7 +203,12 @@ export const MATRIX: Record<string, Entry> = {
       url: '/api/reviews',
       body: { review: 'Good tools from the matrix.', rating: 4 },
     }),
-    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+    // Reviews come from customers with a paid order: the owner has one, the others none.
+    expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /reviews/eligibility': {
+    request: () => ({ url: '/api/reviews/eligibility' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
   },
   'GET /reviews/all': { request: () => ({ url: '/api/reviews/all' }), expect: adminOnly(200) },
   'GET /reviews/mine': {

@@ -43,6 +43,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /reviews': () => ({ url: '/api/reviews', as: 'visitor' }),
   'GET /reviews/all': () => ({ url: '/api/reviews/all?hidden=false' }),
   'GET /reviews/mine': () => ({ url: '/api/reviews/mine', as: 'customer' }),
+  'GET /reviews/eligibility': () => ({ url: '/api/reviews/eligibility', as: 'customer' }),
   'GET /audit': () => ({ url: '/api/audit?limit=5' }),
   'GET /userdetails/:email': (f) => ({ url: `/api/userdetails/${enc(f.admin.email)}` }),
   'GET /alluser': () => ({ url: '/api/alluser?role=Admin' }),
@@ -135,6 +136,8 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   ],
   'POST /reviews': () => [
     { url: '/api/reviews', as: 'unverified', body: { review: 'Not confirmed yet.', rating: 3 } },
+    // The customer has no paid order.
+    { url: '/api/reviews', as: 'customer', body: { review: 'Never bought here.', rating: 1 } },
   ],
   'DELETE /reviews/:id': (f) => [{ url: `/api/reviews/${f.review.id}`, as: 'customer' }],
   'PUT /userdetails/:email': (f) => [

@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { makeDataDir } from './data-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,7 +25,7 @@ export default async function setup(project: TestProject) {
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!serverUrl) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-test-'));
+    const dir = await makeDataDir('toolyard-test-');
     const embedded = await startEmbeddedPostgres({ dataDir: dir, port: 0, log });
     serverUrl = embedded.url;
     stop = async () => {

@@ -10,6 +10,7 @@ export const TIGHT_LIMITS = {
   authPerEmail: { limit: 3, windowMs: 600_000 },
   mailPerEmail: { limit: 3, windowMs: 3_600_000 },
   writesPerUser: { limit: 2, windowMs: 60_000 },
+  reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
   quotesPerIp: { limit: 3, windowMs: 60_000 },
   rendersPerIp: { limit: 3, windowMs: 60_000 },
 };

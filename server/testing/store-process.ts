@@ -105,3 +105,29 @@ export function processIdsOn(dataDir: string): number[] {
 export function processesOn(dataDir: string): boolean {
   return processIdsOn(dataDir).length > 0;
 }
+
+/**
+ * Runs `node --import tsx <script> ...args` in the checkout until it exits on its own (the store,
+ * by default, when it refuses to start); answers its exit code and everything it printed to stderr
+ * (stdout too, with `withStdout`).
+ */
+export function runStoreUntilExit(
+  env: Record<string, string>,
+  { script = 'server/main.ts', args = [] as string[], withStdout = false } = {},
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', withStdout ? 'pipe' : 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    child.stdout?.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}

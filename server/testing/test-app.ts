@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
-import { tools, user } from '../db/schema.ts';
+import { createPasswordAccount } from '../auth/sign-ups.ts';
+import { tools } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -25,6 +25,7 @@ export const testConfig: AppConfig = {
   mailFrom: 'Toolyard <no-reply@localhost>',
   google: null,
   stripe: null,
+  isTestModeAnnounced: false,
   paymentWindowMs: 24 * 3_600_000,
   invoicing: {
     taxRateBasisPoints: 0,
@@ -48,6 +49,7 @@ export const testConfig: AppConfig = {
     authPerEmail: { limit: 10, windowMs: 600_000 },
     mailPerEmail: { limit: 5, windowMs: 3_600_000 },
     writesPerUser: { limit: 60, windowMs: 60_000 },
+    reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
     quotesPerIp: { limit: 120, windowMs: 60_000 },
     rendersPerIp: { limit: 60, windowMs: 60_000 },
   },
@@ -118,20 +120,18 @@ export async function buildTestApp(
     const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
     const name = options.name ?? `Test User ${counter}`;
     const password = `pw-${randomBytes(8).toString('hex')}`;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: { name, email, password },
+    // The account a confirmed sign-up becomes (the sign-up and its link are tested on their own).
+    const created = await createPasswordAccount(database.db, {
+      name,
+      email,
+      image: null,
+      passwordHash: await app.hashing.hash(password),
+      emailVerified: options.verified ?? true,
+      role: options.role ?? 'User',
     });
-    if (response.statusCode !== 200)
-      throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-    const id = (response.json() as { user: { id: string } }).user.id;
-    await database.db
-      .update(user)
-      .set({ role: options.role ?? 'User', emailVerified: options.verified ?? true })
-      .where(eq(user.id, id));
-    // Sign-up signs no one in (it answers alike for taken emails): sign in, as people do.
+    if (!created) throw new Error(`sign-up failed: ${email} has an account`);
+    const { id } = created;
+    // Signed in as people do, with the password.
     const cookie = await signIn(email, password);
     return { id, name, email, password, cookie, headers: { origin: TEST_ORIGIN, cookie } };
   };
@@ -154,6 +154,30 @@ export async function buildTestApp(
     return row;
   };
 
+  /**
+   * Gives `buyer` a paid order (a one-line order of a new tool, paid as the payment provider
+   * would), for tests of what only buyers may do, such as reviewing.
+   */
+  const givePaidOrder = async (buyer: TestUser): Promise<string> => {
+    const tool = await addTool();
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/user?email=${encodeURIComponent(buyer.email)}`,
+      headers: { ...buyer.headers, 'content-type': 'application/json' },
+      payload: {
+        toolId: tool.id,
+        orderedNum: tool.minimumOrder,
+        phone: '+1 555 010 2030',
+        address: '42 Workshop Road, Springfield',
+      },
+    });
+    if (response.statusCode !== 201)
+      throw new Error(`placing an order failed: ${response.statusCode} ${response.body}`);
+    const id = (response.json() as { _id: string })._id;
+    await app.services.orders.markPaid(id, `txn_${randomBytes(6).toString('hex')}`);
+    return id;
+  };
+
   let toolAdmin: Promise<TestUser> | undefined;
   /** Deletes a tool as an admin would (audited), for tests whose subject is what follows. */
   const removeTool = async (id: string) => {
@@ -170,6 +194,7 @@ export async function buildTestApp(
     signIn,
     addTool,
     removeTool,
+    givePaidOrder,
     /** The files the app stored under its uploads folder (local storage), sorted. */
     async storedUploads(): Promise<string[]> {
       return (await readdir(uploadsDir).catch(() => [])).sort();

@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
+import { TestModeBanner } from '#web/features/payments/components/test-mode-banner.tsx';
 import { InlineStyles } from '#web/lib/inline-styles.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
@@ -64,6 +65,7 @@ export default function App() {
     <QueryClientProvider client={queryClient}>
       <RouteQueriesBoundary>
         <ToastProvider>
+          <TestModeBanner />
           <Outlet />
         </ToastProvider>
       </RouteQueriesBoundary>

@@ -15,6 +15,7 @@ export default [
     route('registration', 'routes/registration.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
+    route('confirm-email', 'routes/confirm-email.tsx'),
     route('email-verified', 'routes/email-verified.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('myportfolio', 'routes/portfolio.tsx'),

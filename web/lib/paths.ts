@@ -36,8 +36,10 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   /** Where the link in a password reset email lands. */
   resetPassword: () => '/reset-password',
-  /** Where the link in a verification email lands. */
-  emailVerified: () => '/email-verified',
+  /** Where the link in a confirmation email lands: a page whose button confirms the sign-up. */
+  confirmEmail: () => '/confirm-email',
+  /** Where confirming leads: done, or `error` (the link did not work) with a way to a new one. */
+  emailVerified: ({ error }: { error?: string } = {}) => withQuery('/email-verified', { error }),
 
   /** The dashboard's first page: the signed-in user's profile. */
   profile: () => '/dashboard',

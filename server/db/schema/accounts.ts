@@ -78,3 +78,27 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * A sign-up waiting for its email to be confirmed: no account exists until then. Each sign-up (and
+ * each "send it again") is a row of its own with its own token, mailed to the address; the first
+ * one confirmed becomes the account and the others go (server/auth/sign-ups.ts, decision 030).
+ */
+export const pendingSignUp = pgTable(
+  'pending_sign_up',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    passwordHash: text('password_hash').notNull(),
+    /** SHA-256 of the token in the emailed link (the token itself is never stored). */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pending_sign_up_email_idx').on(t.email),
+    index('pending_sign_up_expires_at_idx').on(t.expiresAt),
+  ],
+);

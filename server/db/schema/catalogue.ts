@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { timestamps } from './columns.ts';
 
@@ -52,5 +62,8 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     index('reviews_created_idx').on(t.createdAt),
+    // One review per customer: posting again edits it (reviews have no tool yet; once they do,
+    // this becomes one per customer and tool). Migration 0026 kept each customer's latest.
+    uniqueIndex('reviews_user_idx').on(t.userId),
   ],
 );

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, AuditEntrySchema } from '../../../contract/audit.ts';
+import { describeAudit } from '../../../contract/audit-sentence.ts';
 import type { Review } from '../../../contract/reviews.ts';
 import { auditLog } from '../../db/schema.ts';
 import { client, expectFieldError, expectProblem, json } from '../../testing/http.ts';
+import { placeOneLineOrder } from '../../testing/shop-test-app.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 
 /** GET /api/audit: the audit log for admins, newest first, paged and filtered. */
@@ -18,6 +20,7 @@ beforeAll(async () => {
   ana = await t.signUp({ role: 'Admin', name: 'Ana Ruiz' });
   bea = await t.signUp({ role: 'Admin', name: 'Bea Boss' });
   customer = await t.signUp({ name: 'Cy Customer' });
+  await t.givePaidOrder(customer);
   review = json<Review>(
     await client(t.app, customer).post('/reviews', { review: 'Good saws.', rating: 5 }),
   );
@@ -106,5 +109,22 @@ describe('GET /api/audit', () => {
       403,
       'forbidden',
     );
+  });
+});
+
+describe('a name chosen to forge a line of the audit log', () => {
+  it('reads as that person\u2019s quoted name beside their email, never as the store\u2019s words', async () => {
+    const forger = 'Ada Admin removed the admin role from boss@example.com. Ada Admin';
+    const ada = await t.signUp({ name: forger });
+    const tool = await t.addTool();
+    const order = await placeOneLineOrder(t, ada, tool.id);
+    expect((await client(t.app, ada).delete(`/user/${order._id}`)).statusCode).toBe(200);
+
+    const response = await client(t.app, ana).get(`/audit?actor=${encodeURIComponent(ada.email)}`);
+    const [entry] = AuditEntrySchema.array().parse(response.json());
+    if (!entry) throw new Error('the cancellation was not audited');
+    const sentence = describeAudit(entry, (cents) => `$${cents / 100}`);
+    expect(sentence).toBe(`${ada.email} (named “${forger}”) cancelled order ${order.number}.`);
+    expect(sentence.startsWith('Ada Admin')).toBe(false);
   });
 });

@@ -242,6 +242,7 @@ describe('paying with the test gateway', () => {
     expect((await client(t.app).get('/config')).json().payments).toEqual({
       provider: 'test',
       publishableKey: null,
+      isTestModeAnnounced: false,
     });
   });
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../../contract/audit.ts';
 import { type ManagedReview, ManagedReviewSchema, type Review } from '../../../contract/reviews.ts';
 import { auditLog, reviews } from '../../db/schema.ts';
-import { prepareBody } from '../../http/response-cache.ts';
+import { PAGES_WITH_REVIEWS } from '../../http/catalogue-cache.ts';
+import { prepareBody, prepareJson } from '../../http/response-cache.ts';
 import { catalogueChangesHeard, untilLive } from '../../testing/change-feed.ts';
 import {
   type Client,
@@ -41,6 +42,7 @@ beforeAll(async () => {
   admin = await t.signUp({ role: 'Admin', name: 'Ana Ruiz' });
   rita = await t.signUp({ name: 'Rita Reviewer' });
   sam = await t.signUp({ name: 'Sam Second' });
+  for (const author of [rita, sam]) await t.givePaidOrder(author);
   asAdmin = client(t.app, admin);
   asRita = client(t.app, rita);
   asSam = client(t.app, sam);
@@ -52,8 +54,10 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function post(as: Client, text: string, rating = 4): Promise<Review> {
-  const response = await as.post('/reviews', { review: text, rating });
+/** A new review by `author`: the one they had before is gone first (one review per customer). */
+async function post(author: TestUser, text: string, rating = 4): Promise<Review> {
+  await t.db.delete(reviews).where(eq(reviews.userId, author.id));
+  const response = await client(t.app, author).post('/reviews', { review: text, rating });
   expect(response.statusCode, response.body).toBe(201);
   return json<Review>(response);
 }
@@ -68,12 +72,8 @@ async function auditOf(reviewId: string) {
 
 describe('PUT /api/reviews/:id (hide and show)', () => {
   it('hides a review from the public list and its count, shows it again, and audits both', async () => {
-    const review = await post(
-      asRita,
-      'Rubbish service, terrible saws and rude staff everywhere.',
-      1,
-    );
-    const kept = await post(asSam, 'Great saws.', 5);
+    const review = await post(rita, 'Rubbish service, terrible saws and rude staff everywhere.', 1);
+    const kept = await post(sam, 'Great saws.', 5);
     const before = await visitor().get('/reviews?limit=100');
     expect(await publicIds()).toEqual([kept._id, review._id]);
 
@@ -116,7 +116,7 @@ describe('PUT /api/reviews/:id (hide and show)', () => {
   });
 
   it('is for admins only; an unknown review is 404; a bad body names the field', async () => {
-    const review = await post(asRita, 'Fine tools, would buy again.');
+    const review = await post(rita, 'Fine tools, would buy again.');
     expectProblem(await asRita.put(`/reviews/${review._id}`, { hidden: true }), 403, 'forbidden');
     expectProblem(await asSam.put(`/reviews/${review._id}`, { hidden: true }), 403, 'forbidden');
     expectProblem(
@@ -136,31 +136,46 @@ describe('PUT /api/reviews/:id (hide and show)', () => {
     expect(await auditOf(review._id)).toEqual([]);
   });
 
-  it('drops the pages that show reviews on every instance at once', async () => {
-    const review = await post(asRita, 'Reviews on every page.');
-    // The post's own announcement reaches the other instance before its page is kept.
+  it('drops the pages that show reviews on every instance at once, and nothing else', async () => {
+    const review = await post(rita, 'Reviews on every page.');
+    // The post's own announcement reaches the other instance before its pages are kept.
     await catalogueChangesHeard(other, { announcedBy: t });
-    let builds = 0;
-    const page = () =>
-      other.app.catalogue.pages.get('/', async () => {
-        builds += 1;
-        return prepareBody('<html></html>', { 'content-type': 'text/html' });
+    const builds = { home: 0, catalogue: 0, tools: 0 };
+    const { pages, responses } = other.app.catalogue;
+    const html = () => prepareBody('<html></html>', { 'content-type': 'text/html' });
+    // The home page's render read the reviews (server/plugins/web.ts names its group); the
+    // catalogue page's did not.
+    const home = () =>
+      pages.get('/', async () => {
+        builds.home += 1;
+        return { ...html(), group: PAGES_WITH_REVIEWS };
       });
-    await page();
-    await page();
-    expect(builds).toBe(1);
+    const catalogue = () =>
+      pages.get('/tools', async () => {
+        builds.catalogue += 1;
+        return html();
+      });
+    const tools = () =>
+      responses.get('/api/tools', async () => {
+        builds.tools += 1;
+        return prepareJson([]);
+      });
+    for (let i = 0; i < 2; i += 1) await Promise.all([home(), catalogue(), tools()]);
+    expect(builds).toEqual({ home: 1, catalogue: 1, tools: 1 });
     expect((await asAdmin.put(`/reviews/${review._id}`, { hidden: true })).statusCode).toBe(200);
     await within(2_000, async () => {
-      await page();
-      expect(builds).toBe(2);
+      await home();
+      expect(builds.home).toBe(2);
     });
+    await Promise.all([catalogue(), tools()]);
+    expect(builds).toEqual({ home: 2, catalogue: 1, tools: 1 });
     expect(await publicIds(client(other.app))).not.toContain(review._id);
   });
 });
 
 describe('DELETE /api/reviews/:id', () => {
   it('lets the author delete their own review, audited', async () => {
-    const review = await post(asRita, 'I changed my mind about this.', 2);
+    const review = await post(rita, 'I changed my mind about this.', 2);
     expectProblem(await asSam.delete(`/reviews/${review._id}`), 403, 'forbidden');
     expect(await publicIds()).toContain(review._id);
     const response = await asRita.delete(`/reviews/${review._id}`);
@@ -179,7 +194,7 @@ describe('DELETE /api/reviews/:id', () => {
 
   it('lets an admin delete any review, hidden ones too; the excerpt is the beginning', async () => {
     const long = `Long review ${'and more words '.repeat(20)}`.trim();
-    const review = await post(asSam, long, 3);
+    const review = await post(sam, long, 3);
     await asAdmin.put(`/reviews/${review._id}`, { hidden: true });
     const response = await asAdmin.delete(`/reviews/${review._id}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -194,7 +209,7 @@ describe('DELETE /api/reviews/:id', () => {
   });
 
   it('answers 401 to visitors, 404 to an unknown id, 400 to a malformed one', async () => {
-    const review = await post(asRita, 'Still here after all that.');
+    const review = await post(rita, 'Still here after all that.');
     expectProblem(await visitor().delete(`/reviews/${review._id}`), 401, 'unauthenticated');
     expectProblem(await asAdmin.delete(`/reviews/${UNKNOWN_ID}`), 404, 'not_found');
     expectProblem(await asSam.delete(`/reviews/${UNKNOWN_ID}`), 404, 'not_found');
@@ -205,7 +220,7 @@ describe('DELETE /api/reviews/:id', () => {
 
 describe('GET /api/reviews/all and /api/reviews/mine', () => {
   it('gives admins every review, hidden ones included, or one kind, with the total', async () => {
-    const hidden = await post(asSam, 'Hidden from the public.');
+    const hidden = await post(sam, 'Hidden from the public.');
     await asAdmin.put(`/reviews/${hidden._id}`, { hidden: true });
     const all = await asAdmin.get('/reviews/all?limit=100');
     expect(all.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { shownProfilePhoto } from '../../../contract/auth.ts';
 import type { ManagedReview, Review } from '../../../contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
-import { reviews, user } from '../../db/schema.ts';
+import { orders, reviews, user } from '../../db/schema.ts';
 
 const columns = {
   id: reviews.id,
@@ -24,7 +25,8 @@ function toReview(row: ReviewRow): Review {
   return {
     _id: row.id,
     userName: row.userName,
-    img: row.img,
+    // A photo stored before the rules of shownProfilePhoto is never put in front of a visitor.
+    img: shownProfilePhoto(row.img),
     rating: row.rating,
     review: row.review,
     createdAt: row.createdAt.toISOString(),
@@ -139,7 +141,28 @@ export async function deleteReview(tx: Tx, id: string): Promise<number> {
   return rows.length;
 }
 
-export async function insertReview(
+/** Whether the customer has an order that was paid (shipped ones were paid first). */
+export async function hasPaidOrder(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The customer's one review, with whether it is hidden; undefined when they have none. */
+export async function findOwnReview(tx: Tx, userId: string): Promise<ManagedReview | undefined> {
+  const { reviews: found } = await listManagedReviews(tx, { userId }, { limit: 1, offset: 0 });
+  return found[0];
+}
+
+/**
+ * Stores the customer's review: their first, or a new text and rating for the one they have (one
+ * per customer, reviews_user_idx). An edit keeps its place among the newest (createdAt) and
+ * whether an admin hid it; the name is the account's as it is now.
+ */
+export async function saveReview(
   tx: Tx,
   values: {
     userId: string;
@@ -156,6 +179,15 @@ export async function insertReview(
       userName: values.userName,
       rating: values.rating,
       review: values.review,
+    })
+    .onConflictDoUpdate({
+      target: reviews.userId,
+      set: {
+        userName: values.userName,
+        rating: values.rating,
+        review: values.review,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

@@ -7,7 +7,7 @@ import type { ReviewsService } from './reviews.service.ts';
 export function registerReviewRoutes(
   app: FastifyInstance,
   reviews: ReviewsService,
-  limitWrites: WriteLimit,
+  limits: { writes: WriteLimit; reviews: WriteLimit },
 ): void {
   registerRoute(app, reviewRoutes.list, async ({ query, reply }) => {
     const page = await reviews.list(query);
@@ -15,9 +15,11 @@ export function registerReviewRoutes(
     return page.reviews;
   });
   registerRoute(app, reviewRoutes.create, async ({ user, body }) => {
-    await limitWrites(user);
-    return reviews.create(user, body);
+    await limits.writes(user);
+    await limits.reviews(user);
+    return reviews.post(user, body);
   });
+  registerRoute(app, reviewRoutes.eligibility, async ({ user }) => reviews.eligibility(user));
   registerRoute(app, reviewRoutes.listAll, async ({ query, reply }) => {
     const page = await reviews.listAll(query);
     reply.header('x-total-count', String(page.total));
@@ -32,7 +34,7 @@ export function registerReviewRoutes(
     reviews.setHidden(user, params.id, body.hidden),
   );
   registerRoute(app, reviewRoutes.delete, async ({ user, params }) => {
-    await limitWrites(user);
+    await limits.writes(user);
     return reviews.delete(user, params.id);
   });
 }

@@ -4,9 +4,10 @@ import type {
   ListAllReviewsQuery,
   ManagedReview,
   Review,
+  ReviewEligibility,
 } from '../../../contract/reviews.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { assertEmailVerified, forbidden, notFound } from '../../errors.ts';
+import { AppError, assertEmailVerified, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import * as repo from './reviews.repo.ts';
@@ -28,6 +29,12 @@ function excerpt(text: string): string {
 }
 
 const reviewNotFound = () => notFound('There is no review with this id.');
+
+/** Why a customer without a paid order cannot review: said on the form and in the refusal. */
+const NEEDS_PAID_ORDER =
+  'Reviews come from customers who have bought from us: you can write yours once one of your orders is paid.';
+const NEEDS_CONFIRMED_EMAIL =
+  'Confirm your email address before posting a review: follow the link we emailed you.';
 
 async function audit(
   tx: Tx,
@@ -72,18 +79,39 @@ export function createReviewsService(db: Db, { onChange }: ReviewsOptions) {
       return repo.listManagedReviews(db, { userId: user.id }, page);
     },
 
+    /** Whether the caller may post a review (why not, in a sentence), and the one they have. */
+    async eligibility(user: SessionUser): Promise<ReviewEligibility> {
+      const [review, hasPaid] = await Promise.all([
+        repo.findOwnReview(db, user.id),
+        repo.hasPaidOrder(db, user.id),
+      ]);
+      const reason = !user.emailVerified
+        ? NEEDS_CONFIRMED_EMAIL
+        : hasPaid
+          ? null
+          : NEEDS_PAID_ORDER;
+      return { canPost: reason === null, reason, review: review ?? null };
+    },
+
     /**
-     * The author is the session's user; the request body cannot name anyone. Only customers who
-     * confirmed their email may post: a review shows their name and photo to every visitor.
+     * Posts the caller's review, or edits the one they have (one per customer). The author is the
+     * session's user; the request body cannot name anyone. Only customers who confirmed their email
+     * and have a paid order may post: a review shows their name and photo to every visitor, and one
+     * from someone who never bought says nothing about the store.
      */
-    async create(user: SessionUser, body: CreateReviewBody): Promise<Review> {
+    async post(user: SessionUser, body: CreateReviewBody): Promise<Review> {
       assertEmailVerified(user, 'posting a review');
-      const review = await repo.insertReview(db, {
-        userId: user.id,
-        userName: user.name,
-        image: user.image,
-        rating: body.rating,
-        review: body.review,
+      const review = await db.transaction(async (tx) => {
+        if (!(await repo.hasPaidOrder(tx, user.id))) {
+          throw new AppError(403, 'paid_order_required', NEEDS_PAID_ORDER);
+        }
+        return repo.saveReview(tx, {
+          userId: user.id,
+          userName: user.name,
+          image: user.image,
+          rating: body.rating,
+          review: body.review,
+        });
       });
       onChange();
       return review;

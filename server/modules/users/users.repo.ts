@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { shownProfilePhoto } from '../../../contract/auth.ts';
 import type { Role, UserDetails, UserSummary } from '../../../contract/users.ts';
 import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
@@ -17,7 +18,7 @@ export function toUserDetails(row: UserRow): UserDetails {
     companyName: row.companyName,
     vatNumber: row.vatNumber,
     billingAddress: row.billingAddress,
-    image: row.image,
+    image: shownProfilePhoto(row.image),
     role: row.role,
   };
 }

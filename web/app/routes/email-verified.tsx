@@ -15,7 +15,7 @@ export const meta = ({ matches, location }: MetaArgs) =>
     noIndex: true,
   });
 
-/** Where the link in the verification email lands (the server confirms, then sends people here). */
+/** Where the confirm page sends people: the account is made, or the link did not work. */
 export function EmailVerifiedPage() {
   const [params] = useSearchParams();
   const error = params.get('error');
@@ -29,7 +29,7 @@ export function EmailVerifiedPage() {
     className: 'mt-8',
   });
 
-  // The confirmation changed the account and ended its earlier sessions.
+  // A confirmation made an account: whatever the session said before is read again.
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }, [queryClient]);
@@ -54,10 +54,10 @@ export function EmailVerifiedPage() {
         {error
           ? alreadyConfirmed
             ? 'This link is no longer valid, but your email is already confirmed: you can place orders.'
-            : 'The confirmation link is not valid or has expired. Ask for a new one below.'
+            : 'The confirmation link has expired or was used, or the address was confirmed with another link. Ask for a new one below.'
           : user
             ? 'Thank you. You can now place orders.'
-            : 'Thank you. Sign in to place orders: for your safety, confirming your email signed the account out everywhere.'}
+            : 'Thank you: your account is ready. Sign in with the password you chose to place orders.'}
       </p>
       {error && !alreadyConfirmed && (
         <div className="mt-6">

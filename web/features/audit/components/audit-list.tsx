@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '#contract/audit.ts';
-import { describeAudit } from '#contract/audit-sentence.ts';
+import { type AuditSentencePart, describeAuditParts } from '#contract/audit-sentence.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 
@@ -29,6 +29,34 @@ function targetLink(entry: AuditEntry): { to: string; label: string } | null {
 }
 
 /**
+ * An entry's sentence, what someone typed (a name, a tool's name, a review) set apart in quotation
+ * marks on a tinted ground, so that no typed text reads as the store's own words.
+ */
+function AuditSentence({ parts }: { parts: AuditSentencePart[] }) {
+  // Each part is keyed by where it starts in the sentence.
+  const starts = parts.map((_, at) =>
+    parts.slice(0, at).reduce((sum, p) => sum + p.text.length, 0),
+  );
+  return (
+    <p className="break-words text-stone-900">
+      {parts.map((part, at) =>
+        part.isQuoted ? (
+          <span key={starts[at]}>
+            “
+            <span className="rounded bg-amber-50 px-0.5 text-stone-800 ring-1 ring-amber-200">
+              {part.text}
+            </span>
+            ”
+          </span>
+        ) : (
+          <span key={starts[at]}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
  * The audit log as a list of sentences, newest first: who did what to what, when, with a link to
  * the thing changed. One column at every width, so a phone reads it as a desktop does.
  */
@@ -48,10 +76,9 @@ export function AuditList({
         const link = targetLink(entry);
         return (
           <li key={entry._id} className="grid gap-1 px-4 py-3 text-sm">
-            <p className="break-words text-stone-900">{describeAudit(entry, money)}</p>
+            <AuditSentence parts={describeAuditParts(entry, money)} />
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-stone-600">
               <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-              {entry.actor.email && <span className="break-all">by {entry.actor.email}</span>}
               {link && (
                 <Link to={link.to} className="font-semibold text-navy-700 underline">
                   {link.label}

@@ -121,15 +121,21 @@ export function useResetPassword() {
   });
 }
 
-/** Sends the verification email again (the server limits how often). */
+/** Mails a new confirmation link for the address's latest sign-up (the server limits how often). */
 export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string) =>
-      sendRequest('POST', '/auth/send-verification-email', {
-        body: {
-          email,
-          callbackURL: new URL(paths.emailVerified(), window.location.origin).toString(),
-        },
-      }),
+      sendRequest('POST', '/auth/send-verification-email', { body: { email } }),
+  });
+}
+
+/**
+ * Confirms the sign-up whose emailed link holds `token`: its account is made. It signs no one in
+ * (people sign in with the password they chose).
+ */
+export function useConfirmSignUp() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      sendRequest('POST', '/auth/confirm-sign-up', { body: { token } }),
   });
 }

@@ -23,7 +23,7 @@ describe('sign-in failures in words', () => {
 
   it('words the account service’s codes, and otherwise says what the store said', () => {
     expect(authErrorMessage(answered('invalid_email_or_password', 'Invalid'))).toBe(
-      'The email or password is not right. Check both and try again.',
+      'The email or password is not right. Check both and try again. Just signed up? Confirm your email with the link we sent first.',
     );
     expect(authErrorMessage(answered('weak_thing', 'The store’s own sentence.'))).toBe(
       'The store’s own sentence.',
@@ -37,7 +37,9 @@ describe('an error named in a page’s address', () => {
     expect(authErrorMessage(errorFromUrl('ACCESS_DENIED'))).toBe(
       'Google sign-in was cancelled. Try again, or sign in with your password.',
     );
-    expect(authErrorMessage(errorFromUrl('account-not-linked'))).toMatch(/^Your Google account/);
+    expect(authErrorMessage(errorFromUrl('account-not-linked'))).toMatch(
+      /^Google has not confirmed/,
+    );
   });
 
   it('never shows an unknown code, however it is written', () => {

@@ -7,7 +7,8 @@ import { ApiError, errorMessage, isApiError } from '#web/lib/api-error.ts';
  * what Google sign-in sends back to /login?error=<code>. Anything else says what the server said.
  */
 const MESSAGES: Record<AuthErrorCode, string> = {
-  invalid_email_or_password: 'The email or password is not right. Check both and try again.',
+  invalid_email_or_password:
+    'The email or password is not right. Check both and try again. Just signed up? Confirm your email with the link we sent first.',
   user_already_exists:
     'An account with this email already exists. Sign in instead, or reset your password.',
   user_already_exists_use_another_email:
@@ -16,10 +17,12 @@ const MESSAGES: Record<AuthErrorCode, string> = {
   password_too_common: 'This password is too common and easy to guess. Choose another one.',
   password_too_short: 'This password is too short: use at least 8 characters.',
   password_too_long: 'This password is too long: use at most 128 characters.',
-  invalid_token: 'This reset link is not valid or has expired. Ask for a new one.',
+  invalid_token: 'This link is not valid any more: it has expired or was used. Ask for a new one.',
   token_expired: 'This reset link has expired. Ask for a new one.',
   account_not_linked:
-    'Your Google account could not be joined to the account with this email here. Sign in with your password instead (confirm your email first if you have not), then try Google again.',
+    'Google has not confirmed that this email address is yours, so it was not joined to the account here. Sign in with your password instead.',
+  unable_to_create_user:
+    'Google has not confirmed that this email address is yours, so no account was made. Confirm it with Google, or sign up with your email and a password.',
   access_denied: 'Google sign-in was cancelled. Try again, or sign in with your password.',
   email_not_found: 'Google did not share an email address, so we could not sign you in.',
   unable_to_link_account:

@@ -21,6 +21,17 @@ export function latestReviewsQuery(limit: number) {
 
 export const useLatestReviews = (limit = HOME_REVIEW_COUNT) => useQuery(latestReviewsQuery(limit));
 
+/** Whether the signed-in customer may post a review, why not, and the review they have. */
+function reviewEligibilityQuery() {
+  return queryOptions({
+    queryKey: [...queryKeys.reviews, 'eligibility'],
+    queryFn: ({ signal }) => callApi(apiRoutes.reviews.eligibility, {}, { signal }),
+  });
+}
+
+export const useReviewEligibility = () => useQuery(reviewEligibilityQuery());
+
+/** Posts the customer's review, or edits the one they have (one per customer). */
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -23,7 +23,12 @@ export function ReviewCard({ review }: { review: Review }) {
               event.currentTarget.src = DEFAULT_AVATAR;
           }}
         />
-        <span className="font-semibold text-navy-900">{review.userName}</span>
+        {/* The name is the author's own choice; what they are is the store's word: a review is a
+            customer's, never the store's staff speaking. */}
+        <span className="grid">
+          <span className="font-semibold text-navy-900">{review.userName}</span>
+          <span className="text-sm text-stone-600">Customer</span>
+        </span>
       </figcaption>
     </figure>
   );

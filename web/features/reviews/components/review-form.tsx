@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type CreateReviewBody, CreateReviewBodySchema, type Review } from '#contract/reviews.ts';
+import {
+  type CreateReviewBody,
+  CreateReviewBodySchema,
+  type ManagedReview,
+  type Review,
+} from '#contract/reviews.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, SubmitError, TextAreaField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
@@ -8,17 +13,29 @@ import { useCreateReview } from '../api/reviews.ts';
 
 const RATING_LABELS = ['1 – Poor', '2 – Fair', '3 – Good', '4 – Very good', '5 – Excellent'];
 const OUTCOME = {
-  notDone: 'Your review was not posted.',
+  notDone: 'Your review was not saved.',
   unknown:
-    'We cannot tell whether your review was posted: look for it on the home page before posting it again.',
+    'We cannot tell whether your review was saved. Sending it again is safe: you have one review, and it is replaced.',
 };
 const FIELDS = ['review', 'rating'] as const;
 
-export function ReviewForm({ onPosted }: { onPosted: (review: Review) => void }) {
+/**
+ * The customer's review: a new one, or theirs to edit (`current`), since each customer has one and
+ * posting again edits it.
+ */
+export function ReviewForm({
+  current,
+  onPosted,
+}: {
+  current: ManagedReview | null;
+  onPosted: (review: Review) => void;
+}) {
   const createReview = useCreateReview();
   const form = useForm<CreateReviewBody>({
     resolver: zodResolver(CreateReviewBodySchema),
-    defaultValues: { review: '', rating: 5 },
+    defaultValues: current
+      ? { review: current.review, rating: current.rating }
+      : { review: '', rating: 5 },
     mode: 'onTouched',
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
@@ -28,7 +45,7 @@ export function ReviewForm({ onPosted }: { onPosted: (review: Review) => void })
     createReview.mutate(body, {
       onSuccess: (review) => {
         clear();
-        form.reset();
+        form.reset({ review: review.review, rating: review.rating });
         onPosted(review);
       },
       onError: (error) => {
@@ -61,7 +78,7 @@ export function ReviewForm({ onPosted }: { onPosted: (review: Review) => void })
       </SelectField>
       <SubmitError failure={failure} onRetry={onSubmit} isRetrying={createReview.isPending} />
       <Button type="submit" size="lg" isPending={createReview.isPending}>
-        Submit review
+        {current ? 'Save changes' : 'Submit review'}
       </Button>
     </form>
   );
