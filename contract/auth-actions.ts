@@ -85,7 +85,7 @@ export const authActions = {
     body: SignUpBodySchema,
     summary: 'Open an account',
     description:
-      'Emails a link that confirms this sign-up; the account exists once the link is followed and its page confirmed (POST /api/auth/confirm-sign-up). It signs no one in, and answers the same whether or not the email already has an account (that one is emailed instead): the link, then signing in, is the way in.',
+      'Emails a link that confirms this sign-up; the account exists once the link is followed and its page confirmed with the password chosen here (POST /api/auth/confirm-sign-up). It signs no one in, and answers the same whether or not the email already has an account (that one is emailed instead): the link, with the password, is the way in.',
     returns:
       'The account this sign-up becomes once confirmed (nothing is stored as an account yet).',
     response: z.looseObject({ user: AccountSchema }),
@@ -153,7 +153,7 @@ export const authActions = {
     body: EmailBodySchema,
     summary: 'Send the confirmation email again',
     description:
-      'Emails a new link for the latest sign-up still waiting for this address (if any), and answers the same either way.',
+      'Emails a new confirmation link to this address if a sign-up is waiting for it, and answers the same either way. Any link of the address confirms only with the password chosen at sign-up.',
     returns: 'Asked.',
     response: DONE,
     errors: { 429: LIMITED },
@@ -165,12 +165,14 @@ export const authActions = {
     body: ConfirmSignUpBodySchema,
     summary: 'Confirm a sign-up',
     description:
-      "Confirms the sign-up whose emailed link holds this token: its account is made (the address's other waiting sign-ups are discarded). It signs no one in: sign in with the password chosen at sign-up.",
-    returns: 'The account exists.',
+      "The token of any confirmation link mailed to an address proves its mailbox; the password picks which of the address's waiting sign-ups is the caller's. That sign-up's account is made (the address's other waiting sign-ups are discarded) and the caller is signed in (session cookie). A wrong password counts as a failed sign-in, and the link keeps working.",
+    returns: 'The account exists and the caller is signed in to it; the session is in the cookie.',
     response: DONE,
+    responseHeaders: ['Set-Cookie'],
     errors: {
-      400: 'invalid_token: the link is not valid, has expired or was used, or the address was confirmed with another link.',
+      400: 'invalid_token: the link is not valid, has expired or was used, or the address was confirmed with another link. wrong_sign_up_password: no waiting sign-up of the address was made with this password.',
       429: LIMITED,
+      503: HASHING,
     },
   }),
   changePassword: action({

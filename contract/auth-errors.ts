@@ -13,6 +13,7 @@ const AUTH_ERROR_CODES = [
   'password_too_short',
   'password_too_long',
   'invalid_token',
+  'wrong_sign_up_password',
   'token_expired',
   'account_not_linked',
   'unable_to_create_user',

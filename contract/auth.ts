@@ -187,7 +187,11 @@ export const UpdateUserBodySchema = z
 export const EmptyBodySchema = z.strictObject({}).nullish();
 
 /** The token of a sign-up's confirmation link, sent by the confirm page's button. */
-export const ConfirmSignUpBodySchema = z.strictObject({ token: TokenSchema });
+/** A confirmation link's token, and the password chosen at sign-up (it picks which sign-up). */
+export const ConfirmSignUpBodySchema = z.strictObject({
+  token: TokenSchema,
+  password: GivenPasswordSchema,
+});
 
 export const CallbackQuerySchema = z.strictObject({ callbackURL: CallbackSchema });
 

@@ -31,6 +31,7 @@ const ProblemCodeSchema = z.enum([
   'paid_order_required',
   'password_too_common',
   'invalid_token',
+  'wrong_sign_up_password',
   'last_admin',
   'conflict',
   'confirmation_required',

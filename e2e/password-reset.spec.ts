@@ -3,7 +3,8 @@ import { linkFromOutbox, mailsTo } from './outbox.ts';
 
 /** The link in a reset email (Better Auth's, under the store's /api/auth). */
 const RESET_LINK = '/api/auth/reset-password/';
-const VERIFY_LINK = '/api/auth/verify-email';
+/** The link in a confirmation email: a page that asks for the password chosen at sign-up. */
+const CONFIRM_LINK = '/confirm-email?token=';
 
 test('a customer resets a forgotten password: old sessions and the old password stop working', async ({
   page,
@@ -92,42 +93,45 @@ test('a new customer asks for the verification email again and confirms with it'
   await inbox.getByRole('button', { name: 'Send the email again' }).click();
   await expect(page.getByText('Verification email sent')).toBeVisible();
   await expect.poll(async () => (await mailsTo(customer.email)).length).toBe(2);
-
-  // Signed in before confirming: the dashboard asks for the confirmation, and can resend it.
-  await inbox.getByRole('link', { name: 'Go to sign in' }).click();
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password').fill(customer.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
-  await page.goto('/dashboard');
-  const notice = page.getByRole('note', { name: 'Please confirm your email address' });
-  await expect(notice).toContainText(customer.email);
-  await notice.getByRole('button', { name: 'Resend verification email' }).click();
-  await expect(page.getByText('Verification email sent')).toBeVisible();
-  await expect.poll(async () => (await mailsTo(customer.email)).length).toBe(3);
   const mails = await mailsTo(customer.email);
   for (const mail of mails) expect(mail).toMatch(/^Subject: Confirm your email for Toolyard$/m);
   // The mail to an address not yet confirmed carries nothing the sign-up chose, not even the name.
   for (const mail of mails) expect(mail).not.toContain(customer.name);
 
-  // Its link confirms the address, and ends the sessions opened before (whoever opened them).
-  const link = await linkFromOutbox(customer.email, VERIFY_LINK);
-  expect(link.startsWith(`${ORIGIN}${VERIFY_LINK}`)).toBe(true);
-  expect(mails[2]).toContain(link);
-  await page.goto(link);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }),
-  ).toBeVisible();
-  expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
-
-  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  // No account before confirming: signing in is refused, in a sentence.
+  await inbox.getByRole('link', { name: 'Go to sign in' }).click();
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password').fill(customer.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('The email or password is not right.')).toBeVisible();
+  await expect(page.getByTestId('user-name')).toHaveCount(0);
+
+  // The newest link opens a page that changes nothing; the password chosen at sign-up confirms.
+  const link = await linkFromOutbox(customer.email, CONFIRM_LINK);
+  expect(link.startsWith(`${ORIGIN}${CONFIRM_LINK}`)).toBe(true);
+  expect(mails[1]).toContain(link);
+  await page.goto(link);
+  await expect(page).toHaveTitle('Confirm your email · Toolyard');
+  const password = page.getByLabel('Password');
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await password.fill(`${customer.password}-not`);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(password).toHaveAccessibleDescription(
+    /This is not the password this sign-up was made with/,
+  );
+  await password.fill(customer.password);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }),
+  ).toBeVisible();
+
+  // Confirmed and signed in.
   await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
   const session = await (await page.request.get('/api/auth/get-session')).json();
   expect(session?.user).toMatchObject({ email: customer.email, emailVerified: true });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 2, name: customer.name })).toBeVisible();
-  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('note', { name: 'Please confirm your email address' })).toHaveCount(
+    0,
+  );
 });

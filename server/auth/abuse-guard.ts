@@ -29,7 +29,8 @@ const RULES: Partial<Record<AuthActionName, GuardRule & { bucket: string }>> = {
   signUp: { bucket: 'su', counts: 'requests', email: 'mail' },
   requestPasswordReset: { bucket: 'rp', counts: 'requests', email: 'mail' },
   sendVerificationEmail: { bucket: 've', counts: 'requests', email: 'mail' },
-  confirmSignUp: { bucket: 'cs', counts: 'failures' },
+  // The password typed to confirm a sign-up is a sign-in's: counted with sign-ins' failures.
+  confirmSignUp: { bucket: 'si', counts: 'failures', email: 'sign-in' },
   resetPassword: { bucket: 'np', counts: 'failures' },
   changePassword: { bucket: 'cp', counts: 'failures' },
 };

@@ -11,7 +11,7 @@ let confirmWith: MailTestApp['confirmWith'];
 let mail: MailTestApp;
 
 beforeAll(async () => {
-  mail = await buildMailTestApp({ adminEmails: ['boss@example.com'] });
+  mail = await buildMailTestApp({ adminEmails: ['boss@example.com', 'head@example.com'] });
   ({ t, smtp, post, confirmWith } = mail);
 });
 afterAll(async () => {
@@ -20,6 +20,19 @@ afterAll(async () => {
 
 const signIn = (email: string, password: string) =>
   post('/api/auth/sign-in/email', { email, password });
+
+/** The email of the account a response's session cookie is signed in to (null: none). */
+async function sessionEmail(setCookie: string | string[] | undefined): Promise<string | null> {
+  if (!setCookie) return null;
+  const session = await t.app.inject({
+    url: '/api/auth/get-session',
+    headers: { cookie: sessionCookie(setCookie) },
+  });
+  return session.json()?.user?.email ?? null;
+}
+
+const signUp = (name: string, email: string, password: string) =>
+  post('/api/auth/sign-up/email', { name, email, password });
 
 /** The emails of the confirmation kind an address has received so far. */
 const confirmationsTo = (email: string) =>
@@ -47,11 +60,9 @@ describe('account pre-hijack: a confirmation only confirms the sign-up it was ma
     expect(own.statusCode).toBe(200);
     const [squattersMail, ownersMail] = await smtp.waitForMore(email, 1);
     expect(confirmationsTo(email)).toHaveLength(2);
-    const confirmed = await confirmWith(ownersMail?.text ?? '');
+    const confirmed = await confirmWith(ownersMail?.text ?? '', 'owner-anvil-55');
     expect(confirmed.statusCode).toBe(200);
-    expect([confirmed.headers['set-cookie'] ?? []].flat().join(';')).not.toMatch(
-      /session_token=[^;]/,
-    );
+    expect(await sessionEmail(confirmed.headers['set-cookie'])).toBe(email);
 
     expect((await signIn(email, 'owner-anvil-55')).statusCode).toBe(200);
     expect((await signIn(email, 'squat-squat-77')).statusCode).toBe(401);
@@ -60,7 +71,7 @@ describe('account pre-hijack: a confirmation only confirms the sign-up it was ma
     expect(rows[0]).toMatchObject({ name: 'Vic Owner', emailVerified: true, role: 'User' });
 
     // The squatter's sign-up was discarded: its link (in the owner's inbox) confirms nothing now.
-    const late = await confirmWith(squattersMail?.text ?? '');
+    const late = await confirmWith(squattersMail?.text ?? '', 'squat-squat-77');
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({ code: 'invalid_token' });
     expect((await signIn(email, 'squat-squat-77')).statusCode).toBe(401);
@@ -71,13 +82,13 @@ describe('account pre-hijack: a confirmation only confirms the sign-up it was ma
   });
 
   it('with ADMIN_EMAILS, the owner who confirms is admin and the squatter is nobody', async () => {
-    const email = 'boss@example.com';
+    const email = 'head@example.com';
     await post('/api/auth/sign-up/email', { name: 'Not Boss', email, password: 'squat-squat-77' });
     await smtp.waitFor(email, 'Confirm your email');
     expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
     await post('/api/auth/sign-up/email', { name: 'Real Boss', email, password: 'owner-anvil-55' });
     const ownersMail = (await smtp.waitForMore(email, 1)).at(-1);
-    expect((await confirmWith(ownersMail?.text ?? '')).statusCode).toBe(200);
+    expect((await confirmWith(ownersMail?.text ?? '', 'owner-anvil-55')).statusCode).toBe(200);
 
     const [row] = await t.db.select().from(user).where(eq(user.email, email));
     expect(row).toMatchObject({ name: 'Real Boss', role: 'Admin', emailVerified: true });
@@ -89,6 +100,68 @@ describe('account pre-hijack: a confirmation only confirms the sign-up it was ma
       headers: { cookie: sessionCookie(owner.headers['set-cookie']) },
     });
     expect(session.json().user).toMatchObject({ email, role: 'Admin' });
+  });
+});
+
+describe('a link proves the mailbox; the password picks whose sign-up it confirms', () => {
+  it("the squatter's sign-up mailed again, confirmed by the owner, makes the owner admin (ADMIN_EMAILS)", async () => {
+    const email = 'boss@example.com';
+    expect((await signUp('Boss', email, 'boss-real-pass-1')).statusCode).toBe(200);
+    expect((await signUp('Boss', email, 'squatter-pass-999')).statusCode).toBe(200);
+    // Anyone may ask for the email again: it mails the address a new link.
+    const resent = await post('/api/auth/send-verification-email', { email });
+    expect(resent.json()).toEqual({ status: true });
+    const newest = (await smtp.waitForMore(email, 2)).at(-1);
+    expect(confirmationsTo(email)).toHaveLength(3);
+
+    // The newest link alone confirms nothing (the password is required)...
+    const token = new URL(
+      /https?:\/\/\S+confirm-email\S+/.exec(newest?.text ?? '')?.[0] ?? '',
+    ).searchParams.get('token');
+    const alone = await post('/api/auth/confirm-sign-up', { token });
+    expect(alone.statusCode).toBe(400);
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+
+    // ...and with the owner's password it makes the owner's account, signed in, admin.
+    const confirmed = await confirmWith(newest?.text ?? '', 'boss-real-pass-1');
+    expect(confirmed.statusCode).toBe(200);
+    expect(await sessionEmail(confirmed.headers['set-cookie'])).toBe(email);
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ role: 'Admin', emailVerified: true });
+    expect((await signIn(email, 'squatter-pass-999')).statusCode).toBe(401);
+    expect((await signIn(email, 'boss-real-pass-1')).statusCode).toBe(200);
+    expect(await t.db.select().from(pendingSignUp).where(eq(pendingSignUp.email, email))).toEqual(
+      [],
+    );
+  });
+
+  it("the owner following the squatter's earlier link with their own password gets their own account", async () => {
+    const email = 'early-link@example.com';
+    await signUp('Squatter Name', email, 'squatter-pass-999');
+    const squattersMail = await smtp.waitFor(email, 'Confirm your email');
+    await signUp('Owen Owner', email, 'owner-anvil-55');
+    await smtp.waitForMore(email, 1);
+    const confirmed = await confirmWith(squattersMail.text, 'owner-anvil-55');
+    expect(confirmed.statusCode).toBe(200);
+    expect(await sessionEmail(confirmed.headers['set-cookie'])).toBe(email);
+    const rows = await t.db.select().from(user).where(eq(user.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Owen Owner', emailVerified: true });
+    expect((await signIn(email, 'squatter-pass-999')).statusCode).toBe(401);
+    expect((await signIn(email, 'owner-anvil-55')).statusCode).toBe(200);
+  });
+
+  it('a wrong password is refused with a sentence, makes nothing, and leaves the link usable', async () => {
+    const email = 'wrong-pass@example.com';
+    await signUp('Wes Wrong', email, 'owner-anvil-55');
+    const mail = await smtp.waitFor(email, 'Confirm your email');
+    const wrong = await confirmWith(mail.text, 'not-the-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'wrong_sign_up_password' });
+    expect(wrong.json().detail).toMatch(/^This is not the password this sign-up was made with/);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    expect((await confirmWith(mail.text, 'owner-anvil-55')).statusCode).toBe(200);
   });
 });
 
@@ -160,8 +233,8 @@ describe('signing up again with an address never confirmed', () => {
       expect(mail?.subject).toBe('Confirm your email for Toolyard');
       expect(mail?.text).not.toContain('Try');
     }
-    expect((await confirmWith(second?.text ?? '')).statusCode).toBe(200);
-    expect((await confirmWith(first?.text ?? '')).statusCode).toBe(400);
+    expect((await confirmWith(second?.text ?? '', 'other-lathe-42')).statusCode).toBe(200);
+    expect((await confirmWith(first?.text ?? '', 'gentle-lathe-31')).statusCode).toBe(400);
     const rows = await t.db.select().from(user).where(eq(user.email, email));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ emailVerified: true, name: 'Second Try' });
@@ -187,8 +260,8 @@ describe('signing up again with an address never confirmed', () => {
     expect(asked.statusCode).toBe(200);
     expect(unknown.json()).toEqual(asked.json());
     const [first, resent] = await smtp.waitForMore(email, 1);
-    expect((await confirmWith(resent?.text ?? '')).statusCode).toBe(200);
-    expect((await confirmWith(first?.text ?? '')).statusCode).toBe(400);
+    expect((await confirmWith(resent?.text ?? '', 'gentle-lathe-31')).statusCode).toBe(200);
+    expect((await confirmWith(first?.text ?? '', 'gentle-lathe-31')).statusCode).toBe(400);
     expect((await signIn(email, 'gentle-lathe-31')).statusCode).toBe(200);
   });
 
@@ -200,7 +273,9 @@ describe('signing up again with an address never confirmed', () => {
       }
       await t.app.mailer.drain();
       const mails = await smtp.waitForMore(email, 2);
-      const answers = await Promise.all(mails.map((mail) => confirmWith(mail.text)));
+      const answers = await Promise.all(
+        mails.map((mail) => confirmWith(mail.text, 'gentle-lathe-31')),
+      );
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400]);
       expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
     }

@@ -21,15 +21,14 @@ afterAll(async () => {
   await mail.close();
 });
 
-/** Signs up (which signs no one in), confirms with the emailed link, then signs in. */
+/** Signs up (which signs no one in), then confirms with the emailed link and the password. */
 async function signUpConfirmed(email: string, password = 'sturdy-hammer-42') {
   const response = await post('/api/auth/sign-up/email', { name: 'Vera Verify', email, password });
   expect(response.statusCode).toBe(200);
   const mail = await smtp.waitFor(email, 'Confirm your email');
-  expect((await confirmWith(mail.text)).statusCode).toBe(200);
-  const signIn = await post('/api/auth/sign-in/email', { email, password });
-  expect(signIn.statusCode).toBe(200);
-  return { cookie: sessionCookie(signIn.headers['set-cookie']), password };
+  const confirmed = await confirmWith(mail.text, password);
+  expect(confirmed.statusCode).toBe(200);
+  return { cookie: sessionCookie(confirmed.headers['set-cookie']), password };
 }
 
 describe('email confirmation', () => {
@@ -47,9 +46,14 @@ describe('email confirmation', () => {
     expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
     expect((await post('/api/auth/sign-in/email', { email, password })).statusCode).toBe(401);
 
-    const confirmed = await confirmWith(mail.text);
+    const confirmed = await confirmWith(mail.text, password);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.headers['set-cookie']).toBeUndefined();
+    // The link proved the mailbox and the password the sign-up: its owner is signed in.
+    const session = await t.app.inject({
+      url: '/api/auth/get-session',
+      headers: { cookie: sessionCookie(confirmed.headers['set-cookie']) },
+    });
+    expect(session.json().user).toMatchObject({ email, emailVerified: true });
     const [after] = await t.db.select().from(user).where(eq(user.email, email));
     expect(after).toMatchObject({ emailVerified: true, name: 'Vera Verify', role: 'User' });
     expect(await t.db.select().from(pendingSignUp).where(eq(pendingSignUp.email, email))).toEqual(
@@ -57,7 +61,7 @@ describe('email confirmation', () => {
     );
 
     // The link works once.
-    const again = await confirmWith(mail.text);
+    const again = await confirmWith(mail.text, password);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'invalid_token' });
   });
@@ -79,7 +83,7 @@ describe('email confirmation', () => {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
     expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
-    expect((await confirmWith(mail.text)).statusCode).toBe(200);
+    expect((await confirmWith(mail.text, 'sturdy-hammer-42')).statusCode).toBe(200);
   });
 
   it('a confirmed account signs in with its password and places orders', async () => {
@@ -112,7 +116,7 @@ describe('email confirmation', () => {
       .update(pendingSignUp)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(pendingSignUp.email, email));
-    const confirmed = await confirmWith(mail.text);
+    const confirmed = await confirmWith(mail.text, 'sturdy-hammer-42');
     expect(confirmed.statusCode).toBe(400);
     expect(confirmed.json()).toMatchObject({ code: 'invalid_token' });
     expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);

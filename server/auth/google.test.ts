@@ -118,7 +118,8 @@ const signUp = (body: { name: string; email: string; password: string }) =>
   postJson('/api/auth/sign-up/email', body);
 const signIn = (email: string, password: string) =>
   postJson('/api/auth/sign-in/email', { email, password });
-const confirm = (token: string) => postJson('/api/auth/confirm-sign-up', { token });
+const confirm = (token: string, password: string) =>
+  postJson('/api/auth/confirm-sign-up', { token, password });
 
 /** The token of the newest confirmation link mailed to `email` other than `seen`. */
 async function confirmationToken(email: string, seen?: string): Promise<string> {
@@ -210,7 +211,7 @@ describe('Google sign-in (OpenID Connect, against a local stand-in)', () => {
       [],
     );
     expect((await signIn(email, 'squat-squat-77')).status).toBe(401);
-    expect((await confirm(squattersLink)).status).toBe(400);
+    expect((await confirm(squattersLink, 'squat-squat-77')).status).toBe(400);
   });
 
   it('with ADMIN_EMAILS, a squatter\u2019s sign-up gains nothing and the owner\u2019s Google account is admin', async () => {
@@ -240,7 +241,7 @@ describe('Google sign-in (OpenID Connect, against a local stand-in)', () => {
     const squattersLink = await confirmationToken(email);
     await signUp({ name: 'Ada Advised', email, password: 'owner-anvil-55' });
     const ownersLink = await confirmationToken(email, squattersLink);
-    expect((await confirm(ownersLink)).status).toBe(200);
+    expect((await confirm(ownersLink, 'owner-anvil-55')).status).toBe(200);
 
     const { location, store } = await signInWithGoogle(email);
     expect(location).toBe('/dashboard');

@@ -25,6 +25,14 @@ const ACCOUNT_PAGES = {
   login: '/login',
 } as const;
 
+/** Waiting sign-ups of one address whose password a confirmation checks, newest first. */
+const CHECKED_SIGN_UPS = 5;
+/** Rows read to find them (copies mailed again share their sign-up's hash). */
+const MAX_ROWS_READ = 50;
+
+const WRONG_PASSWORD =
+  'This is not the password this sign-up was made with. Type the password you chose when you signed up; if you do not remember it, sign up again.';
+
 const INVALID_LINK =
   'This confirmation link is not valid any more: it has expired, was used already, or the address was confirmed with another link. Sign in, or sign up again.';
 
@@ -78,9 +86,10 @@ export async function createPasswordAccount(
 
 /**
  * Sign-ups that wait for their email to be confirmed (decision 030). No account exists until then:
- * each sign-up is a pending row of its own, with its own token, mailed to the address; the first one
- * confirmed becomes the account, in one transaction that discards the others. So a confirmation
- * only ever confirms the sign-up whose link was followed, never someone else's account.
+ * each sign-up is a pending row of its own, with its own token, mailed to the address. Confirming
+ * takes a link's token (the mailbox) and the password chosen at sign-up (which sign-up): the first
+ * one confirmed becomes the account, in one transaction that discards the others. So a link alone
+ * confirms nothing, and no one confirms a sign-up whose password they do not know.
  */
 export function createSignUps(
   config: SignUpsConfig,
@@ -89,9 +98,10 @@ export function createSignUps(
   const { db, mailer, hashing, log } = deps;
   const adminEmails = new Set(config.adminEmails.map((email) => email.toLowerCase()));
 
-  async function hashPassword(password: string): Promise<string> {
+  /** Work of the hashing gate; a full gate is the store's 503 with Retry-After. */
+  async function throughGate<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await hashing.hash(password);
+      return await work();
     } catch (error) {
       if (error instanceof APIError && error.status === 'SERVICE_UNAVAILABLE') {
         throw serviceUnavailable(HASHING_BUSY_MESSAGE, HASHING_RETRY_AFTER);
@@ -99,6 +109,9 @@ export function createSignUps(
       throw error;
     }
   }
+  const hashPassword = (password: string) => throughGate(() => hashing.hash(password));
+  const verifyPassword = (hash: string, password: string) =>
+    throughGate(() => hashing.verify({ hash, password }));
 
   /** Stores a pending sign-up with a token of its own and mails its link, in one transaction. */
   async function mailNewLink(row: Pick<PendingRow, 'email' | 'name' | 'image' | 'passwordHash'>) {
@@ -128,7 +141,42 @@ export function createSignUps(
     mailer.nudge();
   }
 
+  /**
+   * The newest waiting sign-up of the address made with this password, checked through the hashing
+   * gate. Copies mailed again share their sign-up's hash, so each sign-up is checked once, and at
+   * most CHECKED_SIGN_UPS of them (the mail limit bounds how many exist anyway).
+   */
+  async function signUpWithPassword(email: string, password: string) {
+    const rows = await db
+      .select()
+      .from(pendingSignUp)
+      .where(and(eq(pendingSignUp.email, email), gt(pendingSignUp.expiresAt, sql`now()`)))
+      .orderBy(desc(pendingSignUp.createdAt))
+      .limit(MAX_ROWS_READ);
+    const hashes = new Set<string>();
+    const signUps = rows.filter(
+      (row) => !hashes.has(row.passwordHash) && hashes.add(row.passwordHash),
+    );
+    for (const row of signUps.slice(0, CHECKED_SIGN_UPS)) {
+      if (await verifyPassword(row.passwordHash, password)) return row;
+    }
+    return null;
+  }
+
+  /** The address a valid, unexpired confirmation link was mailed to (undefined otherwise). */
+  async function addressOf(token: string): Promise<string | undefined> {
+    const [link] = await db
+      .select({ email: pendingSignUp.email })
+      .from(pendingSignUp)
+      .where(
+        and(eq(pendingSignUp.tokenHash, hashOf(token)), gt(pendingSignUp.expiresAt, sql`now()`)),
+      );
+    return link?.email;
+  }
+
   return {
+    addressOf,
+
     /**
      * Answers alike whether or not the email has an account (decision 009): a new address gets a
      * confirmation link for this sign-up, a taken one a note to its owner. Nothing signs in.
@@ -171,7 +219,11 @@ export function createSignUps(
       };
     },
 
-    /** Mails a new link for the address's latest pending sign-up, if any; answers alike either way. */
+    /**
+     * Mails the address a new link if a sign-up waits for it (a copy of the latest, under a new
+     * token: any link of the address confirms only with a sign-up's password); answers alike
+     * either way, and the mail says nothing of the sign-up.
+     */
     async resend(email: string) {
       const [latest] = await db
         .select()
@@ -187,43 +239,41 @@ export function createSignUps(
     },
 
     /**
-     * Makes the account of the sign-up whose link this is, if its address has none yet; every
-     * other pending sign-up for the address goes. ADMIN_EMAILS applies here, to a proven address.
+     * A link's token proves its reader has the address's mailbox; the password picks which of the
+     * address's waiting sign-ups is theirs (decision 030). That one becomes the account and every
+     * other one goes, in one transaction; ADMIN_EMAILS applies here, to a proven address. Answers
+     * the account's email, for signing its owner in.
      */
-    async confirm(token: string) {
-      const tokenHash = hashOf(token);
-      const outcome = await db.transaction(async (tx) => {
-        const [link] = await tx
-          .select({ email: pendingSignUp.email })
+    async confirm(input: { token: string; password: string }) {
+      const tokenHash = hashOf(input.token);
+      const email = await addressOf(input.token);
+      if (!email) throw new AppError(400, 'invalid_token', INVALID_LINK);
+      const chosen = await signUpWithPassword(email, input.password);
+      if (!chosen) throw new AppError(400, 'wrong_sign_up_password', WRONG_PASSWORD);
+      const created = await db.transaction(async (tx) => {
+        // Every sign-up of the address, locked in one order: two confirmations at once wait for
+        // each other (the second then finds the sign-ups gone) rather than deadlock.
+        const rows = await tx
+          .select({ id: pendingSignUp.id, tokenHash: pendingSignUp.tokenHash })
           .from(pendingSignUp)
-          .where(eq(pendingSignUp.tokenHash, tokenHash));
-        if (!link) return null;
-        // Every sign-up of the address, locked in one order: two of its links confirmed at once
-        // wait for each other (the second then finds its sign-up discarded) rather than deadlock.
-        await tx
-          .select({ id: pendingSignUp.id })
-          .from(pendingSignUp)
-          .where(eq(pendingSignUp.email, link.email))
+          .where(and(eq(pendingSignUp.email, email), gt(pendingSignUp.expiresAt, sql`now()`)))
           .orderBy(pendingSignUp.id)
           .for('update');
-        const [pending] = await tx
-          .delete(pendingSignUp)
-          .where(eq(pendingSignUp.tokenHash, tokenHash))
-          .returning();
-        if (!pending || pending.expiresAt <= new Date()) return null;
-        await tx.delete(pendingSignUp).where(eq(pendingSignUp.email, pending.email));
-        const created = await createPasswordAccount(tx, {
-          ...pending,
+        // Confirmed at once with another link or password: the first one made the account.
+        const linkStands = rows.some((row) => row.tokenHash === tokenHash);
+        if (!linkStands || !rows.some((row) => row.id === chosen.id)) return null;
+        await tx.delete(pendingSignUp).where(eq(pendingSignUp.email, email));
+        return createPasswordAccount(tx, {
+          ...chosen,
           emailVerified: true,
-          role: adminEmails.has(pending.email) ? 'Admin' : 'User',
+          role: adminEmails.has(chosen.email) ? 'Admin' : 'User',
         });
-        return created;
       });
-      if (!outcome) throw new AppError(400, 'invalid_token', INVALID_LINK);
-      if (outcome.role === 'Admin') {
-        log.info({ emails: [outcome.email] }, 'granted admin from ADMIN_EMAILS');
+      if (!created) throw new AppError(400, 'invalid_token', INVALID_LINK);
+      if (created.role === 'Admin') {
+        log.info({ emails: [created.email] }, 'granted admin from ADMIN_EMAILS');
       }
-      return { status: true };
+      return { email: created.email };
     },
 
     /** An account was made another way (Google): the address's pending sign-ups go. */

@@ -61,7 +61,7 @@ function authGoodRequests(): Record<string, GoodRequest> {
     },
     'POST /confirm-sign-up': {
       url: '/api/auth/confirm-sign-up',
-      body: { token: 'abcdefghijklmnop' },
+      body: { token: 'abcdefghijklmnop', password: 'sturdy-anvil-88' },
     },
     'POST /change-password': {
       url: '/api/auth/change-password',

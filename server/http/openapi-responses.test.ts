@@ -190,8 +190,9 @@ describe('the account actions the web app calls answer as the API description sa
     expect(signedUp.statusCode).toBe(200);
     const confirmation = await mailedToken(`c-${email}`, /\/confirm-email\?token=([\w.~-]+)/);
     const requests = [
-      post('confirmSignUp', { token: confirmation }),
-      post('confirmSignUp', { token: 'abcdefghijklmnop' }),
+      post('confirmSignUp', { token: confirmation, password: 'not-the-password' }),
+      post('confirmSignUp', { token: confirmation, password: 'sturdy-anvil-88' }),
+      post('confirmSignUp', { token: 'abcdefghijklmnop', password: 'sturdy-anvil-88' }),
       post('resetPassword', { newPassword: 'sturdy-anvil-99', token }),
       post('signUp', { name: 'Nina New', email, password: 'sturdy-anvil-88' }),
       post('signUp', { name: 'Nina New', email: 'nina@example.com', password: 'password' }),

@@ -83,6 +83,43 @@ describe('sign-in limits count failures, per account and address', () => {
   });
 });
 
+describe('the password typed to confirm a sign-up counts as a sign-in', () => {
+  const confirm = (t: TestContext, ip: string, token: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-sign-up',
+      remoteAddress: ip,
+      headers: json,
+      payload: { token, password },
+    });
+
+  it('wrong passwords past the sign-in limit get 429; the link still works from elsewhere', async () => {
+    const email = 'confirm-guess@example.com';
+    const signedUp = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: nextAddress(),
+      headers: json,
+      payload: { name: 'Cora Confirm', email, password: 'sturdy-anvil-88' },
+    });
+    expect(signedUp.statusCode).toBe(200);
+    await first.app.mailer.drain();
+    const token =
+      first.sentMail
+        .map((mail) => /\/confirm-email\?token=([\w-]+)/.exec(mail.text)?.[1])
+        .find(Boolean) ?? '';
+    const ip = nextAddress();
+    for (let i = 0; i < limits.authPerEmail.limit; i += 1) {
+      const wrong = await confirm(i % 2 ? first : second, ip, token, `guess-${i}`);
+      expect(wrong.json()).toMatchObject({ code: 'wrong_sign_up_password' });
+    }
+    expect((await confirm(first, ip, token, 'guess-last')).statusCode).toBe(429);
+    // One count with sign-ins: the same address cannot go on guessing there either.
+    expect((await signIn(second, email, ip)).statusCode).toBe(429);
+    expect((await confirm(second, nextAddress(), token, 'sturdy-anvil-88')).statusCode).toBe(200);
+  });
+});
+
 describe('when the store is too busy to check a password', () => {
   it('the 503 does not count against the customer\u2019s own account limit', async () => {
     const busy = await buildTestApp(

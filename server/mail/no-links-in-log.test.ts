@@ -88,7 +88,7 @@ describe('the log keeps no link and no token', () => {
           method: 'POST',
           url: '/api/auth/confirm-sign-up',
           headers: json,
-          payload: { token: sent },
+          payload: { token: sent, password: 'sturdy-anvil-88' },
         });
       }
     }

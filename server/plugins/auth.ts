@@ -34,6 +34,7 @@ const GOOGLE_ACTIONS = new Set<AuthActionName>(['signInSocial', 'oauthCallback']
 const HASHING_ACTIONS = new Set<AuthActionName>([
   'signIn',
   'signUp',
+  'confirmSignUp',
   'resetPassword',
   'changePassword',
 ]);
@@ -50,6 +51,11 @@ const CALLER_CHANGING_ACTIONS = new Set<AuthActionName>([
 /** Actions that change an account named by a link's token: whose is not known here. */
 const TOKEN_CHANGING_ACTIONS = new Set<AuthActionName>(['resetPassword']);
 
+interface ConfirmSignUpBody {
+  token: string;
+  password: string;
+}
+
 /** Actions the store answers itself (sign-ups wait unconfirmed outside the account service). */
 function storeAction(
   signUps: SignUps,
@@ -59,7 +65,6 @@ function storeAction(
   const input = body as { name: string; email: string; password: string; token: string };
   if (name === 'signUp') return () => signUps.signUp(input);
   if (name === 'sendVerificationEmail') return () => signUps.resend(input.email);
-  if (name === 'confirmSignUp') return () => signUps.confirm(input.token);
   return undefined;
 }
 
@@ -137,9 +142,15 @@ export const authPlugin = fp(
       const body = request.method === 'POST' ? (request.body ?? {}) : undefined;
       // A password refused for its own sake is input, like the schema's checks: never counted.
       refuseCommonPassword(name, body);
-      const settle = await guardAuthAction(limiter, limits, name, address, body);
+      const confirmation = name === 'confirmSignUp' ? (body as ConfirmSignUpBody) : undefined;
+      // A confirmation's password is counted like a sign-in's, against the link's address.
+      const counted = confirmation ? { email: await signUps.addressOf(confirmation.token) } : body;
+      const settle = await guardAuthAction(limiter, limits, name, address, counted);
       await checkAction(name, request, db, app);
 
+      if (confirmation) {
+        return answerItself(() => confirmAndSignIn(confirmation, request, reply), settle, reply);
+      }
       const own = storeAction(signUps, name, body);
       if (own) return answerItself(own, settle, reply);
 
@@ -178,6 +189,32 @@ export const authPlugin = fp(
       const bytes = Buffer.from(await response.arrayBuffer());
       const isJson = response.headers.get('content-type')?.includes('json');
       return reply.send(isJson ? withoutSessionTokens(bytes) : bytes);
+    }
+
+    /**
+     * Confirms the sign-up the password picks, then signs its owner in through the account
+     * service's own sign-in (its session cookie, as signing in sets it): the link proved the
+     * mailbox and the password the sign-up. Too busy to sign in, the account is made all the same
+     * and its owner signs in on the sign-in page.
+     */
+    async function confirmAndSignIn(
+      input: ConfirmSignUpBody,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) {
+      const { email } = await signUps.confirm(input);
+      const headers = headersForAuth(request, clientAddress(request));
+      headers.set('content-type', 'application/json');
+      const signedIn = await auth.handler(
+        new Request(new URL('/api/auth/sign-in/email', publicUrl), {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ email, password: input.password }),
+        }),
+      );
+      const cookies = signedIn.ok ? signedIn.headers.getSetCookie() : [];
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return { status: true };
     }
 
     /** Runs an action the store answers itself, settling its counts with the outcome. */

@@ -68,10 +68,10 @@ describe('crash safety', () => {
       const confirmed = await fetch(`${base}/api/auth/confirm-sign-up`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ token: pending?.id }),
+        body: JSON.stringify({ token: pending?.id, password }),
       });
       expect(confirmed.status).toBe(200);
-      // Sign-up and confirming sign no one in.
+      // Signing up signs no one in; confirming does (this test signs in on its own, as before).
       const response = await fetch(`${base}/api/auth/sign-in/email`, {
         method: 'POST',
         headers,

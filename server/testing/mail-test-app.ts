@@ -27,12 +27,12 @@ export async function buildMailTestApp(overrides: Partial<AppConfig> = {}) {
     /** A JSON POST from our own site, with a session cookie when given. */
     post,
     /**
-     * Does what the confirm page's button does with the link in a confirmation email: sends its
-     * token to POST /api/auth/confirm-sign-up.
+     * Does what the confirm page does with the link in a confirmation email and the password typed
+     * on it: sends both to POST /api/auth/confirm-sign-up.
      */
-    confirmWith: (mailText: string) => {
+    confirmWith: (mailText: string, password: string) => {
       const link = new URL(linkIn(mailText, `${TEST_ORIGIN}/confirm-email?token=`));
-      return post('/api/auth/confirm-sign-up', { token: link.searchParams.get('token') });
+      return post('/api/auth/confirm-sign-up', { token: link.searchParams.get('token'), password });
     },
     /** Follows a link from an email the way a browser would: its path and query against the app. */
     follow: (link: string) => {

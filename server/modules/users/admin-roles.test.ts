@@ -194,7 +194,7 @@ describe('who becomes admin', () => {
         method: 'POST',
         url: '/api/auth/confirm-sign-up',
         headers: { origin: TEST_ORIGIN },
-        payload: { token },
+        payload: { token, password: 'correct-horse-battery-9' },
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       const [row] = await withAdmins.db

@@ -1,8 +1,6 @@
-import { Link, type MetaArgs, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { useConfirmSignUp } from '#web/features/auth/api/auth-mutations.ts';
-import { AuthError } from '#web/features/auth/components/auth-error.tsx';
-import { isApiError } from '#web/lib/api-error.ts';
+import { Link, type MetaArgs, useSearchParams } from 'react-router';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { ConfirmSignUpForm } from '#web/features/auth/components/confirm-sign-up-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
@@ -12,14 +10,12 @@ export const meta = ({ matches, location }: MetaArgs) =>
 
 /**
  * Where the link in a confirmation email lands. Opening it changes nothing (mail scanners open
- * links before people do): the button sends the link's token, and that makes the account of the
- * sign-up the email was sent for (docs/decisions/030).
+ * links before people do): the form sends the link's token with the password chosen at sign-up,
+ * which makes the account of that sign-up and signs its owner in (docs/decisions/030).
  */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const navigate = useNavigate();
-  const confirm = useConfirmSignUp();
 
   if (!token) {
     return (
@@ -34,28 +30,16 @@ export function ConfirmEmailPage() {
     );
   }
 
-  const onConfirm = () =>
-    confirm.mutate(token, {
-      onSuccess: () => navigate(paths.emailVerified(), { replace: true }),
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'invalid_token') {
-          navigate(paths.emailVerified({ error: 'invalid_token' }), { replace: true });
-        }
-      },
-    });
-
   return (
     <AuthLayout
       title="Confirm your email"
-      description="One step left: confirm that this email address is yours, and your account is made. Then sign in with the password you chose."
+      description="One step left: type the password you chose when you signed up. Your account is made and you are signed in."
     >
       <div className="space-y-4">
-        <AuthError error={confirm.error} />
-        <Button size="lg" isPending={confirm.isPending} onClick={onConfirm}>
-          Confirm my email
-        </Button>
+        <ConfirmSignUpForm token={token} />
         <p className="text-sm text-stone-600">
-          Did not sign up? Close this page: no account uses your address unless you confirm.
+          Did not sign up? Close this page: no account uses your address unless someone confirms it
+          with this email and the password of their sign-up.
         </p>
       </div>
     </AuthLayout>

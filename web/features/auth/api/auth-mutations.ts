@@ -130,12 +130,15 @@ export function useResendVerification() {
 }
 
 /**
- * Confirms the sign-up whose emailed link holds `token`: its account is made. It signs no one in
- * (people sign in with the password they chose).
+ * Confirms a sign-up with an emailed link's `token` and the password chosen at sign-up (which
+ * picks the sign-up): its account is made and the person is signed in to it.
  */
 export function useConfirmSignUp() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      sendRequest('POST', '/auth/confirm-sign-up', { body: { token } }),
+    mutationFn: async (body: { token: string; password: string }) => {
+      await sendRequest('POST', '/auth/confirm-sign-up', { body });
+      return startSession(queryClient);
+    },
   });
 }

@@ -17,6 +17,8 @@ const MESSAGES: Record<AuthErrorCode, string> = {
   password_too_common: 'This password is too common and easy to guess. Choose another one.',
   password_too_short: 'This password is too short: use at least 8 characters.',
   password_too_long: 'This password is too long: use at most 128 characters.',
+  wrong_sign_up_password:
+    'This is not the password this sign-up was made with. Type the password you chose when you signed up; if you do not remember it, sign up again.',
   invalid_token: 'This link is not valid any more: it has expired or was used. Ask for a new one.',
   token_expired: 'This reset link has expired. Ask for a new one.',
   account_not_linked:
