@@ -17,8 +17,8 @@ function signUpTime(at: Date): string {
 }
 
 /**
- * The link of one sign-up: it confirms that sign-up, with the password chosen then, and no other
- * (each sign-up for an address gets its own email: decision 030).
+ * The link of one sign-up: it proves the mailbox, and confirms the sign-up whose password is typed
+ * on its page (each sign-up for an address gets its own email: decision 030).
  */
 export function verificationEmail(storeName: string, url: string, signedUpAt: Date): MailContent {
   return renderMail({
@@ -27,7 +27,7 @@ export function verificationEmail(storeName: string, url: string, signedUpAt: Da
     greeting: greeting(null),
     paragraphs: [
       `Someone signed up with ${storeName} using this email address on ${signUpTime(signedUpAt)}. If it was you, please confirm that the address is yours.`,
-      'Once it is confirmed you can sign in with the password you chose and place orders.',
+      'To confirm it, follow the link and type the password you chose when you signed up: you are then signed in and can place orders.',
     ],
     action: { label: 'Confirm my email', url },
     footnote:

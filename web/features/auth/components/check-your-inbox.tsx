@@ -22,7 +22,8 @@ export function CheckYourInbox({ email }: { email: string }) {
       <p className="font-semibold">Check your inbox</p>
       <p className="mt-2 text-sm">
         We sent an email to <strong className="wrap-anywhere">{email}</strong>. Follow the link in
-        it to confirm your address, then sign in. The link works for 24 hours.
+        it and type the password you chose: your address is confirmed and you are signed in. The
+        link works for 24 hours.
       </p>
       <p className="mt-2 text-sm">
         Nothing there after a few minutes? Check your spam folder, or ask for it again.
