@@ -12,6 +12,7 @@ import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
 import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
+import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import type { ApiError } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -94,6 +95,7 @@ function CustomerCheckout({
         onShortLines={onShortLines}
         onPriceChanged={() => void refresh()}
         onCartOutdated={onCartOutdated}
+        draftKey={checkoutDraftKey(user.id)}
       />
     </div>
   );
