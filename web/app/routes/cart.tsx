@@ -7,6 +7,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
+import { MergedCartNotice } from '#web/features/cart/components/merged-cart-notice.tsx';
 import { OutdatedCartNotice } from '#web/features/cart/components/outdated-cart-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
@@ -134,6 +135,7 @@ export function CartPage() {
         title="Your cart"
         description="Volume prices apply per line. Stock is taken when you place the order."
       />
+      <MergedCartNotice />
       {outdated && <OutdatedCartNotice key={outdated.seen} checkedOutAs={outdated.order} />}
       <CartView
         shortLines={shortLines}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AVATAR_TEXT_COLOUR, avatarColourOf, initialsOf } from '#web/lib/initials-avatar.ts';
 
 const SIZES = {
+  sm: { pixels: 32, className: 'size-8 text-xs' },
   md: { pixels: 48, className: 'size-12 text-base' },
   lg: { pixels: 80, className: 'size-20 text-2xl' },
 } as const;
