@@ -4,9 +4,13 @@
  * check and a cached catalogue read, each on a new connection from another address, while the
  * flood lasts; baseline: the same probes on the same store at rest, alternately in the same run.
  */
+
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import {
   type Answer,
   flood,
+  get,
   holdIdleConnections,
   probe,
   statusCounts,
@@ -25,12 +29,55 @@ const PROBES = [HEALTH, CATALOGUE];
 
 type Probes = Record<string, Answer[]>;
 
+/**
+ * The answers a flood of addresses that are no page is made of, each spelled afresh: an unknown
+ * address, a tool's page for an id that is no tool, the catalogue with a sort it does not know
+ * (the same page as `/tools`). `/` is the cached page they are compared with.
+ */
+const SPELLINGS: [string, (i: number) => string][] = [
+  ['/', () => '/'],
+  ['/tools?sort=<random>', () => `/tools?sort=${randomUUID()}`],
+  ['/tools/<random uuid>', () => `/tools/${randomUUID()}`],
+  ['/nope-<random>', () => `/nope-${randomUUID()}`],
+];
+const mixedPath = (i: number) => (SPELLINGS[1 + (i % 3)] as [string, (i: number) => string])[1](i);
+
+/**
+ * Each spelling asked for one after another on one kept-alive connection, as a browser asks
+ * (Accept-Encoding: br, gzip), from an address of its own: median and p90 of each.
+ */
+async function sequentialLatency(base: string, times: number): Promise<Figure[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const browser = { 'accept-encoding': 'br, gzip' };
+  const figures: Figure[] = [];
+  try {
+    for (const [name, path] of SPELLINGS) {
+      for (let i = 0; i < 5; i += 1) await get(base, path(i), '127.0.0.3', agent, browser);
+      const answers: Answer[] = [];
+      for (let i = 0; i < times; i += 1) {
+        answers.push(await get(base, path(i), '127.0.0.3', agent, browser));
+      }
+      figures.push({
+        name: `one after another: ${name}`,
+        value: `${describeMs(answers)} (${describeCounts(answers)})`,
+      });
+    }
+  } finally {
+    agent.destroy();
+  }
+  return figures;
+}
+
 const msOf = (answers: Answer[]) => answers.map((answer) => answer.ms).sort((a, b) => a - b);
 
-function describeProbes(answers: Answer[]): string {
+function describeMs(answers: Answer[]): string {
   const ms = msOf(answers);
+  return `median ${format.ms(median(ms))}, p90 ${format.ms(percentile(ms, 90))}, max ${format.ms(ms.at(-1) ?? Number.NaN)}`;
+}
+
+function describeProbes(answers: Answer[]): string {
   const failed = answers.filter((answer) => answer.status !== 200).length;
-  return `median ${format.ms(median(ms))}, p90 ${format.ms(percentile(ms, 90))}, max ${format.ms(ms.at(-1) ?? Number.NaN)}${failed ? `, ${failed} of ${answers.length} not 200` : ''}`;
+  return `${describeMs(answers)}${failed ? `, ${failed} of ${answers.length} not 200` : ''}`;
 }
 
 function merge(into: Probes, from: Probes): void {
@@ -54,6 +101,10 @@ export async function runFloods(options: BenchOptions): Promise<BenchReport> {
   const atRest: Probes = {};
   const underRenders: Probes = {};
   const underIdle: Probes = {};
+  const underMixed: Probes = {};
+  const mixedAnswers: Answer[] = [];
+  let mixedMs = 0;
+  let sequential: Figure[] = [];
   const floodAnswers: Answer[] = [];
   let floodMs = 0;
   let held = 0;
@@ -68,7 +119,29 @@ export async function runFloods(options: BenchOptions): Promise<BenchReport> {
     });
   try {
     await fetch(`${store.url}${CATALOGUE}`);
+    sequential = await sequentialLatency(store.url, options.isQuick ? 50 : 200);
     for (let round = 0; round < options.rounds; round += 1) {
+      const startedMixed = performance.now();
+      const mixed = flood({
+        base: store.url,
+        from: '127.0.0.6',
+        total: 300,
+        concurrency: 50,
+        path: mixedPath,
+      });
+      merge(
+        underMixed,
+        await probe({
+          base: store.url,
+          from: PROBE_FROM,
+          paths: PROBES,
+          until: mixed,
+          intervalMs: 100,
+          minimum: 5,
+        }),
+      );
+      mixedAnswers.push(...(await mixed));
+      mixedMs += performance.now() - startedMixed;
       merge(atRest, await rest());
       const started = performance.now();
       const flooding = flood({
@@ -112,6 +185,7 @@ export async function runFloods(options: BenchOptions): Promise<BenchReport> {
   for (const [label, probes] of [
     ['page flood', underRenders],
     ['idle connections', underIdle],
+    ['flood of no pages', underMixed],
   ] as const) {
     for (const [name, path] of [
       ['/api/health', HEALTH],
@@ -134,6 +208,11 @@ export async function runFloods(options: BenchOptions): Promise<BenchReport> {
     name: 'page flood: what the flooding client got',
     value: `${describeCounts(floodAnswers)} in ${format.seconds(floodMs)}`,
   });
+  figures.push({
+    name: 'flood of no pages (300, 50 at once): what the flooding client got',
+    value: `${describeCounts(mixedAnswers)} in ${format.seconds(mixedMs)}`,
+  });
+  figures.push(...sequential);
   figures.push({
     name: 'idle connections: held at the end',
     value: `${format.count(held)} of ${format.count(17 * perAddress)} opened`,

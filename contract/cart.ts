@@ -78,6 +78,32 @@ const CheckoutCartBodySchema = PlaceOrderBodySchema.omit({ lines: true }).extend
 });
 export type CheckoutCartBody = z.infer<typeof CheckoutCartBodySchema>;
 
+/** What joining one of a visitor's lines to the account's cart did. */
+const MergedLineSchema = z.object({
+  toolId: IdSchema,
+  /** The tool's name; null when it is no tool in the catalogue. */
+  name: z.string().nullable(),
+  /** Units of the tool the account's cart held before (0: a new line). */
+  before: z.int().min(0),
+  /** Units the visitor's cart brought. */
+  added: z.int().min(1),
+  /** Units the cart holds now (equal to `before` when the line was not added). */
+  after: z.int().min(0),
+  outcome: z
+    .enum(['added', 'capped_at_stock', 'capped_at_limit', 'unavailable', 'cart_full'])
+    .describe(
+      'added: the units were added; capped_at_stock / capped_at_limit: the sum was cut to what is in stock (never below what either cart had) or to what one line may order; unavailable: no tool in the catalogue, not added; cart_full: the cart already had as many lines as an order may, not added.',
+    ),
+});
+export type MergedLine = z.infer<typeof MergedLineSchema>;
+
+const MergedCartSchema = z.object({
+  cart: CartSchema,
+  /** Each of the visitor's lines, in their order, with what joining it did. */
+  merged: z.array(MergedLineSchema),
+});
+export type MergedCart = z.infer<typeof MergedCartSchema>;
+
 export const cartRoutes = {
   get: route({
     method: 'GET',
@@ -114,6 +140,18 @@ export const cartRoutes = {
     body: PutCartBodySchema,
     response: CartSchema,
     errors: { 429: 'rate_limited: too many quotes from this address in a short time.' },
+  }),
+  merge: route({
+    method: 'POST',
+    path: '/cart/merge',
+    access: 'user',
+    summary: "Join a visitor's cart to the customer's",
+    description: `Adds the lines of the cart kept in the browser before signing in to the signed-in customer's cart, in one step: a tool already there gets the units added (the sum capped at the tool's stock, never below what either cart had, and at what one line may order); another tool becomes a new line while the cart has fewer than ${MAX_ORDER_LINES}; a tool no longer sold is left out. The answer says, line by line, what was done, so the page can tell the buyer.`,
+    returns: "The cart now, and what joining each of the visitor's lines did.",
+    tags: ['cart'],
+    body: PutCartBodySchema,
+    response: MergedCartSchema,
+    errors: { 429: 'rate_limited: too many changes by this customer in a short time.' },
   }),
   checkout: route({
     method: 'POST',

@@ -1,4 +1,15 @@
-import { becomeBuyer, expect, newAccount, signUp, test, waitForReady } from './fixtures.ts';
+import { avatarColourOf, initialsOf } from '../web/lib/initials-avatar.ts';
+import {
+  becomeBuyer,
+  expect,
+  expectAccessible,
+  newAccount,
+  signUp,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+const SCREENSHOTS = 'test-results/screenshots';
 
 test('a customer reviews once they have bought, sees it on the home page, then edits it', async ({
   page,
@@ -44,7 +55,18 @@ test('a customer reviews once they have bought, sees it on the home page, then e
   await expect(card).toContainText(customer.name);
   await expect(card).toContainText('Customer');
   await expect(card).toContainText('Rating 4/5');
-  await expect(card.locator('img')).toHaveAttribute('src', '/images/avatar-default.svg');
+  // No photo: the author's initials on the colour their name gives, never an empty grey circle.
+  const avatar = card.getByTestId('initials-avatar');
+  await expect(avatar).toHaveText(initialsOf(customer.name));
+  await expect(avatar).toHaveCSS('background-color', rgbOf(avatarColourOf(customer.name)));
+  await expect(avatar).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(card.locator('img')).toHaveCount(0);
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: `${SCREENSHOTS}/review-card-${width}.png` });
+  }
+  await expectAccessible(page, 'the home page with a review without a photo');
 
   // Posting again edits the one review: the home page shows the new words, once.
   await page.goto('/dashboard/review');
@@ -60,3 +82,8 @@ test('a customer reviews once they have bought, sees it on the home page, then e
     'Rating 5/5',
   );
 });
+
+function rgbOf(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

@@ -208,6 +208,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     allowStripe,
     pages: catalogue.pages,
     renders: parts.renders,
+    toolExists: services.tools.exists,
   });
 
   mailer.start();

@@ -59,6 +59,20 @@ describe('a production store', () => {
     ]);
   });
 
+  it('says each problem once, in a sentence, beside a malformed or blank value', () => {
+    const problems = problemsOf({
+      ...goingLiveEnv,
+      SELLER_NAME: ' ',
+      PUBLIC_URL: 'nonsense',
+      DB_POOL_MAX: '1',
+    });
+    expect(problems).toEqual([
+      'DB_POOL_MAX: Must be 2 or more.',
+      expect.stringMatching(/^PUBLIC_URL: Required in production: the https:\/\/ address/),
+      expect.stringMatching(/^SELLER_NAME: Required in production/),
+    ]);
+  });
+
   it('seeds only when told to, embedded database or not', () => {
     expect(loadConfig(goingLiveEnv).seedDemo).toBe(false);
     expect(loadConfig({ ...goingLiveEnv, SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -76,6 +76,9 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'CURRENCY', 'DATABASE_URL', 'ADMIN_EMAILS', 'SEED_DEMO']) {
         expect(problems).toContain(name);
       }
+      // Sentences people read, not zod's own wording.
+      expect(problems).toContain('PORT: Must be a whole number.');
+      expect(problems).not.toMatch(/Too small|Invalid input|expected/);
     }
   });
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { settingMessage, withoutRepeats } from './config-messages.ts';
 import {
   type InvoiceSettings,
   type PaymentSettings,
@@ -156,22 +157,21 @@ export class ConfigError extends Error {
 
 /** Reads the environment once; lists every bad variable, and in production every missing one, at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // A variable set to nothing but spaces is unset, as an empty one is.
   const relevant = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const isProduction = relevant.NODE_ENV === 'production';
   const problems = [
     ...(isProduction ? productionProblems(relevant) : []),
     ...chosenModeProblems(relevant),
   ];
-  const parsed = EnvSchema.safeParse(relevant);
+  const parsed = EnvSchema.safeParse(relevant, { error: settingMessage });
   if (!parsed.success) {
-    throw new ConfigError([
-      ...parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
-      ),
-      ...problems,
-    ]);
+    const malformed = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError([...withoutRepeats(malformed, problems), ...problems]);
   }
   const e = parsed.data;
   const seedDemo = e.SEED_DEMO ?? (!e.DATABASE_URL && !isProduction);

@@ -57,6 +57,19 @@ describe('embedded PostgreSQL', () => {
     await second.stop();
   });
 
+  it("refuses a second start on a running store's data directory and leaves the first running", async () => {
+    const dataDir = await tempDataDir();
+    const first = await startEmbeddedPostgres({ dataDir, port: 0, log });
+    try {
+      await expect(startEmbeddedPostgres({ dataDir, port: 0, log })).rejects.toThrow(
+        `another store is running on DATA_DIR ${path.resolve(dataDir)}, pid ${process.pid}`,
+      );
+      expect(await query(first.url, 'select 1 as ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await first.stop();
+    }
+  });
+
   it('recovers after the process that started it was killed', async () => {
     const dataDir = await tempDataDir();
     const child = spawn(

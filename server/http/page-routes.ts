@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { matchPath, type ServerBuild } from 'react-router';
 import { IdSchema } from '../../contract/common.ts';
 
 /**
@@ -22,20 +22,66 @@ const UNKNOWN_TOOL: NotFoundPage = {
 };
 
 type ServerRoutes = ServerBuild['routes'];
+type ServerRoute = NonNullable<ServerRoutes[string]>;
 
-function routeTree(routes: ServerRoutes, parentId?: string): RouteObject[] {
-  return Object.values(routes)
-    .filter((route) => route !== undefined && route.parentId === parentId)
-    .map((route) =>
-      route?.index
-        ? { id: route.id, index: true, path: route.path }
-        : {
-            id: route?.id,
-            path: route?.path,
-            caseSensitive: route?.caseSensitive,
-            children: routeTree(routes, route?.id),
-          },
-    );
+/** One address pattern of the route table: the route it ends at and its whole path. */
+interface Branch {
+  id: string;
+  pattern: string;
+  caseSensitive: boolean;
+  isSplat: boolean;
+  score: number;
+}
+
+const isSplat = (segment: string) => segment === '*';
+
+/**
+ * How specific a pattern is, as React Router ranks its branches (`computeScore` in react-router's
+ * `matchRoutes`): more segments, static before dynamic before splat, an index route first.
+ */
+function scoreOf(pattern: string, isIndex: boolean): number {
+  const segments = pattern.split('/');
+  let score = segments.length + (segments.some(isSplat) ? -2 : 0) + (isIndex ? 2 : 0);
+  for (const segment of segments) {
+    if (isSplat(segment)) continue;
+    score += /^:[\w-]+$/.test(segment) ? 3 : segment === '' ? 1 : 10;
+  }
+  return score;
+}
+
+const joinPaths = (parent: string, path: string) => `${parent}/${path}`.replace(/\/\/+/g, '/');
+
+/**
+ * Every branch of the route table, children before their parent as React Router lists them, each
+ * route's path joined to its parents'. Routes without a path (layouts) add nothing of their own.
+ */
+function branchesOf(routes: ServerRoute[], parentId: string | undefined, parentPath: string) {
+  const branches: Branch[] = [];
+  for (const route of routes) {
+    if (route.parentId !== parentId) continue;
+    const pattern = joinPaths(parentPath, route.path ?? '');
+    branches.push(...branchesOf(routes, route.id, pattern));
+    if (route.path === undefined && !route.index) continue;
+    branches.push({
+      id: route.id,
+      pattern,
+      caseSensitive: route.caseSensitive === true,
+      isSplat: route.path === '*',
+      score: scoreOf(pattern, route.index === true),
+    });
+  }
+  return branches;
+}
+
+/**
+ * The route table's branches, flattened and ranked once per build: matching an address is then
+ * one pass over some thirty patterns (matchRoutes flattens and ranks the whole tree on each call,
+ * which was most of the cost of answering an address that is no page).
+ */
+export function rankedBranches(routes: ServerRoutes): Branch[] {
+  const all = Object.values(routes).filter((route) => route !== undefined);
+  // A stable sort: equal scores keep React Router's order.
+  return branchesOf(all, undefined, '/').sort((a, b) => b.score - a.score);
 }
 
 export function createPageRoutes(
@@ -43,13 +89,23 @@ export function createPageRoutes(
   /** Whether a tool with this (valid) id is in the catalogue. */
   toolExists: (id: string) => Promise<boolean>,
 ) {
-  const tree = routeTree(routes);
+  const branches = rankedBranches(routes);
+  const leafOf = (pathname: string) => {
+    for (const branch of branches) {
+      const match = matchPath(
+        { path: branch.pattern, caseSensitive: branch.caseSensitive, end: true },
+        pathname,
+      );
+      if (match) return { branch, params: match.params };
+    }
+    return undefined;
+  };
   return {
     /** The prepared 404 page for `pathname` when it is no page; undefined when it may be one. */
     async notFound(pathname: string): Promise<NotFoundPage | undefined> {
-      const leaf = matchRoutes(tree, pathname)?.at(-1);
-      if (!leaf || leaf.route.path === '*') return UNKNOWN_ADDRESS;
-      if (leaf.route.id !== 'routes/tool') return undefined;
+      const leaf = leafOf(pathname);
+      if (!leaf || leaf.branch.isSplat) return UNKNOWN_ADDRESS;
+      if (leaf.branch.id !== 'routes/tool') return undefined;
       const id = IdSchema.safeParse(leaf.params.id ?? '');
       return id.success && (await toolExists(id.data)) ? undefined : UNKNOWN_TOOL;
     },

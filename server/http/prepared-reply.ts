@@ -11,6 +11,11 @@ import {
 export interface AnswerSource {
   cache: ResponseCache;
   key: string;
+  /**
+   * The address the answer is remembered under when not the request's own spelling: a page's one
+   * spelling (server/http/page-address.ts), which the lane in front finds for any other.
+   */
+  address?: string;
 }
 
 declare module 'fastify' {
@@ -60,7 +65,11 @@ export async function sendPrepared(
     return reply.code(304).send();
   }
   if (source && status === 200 && request.method === 'GET') {
-    request.server.rememberPublicAnswer?.(request.raw.url ?? '', source, cacheControl);
+    request.server.rememberPublicAnswer?.(
+      source.address ?? request.raw.url ?? '',
+      source,
+      cacheControl,
+    );
   }
   reply.code(status);
   if (!prepared.headers['content-type']) reply.type(JSON_TYPE);

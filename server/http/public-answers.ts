@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { addressSubject } from './client-address.ts';
-import { isApiPath } from './page-address.ts';
+import { isApiPath, pageAddress } from './page-address.ts';
 import { type AnswerSource, encodingFor, JSON_TYPE, preparedHeaders } from './prepared-reply.ts';
 import type { Encoding, PreparedJson } from './response-cache.ts';
 
@@ -92,6 +92,26 @@ export function createPublicAnswers({
     return flat;
   };
 
+  /**
+   * What was remembered for `url`, or for a page, for its one spelling: `/tools?sort=<anything>`
+   * is the page `/tools` (server/http/page-address.ts), which the page route remembers under that
+   * spelling alone, so endless spellings neither go through the router nor push out the addresses
+   * remembered here. A path spelled otherwise is the route's to redirect.
+   */
+  const rememberedFor = (url: string): Remembered | undefined => {
+    const remembered = addresses.get(url);
+    if (remembered || !isPagePath(url)) return remembered;
+    let address: ReturnType<typeof pageAddress>;
+    try {
+      address = pageAddress(url);
+    } catch {
+      return undefined;
+    }
+    return address.redirect === undefined && address.isKept
+      ? addresses.get(address.path)
+      : undefined;
+  };
+
   const refuse = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (request.method !== 'GET' || !isPagePath(request.url ?? '')) return false;
     const refusal = pageRefusal(request.socket.remoteAddress ?? '');
@@ -107,7 +127,7 @@ export function createPublicAnswers({
     if (headers['if-none-match'] || headers['content-length'] || headers['transfer-encoding']) {
       return refuse(request, response);
     }
-    const remembered = addresses.get(request.url ?? '');
+    const remembered = rememberedFor(request.url ?? '');
     if (!remembered) return refuse(request, response);
     const started = performance.now();
     // The socket's address: behind proxies that is the proxy's, which only makes a page shared

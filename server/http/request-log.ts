@@ -32,22 +32,58 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
-/** Path segments that carry a one-time token: the segment after each of these is one. */
-const TOKEN_SEGMENT_AFTER = /(\/reset-password\/)[^/?#]+/g;
+/** Auth endpoint names (`sign-in`, `email`, `get-session`): anything else under /api/auth is not. */
+const ENDPOINT_WORD = /^([a-z][a-z-]{0,39})?$/;
+/** A query parameter's name as the log keeps it; a longer or odder one may be a token. */
+const PARAMETER_NAME = /^[A-Za-z][\w.-]{0,19}$/;
+const REDACTED = '[redacted]';
 
 /**
- * The address as the log may keep it: the path, with a token in it replaced, and the names of its
- * query parameters without their values. Confirmation and reset links carry their token in the
- * query or the path, and whoever reads a token in the log can take over the account.
+ * The path as the router may read it, whatever way it was written: ASCII percent-escapes decoded
+ * (again, up to four rounds: `%252F`), backslashes as slashes, repeated slashes as one.
+ */
+function plainPath(path: string): string {
+  let current = path;
+  for (let round = 0; round < 4; round++) {
+    const next = current.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (next === current) break;
+    current = next;
+  }
+  return current.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+}
+
+/**
+ * The path with any one-time token cut off: what follows `reset-password` (in any case or
+ * encoding), and under /api/auth whatever is not an endpoint name. A path with nothing to cut is
+ * kept as it came; a cut one is logged in its plain form up to the cut.
+ */
+function loggablePath(path: string): string {
+  const plain = plainPath(path);
+  const segments = plain.split('/');
+  const isAuth = plain.toLowerCase().startsWith('/api/auth/');
+  for (const [index, segment] of segments.entries()) {
+    const isAfterReset = segments[index - 1]?.toLowerCase() === 'reset-password';
+    const isOddUnderAuth = isAuth && index >= 3 && !ENDPOINT_WORD.test(segment);
+    if (isAfterReset || isOddUnderAuth) return `${segments.slice(0, index).join('/')}/${REDACTED}`;
+  }
+  return path;
+}
+
+/**
+ * The address as the log may keep it: the path, with a token in it cut off, and the names of its
+ * query parameters without their values (a name that could be a token is replaced too).
+ * Confirmation and reset links carry their token in the query or the path, and whoever reads a
+ * token in the log can take over the account.
  */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
-  const pathPart = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(
-    TOKEN_SEGMENT_AFTER,
-    '$1[redacted]',
-  );
+  const pathPart = loggablePath(queryAt === -1 ? url : url.slice(0, queryAt));
   if (queryAt === -1) return pathPart;
-  const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
+  const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()].map((name) =>
+    PARAMETER_NAME.test(name) ? name : REDACTED,
+  );
   return names.length === 0
     ? pathPart
     : `${pathPart}?${names.map((name) => `${name}=…`).join('&')}`;

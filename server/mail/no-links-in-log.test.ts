@@ -135,6 +135,34 @@ describe('the log keeps no link and no token', () => {
       '/api/auth/reset-password/[redacted]?callbackURL=…',
     );
     expect(loggableUrl('/api/orders/42')).toBe('/api/orders/42');
+    expect(loggableUrl('/api/auth/sign-in/email')).toBe('/api/auth/sign-in/email');
+    expect(loggableUrl('/api/auth/callback/google?code=x&state=y')).toBe(
+      '/api/auth/callback/google?code=…&state=…',
+    );
+  });
+
+  it('cuts a token off however the address is written', () => {
+    const token = 'abcDEF123456789xyzQRS456'; // 24 characters, as Better Auth's reset tokens
+    for (const written of [
+      `/api/auth/reset-password%2F${token}`,
+      `/api/auth/reset-password%252F${token}`,
+      `/api/auth/Reset-Password/${token}`,
+      `/api/auth/RESET-PASSWORD%2f${token}?callbackURL=%2F`,
+      `/api/auth//reset-password//${token}`,
+      `/api/auth/reset%2Dpassword/${token}`,
+      `/api/auth\\reset-password\\${token}`,
+      `/Reset-Password/${token}`,
+      `/api/auth/${token}`,
+      `/api/auth/reset-password;${token}`,
+      `/api/auth/verify-email?${token}`,
+    ]) {
+      expect(loggableUrl(written), written).not.toContain(token);
+      expect(loggableUrl(written), written).not.toContain(token.toLowerCase());
+    }
+    expect(loggableUrl(`/api/auth/Reset-Password/${token}`)).toBe('/api/auth/[redacted]');
+    expect(loggableUrl(`/api/auth/reset-password%2F${token}`)).toBe(
+      '/api/auth/reset-password/[redacted]',
+    );
     expect(loggableUrl('/tools?')).toBe('/tools');
   });
 });

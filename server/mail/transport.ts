@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -29,9 +29,19 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
+ * The outbox folder, the store's user's alone (0700): DATA_DIR itself is open to enter, for the
+ * postgres user (docs/decisions/029). A folder an earlier version made open is closed once.
+ */
+async function makeOutbox(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (((await stat(dir)).mode & 0o077) !== 0) await chmod(dir, 0o700);
+}
+
+/**
  * No SMTP server configured: each message becomes an .eml file in the outbox folder, and the log
  * names the file. Never its links: a confirmation or reset link in a log hands the account to
- * whoever reads the log. A developer opens the file.
+ * whoever reads the log. A developer opens the file. The file is created readable by the store's
+ * user only (0600), as is the folder: the links in it take over accounts.
  */
 export function outboxTransport(dir: string, log: Logger): MailTransport {
   const builder = nodemailer.createTransport({
@@ -45,17 +55,18 @@ export function outboxTransport(dir: string, log: Logger): MailTransport {
     async send(mail) {
       const { message } = (await builder.sendMail(mail)) as { message: Buffer };
       if (!isDirMade) {
-        await mkdir(dir, { recursive: true });
+        await makeOutbox(dir);
         isDirMade = true;
       }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      const privately = { mode: 0o600, flag: 'wx' } as const;
       try {
-        await writeFile(file, message);
+        await writeFile(file, message, privately);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await mkdir(dir, { recursive: true });
-        await writeFile(file, message);
+        await makeOutbox(dir);
+        await writeFile(file, message, privately);
       }
       log.info({ subject: mail.subject, file }, 'mail written to the outbox');
     },

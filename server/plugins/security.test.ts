@@ -201,6 +201,8 @@ describe('state-changing requests', () => {
   });
 
   it('a request without any Origin (curl, server to server) is not refused (decision 004)', async () => {
+    // Reviews come from customers with a paid order (decision 032).
+    await t.givePaidOrder(customer);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/reviews',

@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { toolRoutes } from '../../contract/tool-routes.ts';
 import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
 import { addressSubject, clientAddress } from '../http/client-address.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
@@ -29,6 +28,8 @@ export interface WebOptions {
   pages: ResponseCache;
   /** What every render the cache cannot spare goes through (server/http/render-limits.ts). */
   renders: RenderLimits;
+  /** Whether a listed tool has this id (a tool's page for any other is the 404 page). */
+  toolExists: (id: string) => Promise<boolean>;
 }
 
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
@@ -163,11 +164,7 @@ export const webPlugin = fp(
       });
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
-    const pageRoutes = createPageRoutes(build.routes, async (id) => {
-      const url = `/api${toolRoutes.get.path.replace(':id', encodeURIComponent(id))}`;
-      const answer = await app.inject({ method: 'GET', url });
-      return answer.statusCode !== 404 && answer.statusCode !== 400;
-    });
+    const pageRoutes = createPageRoutes(build.routes, options.toolExists);
     const publicOrigin = new URL(options.publicUrl).origin;
 
     /**
@@ -230,7 +227,9 @@ export const webPlugin = fp(
             client: subject,
           });
       if (page.status !== 200) return sendPrepared(request, reply, page, 'no-store');
-      const source = address.isKept ? { cache: options.pages, key: address.path } : undefined;
+      const source = address.isKept
+        ? { cache: options.pages, key: address.path, address: address.path }
+        : undefined;
       return sendPrepared(request, reply, page, PAGE_CACHE_CONTROL, source);
     });
   },

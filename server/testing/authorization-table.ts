@@ -133,6 +133,14 @@ export const MATRIX: Record<string, Entry> = {
     expect: all(200),
     storesNothing: true,
   },
+  'POST /cart/merge': {
+    request: (o) => ({
+      url: '/api/cart/merge',
+      body: { lines: [{ toolId: o.tool.id, quantity: 10 }] },
+    }),
+    // A visitor's lines join the cart of whoever is signed in, and only theirs.
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
   'POST /cart/checkout': {
     request: (o) => ({
       url: '/api/cart/checkout',

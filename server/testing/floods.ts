@@ -17,12 +17,23 @@ export interface Answer {
 }
 
 /** One GET on a connection of its own (a new visitor), from the address `from`. */
-export function get(base: string, path: string, from: string, agent?: http.Agent): Promise<Answer> {
+export function get(
+  base: string,
+  path: string,
+  from: string,
+  agent?: http.Agent,
+  /** More request headers (a browser's Accept-Encoding, say). */
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.get(
       `${base}${path}`,
-      { localAddress: from, agent: agent ?? false, headers: { accept: 'text/html,*/*' } },
+      {
+        localAddress: from,
+        agent: agent ?? false,
+        headers: { accept: 'text/html,*/*', ...headers },
+      },
       (response) => {
         response.resume();
         response.on('end', () =>

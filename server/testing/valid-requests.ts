@@ -94,6 +94,12 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: '/api/cart/quote',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }] },
   }),
+  // As the customer: the admin's cart stays at the version the checkout below names.
+  'POST /cart/merge': (f) => ({
+    url: '/api/cart/merge',
+    as: 'customer',
+    body: { lines: [{ toolId: f.tool.id, quantity: 10 }] },
+  }),
   'POST /cart/checkout': (f) => ({
     url: '/api/cart/checkout',
     body: { cartVersion: f.cartVersion, ...delivery },

@@ -15,6 +15,10 @@ export function registerCartRoutes(
     await limits.writes(user);
     return cart.put(user, body);
   });
+  registerRoute(app, cartRoutes.merge, async ({ user, body }) => {
+    await limits.writes(user);
+    return cart.merge(user, body);
+  });
   // Public and reading the database: counted per client address, so a flood meets a 429.
   registerRoute(app, cartRoutes.quote, async ({ body, request }) => {
     await limits.quotes(clientAddress(request));

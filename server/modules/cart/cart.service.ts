@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Cart, CartLine, PutCartBody } from '../../../contract/cart.ts';
+import type { Cart, CartLine, MergedCart, PutCartBody } from '../../../contract/cart.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { MAX_ORDER_TOTAL } from '../../../contract/order-placement.ts';
 import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { carts, tools } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { mergeCartLines } from './cart-merge.ts';
 
 type StoredLine = { toolId: string; quantity: number };
 type ToolRow = typeof tools.$inferSelect;
@@ -108,6 +109,39 @@ export function createCartService(db: Db, options: { currency: string }) {
      */
     quote(body: PutCartBody): Promise<Cart> {
       return describe(body.lines, undefined);
+    },
+
+    /**
+     * Joins a visitor's lines (kept in their browser until they signed in) to the stored cart, in
+     * one transaction holding the cart's row, as a PUT would: the answer says what each line did.
+     */
+    async merge(user: SessionUser, body: PutCartBody): Promise<MergedCart> {
+      return db.transaction(async (tx) => {
+        await tx.insert(carts).values({ userId: user.id, lines: [] }).onConflictDoNothing();
+        const [stored] = await tx
+          .select()
+          .from(carts)
+          .where(eq(carts.userId, user.id))
+          .for('update');
+        const before = stored?.lines ?? [];
+        const ids = [...new Set([...before, ...body.lines].map((line) => line.toolId))];
+        const found =
+          ids.length === 0 ? [] : await tx.select().from(tools).where(inArray(tools.id, ids));
+        const byId = new Map(found.map((tool) => [tool.id, tool]));
+        const facts = new Map(
+          found.map((tool) => [
+            tool.id,
+            { name: tool.name, quantity: tool.quantity, isListed: tool.deletedAt === null },
+          ]),
+        );
+        const { lines, merged } = mergeCartLines(before, body.lines, facts);
+        const [row] = await tx
+          .update(carts)
+          .set({ lines, updatedAt: sql`now()`, version: sql`${carts.version} + 1` })
+          .where(eq(carts.userId, user.id))
+          .returning();
+        return { cart: await describe(lines, row, byId), merged };
+      });
     },
 
     /** Replaces the cart; every line must name a tool in the catalogue now. */

@@ -5,6 +5,7 @@ import { createCatalogueIndex } from './catalogue-index.ts';
 import { listTools } from './tools.repo.ts';
 
 let t: TestContext;
+let removedId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -33,6 +34,7 @@ beforeAll(async () => {
   }
   const removed = await t.addTool({ name: 'Removed Drill' });
   await t.removeTool(removed.id);
+  removedId = removed.id;
 });
 afterAll(async () => {
   await t.close();
@@ -70,5 +72,22 @@ describe('the in-memory catalogue index', () => {
     index.setEnabled(true);
     expect(await index.search({ sort: 'oldest', offset: 0 })).toBeUndefined();
     expect(await index.search({ sort: 'oldest', limit: 24, offset: 0 })).toBeDefined();
+  });
+
+  it('tells whether a tool is listed, following creates and deletes once announced', async () => {
+    const index = createCatalogueIndex(t.db);
+    const { rows } = await listTools(t.db, { sort: 'oldest', limit: 1, offset: 0 });
+    const listed = rows[0]?.id ?? '';
+    expect(await index.has(listed)).toBeUndefined();
+    index.setEnabled(true);
+    expect(await index.has(listed)).toBe(true);
+    expect(await index.has(removedId)).toBe(false);
+    expect(await index.has('00000000-0000-4000-8000-000000000001')).toBe(false);
+    const added = await t.addTool({ name: 'Late Chisel' });
+    index.invalidate();
+    expect(await index.has(added.id)).toBe(true);
+    await t.removeTool(added.id);
+    index.invalidate();
+    expect(await index.has(added.id)).toBe(false);
   });
 });

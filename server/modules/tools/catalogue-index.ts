@@ -15,6 +15,8 @@ interface Index {
   byAge: Entry[];
   byName?: Entry[];
   byPrice?: Entry[];
+  /** The ids of every listed tool. */
+  ids: Set<string>;
   /** Every lower-cased name, by `age`. */
   lower: string[];
   /**
@@ -40,6 +42,11 @@ interface IndexQuery {
 export interface CatalogueIndex {
   /** The ids of one page, in order, and how many tools match; undefined: ask SQL instead. */
   search(query: IndexQuery): Promise<{ ids: string[]; total: number } | undefined>;
+  /**
+   * Whether a tool with this id is listed (deleted tools are not); undefined: ask SQL instead. An
+   * index dropped by a change is read again first, so the answer follows creates and deletes.
+   */
+  has(id: string): Promise<boolean | undefined>;
   /** Names, prices or the set of tools changed (stock levels do not matter here). */
   invalidate(): void;
   /** While off (changes cannot be heard), every search goes to SQL. */
@@ -103,6 +110,11 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 300_000 } = {}): Catal
         total += 1;
       }
       return { ids, total };
+    },
+    async has(id) {
+      if (!isEnabled) return undefined;
+      const found = await current();
+      return found.byAge.length > MAX_INDEXED_TOOLS ? undefined : found.ids.has(id);
     },
     invalidate() {
       generation += 1;
@@ -223,6 +235,7 @@ function buildIndex(rows: IndexRow[]): Index {
   }
   return {
     byAge,
+    ids: new Set(rows.map((row) => row.id)),
     lower,
     trigrams,
     anywhere,

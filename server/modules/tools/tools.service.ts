@@ -119,6 +119,14 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
       return { tools, total: found.total };
     },
 
+    /**
+     * Whether a listed tool has this id: from the catalogue index in memory (dropped and read again
+     * on every change to the set of tools), from PostgreSQL only when the index is not kept.
+     */
+    async exists(id: string): Promise<boolean> {
+      return (await index.has(id)) ?? (await repo.findTool(db, id)) !== undefined;
+    },
+
     async get(id: string): Promise<Tool> {
       const row = await repo.findTool(db, id);
       if (!row) throw toolNotFound();

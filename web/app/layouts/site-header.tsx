@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { site } from '#web/content/site.ts';
@@ -70,12 +71,7 @@ export function SiteHeader() {
   const account = isPending ? null : user ? (
     <div className="flex flex-wrap items-center gap-3">
       <span className="flex items-center gap-2 text-sm font-semibold text-navy-900">
-        <span
-          aria-hidden="true"
-          className="grid size-8 place-items-center rounded-full bg-orange-100 text-orange-800"
-        >
-          {user.name.trim().charAt(0).toUpperCase()}
-        </span>
+        <Avatar name={user.name} photo={user.image} size="sm" />
         <span className="max-w-40 truncate" data-testid="user-name">
           {user.name}
         </span>

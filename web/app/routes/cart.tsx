@@ -7,11 +7,13 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
+import { MergedCartNotice } from '#web/features/cart/components/merged-cart-notice.tsx';
 import { OutdatedCartNotice } from '#web/features/cart/components/outdated-cart-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
 import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
+import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import type { ApiError } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -94,6 +96,7 @@ function CustomerCheckout({
         onShortLines={onShortLines}
         onPriceChanged={() => void refresh()}
         onCartOutdated={onCartOutdated}
+        draftKey={checkoutDraftKey(user.id)}
       />
     </div>
   );
@@ -132,6 +135,7 @@ export function CartPage() {
         title="Your cart"
         description="Volume prices apply per line. Stock is taken when you place the order."
       />
+      <MergedCartNotice />
       {outdated && <OutdatedCartNotice key={outdated.seen} checkedOutAs={outdated.order} />}
       <CartView
         shortLines={shortLines}

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Cart, CheckoutCartBody } from '#contract/cart.ts';
+import type { Cart, CheckoutCartBody, MergedCart } from '#contract/cart.ts';
 import type { Order } from '#contract/orders.ts';
 import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
@@ -25,6 +25,11 @@ export function quoteQuery(lines: readonly CartLineInput[]) {
 
 export function putServerCart(lines: readonly CartLineInput[]): Promise<Cart> {
   return callApi(apiRoutes.cart.put, { body: { lines: [...lines] } });
+}
+
+/** A visitor's lines joined to the customer's cart by the store, which says what it did. */
+export function mergeIntoServerCart(lines: readonly CartLineInput[]): Promise<MergedCart> {
+  return callApi(apiRoutes.cart.merge, { body: { lines: [...lines] } });
 }
 
 /** One order of the customer's cart as the store holds it at `cartVersion`, which empties it. */

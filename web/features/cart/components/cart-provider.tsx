@@ -5,11 +5,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import type { Cart } from '#contract/cart.ts';
-import { formatCount } from '#contract/format.ts';
 import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
-import { useToast } from '#web/components/ui/toast.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
 import { isOutcomeUnknown } from '#web/lib/form-errors.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -29,6 +27,7 @@ import {
   type CartOwner,
   type CheckoutDetails,
 } from '../hooks/cart-context.ts';
+import { useVisitorCartMerge } from '../hooks/use-visitor-cart-merge.ts';
 import {
   type CartLineInput,
   mergeLines,
@@ -111,7 +110,6 @@ export function CartProvider({
     userId === undefined ? 'pending' : userId === null ? 'visitor' : 'customer';
   const queryClient = useQueryClient();
   const currency = useCurrency();
-  const toast = useToast();
   const localLines = useLocalLines();
   const server = useQuery({ ...serverCartQuery, staleTime: 30_000, enabled: owner === 'customer' });
   const quote = useQuery({
@@ -201,26 +199,12 @@ export function CartProvider({
     [queryClient, send],
   );
 
-  // Signed in with lines still in the browser: they join the store's cart, then leave the browser.
-  const merging = useRef<string | null>(null);
-  useEffect(() => {
-    if (owner !== 'customer' || !userId || localLines.length === 0) return;
-    if (merging.current === userId) return;
-    merging.current = userId;
-    addToServer(localLines).then(
-      ({ left }) => {
-        writeLocalLines([]);
-        if (left.length > 0)
-          toast.info(
-            `${formatCount(left.length)} ${left.length === 1 ? 'tool' : 'tools'} from your earlier cart could not be added: no longer sold, or your cart is full.`,
-          );
-      },
-      () => {
-        // Kept in the browser: the next page (or sign-in) tries again.
-        merging.current = null;
-      },
-    );
-  }, [owner, userId, localLines, addToServer, toast]);
+  const { report: mergeReport, take: takeMergeReport } = useVisitorCartMerge({
+    owner,
+    userId,
+    localLines,
+    beforeMerge: useCallback(() => lastWrite.current, []),
+  });
 
   const addLines = useCallback(
     async (added: readonly CartLineInput[]): Promise<AddedLines> => {
@@ -274,8 +258,23 @@ export function CartProvider({
       remove: (toolId) => change((current) => withoutTool(current, toolId)),
       checkOut,
       writeError: isCustomer ? writes.error : null,
+      mergeReport,
+      takeMergeReport,
     };
-  }, [owner, server, quote, localLines, currency, writes, addLines, change, checkOut, queryClient]);
+  }, [
+    owner,
+    server,
+    quote,
+    localLines,
+    currency,
+    writes,
+    addLines,
+    change,
+    checkOut,
+    queryClient,
+    mergeReport,
+    takeMergeReport,
+  ]);
 
   return <CartContext value={api}>{children}</CartContext>;
 }

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { Cart, CheckoutCartBody } from '#contract/cart.ts';
+import type { Cart, CheckoutCartBody, MergedLine } from '#contract/cart.ts';
 import type { Order } from '#contract/orders.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 
@@ -45,6 +45,12 @@ export interface CartApi {
   checkOut: (details: CheckoutDetails, idempotencyKey: string) => Promise<Order>;
   /** The last change the store refused or never got (a signed-in customer's cart). */
   writeError: unknown;
+  /**
+   * What joining the cart kept before signing in to the account's did, line by line (the store's
+   * answer), until a page takes it to show once; null when there is nothing to tell.
+   */
+  mergeReport: readonly MergedLine[] | null;
+  takeMergeReport: () => void;
 }
 
 export const CartContext = createContext<CartApi | null>(null);

@@ -11,6 +11,8 @@ import { type ApiError, isApiError } from '#web/lib/api-error.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
 import { emptyAsMissing } from '#web/lib/form-values.ts';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { useCheckoutDraft } from '../hooks/use-checkout-draft.ts';
+import { clearCheckoutDraft } from '../utils/checkout-draft.ts';
 import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
@@ -66,6 +68,7 @@ export function CheckoutForm({
   onShortLines,
   onPriceChanged,
   onCartOutdated,
+  draftKey,
 }: {
   /** The cart's lines, as the page shows them. */
   lines: readonly OrderLineInput[];
@@ -83,6 +86,8 @@ export function CheckoutForm({
   onPriceChanged: () => void;
   /** The cart changed, or was checked out, since the page read it: nothing was ordered. */
   onCartOutdated: (error: ApiError) => void;
+  /** Where this tab keeps what was typed, so a reload keeps it (see utils/checkout-draft.ts). */
+  draftKey: string;
 }) {
   const placing = useMutation({
     mutationFn: ({ values, key }: { values: CheckoutValues; key: string }) =>
@@ -98,6 +103,7 @@ export function CheckoutForm({
   const { errors } = form.formState;
 
   useSavedPhone(form, savedPhone);
+  useCheckoutDraft(form, draftKey);
 
   // A changed cart is another order: it gets a new key.
   const linesKey = JSON.stringify(lines);
@@ -117,6 +123,7 @@ export function CheckoutForm({
         onSuccess: (order) => {
           attemptKey.current = null;
           clear();
+          clearCheckoutDraft(draftKey);
           onPlaced(order);
         },
         onError: (error) => {

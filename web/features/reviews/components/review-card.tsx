@@ -1,7 +1,6 @@
 import type { Review } from '#contract/reviews.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Rating } from './rating.tsx';
-
-const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
 export function ReviewCard({ review }: { review: Review }) {
   return (
@@ -11,18 +10,7 @@ export function ReviewCard({ review }: { review: Review }) {
         <p>“{review.review}”</p>
       </blockquote>
       <figcaption className="mt-5 flex items-center gap-3 border-t border-stone-100 pt-4">
-        <img
-          src={review.img ?? DEFAULT_AVATAR}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          className="size-12 rounded-full bg-stone-100 object-cover"
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR))
-              event.currentTarget.src = DEFAULT_AVATAR;
-          }}
-        />
+        <Avatar name={review.userName} photo={review.img} />
         {/* The name is the author's own choice; what they are is the store's word: a review is a
             customer's, never the store's staff speaking. */}
         <span className="grid">

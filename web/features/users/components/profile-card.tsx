@@ -1,7 +1,6 @@
 import type { UserDetails } from '#contract/users.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-
-const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
 function Detail({
   label,
@@ -43,16 +42,11 @@ export function ProfileCard({ details }: { details: UserDetails }) {
       className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
     >
       <div className="flex items-center gap-4">
-        <img
-          src={details.image ?? DEFAULT_AVATAR}
-          alt=""
-          width={80}
-          height={80}
-          className="size-20 rounded-full bg-stone-100 object-cover ring-2 ring-orange-200"
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR))
-              event.currentTarget.src = DEFAULT_AVATAR;
-          }}
+        <Avatar
+          name={details.name}
+          photo={details.image}
+          size="lg"
+          className="ring-2 ring-orange-200"
         />
         <div className="min-w-0">
           <h2 id="profile-card-title" className="text-xl font-bold text-navy-900">

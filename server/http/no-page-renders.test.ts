@@ -1,0 +1,82 @@
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueChangesHeard, untilLive } from '../testing/change-feed.ts';
+import { buildTestApp, type TestContext } from '../testing/test-app.ts';
+import { ensureWebBuild } from '../testing/web-build.ts';
+
+/**
+ * What a flood of addresses that are no page is made of costs no render (docs/decisions/031): an
+ * unknown address and a tool's page for an id that is no tool are the 404 pages rendered once;
+ * any spelling of a kept page is that page, sent before routing.
+ */
+
+let t: TestContext;
+let base: string;
+let toolId: string;
+
+function get(path: string): Promise<{ status: number; etag: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const headers = { accept: 'text/html', 'accept-encoding': 'br' };
+    http
+      .get(`${base}${path}`, { headers, agent: false }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, etag: response.headers.etag }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const rendered = () => t.app.renders.stats().rendered;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  t = await buildTestApp({ webDistDir: path.join(import.meta.dirname, '../../dist/web') });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  toolId = (await t.addTool({ name: 'Rendered Once Drill', quantity: 5 })).id;
+  await untilLive(t);
+  await catalogueChangesHeard(t);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('addresses that are no page', () => {
+  it('are answered with the 404 pages rendered once, whatever the address', async () => {
+    expect((await get('/nope-first')).status).toBe(404);
+    expect((await get('/tools/00000000-0000-4000-8000-000000000001')).status).toBe(404);
+    const before = rendered();
+    for (let i = 0; i < 50; i += 1) {
+      expect((await get(`/nope-${i}/x`)).status).toBe(404);
+      expect(
+        (await get(`/tools/00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)).status,
+      ).toBe(404);
+    }
+    expect(rendered()).toBe(before);
+  });
+
+  it('a tool’s page is rendered for a tool, and an unknown tool once the tool is gone', async () => {
+    expect((await get(`/tools/${toolId}`)).status).toBe(200);
+    await t.removeTool(toolId);
+    await catalogueChangesHeard(t);
+    expect((await get(`/tools/${toolId}`)).status).toBe(404);
+  });
+});
+
+describe('any spelling of a kept page', () => {
+  it('is that page, sent before routing, without a render', async () => {
+    const tools = await get('/tools');
+    expect(tools.status).toBe(200);
+    const before = rendered();
+    const served = t.app.publicAnswers.served;
+    for (let i = 0; i < 50; i += 1) {
+      const spelled = await get(`/tools?sort=random-${i}&utm=${i}`);
+      expect(spelled).toEqual(tools);
+    }
+    expect(rendered()).toBe(before);
+    expect(t.app.publicAnswers.served - served).toBe(50);
+  });
+});
