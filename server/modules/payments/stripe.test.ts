@@ -76,6 +76,8 @@ describe('Stripe mode', () => {
     expect((await client(stripe.t.app).get('/config')).json().payments).toEqual({
       provider: 'stripe',
       publishableKey: 'pk_test_toolyard',
+      // Real payments: no "Test mode" banner above the pages.
+      isTestModeAnnounced: false,
     });
   });
 });
