@@ -41,17 +41,20 @@ export function ReviewForm({
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((body) => {
-    createReview.mutate(body, {
-      onSuccess: (review) => {
-        clear();
-        form.reset({ review: review.review, rating: review.rating });
-        onPosted(review);
-      },
-      onError: (error) => {
-        fail(error);
-      },
-    });
+  // Awaited rather than given to mutate(): the page swaps this form for one holding the new review
+  // as soon as the reviews are read again, and mutate() drops its callbacks once its form is gone,
+  // which would leave the customer without the sentence that says their review was posted.
+  const onSubmit = form.handleSubmit(async (body) => {
+    let review: Review;
+    try {
+      review = await createReview.mutateAsync(body);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    clear();
+    form.reset({ review: review.review, rating: review.rating });
+    onPosted(review);
   });
 
   return (
