@@ -1,26 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isBuildStale, PROJECT_ROOT } from '../../server/testing/web-build.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
-
-function newest(dir: string): number {
-  let time = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    time = Math.max(time, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return time;
-}
+const BUNDLE = path.join(PROJECT_ROOT, 'dist/server/main.mjs');
 
 /** Builds dist/server (`npm run build:server`) when it is missing or older than its sources. */
 export function ensureServerBuild(): void {
-  const sources = Math.max(newest(path.join(ROOT, 'server')), newest(path.join(ROOT, 'contract')));
-  if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= sources) return;
+  if (!isBuildStale(BUNDLE, ['server', 'contract'])) return;
   console.log('Building the server (npm run build:server)...');
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
-    cwd: ROOT,
+    cwd: PROJECT_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) throw new Error('the server build failed');
