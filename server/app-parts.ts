@@ -6,6 +6,7 @@ import type { AppConfig } from './app.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
 import { createSignUps, type SignUps } from './auth/sign-ups.ts';
+import type { RateLimitRule } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppError } from './errors.ts';
 import {
@@ -135,25 +136,23 @@ export function createAppParts(
   const hashing = createPasswordHashing(config.passwordHashing);
   const auth = createAuth(config, { db, mailer, log: logger, hashing });
   const signUps = createSignUps(config, { db, mailer, log: logger, hashing });
-  const limitWrites: WriteLimit = async (user) => {
-    await limiter.hit(
-      'w',
-      user.id,
-      config.rateLimits.writesPerUser,
-      'You are doing that too often.',
-    );
-  };
-  const limitReviews: WriteLimit = async (user) => {
-    await limiter.hit(
-      'rv',
-      user.id,
-      config.rateLimits.reviewsPerUser,
-      'You have changed your review often today. Please come back tomorrow.',
-    );
-  };
-  const limitUploads: WriteLimit = async (user) => {
-    await limiter.hit('up', user.id, config.uploads.perUser, 'You are uploading images too often.');
-  };
+  /** A limit per signed-in user on one kind of write, each with its own counter and sentence. */
+  const perUser =
+    (key: string, limit: RateLimitRule, message: string): WriteLimit =>
+    async (user) => {
+      await limiter.hit(key, user.id, limit, message);
+    };
+  const limitWrites = perUser(
+    'w',
+    config.rateLimits.writesPerUser,
+    'You are doing that too often.',
+  );
+  const limitReviews = perUser(
+    'rv',
+    config.rateLimits.reviewsPerUser,
+    'You have changed your review often today. Please come back tomorrow.',
+  );
+  const limitUploads = perUser('up', config.uploads.perUser, 'You are uploading images too often.');
   const limitQuotes: AddressLimit = async (address) => {
     await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
   };
