@@ -45,6 +45,10 @@ export default async function globalSetup() {
     // Likewise every journey signs up its own customers from this one address, more than the
     // default 30 in ten minutes once the cart and order journeys run too.
     RATE_LIMIT_AUTH_PER_IP: '300/10m',
+    // And every journey's pages come from this one address: 60 fresh renders a minute is a
+    // visitor's share, not a suite's. (The render limits are proven in
+    // server/http/render-limits.test.ts and server/http/floods.test.ts.)
+    RATE_LIMIT_RENDERS_PER_IP: '100000/1m',
   };
 
   let store: StoreProcess | undefined;
