@@ -234,5 +234,5 @@ export async function placeOrder(
 export async function earlierOrder(db: Db, id: string): Promise<Order> {
   const earlier = await repo.findOrder(db, id);
   if (!earlier) throw new Error(`the order ${id} found by its key is gone`);
-  return repo.withLinesOne(db, earlier);
+  return repo.asOrder(db, earlier);
 }
