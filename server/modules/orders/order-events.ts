@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 
 /** What can happen to an order: each change of an order goes through here once it commits. */
-export type OrderEvent =
+type OrderEvent =
   | 'placed'
   | 'paid'
   | 'payment_failed'
