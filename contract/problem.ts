@@ -37,6 +37,7 @@ const ProblemCodeSchema = z.enum([
   'confirmation_required',
   'rate_limited',
   'service_unavailable',
+  'not_ready',
   'internal_error',
 ]);
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;

@@ -59,6 +59,7 @@ import {
   type UploadsService,
 } from './modules/uploads/uploads.service.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { createReadiness, type Readiness } from './ops/readiness.ts';
 import { problem } from './plugins/error-handler.ts';
 import { everyResponseHeaders } from './plugins/security.ts';
 
@@ -86,6 +87,8 @@ export interface AppParts {
   hashing: PasswordHashing;
   /** Page renders the page cache could not spare: a gate, and limits per client address. */
   renders: RenderLimits;
+  /** Whether this instance should be sent requests (GET /api/ready); off once it shuts down. */
+  readiness: Readiness;
 }
 
 /** What the routes are given besides the parts: their limits and the configuration browsers read. */
@@ -246,6 +249,10 @@ export function createAppParts(
       paymentWindowHours: config.paymentWindowMs / 3_600_000,
     },
   };
+  const readiness = createReadiness({
+    pool: database.pool,
+    isChangeFeedLive: () => changes.isLive,
+  });
   const isDatabaseUp = () =>
     db.execute(sql`select 1`).then(
       () => true,
@@ -265,6 +272,7 @@ export function createAppParts(
       sessions,
       hashing,
       renders,
+      readiness,
     },
     wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
   };

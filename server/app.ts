@@ -139,6 +139,11 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   app.setSerializerCompiler(serializerCompiler);
 
   limitConnections(app.server, config.http);
+  // While this instance drains, every answer closes its connection: the proxy's kept-alive
+  // connections end one by one, before the listener closes, instead of racing its close.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (parts.readiness.isDraining) reply.header('connection', 'close');
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
@@ -191,7 +196,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       registerOverviewRoutes(api, services.overview);
       registerPaymentRoutes(api, services.payments, limitWrites);
       registerStripeWebhook(api, services.payments, config.stripe?.webhookSecret ?? null);
-      registerSystemRoutes(api, database.db, publicConfig);
+      registerSystemRoutes(api, database.db, publicConfig, parts.readiness);
       registerAuditRoutes(api, database.db);
     },
     { prefix: '/api' },

@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_REVIEWS_PER_USER: rateLimit.default({ limit: 5, windowMs: 24 * 3_600_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
   RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ...paymentEnvShape,
@@ -144,6 +145,11 @@ export interface Config {
     /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
     rendersPerIp: RateLimitRule;
   };
+  /**
+   * On SIGTERM the instance answers not ready at once and keeps serving this long before its
+   * listener closes, so that load balancers stop sending it requests first.
+   */
+  shutdownDelayMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
   /** Image uploads: size, rate and storage (DATA_DIR/uploads, or an S3 bucket). */
@@ -272,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
       rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
     },
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     uploads: uploads.settings,

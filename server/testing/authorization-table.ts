@@ -274,4 +274,5 @@ export const MATRIX: Record<string, Entry> = {
   'GET /overview': { request: () => ({ url: '/api/overview' }), expect: adminOnly(200) },
   'GET /config': { request: () => ({ url: '/api/config' }), expect: all(200) },
   'GET /health': { request: () => ({ url: '/api/health' }), expect: all(200) },
+  'GET /ready': { request: () => ({ url: '/api/ready' }), expect: all(200) },
 };

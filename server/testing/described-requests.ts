@@ -50,6 +50,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /overview': () => ({ url: '/api/overview' }),
   'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
+  'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
 };
 
 const card = (cardNumber: string) => ({
