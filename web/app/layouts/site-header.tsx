@@ -34,9 +34,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const { user, isPending } = useSession();
-  const signOut = useSignOut();
   const toast = useToast();
   const navigate = useNavigate();
+  const signOut = useSignOut(() => navigate(paths.home()));
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: moving to another page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -61,10 +61,7 @@ export function SiteHeader() {
     (pathname === link.section || pathname.startsWith(`${link.section}/`));
   const onSignOut = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => {
-        toast.info('You are signed out.');
-        navigate(paths.home());
-      },
+      onSuccess: () => toast.info('You are signed out.'),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
