@@ -1,13 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 
 /** What can happen to an order: each change of an order goes through here once it commits. */
-type OrderEvent =
-  | 'placed'
-  | 'paid'
-  | 'payment_failed'
-  | 'shipped'
-  | 'cancelled'
-  | 'refunded';
+type OrderEvent = 'placed' | 'paid' | 'payment_failed' | 'shipped' | 'cancelled' | 'refunded';
 
 /** Records, inside a transaction, that `event` happened to an order of the customer `userId`. */
 export type Happened = (event: OrderEvent, userId: string) => void;

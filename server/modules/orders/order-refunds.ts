@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { orderRefunds, orders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { OrderEvents } from './order-events.ts';
 import { asOrder } from './orders.repo.ts';
 

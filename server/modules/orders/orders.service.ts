@@ -10,7 +10,7 @@ import type { Order, ShipOrderBody } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';

@@ -8,9 +8,15 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, serviceUnavailable } from '../../errors.ts';
 import { assertOwnerOrAdmin, type SessionUser } from '../../http/session.ts';
-import { createOrderEvents, type OrderEvents } from '../orders/order-events.ts';
-import { type Lifecycle, payOrder } from '../orders/order-lifecycle.ts';
-import { asOrder, findOrder, type OrderRow } from '../orders/orders.repo.ts';
+import {
+  asOrder,
+  createOrderEvents,
+  findOrder,
+  type Lifecycle,
+  type OrderEvents,
+  type OrderRow,
+  payOrder,
+} from '../orders/index.ts';
 import * as repo from './payments.repo.ts';
 import { chargeTestCard } from './test-gateway.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import * as searchRepo from './search.repo.ts';
 import type { ToolCache } from './tool-cache.ts';
