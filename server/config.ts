@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ...paymentEnvShape,
   ...uploadEnvShape,
@@ -150,6 +151,8 @@ export interface Config {
    */
   shutdownDelayMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** `auto`: readable text in development when the output is a terminal, JSON lines otherwise. */
+  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
   webDistDir: string;
   /** Image uploads: size, rate and storage (DATA_DIR/uploads, or an S3 bucket). */
   uploads: UploadSettings;
@@ -278,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     uploads: uploads.settings,
   };
