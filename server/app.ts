@@ -24,6 +24,7 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { createMetrics, registerMetrics } from './ops/metrics.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { crawlersPlugin } from './plugins/crawlers.ts';
 import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
@@ -60,6 +61,7 @@ export type AppConfig = Pick<
   | 'passwordHashing'
   | 'http'
   | 'uploads'
+  | 'metricsToken'
 >;
 
 export interface AppDeps {
@@ -148,6 +150,8 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     if (parts.readiness.isDraining) reply.header('connection', 'close');
     inRequest(request.id, done);
   });
+  // Before every plugin, so that its hook counts the requests of all their routes.
+  registerMetrics(app, createMetrics(parts, database.pool), config.metricsToken);
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
