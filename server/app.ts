@@ -8,7 +8,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { startRateLimitPruning } from './http/rate-limit.ts';
-import { OneLinePerRequest } from './http/request-log.ts';
+import { OneLinePerRequest, requestIdFor } from './http/request-log.ts';
+import { inRequest } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
@@ -24,6 +25,7 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { createMetrics, registerMetrics } from './ops/metrics.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { crawlersPlugin } from './plugins/crawlers.ts';
 import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
@@ -60,6 +62,7 @@ export type AppConfig = Pick<
   | 'passwordHashing'
   | 'http'
   | 'uploads'
+  | 'metricsToken'
 >;
 
 export interface AppDeps {
@@ -106,6 +109,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     serverFactory: publicAnswers.serverFactory,
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
+    genReqId: requestIdFor(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Only the configured proxies may name the client's address (TRUST_PROXY); by default the
     // socket's address counts, whatever X-Forwarded-For says.
@@ -141,9 +145,15 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   limitConnections(app.server, config.http);
   // While this instance drains, every answer closes its connection: the proxy's kept-alive
   // connections end one by one, before the listener closes, instead of racing its close.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // The id in every log line this request causes (whichever logger writes it), and in its
+    // answer, for whoever reports a problem with it.
+    reply.header('x-request-id', request.id);
     if (parts.readiness.isDraining) reply.header('connection', 'close');
+    inRequest(request.id, done);
   });
+  // Before every plugin, so that its hook counts the requests of all their routes.
+  registerMetrics(app, createMetrics(parts, database.pool), config.metricsToken);
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);

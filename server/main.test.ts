@@ -99,9 +99,16 @@ describe('the store process', () => {
     expect(tools.length).toBeGreaterThanOrEqual(12);
     expect(await first.stop()).toBe(0);
 
-    const second = await startStoreProcess({ dataDir, port });
+    // Development logs as text (pino-pretty), as on a terminal: no JSON line.
+    const second = await startStoreProcess({
+      dataDir,
+      port,
+      env: { LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
+    });
     try {
       expect(await (await fetch(`${second.base}/api/tools`)).json()).toEqual(tools);
+      await within(5_000, () => expect(second.output()).toMatch(/INFO.*is open at/));
+      expect(second.output()).not.toContain('{"level"');
     } finally {
       expect(await second.stop()).toBe(0);
     }

@@ -33,7 +33,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const isPretty =
+    config.logFormat === 'pretty' ||
+    (config.logFormat === 'auto' && config.env === 'development' && process.stdout.isTTY === true);
+  const log = createLogger(config.logLevel, undefined, { pretty: isPretty });
   for (const warning of config.startWarnings) log.warn(warning);
   const isProduction = config.env === 'production';
   const started = Date.now();

@@ -145,6 +145,8 @@ export interface ResponseCache {
   /** While off (changes cannot be heard), every get builds afresh and nothing is kept. */
   setEnabled(isEnabled: boolean): void;
   readonly size: number;
+  /** For metrics: answers sent from memory, and those built afresh (or shared with a build). */
+  stats(): { hits: number; misses: number };
 }
 
 /**
@@ -160,6 +162,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   let bytes = 0;
   let protectedCount = 0;
   let isEnabled = false;
+  let hits = 0;
+  let misses = 0;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -257,9 +261,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   return {
     get(key, make, { keep = () => true, group, client } = {}) {
-      if (!isEnabled) return make();
       const entry = fresh(key, client);
-      if (entry) return Promise.resolve(entry.prepared);
+      if (entry) {
+        hits += 1;
+        return Promise.resolve(entry.prepared);
+      }
+      misses += 1;
+      if (!isEnabled) return make();
       const pending = building.get(key);
       if (pending) return pending.promise;
       const build: Build = { promise: make(), group, isStale: false };
@@ -301,5 +309,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     get size() {
       return entries.size;
     },
+    stats: () => ({ hits, misses }),
   };
 }

@@ -136,6 +136,7 @@ export const authPlugin = fp(
     async function forward(name: AuthActionName, request: FastifyRequest, reply: FastifyReply) {
       // Refused before any other work when the password-hashing gate is full (it would refuse later).
       if (HASHING_ACTIONS.has(name) && !hashing.hasRoom()) {
+        hashing.noteRefused();
         throw serviceUnavailable(HASHING_BUSY_MESSAGE, HASHING_RETRY_AFTER);
       }
       const address = clientAddress(request);
