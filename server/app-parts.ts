@@ -202,6 +202,7 @@ export function createAppParts(
       index: catalogueIndex,
       toolCache,
       onChange: catalogue.heard,
+      defaultBrand: config.storeName,
     }),
     orders: createOrdersService(db, {
       currency: config.currency,

@@ -165,6 +165,8 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => tools.id, { onDelete: 'restrict' }),
     productName: text('product_name').notNull(),
+    /** The tool's SKU when the order was placed. */
+    sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     lineTotal: integer('line_total').notNull(),

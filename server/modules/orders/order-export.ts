@@ -66,7 +66,8 @@ interface ExportRow {
   tracking_number: string | null;
   cancelled_at: Date | null;
   /** `[quantity, product name]` of each line, in order. */
-  lines: [number, string][];
+  /** Each line's quantity, product name and SKU. */
+  lines: [number, string, string][];
   refunded: number;
 }
 
@@ -86,7 +87,7 @@ function exportQuery(query: ExportOrdersQuery): SQL {
       ${orders.paidAt} as paid_at, ${orders.shippedAt} as shipped_at,
       ${orders.carrier} as carrier, ${orders.trackingNumber} as tracking_number,
       ${orders.cancelledAt} as cancelled_at,
-      (select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName})
+      (select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName}, ${orderLines.sku})
                                 order by ${orderLines.position}), '[]')
        from ${orderLines} where ${orderLines.orderId} = ${orderId}) as lines,
       (select coalesce(sum(${orderRefunds.amount}), 0)::int
@@ -109,7 +110,9 @@ function toRecords(rows: ExportRow[]): string[][] {
       row.email,
       row.company_name ?? '',
       row.vat_number ?? '',
-      row.lines.map(([quantity, product]) => `${formatCount(quantity)} × ${product}`).join('; '),
+      row.lines
+        .map(([quantity, product, sku]) => `${formatCount(quantity)} × ${product} (SKU ${sku})`)
+        .join('; '),
       String(row.ordered_num),
       fromMinorUnits(row.total_amount, currency),
       row.tax_amount === null ? '' : fromMinorUnits(row.tax_amount, currency),

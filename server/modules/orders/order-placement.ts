@@ -184,6 +184,7 @@ export function orderOf(
     position: index + 1,
     toolId: line.tool.id,
     productName: line.tool.name,
+    sku: line.tool.sku,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     lineTotal: line.lineTotal,

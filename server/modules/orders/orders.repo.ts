@@ -31,6 +31,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
     lines: lines.map((line) => ({
       toolId: line.toolId,
       productName: line.productName,
+      sku: line.sku,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       lineTotal: line.lineTotal,

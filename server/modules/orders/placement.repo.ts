@@ -6,6 +6,7 @@ import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 /** A listed tool as an order line needs it, locked until the transaction ends. */
 interface LockedTool {
   id: string;
+  sku: string;
   name: string;
   price: number;
   priceTiers: { minQuantity: number; price: number }[];
