@@ -100,6 +100,11 @@ describe('GET /api/orderlist/export', () => {
       Refunded: '5.00',
       Shipped: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    // Its buyer had given no company details when it was placed: the export says so.
+    expect(rows[0]).toMatchObject({
+      Company: 'None given when this order was placed',
+      'VAT number': '',
+    });
     expect(rows[1]).toMatchObject({
       Status: 'cancelled',
       'Invoice number': '',

@@ -6,7 +6,11 @@ import type { PoolClient } from 'pg';
 import { formatCount } from '../../../contract/format.ts';
 import { fromMinorUnits } from '../../../contract/money.ts';
 import type { ExportOrdersQuery } from '../../../contract/order-lists.ts';
-import { formatInvoiceNumber, formatOrderNumber } from '../../../contract/orders.ts';
+import {
+  formatInvoiceNumber,
+  formatOrderNumber,
+  NO_COMPANY_DETAILS,
+} from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orderRefunds, orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -108,7 +112,9 @@ function toRecords(rows: ExportRow[]): string[][] {
       row.status,
       row.customer_name,
       row.email,
-      row.company_name ?? '',
+      // An order placed before its buyer gave company details says so, rather than look like
+      // a gap in the export (docs/decisions/037).
+      row.company_name ?? (row.vat_number ? '' : NO_COMPANY_DETAILS),
       row.vat_number ?? '',
       row.lines
         .map(([quantity, product, sku]) => `${formatCount(quantity)} × ${product} (SKU ${sku})`)

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -32,6 +32,37 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-navy-50 text-navy-900' : 'text-stone-700 hover:bg-stone-100 hover:text-navy-900'
   }`;
 
+/**
+ * An open menu closes on Escape (focus back on its button, where the keyboard was) and on a click
+ * or tap outside it and its button.
+ */
+function useDismissMenu(
+  isOpen: boolean,
+  close: () => void,
+  button: RefObject<HTMLButtonElement | null>,
+  menu: RefObject<HTMLDivElement | null>,
+) {
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (button.current?.contains(target) || menu.current?.contains(target)) return;
+      close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [isOpen, close, button, menu]);
+}
+
 export function SiteHeader() {
   const { user, isPending } = useSession();
   const toast = useToast();
@@ -42,6 +73,10 @@ export function SiteHeader() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const isHydrated = useHydrated();
   const isMenuOpen = menuOpenOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setMenuOpenOn(null), []);
+  useDismissMenu(isMenuOpen, close, menuButton, menu);
 
   const links: HeaderLink[] = user
     ? [
@@ -116,6 +151,7 @@ export function SiteHeader() {
             <CartLink />
             <div className="hidden lg:block">{account}</div>
             <button
+              ref={menuButton}
               type="button"
               className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
               aria-expanded={isMenuOpen}
@@ -136,6 +172,7 @@ export function SiteHeader() {
           </div>
         </div>
         <div
+          ref={menu}
           id="mobile-menu"
           hidden={!isMenuOpen}
           className="border-t border-stone-200 px-4 py-4 sm:px-6 lg:hidden"
