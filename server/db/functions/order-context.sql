@@ -37,7 +37,7 @@ BEGIN
       ) h),
     'tools', (
       SELECT coalesce(json_agg(json_build_object(
-          'id', id, 'name', name, 'price', price, 'priceTiers', price_tiers,
+          'id', id, 'sku', sku, 'name', name, 'price', price, 'priceTiers', price_tiers,
           'quantity', quantity, 'minimumOrder', minimum_order)), '[]')
       FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL)
   );
