@@ -6,22 +6,23 @@ import type { AppConfig } from './app.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
 import { createSignUps, type SignUps } from './auth/sign-ups.ts';
-import type { RateLimitRule } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { AppError } from './errors.ts';
 import {
   CATALOGUE_CHANNEL,
   type CatalogueCache,
   createCatalogueCache,
-} from './http/catalogue-cache.ts';
-import { type ChangeFeed, createChangeFeed } from './http/change-feed.ts';
-import { addressSubject } from './http/client-address.ts';
+} from './cache/catalogue-cache.ts';
+import { type ChangeFeed, createChangeFeed } from './cache/change-feed.ts';
 import {
   type CustomerCache,
   createCustomerCache,
   customerSubject,
   ORDERS_CHANNEL,
-} from './http/customer-cache.ts';
+} from './cache/customer-cache.ts';
+import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './cache/session-cache.ts';
+import type { RateLimitRule } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppError } from './errors.ts';
+import { addressSubject } from './http/client-address.ts';
 import {
   createPublicAnswers,
   type PublicAnswers,
@@ -34,7 +35,7 @@ import {
   type WriteLimit,
 } from './http/rate-limit.ts';
 import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
-import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
+import { requestIdFor } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
@@ -119,6 +120,7 @@ export function createAppParts(
   const publicAnswers = createPublicAnswers({
     baseHeaders: everyResponseHeaders({ isHttps, allowStripe: config.stripe !== null }),
     log: logger,
+    requestId: requestIdFor(config.trustProxy),
     // Behind proxies the socket's address is a proxy's, which the render limits never count.
     pageRefusal:
       config.trustProxy === false

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { prepareBody, type ResponseCache } from '../cache/response-cache.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
-import { prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { escapeHtml } from '../mail/templates.ts';
 
 export interface CrawlerOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
+import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
 import { pageAddress } from '../http/page-address.ts';
 import { inlineScriptHashes, pageGroup, withoutModulePreloads } from './web.ts';
 

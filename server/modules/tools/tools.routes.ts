@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ListToolsQuerySchema } from '../../../contract/tool-lists.ts';
 import { toolRoutes } from '../../../contract/tool-routes.ts';
-import { CATALOGUE_CACHE_CONTROL } from '../../http/catalogue-cache.ts';
-import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
+import { CATALOGUE_CACHE_CONTROL } from '../../cache/catalogue-cache.ts';
+import { prepareJson, type ResponseCache } from '../../cache/response-cache.ts';
 import { PreparedAnswer, registerRoute } from '../../http/route.ts';
 import type { ToolsService } from './tools.service.ts';
 

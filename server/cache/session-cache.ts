@@ -1,4 +1,4 @@
-import type { SessionUser } from './session.ts';
+import type { SessionUser } from '../http/session.ts';
 
 /** Also raised by triggers on `session` and `user` (migration 0017) for every change. */
 export const SESSIONS_CHANNEL = 'toolyard_sessions';

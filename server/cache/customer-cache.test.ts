@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database.
 import { within } from '../testing/within.ts';
 
 /**
- * A customer's own order list is answered from memory (server/http/customer-cache.ts) on two
+ * A customer's own order list is answered from memory (server/cache/customer-cache.ts) on two
  * instances sharing one database, and every change to their orders shows on both: on the instance
  * that made it at once, on the other within a second.
  */
