@@ -150,6 +150,10 @@ function reviewTail(entry: AuditEntry): string {
 
 /** Tool fields as people name them. */
 const TOOL_FIELDS: Record<string, string> = {
+  sku: 'the SKU',
+  brand: 'the brand',
+  mpn: 'the maker’s part number',
+  gtin: 'the GTIN',
   name: 'the name',
   img: 'the image',
   image: 'the image',

@@ -35,6 +35,7 @@ const ProblemCodeSchema = z.enum([
   'last_admin',
   'conflict',
   'confirmation_required',
+  'sku_taken',
   'rate_limited',
   'service_unavailable',
   'not_ready',

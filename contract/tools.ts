@@ -11,6 +11,7 @@ import {
   URL_CHARACTER,
 } from './common.ts';
 import { formatCount } from './format.ts';
+import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
 import { MAX_PRICE } from './pricing.ts';
 
@@ -21,6 +22,13 @@ export const MAX_STOCK = 10_000_000;
 
 export const ToolSchema = z.object({
   _id: IdSchema,
+  /** The store's part number, unique whatever the letter case (docs/decisions/034). */
+  sku: z.string(),
+  brand: z.string(),
+  /** The maker's part number; null when not known. */
+  mpn: z.string().nullable(),
+  /** The barcode number (GTIN-8, -12, -13 or -14, digits only); null when not known. */
+  gtin: z.string().nullable(),
   name: z.string(),
   img: z.string(),
   description: z.string(),
@@ -108,6 +116,12 @@ export function neededConfirmations(
 
 /** A new tool's fields, before the check that spans them (forms extend this object). */
 export const ToolFieldsSchema = z.strictObject({
+  /** Without one, the store numbers the tool (`TOOL-00042`). */
+  sku: SkuSchema.optional(),
+  /** Without one, the tool carries the store's own brand. */
+  brand: BrandSchema.optional(),
+  mpn: MpnSchema.optional(),
+  gtin: GtinSchema.optional(),
   ...toolFields,
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
@@ -123,6 +137,12 @@ export type CreateToolBody = z.infer<typeof CreateToolBodySchema>;
 
 export const UpdateToolBodySchema = z
   .strictObject({
+    sku: SkuSchema,
+    brand: BrandSchema,
+    /** null forgets it. */
+    mpn: MpnSchema.nullable(),
+    /** null forgets it. */
+    gtin: GtinSchema.nullable(),
     ...toolFields,
     /** Replaces every break; [] removes them. */
     priceTiers: PriceTiersSchema,

@@ -38,6 +38,7 @@ import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
+import { createOrderEvents } from './modules/orders/order-events.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
   createOverviewService,
@@ -189,12 +190,19 @@ export function createAppParts(
   // a new order, reviews) and, for its own changes, forgets at once what this instance holds.
   const announceCatalogue = (change: 'stock' | 'reviews') =>
     changes.announce(CATALOGUE_CHANNEL, change);
-  const forgetCustomer = (userId: string) => customers.heard(customerSubject(userId));
+  const orderEvents = createOrderEvents({
+    nudgeMail: () => mailer.nudge(),
+    forgetCustomer: (userId) => customers.heard(customerSubject(userId)),
+    announceNewOrder: (userId) => changes.announce(ORDERS_CHANNEL, customerSubject(userId)),
+    announceStockTaken: () => announceCatalogue('stock'),
+    stockReturned: () => catalogue.heard('stock'),
+  });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
       toolCache,
       onChange: catalogue.heard,
+      defaultBrand: config.storeName,
     }),
     orders: createOrdersService(db, {
       currency: config.currency,
@@ -204,10 +212,7 @@ export function createAppParts(
       invoicing: config.invoicing,
       paymentWindowMs: config.paymentWindowMs,
       unpaidCaps: config.unpaidCaps,
-      onStockTaken: () => announceCatalogue('stock'),
-      onStockReturned: () => catalogue.heard('stock'),
-      onOrderPlaced: (userId) => changes.announce(ORDERS_CHANNEL, customerSubject(userId)),
-      onOrdersChanged: forgetCustomer,
+      events: orderEvents,
     }),
     reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
@@ -218,7 +223,7 @@ export function createAppParts(
       invoicing: config.invoicing,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
-      onOrdersChanged: forgetCustomer,
+      events: orderEvents,
       stripe: config.stripe
         ? {
             client: createStripeClient(config.stripe),

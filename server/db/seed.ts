@@ -67,6 +67,8 @@ export async function seedDemo(
     // Oldest first, a minute apart, so "newest" is stable.
     await tx.insert(tools).values(
       seedTools.map((tool, index) => ({
+        sku: tool.slug.toUpperCase().slice(0, 40),
+        brand: 'Toolyard',
         name: tool.name,
         img: `/images/tools/${tool.slug}.svg`,
         description: tool.description,

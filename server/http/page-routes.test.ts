@@ -7,7 +7,7 @@ const routes = Object.fromEntries(
   [
     { id: 'root', path: '' },
     { id: 'layout', parentId: 'root' },
-    { id: 'routes/home-index', parentId: 'layout', index: true },
+    { id: 'routes/home', parentId: 'layout', index: true },
     { id: 'routes/tools', parentId: 'layout', path: 'tools' },
     { id: 'routes/tool', parentId: 'layout', path: 'tools/:id' },
     { id: 'guard', parentId: 'layout' },

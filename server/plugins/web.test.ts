@@ -50,6 +50,9 @@ describe('the address a page is kept under', () => {
     expect(pageAddress('/tools/').redirect).toBe('/tools');
     expect(pageAddress('/tools/%2e%2e').redirect).toBe('/');
     expect(pageAddress('/tools').redirect).toBeUndefined();
+    // The spec's /home is the home page, under its one address.
+    expect(pageAddress('/home').redirect).toBe('/');
+    expect(pageAddress('/HOME/?utm_source=mail').redirect).toBe('/');
     // Backslashes read as slashes: never a host, never an address that fails to parse.
     expect(pageAddress('/\\evil.example:99999/x').path).toBe('/evil.example:99999/x');
     expect(pageAddress('/\\[x').path).toBe('/[x');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../contract/orders.ts';
 import { multipartForm, pngImage } from './images.ts';
-import type { TestUser } from './test-app.ts';
+import type { TestAccount, TestUser } from './test-app.ts';
 import { delivery } from './valid-requests.ts';
 
 /**
@@ -18,7 +18,8 @@ export interface Objects {
   tool: { id: string };
   unpaid: Order;
   paid: Order;
-  someone: TestUser;
+  /** An account whose role an admin may change; it never signs in. */
+  someone: TestAccount;
   /** A review the owner posted. */
   review: { id: string };
   /** The version of the owner's cart, which holds 10 of `tool`. */

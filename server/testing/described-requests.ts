@@ -66,7 +66,9 @@ const card = (cardNumber: string) => ({
  */
 export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => Sent[]> = {
   'GET /user': (f) => [{ url: `/api/user?email=${enc(f.admin.email)}`, as: 'customer' }],
-  'POST /tools': () => [
+  'POST /tools': (_f, { sent }) => [
+    // The same SKU again: taken by the tool the success added.
+    { ...sent, isAfterSuccess: true },
     {
       url: '/api/tools',
       body: {

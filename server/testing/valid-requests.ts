@@ -71,6 +71,11 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /tools': () => ({
     url: '/api/tools',
     body: {
+      // Each request its own SKU: one already taken is refused (409 sku_taken).
+      sku: `INJ-${randomUUID().slice(0, 8)}`,
+      brand: 'Injected Brand',
+      mpn: 'INJ-MPN-1',
+      gtin: '4006381333931',
       name: 'Injected Tool',
       img: '/images/tools/x.svg',
       description: 'A tool that must never be created cross-site.',
@@ -79,7 +84,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
       price: 100,
     },
   }),
-  'PATCH /tools/:id': (f) => ({ url: `/api/tools/${f.tool.id}`, body: { restock: 5, price: 1 } }),
+  'PATCH /tools/:id': (f) => ({
+    url: `/api/tools/${f.tool.id}`,
+    body: { restock: 5, price: 1, brand: 'Other Brand', gtin: null },
+  }),
   'PUT /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, body: { newQuantity: 0 } }),
   'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
   'POST /user': (f) => ({

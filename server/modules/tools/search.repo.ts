@@ -78,6 +78,10 @@ const SEARCH_ORDER: Record<ToolSort, string> = {
 type SearchRow = {
   total: number;
   id: string | null;
+  sku: string;
+  brand: string;
+  mpn: string | null;
+  gtin: string | null;
   name: string;
   img: string;
   description: string;
@@ -106,7 +110,7 @@ export async function searchTools(
              tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
     ),
     matched as (
-      select t.id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
+      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
              t.price_tiers, t.created_at, t.updated_at,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
@@ -132,6 +136,10 @@ export async function searchTools(
       : [
           {
             id: row.id,
+            sku: row.sku,
+            brand: row.brand,
+            mpn: row.mpn,
+            gtin: row.gtin,
             name: row.name,
             img: row.img,
             description: row.description,

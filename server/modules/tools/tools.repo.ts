@@ -9,6 +9,10 @@ export type ToolRow = typeof tools.$inferSelect;
 export function toTool(row: ToolRow): Tool {
   return {
     _id: row.id,
+    sku: row.sku,
+    brand: row.brand,
+    mpn: row.mpn,
+    gtin: row.gtin,
     name: row.name,
     img: row.img,
     description: row.description,
@@ -69,7 +73,10 @@ export async function lockTool(tx: Tx, id: string): Promise<ToolRow | undefined>
   return row;
 }
 
-export async function insertTool(tx: Tx, body: CreateToolBody): Promise<ToolRow> {
+export async function insertTool(
+  tx: Tx,
+  body: Omit<CreateToolBody, 'confirm'> & { brand: string },
+): Promise<ToolRow> {
   const [row] = await tx.insert(tools).values(body).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -85,7 +92,17 @@ export async function updateTool(
   changes: Partial<
     Pick<
       ToolRow,
-      'name' | 'img' | 'description' | 'minimumOrder' | 'price' | 'priceTiers' | 'quantity'
+      | 'sku'
+      | 'brand'
+      | 'mpn'
+      | 'gtin'
+      | 'name'
+      | 'img'
+      | 'description'
+      | 'minimumOrder'
+      | 'price'
+      | 'priceTiers'
+      | 'quantity'
     >
   >,
   restock = 0,

@@ -35,7 +35,6 @@ export async function loader() {
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
-/** `/` and `/home` are one page: both name `/` as the address to index. */
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
     path: paths.home(),

@@ -17,6 +17,10 @@ import { ToolConfirmationPrompt, useToolConfirmation } from './tool-confirmation
 import { ToolFields } from './tool-fields.tsx';
 
 const EMPTY: CreateToolFormInput = {
+  sku: '',
+  brand: '',
+  mpn: '',
+  gtin: '',
   name: '',
   img: '',
   description: '',
@@ -69,6 +73,7 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
         register={form.register}
         errors={form.formState.errors}
         currency={currency}
+        isNew
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
         <ToolConfirmationPrompt

@@ -32,6 +32,10 @@ const FIELDS = [...TOOL_FORM_FIELDS, 'restock'] as const;
  */
 function changesOf(tool: Tool, values: EditToolFormOutput): UpdateToolBody {
   const body: UpdateToolBody = {};
+  if (values.sku !== tool.sku) body.sku = values.sku;
+  if (values.brand !== tool.brand) body.brand = values.brand;
+  if ((values.mpn ?? null) !== tool.mpn) body.mpn = values.mpn ?? null;
+  if ((values.gtin ?? null) !== tool.gtin) body.gtin = values.gtin ?? null;
   if (values.name !== tool.name) body.name = values.name;
   if (values.img !== tool.img) body.img = values.img;
   if (values.description !== tool.description) body.description = values.description;
@@ -80,6 +84,10 @@ function EditToolForm({
   const form = useForm<EditToolFormInput, unknown, EditToolFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
+      sku: tool.sku,
+      brand: tool.brand,
+      mpn: tool.mpn ?? '',
+      gtin: tool.gtin ?? '',
       name: tool.name,
       img: tool.img,
       description: tool.description,

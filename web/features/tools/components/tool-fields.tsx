@@ -5,8 +5,9 @@ import { PriceTiersEditor } from './price-tiers-editor.tsx';
 import { ToolImageField } from './tool-image-field.tsx';
 
 /**
- * Every field of a tool, for adding one and for editing it: name, image, description, stock,
- * minimum order, unit price and volume prices. Laid out in the form's two-column grid.
+ * Every field of a tool, for adding one and for editing it: SKU, brand, the maker's part number
+ * and GTIN, name, image, description, stock, minimum order, unit price and volume prices. Laid
+ * out in the form's two-column grid.
  */
 export function ToolFields<T extends ToolFormValues, Context, Output>({
   control,
@@ -14,6 +15,7 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   errors,
   currency,
   stockHint,
+  isNew = false,
 }: {
   control: Control<T, Context, Output>;
   register: UseFormRegister<T>;
@@ -21,12 +23,43 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   currency: string;
   /** What to say under the stock (e.g. how many units it had when the dialog opened). */
   stockHint?: string;
+  /** Adding a tool: its SKU may be left empty. */
+  isNew?: boolean;
 }) {
   // The generic form narrowed to the fields this component owns.
   const fieldsRegister = register as unknown as UseFormRegister<ToolFormValues>;
   const fieldErrors = errors as FieldErrors<ToolFormValues>;
   return (
     <>
+      <TextField
+        label="SKU"
+        autoComplete="off"
+        spellCheck={false}
+        hint={isNew ? 'Leave empty and the store numbers it (TOOL-00042).' : undefined}
+        error={fieldErrors.sku?.message}
+        {...fieldsRegister('sku')}
+      />
+      <TextField
+        label="Brand"
+        hint={isNew ? 'Leave empty for the store’s own brand.' : undefined}
+        error={fieldErrors.brand?.message}
+        {...fieldsRegister('brand')}
+      />
+      <TextField
+        label="Maker’s part number (optional)"
+        autoComplete="off"
+        spellCheck={false}
+        error={fieldErrors.mpn?.message}
+        {...fieldsRegister('mpn')}
+      />
+      <TextField
+        label="GTIN / barcode (optional)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="8, 12, 13 or 14 digits."
+        error={fieldErrors.gtin?.message}
+        {...fieldsRegister('gtin')}
+      />
       <TextField
         label="Product name"
         className="sm:col-span-2"
