@@ -38,6 +38,10 @@ import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
+import {
+  type CategoriesService,
+  createCategoriesService,
+} from './modules/categories/categories.service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
   createOverviewService,
@@ -65,6 +69,7 @@ import { everyResponseHeaders } from './plugins/security.ts';
 export interface AppParts {
   services: {
     tools: ToolsService;
+    categories: CategoriesService;
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
@@ -187,13 +192,17 @@ export function createAppParts(
   const announceCatalogue = (change: 'stock' | 'reviews') =>
     changes.announce(CATALOGUE_CHANNEL, change);
   const forgetCustomer = (userId: string) => customers.heard(customerSubject(userId));
+  const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
       toolCache,
       onChange: catalogue.heard,
       defaultBrand: config.storeName,
+      categoryScope: categories.scope,
+      categoryExists: categories.exists,
     }),
+    categories,
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,
