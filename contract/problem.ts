@@ -36,6 +36,8 @@ const ProblemCodeSchema = z.enum([
   'conflict',
   'confirmation_required',
   'sku_taken',
+  'category_too_deep',
+  'category_not_empty',
   'rate_limited',
   'service_unavailable',
   'not_ready',

@@ -29,6 +29,8 @@ export const ToolSchema = z.object({
   mpn: z.string().nullable(),
   /** The barcode number (GTIN-8, -12, -13 or -14, digits only); null when not known. */
   gtin: z.string().nullable(),
+  /** The category the tool is in; null when it is in none yet. */
+  categoryId: IdSchema.nullable(),
   name: z.string(),
   img: z.string(),
   description: z.string(),
@@ -51,7 +53,7 @@ const StockSchema = z
 const IMAGE_URL_PROBLEM = 'Must be an https:// link or a path on this site.';
 
 /** An image is a path on this site (`/images/...`) or an https URL. */
-const ImageUrlSchema = z
+export const ImageUrlSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
@@ -122,6 +124,8 @@ export const ToolFieldsSchema = z.strictObject({
   brand: BrandSchema.optional(),
   mpn: MpnSchema.optional(),
   gtin: GtinSchema.optional(),
+  /** The category the tool is in (GET /api/categories); none when left out. */
+  categoryId: IdSchema.nullable().optional(),
   ...toolFields,
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
@@ -143,6 +147,8 @@ export const UpdateToolBodySchema = z
     mpn: MpnSchema.nullable(),
     /** null forgets it. */
     gtin: GtinSchema.nullable(),
+    /** null takes the tool out of its category. */
+    categoryId: IdSchema.nullable(),
     ...toolFields,
     /** Replaces every break; [] removes them. */
     priceTiers: PriceTiersSchema,

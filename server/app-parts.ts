@@ -39,6 +39,10 @@ import { requestIdFor } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
+import {
+  type CategoriesService,
+  createCategoriesService,
+} from './modules/categories/categories.service.ts';
 import { createOrderEvents } from './modules/orders/order-events.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
@@ -68,6 +72,7 @@ import { everyResponseHeaders } from './plugins/security.ts';
 export interface AppParts {
   services: {
     tools: ToolsService;
+    categories: CategoriesService;
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
@@ -199,13 +204,17 @@ export function createAppParts(
     announceStockTaken: () => announceCatalogue('stock'),
     stockReturned: () => catalogue.heard('stock'),
   });
+  const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
       toolCache,
       onChange: catalogue.heard,
       defaultBrand: config.storeName,
+      categoryScope: categories.scope,
+      categoryExists: categories.exists,
     }),
+    categories,
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,

@@ -13,6 +13,7 @@ import { inRequest } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
+import { registerCategoryRoutes } from './modules/categories/categories.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { startPaymentWindowJob } from './modules/orders/payment-window.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitUploads,
       });
       registerToolRoutes(api, services.tools, catalogue.responses);
+      registerCategoryRoutes(api, services.categories, catalogue.responses);
       registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
       registerOrderRoutes(api, services.orders, {
         limitWrites,
@@ -217,6 +219,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     publicUrl: config.publicUrl,
     pages: catalogue.pages,
     tools: services.tools.sitemapEntries,
+    categories: services.categories.sitemapEntries,
   });
   await app.register(webPlugin, {
     distDir: config.webDistDir,
@@ -226,6 +229,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     pages: catalogue.pages,
     renders: parts.renders,
     toolExists: services.tools.exists,
+    categoryExists: services.categories.slugExists,
   });
 
   mailer.start();

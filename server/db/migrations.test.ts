@@ -237,7 +237,7 @@ describe('migrating reviews and photos stored before (0026)', () => {
   });
 });
 
-describe('migrating tools stored before (0027)', () => {
+describe('migrating tools stored before (0027, 0028)', () => {
   const third = `${name}_tools`;
   let before: Database;
   beforeAll(async () => {
@@ -258,10 +258,10 @@ describe('migrating tools stored before (0027)', () => {
     // Inserted in another order than they were added.
     const added = await db.execute<{ id: string; name: string }>(sql`
       insert into tools (name, img, description, quantity, minimum_order, price, created_at) values
-        ('Claw Hammer', '/images/tools/h.svg', 'A hammer.', 100, 1, 1150, '2026-02-01'),
-        ('Tape Measure', '/images/tools/t.svg', 'A tape.', 100, 1, 500, '2026-01-01')
+        ('13 mm Hammer Drill Kit, 120 pieces', '/images/tools/h.svg', 'A hammer.', 100, 1, 1150, '2026-02-01'),
+        ('8 m Tape Measure', '/images/tools/t.svg', 'A tape.', 100, 1, 500, '2026-01-01')
       returning id, name`);
-    const hammer = added.rows.find((row) => row.name === 'Claw Hammer')?.id;
+    const hammer = added.rows.find((row) => row.name.startsWith('13 mm'))?.id;
     const [order] = (
       await db.execute<{ id: string }>(sql`
         insert into orders (user_id, tool_id, product_name, unit_price, customer_name, email,
@@ -281,8 +281,18 @@ describe('migrating tools stored before (0027)', () => {
       sql`select name, sku, brand from tools order by sku`,
     );
     expect(numbered.rows).toEqual([
-      { name: 'Tape Measure', sku: 'TOOL-00001', brand: 'Toolyard' },
-      { name: 'Claw Hammer', sku: 'TOOL-00002', brand: 'Toolyard' },
+      { name: '8 m Tape Measure', sku: 'TOOL-00001', brand: 'Toolyard' },
+      { name: '13 mm Hammer Drill Kit, 120 pieces', sku: 'TOOL-00002', brand: 'Toolyard' },
+    ]);
+    // 0028: a store with the demo tools gets the demo tree, each demo tool in its place.
+    const placed = await db.execute<{ sku: string; path: string }>(sql`
+      select t.sku, concat_ws(' > ', g.name, p.name, c.name) as path
+      from tools t join categories c on c.id = t.category_id
+      left join categories p on p.id = c.parent_id left join categories g on g.id = p.parent_id
+      order by t.sku`);
+    expect(placed.rows).toEqual([
+      { sku: 'TOOL-00001', path: 'Measuring and layout' },
+      { sku: 'TOOL-00002', path: 'Power tools > Drills > Hammer drills' },
     ]);
     const lines = await db.execute<{ sku: string }>(sql`select sku from order_lines`);
     expect(lines.rows).toEqual([{ sku: 'TOOL-00002' }]);

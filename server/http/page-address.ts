@@ -55,6 +55,7 @@ const asGiven: Canonical = (value) => value;
  */
 const PAGE_PARAMS: [RegExp, Record<string, Canonical>][] = [
   [/^\/tools$/, { q: trimmed, sort: catalogueSort, page: pageNumber }],
+  [/^\/categories\/[^/]+$/, { page: pageNumber }],
   [/^\/purchase\/[^/]+$/, { quantity }],
   [/^\/reset-password$/, { token: asGiven, error: authError }],
   [/^\/confirm-email$/, { token: asGiven }],

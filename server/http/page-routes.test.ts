@@ -20,7 +20,11 @@ const routes = Object.fromEntries(
 const KNOWN_TOOL = '5b0f3b5e-8a57-4c3e-9c55-1c2f2a6b7d10';
 
 describe('addresses that are no page', () => {
-  const pages = createPageRoutes(routes, async (id) => id === KNOWN_TOOL);
+  const pages = createPageRoutes(
+    routes,
+    async (id) => id === KNOWN_TOOL,
+    async (slug) => slug === 'power-tools',
+  );
 
   it('are told from the route table: one prepared page for any unknown address', async () => {
     expect(await pages.notFound('/')).toBeUndefined();

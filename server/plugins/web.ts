@@ -30,6 +30,8 @@ export interface WebOptions {
   renders: RenderLimits;
   /** Whether a listed tool has this id (a tool's page for any other is the 404 page). */
   toolExists: (id: string) => Promise<boolean>;
+  /** Whether a category has this slug. */
+  categoryExists: (slug: string) => Promise<boolean>;
 }
 
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
@@ -164,7 +166,7 @@ export const webPlugin = fp(
       });
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
-    const pageRoutes = createPageRoutes(build.routes, options.toolExists);
+    const pageRoutes = createPageRoutes(build.routes, options.toolExists, options.categoryExists);
     const publicOrigin = new URL(options.publicUrl).origin;
 
     /**

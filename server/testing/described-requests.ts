@@ -33,6 +33,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /tools/manage': () => ({ url: '/api/tools/manage?lowStock=false&sort=stock_asc' }),
   'GET /tools/:id/open-orders': (f) => ({ url: `/api/tools/${f.tool.id}/open-orders` }),
   'GET /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, as: 'visitor' }),
+  'GET /categories': () => ({ url: '/api/categories', as: 'visitor' }),
   'GET /cart': () => ({ url: '/api/cart' }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
   'GET /orders/:id/invoice.pdf': (f) => ({ url: `/api/orders/${f.paidOrder._id}/invoice.pdf` }),

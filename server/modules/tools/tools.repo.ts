@@ -13,6 +13,7 @@ export function toTool(row: ToolRow): Tool {
     brand: row.brand,
     mpn: row.mpn,
     gtin: row.gtin,
+    categoryId: row.categoryId,
     name: row.name,
     img: row.img,
     description: row.description,
@@ -36,12 +37,25 @@ const ORDER_BY: Record<ToolSort, SQL[]> = {
 
 const active = isNull(tools.deletedAt);
 
-/** One page of the catalogue (no search: see search.repo.ts), and how many tools it has. */
+/**
+ * One page of the catalogue (no search: see search.repo.ts), all of it or the tools in some
+ * categories (a category and those below it), and how many tools it has.
+ */
 export async function listTools(
   tx: Tx,
-  options: { sort: ToolSort; limit?: number | undefined; offset: number },
+  options: {
+    sort: ToolSort;
+    limit?: number | undefined;
+    offset: number;
+    categoryIds?: readonly string[] | undefined;
+  },
 ): Promise<{ rows: ToolRow[]; total: number }> {
-  const where = active;
+  const where = and(
+    active,
+    options.categoryIds === undefined
+      ? undefined
+      : sql`${tools.categoryId} = any(${sql.param([...options.categoryIds])}::uuid[])`,
+  );
   const query = tx
     .select()
     .from(tools)
@@ -96,6 +110,7 @@ export async function updateTool(
       | 'brand'
       | 'mpn'
       | 'gtin'
+      | 'categoryId'
       | 'name'
       | 'img'
       | 'description'

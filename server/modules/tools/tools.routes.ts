@@ -10,8 +10,8 @@ import type { ToolsService } from './tools.service.ts';
 type ListQuery = z.output<typeof ListToolsQuerySchema>;
 
 /** One key per distinct answer: the parsed query, so `?limit=24` and `?offset=0&limit=24` share. */
-function listKey({ q, sort, limit, offset }: ListQuery): string {
-  return JSON.stringify(['list', q ?? '', sort, limit ?? null, offset]);
+function listKey({ q, category, sort, limit, offset }: ListQuery): string {
+  return JSON.stringify(['list', q ?? '', category ?? '', sort, limit ?? null, offset]);
 }
 
 /**

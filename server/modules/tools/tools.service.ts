@@ -87,6 +87,10 @@ export interface ToolsOptions {
   onChange: (kind: 'stock' | 'all') => void;
   /** The brand of a tool added without one: the store's own (STORE_NAME). */
   defaultBrand: string;
+  /** The ids of the category with this slug and of those below it; undefined: no such slug. */
+  categoryScope: (slug: string) => Promise<string[] | undefined>;
+  /** Whether a category has this id. */
+  categoryExists: (id: string) => Promise<boolean>;
 }
 
 /** A run of three letters or digits: the least a trigram search can use. */
@@ -97,8 +101,14 @@ const WORD_CACHE_SIZE = 10_000;
 
 export function createToolsService(
   db: Db,
-  { index, toolCache, onChange, defaultBrand }: ToolsOptions,
+  { index, toolCache, onChange, defaultBrand, categoryScope, categoryExists }: ToolsOptions,
 ) {
+  /** A tool may be put in a category that exists (or in none). */
+  const assertCategory = async (categoryId: string | null | undefined) => {
+    if (categoryId && !(await categoryExists(categoryId))) {
+      throw fieldError('categoryId', 'No category with this id: choose another category.');
+    }
+  };
   const words = new Map<string, Promise<string[]>>();
   const wordsOf = (text: string): Promise<string[]> => {
     let found = words.get(text);
@@ -115,12 +125,21 @@ export function createToolsService(
     return result;
   };
   return {
-    async list(query: {
+    async list({
+      category,
+      ...page
+    }: {
       q?: string | undefined;
+      category?: string | undefined;
       sort: NonNullable<ListToolsQuery['sort']>;
       limit?: number | undefined;
       offset: number;
     }): Promise<{ tools: Tool[]; total: number }> {
+      const categoryIds = category === undefined ? undefined : await categoryScope(category);
+      if (category !== undefined && categoryIds === undefined) {
+        throw fieldError('category', 'No category has this address.', 'query');
+      }
+      const query = { ...page, categoryIds };
       const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
       let found = await index.search({ ...query, search });
       if (query.q && !found) {
@@ -162,6 +181,7 @@ export function createToolsService(
 
     async create(body: CreateToolBody, actor: Actor): Promise<Tool> {
       const { confirm, ...fields } = body;
+      await assertCategory(fields.categoryId);
       assertConfirmed(fields, { price: true, minimumOrder: true, quantity: true }, confirm);
       const row = await withUniqueSku(fields.sku, () =>
         db.transaction(async (tx) => {
@@ -182,6 +202,7 @@ export function createToolsService(
 
     async update(id: string, body: UpdateToolBody, actor: Actor): Promise<Tool> {
       const { restock, confirm, ...changes } = body;
+      await assertCategory(changes.categoryId);
       const row = await withUniqueSku(changes.sku, () =>
         db.transaction(async (tx) => {
           // Locked: the checks and the audit's "before" see the tool the change applies to.

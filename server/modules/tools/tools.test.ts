@@ -43,6 +43,7 @@ describe('GET /api/tools', () => {
       brand: 'Toolyard',
       mpn: null,
       gtin: null,
+      categoryId: null,
       name: 'Listing Hammer',
       img: first?.img,
       description: first?.description,
