@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import {
   boxOf,
   DEMO_ADMIN,
@@ -8,6 +9,7 @@ import {
   signIn,
   test,
   waitForReady,
+  watchConsole,
 } from './fixtures.ts';
 
 /**
@@ -117,4 +119,47 @@ test('on a desktop the dashboard menu stays open beside the screen', async ({ pa
     'aria-current',
     'page',
   );
+});
+
+test('the add-tool form is clean after adding a tool: no stale upload note, no console warning', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await signIn(page.request, DEMO_ADMIN);
+  await page.goto('/dashboard/addproduct');
+  await waitForReady(page);
+  const image = page.getByRole('group', { name: 'Image' });
+  await image.getByLabel('Upload a picture').setInputFiles({
+    name: 'clean-vise.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer(),
+  });
+  await expect(image.getByRole('status')).toHaveText(
+    'clean-vise.png is uploaded; its address is below.',
+  );
+  const name = `Clean Form Vise ${Date.now().toString(36)}`;
+  await page.getByLabel(/name$/).first().fill(name);
+  await page
+    .getByLabel('Description')
+    .fill('A cast-iron bench vise with 150 mm jaws and a swivel base, for the workshop.');
+  await page.getByLabel('Quantity in stock').fill('40');
+  await page.getByLabel('Minimum order').fill('2');
+  await page.getByLabel('Price per unit (USD)').fill('89.00');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText(`${name} is added to the catalogue.`)).toBeVisible();
+
+  // The form starts again as it first was.
+  await expect(image.getByLabel('Or give an image link')).toHaveValue('');
+  await expect(image.getByText('No image yet')).toBeVisible();
+  await expect(image.getByRole('status')).toHaveText(
+    'A JPEG, PNG or WebP picture; the store makes it the right sizes.',
+  );
+  await expect(page.getByLabel('Quantity in stock')).toHaveValue('');
+  await expect(page.getByLabel('Minimum order')).toHaveValue('');
+  await expect(page.getByLabel('Price per unit (USD)')).toHaveValue('');
+  expect(problems).toEqual([]);
 });
