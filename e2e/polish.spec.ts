@@ -163,3 +163,40 @@ test('the add-tool form is clean after adding a tool: no stale upload note, no c
   await expect(page.getByLabel('Price per unit (USD)')).toHaveValue('');
   expect(problems).toEqual([]);
 });
+
+for (const width of [320, 375, 1280]) {
+  test(`the blog's contents keep each number whole and start every question at one place (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/blog');
+    const links = page.getByRole('navigation', { name: 'Questions' }).getByRole('link');
+    expect(await links.count()).toBeGreaterThan(1);
+    const items = await links.evaluateAll((elements) =>
+      elements.map((link) => {
+        const number = link.querySelector('[aria-hidden="true"]');
+        const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+        let last: Text | null = null;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node as Text;
+        const range = document.createRange();
+        if (last) range.setStart(last, 0);
+        if (last) range.setEnd(last, 1);
+        const numberText = document.createRange();
+        if (number) numberText.selectNodeContents(number);
+        const numberLines = new Set(
+          [...numberText.getClientRects()].map((rect) => Math.round(rect.top)),
+        );
+        return {
+          numberLines: numberLines.size,
+          questionStart: Math.round(range.getBoundingClientRect().left),
+        };
+      }),
+    );
+    for (const item of items) expect(item.numberLines).toBe(1);
+    expect(new Set(items.map((item) => item.questionStart)).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await expectAccessible(page, `the blog at ${width} px`);
+  });
+}
