@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import {
   boxOf,
   DEMO_ADMIN,
@@ -8,6 +9,7 @@ import {
   signIn,
   test,
   waitForReady,
+  watchConsole,
 } from './fixtures.ts';
 
 /**
@@ -118,3 +120,83 @@ test('on a desktop the dashboard menu stays open beside the screen', async ({ pa
     'page',
   );
 });
+
+test('the add-tool form is clean after adding a tool: no stale upload note, no console warning', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await signIn(page.request, DEMO_ADMIN);
+  await page.goto('/dashboard/addproduct');
+  await waitForReady(page);
+  const image = page.getByRole('group', { name: 'Image' });
+  await image.getByLabel('Upload a picture').setInputFiles({
+    name: 'clean-vise.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer(),
+  });
+  await expect(image.getByRole('status')).toHaveText(
+    'clean-vise.png is uploaded; its address is below.',
+  );
+  const name = `Clean Form Vise ${Date.now().toString(36)}`;
+  await page.getByLabel(/name$/).first().fill(name);
+  await page
+    .getByLabel('Description')
+    .fill('A cast-iron bench vise with 150 mm jaws and a swivel base, for the workshop.');
+  await page.getByLabel('Quantity in stock').fill('40');
+  await page.getByLabel('Minimum order').fill('2');
+  await page.getByLabel('Price per unit (USD)').fill('89.00');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText(`${name} is added to the catalogue.`)).toBeVisible();
+
+  // The form starts again as it first was.
+  await expect(image.getByLabel('Or give an image link')).toHaveValue('');
+  await expect(image.getByText('No image yet')).toBeVisible();
+  await expect(image.getByRole('status')).toHaveText(
+    'A JPEG, PNG or WebP picture; the store makes it the right sizes.',
+  );
+  await expect(page.getByLabel('Quantity in stock')).toHaveValue('');
+  await expect(page.getByLabel('Minimum order')).toHaveValue('');
+  await expect(page.getByLabel('Price per unit (USD)')).toHaveValue('');
+  expect(problems).toEqual([]);
+});
+
+for (const width of [320, 375, 1280]) {
+  test(`the blog's contents keep each number whole and start every question at one place (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/blog');
+    const links = page.getByRole('navigation', { name: 'Questions' }).getByRole('link');
+    expect(await links.count()).toBeGreaterThan(1);
+    const items = await links.evaluateAll((elements) =>
+      elements.map((link) => {
+        const number = link.querySelector('[aria-hidden="true"]');
+        const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+        let last: Text | null = null;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node as Text;
+        const range = document.createRange();
+        if (last) range.setStart(last, 0);
+        if (last) range.setEnd(last, 1);
+        const numberText = document.createRange();
+        if (number) numberText.selectNodeContents(number);
+        const numberLines = new Set(
+          [...numberText.getClientRects()].map((rect) => Math.round(rect.top)),
+        );
+        return {
+          numberLines: numberLines.size,
+          questionStart: Math.round(range.getBoundingClientRect().left),
+        };
+      }),
+    );
+    for (const item of items) expect(item.numberLines).toBe(1);
+    expect(new Set(items.map((item) => item.questionStart)).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await expectAccessible(page, `the blog at ${width} px`);
+  });
+}

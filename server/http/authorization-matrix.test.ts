@@ -53,7 +53,16 @@ async function objects(): Promise<Objects> {
   // (at the owner's version) is of their own cart, and has nothing to order.
   for (const caller of [other, admin]) await client(t.app, caller).put('/cart', { lines: [] });
   const category = { id: (await t.addCategory()).id };
-  return { owner, tool, category, unpaid, paid, someone: await t.addAccount(), review, cartVersion };
+  return {
+    owner,
+    tool,
+    category,
+    unpaid,
+    paid,
+    someone: await t.addAccount(),
+    review,
+    cartVersion,
+  };
 }
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { categoryRoutes } from '../../../contract/categories.ts';
-import { CATALOGUE_CACHE_CONTROL } from '../../http/catalogue-cache.ts';
-import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
+import { CATALOGUE_CACHE_CONTROL } from '../../cache/catalogue-cache.ts';
+import { prepareJson, type ResponseCache } from '../../cache/response-cache.ts';
 import { PreparedAnswer, registerRoute } from '../../http/route.ts';
 import type { CategoriesService } from './categories.service.ts';
 

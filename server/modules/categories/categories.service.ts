@@ -7,7 +7,7 @@ import { formatCount } from '../../../contract/format.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './categories.repo.ts';
 import { categoryTree, placementProblem, subtreeIds } from './category-tree.ts';
 

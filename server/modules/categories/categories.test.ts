@@ -3,8 +3,7 @@ import type { Category } from '../../../contract/categories.ts';
 import type { Tool } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
-import { searchTools, similarNames } from '../tools/search.repo.ts';
-import { listTools } from '../tools/tools.repo.ts';
+import { listTools, searchTools, similarNames } from '../tools/index.ts';
 
 /** The category tree: three levels at most, counts, the tools of a category and those below it. */
 

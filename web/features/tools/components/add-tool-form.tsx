@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { type DefaultValues, useForm } from 'react-hook-form';
 import type { Tool, ToolConfirmation } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError } from '#web/components/ui/field.tsx';
@@ -16,7 +16,11 @@ import {
 import { ToolConfirmationPrompt, useToolConfirmation } from './tool-confirmation.tsx';
 import { ToolFields } from './tool-fields.tsx';
 
-const EMPTY: CreateToolFormInput = {
+/**
+ * A clean form. The number fields have no value at all: NaN would be written into the inputs,
+ * which browsers refuse with a console warning.
+ */
+const EMPTY: DefaultValues<CreateToolFormInput> = {
   sku: '',
   brand: '',
   mpn: '',
@@ -24,8 +28,6 @@ const EMPTY: CreateToolFormInput = {
   name: '',
   img: '',
   description: '',
-  quantity: Number.NaN,
-  minimumOrder: Number.NaN,
   price: '',
   priceTiers: [],
 };
@@ -55,7 +57,8 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
         onSuccess: (tool) => {
           clear();
           confirmation.dismiss();
-          form.reset(EMPTY);
+          // To the defaults; the browser's own form reset empties the number fields.
+          form.reset();
           onAdded(tool);
         },
         onError: (error) => {
