@@ -20,11 +20,18 @@ ALTER TABLE "tools" ADD CONSTRAINT "tools_category_id_categories_id_fk" FOREIGN 
 CREATE INDEX "tools_category_idx" ON "tools" USING btree ("category_id") WHERE "tools"."deleted_at" is null;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_target_type_check" CHECK ("audit_log"."target_type" in ('user', 'tool', 'category', 'order', 'review'));--> statement-breakpoint
 -- A change to a category changes the catalogue's answers (its tree, its pages): announced as a
--- change to tools is (0005, 0027).
+-- change to the whole catalogue, by a function of its own (server/db/functions/categories-changed.sql,
+-- created here in the same text, since a trigger needs its function to exist).
+CREATE OR REPLACE FUNCTION toolyard_categories_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('toolyard_catalogue', ':all');
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
 CREATE TRIGGER categories_catalogue_changed AFTER INSERT OR UPDATE OR DELETE ON categories
-  FOR EACH ROW EXECUTE FUNCTION toolyard_catalogue_changed();--> statement-breakpoint
+  FOR EACH ROW EXECUTE FUNCTION toolyard_categories_changed();--> statement-breakpoint
 CREATE TRIGGER categories_catalogue_truncated AFTER TRUNCATE ON categories
-  FOR EACH STATEMENT EXECUTE FUNCTION toolyard_catalogue_changed();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION toolyard_categories_changed();--> statement-breakpoint
 -- A store seeded with the demo catalogue before categories existed gets the demo tree, and each
 -- demo tool its place in it (the same slugs as server/db/seed-data.ts). Other tools stay without a
 -- category until an admin gives them one; a store without the demo tools gets no categories.
