@@ -28,7 +28,7 @@ export const CategorySlugSchema = z
     error: 'Use lower-case letters and digits, words joined by single dashes (power-tools).',
   });
 
-export const CategorySchema = z.object({
+const CategorySchema = z.object({
   _id: IdSchema,
   slug: z.string(),
   name: z.string(),
@@ -57,7 +57,7 @@ const categoryFields = {
     .max(10_000, { error: 'Must be at most 10,000.' }),
 };
 
-export const CreateCategoryBodySchema = z.strictObject({
+const CreateCategoryBodySchema = z.strictObject({
   ...categoryFields,
   description: categoryFields.description.default(''),
   img: categoryFields.img.default(null),
@@ -66,7 +66,7 @@ export const CreateCategoryBodySchema = z.strictObject({
 });
 export type CreateCategoryBody = z.infer<typeof CreateCategoryBodySchema>;
 
-export const UpdateCategoryBodySchema = z
+const UpdateCategoryBodySchema = z
   .strictObject(categoryFields)
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'Change at least one field.' });

@@ -7,7 +7,7 @@ import { plainText } from './common.ts';
  */
 
 /** The longest SKU: long enough for any maker's scheme, short enough for a label. */
-export const SKU_MAX = 40;
+const SKU_MAX = 40;
 
 /**
  * A SKU: letters, digits and `-`, `.`, `/`, `_`, starting with a letter or a digit. Unique among

@@ -154,6 +154,10 @@ test('adding a free tool with its part numbers asks for a confirmation, then add
   await page.getByLabel('GTIN / barcode (optional)').blur();
   await expect(page.getByText('The check digit (the last one) does not match')).toBeVisible();
   await page.getByLabel('GTIN / barcode (optional)').fill('4006381333931');
+  // The tree, indented by depth: Power tools > Drills > Hammer drills.
+  await page
+    .getByLabel('Category')
+    .selectOption({ label: '\u00a0\u00a0\u00a0\u00a0Hammer drills' });
   await page.getByLabel('Product name').fill(name);
   await page.getByLabel('Image link').fill('/images/tools/socket-set-94-pieces.svg');
   await page.getByLabel('Description').fill('A box of sample inserts, given away with orders.');
@@ -176,5 +180,8 @@ test('adding a free tool with its part numbers asks for a confirmation, then add
   await expect(page.getByTestId('part-numbers')).toContainText(`SKU${sku}`);
   await expect(page.getByTestId('part-numbers')).toContainText('BrandSampleworks');
   await expect(page.getByTestId('part-numbers')).toContainText('GTIN4006381333931');
+  // The category's page, and those above it, list the tool.
+  await page.goto('/categories/drills');
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   expect((await admin.delete(`/api/product/${added?._id}`)).ok()).toBe(true);
 });

@@ -10,6 +10,7 @@ export default [
     index('routes/home.tsx'),
     route('tools', 'routes/tools.tsx'),
     route('tools/:id', 'routes/tool.tsx'),
+    route('categories/:slug', 'routes/category.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('login', 'routes/login.tsx'),
     route('registration', 'routes/registration.tsx'),

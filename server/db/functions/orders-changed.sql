@@ -1,5 +1,5 @@
 -- Every instance keeps a customer's own answers (their order list) in memory
--- (server/http/customer-cache.ts) and drops them when told on the channel toolyard_orders, payload
+-- (server/cache/customer-cache.ts) and drops them when told on the channel toolyard_orders, payload
 -- "<sender>:user=<id>" (or ":all"). The triggers of migration 0019 on orders, order_lines and
 -- order_refunds call this from inside the changing transaction, whatever makes the change (a
 -- payment, a cancel, a shipment, a refund, the payment window's job, a fix made by hand in SQL).

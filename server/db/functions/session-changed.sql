@@ -1,5 +1,5 @@
 -- Every instance keeps the users of sessions it checked lately in memory
--- (server/http/session-cache.ts) and forgets a user when told on the channel toolyard_sessions,
+-- (server/cache/session-cache.ts) and forgets a user when told on the channel toolyard_sessions,
 -- payload "<sender>:user=<id>" (or ":all"). The triggers of migration 0017 call this from inside
 -- the changing transaction, whatever made the change (a sign-out, a revoked session, a password
 -- reset, an admin's role change, the admin CLI, a fix made by hand in SQL), so that every instance

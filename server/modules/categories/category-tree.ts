@@ -62,7 +62,7 @@ export function subtreeIds(rows: readonly CategoryRow[], id: string): string[] {
 }
 
 /** How deep a category sits: 1 at the top. */
-export function depthOf(rows: readonly CategoryRow[], id: string): number {
+function depthOf(rows: readonly CategoryRow[], id: string): number {
   const byId = new Map(rows.map((row) => [row.id, row]));
   let depth = 0;
   for (let at = byId.get(id); at && depth <= rows.length; at = byId.get(at.parentId ?? '')) {
@@ -72,7 +72,7 @@ export function depthOf(rows: readonly CategoryRow[], id: string): number {
 }
 
 /** How many levels a category and those below it take: 1 for a category without children. */
-export function heightOf(rows: readonly CategoryRow[], id: string): number {
+function heightOf(rows: readonly CategoryRow[], id: string): number {
   const children = childrenOf(rows);
   const height = (at: string): number =>
     1 + Math.max(0, ...(children.get(at) ?? []).map((child) => height(child.id)));

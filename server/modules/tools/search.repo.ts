@@ -89,7 +89,7 @@ interface SearchOptions {
 }
 
 /** `and <table>.category_id in (...)` when a search is limited to categories; nothing otherwise. */
-export function inCategories(table: string, categoryIds: readonly string[] | undefined): SQL {
+function inCategories(table: string, categoryIds: readonly string[] | undefined): SQL {
   if (categoryIds === undefined) return sql``;
   return sql`and ${sql.identifier(table)}.category_id = any(${sql.param([...categoryIds])}::uuid[])`;
 }

@@ -1,5 +1,6 @@
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import type { Category } from '#contract/categories.ts';
+import { SelectField, TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import type { ToolFormValues } from '../utils/tool-form-schema.ts';
 import { PriceTiersEditor } from './price-tiers-editor.tsx';
 import { ToolImageField } from './tool-image-field.tsx';
@@ -16,6 +17,7 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   currency,
   stockHint,
   isNew = false,
+  categories,
 }: {
   control: Control<T, Context, Output>;
   register: UseFormRegister<T>;
@@ -25,6 +27,8 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   stockHint?: string;
   /** Adding a tool: its SKU may be left empty. */
   isNew?: boolean;
+  /** The category tree, depth first (GET /api/categories): where the tool may be put. */
+  categories: readonly Category[];
 }) {
   // The generic form narrowed to the fields this component owns.
   const fieldsRegister = register as unknown as UseFormRegister<ToolFormValues>;
@@ -60,6 +64,19 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
         error={fieldErrors.gtin?.message}
         {...fieldsRegister('gtin')}
       />
+      <SelectField
+        label="Category"
+        className="sm:col-span-2"
+        error={fieldErrors.categoryId?.message}
+        {...fieldsRegister('categoryId')}
+      >
+        <option value="">No category</option>
+        {categories.map((category) => (
+          <option key={category._id} value={category._id}>
+            {`${'\u00a0\u00a0'.repeat(category.depth - 1)}${category.name}`}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label="Product name"
         className="sm:col-span-2"

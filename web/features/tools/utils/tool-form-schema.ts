@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '#contract/common.ts';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from '#contract/part-numbers.ts';
@@ -97,6 +98,8 @@ const formFields = (currency: string) =>
     brand: optionalField(BrandSchema),
     mpn: optionalField(MpnSchema),
     gtin: optionalField(GtinSchema),
+    /** Chosen from the category tree; none is empty. */
+    categoryId: optionalField(IdSchema),
     price: priceField(currency),
     priceTiers: priceTiersField(currency),
   });
