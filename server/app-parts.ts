@@ -34,6 +34,7 @@ import {
   type WriteLimit,
 } from './http/rate-limit.ts';
 import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
+import { requestIdFor } from './http/request-log.ts';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
@@ -119,6 +120,7 @@ export function createAppParts(
   const publicAnswers = createPublicAnswers({
     baseHeaders: everyResponseHeaders({ isHttps, allowStripe: config.stripe !== null }),
     log: logger,
+    requestId: requestIdFor(config.trustProxy),
     // Behind proxies the socket's address is a proxy's, which the render limits never count.
     pageRefusal:
       config.trustProxy === false

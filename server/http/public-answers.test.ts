@@ -49,7 +49,12 @@ async function servedInFront(send: () => Promise<Answer>): Promise<[Answer, bool
   return [answer, t.app.publicAnswers.served > before];
 }
 
-const withoutDate = ({ date: _date, ...headers }: Answer['headers']) => headers;
+/** The headers but the date and the request's own id (one per request, from either lane). */
+const withoutDate = ({ date: _date, ...headers }: Answer['headers']) => {
+  expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  const { 'x-request-id': _id, ...rest } = headers;
+  return rest;
+};
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -49,11 +49,14 @@ export interface PublicAnswers {
 export function createPublicAnswers({
   baseHeaders,
   log,
+  requestId,
   pageRefusal = () => undefined,
 }: {
   /** What the app sends on every response (server/plugins/security.ts). */
   baseHeaders: Record<string, string>;
   log: Logger;
+  /** The request's id, as the app gives it (server/http/request-log.ts), sent as X-Request-Id. */
+  requestId: (request: IncomingMessage) => string;
   /**
    * The refusal (429) a page for a client at this socket address would get from the page route
    * now, when the client is over its own render limits (server/http/render-limits.ts): sent from
@@ -116,7 +119,11 @@ export function createPublicAnswers({
     if (request.method !== 'GET' || !isPagePath(request.url ?? '')) return false;
     const refusal = pageRefusal(request.socket.remoteAddress ?? '');
     if (!refusal) return false;
-    response.writeHead(refusal.status, { ...baseHeaders, ...refusal.headers });
+    response.writeHead(refusal.status, {
+      ...baseHeaders,
+      ...refusal.headers,
+      'x-request-id': requestId(request),
+    });
     response.end(refusal.body);
     return true;
   };
@@ -138,13 +145,25 @@ export function createPublicAnswers({
     const encoding = encodingFor(prepared, headers['accept-encoding']);
     const body = encoding ? prepared.ready[encoding] : prepared.body;
     if (!body) return false;
-    response.writeHead(200, headerLines(prepared, remembered.cacheControl, encoding, body.length));
+    const reqId = requestId(request);
+    response.writeHead(200, [
+      ...headerLines(prepared, remembered.cacheControl, encoding, body.length),
+      'x-request-id',
+      reqId,
+    ]);
     response.end(body);
     served += 1;
     if (log.isLevelEnabled('debug')) {
       const responseTime = Math.round((performance.now() - started) * 10) / 10;
       log.debug(
-        { method: 'GET', url: request.url, statusCode: 200, responseTime },
+        {
+          reqId,
+          method: 'GET',
+          address: request.socket.remoteAddress,
+          url: request.url,
+          statusCode: 200,
+          responseTime,
+        },
         'request completed',
       );
     }
