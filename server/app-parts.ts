@@ -7,6 +7,7 @@ import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
 import { createSignUps, type SignUps } from './auth/sign-ups.ts';
 import type { RateLimitRule } from './config.ts';
+import { profileLinkLabel } from './config-values.ts';
 import type { Database } from './db/client.ts';
 import type { AppError } from './errors.ts';
 import {
@@ -229,6 +230,7 @@ export function createAppParts(
     storeName: config.storeName,
     currency: config.currency,
     signIn: { emailPassword: true, google: config.google !== null },
+    socialLinks: config.socialLinks.map((url) => ({ label: profileLinkLabel(url), url })),
     payments: config.stripe
       ? {
           provider: 'stripe',

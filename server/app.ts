@@ -44,6 +44,7 @@ export type AppConfig = Pick<
   | 'storeName'
   | 'currency'
   | 'adminEmails'
+  | 'socialLinks'
   | 'webDistDir'
   | 'dataDir'
   | 'smtpUrl'
