@@ -52,10 +52,11 @@ export const InvoiceSummarySchema = z.object({
   netAmount: MoneySchema,
 });
 
-/** One tool of an order, its name and unit price as they were when the order was placed. */
+/** One tool of an order, its name, SKU and unit price as they were when the order was placed. */
 export const OrderLineSchema = z.object({
   toolId: IdSchema,
   productName: z.string(),
+  sku: z.string(),
   quantity: z.int().min(1),
   unitPrice: MoneySchema,
   /** unitPrice x quantity. */

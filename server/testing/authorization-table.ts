@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../contract/orders.ts';
 import { multipartForm, pngImage } from './images.ts';
-import type { TestUser } from './test-app.ts';
+import type { TestAccount, TestUser } from './test-app.ts';
 import { delivery } from './valid-requests.ts';
 
 /**
@@ -16,9 +16,12 @@ export const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin'];
 export interface Objects {
   owner: TestUser;
   tool: { id: string };
+  /** An empty category. */
+  category: { id: string };
   unpaid: Order;
   paid: Order;
-  someone: TestUser;
+  /** An account whose role an admin may change; it never signs in. */
+  someone: TestAccount;
   /** A review the owner posted. */
   review: { id: string };
   /** The version of the owner's cart, which holds 10 of `tool`. */
@@ -92,6 +95,22 @@ export const MATRIX: Record<string, Entry> = {
   },
   'PATCH /tools/:id': {
     request: (o) => ({ url: `/api/tools/${o.tool.id}`, body: { restock: 5 } }),
+    expect: adminOnly(200),
+  },
+  'GET /categories': { request: () => ({ url: '/api/categories' }), expect: all(200) },
+  'POST /categories': {
+    request: () => ({
+      url: '/api/categories',
+      body: { slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix category' },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /categories/:id': {
+    request: (o) => ({ url: `/api/categories/${o.category.id}`, body: { name: 'Renamed' } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /categories/:id': {
+    request: (o) => ({ url: `/api/categories/${o.category.id}` }),
     expect: adminOnly(200),
   },
   'PUT /purchase/:id': {
@@ -274,4 +293,5 @@ export const MATRIX: Record<string, Entry> = {
   'GET /overview': { request: () => ({ url: '/api/overview' }), expect: adminOnly(200) },
   'GET /config': { request: () => ({ url: '/api/config' }), expect: all(200) },
   'GET /health': { request: () => ({ url: '/api/health' }), expect: all(200) },
+  'GET /ready': { request: () => ({ url: '/api/ready' }), expect: all(200) },
 };

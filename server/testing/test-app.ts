@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
 import { createPasswordAccount } from '../auth/sign-ups.ts';
-import { tools } from '../db/schema.ts';
+import { categories, tools } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { TEST_PASSWORD, TEST_PASSWORD_HASH } from './test-password.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -61,11 +62,15 @@ export const testConfig: AppConfig = {
   },
 };
 
-export interface TestUser {
+/** An account with a password (TEST_PASSWORD), not signed in. */
+export interface TestAccount {
   id: string;
   name: string;
   email: string;
   password: string;
+}
+
+export interface TestUser extends TestAccount {
   cookie: string;
   /** Headers a browser on our own site would send, with this user's session. */
   headers: Record<string, string>;
@@ -114,27 +119,36 @@ export async function buildTestApp(
       throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
     return sessionCookie(response.headers['set-cookie']);
   };
-  const signUp = async (
-    options: { role?: 'Admin' | 'User'; name?: string; email?: string; verified?: boolean } = {},
-  ): Promise<TestUser> => {
+  type AccountOptions = {
+    role?: 'Admin' | 'User';
+    name?: string;
+    email?: string;
+    verified?: boolean;
+  };
+  /**
+   * The account a confirmed sign-up becomes (the sign-up and its link are tested on their own),
+   * with the hash of the password every test user has (test-password.ts): no hashing here.
+   */
+  const addAccount = async (options: AccountOptions = {}): Promise<TestAccount> => {
     counter += 1;
     const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
     const name = options.name ?? `Test User ${counter}`;
-    const password = `pw-${randomBytes(8).toString('hex')}`;
-    // The account a confirmed sign-up becomes (the sign-up and its link are tested on their own).
     const created = await createPasswordAccount(database.db, {
       name,
       email,
       image: null,
-      passwordHash: await app.hashing.hash(password),
+      passwordHash: TEST_PASSWORD_HASH,
       emailVerified: options.verified ?? true,
       role: options.role ?? 'User',
     });
     if (!created) throw new Error(`sign-up failed: ${email} has an account`);
-    const { id } = created;
-    // Signed in as people do, with the password.
-    const cookie = await signIn(email, password);
-    return { id, name, email, password, cookie, headers: { origin: TEST_ORIGIN, cookie } };
+    return { id: created.id, name, email, password: TEST_PASSWORD };
+  };
+  /** A new account, signed in as people do: the store checks the password against its hash. */
+  const signUp = async (options: AccountOptions = {}): Promise<TestUser> => {
+    const account = await addAccount(options);
+    const cookie = await signIn(account.email, account.password);
+    return { ...account, cookie, headers: { origin: TEST_ORIGIN, cookie } };
   };
 
   const addTool = async (values: Partial<typeof tools.$inferInsert> = {}) => {
@@ -152,6 +166,21 @@ export async function buildTestApp(
       })
       .returning();
     if (!row) throw new Error('no tool');
+    return row;
+  };
+
+  /** A category (at the top unless given a parent), with a slug of its own. */
+  const addCategory = async (values: Partial<typeof categories.$inferInsert> = {}) => {
+    counter += 1;
+    const [row] = await database.db
+      .insert(categories)
+      .values({
+        slug: `test-category-${counter}-${randomBytes(3).toString('hex')}`,
+        name: `Test Category ${counter}`,
+        ...values,
+      })
+      .returning();
+    if (!row) throw new Error('no category');
     return row;
   };
 
@@ -191,10 +220,12 @@ export async function buildTestApp(
     database,
     db: database.db,
     sentMail,
+    addAccount,
     signUp,
     signIn,
     addTool,
     removeTool,
+    addCategory,
     givePaidOrder,
     /** The files the app stored under its uploads folder (local storage), sorted. */
     async storedUploads(): Promise<string[]> {

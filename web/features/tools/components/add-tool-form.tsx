@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
+import type { Category } from '#contract/categories.ts';
 import type { Tool, ToolConfirmation } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError } from '#web/components/ui/field.tsx';
@@ -21,6 +22,11 @@ import { ToolFields } from './tool-fields.tsx';
  * which browsers refuse with a console warning.
  */
 const EMPTY: DefaultValues<CreateToolFormInput> = {
+  sku: '',
+  brand: '',
+  mpn: '',
+  gtin: '',
+  categoryId: '',
   name: '',
   img: '',
   description: '',
@@ -34,7 +40,14 @@ const OUTCOME = {
     'We cannot tell whether the tool was added: look for it in Manage products before adding it again.',
 };
 
-export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
+export function AddToolForm({
+  onAdded,
+  categories,
+}: {
+  onAdded: (tool: Tool) => void;
+  /** Where a tool may be put (GET /api/categories). */
+  categories: readonly Category[];
+}) {
   const currency = useCurrency();
   const schema = useMemo(() => createToolFormSchema(currency), [currency]);
   const createTool = useCreateTool();
@@ -72,6 +85,8 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
         register={form.register}
         errors={form.formState.errors}
         currency={currency}
+        isNew
+        categories={categories}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
         <ToolConfirmationPrompt
