@@ -11,6 +11,8 @@ export const PublicConfigSchema = z.object({
     /** A live store on the test gateway (PAYMENTS=test): every page says no payment is real. */
     isTestModeAnnounced: z.boolean(),
   }),
+  /** The company's own profiles on other sites (SOCIAL_LINKS), with the site's name; may be none. */
+  socialLinks: z.array(z.object({ label: z.string(), url: z.string() })),
   /** What one customer may hold unpaid, and for how long (see `unpaidShareCap`). */
   unpaid: z.object({
     ordersMax: z.int(),

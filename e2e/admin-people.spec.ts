@@ -78,8 +78,8 @@ test.describe('as an admin', () => {
     });
     await expect(dialog).toContainText(colleague.email);
     await checkAtPhoneWidth(page, 'people-confirm-demote');
-    // Cancel first: nothing changes.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Closed first (dialogs say Close everywhere): nothing changes.
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     expect((await colleagueApi.get('/api/alluser?limit=1')).status()).toBe(200);
 

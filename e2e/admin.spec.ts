@@ -111,7 +111,7 @@ test('an admin finds a customer, makes them admin and takes the role back, confi
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page).toHaveURL(/\?q=/);
   const row = page.getByRole('row').filter({ hasText: customer.email });
-  await expect(row).toContainText('User');
+  await expect(row).toContainText('Customer');
   await row.getByRole('button', { name: `Make admin: ${customer.name}` }).click();
   const promote = page.getByRole('dialog', { name: `Make ${customer.name} an admin?` });
   await expect(promote).toContainText(customer.email);
@@ -127,7 +127,7 @@ test('an admin finds a customer, makes them admin and takes the role back, confi
     .getByRole('button', { name: 'Remove admin' })
     .click();
   await expect(page.getByText(`${customer.name} is no longer an admin.`)).toBeVisible();
-  await expect(row).toContainText('User');
+  await expect(row).toContainText('Customer');
   expect((await customerApi.get('/api/alluser')).status()).toBe(403);
   await customerApi.dispose();
 });

@@ -38,6 +38,8 @@ export default async function globalSetup() {
     GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
     GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
     GOOGLE_DISCOVERY_URL: google.discoveryUrl,
+    // The footer links the company's own profiles (e2e/polish.spec.ts).
+    SOCIAL_LINKS: 'https://www.linkedin.com/company/toolyard-tools',
     // Every journey signs the demo admin in through the API, all within ten minutes: the
     // per-email sign-in limit stays on, with room for the suite. (The limits themselves are
     // proven in server/http/rate-limit.test.ts.)

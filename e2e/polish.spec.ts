@@ -200,3 +200,36 @@ for (const width of [320, 375, 1280]) {
     await expectAccessible(page, `the blog at ${width} px`);
   });
 }
+
+test('the footer links only to real pages: services are plain text, profiles are the company’s own', async ({
+  page,
+}) => {
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText('Bulk supply')).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Bulk supply' })).toHaveCount(0);
+    // Links are underlined; plain text is not, so nothing looks like a link that is not one.
+    await expect(footer.getByRole('link', { name: 'Blog' })).toHaveCSS(
+      'text-decoration-line',
+      'underline',
+    );
+    await expect(footer.getByText('Bulk supply')).toHaveCSS('text-decoration-line', 'none');
+    // The profiles the store is set up with (SOCIAL_LINKS), never a network's home page.
+    const profile = footer.getByRole('link', { name: 'LinkedIn' });
+    await expect(profile).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/company/toolyard-tools',
+    );
+    for (const href of await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))) {
+      expect(new URL(href).pathname, href).not.toBe('/');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
+  await expectAccessible(page, 'the home page and its footer');
+});

@@ -20,6 +20,7 @@ import {
 } from './cache/customer-cache.ts';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './cache/session-cache.ts';
 import type { RateLimitRule } from './config.ts';
+import { profileLinkLabel } from './config-values.ts';
 import type { Database } from './db/client.ts';
 import type { AppError } from './errors.ts';
 import { addressSubject } from './http/client-address.ts';
@@ -248,6 +249,7 @@ export function createAppParts(
     storeName: config.storeName,
     currency: config.currency,
     signIn: { emailPassword: true, google: config.google !== null },
+    socialLinks: config.socialLinks.map((url) => ({ label: profileLinkLabel(url), url })),
     payments: config.stripe
       ? {
           provider: 'stripe',

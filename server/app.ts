@@ -48,6 +48,7 @@ export type AppConfig = Pick<
   | 'storeName'
   | 'currency'
   | 'adminEmails'
+  | 'socialLinks'
   | 'webDistDir'
   | 'dataDir'
   | 'smtpUrl'

@@ -85,3 +85,44 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+/**
+ * The company's own profiles on other sites, comma-separated: https pages beyond a site's home
+ * page (a link to linkedin.com itself would lead nowhere of ours).
+ */
+export const profileLinkList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((link) => link.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .url({ protocol: /^https$/, error: 'Must be a comma-separated list of https:// links.' })
+        .refine(
+          (link) => !URL.canParse(link) || new URL(link).pathname.replace(/\/+$/, '') !== '',
+          {
+            error:
+              "Each link must be the company's own page (https://www.linkedin.com/company/...), not a site's home page.",
+          },
+        ),
+    ),
+  );
+
+const PROFILE_SITES: Record<string, string> = {
+  'linkedin.com': 'LinkedIn',
+  'facebook.com': 'Facebook',
+  'youtube.com': 'YouTube',
+  'x.com': 'X',
+  'twitter.com': 'X',
+  'instagram.com': 'Instagram',
+};
+
+/** What a profile link is called in the footer: the site's name ("LinkedIn"), else its host. */
+export function profileLinkLabel(link: string): string {
+  const host = new URL(link).hostname.replace(/^www\./, '');
+  return PROFILE_SITES[host] ?? host;
+}

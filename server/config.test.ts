@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { profileLinkLabel } from './config-values.ts';
 import { demoSeller } from './db/seed-data.ts';
 
 const dirs: string[] = [];
@@ -56,6 +57,25 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
     expect(config.publicUrl).toBe('https://shop.example.com');
     expect(config.trustedOrigins).toEqual(['https://shop.example.com', 'http://localhost:5173']);
+  });
+
+  it("takes the company's own profile pages for the footer, and refuses a site's home page", async () => {
+    const DATA_DIR = await dataDir();
+    const config = loadConfig({
+      DATA_DIR,
+      SOCIAL_LINKS:
+        'https://www.linkedin.com/company/toolyard-tools, https://www.youtube.com/@toolyard,',
+    });
+    expect(config.socialLinks).toEqual([
+      'https://www.linkedin.com/company/toolyard-tools',
+      'https://www.youtube.com/@toolyard',
+    ]);
+    expect(config.socialLinks.map(profileLinkLabel)).toEqual(['LinkedIn', 'YouTube']);
+    expect(profileLinkLabel('https://shop.example.org/toolyard')).toBe('shop.example.org');
+    expect(loadConfig({ DATA_DIR }).socialLinks).toEqual([]);
+    for (const link of ['https://www.linkedin.com/', 'http://x.com/toolyard', 'linkedin']) {
+      expect(() => loadConfig({ DATA_DIR, SOCIAL_LINKS: link })).toThrow(/SOCIAL_LINKS/);
+    }
   });
 
   it('lists every bad variable at once', async () => {

@@ -18,7 +18,14 @@ import {
   productionWarnings,
 } from './config-production.ts';
 import { type UploadSettings, uploadEnvShape, uploadSettings } from './config-uploads.ts';
-import { booleanish, emailList, originList, rateLimit, trustProxy } from './config-values.ts';
+import {
+  booleanish,
+  emailList,
+  originList,
+  profileLinkList,
+  rateLimit,
+  trustProxy,
+} from './config-values.ts';
 import type { SellerDetails } from './db/schema.ts';
 import { demoSeller } from './db/seed-data.ts';
 
@@ -40,6 +47,7 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).optional(),
   TRUSTED_ORIGINS: originList.default([]),
+  SOCIAL_LINKS: profileLinkList.default([]),
   STORE_NAME: z.string().min(1).max(60).default('Toolyard'),
   CURRENCY: z
     .string()
@@ -99,6 +107,8 @@ export interface Config {
   storeName: string;
   currency: string;
   adminEmails: string[];
+  /** The company's own profiles on other sites (SOCIAL_LINKS), linked from the footer. */
+  socialLinks: string[];
   seedDemo: boolean;
   sessionSecret: string;
   /** Unset: mail is written to DATA_DIR/outbox as .eml files (production: only with MAIL=outbox). */
@@ -245,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeName: e.STORE_NAME,
     currency: e.CURRENCY,
     adminEmails: e.ADMIN_EMAILS,
+    socialLinks: e.SOCIAL_LINKS,
     seedDemo,
     sessionSecret,
     smtpUrl: e.SMTP_URL,

@@ -20,6 +20,7 @@ export const testConfig: AppConfig = {
   storeName: 'Toolyard',
   currency: 'USD',
   adminEmails: [],
+  socialLinks: [],
   webDistDir: '/nonexistent-web-build',
   dataDir: path.join(os.tmpdir(), 'toolyard-test-data'),
   smtpUrl: undefined,

@@ -86,11 +86,5 @@ export const site = {
       { label: 'Developer portfolio', href: paths.portfolio() },
       { label: 'Customer dashboard', href: paths.profile() },
     ],
-    social: [
-      { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
-      { label: 'Facebook', href: 'https://www.facebook.com/' },
-      { label: 'YouTube', href: 'https://www.youtube.com/' },
-      { label: 'X (Twitter)', href: 'https://x.com/' },
-    ],
   },
 } as const;

@@ -20,6 +20,8 @@ const ADMIN = [
   { to: paths.auditLog(), label: 'Audit log', end: false },
 ];
 
+const ORDER_SCREENS = ['/dashboard/orders/', '/dashboard/payment/'];
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
     isActive
@@ -35,8 +37,15 @@ export function DashboardLayout() {
   const links = isAdmin ? [OVERVIEW, PROFILE, ...ADMIN] : [PROFILE, ...CUSTOMER];
   const title = isAdmin ? 'Admin dashboard' : 'My dashboard';
   const { pathname } = useLocation();
+  // An order's page and its payment belong to the orders screen the person has.
+  const isOrderScreen = ORDER_SCREENS.some((prefix) => pathname.startsWith(prefix));
+  const ordersLink = isAdmin ? paths.manageOrders() : paths.myOrders();
   const current = links.find((link) =>
-    link.end ? pathname === link.to : pathname === link.to || pathname.startsWith(`${link.to}/`),
+    link.end
+      ? pathname === link.to
+      : pathname === link.to ||
+        pathname.startsWith(`${link.to}/`) ||
+        (isOrderScreen && link.to === ordersLink),
   );
   // Opened on one screen, the folded menu closes when another is chosen.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);

@@ -133,7 +133,7 @@ function RoleChangeBody({
       )}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onClose} disabled={isPending}>
-          Cancel
+          Close
         </Button>
         <Button
           type="submit"

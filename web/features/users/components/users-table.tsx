@@ -33,7 +33,8 @@ export function UsersTable({
       header: 'Role',
       cell: (user) => (
         <Badge tone={user.role === 'Admin' ? 'brand' : 'neutral'}>
-          {user.role === 'Admin' ? 'Admin' : 'User'}
+          {/* The store's words for the two roles, as the role filter and reviews say them. */}
+          {user.role === 'Admin' ? 'Admin' : 'Customer'}
         </Badge>
       ),
     },
