@@ -18,7 +18,14 @@ async function newDataDir(): Promise<string> {
   return dir;
 }
 
-describe('the store process', () => {
+/**
+ * Each test starts the real store in a child process (a new PostgreSQL cluster, the migrations,
+ * the seed): seconds on a quiet machine, several times that when another test file starts
+ * processes of its own on the same two cores.
+ */
+const STORE_START_TIMEOUT = { timeout: 90_000 };
+
+describe('the store process', STORE_START_TIMEOUT, () => {
   it('on SIGTERM turns not ready, keeps serving for SHUTDOWN_DELAY_SECONDS, closes its listener, finishes the request in flight, and stops its database', async () => {
     const dataDir = await newDataDir();
     const store = await startStoreProcess({
@@ -116,64 +123,68 @@ describe('the store process', () => {
   });
 });
 
-describe('a store that cannot start says why in one line, and what to do', () => {
-  it.each([
-    [
-      'its port is taken',
-      async () => {
-        const taken = http.createServer();
-        await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-        const address = taken.address();
-        const port = typeof address === 'object' && address ? address.port : 0;
-        return {
-          env: { PORT: String(port) },
-          close: () => taken.close(),
-          expected: /port \d+ on 127\.0\.0\.1 is already in use\. To fix: .*PORT/,
-        };
-      },
-    ],
-    [
-      'DATABASE_URL points at nothing',
-      async () => ({
-        env: { DATABASE_URL: `postgres://u:p@127.0.0.1:${await freePort()}/toolyard` },
-        close: () => {},
-        expected: /cannot be reached \(ECONNREFUSED\)\. To fix: .*DATABASE_URL/,
-      }),
-    ],
-    [
-      'DATA_DIR is a file',
-      async () => {
-        const dir = await newDataDir();
-        const file = path.join(dir, 'not-a-directory');
-        await writeFile(file, 'x');
-        return {
-          env: { DATA_DIR: file },
+describe(
+  'a store that cannot start says why in one line, and what to do',
+  STORE_START_TIMEOUT,
+  () => {
+    it.each([
+      [
+        'its port is taken',
+        async () => {
+          const taken = http.createServer();
+          await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+          const address = taken.address();
+          const port = typeof address === 'object' && address ? address.port : 0;
+          return {
+            env: { PORT: String(port) },
+            close: () => taken.close(),
+            expected: /port \d+ on 127\.0\.0\.1 is already in use\. To fix: .*PORT/,
+          };
+        },
+      ],
+      [
+        'DATABASE_URL points at nothing',
+        async () => ({
+          env: { DATABASE_URL: `postgres://u:p@127.0.0.1:${await freePort()}/toolyard` },
           close: () => {},
-          expected:
-            /DATA_DIR: .* cannot hold the store's data \(ENOTDIR\)\. Set DATA_DIR to a directory/,
-        };
-      },
-    ],
-  ])('when %s', async (_label, arrange) => {
-    const setup = await arrange();
-    const dataDir = await newDataDir();
-    try {
-      const { code, stderr } = await runStoreUntilExit({
-        PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-        ...setup.env,
-      });
-      expect(code).toBe(1);
-      const lines = stderr
-        .split('\n')
-        .filter((line) => line.trim() && !line.includes('ExperimentalWarning'));
-      expect(lines, stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(/^(Toolyard|The store) could not start: /);
-      expect(lines[0]).toMatch(setup.expected);
-      expect(stderr).not.toMatch(/\n\s+at /);
-    } finally {
-      setup.close();
-    }
-    expect(processesOn(dataDir)).toBe(false);
-  });
-});
+          expected: /cannot be reached \(ECONNREFUSED\)\. To fix: .*DATABASE_URL/,
+        }),
+      ],
+      [
+        'DATA_DIR is a file',
+        async () => {
+          const dir = await newDataDir();
+          const file = path.join(dir, 'not-a-directory');
+          await writeFile(file, 'x');
+          return {
+            env: { DATA_DIR: file },
+            close: () => {},
+            expected:
+              /DATA_DIR: .* cannot hold the store's data \(ENOTDIR\)\. Set DATA_DIR to a directory/,
+          };
+        },
+      ],
+    ])('when %s', async (_label, arrange) => {
+      const setup = await arrange();
+      const dataDir = await newDataDir();
+      try {
+        const { code, stderr } = await runStoreUntilExit({
+          PORT: String(await freePort()),
+          DATA_DIR: dataDir,
+          ...setup.env,
+        });
+        expect(code).toBe(1);
+        const lines = stderr
+          .split('\n')
+          .filter((line) => line.trim() && !line.includes('ExperimentalWarning'));
+        expect(lines, stderr).toHaveLength(1);
+        expect(lines[0]).toMatch(/^(Toolyard|The store) could not start: /);
+        expect(lines[0]).toMatch(setup.expected);
+        expect(stderr).not.toMatch(/\n\s+at /);
+      } finally {
+        setup.close();
+      }
+      expect(processesOn(dataDir)).toBe(false);
+    });
+  },
+);

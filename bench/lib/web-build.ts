@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../server/testing/web-build.ts';
+import { PROJECT_ROOT } from '../../scripts/build-freshness.ts';
 
 export { ensureWebBuild } from '../../server/testing/web-build.ts';
 
