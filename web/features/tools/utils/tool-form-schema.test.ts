@@ -9,10 +9,19 @@ const typed = {
   minimumOrder: 10,
   price: '12.50',
   priceTiers: [] as { minQuantity: number; price: string }[],
+  // As the form holds them untouched: part numbers and category left empty.
+  sku: '',
+  brand: '',
+  mpn: '',
+  gtin: '',
+  categoryId: '',
 };
 
 /** The form's output, or each problem as [field, message]. */
-function parse(schema: ReturnType<typeof createToolFormSchema>, input: object) {
+function parse(
+  schema: ReturnType<typeof createToolFormSchema> | ReturnType<typeof editToolFormSchema>,
+  input: object,
+) {
   const result = schema.safeParse({ ...typed, ...input });
   return result.success
     ? result.data
@@ -77,7 +86,11 @@ describe('the price fields of the tool forms', () => {
 });
 
 describe('the restock field of the edit form', () => {
-  const edit = editToolFormSchema('USD');
+  const schema = editToolFormSchema('USD');
+  // A tool being edited has its SKU and brand.
+  const edit = {
+    safeParse: (input: object) => schema.safeParse({ ...input, sku: 'CH-450', brand: 'Toolyard' }),
+  } as typeof schema;
 
   it('adds nothing when left empty, and whole units otherwise', () => {
     expect(parse(edit, { restock: '' })).toMatchObject({ price: 1250, restock: undefined });
