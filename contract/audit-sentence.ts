@@ -91,6 +91,12 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
     }
     case 'tool.deleted':
       return `${who} deleted the tool ${quoted(label)}.`;
+    case 'category.created':
+      return `${who} added the category ${quoted(label)}.`;
+    case 'category.updated':
+      return `${who} changed the category ${quoted(label)}.`;
+    case 'category.deleted':
+      return `${who} deleted the category ${quoted(label)}.`;
     case 'order.cancelled':
       // `reason` says whose side cancelled (customer or admin); the actor already says who.
       // An order is labelled by its number, which the store wrote.
@@ -150,6 +156,10 @@ function reviewTail(entry: AuditEntry): string {
 
 /** Tool fields as people name them. */
 const TOOL_FIELDS: Record<string, string> = {
+  sku: 'the SKU',
+  brand: 'the brand',
+  mpn: 'the maker’s part number',
+  gtin: 'the GTIN',
   name: 'the name',
   img: 'the image',
   image: 'the image',

@@ -7,6 +7,9 @@ export const AUDIT_ACTIONS = [
   'tool.created',
   'tool.updated',
   'tool.deleted',
+  'category.created',
+  'category.updated',
+  'category.deleted',
   'order.cancelled',
   'order.shipped',
   'order.refund_noted',
@@ -17,7 +20,7 @@ export const AUDIT_ACTIONS = [
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
-export const AUDIT_TARGET_TYPES = ['user', 'tool', 'order', 'review'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'tool', 'category', 'order', 'review'] as const;
 const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 

@@ -27,6 +27,7 @@ export const CartLineSchema = z.object({
   quantity: z.int().min(1),
   /** The tool now; null when it has left the catalogue. */
   tool: ToolSchema.pick({
+    sku: true,
     name: true,
     img: true,
     price: true,

@@ -1,23 +1,6 @@
 import { z } from 'zod';
 import type { ApiTag, OperationDocs } from './operation-docs.ts';
 
-z.config({
-  // Browsers run the store under a CSP without 'unsafe-eval', where zod's probe for `new Function`
-  // would be reported as a violation on every page with a form. The server keeps the faster
-  // compiled parsers.
-  jitless: 'document' in globalThis,
-  // Plain-English messages for the failures no schema words itself (shared by server and forms).
-  customError: (issue) => {
-    if (issue.code === 'invalid_type') {
-      if (issue.input === undefined) return 'Required.';
-      return issue.expected === 'int' || issue.expected === 'number'
-        ? 'Must be a number.'
-        : `Must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;
-    }
-    return undefined;
-  },
-});
-
 /** Who may call a route. Per-object rules (own orders, own email) are enforced by the server on top. */
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

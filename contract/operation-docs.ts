@@ -7,6 +7,8 @@
 /** The groups the API is described in, each with what it covers. */
 export const API_TAGS = {
   tools: 'The catalogue: tools, their stock and volume prices; admins add and change them.',
+  categories:
+    "The catalogue's category tree (up to three levels), with the tools in each; admins add, change, move and delete categories.",
   cart: "A signed-in customer's cart, kept on the server, and the pricing of a visitor's.",
   orders:
     'Placing orders of one or more lines, reading, cancelling and shipping them, their invoices, refunds, and the list and export for admins.',

@@ -4,6 +4,12 @@ import { OrderRefundSchema } from './order-refunds.ts';
 
 /** What an order is: its number, lines, status and history, as every order route answers it. */
 
+/**
+ * What an order without company details says in their place: they are the order's own, copied
+ * from the profile when it was placed, and never filled in later (docs/decisions/037).
+ */
+export const NO_COMPANY_DETAILS = 'None given when this order was placed';
+
 export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
@@ -46,10 +52,11 @@ export const InvoiceSummarySchema = z.object({
   netAmount: MoneySchema,
 });
 
-/** One tool of an order, its name and unit price as they were when the order was placed. */
+/** One tool of an order, its name, SKU and unit price as they were when the order was placed. */
 export const OrderLineSchema = z.object({
   toolId: IdSchema,
   productName: z.string(),
+  sku: z.string(),
   quantity: z.int().min(1),
   unitPrice: MoneySchema,
   /** unitPrice x quantity. */

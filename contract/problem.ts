@@ -35,8 +35,12 @@ const ProblemCodeSchema = z.enum([
   'last_admin',
   'conflict',
   'confirmation_required',
+  'sku_taken',
+  'category_too_deep',
+  'category_not_empty',
   'rate_limited',
   'service_unavailable',
+  'not_ready',
   'internal_error',
 ]);
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;

@@ -1,6 +1,7 @@
 import { auditRoutes } from './audit.ts';
 import { type AuthActionName, authActions, authOperationId, isDescribed } from './auth-actions.ts';
 import { cartRoutes } from './cart.ts';
+import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
@@ -14,6 +15,7 @@ import { userRoutes } from './users.ts';
 /** The whole API, one table: the server registers from it and tests walk it. */
 export const apiRoutes = {
   tools: toolRoutes,
+  categories: categoryRoutes,
   cart: cartRoutes,
   orders: orderRoutes,
   payments: paymentRoutes,

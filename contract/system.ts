@@ -23,6 +23,18 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 /** 200 with this body when healthy; 503 problem+json (`service_unavailable`) otherwise. */
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 
+/**
+ * 200 with this body when this instance should be sent requests: its database answers, every
+ * migration it knows is applied, its change feed listens and it is not shutting down. 503
+ * problem+json (`not_ready`) otherwise, the reason in its detail.
+ */
+const ReadySchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  migrations: z.literal('ok'),
+  changeFeed: z.literal('ok'),
+});
+
 export const systemRoutes = {
   config: route({
     method: 'GET',
@@ -46,5 +58,19 @@ export const systemRoutes = {
     tags: ['system'],
     response: HealthSchema,
     errors: { 503: 'service_unavailable: the database is not answering.' },
+  }),
+  ready: route({
+    method: 'GET',
+    path: '/ready',
+    access: 'public',
+    summary: 'Check whether this instance takes requests',
+    description:
+      "Ready while this instance's database answers, every migration it knows is applied, its change feed listens (its caches are true) and it is not shutting down. A load balancer or an orchestrator sends requests only to ready instances; `/health` says only that the process is alive. Never cached.",
+    returns: 'This instance is ready for requests.',
+    tags: ['system'],
+    response: ReadySchema,
+    errors: {
+      503: 'not_ready: this instance should not be sent requests now; the detail says why (shutting down, the database not answering, migrations pending, the change feed not listening).',
+    },
   }),
 } as const;

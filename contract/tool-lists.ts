@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CategorySlugSchema } from './categories.ts';
 import { plainText } from './common.ts';
 import { formatCount } from './format.ts';
 import { MAX_STOCK } from './tools.ts';
@@ -20,6 +21,8 @@ export type ToolSort = z.infer<typeof ToolSortSchema>;
 
 export const ListToolsQuerySchema = z.strictObject({
   q: plainText(0, 100).optional(),
+  /** Only the tools in this category (its slug) and every category below it. */
+  category: CategorySlugSchema.optional(),
   /** `oldest` (insertion order) by default, as the original API listed tools. */
   sort: ToolSortSchema.default('oldest'),
   /** Without a limit, every matching tool is returned, as the original API did. */

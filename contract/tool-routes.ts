@@ -74,14 +74,14 @@ export const toolRoutes = {
     access: 'admin',
     summary: 'Add a tool',
     description:
-      'Adds a tool to the catalogue (written to the audit log). Volume prices must rise in quantity and fall in price, the first above the minimum order and below the unit price. A price of 0 or a minimum order above the stock looks like a mistake: it is refused with 409 confirmation_required unless `confirm` acknowledges it (`free`, `minimum_above_stock`).',
+      "Adds a tool to the catalogue (written to the audit log). Its SKU must be unique among listed tools whatever the letter case; without one the store numbers it (`TOOL-00042`), without a brand it carries the store's own, and a GTIN is checked by its check digit. Volume prices must rise in quantity and fall in price, the first above the minimum order and below the unit price. A price of 0 or a minimum order above the stock looks like a mistake: it is refused with 409 confirmation_required unless `confirm` acknowledges it (`free`, `minimum_above_stock`).",
     returns: 'The tool as stored.',
     tags: ['tools'],
     body: CreateToolBodySchema,
     response: ToolSchema,
     status: 201,
     errors: {
-      409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm` (the problem lists what to acknowledge).',
+      409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm` (the problem lists what to acknowledge); sku_taken: another listed tool has this SKU (SKUs are the same whatever the letter case).',
     },
   }),
   update: route({
@@ -90,7 +90,7 @@ export const toolRoutes = {
     access: 'admin',
     summary: 'Change a tool',
     description:
-      "Changes any of a tool's fields, sets its stock (quantity, as counted) or adds to it (restock, added atomically), not both; at least one field besides `confirm`. `priceTiers` replaces every break ([] removes them). Setting a price of 0 or a minimum order above the stock needs `confirm`, as when adding. Written to the audit log.",
+      "Changes any of a tool's fields (SKU, brand, MPN and GTIN included; null forgets the MPN or GTIN), sets its stock (quantity, as counted) or adds to it (restock, added atomically), not both; at least one field besides `confirm`. `priceTiers` replaces every break ([] removes them). Setting a price of 0 or a minimum order above the stock needs `confirm`, as when adding. Written to the audit log.",
     returns: 'The tool as it is now.',
     tags: ['tools'],
     params: IdParamsSchema,
@@ -98,7 +98,7 @@ export const toolRoutes = {
     response: ToolSchema,
     errors: {
       404: NO_TOOL,
-      409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm`.',
+      409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm`; sku_taken: another listed tool has this SKU.',
     },
   }),
   setStock: route({

@@ -11,6 +11,7 @@ import {
   URL_CHARACTER,
 } from './common.ts';
 import { formatCount } from './format.ts';
+import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
 import { MAX_PRICE } from './pricing.ts';
 
@@ -21,6 +22,15 @@ export const MAX_STOCK = 10_000_000;
 
 export const ToolSchema = z.object({
   _id: IdSchema,
+  /** The store's part number, unique whatever the letter case (docs/decisions/034). */
+  sku: z.string(),
+  brand: z.string(),
+  /** The maker's part number; null when not known. */
+  mpn: z.string().nullable(),
+  /** The barcode number (GTIN-8, -12, -13 or -14, digits only); null when not known. */
+  gtin: z.string().nullable(),
+  /** The category the tool is in; null when it is in none yet. */
+  categoryId: IdSchema.nullable(),
   name: z.string(),
   img: z.string(),
   description: z.string(),
@@ -43,7 +53,7 @@ const StockSchema = z
 const IMAGE_URL_PROBLEM = 'Must be an https:// link or a path on this site.';
 
 /** An image is a path on this site (`/images/...`) or an https URL. */
-const ImageUrlSchema = z
+export const ImageUrlSchema = z
   .string()
   .trim()
   .max(2048, { error: 'Must be at most 2048 characters.' })
@@ -108,6 +118,14 @@ export function neededConfirmations(
 
 /** A new tool's fields, before the check that spans them (forms extend this object). */
 export const ToolFieldsSchema = z.strictObject({
+  /** Without one, the store numbers the tool (`TOOL-00042`). */
+  sku: SkuSchema.optional(),
+  /** Without one, the tool carries the store's own brand. */
+  brand: BrandSchema.optional(),
+  mpn: MpnSchema.optional(),
+  gtin: GtinSchema.optional(),
+  /** The category the tool is in (GET /api/categories); none when left out. */
+  categoryId: IdSchema.nullable().optional(),
   ...toolFields,
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
@@ -123,6 +141,14 @@ export type CreateToolBody = z.infer<typeof CreateToolBodySchema>;
 
 export const UpdateToolBodySchema = z
   .strictObject({
+    sku: SkuSchema,
+    brand: BrandSchema,
+    /** null forgets it. */
+    mpn: MpnSchema.nullable(),
+    /** null forgets it. */
+    gtin: GtinSchema.nullable(),
+    /** null takes the tool out of its category. */
+    categoryId: IdSchema.nullable(),
     ...toolFields,
     /** Replaces every break; [] removes them. */
     priceTiers: PriceTiersSchema,

@@ -59,6 +59,7 @@ test('one page, one address: other spellings redirect, unknown parameters change
     ['/TOOLS', '/tools'],
     ['/tools/', '/tools'],
     ['//tools', '/tools'],
+    ['/home', '/'],
   ] as const) {
     const response = await request.get(`${ORIGIN}${path}`, { maxRedirects: 0 });
     expect(response.status(), path).toBe(301);

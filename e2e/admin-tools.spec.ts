@@ -139,10 +139,25 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   await admin.dispose();
 });
 
-test('adding a free tool asks for a confirmation, then adds it', async ({ page }) => {
-  const name = `Free Sample Box ${Date.now().toString(36)}`;
+test('adding a free tool with its part numbers asks for a confirmation, then adds it', async ({
+  page,
+}) => {
+  const suffix = Date.now().toString(36);
+  const name = `Free Sample Box ${suffix}`;
+  const sku = `FREE-${suffix}`.toUpperCase();
   await page.goto('/dashboard/addproduct');
   await waitForReady(page);
+  await page.getByLabel('SKU').fill(sku);
+  await page.getByLabel('Brand').fill('Sampleworks');
+  // A barcode number whose check digit is wrong is caught before it is sent.
+  await page.getByLabel('GTIN / barcode (optional)').fill('4006381333932');
+  await page.getByLabel('GTIN / barcode (optional)').blur();
+  await expect(page.getByText('The check digit (the last one) does not match')).toBeVisible();
+  await page.getByLabel('GTIN / barcode (optional)').fill('4006381333931');
+  // The tree, indented by depth: Power tools > Drills > Hammer drills.
+  await page
+    .getByLabel('Category')
+    .selectOption({ label: '\u00a0\u00a0\u00a0\u00a0Hammer drills' });
   await page.getByLabel('Product name').fill(name);
   await page.getByLabel('Image link').fill('/images/tools/socket-set-94-pieces.svg');
   await page.getByLabel('Description').fill('A box of sample inserts, given away with orders.');
@@ -161,5 +176,12 @@ test('adding a free tool asks for a confirmation, then adds it', async ({ page }
   const admin = await apiAs(DEMO_ADMIN);
   const found = await admin.get(`/api/tools/manage?q=${encodeURIComponent(name)}`);
   const [added] = (await found.json()) as { _id: string }[];
+  await page.goto(`/tools/${added?._id}`);
+  await expect(page.getByTestId('part-numbers')).toContainText(`SKU${sku}`);
+  await expect(page.getByTestId('part-numbers')).toContainText('BrandSampleworks');
+  await expect(page.getByTestId('part-numbers')).toContainText('GTIN4006381333931');
+  // The category's page, and those above it, list the tool.
+  await page.goto('/categories/drills');
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   expect((await admin.delete(`/api/product/${added?._id}`)).ok()).toBe(true);
 });

@@ -224,3 +224,21 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   );
   expect.soft(found, `axe found problems on ${label}`).toEqual([]);
 }
+
+/**
+ * Collects what the browser reports as wrong while a test runs: console errors and warnings (a
+ * hydration mismatch among them) and uncaught errors. `ignore` leaves out messages meant to be.
+ */
+export function watchConsole(
+  page: Page,
+  ignore: (text: string) => boolean = () => false,
+): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (ignore(text)) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}

@@ -1,4 +1,12 @@
-import { DEMO_CUSTOMER, expect, firstTool, test } from './fixtures.ts';
+import {
+  DEMO_CUSTOMER,
+  expect,
+  firstTool,
+  signIn,
+  test,
+  waitForReady,
+  watchConsole,
+} from './fixtures.ts';
 
 test('a visitor opening a purchase page is sent to login and comes back after sign-in', async ({
   page,
@@ -27,4 +35,41 @@ test('a visitor opening a purchase page is sent to login and comes back after si
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(DEMO_CUSTOMER.name);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_CUSTOMER.email);
   await expect(page.getByTestId('user-name').first()).toHaveText(DEMO_CUSTOMER.name);
+});
+
+test('signing out on a dashboard screen goes home and says so, without a console error', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await signIn(page.request, DEMO_CUSTOMER);
+  await page.goto('/dashboard/myorder');
+  await waitForReady(page);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the sign-in page a visitor was sent to reloads without a hydration mismatch and still says why', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await page.goto('/dashboard/myorder');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Please sign in to continue.')).toBeVisible();
+
+  // The browser keeps where the visitor came from in its history, which the server never sees:
+  // the page the server renders and the page the browser takes over must still be the same.
+  await page.reload();
+  await waitForReady(page);
+  await expect(page.getByText('Please sign in to continue.')).toBeVisible();
+  expect(problems).toEqual([]);
+
+  await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+  await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myorder$/);
+  expect(problems).toEqual([]);
 });

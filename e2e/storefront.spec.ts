@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   apiAs,
   createTool,
@@ -9,6 +8,7 @@ import {
   ORIGIN,
   test,
   waitForReady,
+  watchConsole,
 } from './fixtures.ts';
 import { metaContent, readableText, structuredData } from './served-html.ts';
 
@@ -16,19 +16,6 @@ import { metaContent, readableText, structuredData } from './served-html.ts';
  * The public pages as served and as they come alive: products, prices, offers and forms in the
  * HTML itself, then hydration without warnings or a second fetch of their data.
  */
-
-/** Console messages React or the browser print when the server's HTML and the app disagree. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    // The 404 page's own status is reported by the browser as a failed load: that one is meant.
-    if (text.includes('status of 404')) return;
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(text);
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 test('the HTML itself carries the products, their prices and their structured data', async ({
   request,
@@ -194,7 +181,8 @@ test('a tool out of stock says so in its offer', async () => {
 test('the pages hydrate without warnings or asking again for their data, and the journey from a tool page to its purchase works', async ({
   page,
 }) => {
-  const problems = watchConsole(page);
+  // The 404 page's own status is reported by the browser as a failed load: that one is meant.
+  const problems = watchConsole(page, (text) => text.includes('status of 404'));
   const catalogueCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/tools'))

@@ -2,7 +2,7 @@
  * `npm run build:server`: the server as one ES module, dist/server/main.mjs, for `npm start`.
  * Packages stay in node_modules (imported as they are); only our own TypeScript is compiled, once,
  * instead of on every start. The files the server reads next to its code come along: the
- * migrations (server/db/migrate.ts) and the common-password list (server/auth/passwords.ts).
+ * migrations and the SQL functions (server/db/migrate.ts) and the common-password list (server/auth/passwords.ts).
  * Tests and `npm run dev` run the TypeScript itself (`node --import tsx`). docs/decisions/008.
  */
 import { cpSync, rmSync } from 'node:fs';
@@ -26,6 +26,9 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), {
+  recursive: true,
+});
+cpSync(path.join(root, 'server/db/functions'), path.join(outDir, 'functions'), {
   recursive: true,
 });
 cpSync(

@@ -6,22 +6,23 @@ import type { AppConfig } from './app.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { createPasswordHashing, type PasswordHashing } from './auth/password-hashing.ts';
 import { createSignUps, type SignUps } from './auth/sign-ups.ts';
-import type { RateLimitRule } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { AppError } from './errors.ts';
 import {
   CATALOGUE_CHANNEL,
   type CatalogueCache,
   createCatalogueCache,
-} from './http/catalogue-cache.ts';
-import { type ChangeFeed, createChangeFeed } from './http/change-feed.ts';
-import { addressSubject } from './http/client-address.ts';
+} from './cache/catalogue-cache.ts';
+import { type ChangeFeed, createChangeFeed } from './cache/change-feed.ts';
 import {
   type CustomerCache,
   createCustomerCache,
   customerSubject,
   ORDERS_CHANNEL,
-} from './http/customer-cache.ts';
+} from './cache/customer-cache.ts';
+import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './cache/session-cache.ts';
+import type { RateLimitRule } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppError } from './errors.ts';
+import { addressSubject } from './http/client-address.ts';
 import {
   createPublicAnswers,
   type PublicAnswers,
@@ -34,10 +35,15 @@ import {
   type WriteLimit,
 } from './http/rate-limit.ts';
 import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
-import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './http/session-cache.ts';
+import { requestIdFor } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
+import {
+  type CategoriesService,
+  createCategoriesService,
+} from './modules/categories/categories.service.ts';
+import { createOrderEvents } from './modules/orders/order-events.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
   createOverviewService,
@@ -58,6 +64,7 @@ import {
   type UploadsService,
 } from './modules/uploads/uploads.service.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { createReadiness, type Readiness } from './ops/readiness.ts';
 import { problem } from './plugins/error-handler.ts';
 import { everyResponseHeaders } from './plugins/security.ts';
 
@@ -65,6 +72,7 @@ import { everyResponseHeaders } from './plugins/security.ts';
 export interface AppParts {
   services: {
     tools: ToolsService;
+    categories: CategoriesService;
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
@@ -85,6 +93,8 @@ export interface AppParts {
   hashing: PasswordHashing;
   /** Page renders the page cache could not spare: a gate, and limits per client address. */
   renders: RenderLimits;
+  /** Whether this instance should be sent requests (GET /api/ready); off once it shuts down. */
+  readiness: Readiness;
 }
 
 /** What the routes are given besides the parts: their limits and the configuration browsers read. */
@@ -115,6 +125,7 @@ export function createAppParts(
   const publicAnswers = createPublicAnswers({
     baseHeaders: everyResponseHeaders({ isHttps, allowStripe: config.stripe !== null }),
     log: logger,
+    requestId: requestIdFor(config.trustProxy),
     // Behind proxies the socket's address is a proxy's, which the render limits never count.
     pageRefusal:
       config.trustProxy === false
@@ -186,13 +197,24 @@ export function createAppParts(
   // a new order, reviews) and, for its own changes, forgets at once what this instance holds.
   const announceCatalogue = (change: 'stock' | 'reviews') =>
     changes.announce(CATALOGUE_CHANNEL, change);
-  const forgetCustomer = (userId: string) => customers.heard(customerSubject(userId));
+  const orderEvents = createOrderEvents({
+    nudgeMail: () => mailer.nudge(),
+    forgetCustomer: (userId) => customers.heard(customerSubject(userId)),
+    announceNewOrder: (userId) => changes.announce(ORDERS_CHANNEL, customerSubject(userId)),
+    announceStockTaken: () => announceCatalogue('stock'),
+    stockReturned: () => catalogue.heard('stock'),
+  });
+  const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
       toolCache,
       onChange: catalogue.heard,
+      defaultBrand: config.storeName,
+      categoryScope: categories.scope,
+      categoryExists: categories.exists,
     }),
+    categories,
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,
@@ -201,10 +223,7 @@ export function createAppParts(
       invoicing: config.invoicing,
       paymentWindowMs: config.paymentWindowMs,
       unpaidCaps: config.unpaidCaps,
-      onStockTaken: () => announceCatalogue('stock'),
-      onStockReturned: () => catalogue.heard('stock'),
-      onOrderPlaced: (userId) => changes.announce(ORDERS_CHANNEL, customerSubject(userId)),
-      onOrdersChanged: forgetCustomer,
+      events: orderEvents,
     }),
     reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
@@ -215,7 +234,7 @@ export function createAppParts(
       invoicing: config.invoicing,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
-      onOrdersChanged: forgetCustomer,
+      events: orderEvents,
       stripe: config.stripe
         ? {
             client: createStripeClient(config.stripe),
@@ -242,6 +261,10 @@ export function createAppParts(
       paymentWindowHours: config.paymentWindowMs / 3_600_000,
     },
   };
+  const readiness = createReadiness({
+    pool: database.pool,
+    isChangeFeedLive: () => changes.isLive,
+  });
   const isDatabaseUp = () =>
     db.execute(sql`select 1`).then(
       () => true,
@@ -261,6 +284,7 @@ export function createAppParts(
       sessions,
       hashing,
       renders,
+      readiness,
     },
     wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
   };

@@ -2,15 +2,18 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { configureZod } from '../contract/zod-config.ts';
 import { type AppParts, createAppParts } from './app-parts.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { startRateLimitPruning } from './http/rate-limit.ts';
-import { OneLinePerRequest } from './http/request-log.ts';
+import { OneLinePerRequest, requestIdFor } from './http/request-log.ts';
+import { inRequest } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
+import { registerCategoryRoutes } from './modules/categories/categories.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { startPaymentWindowJob } from './modules/orders/payment-window.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -23,6 +26,7 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { createMetrics, registerMetrics } from './ops/metrics.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { crawlersPlugin } from './plugins/crawlers.ts';
 import { errorHandlerPlugin, problem, sendProblem } from './plugins/error-handler.ts';
@@ -59,6 +63,7 @@ export type AppConfig = Pick<
   | 'passwordHashing'
   | 'http'
   | 'uploads'
+  | 'metricsToken'
 >;
 
 export interface AppDeps {
@@ -84,6 +89,7 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
 
 /** Builds the whole app from its parts; reads no environment and listens on nothing. */
 export async function buildApp({ config, database, logger, mailTransport }: AppDeps): Promise<App> {
+  configureZod();
   const isHttps = config.publicUrl.startsWith('https://');
   const allowStripe = config.stripe !== null;
   const { parts, wiring } = createAppParts(config, database, logger, mailTransport);
@@ -104,6 +110,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     serverFactory: publicAnswers.serverFactory,
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
+    genReqId: requestIdFor(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Only the configured proxies may name the client's address (TRUST_PROXY); by default the
     // socket's address counts, whatever X-Forwarded-For says.
@@ -137,6 +144,17 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   app.setSerializerCompiler(serializerCompiler);
 
   limitConnections(app.server, config.http);
+  // While this instance drains, every answer closes its connection: the proxy's kept-alive
+  // connections end one by one, before the listener closes, instead of racing its close.
+  app.addHook('onRequest', (request, reply, done) => {
+    // The id in every log line this request causes (whichever logger writes it), and in its
+    // answer, for whoever reports a problem with it.
+    reply.header('x-request-id', request.id);
+    if (parts.readiness.isDraining) reply.header('connection', 'close');
+    inRequest(request.id, done);
+  });
+  // Before every plugin, so that its hook counts the requests of all their routes.
+  registerMetrics(app, createMetrics(parts, database.pool), config.metricsToken);
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
@@ -179,6 +197,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitUploads,
       });
       registerToolRoutes(api, services.tools, catalogue.responses);
+      registerCategoryRoutes(api, services.categories, catalogue.responses);
       registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
       registerOrderRoutes(api, services.orders, {
         limitWrites,
@@ -189,7 +208,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       registerOverviewRoutes(api, services.overview);
       registerPaymentRoutes(api, services.payments, limitWrites);
       registerStripeWebhook(api, services.payments, config.stripe?.webhookSecret ?? null);
-      registerSystemRoutes(api, database.db, publicConfig);
+      registerSystemRoutes(api, database.db, publicConfig, parts.readiness);
       registerAuditRoutes(api, database.db);
     },
     { prefix: '/api' },
@@ -200,6 +219,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     publicUrl: config.publicUrl,
     pages: catalogue.pages,
     tools: services.tools.sitemapEntries,
+    categories: services.categories.sitemapEntries,
   });
   await app.register(webPlugin, {
     distDir: config.webDistDir,
@@ -209,6 +229,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     pages: catalogue.pages,
     renders: parts.renders,
     toolExists: services.tools.exists,
+    categoryExists: services.categories.slugExists,
   });
 
   mailer.start();

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { configureZod } from '../contract/zod-config.ts';
 import { settingMessage, withoutRepeats } from './config-messages.ts';
 import {
   type InvoiceSettings,
@@ -70,7 +71,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_REVIEWS_PER_USER: rateLimit.default({ limit: 5, windowMs: 24 * 3_600_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
   RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,200}$/, { error: 'Must be 16 to 200 characters without spaces.' })
+    .optional(),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ...paymentEnvShape,
   ...uploadEnvShape,
@@ -143,7 +150,16 @@ export interface Config {
     /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
     rendersPerIp: RateLimitRule;
   };
+  /**
+   * On SIGTERM the instance answers not ready at once and keeps serving this long before its
+   * listener closes, so that load balancers stop sending it requests first.
+   */
+  shutdownDelayMs: number;
+  /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
+  metricsToken?: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** `auto`: readable text in development when the output is a terminal, JSON lines otherwise. */
+  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
   webDistDir: string;
   /** Image uploads: size, rate and storage (DATA_DIR/uploads, or an S3 bucket). */
   uploads: UploadSettings;
@@ -157,6 +173,7 @@ export class ConfigError extends Error {
 
 /** Reads the environment once; lists every bad variable, and in production every missing one, at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  configureZod();
   // A variable set to nothing but spaces is unset, as an empty one is.
   const relevant = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
@@ -270,7 +287,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
       rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
     },
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     uploads: uploads.settings,
   };

@@ -1,10 +1,36 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** JSON logs, one line per event; secrets, card data and query parameters never reach them. */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/** The id of the request being served, wherever its work goes (see `inRequest`). */
+const currentRequest = new AsyncLocalStorage<{ reqId: string }>();
+
+/**
+ * Runs `work` (the rest of a request's handling) so that every line logged meanwhile, through any
+ * logger (the account service logs through the root one), carries the request's id.
+ */
+export function inRequest(reqId: string, work: () => void): void {
+  currentRequest.run({ reqId }, work);
+}
+
+/**
+ * JSON logs, one line per event; secrets, card data and query parameters never reach them. With
+ * `pretty` (development), the same lines as readable text through pino-pretty, a development
+ * package: where it is not installed the lines stay JSON.
+ */
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  { pretty = false } = {},
+): Logger {
   return pino(
     {
       level,
+      // A line logged while serving a request names it, unless its logger already does (req.log).
+      mixin(_object, _level, logger) {
+        const request = currentRequest.getStore();
+        if (!request || 'reqId' in (logger as Logger).bindings()) return {};
+        return request;
+      },
       redact: {
         paths: [
           'req.headers.cookie',
@@ -18,8 +44,21 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       },
       serializers: { err: serializeError },
     },
-    destination,
+    destination ?? (pretty ? prettyOutput() : undefined),
   );
+}
+
+/** pino-pretty in a worker thread, or undefined (plain JSON) when the package is not installed. */
+function prettyOutput(): DestinationStream | undefined {
+  try {
+    import.meta.resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return pino.transport({
+    target: 'pino-pretty',
+    options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+  });
 }
 
 type SerializedError = Record<string, unknown> & { message?: unknown; cause?: unknown };

@@ -26,29 +26,36 @@ async function newDataDir(): Promise<string> {
 const STORE_START_TIMEOUT = { timeout: 90_000 };
 
 describe('the store process', STORE_START_TIMEOUT, () => {
-  it('on SIGTERM finishes the request in flight, refuses new ones, and stops its database', async () => {
+  it('on SIGTERM turns not ready, keeps serving for SHUTDOWN_DELAY_SECONDS, closes its listener, finishes the request in flight, and stops its database', async () => {
     const dataDir = await newDataDir();
     const store = await startStoreProcess({
       dataDir,
       port: await freePort(),
       // At info the store says when it begins shutting down.
-      env: { SEED_DEMO: 'true', LOG_LEVEL: 'info' },
+      env: { SEED_DEMO: 'true', LOG_LEVEL: 'info', SHUTDOWN_DELAY_SECONDS: '2' },
     });
     expect(processesOn(dataDir)).toBe(true);
+    await within(10_000, async () =>
+      expect((await fetch(`${store.base}/api/ready`)).status).toBe(200),
+    );
     const exited = new Promise<number | null>((resolve) =>
       store.child.once('exit', (code) => resolve(code)),
     );
+    let signalledAt = 0;
+    let listenerClosedAt = 0;
 
     // A request whose body is still arriving when the signal comes: it is in flight.
-    const body = JSON.stringify({ review: 'Arrived slowly but surely.', rating: 5 });
+    // A visitor's cart priced: public, and answered only once its whole body has arrived.
+    const body = JSON.stringify({ lines: [] });
     const inFlight = new Promise<number>((resolve, reject) => {
       const request = http.request(
         {
           host: '127.0.0.1',
           port: store.port,
           method: 'POST',
-          path: '/api/reviews',
+          path: '/api/cart/quote',
           headers: {
+            origin: store.base,
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
             // The store answers "100 Continue" once it has read the headers: the request is in.
@@ -62,18 +69,29 @@ describe('the store process', STORE_START_TIMEOUT, () => {
       );
       request.on('error', reject);
       request.on('continue', () => {
-        request.write(body.slice(0, 10));
+        request.write(body.slice(0, 5));
+        signalledAt = Date.now();
         store.child.kill('SIGTERM');
-        // The rest of the body arrives once the store has said it is shutting down.
-        within(10_000, () => expect(store.output()).toContain('shutting down')).then(
-          () => request.end(body.slice(10)),
-          reject,
-        );
+        // The rest of the body arrives only once the listener has closed.
+        (async () => {
+          await within(10_000, () => expect(store.output()).toContain('shutting down'));
+          // Not ready at once, while still alive and serving (each answer closing its connection).
+          const ready = await fetch(`${store.base}/api/ready`);
+          expect(ready.status).toBe(503);
+          expect(((await ready.json()) as { code: string }).code).toBe('not_ready');
+          const health = await fetch(`${store.base}/api/health`);
+          expect(health.status).toBe(200);
+          expect(health.headers.get('connection')).toBe('close');
+          await within(10_000, () => expect(fetch(`${store.base}/api/health`)).rejects.toThrow());
+          listenerClosedAt = Date.now();
+          request.end(body.slice(5));
+        })().catch(reject);
       });
       request.flushHeaders();
     });
-    // Not signed in, so the answer is 401: what matters is that there is an answer.
-    expect(await inFlight).toBe(401);
+    // Answered after the listener closed.
+    expect(await inFlight).toBe(200);
+    expect(listenerClosedAt - signalledAt).toBeGreaterThanOrEqual(1_900);
 
     expect(await exited, store.output()).toBe(0);
     await expect(fetch(`${store.base}/api/health`)).rejects.toThrow();
@@ -88,9 +106,16 @@ describe('the store process', STORE_START_TIMEOUT, () => {
     expect(tools.length).toBeGreaterThanOrEqual(12);
     expect(await first.stop()).toBe(0);
 
-    const second = await startStoreProcess({ dataDir, port });
+    // Development logs as text (pino-pretty), as on a terminal: no JSON line.
+    const second = await startStoreProcess({
+      dataDir,
+      port,
+      env: { LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
+    });
     try {
       expect(await (await fetch(`${second.base}/api/tools`)).json()).toEqual(tools);
+      await within(5_000, () => expect(second.output()).toMatch(/INFO.*is open at/));
+      expect(second.output()).not.toContain('{"level"');
     } finally {
       expect(await second.stop()).toBe(0);
     }

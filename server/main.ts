@@ -33,7 +33,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const isPretty =
+    config.logFormat === 'pretty' ||
+    (config.logFormat === 'auto' && config.env === 'development' && process.stdout.isTTY === true);
+  const log = createLogger(config.logLevel, undefined, { pretty: isPretty });
   for (const warning of config.startWarnings) log.warn(warning);
   const isProduction = config.env === 'production';
   const started = Date.now();
@@ -61,13 +64,21 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A deploy's SIGTERM: not ready at once, and still serving while load balancers notice; a
+    // person's Ctrl-C (SIGINT) or a closed terminal stops without that wait.
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app.readiness.startDraining();
+    log.info(
+      { signal, listenerClosesInMs: delayMs },
+      'shutting down: not ready; finishing requests in flight',
+    );
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 20_000);
+    }, delayMs + 20_000);
     force.unref();
     try {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await app.close();
       await database.close();
       log.info('stopped cleanly');
@@ -77,8 +88,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  // This process owns its shutdown order: stop taking requests, finish those in flight, close the
-  // pool, then stop PostgreSQL (which runs in a process group of its own, so Ctrl-C reaches us only).
+  // This process owns its shutdown order: not ready, stop taking requests, finish those in flight,
+  // close the pool, then stop PostgreSQL (which runs in a process group of its own, so Ctrl-C
+  // reaches us only).
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => void shutdown(signal));
   }

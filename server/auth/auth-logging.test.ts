@@ -58,6 +58,8 @@ describe('the account service logs through the store', () => {
       JSON.stringify(record).includes('refused by the test'),
     );
     expect(failure).toBeDefined();
+    // The line names the request it served, as the answer does.
+    expect(failure?.reqId).toBe(response.headers['x-request-id']);
     for (const line of lines) {
       expect(line).not.toContain('Mallory');
       expect(line).not.toContain('mallory@example.com');

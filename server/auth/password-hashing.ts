@@ -31,6 +31,7 @@ export function createPasswordHashing(limits: HashingLimits) {
   );
   return {
     hasRoom: gate.hasRoom,
+    noteRefused: gate.noteRefused,
     hash: (password: string) => gate.run(() => hashPassword(password)),
     verify: (data: { hash: string; password: string }) => gate.run(() => verifyPassword(data)),
     stats: gate.stats,

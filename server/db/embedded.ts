@@ -68,7 +68,7 @@ export async function startEmbeddedPostgres(options: {
     log.info({ dir: clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
     await initialise(binaries, clusterDir, password, owner, remember);
   }
-  const server = await startServer(binaries, clusterDir, port, owner, remember).catch(
+  const server = await startServer(binaries, clusterDir, port, password, owner, remember).catch(
     (error: unknown) => {
       throw new StartupError(
         `the embedded PostgreSQL did not start on port ${port}: ${lastLine(pgLog) || (error as Error).message}`,
@@ -94,14 +94,16 @@ export async function startEmbeddedPostgres(options: {
   return { url: embeddedUrl(port, password), isNew, stop };
 }
 
+const adminConnection = (port: number, password: string) => ({
+  user: USER,
+  password,
+  host: '127.0.0.1',
+  port,
+  database: 'postgres',
+});
+
 async function ensureDatabase(port: number, password: string): Promise<void> {
-  const admin = new pg.Client({
-    user: USER,
-    password,
-    host: '127.0.0.1',
-    port,
-    database: 'postgres',
-  });
+  const admin = new pg.Client(adminConnection(port, password));
   await admin.connect();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
@@ -185,50 +187,77 @@ function runToEnd(
 
 /**
  * The server in a process group of its own: Ctrl-C in a terminal reaches the store alone, which
- * finishes the requests in flight before it stops the database.
+ * finishes the requests in flight before it stops the database. It is ready when it takes a
+ * connection (during crash recovery it refuses them, however long the replay takes); its output
+ * is only kept for the message when it does not start.
  */
-function startServer(
+async function startServer(
   binaries: PostgresBinaries,
   clusterDir: string,
   port: number,
+  password: string,
   owner: SystemUser | null,
   remember: (text: string) => void,
 ): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      binaries.postgres,
-      [
-        '-D',
-        clusterDir,
-        '-p',
-        String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-        '-c',
-        'shared_buffers=128MB',
-      ],
-      { ...asOwner(owner), env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let ready = false;
-    const read = (chunk: Buffer) => {
-      const text = chunk.toString();
-      remember(text);
-      if (!ready && text.includes('database system is ready to accept connections')) {
-        ready = true;
-        resolve(child);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
+  const child = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+    ],
+    { ...asOwner(owner), env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const keep = (chunk: Buffer) => remember(chunk.toString());
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const ended = new Promise<never>((_, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!ready) reject(new Error(`PostgreSQL exited with code ${code}`));
-    });
+    child.once('exit', (code) => reject(new Error(`PostgreSQL exited with code ${code}`)));
   });
+  ended.catch(() => {});
+  await Promise.race([untilConnectable(port, password, () => child.exitCode !== null), ended]);
+  return child;
+}
+
+/**
+ * Errors of a server not yet listening or still starting up (57P03: recovering, or not yet
+ * accepting connections): anything else means it answered, and the next step reports it.
+ */
+const NOT_YET = new Set(['ECONNREFUSED', 'ECONNRESET', '57P03']);
+
+/** Tries to connect every 50 ms until the server answers, or `hasExited`. */
+async function untilConnectable(
+  port: number,
+  password: string,
+  hasExited: () => boolean,
+): Promise<void> {
+  while (!hasExited()) {
+    const client = new pg.Client({
+      ...adminConnection(port, password),
+      connectionTimeoutMillis: 2_000,
+    });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => {});
+      const code = (error as { code?: string }).code;
+      const isTimeout = /timeout/i.test((error as Error).message);
+      if (!isTimeout && !(code && NOT_YET.has(code))) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 /** Fast shutdown (SIGINT): open transactions roll back, everything committed stays. */

@@ -236,3 +236,77 @@ describe('migrating reviews and photos stored before (0026)', () => {
     ]);
   });
 });
+
+describe('migrating tools stored before (0027, 0028)', () => {
+  const third = `${name}_tools`;
+  let before: Database;
+  beforeAll(async () => {
+    await admin.query(`drop database if exists ${third}`);
+    await admin.query(`create database ${third}`);
+    before = createDatabase({ url: withDatabase(inject('pgServerUrl'), third), max: 2 });
+  });
+  afterAll(async () => {
+    await before.close();
+    await admin.query(`drop database if exists ${third} with (force)`);
+  });
+
+  it('numbers every tool oldest first, gives it the store’s brand, and each order line its SKU', async () => {
+    await migrateUpTo('0026_review-per-customer', before);
+    const { db } = before;
+    await db.execute(sql`
+      insert into "user" (id, name, email, email_verified) values ('u1', 'Ana', 'ana@example.com', true)`);
+    // Inserted in another order than they were added.
+    const added = await db.execute<{ id: string; name: string }>(sql`
+      insert into tools (name, img, description, quantity, minimum_order, price, created_at) values
+        ('13 mm Hammer Drill Kit, 120 pieces', '/images/tools/h.svg', 'A hammer.', 100, 1, 1150, '2026-02-01'),
+        ('8 m Tape Measure', '/images/tools/t.svg', 'A tape.', 100, 1, 500, '2026-01-01')
+      returning id, name`);
+    const hammer = added.rows.find((row) => row.name.startsWith('13 mm'))?.id;
+    const [order] = (
+      await db.execute<{ id: string }>(sql`
+        insert into orders (user_id, tool_id, product_name, unit_price, customer_name, email,
+          ordered_num, phone, address, total_amount, currency, payment_due_at)
+        values ('u1', ${hammer}, 'Claw Hammer', 1150, 'Ana', 'ana@example.com', 2,
+          '+1 555 010 2030', '1 Main St', 2300, 'USD', now())
+        returning id`)
+    ).rows;
+    await db.execute(sql`
+      insert into order_lines (order_id, position, tool_id, product_name, quantity, unit_price,
+        line_total, user_id, is_unpaid)
+      values (${order?.id}, 1, ${hammer}, 'Claw Hammer', 2, 1150, 2300, 'u1', true)`);
+
+    await runMigrations(before);
+
+    const numbered = await db.execute<{ name: string; sku: string; brand: string }>(
+      sql`select name, sku, brand from tools order by sku`,
+    );
+    expect(numbered.rows).toEqual([
+      { name: '8 m Tape Measure', sku: 'TOOL-00001', brand: 'Toolyard' },
+      { name: '13 mm Hammer Drill Kit, 120 pieces', sku: 'TOOL-00002', brand: 'Toolyard' },
+    ]);
+    // 0028: a store with the demo tools gets the demo tree, each demo tool in its place.
+    const placed = await db.execute<{ sku: string; path: string }>(sql`
+      select t.sku, concat_ws(' > ', g.name, p.name, c.name) as path
+      from tools t join categories c on c.id = t.category_id
+      left join categories p on p.id = c.parent_id left join categories g on g.id = p.parent_id
+      order by t.sku`);
+    expect(placed.rows).toEqual([
+      { sku: 'TOOL-00001', path: 'Measuring and layout' },
+      { sku: 'TOOL-00002', path: 'Power tools > Drills > Hammer drills' },
+    ]);
+    const lines = await db.execute<{ sku: string }>(sql`select sku from order_lines`);
+    expect(lines.rows).toEqual([{ sku: 'TOOL-00002' }]);
+    // A tool added later takes the next number; a SKU is one whatever its letter case.
+    const [next] = (
+      await db.execute<{ sku: string }>(sql`
+        insert into tools (name, img, description, quantity, minimum_order, price)
+        values ('Level', '/images/tools/l.svg', 'A level.', 100, 1, 900) returning sku`)
+    ).rows;
+    expect(next?.sku).toBe('TOOL-00003');
+    await expect(
+      db.execute(sql`
+        insert into tools (sku, name, img, description, quantity, minimum_order, price)
+        values ('tool-00001', 'Copy', '/images/tools/c.svg', 'A copy.', 1, 1, 1)`),
+    ).rejects.toThrow();
+  });
+});

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('a database outage', () => {
-  it('fails fast with 503 problems, shows in /api/health, and heals by itself when the database returns', async () => {
+  it('fails fast with 503 problems, shows in /api/health and /api/ready, and heals by itself when the database returns', async () => {
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/tools' })).statusCode).toBe(200);
     const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
@@ -75,6 +75,10 @@ describe('a database outage', () => {
       expect(response.json().code).toBe('service_unavailable');
     }
     expect(tools.headers['retry-after']).toBeDefined();
+    const ready = await app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ code: 'not_ready' });
+    expect(ready.json().detail).toMatch(/database is not answering|change feed/);
 
     // Sign-in goes through the account service, which hides the cause; it is still a 503.
     const signIn = await app.inject({
@@ -108,5 +112,9 @@ describe('a database outage', () => {
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200),
     );
     expect((await app.inject({ url: '/api/tools' })).statusCode).toBe(200);
+    // Ready again once the change feed has reconnected too.
+    await within(10_000, async () =>
+      expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200),
+    );
   });
 });

@@ -7,6 +7,8 @@ export interface SeedTool {
   /** Kebab-case and unique; the image is web/public/images/tools/<slug>.svg. */
   slug: string;
   name: string;
+  /** The slug of its category (seedCategories). */
+  category: string;
   /** Plain-text product copy. */
   description: string;
   /** Unit price in US cents (bulk B2B price). */
@@ -18,6 +20,88 @@ export interface SeedTool {
   /** Volume prices: from `minQuantity` units in one order, each unit costs `priceCents`. */
   priceTiers?: { minQuantity: number; priceCents: number }[];
 }
+
+export interface SeedCategory {
+  slug: string;
+  name: string;
+  description: string;
+  /** The parent's slug; none for a top-level category. */
+  parent?: string;
+}
+
+/**
+ * The demo tree, parents before their children (migration 0028 gave stores seeded before
+ * categories existed the same tree, by the same slugs).
+ */
+export const seedCategories: SeedCategory[] = [
+  {
+    slug: 'power-tools',
+    name: 'Power tools',
+    description: 'Corded and cordless drills, drivers, grinders and saws for site and workshop.',
+  },
+  {
+    slug: 'hand-tools',
+    name: 'Hand tools',
+    description: 'Hammers, pliers, screwdrivers, wrenches, saws and knives.',
+  },
+  {
+    slug: 'measuring-and-layout',
+    name: 'Measuring and layout',
+    description: 'Tape measures and spirit levels.',
+  },
+  { slug: 'clamps', name: 'Clamps', description: 'Bar clamps for joinery, welding and assembly.' },
+  {
+    slug: 'safety-gear',
+    name: 'Safety gear',
+    description: 'Gloves and protective wear for crews.',
+  },
+  { slug: 'drills', name: 'Drills', description: 'Drills and drivers.', parent: 'power-tools' },
+  { slug: 'grinders', name: 'Grinders', description: 'Angle grinders.', parent: 'power-tools' },
+  { slug: 'power-saws', name: 'Power saws', description: 'Circular saws.', parent: 'power-tools' },
+  {
+    slug: 'wrenches-and-sockets',
+    name: 'Wrenches and sockets',
+    description: 'Socket sets and combination wrenches.',
+    parent: 'hand-tools',
+  },
+  {
+    slug: 'pliers',
+    name: 'Pliers',
+    description: 'Combination, long-nose and cutting pliers.',
+    parent: 'hand-tools',
+  },
+  {
+    slug: 'screwdrivers',
+    name: 'Screwdrivers',
+    description: 'Slotted and Phillips screwdrivers.',
+    parent: 'hand-tools',
+  },
+  { slug: 'hammers', name: 'Hammers', description: 'Claw hammers.', parent: 'hand-tools' },
+  {
+    slug: 'hand-saws',
+    name: 'Hand saws',
+    description: 'Saws for timber and board.',
+    parent: 'hand-tools',
+  },
+  {
+    slug: 'knives',
+    name: 'Knives',
+    description: 'Utility knives and blades.',
+    parent: 'hand-tools',
+  },
+  {
+    slug: 'hammer-drills',
+    name: 'Hammer drills',
+    description: 'Drills with a hammer action for brick and concrete.',
+    parent: 'drills',
+  },
+  {
+    slug: 'impact-drivers',
+    name: 'Impact drivers',
+    description: 'Cordless impact drivers for fixings.',
+    parent: 'drills',
+  },
+];
 
 export interface SeedReview {
   userName: string;
@@ -35,6 +119,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: bestSellerSlug,
     name: '13 mm Hammer Drill Kit, 120 pieces',
+    category: 'hammer-drills',
     description:
       'A 750 W hammer drill with a 13 mm keyed chuck, variable speed up to 3,000 rpm and a hammer mode for brick and concrete. The kit comes in a rugged carry case with 120 accessories: masonry, wood and metal bits, screwdriver bits, hole saws and a depth stop. Our most ordered kit for site crews and rental fleets.',
     priceCents: 5490,
@@ -44,6 +129,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'cordless-impact-driver-18v',
     name: '18 V Cordless Impact Driver',
+    category: 'impact-drivers',
     description:
       'A compact brushless impact driver delivering 180 Nm of torque through a 1/4 inch quick-release hex collet. Three speed settings, an LED work light and a belt hook make it ideal for decking, framing and metal roofing. Supplied with two 2.0 Ah batteries, a fast charger and a carry bag.',
     priceCents: 7950,
@@ -53,6 +139,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'angle-grinder-125mm',
     name: '125 mm Angle Grinder, 1,100 W',
+    category: 'grinders',
     description:
       'A slim-body 125 mm angle grinder with a 1,100 W motor, soft start and restart protection. The tool-free adjustable guard and the two-position side handle make it easy to switch between cutting, grinding and finishing. Takes standard 22 mm bore discs and comes with a spindle lock and wrench.',
     priceCents: 3890,
@@ -62,6 +149,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'socket-set-94-pieces',
     name: 'Socket Set, 1/4 and 1/2 inch drive, 94 pieces',
+    category: 'wrenches-and-sockets',
     description:
       'Chrome vanadium sockets in metric and SAE sizes, two 72-tooth quick-release ratchets, extension bars, a universal joint and spark plug sockets, all held in a blow-molded case with labeled clips. Six-point sockets grip the flats of a fastener to protect rounded bolts. Built for workshops and fleet maintenance.',
     priceCents: 4250,
@@ -71,6 +159,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'pliers-set-3-pieces',
     name: 'Pliers Set, 3 pieces',
+    category: 'pliers',
     description:
       'A 200 mm combination plier, a 200 mm long nose plier and a 160 mm diagonal cutter, forged from chrome vanadium steel with induction-hardened cutting edges. Dual-material grips with orange cushions reduce hand fatigue on long shifts. Each set is packed in a reusable zip pouch that fits a tool bag.',
     priceCents: 1690,
@@ -80,6 +169,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'tape-measure-8m',
     name: '8 m Tape Measure',
+    category: 'measuring-and-layout',
     description:
       'An 8 m by 25 mm tape with a nylon-coated steel blade that stands out to 3 m without bending. The impact-resistant case has a rubber overmold, a positive blade lock and a sturdy belt clip. A three-rivet end hook gives true inside and outside readings, and the blade is marked in metric and imperial units.',
     priceCents: 649,
@@ -89,6 +179,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'spirit-level-600mm',
     name: '600 mm Aluminum Spirit Level',
+    category: 'measuring-and-layout',
     description:
       'A box-section aluminum level, 600 mm long, with a milled measuring face accurate to 0.5 mm per meter. It has three shock-proof acrylic vials for level, plumb and 45 degree readings, plus soft end caps that absorb drops. Strong enough for bricklaying, light enough for fitting kitchens and shelves.',
     priceCents: 1290,
@@ -98,6 +189,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'circular-saw-185mm',
     name: '185 mm Circular Saw, 1,400 W',
+    category: 'power-saws',
     description:
       'A 1,400 W circular saw with a 185 mm, 24-tooth carbide blade and a cutting depth of 65 mm at 90 degrees. The cast aluminum base plate bevels up to 45 degrees, and the dust port connects to any standard shop vacuum. An electric brake stops the blade in under two seconds for safer, faster work on site.',
     priceCents: 6890,
@@ -107,6 +199,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'quick-release-bar-clamps-4-pieces',
     name: 'Quick-Release Bar Clamps, 4 pieces',
+    category: 'clamps',
     description:
       'Two 300 mm and two 600 mm one-handed bar clamps with up to 135 kg of clamping force. Non-marring pads protect finished surfaces, and the jaws reverse in seconds to turn each clamp into a spreader. A hardened steel bar and glass-filled nylon body keep them square and reliable on the workbench.',
     priceCents: 2490,
@@ -116,6 +209,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'screwdriver-set-12-pieces',
     name: 'Screwdriver Set, 12 pieces',
+    category: 'screwdrivers',
     description:
       'Six slotted and six Phillips screwdrivers with magnetic, black-oxide tips that resist cam-out. Chrome vanadium shafts run the full length of the handle, and the three-component grips give high torque without blisters. The set hangs on a wall rack, so every size stays in sight at the bench or in the van.',
     priceCents: 1890,
@@ -125,6 +219,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'nitrile-safety-gloves-box-100',
     name: 'Nitrile Safety Gloves, box of 100',
+    category: 'safety-gear',
     description:
       'Disposable, powder-free nitrile gloves, 6 mil thick, with a textured fingertip grip for handling oily parts and fasteners. They resist oils, fuels and many solvents, and they stay comfortable for hours thanks to a latex-free formula. Sold in dispenser boxes of 100 gloves, in sizes M, L and XL.',
     priceCents: 1190,
@@ -138,6 +233,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'claw-hammer-450g',
     name: '450 g Claw Hammer, fiberglass handle',
+    category: 'hammers',
     description:
       'A 450 g drop-forged steel claw hammer with a polished, heat-treated striking face and a sharp curved claw for pulling nails. The fiberglass core handle absorbs shock and vibration, and the textured rubber grip stays secure with wet or gloved hands. A dependable everyday hammer for carpentry and framing.',
     priceCents: 1150,
@@ -148,6 +244,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'combination-wrench-set-8-pieces',
     name: 'Combination Wrench Set, 8 pieces',
+    category: 'wrenches-and-sockets',
     description:
       'Eight chrome vanadium combination wrenches from 8 to 19 mm, each with a 15 degree offset open end and a 12-point ring end. The satin finish is easy to clean and resists corrosion, and every size is stamped on both sides. Supplied on a steel rail that clips onto a toolboard or slides into a drawer.',
     priceCents: 2190,
@@ -157,6 +254,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'hand-saw-550mm',
     name: '550 mm Hand Saw',
+    category: 'hand-saws',
     description:
       'A general-purpose 550 mm hand saw with 7 teeth per inch, triple-ground and hardened for fast, clean cuts across and along the grain. The blade has a low-friction coating, and the two-component handle offers a built-in 45 and 90 degree square for marking. A solid choice for framing, fencing and site work.',
     priceCents: 990,
@@ -167,6 +265,7 @@ export const seedTools: SeedTool[] = [
   {
     slug: 'retractable-utility-knife',
     name: 'Retractable Utility Knife',
+    category: 'knives',
     description:
       'A die-cast aluminum utility knife with a three-position retractable blade and a tool-free blade change. Five spare trapezoid blades are stored in the handle, and the rubber-padded grip keeps it steady when cutting drywall, carpet, cardboard or roofing felt. A bright orange body makes it easy to find on site.',
     priceCents: 399,

@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 import type { Role } from '../../contract/users.ts';
 import type { Db } from './client.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { account, appMeta, reviews, tools, user } from './schema.ts';
-import { seedReviews, seedTools } from './seed-data.ts';
+import { account, appMeta, categories, reviews, tools, user } from './schema.ts';
+import { seedCategories, seedReviews, seedTools } from './seed-data.ts';
 
 const SEED_MARKER = 'demo_seeded_at';
 const SEED_LOCK_ID = 4_171_002;
@@ -64,9 +64,28 @@ export async function seedDemo(
       await addUser(DEMO_ACCOUNTS.customer);
     }
 
+    // Parents first: each child finds its parent's id.
+    const categoryIds = new Map<string, string>();
+    for (const [position, category] of seedCategories.entries()) {
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          slug: category.slug,
+          name: category.name,
+          description: category.description,
+          parentId: category.parent ? categoryIds.get(category.parent) : null,
+          position,
+        })
+        .returning({ id: categories.id });
+      if (row) categoryIds.set(category.slug, row.id);
+    }
+
     // Oldest first, a minute apart, so "newest" is stable.
     await tx.insert(tools).values(
       seedTools.map((tool, index) => ({
+        sku: tool.slug.toUpperCase().slice(0, 40),
+        brand: 'Toolyard',
+        categoryId: categoryIds.get(tool.category) ?? null,
         name: tool.name,
         img: `/images/tools/${tool.slug}.svg`,
         description: tool.description,

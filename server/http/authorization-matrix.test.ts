@@ -52,7 +52,17 @@ async function objects(): Promise<Objects> {
   // The others' carts hold nothing, whatever earlier requests put in them: a checkout by them
   // (at the owner's version) is of their own cart, and has nothing to order.
   for (const caller of [other, admin]) await client(t.app, caller).put('/cart', { lines: [] });
-  return { owner, tool, unpaid, paid, someone: await t.addAccount(), review, cartVersion };
+  const category = { id: (await t.addCategory()).id };
+  return {
+    owner,
+    tool,
+    category,
+    unpaid,
+    paid,
+    someone: await t.addAccount(),
+    review,
+    cartVersion,
+  };
 }
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../contract/orders.ts';
+import { CATALOGUE_CHANNEL } from '../cache/catalogue-cache.ts';
 import { tools } from '../db/schema.ts';
 import { type Client, client, json } from '../testing/http.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { CATALOGUE_CHANNEL } from './catalogue-cache.ts';
 
 /**
  * Each change to the catalogue is announced once: by the tools' triggers (no sender, "db") or by

@@ -55,18 +55,23 @@ const asGiven: Canonical = (value) => value;
  */
 const PAGE_PARAMS: [RegExp, Record<string, Canonical>][] = [
   [/^\/tools$/, { q: trimmed, sort: catalogueSort, page: pageNumber }],
+  [/^\/categories\/[^/]+$/, { page: pageNumber }],
   [/^\/purchase\/[^/]+$/, { quantity }],
   [/^\/reset-password$/, { token: asGiven, error: authError }],
   [/^\/confirm-email$/, { token: asGiven }],
   [/^\/(login|email-verified)$/, { error: authError }],
 ];
 
+/** Other names of a page, each sent to the page's one address: the spec's `/home` is `/`. */
+const ALIASES: Record<string, string> = { '/home': '/' };
+
 /** Pages whose addresses are endless (a search, a one-time token): rendered, never kept. */
 const UNKEPT_PARAMS = ['q', 'token'];
 
 /**
  * An address in the one spelling a page is kept under: lower case, no doubled or trailing slash,
- * no dot segments, and only the parameters the page reads, in a fixed order. `redirect` is set
+ * no dot segments, no other name for the page, and only the parameters the page reads, in a fixed
+ * order. `redirect` is set
  * when the path itself was spelled otherwise (the browser is sent to the one spelling).
  */
 export function pageAddress(raw: string): { path: string; isKept: boolean; redirect?: string } {
@@ -76,6 +81,7 @@ export function pageAddress(raw: string): { path: string; isKept: boolean; redir
   const url = new URL(raw.replace(/^[/\\]+/, '/'), 'http://page.invalid');
   let pathname = url.pathname.toLowerCase().replace(/\/{2,}/g, '/');
   if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '');
+  pathname = ALIASES[pathname] ?? pathname;
   const params = PAGE_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1] ?? {};
   const search = new URLSearchParams();
   for (const [name, canonical] of Object.entries(params)) {

@@ -7,9 +7,10 @@ const routes = Object.fromEntries(
   [
     { id: 'root', path: '' },
     { id: 'layout', parentId: 'root' },
-    { id: 'routes/home-index', parentId: 'layout', index: true },
+    { id: 'routes/home', parentId: 'layout', index: true },
     { id: 'routes/tools', parentId: 'layout', path: 'tools' },
     { id: 'routes/tool', parentId: 'layout', path: 'tools/:id' },
+    { id: 'routes/category', parentId: 'layout', path: 'categories/:slug' },
     { id: 'guard', parentId: 'layout' },
     { id: 'dashboard', parentId: 'guard', path: 'dashboard' },
     { id: 'routes/dashboard/order', parentId: 'dashboard', path: 'orders/:id' },
@@ -20,7 +21,11 @@ const routes = Object.fromEntries(
 const KNOWN_TOOL = '5b0f3b5e-8a57-4c3e-9c55-1c2f2a6b7d10';
 
 describe('addresses that are no page', () => {
-  const pages = createPageRoutes(routes, async (id) => id === KNOWN_TOOL);
+  const pages = createPageRoutes(
+    routes,
+    async (id) => id === KNOWN_TOOL,
+    async (slug) => slug === 'power-tools',
+  );
 
   it('are told from the route table: one prepared page for any unknown address', async () => {
     expect(await pages.notFound('/')).toBeUndefined();
@@ -36,6 +41,13 @@ describe('addresses that are no page', () => {
     const missing = await pages.notFound('/tools/not-an-id');
     expect(missing?.key).toBe('404 unknown tool');
     expect(await pages.notFound('/tools/00000000-0000-4000-8000-000000000001')).toEqual(missing);
+  });
+
+  it('a category’s page for a slug no category has is the unknown category page', async () => {
+    expect(await pages.notFound('/categories/power-tools')).toBeUndefined();
+    expect((await pages.notFound('/categories/no-such-category'))?.key).toBe(
+      '404 unknown category',
+    );
   });
 });
 

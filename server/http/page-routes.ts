@@ -20,6 +20,11 @@ const UNKNOWN_TOOL: NotFoundPage = {
   key: '404 unknown tool',
   path: '/tools/00000000-0000-0000-0000-000000000000',
 };
+/** A category's page for a category there is not (no slug has a double dash). */
+const UNKNOWN_CATEGORY: NotFoundPage = {
+  key: '404 unknown category',
+  path: '/categories/no--such',
+};
 
 type ServerRoutes = ServerBuild['routes'];
 type ServerRoute = NonNullable<ServerRoutes[string]>;
@@ -88,6 +93,8 @@ export function createPageRoutes(
   routes: ServerRoutes,
   /** Whether a tool with this (valid) id is in the catalogue. */
   toolExists: (id: string) => Promise<boolean>,
+  /** Whether a category has this slug. */
+  categoryExists: (slug: string) => Promise<boolean>,
 ) {
   const branches = rankedBranches(routes);
   const leafOf = (pathname: string) => {
@@ -105,6 +112,9 @@ export function createPageRoutes(
     async notFound(pathname: string): Promise<NotFoundPage | undefined> {
       const leaf = leafOf(pathname);
       if (!leaf || leaf.branch.isSplat) return UNKNOWN_ADDRESS;
+      if (leaf.branch.id === 'routes/category') {
+        return (await categoryExists(leaf.params.slug ?? '')) ? undefined : UNKNOWN_CATEGORY;
+      }
       if (leaf.branch.id !== 'routes/tool') return undefined;
       const id = IdSchema.safeParse(leaf.params.id ?? '');
       return id.success && (await toolExists(id.data)) ? undefined : UNKNOWN_TOOL;

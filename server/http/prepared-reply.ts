@@ -3,9 +3,9 @@ import {
   COMPRESS_THRESHOLD,
   type Encoding,
   encodedBody,
-  type PreparedJson,
+  type PreparedBody,
   type ResponseCache,
-} from './response-cache.ts';
+} from '../cache/response-cache.ts';
 
 /** Where a public answer is kept: a later GET for the same address may be answered from there. */
 export interface AnswerSource {
@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 /** The headers of a prepared answer besides the store's own on every response. */
 export function preparedHeaders(
-  prepared: PreparedJson,
+  prepared: PreparedBody,
   cacheControl: string,
 ): Record<string, string> {
   return {
@@ -42,7 +42,7 @@ export function preparedHeaders(
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The encoding a prepared answer is sent in: none for small bodies or browsers that take none. */
-export function encodingFor(prepared: PreparedJson, acceptEncoding: string | undefined) {
+export function encodingFor(prepared: PreparedBody, acceptEncoding: string | undefined) {
   return prepared.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(acceptEncoding) : undefined;
 }
 
@@ -55,7 +55,7 @@ export function encodingFor(prepared: PreparedJson, acceptEncoding: string | und
 export async function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
-  prepared: PreparedJson,
+  prepared: PreparedBody,
   cacheControl: string,
   source?: AnswerSource,
 ): Promise<FastifyReply> {

@@ -49,7 +49,11 @@ async function servedInFront(send: () => Promise<Answer>): Promise<[Answer, bool
   return [answer, t.app.publicAnswers.served > before];
 }
 
-const withoutDate = ({ date: _date, ...headers }: Answer['headers']) => headers;
+/** The headers less those of the moment: the date, and the request's own id (which both send). */
+const withoutDate = ({ date: _date, 'x-request-id': requestId, ...headers }: Answer['headers']) => {
+  expect(requestId).toMatch(/^[\w.:-]{8,128}$/);
+  return headers;
+};
 
 beforeAll(async () => {
   t = await buildTestApp();

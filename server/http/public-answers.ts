@@ -1,9 +1,9 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { Encoding, PreparedBody } from '../cache/response-cache.ts';
 import { addressSubject } from './client-address.ts';
 import { isApiPath, pageAddress } from './page-address.ts';
 import { type AnswerSource, encodingFor, JSON_TYPE, preparedHeaders } from './prepared-reply.ts';
-import type { Encoding, PreparedJson } from './response-cache.ts';
 
 /** A refusal made ready to send: its status, headers and body. */
 export interface RefusedPage {
@@ -49,11 +49,14 @@ export interface PublicAnswers {
 export function createPublicAnswers({
   baseHeaders,
   log,
+  requestId,
   pageRefusal = () => undefined,
 }: {
   /** What the app sends on every response (server/plugins/security.ts). */
   baseHeaders: Record<string, string>;
   log: Logger;
+  /** The request's id, as the app names it (server/http/request-log.ts), sent as X-Request-Id. */
+  requestId: (request: IncomingMessage) => string;
   /**
    * The refusal (429) a page for a client at this socket address would get from the page route
    * now, when the client is over its own render limits (server/http/render-limits.ts): sent from
@@ -65,11 +68,11 @@ export function createPublicAnswers({
   const addresses = new Map<string, Remembered>();
   const base = Object.entries(baseHeaders);
   /** Header lines made once per answer, cache policy and encoding; gone with the answer. */
-  const lines = new WeakMap<PreparedJson, Map<string, string[]>>();
+  const lines = new WeakMap<PreparedBody, Map<string, string[]>>();
   let served = 0;
 
   const headerLines = (
-    prepared: PreparedJson,
+    prepared: PreparedBody,
     cacheControl: string,
     encoding: Encoding | undefined,
     length: number,
@@ -116,7 +119,11 @@ export function createPublicAnswers({
     if (request.method !== 'GET' || !isPagePath(request.url ?? '')) return false;
     const refusal = pageRefusal(request.socket.remoteAddress ?? '');
     if (!refusal) return false;
-    response.writeHead(refusal.status, { ...baseHeaders, ...refusal.headers });
+    response.writeHead(refusal.status, {
+      ...baseHeaders,
+      ...refusal.headers,
+      'x-request-id': requestId(request),
+    });
     response.end(refusal.body);
     return true;
   };
@@ -131,14 +138,15 @@ export function createPublicAnswers({
     if (!remembered) return refuse(request, response);
     const started = performance.now();
     // The socket's address: behind proxies that is the proxy's, which only makes a page shared
-    // by many clients look less shared to the page cache (server/http/response-cache.ts).
+    // by many clients look less shared to the page cache (server/cache/response-cache.ts).
     const client = addressSubject(request.socket.remoteAddress ?? '');
     const prepared = remembered.source.cache.peek(remembered.source.key, client);
     if (!prepared || (prepared.status ?? 200) !== 200) return refuse(request, response);
     const encoding = encodingFor(prepared, headers['accept-encoding']);
     const body = encoding ? prepared.ready[encoding] : prepared.body;
     if (!body) return false;
-    response.writeHead(200, headerLines(prepared, remembered.cacheControl, encoding, body.length));
+    const lines = headerLines(prepared, remembered.cacheControl, encoding, body.length);
+    response.writeHead(200, [...lines, 'x-request-id', requestId(request)]);
     response.end(body);
     served += 1;
     if (log.isLevelEnabled('debug')) {

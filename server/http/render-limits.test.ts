@@ -28,14 +28,14 @@ describe('page renders', () => {
     const attempts = Array.from({ length: 20 }, (_, i) =>
       refusalOf(limits.render(`192.0.2.${i + 1}`, held.render)),
     );
-    expect(limits.stats()).toEqual({ active: 2, waiting: 8, peak: 2, rendered: 2 });
+    expect(limits.stats()).toEqual({ active: 2, waiting: 8, refused: 10, peak: 2, rendered: 2 });
     held.finish();
     const outcomes = await Promise.all(attempts);
     expect(outcomes.filter((outcome) => outcome === undefined)).toHaveLength(10);
     expect(outcomes.filter((outcome) => outcome !== undefined)).toEqual(
       Array(10).fill({ status: 503, code: 'service_unavailable', retryAfter: '2' }),
     );
-    expect(limits.stats()).toEqual({ active: 0, waiting: 0, peak: 2, rendered: 10 });
+    expect(limits.stats()).toEqual({ active: 0, waiting: 0, refused: 10, peak: 2, rendered: 10 });
   });
 
   it('one address has at most two running or waiting: it never holds the queue others need', async () => {

@@ -88,7 +88,10 @@ export function createRenderLimits({ perAddress, now = Date.now }: RenderLimitOp
       const subject = addressSubject(address);
       const refusal = refusalFor(subject);
       if (refusal) throw refusal;
-      if (!gate.hasRoom()) throw busy();
+      if (!gate.hasRoom()) {
+        gate.noteRefused();
+        throw busy();
+      }
       count(subject);
       running.set(subject, (running.get(subject) ?? 0) + 1);
       try {

@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { clientAddress } from './client-address.ts';
 
 /**
- * One log line per request, when it completes, instead of Fastify's two. Reads that went well
- * (GET and HEAD under 400: the catalogue, pages, assets) log at `debug`, because at store traffic
- * they are most of the lines and most of the logging cost, and the load balancer's access log
- * already has them; every write and every failure logs at `info`, and a failed response at
- * `error` (docs/decisions/007).
+ * One log line per request, when it completes, instead of Fastify's two: its request id (`reqId`,
+ * in every line the request causes), the client's address, the route it matched, its address as
+ * the log may keep it, the status and the time taken. Reads that went well (GET and HEAD under
+ * 400: the catalogue, pages, assets) log at `debug`, because at store traffic they are most of the
+ * lines and most of the logging cost, and the load balancer's access log already has them; every
+ * write and every failure logs at `info`, and a failed response at `error` (docs/decisions/007).
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
@@ -17,6 +22,8 @@ export class OneLinePerRequest extends LogController {
   ): void {
     const line = {
       method: request.method,
+      address: clientAddress(request),
+      route: request.routeOptions.url ?? null,
       url: loggableUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
@@ -30,6 +37,34 @@ export class OneLinePerRequest extends LogController {
     // A level that is off is a no-op in pino: nothing is formatted or written.
     reply.log[isQuietRead ? 'debug' : 'info'](line, 'request completed');
   }
+}
+
+/** A request id a proxy may hand us: nginx's `$request_id` (32 hex digits), a UUID, and the like. */
+const REQUEST_ID = /^[\w.:-]{8,128}$/;
+
+/**
+ * Fastify's `genReqId`: the id the trusted proxy sent in `X-Request-Id` (so its access log and
+ * ours name a request alike), or a fresh UUID. Only a peer TRUST_PROXY trusts may choose it: any
+ * client can write the header, and a chosen id could pass one request off as another in the log.
+ */
+export function requestIdFor(
+  trust: false | number | string[],
+): (request: IncomingMessage) => string {
+  const isTrustedPeer =
+    trust === false
+      ? () => false
+      : typeof trust === 'number'
+        ? () => trust > 0
+        : (() => {
+            const trusted = proxyAddr.compile(trust);
+            return (address: string) => trusted(address, 0);
+          })();
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    const peer = request.socket?.remoteAddress ?? '';
+    if (typeof given === 'string' && REQUEST_ID.test(given) && isTrustedPeer(peer)) return given;
+    return randomUUID();
+  };
 }
 
 /** Auth endpoint names (`sign-in`, `email`, `get-session`): anything else under /api/auth is not. */
@@ -57,10 +92,19 @@ function plainPath(path: string): string {
 /**
  * The path with any one-time token cut off: what follows `reset-password` (in any case or
  * encoding), and under /api/auth whatever is not an endpoint name. A path with nothing to cut is
- * kept as it came; a cut one is logged in its plain form up to the cut.
+ * kept as it came; a cut one is logged in its plain form up to the cut. A segment holding an email
+ * (`/api/userdetails/{email}`) is replaced: request lines name no one.
  */
 function loggablePath(path: string): string {
   const plain = plainPath(path);
+  if (plain.includes('@')) {
+    return loggablePath(
+      plain
+        .split('/')
+        .map((segment) => (segment.includes('@') ? REDACTED : segment))
+        .join('/'),
+    );
+  }
   const segments = plain.split('/');
   const isAuth = plain.toLowerCase().startsWith('/api/auth/');
   for (const [index, segment] of segments.entries()) {

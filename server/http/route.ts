@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, DescribedOperation, RouteDescriptor } from '../../contract/common.ts';
 import { operationIdOf } from '../../contract/routes.ts';
+import type { PreparedBody } from '../cache/response-cache.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { type AnswerSource, sendPrepared } from './prepared-reply.ts';
-import type { PreparedJson } from './response-cache.ts';
 import type { SessionUser } from './session.ts';
 
 type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
@@ -35,7 +35,7 @@ interface RouteContext<D extends RouteDescriptor> {
  */
 export class PreparedAnswer {
   constructor(
-    readonly prepared: PreparedJson,
+    readonly prepared: PreparedBody,
     readonly cacheControl: string,
     /** Where it is kept, on a public route: the same address may then be answered from there. */
     readonly source?: AnswerSource,

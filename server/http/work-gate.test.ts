@@ -15,7 +15,7 @@ describe('a gate for work that keeps a core busy', () => {
     const finishers: Array<() => void> = [];
     const work = () => new Promise<void>((resolve) => finishers.push(resolve));
     const running = [gate.run(work), gate.run(work), gate.run(work)];
-    expect(gate.stats()).toEqual({ active: 2, waiting: 1, peak: 2 });
+    expect(gate.stats()).toEqual({ active: 2, waiting: 1, refused: 0, peak: 2 });
     expect(gate.hasRoom()).toBe(false);
     await expect(gate.run(work)).rejects.toThrow('busy');
     for (let i = 0; i < 3; i += 1) {
@@ -24,7 +24,7 @@ describe('a gate for work that keeps a core busy', () => {
       finishers.shift()?.();
     }
     await Promise.all(running);
-    expect(gate.stats()).toEqual({ active: 0, waiting: 0, peak: 2 });
+    expect(gate.stats()).toEqual({ active: 0, waiting: 0, refused: 1, peak: 2 });
   });
 
   it('keeps image uploads to their share: beyond the queue one is refused with 503 and Retry-After', async () => {

@@ -12,12 +12,16 @@ export interface GateLimits {
 export function createWorkGate(limits: GateLimits, refuse: () => Error) {
   let active = 0;
   let peak = 0;
+  let refused = 0;
   const waiting: Array<() => void> = [];
 
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
       if (active >= limits.concurrency) {
-        if (waiting.length >= limits.queue) throw refuse();
+        if (waiting.length >= limits.queue) {
+          refused += 1;
+          throw refuse();
+        }
         // The slot is handed over by the task that finishes, so `active` never overshoots.
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else {
@@ -34,7 +38,11 @@ export function createWorkGate(limits: GateLimits, refuse: () => Error) {
     },
     /** False when work asked for now would be refused: the caller can refuse before any work. */
     hasRoom: () => active < limits.concurrency || waiting.length < limits.queue,
-    /** For tests and metrics: work running, waiting, and the most that ever ran at once. */
-    stats: () => ({ active, waiting: waiting.length, peak }),
+    /** The caller refused work itself, having asked `hasRoom()`: counted with the gate's own. */
+    noteRefused: () => {
+      refused += 1;
+    },
+    /** For tests and metrics: work running, waiting, refused so far, and the most ever at once. */
+    stats: () => ({ active, waiting: waiting.length, refused, peak }),
   };
 }

@@ -18,13 +18,13 @@ import {
   type PasswordHashing,
 } from '../auth/password-hashing.ts';
 import type { SignUps } from '../auth/sign-ups.ts';
+import { type SessionCache, sessionCookieValue } from '../cache/session-cache.ts';
 import type { Db } from '../db/client.ts';
 import { AppError, serviceUnavailable } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { operationSchema } from '../http/route.ts';
 import type { SessionUser } from '../http/session.ts';
-import { type SessionCache, sessionCookieValue } from '../http/session-cache.ts';
 import { headersForAuth, sendAuthProblem, withoutSessionTokens } from './auth-exchange.ts';
 import { problem, sendProblem } from './error-handler.ts';
 
@@ -90,7 +90,7 @@ export const authPlugin = fp(
     }: {
       auth: Auth;
       signUps: SignUps;
-      /** Sessions checked lately (server/http/session-cache.ts). */
+      /** Sessions checked lately (server/cache/session-cache.ts). */
       sessions: SessionCache;
       hashing: PasswordHashing;
       /** Whether Google sign-in is configured. */
@@ -136,6 +136,7 @@ export const authPlugin = fp(
     async function forward(name: AuthActionName, request: FastifyRequest, reply: FastifyReply) {
       // Refused before any other work when the password-hashing gate is full (it would refuse later).
       if (HASHING_ACTIONS.has(name) && !hashing.hasRoom()) {
+        hashing.noteRefused();
         throw serviceUnavailable(HASHING_BUSY_MESSAGE, HASHING_RETRY_AFTER);
       }
       const address = clientAddress(request);

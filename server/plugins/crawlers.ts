@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { prepareBody, type ResponseCache } from '../cache/response-cache.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
-import { prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { escapeHtml } from '../mail/templates.ts';
 
 export interface CrawlerOptions {
@@ -11,6 +11,8 @@ export interface CrawlerOptions {
   pages: ResponseCache;
   /** Every listed tool and when it last changed. */
   tools: () => Promise<{ id: string; updatedAt: Date }[]>;
+  /** Every category and when it last changed. */
+  categories: () => Promise<{ slug: string; updatedAt: Date }[]>;
 }
 
 /** The public pages that are not tools (their content changes with a release, not with data). */
@@ -18,8 +20,8 @@ const PAGES = ['/', '/tools', '/blog', '/myportfolio'];
 
 /**
  * What search engines read before the pages: `/robots.txt` (keep out of the account screens, the
- * purchase page, the cart and the API) and `/sitemap.xml` (every public page, each tool with the time it
- * last changed), both built from PUBLIC_URL.
+ * purchase page, the cart and the API) and `/sitemap.xml` (every public page, each category and tool with
+ * the time it last changed), both built from PUBLIC_URL.
  */
 export const crawlersPlugin = fp(
   async (app: FastifyInstance, options: CrawlerOptions) => {
@@ -44,7 +46,7 @@ export const crawlersPlugin = fp(
 
     app.get('/sitemap.xml', async (request, reply) => {
       const sitemap = await options.pages.get('/sitemap.xml', async () => {
-        const tools = await options.tools();
+        const [tools, categories] = await Promise.all([options.tools(), options.categories()]);
         const entry = (path: string, lastModified?: Date) =>
           `<url><loc>${escapeHtml(at(path))}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''}</url>`;
         return prepareBody(
@@ -52,6 +54,9 @@ export const crawlersPlugin = fp(
             '<?xml version="1.0" encoding="UTF-8"?>',
             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
             ...PAGES.map((path) => entry(path)),
+            ...categories.map((category) =>
+              entry(`/categories/${category.slug}`, category.updatedAt),
+            ),
             ...tools.map((tool) => entry(`/tools/${tool.id}`, tool.updatedAt)),
             '</urlset>',
             '',

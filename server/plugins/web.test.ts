@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
+import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
 import { pageAddress } from '../http/page-address.ts';
 import { inlineScriptHashes, pageGroup, withoutModulePreloads } from './web.ts';
 
@@ -50,6 +50,9 @@ describe('the address a page is kept under', () => {
     expect(pageAddress('/tools/').redirect).toBe('/tools');
     expect(pageAddress('/tools/%2e%2e').redirect).toBe('/');
     expect(pageAddress('/tools').redirect).toBeUndefined();
+    // The spec's /home is the home page, under its one address.
+    expect(pageAddress('/home').redirect).toBe('/');
+    expect(pageAddress('/HOME/?utm_source=mail').redirect).toBe('/');
     // Backslashes read as slashes: never a host, never an address that fails to parse.
     expect(pageAddress('/\\evil.example:99999/x').path).toBe('/evil.example:99999/x');
     expect(pageAddress('/\\[x').path).toBe('/[x');

@@ -7,13 +7,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { PAGES_WITH_REVIEWS } from '../http/catalogue-cache.ts';
+import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
+import { type PreparedBody, prepareBody, type ResponseCache } from '../cache/response-cache.ts';
 import { addressSubject, clientAddress } from '../http/client-address.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
 import { createPageRoutes } from '../http/page-routes.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
 import type { RenderLimits } from '../http/render-limits.ts';
-import { type PreparedJson, prepareBody, type ResponseCache } from '../http/response-cache.ts';
 import { problem, sendProblem } from './error-handler.ts';
 import { securityHeaders } from './security.ts';
 
@@ -30,6 +30,8 @@ export interface WebOptions {
   renders: RenderLimits;
   /** Whether a listed tool has this id (a tool's page for any other is the 404 page). */
   toolExists: (id: string) => Promise<boolean>;
+  /** Whether a category has this slug. */
+  categoryExists: (slug: string) => Promise<boolean>;
 }
 
 /** Pages are kept by the browser and asked for again each time: a 304 when nothing changed. */
@@ -164,7 +166,7 @@ export const webPlugin = fp(
       });
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
-    const pageRoutes = createPageRoutes(build.routes, options.toolExists);
+    const pageRoutes = createPageRoutes(build.routes, options.toolExists, options.categoryExists);
     const publicOrigin = new URL(options.publicUrl).origin;
 
     /**
@@ -172,7 +174,7 @@ export const webPlugin = fp(
      * none of the request's headers (no cookie, no language), so no visitor can shape what others
      * are sent from the cache.
      */
-    const render = async (path: string): Promise<PreparedJson> => {
+    const render = async (path: string): Promise<PreparedBody> => {
       const read = new Set<string>();
       const response = await apiPathsRead.run(read, () =>
         handle(new Request(new URL(path, publicOrigin)), { publicUrl: options.publicUrl }),

@@ -16,6 +16,8 @@ export const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin'];
 export interface Objects {
   owner: TestUser;
   tool: { id: string };
+  /** An empty category. */
+  category: { id: string };
   unpaid: Order;
   paid: Order;
   /** An account whose role an admin may change; it never signs in. */
@@ -93,6 +95,22 @@ export const MATRIX: Record<string, Entry> = {
   },
   'PATCH /tools/:id': {
     request: (o) => ({ url: `/api/tools/${o.tool.id}`, body: { restock: 5 } }),
+    expect: adminOnly(200),
+  },
+  'GET /categories': { request: () => ({ url: '/api/categories' }), expect: all(200) },
+  'POST /categories': {
+    request: () => ({
+      url: '/api/categories',
+      body: { slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix category' },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /categories/:id': {
+    request: (o) => ({ url: `/api/categories/${o.category.id}`, body: { name: 'Renamed' } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /categories/:id': {
+    request: (o) => ({ url: `/api/categories/${o.category.id}` }),
     expect: adminOnly(200),
   },
   'PUT /purchase/:id': {
@@ -275,4 +293,5 @@ export const MATRIX: Record<string, Entry> = {
   'GET /overview': { request: () => ({ url: '/api/overview' }), expect: adminOnly(200) },
   'GET /config': { request: () => ({ url: '/api/config' }), expect: all(200) },
   'GET /health': { request: () => ({ url: '/api/health' }), expect: all(200) },
+  'GET /ready': { request: () => ({ url: '/api/ready' }), expect: all(200) },
 };

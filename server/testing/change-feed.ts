@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { CATALOGUE_CHANNEL } from '../http/catalogue-cache.ts';
-import { prepareJson } from '../http/response-cache.ts';
+import { CATALOGUE_CHANNEL } from '../cache/catalogue-cache.ts';
+import { prepareJson } from '../cache/response-cache.ts';
 import type { TestContext } from './test-app.ts';
 import { within } from './within.ts';
 

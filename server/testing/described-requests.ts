@@ -33,6 +33,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /tools/manage': () => ({ url: '/api/tools/manage?lowStock=false&sort=stock_asc' }),
   'GET /tools/:id/open-orders': (f) => ({ url: `/api/tools/${f.tool.id}/open-orders` }),
   'GET /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, as: 'visitor' }),
+  'GET /categories': () => ({ url: '/api/categories', as: 'visitor' }),
   'GET /cart': () => ({ url: '/api/cart' }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
   'GET /orders/:id/invoice.pdf': (f) => ({ url: `/api/orders/${f.paidOrder._id}/invoice.pdf` }),
@@ -50,6 +51,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /overview': () => ({ url: '/api/overview' }),
   'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
+  'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
 };
 
 const card = (cardNumber: string) => ({
@@ -65,7 +67,9 @@ const card = (cardNumber: string) => ({
  */
 export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => Sent[]> = {
   'GET /user': (f) => [{ url: `/api/user?email=${enc(f.admin.email)}`, as: 'customer' }],
-  'POST /tools': () => [
+  'POST /tools': (_f, { sent }) => [
+    // The same SKU again: taken by the tool the success added.
+    { ...sent, isAfterSuccess: true },
     {
       url: '/api/tools',
       body: {

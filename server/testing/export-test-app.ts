@@ -25,18 +25,26 @@ export async function buildExportTestApp() {
     .set({ companyName: 'Zoë Works Ltd', vatNumber: 'GB123456789' })
     .where(eq(user.id, buyer.id));
   const hammer = await t.addTool({
+    sku: 'CH-450',
     name: 'Claw Hammer',
     price: 2500,
     quantity: 1000,
     minimumOrder: 1,
   });
   const planer = await t.addTool({
+    sku: 'BP-82',
     name: 'Bench Planer',
     price: 1250,
     quantity: 1000,
     minimumOrder: 1,
   });
-  const minus = await t.addTool({ name: '-2+3 Saw', price: 100, quantity: 1000, minimumOrder: 1 });
+  const minus = await t.addTool({
+    sku: 'SAW-23',
+    name: '-2+3 Saw',
+    price: 100,
+    quantity: 1000,
+    minimumOrder: 1,
+  });
   const place = async (who: TestUser, lines: { toolId: string; quantity: number }[]) =>
     json<Order>(await client(t.app, who).post('/orders', { lines, ...delivery }));
   const twoLines = await place(buyer, [

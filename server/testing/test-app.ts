@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
 import { createPasswordAccount } from '../auth/sign-ups.ts';
-import { tools } from '../db/schema.ts';
+import { categories, tools } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -168,6 +168,21 @@ export async function buildTestApp(
     return row;
   };
 
+  /** A category (at the top unless given a parent), with a slug of its own. */
+  const addCategory = async (values: Partial<typeof categories.$inferInsert> = {}) => {
+    counter += 1;
+    const [row] = await database.db
+      .insert(categories)
+      .values({
+        slug: `test-category-${counter}-${randomBytes(3).toString('hex')}`,
+        name: `Test Category ${counter}`,
+        ...values,
+      })
+      .returning();
+    if (!row) throw new Error('no category');
+    return row;
+  };
+
   /**
    * Gives `buyer` a paid order (a one-line order of a new tool, paid as the payment provider
    * would), for tests of what only buyers may do, such as reviewing.
@@ -209,6 +224,7 @@ export async function buildTestApp(
     signIn,
     addTool,
     removeTool,
+    addCategory,
     givePaidOrder,
     /** The files the app stored under its uploads folder (local storage), sorted. */
     async storedUploads(): Promise<string[]> {

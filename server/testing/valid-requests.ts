@@ -14,6 +14,8 @@ import type { TestContext, TestUser } from './test-app.ts';
 export interface Fixture {
   admin: TestUser;
   tool: { id: string };
+  /** An empty category. */
+  category: { id: string };
   unpaidOrder: Order;
   paidOrder: Order;
   someone: TestUser;
@@ -53,7 +55,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     lines: [{ toolId: tool.id, quantity: 10 }],
   });
   const cartVersion = CartSchema.parse(cart.json()).version;
-  return { admin, tool, unpaidOrder, paidOrder, someone, review, cartVersion };
+  const category = { id: (await t.addCategory()).id };
+  return { admin, tool, category, unpaidOrder, paidOrder, someone, review, cartVersion };
 }
 
 /**
@@ -71,6 +74,11 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /tools': () => ({
     url: '/api/tools',
     body: {
+      // Each request its own SKU: one already taken is refused (409 sku_taken).
+      sku: `INJ-${randomUUID().slice(0, 8)}`,
+      brand: 'Injected Brand',
+      mpn: 'INJ-MPN-1',
+      gtin: '4006381333931',
       name: 'Injected Tool',
       img: '/images/tools/x.svg',
       description: 'A tool that must never be created cross-site.',
@@ -79,7 +87,26 @@ export const VALID_REQUESTS: Record<string, Build> = {
       price: 100,
     },
   }),
-  'PATCH /tools/:id': (f) => ({ url: `/api/tools/${f.tool.id}`, body: { restock: 5, price: 1 } }),
+  'PATCH /tools/:id': (f) => ({
+    url: `/api/tools/${f.tool.id}`,
+    body: { restock: 5, price: 1, brand: 'Other Brand', gtin: null },
+  }),
+  'POST /categories': () => ({
+    url: '/api/categories',
+    body: {
+      slug: `injected-${randomUUID().slice(0, 8)}`,
+      name: 'Injected category',
+      description: 'A category that must never be created cross-site.',
+      img: '/images/tools/x.svg',
+      parentId: null,
+      position: 1,
+    },
+  }),
+  'PATCH /categories/:id': (f) => ({
+    url: `/api/categories/${f.category.id}`,
+    body: { name: 'Injected name', position: 2 },
+  }),
+  'DELETE /categories/:id': (f) => ({ url: `/api/categories/${f.category.id}` }),
   'PUT /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, body: { newQuantity: 0 } }),
   'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
   'POST /user': (f) => ({

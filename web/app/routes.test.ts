@@ -32,6 +32,7 @@ const PAGES: [string, string][] = [
   [paths.tools(), 'routes/tools.tsx'],
   [paths.tools({ q: 'claw hammer', page: 2 }), 'routes/tools.tsx'],
   [paths.tool(ID), 'routes/tool.tsx'],
+  [paths.category('hammer-drills', 2), 'routes/category.tsx'],
   [paths.purchase(ID, 40), 'routes/purchase.tsx'],
   [paths.cart(), 'routes/cart.tsx'],
   [paths.blog(), 'routes/blog.tsx'],

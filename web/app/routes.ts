@@ -6,10 +6,11 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
  */
 export default [
   layout('layouts/root-layout.tsx', [
-    index('routes/home.tsx', { id: 'routes/home-index' }),
-    route('home', 'routes/home.tsx'),
+    // The spec's /home is this page too: the server sends it to / (server/http/page-address.ts).
+    index('routes/home.tsx'),
     route('tools', 'routes/tools.tsx'),
     route('tools/:id', 'routes/tool.tsx'),
+    route('categories/:slug', 'routes/category.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('login', 'routes/login.tsx'),
     route('registration', 'routes/registration.tsx'),

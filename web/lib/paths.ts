@@ -24,6 +24,9 @@ export const paths = {
   tools: ({ q, page }: { q?: string; page?: number } = {}) =>
     withQuery('/tools', { q, page: page && page > 1 ? page : undefined }),
   tool: (toolId: string) => `/tools/${id(toolId)}`,
+  /** A category's page: its tools and those of the categories below it, a page after the first. */
+  category: (slug: string, page?: number) =>
+    withQuery(`/categories/${id(slug)}`, { page: page && page > 1 ? page : undefined }),
   /** Buying one tool at once, with the quantity chosen on its page. */
   purchase: (toolId: string, quantity?: number) =>
     withQuery(`/purchase/${id(toolId)}`, { quantity }),

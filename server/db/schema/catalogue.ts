@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -15,10 +17,54 @@ import { timestamps } from './columns.ts';
 
 /** The tools the store sells, and what customers say about them. */
 
+/** Numbers the SKUs of tools added without one (`TOOL-00042`; docs/decisions/034). */
+export const toolSkuNumbers = pgSequence('tool_sku_seq', { startWith: 1 });
+
+/**
+ * The catalogue's tree: up to three levels (Power tools > Drills > Hammer drills), a rule the
+ * server keeps (docs/decisions/035). A category holding tools or sub-categories cannot be deleted.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The category's address (`/categories/<slug>`): lower-case letters, digits and dashes. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** A picture (a path on this site or an https link), if any. */
+    img: text('img'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'restrict',
+    }),
+    /** Order among its siblings, then by name. */
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('categories_slug_idx').on(t.slug),
+    index('categories_parent_idx').on(t.parentId),
+    check('categories_not_own_parent_check', sql`${t.parentId} <> ${t.id}`),
+  ],
+);
+
 export const tools = pgTable(
   'tools',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The store's part number: unique among listed tools whatever the letter case (kept as
+     * typed). Tools added without one get `TOOL-<number>`.
+     */
+    sku: text('sku').notNull().default(sql`'TOOL-' || lpad(nextval('tool_sku_seq')::text, 5, '0')`),
+    /** Who makes the tool. */
+    brand: text('brand').notNull().default('Toolyard'),
+    /** The maker's own part number, if known. */
+    mpn: text('mpn'),
+    /** The barcode number (GTIN-8, -12, -13 or -14, digits only, check digit valid). */
+    gtin: text('gtin'),
+    /** The one category the tool is in (null: none yet, as tools added by the spec's call). */
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     img: text('img').notNull(),
     description: text('description').notNull(),
@@ -41,6 +87,10 @@ export const tools = pgTable(
     check('tools_price_check', sql`${t.price} >= 0`),
     check('tools_price_tiers_check', sql`jsonb_typeof(${t.priceTiers}) = 'array'`),
     index('tools_created_at_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    // A deleted tool keeps its SKU (orders show it) and frees it for a tool added later.
+    uniqueIndex('tools_sku_idx').on(sql`lower(${t.sku})`).where(sql`${t.deletedAt} is null`),
+    index('tools_category_idx').on(t.categoryId).where(sql`${t.deletedAt} is null`),
+    check('tools_gtin_check', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
   ],
 );
 

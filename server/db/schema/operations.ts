@@ -31,7 +31,7 @@ export const auditLog = pgTable(
   (t) => [
     check(
       'audit_log_target_type_check',
-      sql`${t.targetType} in ('user', 'tool', 'order', 'review')`,
+      sql`${t.targetType} in ('user', 'tool', 'category', 'order', 'review')`,
     ),
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),

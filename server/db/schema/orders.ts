@@ -165,12 +165,14 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => tools.id, { onDelete: 'restrict' }),
     productName: text('product_name').notNull(),
+    /** The tool's SKU when the order was placed. */
+    sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     lineTotal: integer('line_total').notNull(),
     /**
-     * The order's customer, and whether the order is unpaid (a trigger of migration 0018 follows
-     * the order's status): what a customer holds unpaid of a tool is then read from this table's
+     * The order's customer, and whether the order is unpaid (a trigger follows the order's status:
+     * server/db/functions/order-lines-follow-status.sql): what a customer holds unpaid of a tool is then read from this table's
      * own index, however many unpaid orders they have.
      */
     userId: text('user_id').notNull(),

@@ -67,6 +67,7 @@ export function createCartService(db: Db, options: { currency: string }) {
         toolId: line.toolId,
         quantity: line.quantity,
         tool: {
+          sku: tool.sku,
           name: tool.name,
           img: tool.img,
           price: tool.price,

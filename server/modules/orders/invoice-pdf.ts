@@ -130,7 +130,8 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
 
   // The lines.
   const columns = [
-    { label: 'Item', x: left, width: width - 260, align: 'left' as const },
+    { label: 'SKU', x: left, width: 90, align: 'left' as const },
+    { label: 'Item', x: left + 95, width: width - 355, align: 'left' as const },
     { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
     { label: 'Unit price incl. tax', x: left + width - 190, width: 95, align: 'right' as const },
     { label: 'Amount incl. tax', x: left + width - 85, width: 85, align: 'right' as const },
@@ -167,7 +168,13 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
       );
     }
     row(
-      [line.productName, formatCount(line.quantity), cost(line.unitPrice), cost(line.lineTotal)],
+      [
+        line.sku,
+        line.productName,
+        formatCount(line.quantity),
+        cost(line.unitPrice),
+        cost(line.lineTotal),
+      ],
       'regular',
     );
   }

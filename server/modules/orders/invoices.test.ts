@@ -122,7 +122,12 @@ describe('an invoice', () => {
     const plain = await buildTestApp({}, { database: billing.t.database });
     try {
       const shopper = await plain.signUp({ name: 'Plain Buyer' });
-      const tool = await plain.addTool({ name: 'Untaxed Level', quantity: 50, minimumOrder: 1 });
+      const tool = await plain.addTool({
+        sku: 'LVL-600',
+        name: 'Untaxed Level',
+        quantity: 50,
+        minimumOrder: 1,
+      });
       const placed = await client(plain.app, shopper).post('/orders', {
         lines: [{ toolId: tool.id, quantity: 2 }],
         phone: '+1 555 010 2030',
@@ -136,6 +141,8 @@ describe('an invoice', () => {
       expect(response.statusCode).toBe(200);
       const text = await pdfText(response.rawPayload);
       expect(text).toContain('Tax (0%) $0.00');
+      // Each line with its SKU as ordered.
+      expect(text).toMatch(/LVL-600\s+Untaxed Level/);
       expect(text).toContain('Subtotal (excluding tax) $25.00');
       expect(text).toContain('Total (USD) $25.00');
       expect(text).toContain('Plain Buyer');

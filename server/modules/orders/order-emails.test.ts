@@ -23,6 +23,7 @@ describe('emails around an order (over real SMTP)', () => {
     const asBuyer = client(t.app, buyer);
     const asAdmin = client(t.app, await t.signUp({ role: 'Admin' }));
     const tool = await t.addTool({
+      sku: 'OS-125',
       name: 'Orbital Sander 125 mm',
       quantity: 500,
       minimumOrder: 10,
@@ -44,7 +45,9 @@ describe('emails around an order (over real SMTP)', () => {
     const { number } = order;
     expect(number).toMatch(/^TY-1\d{4,}$/);
     const confirmation = await smtp.waitFor(buyer.email, `Order ${number} received`);
-    expect(confirmation.text).toContain('10 × Orbital Sander 125 mm at $12.50 each: $125.00.');
+    expect(confirmation.text).toContain(
+      '10 × Orbital Sander 125 mm (SKU OS-125) at $12.50 each: $125.00.',
+    );
     expect(confirmation.text).toContain('9 Mailbox Row, Springfield');
     // The deadline, in words and in UTC: "Please pay for it by Tuesday, 24 November 2026 at 14:05 UTC."
     expect(confirmation.text).toContain(
@@ -111,6 +114,7 @@ describe('numbers in emails', () => {
           {
             toolId: '6f819eed-0000-4000-8000-000000000001',
             productName: 'Wood Screws 4 × 40 mm (box)',
+            sku: 'WS-440',
             quantity: 12_000,
             unitPrice: 1250,
             lineTotal: 15_000_000,
@@ -138,7 +142,7 @@ describe('numbers in emails', () => {
       },
     );
     expect(mail.text).toContain(
-      '12,000 × Wood Screws 4 × 40 mm (box) at $12.50 each: $150,000.00.',
+      '12,000 × Wood Screws 4 × 40 mm (box) (SKU WS-440) at $12.50 each: $150,000.00.',
     );
   });
 });

@@ -12,11 +12,14 @@ export interface StoreInfo {
 const orderPage = (store: StoreInfo, order: Order) =>
   `${store.publicUrl}/dashboard/orders/${order._id}`;
 
-/** Each line ("12 × Claw Hammer at $11.50 each: $138.00."), the total when there are several. */
+/**
+ * Each line ("12 × Claw Hammer (SKU TOOL-00012) at $11.50 each: $138.00."), the total when there
+ * are several.
+ */
 function summary(order: Order): string[] {
   const lines = order.lines.map(
     (line) =>
-      `${formatCount(line.quantity)} × ${line.productName} at ${formatMoney(line.unitPrice, order.currency)} each: ${formatMoney(line.lineTotal, order.currency)}.`,
+      `${formatCount(line.quantity)} × ${line.productName} (SKU ${line.sku}) at ${formatMoney(line.unitPrice, order.currency)} each: ${formatMoney(line.lineTotal, order.currency)}.`,
   );
   if (lines.length > 1) lines.push(`Total: ${formatMoney(order.totalAmount, order.currency)}.`);
   if (order.poNumber) lines.push(`Your purchase order: ${order.poNumber}.`);

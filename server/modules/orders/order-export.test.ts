@@ -80,7 +80,7 @@ describe('GET /api/orderlist/export', () => {
       Email: exports.buyer.email,
       Company: 'Zoë Works Ltd',
       'VAT number': 'GB123456789',
-      Items: '10 × Claw Hammer; 5 × Bench Planer',
+      Items: '10 × Claw Hammer (SKU CH-450); 5 × Bench Planer (SKU BP-82)',
       Units: '15',
       Total: '312.50',
       Tax: '0.00',
@@ -100,6 +100,11 @@ describe('GET /api/orderlist/export', () => {
       Refunded: '5.00',
       Shipped: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    // Its buyer had given no company details when it was placed: the export says so.
+    expect(rows[0]).toMatchObject({
+      Company: 'None given when this order was placed',
+      'VAT number': '',
+    });
     expect(rows[1]).toMatchObject({
       Status: 'cancelled',
       'Invoice number': '',
@@ -113,7 +118,7 @@ describe('GET /api/orderlist/export', () => {
     const [row] = readExport((await exports.exportOf('?q=hyperlink')).body);
     expect(row?.['Order number']).toBe(exports.formula.number);
     expect(row?.Customer).toBe('\'=HYPERLINK("http://evil.example")');
-    expect(row?.Items).toBe('3 × -2+3 Saw');
+    expect(row?.Items).toBe('3 × -2+3 Saw (SKU SAW-23)');
     const neutral = createOrderExporter(exports.t.db, {
       batchSize: 10,
       maxAtOnce: 1,

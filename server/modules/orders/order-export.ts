@@ -6,7 +6,11 @@ import type { PoolClient } from 'pg';
 import { formatCount } from '../../../contract/format.ts';
 import { fromMinorUnits } from '../../../contract/money.ts';
 import type { ExportOrdersQuery } from '../../../contract/order-lists.ts';
-import { formatInvoiceNumber, formatOrderNumber } from '../../../contract/orders.ts';
+import {
+  formatInvoiceNumber,
+  formatOrderNumber,
+  NO_COMPANY_DETAILS,
+} from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orderRefunds, orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -66,7 +70,8 @@ interface ExportRow {
   tracking_number: string | null;
   cancelled_at: Date | null;
   /** `[quantity, product name]` of each line, in order. */
-  lines: [number, string][];
+  /** Each line's quantity, product name and SKU. */
+  lines: [number, string, string][];
   refunded: number;
 }
 
@@ -86,7 +91,7 @@ function exportQuery(query: ExportOrdersQuery): SQL {
       ${orders.paidAt} as paid_at, ${orders.shippedAt} as shipped_at,
       ${orders.carrier} as carrier, ${orders.trackingNumber} as tracking_number,
       ${orders.cancelledAt} as cancelled_at,
-      (select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName})
+      (select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName}, ${orderLines.sku})
                                 order by ${orderLines.position}), '[]')
        from ${orderLines} where ${orderLines.orderId} = ${orderId}) as lines,
       (select coalesce(sum(${orderRefunds.amount}), 0)::int
@@ -107,9 +112,13 @@ function toRecords(rows: ExportRow[]): string[][] {
       row.status,
       row.customer_name,
       row.email,
-      row.company_name ?? '',
+      // An order placed before its buyer gave company details says so, rather than look like
+      // a gap in the export (docs/decisions/037).
+      row.company_name ?? (row.vat_number ? '' : NO_COMPANY_DETAILS),
       row.vat_number ?? '',
-      row.lines.map(([quantity, product]) => `${formatCount(quantity)} × ${product}`).join('; '),
+      row.lines
+        .map(([quantity, product, sku]) => `${formatCount(quantity)} × ${product} (SKU ${sku})`)
+        .join('; '),
       String(row.ordered_num),
       fromMinorUnits(row.total_amount, currency),
       row.tax_amount === null ? '' : fromMinorUnits(row.tax_amount, currency),

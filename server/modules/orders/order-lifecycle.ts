@@ -10,30 +10,26 @@ import {
   type StoreInfo,
   shippedEmail,
 } from './order-emails.ts';
+import type { Happened } from './order-events.ts';
 import {
+  asOrder,
+  asOrders,
   lockOrderIn,
   nextInvoiceNumber,
   type OrderRow,
   transition,
-  withLines,
-  withLinesOne,
 } from './orders.repo.ts';
 
 /**
  * Every change of an order's status, in one place: paying, shipping, cancelling (by the customer,
  * an admin or the payment window) and the stock that goes back with a cancellation. Each runs in
- * its caller's transaction and queues the customer's email there, so the email exists exactly when
- * the change does. Payments and the payment-window job call these; nothing else writes `status`.
+ * its caller's transaction, queues the customer's email there, so the email exists exactly when
+ * the change does, and records what happened, which is announced once the transaction commits
+ * (order-events.ts). Payments and the payment-window job call these; nothing else writes `status`.
  */
 export interface Lifecycle extends StoreInfo {
   mailer: Mailer;
   invoicing: InvoiceSettings;
-  /**
-   * Runs after a customer's own change to their orders commits (a cancel, a payment), with their
-   * id: this instance's cached answers for them go stale before they can ask again. Triggers tell
-   * every instance of every change (migration 0019) within moments.
-   */
-  onOrdersChanged?: (userId: string) => void;
 }
 
 export type CancelReason = 'customer' | 'admin' | 'payment_window';
@@ -45,6 +41,7 @@ export type CancelReason = 'customer' | 'admin' | 'payment_window';
  */
 export async function payOrder(
   tx: Tx,
+  happened: Happened,
   life: Lifecycle,
   orderId: string,
   transactionId: string,
@@ -64,7 +61,8 @@ export async function payOrder(
     seller,
   });
   if (!paid) return undefined;
-  const order = await withLinesOne(tx, paid);
+  happened('paid', paid.userId);
+  const order = await asOrder(tx, paid);
   const receipt = paymentReceiptEmail(life, order, card);
   await life.mailer.enqueue({ kind: 'payment_receipt', to: order.email, ...receipt }, tx);
   return order;
@@ -73,6 +71,7 @@ export async function payOrder(
 /** paid → shipped, with the carrier and tracking number when given; undefined when it was not paid. */
 export async function shipOrder(
   tx: Tx,
+  happened: Happened,
   life: Lifecycle,
   orderId: string,
   shipment: Pick<ShipOrderBody, 'carrier' | 'trackingNumber'> = {},
@@ -82,7 +81,8 @@ export async function shipOrder(
     trackingNumber: shipment.trackingNumber ?? null,
   });
   if (!shipped) return undefined;
-  const order = await withLinesOne(tx, shipped);
+  happened('shipped', shipped.userId);
+  const order = await asOrder(tx, shipped);
   await life.mailer.enqueue(
     { kind: 'order_shipped', to: order.email, ...shippedEmail(life, order) },
     tx,
@@ -96,6 +96,7 @@ export async function shipOrder(
  */
 export async function cancelOrder(
   tx: Tx,
+  happened: Happened,
   life: Lifecycle,
   orderId: string,
   reason: CancelReason,
@@ -104,7 +105,7 @@ export async function cancelOrder(
     cancelReason: reason,
   });
   if (!cancelled) return undefined;
-  return (await afterCancelling(tx, life, [cancelled], reason))[0];
+  return (await afterCancelling(tx, happened, life, [cancelled], reason))[0];
 }
 
 /**
@@ -114,6 +115,7 @@ export async function cancelOrder(
  */
 export async function cancelOverdueOrders(
   tx: Tx,
+  happened: Happened,
   life: Lifecycle,
   batch: number,
 ): Promise<Order[]> {
@@ -143,17 +145,19 @@ export async function cancelOverdueOrders(
       ),
     )
     .returning();
-  return afterCancelling(tx, life, cancelled, 'payment_window');
+  return afterCancelling(tx, happened, life, cancelled, 'payment_window');
 }
 
 /** Returns the stock of cancelled orders (tool by tool, in id order) and tells their customers. */
 async function afterCancelling(
   tx: Tx,
+  happened: Happened,
   life: Lifecycle,
   cancelled: OrderRow[],
   reason: CancelReason,
 ): Promise<Order[]> {
   if (cancelled.length === 0) return [];
+  for (const row of cancelled) happened('cancelled', row.userId);
   const returned = await tx
     .select({ toolId: orderLines.toolId, units: sql<number>`sum(${orderLines.quantity})::int` })
     .from(orderLines)
@@ -171,7 +175,7 @@ async function afterCancelling(
       .set({ quantity: sql`${tools.quantity} + ${units}`, updatedAt: sql`now()` })
       .where(eq(tools.id, toolId));
   }
-  const found = await withLines(tx, cancelled);
+  const found = await asOrders(tx, cancelled);
   if (reason !== 'customer') {
     for (const order of found) {
       const notice = cancellationEmail(life, order, reason);

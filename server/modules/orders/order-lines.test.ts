@@ -51,14 +51,23 @@ describe('an order of several lines', () => {
       {
         toolId: hammer.id,
         productName: 'Lines Hammer',
+        sku: hammer.sku,
         quantity: 40,
         unitPrice: 1150,
         lineTotal: 46_000,
       },
-      { toolId: saw.id, productName: 'Lines Saw', quantity: 5, unitPrice: 990, lineTotal: 4_950 },
+      {
+        toolId: saw.id,
+        productName: 'Lines Saw',
+        sku: saw.sku,
+        quantity: 5,
+        unitPrice: 990,
+        lineTotal: 4_950,
+      },
       {
         toolId: level.id,
         productName: 'Lines Level',
+        sku: level.sku,
         quantity: 2,
         unitPrice: 2490,
         lineTotal: 4_980,
@@ -87,6 +96,23 @@ describe('an order of several lines', () => {
       await client(t.app, buyer).get(`/user?email=${encodeURIComponent(buyer.email)}`),
     );
     expect(mine.find((o) => o._id === order._id)?.lines).toHaveLength(3);
+  });
+
+  it('keeps each line’s SKU as it was when the order was placed', async () => {
+    const admin = await t.signUp({ role: 'Admin' });
+    const tool = await t.addTool({ sku: 'KEEP-1', name: 'Lines Keeper', minimumOrder: 1 });
+    const placed = json<{ _id: string }>(
+      await client(t.app, buyer).post('/orders', {
+        lines: [{ toolId: tool.id, quantity: 1 }],
+        ...delivery,
+      }),
+    );
+    const renamed = await client(t.app, admin).patch(`/tools/${tool.id}`, { sku: 'KEEP-2' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const order = OrderSchema.parse(
+      (await client(t.app, buyer).get(`/orders/${placed._id}`)).json(),
+    );
+    expect(order.lines[0]?.sku).toBe('KEEP-1');
   });
 
   it('takes nothing when a line is short, and names each short line with what is left', async () => {

@@ -184,6 +184,7 @@ export function orderOf(
     position: index + 1,
     toolId: line.tool.id,
     productName: line.tool.name,
+    sku: line.tool.sku,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     lineTotal: line.lineTotal,
@@ -234,5 +235,5 @@ export async function placeOrder(
 export async function earlierOrder(db: Db, id: string): Promise<Order> {
   const earlier = await repo.findOrder(db, id);
   if (!earlier) throw new Error(`the order ${id} found by its key is gone`);
-  return repo.withLinesOne(db, earlier);
+  return repo.asOrder(db, earlier);
 }

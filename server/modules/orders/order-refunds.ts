@@ -6,8 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { orderRefunds, orders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import { withLinesOne } from './orders.repo.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { OrderEvents } from './order-events.ts';
+import { asOrder } from './orders.repo.ts';
 
 /**
  * Notes a refund on a paid or shipped order, in one transaction: the order's row stays locked
@@ -16,11 +17,12 @@ import { withLinesOne } from './orders.repo.ts';
  */
 export async function noteRefund(
   db: Db,
+  events: OrderEvents,
   admin: SessionUser,
   id: string,
   refund: NoteRefundBody,
 ): Promise<Order> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, happened) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('This order does not exist.');
     if (order.status !== 'paid' && order.status !== 'shipped') {
@@ -53,6 +55,7 @@ export async function noteRefund(
       target: { type: 'order', id, label: formatOrderNumber(order.number) },
       details: { amount: refund.amount, currency: order.currency, note: refund.note },
     });
-    return withLinesOne(tx, order);
+    happened('refunded', order.userId);
+    return asOrder(tx, order);
   });
 }

@@ -8,7 +8,7 @@ import { orderLines, orders, tools } from '../../db/schema.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import { contextStatement } from './placement.repo.ts';
 
 let t: TestContext;

@@ -31,6 +31,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
     lines: lines.map((line) => ({
       toolId: line.toolId,
       productName: line.productName,
+      sku: line.sku,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       lineTotal: line.lineTotal,
@@ -106,15 +107,16 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
   return byOrder;
 }
 
-/** Orders as the API sends them, their lines and refunds read in one query each. */
-export async function withLines(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
+/** Orders as the API sends them: their lines and their refunds read in one query each. */
+export async function asOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
   const [lines, refunds] = await Promise.all([linesOf(tx, ids), refundsOf(tx, ids)]);
   return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], refunds.get(row.id) ?? []));
 }
 
-export async function withLinesOne(tx: Tx, row: OrderRow): Promise<Order> {
-  return (await withLines(tx, [row]))[0] as Order;
+/** One order as the API sends it, with its lines and refunds. */
+export async function asOrder(tx: Tx, row: OrderRow): Promise<Order> {
+  return (await asOrders(tx, [row]))[0] as Order;
 }
 
 /**

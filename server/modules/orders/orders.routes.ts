@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { cartRoutes } from '../../../contract/cart.ts';
 import { orderRoutes } from '../../../contract/order-routes.ts';
+import { prepareJson, type ResponseCache } from '../../cache/response-cache.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
-import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
 import { FileAnswer, PreparedAnswer, registerRoute } from '../../http/route.ts';
 import { isOwner } from '../../http/session.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
  * The order routes, and the cart's checkout (it places an order). A customer's own order list is served from `customerAnswers` (grouped by
- * customer, dropped whenever anything of theirs changes: server/http/customer-cache.ts); an admin
+ * customer, dropped whenever anything of theirs changes: server/cache/customer-cache.ts); an admin
  * reading someone else's is read afresh.
  */
 export function registerOrderRoutes(

@@ -10,9 +10,10 @@ import type { Order, ShipOrderBody } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter, type ExportOptions } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import {
@@ -42,27 +43,15 @@ export interface OrdersOptions extends Lifecycle {
   paymentWindowMs: number;
   /** What one customer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_STOCK_SHARE_MAX). */
   unpaidCaps: { orders: number; stockSharePercent: number };
-  /**
-   * Runs after an order took stock (committed): no trigger announces stock taken by an order
-   * (migration 0021), so this instance tells every instance, itself included.
-   */
-  onStockTaken?: () => void;
-  /**
-   * Runs after orders gave their stock back (committed): this instance's cached catalogue answers
-   * go stale before anyone can ask again. The tools' triggers tell every instance (migration 0021).
-   */
-  onStockReturned?: () => void;
-  /**
-   * Runs after a new order commits, with its customer's id: no trigger announces a new order
-   * (migration 0019), so this instance tells the others.
-   */
-  onOrderPlaced?: (userId: string) => void;
+  /** What happens after orders change (order-events.ts); by default, only the mail is sent. */
+  events?: OrderEvents;
   /** The CSV export's batch size and how many run at once (defaults: 1000 orders, 2). */
   exports?: Partial<ExportOptions>;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { mailer } = options;
+  const events = options.events ?? createOrderEvents({ nudgeMail: () => mailer.nudge() });
   const exporter = createOrderExporter(db, {
     batchSize: options.exports?.batchSize ?? 1000,
     maxAtOnce: options.exports?.maxAtOnce ?? 2,
@@ -75,13 +64,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
    */
   const renderedInvoices = new Map<string, Promise<{ fileName: string; pdf: Buffer }>>();
 
-  /** After an order is placed (a new one frees cached stock and sends its email). */
+  /**
+   * After an order is placed (its own transaction, placement.repo.ts): a new one is announced; one
+   * placed before under the same key was announced then.
+   */
   function placed(user: SessionUser, { order, isNew }: { order: Order; isNew: boolean }): Order {
-    if (isNew) {
-      options.onOrderPlaced?.(user.id);
-      options.onStockTaken?.();
-      mailer.nudge();
-    }
+    if (isNew) events.committed([['placed', user.id]]);
     return order;
   }
 
@@ -143,7 +131,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         ...(query.limit === undefined ? {} : { limit: query.limit }),
         offset: query.offset ?? 0,
       });
-      return { orders: await repo.withLines(db, rows), total };
+      return { orders: await repo.asOrders(db, rows), total };
     },
 
     /**
@@ -159,7 +147,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         limit: query.limit ?? ORDER_LIST_CAP,
         offset: query.offset ?? 0,
       });
-      return { orders: await repo.withLines(db, rows), total };
+      return { orders: await repo.asOrders(db, rows), total };
     },
 
     /** The orders that match the list's filters as CSV (order-export.ts); 429 when busy. */
@@ -173,7 +161,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const order = await repo.findOrder(db, id);
       if (!order) throw orderNotFound();
       assertCanSee(user, order);
-      return repo.withLinesOne(db, order);
+      return repo.asOrder(db, order);
     },
 
     /**
@@ -200,7 +188,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         return cached;
       }
       const rendering = (async () => {
-        const order = await repo.withLinesOne(db, row);
+        const order = await repo.asOrder(db, row);
         const pdf = await renderInvoicePdf({
           order,
           seller: row.seller ?? options.invoicing.seller,
@@ -218,12 +206,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     /** Unpaid orders only: the order stays in the history as cancelled and its stock returns. */
     async cancel(user: SessionUser, id: string): Promise<{ deletedCount: number }> {
-      const customerId = await db.transaction(async (tx) => {
+      await events.transaction(db, async (tx, happened) => {
         const order = await repo.findOrder(tx, id);
         if (!order) throw orderNotFound();
         assertCanSee(user, order);
         const reason = order.userId === user.id ? 'customer' : 'admin';
-        const cancelled = await cancelOrder(tx, options, id, reason);
+        const cancelled = await cancelOrder(tx, happened, options, id, reason);
         if (!cancelled) {
           const current = (await repo.findOrder(tx, id))?.status ?? order.status;
           throw conflict(
@@ -236,22 +224,18 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           target: { type: 'order', id: cancelled._id, label: cancelled.number },
           details: { reason },
         });
-        return order.userId;
       });
-      options.onOrdersChanged?.(customerId);
-      options.onStockReturned?.();
-      mailer.nudge();
       return { deletedCount: 1 };
     },
 
     /** A paid or shipped order's refund, noted by an admin (order-refunds.ts). */
     noteRefund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>
-      noteRefund(db, admin, id, refund),
+      noteRefund(db, events, admin, id, refund),
 
     /** Paid orders only. */
     async ship(admin: SessionUser, id: string, shipment: ShipOrderBody): Promise<Order> {
-      const shipped = await db.transaction(async (tx) => {
-        const order = await shipOrder(tx, options, id, shipment);
+      const shipped = await events.transaction(db, async (tx, happened) => {
+        const order = await shipOrder(tx, happened, options, id, shipment);
         if (order) {
           await recordAudit(tx, admin, {
             action: 'order.shipped',
@@ -261,10 +245,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         }
         return order;
       });
-      if (shipped) {
-        mailer.nudge();
-        return shipped;
-      }
+      if (shipped) return shipped;
       const order = await repo.findOrder(db, id);
       if (!order) throw orderNotFound();
       throw conflict(
@@ -279,24 +260,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      * Unpaid orders past their payment deadline are cancelled and their stock returned (the
      * payment-window job, every instance: each order exactly once).
      */
-    async cancelOverdue(batch = 200): Promise<Order[]> {
-      const cancelled = await db.transaction((tx) => cancelOverdueOrders(tx, options, batch));
-      if (cancelled.length > 0) {
-        options.onStockReturned?.();
-        mailer.nudge();
-      }
-      return cancelled;
-    },
+    cancelOverdue: (batch = 200): Promise<Order[]> =>
+      events.transaction(db, (tx, happened) => cancelOverdueOrders(tx, happened, options, batch)),
 
     /**
      * Marks an order paid without a payment provider (tests and tools). Payments mark orders paid
      * through payOrder (order-lifecycle.ts), in the transaction that holds the order's lock.
      */
-    async markPaid(id: string, transactionId: string): Promise<Order | undefined> {
-      const paid = await db.transaction((tx) => payOrder(tx, options, id, transactionId, null));
-      mailer.nudge();
-      return paid;
-    },
+    markPaid: (id: string, transactionId: string): Promise<Order | undefined> =>
+      events.transaction(db, (tx, happened) =>
+        payOrder(tx, happened, options, id, transactionId, null),
+      ),
   };
 }
 

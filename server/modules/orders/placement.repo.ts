@@ -6,6 +6,7 @@ import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 /** A listed tool as an order line needs it, locked until the transaction ends. */
 interface LockedTool {
   id: string;
+  sku: string;
   name: string;
   price: number;
   priceTiers: { minQuantity: number; price: number }[];
@@ -46,7 +47,7 @@ export interface PlacementWrite {
 }
 
 /**
- * The opening round trip: BEGIN and `toolyard_order_context` (migration 0018: it locks the
+ * The opening round trip: BEGIN and `toolyard_order_context` (server/db/functions/order-context.sql: it locks the
  * customer, then the tools, and reads the rest under those locks) in one simple query. That
  * protocol takes no parameters, so the values (ids and the key) are written in as escaped literals.
  */
@@ -69,9 +70,9 @@ function columnsOf<T extends Table>(table: T, row: T['$inferSelect']): Record<st
 }
 
 /**
- * The writing round trip: `toolyard_place_order` (migration 0021) takes every line's stock and
+ * The writing round trip: `toolyard_place_order` (server/db/functions/place-order.sql) takes every line's stock and
  * writes the order, its lines and its email; for a cart's checkout `toolyard_check_out_cart`
- * (migration 0024) empties the cart and records which order its version became; the COMMIT
+ * (check-out-cart.sql) empties the cart and records which order its version became; the COMMIT
  * follows in the same simple query. Either function raises on any shortfall, and then nothing
  * after it is read.
  */
@@ -103,7 +104,7 @@ export function literal(text: string): string {
 
 /**
  * The opening round trip of a cart's checkout: BEGIN and `toolyard_cart_order_context`
- * (migration 0024), which locks the customer and their cart, finds an order already placed with
+ * (server/db/functions/cart-order-context.sql), which locks the customer and their cart, finds an order already placed with
  * the key, refuses a cart that is not at `version` or is empty, and otherwise answers what
  * toolyard_order_context does for the cart's own tools, with the cart's lines.
  */

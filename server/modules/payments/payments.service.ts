@@ -8,14 +8,23 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, serviceUnavailable } from '../../errors.ts';
 import { assertOwnerOrAdmin, type SessionUser } from '../../http/session.ts';
-import { type Lifecycle, payOrder } from '../orders/order-lifecycle.ts';
-import { findOrder, type OrderRow, withLinesOne } from '../orders/orders.repo.ts';
+import {
+  asOrder,
+  createOrderEvents,
+  findOrder,
+  type Lifecycle,
+  type OrderEvents,
+  type OrderRow,
+  payOrder,
+} from '../orders/index.ts';
 import * as repo from './payments.repo.ts';
 import { chargeTestCard } from './test-gateway.ts';
 
 export interface PaymentsOptions extends Lifecycle {
   /** Stripe mode when given; the built-in test gateway otherwise. */
   stripe: { client: Stripe; publishableKey: string } | null;
+  /** What happens after orders change (order-events.ts); by default, only the mail is sent. */
+  events?: OrderEvents;
 }
 
 const orderNotFound = () => notFound('This order does not exist.');
@@ -46,6 +55,7 @@ const notReadyYet = () =>
 
 export function createPaymentsService(db: Db, options: PaymentsOptions) {
   const { mailer, stripe } = options;
+  const events = options.events ?? createOrderEvents({ nudgeMail: () => mailer.nudge() });
 
   return {
     mode: stripe ? ('stripe' as const) : ('test' as const),
@@ -55,7 +65,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
       if (!order) throw orderNotFound();
       if (order.userId !== user.id && user.role !== 'Admin')
         throw forbidden('This order belongs to another customer.');
-      const o = await withLinesOne(db, order);
+      const o = await asOrder(db, order);
       return {
         _id: o._id,
         number: o.number,
@@ -83,7 +93,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
     ): Promise<PaymentResult> {
       if (stripe)
         throw notFound('This store takes card payments through Stripe; test cards are off.');
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await events.transaction(db, async (tx, happened) => {
         const order = await repo.lockOrder(tx, id);
         assertPayable(user, order);
         const charge = chargeTestCard(card);
@@ -103,6 +113,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
             failureReason: charge.reason,
           });
           await repo.setPaymentFailure(tx, order.id, charge.reason);
+          happened('payment_failed', order.userId);
           return charge;
         }
         await repo.recordPayment(tx, {
@@ -112,6 +123,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         });
         await payOrder(
           tx,
+          happened,
           options,
           order.id,
           charge.transactionId,
@@ -119,8 +131,6 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         );
         return charge;
       });
-      options.onOrdersChanged?.(user.id);
-      mailer.nudge();
       if (!outcome.ok)
         throw new AppError(
           402,
@@ -188,7 +198,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
 
     /** Applies one verified Stripe event, at most once (its id is stored with the effect). */
     async handleStripeEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
-      const result = await db.transaction(async (tx) => {
+      return events.transaction(db, async (tx, happened) => {
         if (!(await repo.claimStripeEvent(tx, event.id, event.type))) return 'duplicate' as const;
         if (
           event.type !== 'payment_intent.succeeded' &&
@@ -212,7 +222,10 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         if (event.type === 'payment_intent.payment_failed') {
           const reason = intent.last_payment_error?.message ?? 'The payment failed.';
           await repo.recordPayment(tx, { ...common, status: 'failed', failureReason: reason });
-          if (order.status === 'unpaid') await repo.setPaymentFailure(tx, orderId, reason);
+          if (order.status === 'unpaid') {
+            await repo.setPaymentFailure(tx, orderId, reason);
+            happened('payment_failed', order.userId);
+          }
           return 'applied' as const;
         }
         const matches =
@@ -228,7 +241,7 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         }
         if (order.status === 'unpaid') {
           await repo.recordPayment(tx, { ...common, status: 'succeeded' });
-          await payOrder(tx, options, order.id, intent.id, null);
+          await payOrder(tx, happened, options, order.id, intent.id, null);
         } else if (order.status === 'cancelled' || order.transactionId !== intent.id) {
           // Money arrived for an order that can no longer take it: keep it for an admin to refund.
           await repo.recordPayment(tx, {
@@ -239,8 +252,6 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
         }
         return 'applied' as const;
       });
-      mailer.nudge();
-      return result;
     },
   };
 }

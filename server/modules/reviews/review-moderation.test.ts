@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../../contract/audit.ts';
 import { type ManagedReview, ManagedReviewSchema, type Review } from '../../../contract/reviews.ts';
+import { PAGES_WITH_REVIEWS } from '../../cache/catalogue-cache.ts';
+import { prepareBody, prepareJson } from '../../cache/response-cache.ts';
 import { auditLog, reviews } from '../../db/schema.ts';
-import { PAGES_WITH_REVIEWS } from '../../http/catalogue-cache.ts';
-import { prepareBody, prepareJson } from '../../http/response-cache.ts';
 import { catalogueChangesHeard, untilLive } from '../../testing/change-feed.ts';
 import {
   type Client,

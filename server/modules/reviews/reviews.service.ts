@@ -9,7 +9,7 @@ import type {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, assertEmailVerified, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './reviews.repo.ts';
 
 export interface ReviewsOptions {

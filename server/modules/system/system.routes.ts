@@ -2,13 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type PublicConfig, systemRoutes } from '../../../contract/system.ts';
 import type { Db } from '../../db/client.ts';
-import { serviceUnavailable } from '../../errors.ts';
+import { AppError, serviceUnavailable } from '../../errors.ts';
 import { registerRoute } from '../../http/route.ts';
+import type { Readiness } from '../../ops/readiness.ts';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
   db: Db,
   publicConfig: PublicConfig,
+  readiness: Readiness,
 ): void {
   registerRoute(app, systemRoutes.config, async ({ reply }) => {
     reply.header('cache-control', 'public, max-age=60');
@@ -24,5 +26,14 @@ export function registerSystemRoutes(
       request.log.warn({ err: error }, 'health check: database unavailable');
       throw serviceUnavailable('The database is not answering.');
     }
+  });
+
+  registerRoute(app, systemRoutes.ready, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    const reason = await readiness.check();
+    // No Retry-After: a balancer asks again on its own schedule, and a draining instance never
+    // becomes ready again.
+    if (reason) throw new AppError(503, 'not_ready', reason);
+    return { status: 'ready', database: 'ok', migrations: 'ok', changeFeed: 'ok' } as const;
   });
 }

@@ -34,6 +34,8 @@ interface Index {
 interface IndexQuery {
   /** What someone typed, and its words as PostgreSQL stems them (`to_tsvector('english', q)`). */
   search?: { text: string; words: readonly string[] } | undefined;
+  /** Only tools in these categories (a category and those below it); all when undefined. */
+  categoryIds?: readonly string[] | undefined;
   sort: ToolSort;
   limit?: number | undefined;
   offset: number;
@@ -54,8 +56,8 @@ export interface CatalogueIndex {
 }
 
 /**
- * The whole catalogue in memory, for paging in every order and for searching: ids, lower-cased
- * names, the database's own name and price order, and each tool's words from its full-text
+ * The whole catalogue in memory, for paging in every order, within a category or not, and for
+ * searching: ids, categories, lower-cased names, the database's own name and price order, and each tool's words from its full-text
  * vector (PostgreSQL's stemming, name and description), read in one query. A page is one pass
  * over the chosen order, a search a few passes over the tools that have its words (well under a
  * millisecond for 10,000 tools); the page's tools are then read by primary key, so their stock is
@@ -94,11 +96,18 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 300_000 } = {}): Catal
   };
 
   return {
-    async search({ search, sort, limit, offset }) {
+    async search({ search, categoryIds, sort, limit, offset }) {
       if (!isEnabled || limit === undefined || limit > MAX_PAGE_FROM_INDEX) return undefined;
       const found = await current();
       if (found.byAge.length > MAX_INDEXED_TOOLS) return undefined;
-      if (search) return page(searchOrder(found, search, sort), limit, offset);
+      const inScope = categoryIds && new Set(categoryIds);
+      if (search) {
+        const matches = searchOrder(found, search, sort);
+        const scoped = inScope
+          ? matches.filter((entry) => entry.categoryId !== null && inScope.has(entry.categoryId))
+          : matches;
+        return page(scoped, limit, offset);
+      }
       const { rows, isReversed } = inOrder(found, sort);
       const ids: string[] = [];
       let total = 0;
@@ -106,6 +115,7 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 300_000 } = {}): Catal
       const last = rows.length - 1;
       for (let k = 0; k <= last; k += 1) {
         const row = rows[isReversed ? last - k : k] as Entry;
+        if (inScope && (row.categoryId === null || !inScope.has(row.categoryId))) continue;
         if (total >= offset && ids.length < limit) ids.push(row.id);
         total += 1;
       }
@@ -203,9 +213,10 @@ function searchOrder(
 function buildIndex(rows: IndexRow[]): Index {
   // Built field by field: objects made with a spread read about ten times slower in the search
   // loop (measured: 2.5 ms against 0.2 ms for 10,000 tools).
-  const byAge = rows.map(({ id, name, nameRank, priceRank }, age) => ({
+  const byAge = rows.map(({ id, name, categoryId, nameRank, priceRank }, age) => ({
     id,
     name,
+    categoryId,
     nameRank,
     priceRank,
     age,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Tx } from '../../db/client.ts';
 import type { ToolRow } from './tools.repo.ts';
@@ -12,6 +12,8 @@ import type { ToolRow } from './tools.repo.ts';
 export interface IndexRow {
   id: string;
   name: string;
+  /** The category the tool is in (null: none). */
+  categoryId: string | null;
   /** Position in ORDER BY name, id (the database's collation decides, as in listTools). */
   nameRank: number;
   /** Position in ORDER BY price, id. */
@@ -34,11 +36,12 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
   const result = await tx.execute<{
     id: string;
     name: string;
+    category_id: string | null;
     name_rank: string;
     price_rank: string;
     vector: string;
   }>(sql`
-    select id, name,
+    select id, name, category_id,
            row_number() over (order by name, id) as name_rank,
            row_number() over (order by price, id) as price_rank,
            search_vector::text as vector
@@ -47,6 +50,7 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
   return result.rows.map((row) => ({
     id: row.id,
     name: row.name,
+    categoryId: row.category_id,
     nameRank: Number(row.name_rank),
     priceRank: Number(row.price_rank),
     lexemes: parseVector(row.vector),
@@ -75,9 +79,29 @@ const SEARCH_ORDER: Record<ToolSort, string> = {
   price_desc: 'price desc, id desc',
 };
 
+/** A search, a page of it, and the categories it is limited to (a category and those below it). */
+interface SearchOptions {
+  q: string;
+  sort: ToolSort;
+  limit?: number | undefined;
+  offset: number;
+  categoryIds?: readonly string[] | undefined;
+}
+
+/** `and <table>.category_id in (...)` when a search is limited to categories; nothing otherwise. */
+function inCategories(table: string, categoryIds: readonly string[] | undefined): SQL {
+  if (categoryIds === undefined) return sql``;
+  return sql`and ${sql.identifier(table)}.category_id = any(${sql.param([...categoryIds])}::uuid[])`;
+}
+
 type SearchRow = {
   total: number;
   id: string | null;
+  sku: string;
+  brand: string;
+  mpn: string | null;
+  gtin: string | null;
+  category_id: string | null;
   name: string;
   img: string;
   description: string;
@@ -97,7 +121,7 @@ type SearchRow = {
  */
 export async function searchTools(
   tx: Tx,
-  options: { q: string; sort: ToolSort; limit?: number | undefined; offset: number },
+  options: SearchOptions,
 ): Promise<{ rows: ToolRow[]; total: number }> {
   const like = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const result = await tx.execute<SearchRow>(sql`
@@ -106,7 +130,7 @@ export async function searchTools(
              tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
     ),
     matched as (
-      select t.id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
+      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
              t.price_tiers, t.created_at, t.updated_at,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
@@ -115,7 +139,7 @@ export async function searchTools(
              )) as name_words,
              word_similarity(${options.q}, t.name) as similarity
       from tools t, query
-      where t.deleted_at is null
+      where t.deleted_at is null ${inCategories('t', options.categoryIds)}
         and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q})
     )
     select total.n as total, page.*
@@ -132,6 +156,11 @@ export async function searchTools(
       : [
           {
             id: row.id,
+            sku: row.sku,
+            brand: row.brand,
+            mpn: row.mpn,
+            gtin: row.gtin,
+            categoryId: row.category_id,
             name: row.name,
             img: row.img,
             description: row.description,
@@ -155,7 +184,7 @@ export async function searchTools(
  */
 export async function similarNames(
   tx: Tx,
-  options: { q: string; sort: ToolSort; limit?: number | undefined; offset: number },
+  options: SearchOptions,
 ): Promise<{ ids: string[]; total: number }> {
   const order =
     options.sort === 'relevance'
@@ -165,7 +194,7 @@ export async function similarNames(
     with matched as (
       select id, name, price, created_at, word_similarity(${options.q}, name) as similarity
       from tools
-      where deleted_at is null and name %> ${options.q}
+      where deleted_at is null and name %> ${options.q} ${inCategories('tools', options.categoryIds)}
     )
     select total.n as total, page.id
     from (select count(*)::int as n from matched) total

@@ -9,6 +9,11 @@ export type ToolRow = typeof tools.$inferSelect;
 export function toTool(row: ToolRow): Tool {
   return {
     _id: row.id,
+    sku: row.sku,
+    brand: row.brand,
+    mpn: row.mpn,
+    gtin: row.gtin,
+    categoryId: row.categoryId,
     name: row.name,
     img: row.img,
     description: row.description,
@@ -32,12 +37,25 @@ const ORDER_BY: Record<ToolSort, SQL[]> = {
 
 const active = isNull(tools.deletedAt);
 
-/** One page of the catalogue (no search: see search.repo.ts), and how many tools it has. */
+/**
+ * One page of the catalogue (no search: see search.repo.ts), all of it or the tools in some
+ * categories (a category and those below it), and how many tools it has.
+ */
 export async function listTools(
   tx: Tx,
-  options: { sort: ToolSort; limit?: number | undefined; offset: number },
+  options: {
+    sort: ToolSort;
+    limit?: number | undefined;
+    offset: number;
+    categoryIds?: readonly string[] | undefined;
+  },
 ): Promise<{ rows: ToolRow[]; total: number }> {
-  const where = active;
+  const where = and(
+    active,
+    options.categoryIds === undefined
+      ? undefined
+      : sql`${tools.categoryId} = any(${sql.param([...options.categoryIds])}::uuid[])`,
+  );
   const query = tx
     .select()
     .from(tools)
@@ -69,7 +87,10 @@ export async function lockTool(tx: Tx, id: string): Promise<ToolRow | undefined>
   return row;
 }
 
-export async function insertTool(tx: Tx, body: CreateToolBody): Promise<ToolRow> {
+export async function insertTool(
+  tx: Tx,
+  body: Omit<CreateToolBody, 'confirm'> & { brand: string },
+): Promise<ToolRow> {
   const [row] = await tx.insert(tools).values(body).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -85,7 +106,18 @@ export async function updateTool(
   changes: Partial<
     Pick<
       ToolRow,
-      'name' | 'img' | 'description' | 'minimumOrder' | 'price' | 'priceTiers' | 'quantity'
+      | 'sku'
+      | 'brand'
+      | 'mpn'
+      | 'gtin'
+      | 'categoryId'
+      | 'name'
+      | 'img'
+      | 'description'
+      | 'minimumOrder'
+      | 'price'
+      | 'priceTiers'
+      | 'quantity'
     >
   >,
   restock = 0,

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ListToolsQuerySchema } from '../../../contract/tool-lists.ts';
 import { toolRoutes } from '../../../contract/tool-routes.ts';
-import { CATALOGUE_CACHE_CONTROL } from '../../http/catalogue-cache.ts';
-import { prepareJson, type ResponseCache } from '../../http/response-cache.ts';
+import { CATALOGUE_CACHE_CONTROL } from '../../cache/catalogue-cache.ts';
+import { prepareJson, type ResponseCache } from '../../cache/response-cache.ts';
 import { PreparedAnswer, registerRoute } from '../../http/route.ts';
 import type { ToolsService } from './tools.service.ts';
 
 type ListQuery = z.output<typeof ListToolsQuerySchema>;
 
 /** One key per distinct answer: the parsed query, so `?limit=24` and `?offset=0&limit=24` share. */
-function listKey({ q, sort, limit, offset }: ListQuery): string {
-  return JSON.stringify(['list', q ?? '', sort, limit ?? null, offset]);
+function listKey({ q, category, sort, limit, offset }: ListQuery): string {
+  return JSON.stringify(['list', q ?? '', category ?? '', sort, limit ?? null, offset]);
 }
 
 /**

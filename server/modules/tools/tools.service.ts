@@ -8,9 +8,9 @@ import {
   type UpdateToolBody,
 } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, fieldError, notFound } from '../../errors.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import * as searchRepo from './search.repo.ts';
 import type { ToolCache } from './tool-cache.ts';
@@ -52,6 +52,28 @@ function assertTiersFit(
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
 
+/** Whether `error` is PostgreSQL refusing a second listed tool with the same SKU. */
+function isSkuTaken(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { constraint?: string }).constraint === 'tools_sku_idx') return true;
+  }
+  return false;
+}
+
+/** Runs a write that may give a tool a SKU another listed tool has: then a 409 `sku_taken`. */
+async function withUniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isSkuTaken(error)) throw error;
+    const message =
+      sku === undefined
+        ? 'The SKU the store chose for this tool is already taken: give the tool a SKU of its own.'
+        : `Another tool already has the SKU ${sku} (SKUs are the same whatever the letter case).`;
+    throw new AppError(409, 'sku_taken', message, [{ field: 'sku', in: 'body', message }]);
+  }
+}
+
 export interface ToolsOptions {
   /** Serves lists and searches from memory when it can. */
   index: CatalogueIndex;
@@ -63,6 +85,12 @@ export interface ToolsOptions {
    * triggers tell every instance, this one included (migrations 0005 and 0021).
    */
   onChange: (kind: 'stock' | 'all') => void;
+  /** The brand of a tool added without one: the store's own (STORE_NAME). */
+  defaultBrand: string;
+  /** The ids of the category with this slug and of those below it; undefined: no such slug. */
+  categoryScope: (slug: string) => Promise<string[] | undefined>;
+  /** Whether a category has this id. */
+  categoryExists: (id: string) => Promise<boolean>;
 }
 
 /** A run of three letters or digits: the least a trigram search can use. */
@@ -71,7 +99,16 @@ const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
 /** Searches remembered with their stemmed words: the same words need no second round trip. */
 const WORD_CACHE_SIZE = 10_000;
 
-export function createToolsService(db: Db, { index, toolCache, onChange }: ToolsOptions) {
+export function createToolsService(
+  db: Db,
+  { index, toolCache, onChange, defaultBrand, categoryScope, categoryExists }: ToolsOptions,
+) {
+  /** A tool may be put in a category that exists (or in none). */
+  const assertCategory = async (categoryId: string | null | undefined) => {
+    if (categoryId && !(await categoryExists(categoryId))) {
+      throw fieldError('categoryId', 'No category with this id: choose another category.');
+    }
+  };
   const words = new Map<string, Promise<string[]>>();
   const wordsOf = (text: string): Promise<string[]> => {
     let found = words.get(text);
@@ -88,12 +125,21 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
     return result;
   };
   return {
-    async list(query: {
+    async list({
+      category,
+      ...page
+    }: {
       q?: string | undefined;
+      category?: string | undefined;
       sort: NonNullable<ListToolsQuery['sort']>;
       limit?: number | undefined;
       offset: number;
     }): Promise<{ tools: Tool[]; total: number }> {
+      const categoryIds = category === undefined ? undefined : await categoryScope(category);
+      if (category !== undefined && categoryIds === undefined) {
+        throw fieldError('category', 'No category has this address.', 'query');
+      }
+      const query = { ...page, categoryIds };
       const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
       let found = await index.search({ ...query, search });
       if (query.q && !found) {
@@ -135,57 +181,66 @@ export function createToolsService(db: Db, { index, toolCache, onChange }: Tools
 
     async create(body: CreateToolBody, actor: Actor): Promise<Tool> {
       const { confirm, ...fields } = body;
+      await assertCategory(fields.categoryId);
       assertConfirmed(fields, { price: true, minimumOrder: true, quantity: true }, confirm);
-      const row = await db.transaction(async (tx) => {
-        const inserted = await repo.insertTool(tx, fields);
-        await recordAudit(tx, actor, {
-          action: 'tool.created',
-          target: { type: 'tool', id: inserted.id, label: inserted.name },
-          details: { fields: auditedFields(inserted) },
-        });
-        return inserted;
-      });
+      const row = await withUniqueSku(fields.sku, () =>
+        db.transaction(async (tx) => {
+          const inserted = await repo.insertTool(tx, {
+            ...fields,
+            brand: fields.brand ?? defaultBrand,
+          });
+          await recordAudit(tx, actor, {
+            action: 'tool.created',
+            target: { type: 'tool', id: inserted.id, label: inserted.name },
+            details: { fields: auditedFields(inserted) },
+          });
+          return inserted;
+        }),
+      );
       return changed(repo.toTool(row));
     },
 
     async update(id: string, body: UpdateToolBody, actor: Actor): Promise<Tool> {
       const { restock, confirm, ...changes } = body;
-      const row = await db.transaction(async (tx) => {
-        // Locked: the checks and the audit's "before" see the tool the change applies to.
-        const current = await repo.lockTool(tx, id);
-        if (!current) throw toolNotFound();
-        const next = {
-          price: changes.price ?? current.price,
-          minimumOrder: changes.minimumOrder ?? current.minimumOrder,
-          priceTiers: changes.priceTiers ?? current.priceTiers,
-          quantity: changes.quantity ?? current.quantity + (restock ?? 0),
-        };
-        if (
-          changes.price !== undefined ||
-          changes.minimumOrder !== undefined ||
-          changes.priceTiers !== undefined
-        ) {
-          // The breaks are checked against the price and minimum they will sit beside.
-          assertTiersFit(next, changes.priceTiers !== undefined);
-        }
-        assertConfirmed(
-          next,
-          {
-            price: changes.price !== undefined,
-            minimumOrder: changes.minimumOrder !== undefined,
-            quantity: changes.quantity !== undefined,
-          },
-          confirm,
-        );
-        const updated = await repo.updateTool(tx, id, changes, restock ?? 0);
-        if (!updated) return undefined;
-        await recordAudit(tx, actor, {
-          action: 'tool.updated',
-          target: { type: 'tool', id, label: updated.name },
-          details: { changes: changedFields(current, updated) },
-        });
-        return updated;
-      });
+      await assertCategory(changes.categoryId);
+      const row = await withUniqueSku(changes.sku, () =>
+        db.transaction(async (tx) => {
+          // Locked: the checks and the audit's "before" see the tool the change applies to.
+          const current = await repo.lockTool(tx, id);
+          if (!current) throw toolNotFound();
+          const next = {
+            price: changes.price ?? current.price,
+            minimumOrder: changes.minimumOrder ?? current.minimumOrder,
+            priceTiers: changes.priceTiers ?? current.priceTiers,
+            quantity: changes.quantity ?? current.quantity + (restock ?? 0),
+          };
+          if (
+            changes.price !== undefined ||
+            changes.minimumOrder !== undefined ||
+            changes.priceTiers !== undefined
+          ) {
+            // The breaks are checked against the price and minimum they will sit beside.
+            assertTiersFit(next, changes.priceTiers !== undefined);
+          }
+          assertConfirmed(
+            next,
+            {
+              price: changes.price !== undefined,
+              minimumOrder: changes.minimumOrder !== undefined,
+              quantity: changes.quantity !== undefined,
+            },
+            confirm,
+          );
+          const updated = await repo.updateTool(tx, id, changes, restock ?? 0);
+          if (!updated) return undefined;
+          await recordAudit(tx, actor, {
+            action: 'tool.updated',
+            target: { type: 'tool', id, label: updated.name },
+            details: { changes: changedFields(current, updated) },
+          });
+          return updated;
+        }),
+      );
       if (row) return changed(repo.toTool(row));
       const tool = await repo.findTool(db, id);
       if (!tool) throw toolNotFound();

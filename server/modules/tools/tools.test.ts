@@ -38,6 +38,12 @@ describe('GET /api/tools', () => {
     expect(body.map((tool) => tool._id)).toEqual([first?.id, second?.id]);
     expect(ToolSchema.strict().parse(body[0])).toEqual({
       _id: first?.id,
+      // Numbered by the store (added without a SKU), of the store's brand (the default's name).
+      sku: first?.sku,
+      brand: 'Toolyard',
+      mpn: null,
+      gtin: null,
+      categoryId: null,
       name: 'Listing Hammer',
       img: first?.img,
       description: first?.description,

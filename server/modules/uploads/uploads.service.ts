@@ -33,6 +33,8 @@ export function createUploadsService(store: UploadStore, limits: GateLimits = IM
   );
   return {
     store,
+    /** For metrics: resizes running, waiting and refused. */
+    stats: gate.stats,
     /** Checks, converts and stores one image; answers where each width is served. */
     async save(bytes: Buffer): Promise<UploadedImage> {
       const image = await gate.run(() => processImage(bytes));

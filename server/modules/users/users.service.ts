@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { assertOwnerOrAdmin, type SessionUser, sameEmail } from '../../http/session.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repo.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import * as repo from './users.repo.ts';
 
 /** A customer sees and changes their own account; admins may see anyone's (`allowAdmin`). */

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
@@ -9,10 +10,16 @@ export interface LoginState {
   from?: { pathname: string; search: string; hash: string };
 }
 
-/** Screens for signed-in users: visitors go to /login, and come back here after signing in. */
+/**
+ * Screens for signed-in users: visitors go to /login, and come back here after signing in. Someone
+ * who signs out here goes home: signing out moves there first, but the screen may still be
+ * showing when the session ends, and it must not ask them to sign in again.
+ */
 export function RequireAuth() {
   const { user, isPending, error, refetch } = useSession();
   const location = useLocation();
+  const wasSignedIn = useRef(false);
+  if (user) wasSignedIn.current = true;
   if (isPending) return <LoadingState label="Checking your sign-in…" />;
   if (error && !user) {
     return (
@@ -25,6 +32,7 @@ export function RequireAuth() {
       </div>
     );
   }
+  if (!user && wasSignedIn.current) return <Navigate to={paths.home()} replace />;
   if (!user) {
     const state: LoginState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },

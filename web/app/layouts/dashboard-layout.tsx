@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
 import { paths } from '#web/lib/paths.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const OVERVIEW = { to: paths.overview(), label: 'Overview', end: false };
 const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
@@ -32,14 +33,49 @@ export function DashboardLayout() {
   const isAdmin = user.role === 'Admin';
   // Admins start from the overview; everyone keeps the spec's /dashboard (the profile).
   const links = isAdmin ? [OVERVIEW, PROFILE, ...ADMIN] : [PROFILE, ...CUSTOMER];
+  const title = isAdmin ? 'Admin dashboard' : 'My dashboard';
+  const { pathname } = useLocation();
+  const current = links.find((link) =>
+    link.end ? pathname === link.to : pathname === link.to || pathname.startsWith(`${link.to}/`),
+  );
+  // Opened on one screen, the folded menu closes when another is chosen.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === pathname;
+  const isHydrated = useHydrated();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10 lg:px-8">
-      <aside className="mb-8 lg:mb-0">
+      <aside className="mb-6 lg:mb-0">
         <nav aria-label="Dashboard" className="lg:sticky lg:top-6">
-          <p className="mb-3 text-xs font-bold tracking-wider text-stone-600 uppercase">
-            {isAdmin ? 'Admin dashboard' : 'My dashboard'}
+          <p className="mb-3 hidden text-xs font-bold tracking-wider text-stone-600 uppercase lg:block">
+            {title}
           </p>
-          <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+          {/* On phones and tablets the menu folds into one button naming the screen shown, so the
+              screen itself starts near the top. */}
+          <button
+            type="button"
+            className="flex w-full items-center justify-between gap-3 rounded-md border border-stone-300 bg-white px-3 py-2 text-left text-sm font-semibold text-navy-900 lg:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls="dashboard-menu"
+            disabled={!isHydrated}
+            onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
+          >
+            <span className="min-w-0">
+              <span className="text-stone-600">{title}: </span>
+              {current?.label ?? 'Menu'}
+            </span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-5 shrink-0"
+              fill="currentColor"
+            >
+              <path d={isMenuOpen ? 'M5 12.5 10 7.5l5 5H5Z' : 'M5 7.5h10l-5 5-5-5Z'} />
+            </svg>
+          </button>
+          <ul
+            id="dashboard-menu"
+            className={`${isMenuOpen ? 'mt-2 flex' : 'hidden'} flex-wrap gap-2 lg:flex lg:flex-col lg:gap-1`}
+          >
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={linkClass}>

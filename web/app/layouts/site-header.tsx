@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -32,16 +32,51 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-navy-50 text-navy-900' : 'text-stone-700 hover:bg-stone-100 hover:text-navy-900'
   }`;
 
+/**
+ * An open menu closes on Escape (focus back on its button, where the keyboard was) and on a click
+ * or tap outside it and its button.
+ */
+function useDismissMenu(
+  isOpen: boolean,
+  close: () => void,
+  button: RefObject<HTMLButtonElement | null>,
+  menu: RefObject<HTMLDivElement | null>,
+) {
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (button.current?.contains(target) || menu.current?.contains(target)) return;
+      close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [isOpen, close, button, menu]);
+}
+
 export function SiteHeader() {
   const { user, isPending } = useSession();
-  const signOut = useSignOut();
   const toast = useToast();
   const navigate = useNavigate();
+  const signOut = useSignOut(() => navigate(paths.home()));
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: moving to another page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const isHydrated = useHydrated();
   const isMenuOpen = menuOpenOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setMenuOpenOn(null), []);
+  useDismissMenu(isMenuOpen, close, menuButton, menu);
 
   const links: HeaderLink[] = user
     ? [
@@ -61,10 +96,7 @@ export function SiteHeader() {
     (pathname === link.section || pathname.startsWith(`${link.section}/`));
   const onSignOut = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => {
-        toast.info('You are signed out.');
-        navigate(paths.home());
-      },
+      onSuccess: () => toast.info('You are signed out.'),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
@@ -119,6 +151,7 @@ export function SiteHeader() {
             <CartLink />
             <div className="hidden lg:block">{account}</div>
             <button
+              ref={menuButton}
               type="button"
               className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
               aria-expanded={isMenuOpen}
@@ -139,6 +172,7 @@ export function SiteHeader() {
           </div>
         </div>
         <div
+          ref={menu}
           id="mobile-menu"
           hidden={!isMenuOpen}
           className="border-t border-stone-200 px-4 py-4 sm:px-6 lg:hidden"

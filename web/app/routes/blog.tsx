@@ -44,10 +44,15 @@ export function BlogPage() {
                   href={`#${post.slug}`}
                   className="flex gap-2 text-navy-700 hover:text-navy-900 hover:underline"
                 >
-                  <span aria-hidden="true" className="font-bold text-orange-700">
+                  {/* A fixed width that never shrinks: "10." stays whole, and every question
+                      starts at the same place. */}
+                  <span
+                    aria-hidden="true"
+                    className="w-7 shrink-0 text-right font-bold whitespace-nowrap text-orange-700 tabular-nums"
+                  >
                     {index + 1}.
                   </span>
-                  {post.question}
+                  <span className="min-w-0">{post.question}</span>
                 </a>
               </li>
             ))}

@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { Link, type MetaArgs } from 'react-router';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { site } from '#web/content/site.ts';
+import {
+  categoriesQuery,
+  childrenOf,
+  useCategories,
+} from '#web/features/categories/api/categories-queries.ts';
+import { CategoryLinks } from '#web/features/categories/components/category-links.tsx';
 import { CompanyProfile } from '#web/features/home/components/company-profile.tsx';
 import { HeroCarousel } from '#web/features/home/components/hero-carousel.tsx';
 import { StatsBand } from '#web/features/home/components/stats-band.tsx';
@@ -28,6 +34,7 @@ export async function loader() {
       queryClient.prefetchQuery(toolListQuery(FEATURED)),
       queryClient.prefetchQuery(toolListQuery(BEST_SELLER)),
       queryClient.prefetchQuery(latestReviewsQuery(HOME_REVIEW_COUNT)),
+      queryClient.prefetchQuery(categoriesQuery()),
     ]),
   );
   return pageData({ queries }, status);
@@ -35,7 +42,6 @@ export async function loader() {
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
-/** `/` and `/home` are one page: both name `/` as the address to index. */
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
     path: paths.home(),
@@ -47,6 +53,7 @@ export function HomePage() {
   const featured = useToolList(FEATURED);
   const bestSeller = useToolList(BEST_SELLER);
   const reviews = useLatestReviews();
+  const categories = useCategories();
 
   return (
     <>
@@ -70,6 +77,23 @@ export function HomePage() {
             emptyTitle="No tools in the catalogue yet"
           >
             {(data) => <ToolGrid tools={data.tools} />}
+          </QueryView>
+        </section>
+
+        <section aria-labelledby="categories-title">
+          <SectionHeader
+            id="categories-title"
+            title="Shop by category"
+            text="Find tools by what they do, from power tools to safety gear."
+          />
+          <QueryView
+            query={categories}
+            loadingLabel="Loading the categories…"
+            errorTitle="We could not load the categories"
+            isEmpty={(tree) => tree.length === 0}
+            emptyTitle="No categories yet"
+          >
+            {(tree) => <CategoryLinks categories={childrenOf(tree, null)} label="Categories" />}
           </QueryView>
         </section>
 

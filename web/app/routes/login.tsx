@@ -9,16 +9,22 @@ import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { errorFromUrl } from '#web/features/auth/utils/describe-auth-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Sign in', path: location.pathname, noIndex: true });
 
-/** The page the visitor was sent here from, or home. */
+/**
+ * The page the visitor was sent here from, or home. It lives in the browser's history, which the
+ * server never sees: until the browser has taken the page over it is home there too, or a reload
+ * would render a page the server did not (a hydration mismatch).
+ */
 export function useReturnTo(): string {
   const from = (useLocation().state as LoginState | null)?.from;
-  return from ? `${from.pathname}${from.search}${from.hash}` : paths.home();
+  const isHydrated = useHydrated();
+  return from && isHydrated ? `${from.pathname}${from.search}${from.hash}` : paths.home();
 }
 
 export function LoginPage() {

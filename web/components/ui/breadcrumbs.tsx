@@ -12,8 +12,8 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
     <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-2">
         {trail.map((crumb, index) => (
+          // The separator ends the crumb before it: a wrapped trail never starts a line with it.
           <li key={crumb.to ?? crumb.label} className="flex min-w-0 items-center gap-2">
-            {index > 0 && <span aria-hidden="true">/</span>}
             {crumb.to ? (
               <Link to={crumb.to} className="hover:text-navy-900 hover:underline">
                 {crumb.label}
@@ -23,6 +23,7 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
                 {crumb.label}
               </span>
             )}
+            {index < trail.length - 1 && <span aria-hidden="true">/</span>}
           </li>
         ))}
       </ol>

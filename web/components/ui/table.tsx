@@ -61,13 +61,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 function Table<T>(props: DataTableProps<T>) {
   const isScrolling = props.layout === 'table';
-  // In a region of its own a table may be wider than the screen: words then stay whole (the
-  // page's `overflow-wrap: anywhere` would split "Cancelled" to fit a narrow column).
+  // Words, amounts and addresses stay whole: each column is as wide as its longest word, and a
+  // table wider than its room scrolls in its own region (the page's `overflow-wrap: anywhere`
+  // would split "Cancelled" or "$3,065.00" to squeeze a column).
   const cellX = isScrolling ? 'px-3' : 'px-4';
   return (
-    <table
-      className={`w-full text-left text-sm ${isScrolling ? '[overflow-wrap:break-word]' : ''}`}
-    >
+    <table className="w-full text-left text-sm [overflow-wrap:break-word]">
       <caption className="sr-only">{props.caption}</caption>
       <thead className="bg-stone-100">
         <tr>
@@ -109,7 +108,7 @@ function CardList<T>({ caption, columns, rows, rowKey }: DataTableProps<T>) {
     <ul aria-label={caption} className="space-y-3 md:hidden">
       {rows.map((row, index) => (
         <li key={rowKey(row)} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
-          <dl className="space-y-2 text-sm">
+          <dl className="space-y-2 text-sm [overflow-wrap:break-word]">
             {columns.map((column) => {
               const content = column.cell(row, index);
               if (content === null) return null;

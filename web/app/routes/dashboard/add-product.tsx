@@ -2,6 +2,7 @@ import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { useCategories } from '#web/features/categories/api/categories-queries.ts';
 import { AddToolForm } from '#web/features/tools/components/add-tool-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -11,6 +12,8 @@ export const meta = ({ matches, location }: MetaArgs) =>
 
 export function AddProductPage() {
   const toast = useToast();
+  // Without the tree (still loading, or failed) the tool can still be added, in no category.
+  const categories = useCategories();
   return (
     <>
       <PageHeading
@@ -27,7 +30,10 @@ export function AddProductPage() {
         }
       />
       <div className="max-w-3xl rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
-        <AddToolForm onAdded={(tool) => toast.success(`${tool.name} is added to the catalogue.`)} />
+        <AddToolForm
+          categories={categories.data ?? []}
+          onAdded={(tool) => toast.success(`${tool.name} is added to the catalogue.`)}
+        />
       </div>
     </>
   );

@@ -28,6 +28,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'tool.created': 'Tool added',
   'tool.updated': 'Tool changed',
   'tool.deleted': 'Tool deleted',
+  'category.created': 'Category added',
+  'category.updated': 'Category changed',
+  'category.deleted': 'Category deleted',
   'order.cancelled': 'Order cancelled',
   'order.shipped': 'Order shipped',
   'order.refund_noted': 'Refund noted',
@@ -38,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
   tool: 'Tools',
+  category: 'Categories',
   order: 'Orders',
   review: 'Reviews',
 };

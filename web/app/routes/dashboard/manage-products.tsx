@@ -7,6 +7,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { useCategories } from '#web/features/categories/api/categories-queries.ts';
 import { useDeleteTool } from '#web/features/tools/api/tool-mutations.ts';
 import {
   type ManagedToolListParams,
@@ -59,6 +60,7 @@ export function ManageProductsPage() {
   const tools = useManagedTools(list);
   const deleteTool = useDeleteTool();
   const toast = useToast();
+  const categories = useCategories();
   const [toEdit, setToEdit] = useState<Tool | null>(null);
   const [toDelete, setToDelete] = useState<Tool | null>(null);
   const confirmDelete = () => {
@@ -128,6 +130,7 @@ export function ManageProductsPage() {
         )}
       </QueryView>
       <EditToolDialog
+        categories={categories.data ?? []}
         tool={toEdit}
         onClose={() => setToEdit(null)}
         onSaved={(tool) => {

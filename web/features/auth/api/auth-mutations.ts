@@ -65,13 +65,18 @@ export function useSignUp() {
   });
 }
 
-export function useSignOut() {
+/**
+ * Signs out; `leave` moves to a page for everyone before the session says no one is signed in,
+ * or the screen behind sign-in would send the person to sign in again.
+ */
+export function useSignOut(leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => sendRequest('POST', '/auth/sign-out', { body: {} }),
-    onSuccess: () => {
+    onSuccess: async () => {
+      await leave();
       forgetUserData(queryClient);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

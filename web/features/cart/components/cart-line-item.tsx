@@ -122,6 +122,9 @@ export function CartLineItem({
         </h3>
         {tool && (
           <>
+            <p className="text-xs text-stone-600">
+              SKU <span className="font-mono">{tool.sku}</span>
+            </p>
             <p className="text-sm text-stone-700">
               <span className="font-semibold text-stone-900" data-testid="unit-price">
                 {money(line.unitPrice)}

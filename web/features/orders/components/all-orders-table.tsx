@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { EmailAddress } from '#web/components/ui/email-address.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatOrderUnits } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
-/** Every order for admins; only paid orders can be shipped. */
+/** Every order for admins; paid orders have a Ship button, the others no action. */
 export function AllOrdersTable({
   orders,
   caption,
@@ -35,7 +36,7 @@ export function AllOrdersTable({
       cell: (order) => (
         <span>
           <span className="block font-semibold text-navy-900">{order.name}</span>
-          <span className="block text-xs text-stone-600">{order.email}</span>
+          <EmailAddress email={order.email} className="block text-xs text-stone-600" />
         </span>
       ),
     },
@@ -49,28 +50,30 @@ export function AllOrdersTable({
       ),
     },
     { header: 'Product', cell: (order) => order.productName },
-    { header: 'Quantity', cell: (order) => formatOrderUnits(order) },
+    { header: 'Quantity', isNumeric: true, cell: (order) => formatOrderUnits(order) },
     {
       header: 'Total',
-      cell: (order) => (
-        <span className="whitespace-nowrap">{formatMoney(order.totalAmount, order.currency)}</span>
-      ),
+      isNumeric: true,
+      cell: (order) => formatMoney(order.totalAmount, order.currency),
     },
     { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       header: 'Shipping',
-      cell: (order) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={order.status !== 'paid'}
-          onClick={() => onShip(order)}
-          title={order.status === 'paid' ? undefined : 'Only paid orders can be shipped'}
-          aria-label={`${order.status === 'shipped' ? 'Shipped' : 'Ship'} order ${order.number} to ${order.name}`}
-        >
-          {order.status === 'shipped' ? 'Shipped' : 'Ship'}
-        </Button>
-      ),
+      hideHeader: true,
+      // Only a paid order can be shipped: the others show no action (their status says why), and
+      // the column keeps its width without one.
+      width: 'w-24',
+      cell: (order) =>
+        order.status === 'paid' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onShip(order)}
+            aria-label={`Ship order ${order.number} to ${order.name}`}
+          >
+            Ship
+          </Button>
+        ) : null,
     },
   ];
   return (

@@ -36,9 +36,10 @@ export function MyOrdersTable({
         </span>
       ),
     },
-    { header: 'Quantity', cell: (order) => formatOrderUnits(order) },
+    { header: 'Quantity', isNumeric: true, cell: (order) => formatOrderUnits(order) },
     {
       header: 'Total',
+      isNumeric: true,
       cell: (order) => (
         <span className="font-semibold">{formatMoney(order.totalAmount, order.currency)}</span>
       ),

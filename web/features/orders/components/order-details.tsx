@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order } from '#contract/orders.ts';
+import { NO_COMPANY_DETAILS, type Order } from '#contract/orders.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -10,7 +10,10 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Where it goes and who buys: delivery, the buyer's references, their company when given. */
+/**
+ * Where it goes and who buys: delivery, the buyer's references, and their company as given when
+ * the order was placed (an order placed before the profile had them says so).
+ */
 export function OrderDetails({ order }: { order: Order }) {
   const hasCompany = Boolean(order.companyName || order.vatNumber || order.billingAddress);
   return (
@@ -29,16 +32,25 @@ export function OrderDetails({ order }: { order: Order }) {
         {order.poNumber && <Detail term="Purchase order number">{order.poNumber}</Detail>}
         {order.note && <Detail term="Note">{order.note}</Detail>}
       </dl>
-      {hasCompany && (
-        <div>
-          <h3 className="mb-3 font-bold text-navy-900">Company</h3>
-          <dl className="grid gap-4 sm:grid-cols-2">
-            {order.companyName && <Detail term="Company name">{order.companyName}</Detail>}
-            {order.vatNumber && <Detail term="VAT number">{order.vatNumber}</Detail>}
-            {order.billingAddress && <Detail term="Billing address">{order.billingAddress}</Detail>}
-          </dl>
-        </div>
-      )}
+      <div>
+        <h3 className="font-bold text-navy-900">Company</h3>
+        <p className="mt-1 mb-3 text-sm text-stone-600">
+          As the buyer's profile had them when the order was placed.
+        </p>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {hasCompany ? (
+            <>
+              {order.companyName && <Detail term="Company name">{order.companyName}</Detail>}
+              {order.vatNumber && <Detail term="VAT number">{order.vatNumber}</Detail>}
+              {order.billingAddress && (
+                <Detail term="Billing address">{order.billingAddress}</Detail>
+              )}
+            </>
+          ) : (
+            <Detail term="Company details">{NO_COMPANY_DETAILS}</Detail>
+          )}
+        </dl>
+      </div>
     </section>
   );
 }

@@ -25,6 +25,10 @@ export function OrderLines({ order }: { order: Order }) {
       ),
     },
     {
+      header: 'SKU',
+      cell: (line) => <span className="font-mono text-sm break-all">{line.sku}</span>,
+    },
+    {
       header: 'Quantity',
       cell: (line) => <span className="whitespace-nowrap">{formatCount(line.quantity)}</span>,
     },

@@ -6,6 +6,8 @@ import { queryKeys } from '#web/lib/query-client.ts';
 
 export interface ToolListParams {
   q?: string | undefined;
+  /** A category's slug: its tools and those of the categories below it. */
+  category?: string | undefined;
   sort: ToolSort;
   limit?: number | undefined;
   offset?: number | undefined;

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { type DefaultValues, useForm } from 'react-hook-form';
+import type { Category } from '#contract/categories.ts';
 import type { Tool, ToolConfirmation } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError } from '#web/components/ui/field.tsx';
@@ -16,12 +17,19 @@ import {
 import { ToolConfirmationPrompt, useToolConfirmation } from './tool-confirmation.tsx';
 import { ToolFields } from './tool-fields.tsx';
 
-const EMPTY: CreateToolFormInput = {
+/**
+ * A clean form. The number fields have no value at all: NaN would be written into the inputs,
+ * which browsers refuse with a console warning.
+ */
+const EMPTY: DefaultValues<CreateToolFormInput> = {
+  sku: '',
+  brand: '',
+  mpn: '',
+  gtin: '',
+  categoryId: '',
   name: '',
   img: '',
   description: '',
-  quantity: Number.NaN,
-  minimumOrder: Number.NaN,
   price: '',
   priceTiers: [],
 };
@@ -32,7 +40,14 @@ const OUTCOME = {
     'We cannot tell whether the tool was added: look for it in Manage products before adding it again.',
 };
 
-export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
+export function AddToolForm({
+  onAdded,
+  categories,
+}: {
+  onAdded: (tool: Tool) => void;
+  /** Where a tool may be put (GET /api/categories). */
+  categories: readonly Category[];
+}) {
   const currency = useCurrency();
   const schema = useMemo(() => createToolFormSchema(currency), [currency]);
   const createTool = useCreateTool();
@@ -51,7 +66,8 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
         onSuccess: (tool) => {
           clear();
           confirmation.dismiss();
-          form.reset(EMPTY);
+          // To the defaults; the browser's own form reset empties the number fields.
+          form.reset();
           onAdded(tool);
         },
         onError: (error) => {
@@ -69,6 +85,8 @@ export function AddToolForm({ onAdded }: { onAdded: (tool: Tool) => void }) {
         register={form.register}
         errors={form.formState.errors}
         currency={currency}
+        isNew
+        categories={categories}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
         <ToolConfirmationPrompt

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Category } from '#contract/categories.ts';
 import { formatCount } from '#contract/format.ts';
 import { fromMinorUnits } from '#contract/money.ts';
 import type { Tool, ToolConfirmation, UpdateToolBody } from '#contract/tools.ts';
@@ -32,6 +33,11 @@ const FIELDS = [...TOOL_FORM_FIELDS, 'restock'] as const;
  */
 function changesOf(tool: Tool, values: EditToolFormOutput): UpdateToolBody {
   const body: UpdateToolBody = {};
+  if (values.sku !== tool.sku) body.sku = values.sku;
+  if (values.brand !== tool.brand) body.brand = values.brand;
+  if ((values.mpn ?? null) !== tool.mpn) body.mpn = values.mpn ?? null;
+  if ((values.gtin ?? null) !== tool.gtin) body.gtin = values.gtin ?? null;
+  if ((values.categoryId ?? null) !== tool.categoryId) body.categoryId = values.categoryId ?? null;
   if (values.name !== tool.name) body.name = values.name;
   if (values.img !== tool.img) body.img = values.img;
   if (values.description !== tool.description) body.description = values.description;
@@ -48,10 +54,13 @@ export function EditToolDialog({
   tool,
   onClose,
   onSaved,
+  categories,
 }: {
   tool: Tool | null;
   onClose: () => void;
   onSaved: (tool: Tool) => void;
+  /** Where a tool may be put (GET /api/categories). */
+  categories: readonly Category[];
 }) {
   return (
     <Dialog
@@ -60,7 +69,15 @@ export function EditToolDialog({
       title={tool ? `Edit ${tool.name}` : 'Edit tool'}
       size="lg"
     >
-      {tool && <EditToolForm key={tool._id} tool={tool} onCancel={onClose} onSaved={onSaved} />}
+      {tool && (
+        <EditToolForm
+          key={tool._id}
+          tool={tool}
+          onCancel={onClose}
+          onSaved={onSaved}
+          categories={categories}
+        />
+      )}
     </Dialog>
   );
 }
@@ -69,10 +86,12 @@ function EditToolForm({
   tool,
   onCancel,
   onSaved,
+  categories,
 }: {
   tool: Tool;
   onCancel: () => void;
   onSaved: (tool: Tool) => void;
+  categories: readonly Category[];
 }) {
   const currency = useCurrency();
   const schema = useMemo(() => editToolFormSchema(currency), [currency]);
@@ -80,6 +99,11 @@ function EditToolForm({
   const form = useForm<EditToolFormInput, unknown, EditToolFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
+      sku: tool.sku,
+      brand: tool.brand,
+      mpn: tool.mpn ?? '',
+      gtin: tool.gtin ?? '',
+      categoryId: tool.categoryId ?? '',
       name: tool.name,
       img: tool.img,
       description: tool.description,
@@ -137,6 +161,7 @@ function EditToolForm({
         register={form.register}
         errors={form.formState.errors}
         currency={currency}
+        categories={categories}
         stockHint={`${formatCount(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
       />
       <TextField

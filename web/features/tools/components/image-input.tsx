@@ -20,7 +20,7 @@ interface ImageInputProps {
 type Upload =
   | { state: 'idle' }
   | { state: 'busy'; fileName: string; share: number }
-  | { state: 'done'; fileName: string }
+  | { state: 'done'; fileName: string; url: string }
   | { state: 'failed'; message: string };
 
 /**
@@ -55,7 +55,7 @@ export function ImageInput({
       });
       onChange(image.url);
       onBlur();
-      setUpload({ state: 'done', fileName: file.name });
+      setUpload({ state: 'done', fileName: file.name, url: image.url });
     } catch (failure) {
       if (current.signal.aborted) return;
       setUpload({
@@ -65,6 +65,10 @@ export function ImageInput({
     }
   };
 
+  // "x.jpg is uploaded" holds while its address is the link: not once the link is changed or the
+  // form is reset.
+  const status: Upload =
+    upload.state === 'done' && upload.url !== value ? { state: 'idle' } : upload;
   const preview = value.trim();
   const showPreview = !error && (preview.startsWith('/') || preview.startsWith('https://'));
   return (
@@ -103,7 +107,7 @@ export function ImageInput({
               }}
               className="block w-full min-w-0 text-sm text-stone-700 file:mr-3 file:min-h-10 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-4 file:font-semibold file:text-navy-800 hover:file:bg-navy-50"
             />
-            <UploadStatus id={`${id}-file-status`} upload={upload} />
+            <UploadStatus id={`${id}-file-status`} upload={status} />
           </div>
           <div>
             <label htmlFor={`${id}-url`} className="mb-1 block text-sm font-medium text-stone-800">

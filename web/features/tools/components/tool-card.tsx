@@ -35,7 +35,11 @@ export function ToolCard({
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <Heading className="text-lg leading-snug font-bold text-navy-900">
+        <p className="text-xs text-stone-600">
+          <span className="font-semibold text-stone-800">{tool.brand}</span> · SKU{' '}
+          <span className="font-mono">{tool.sku}</span>
+        </p>
+        <Heading className="mt-1 text-lg leading-snug font-bold text-navy-900">
           <Link
             to={paths.tool(tool._id)}
             className="underline-offset-4 hover:text-navy-700 hover:underline"

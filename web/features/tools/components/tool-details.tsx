@@ -5,6 +5,26 @@ import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { useMoney } from '#web/lib/store-config.ts';
 import { VolumePrices } from './volume-prices.tsx';
 
+/** The tool's SKU and brand, and the maker's part number and barcode when known. */
+function PartNumbers({ tool }: { tool: Tool }) {
+  const numbers: [string, string][] = [
+    ['SKU', tool.sku],
+    ['Brand', tool.brand],
+    ...(tool.mpn ? [['Maker’s part number', tool.mpn] as [string, string]] : []),
+    ...(tool.gtin ? [['GTIN', tool.gtin] as [string, string]] : []),
+  ];
+  return (
+    <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="part-numbers">
+      {numbers.map(([label, value]) => (
+        <div key={label} className="flex gap-1.5">
+          <dt className="text-stone-600">{label}</dt>
+          <dd className="font-mono font-medium break-all text-stone-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** Everything a buyer needs to know about one tool before ordering. */
 export function ToolDetails({ tool }: { tool: Tool }) {
   const money = useMoney();
@@ -25,6 +45,7 @@ export function ToolDetails({ tool }: { tool: Tool }) {
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
         {tool.name}
       </h1>
+      <PartNumbers tool={tool} />
       <p className="mt-3 text-stone-700">{tool.description}</p>
       <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="rounded-lg border border-stone-200 bg-white p-4">

@@ -1,12 +1,14 @@
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import type { Category } from '#contract/categories.ts';
+import { SelectField, TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import type { ToolFormValues } from '../utils/tool-form-schema.ts';
 import { PriceTiersEditor } from './price-tiers-editor.tsx';
 import { ToolImageField } from './tool-image-field.tsx';
 
 /**
- * Every field of a tool, for adding one and for editing it: name, image, description, stock,
- * minimum order, unit price and volume prices. Laid out in the form's two-column grid.
+ * Every field of a tool, for adding one and for editing it: SKU, brand, the maker's part number
+ * and GTIN, name, image, description, stock, minimum order, unit price and volume prices. Laid
+ * out in the form's two-column grid.
  */
 export function ToolFields<T extends ToolFormValues, Context, Output>({
   control,
@@ -14,6 +16,8 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   errors,
   currency,
   stockHint,
+  isNew = false,
+  categories,
 }: {
   control: Control<T, Context, Output>;
   register: UseFormRegister<T>;
@@ -21,12 +25,58 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   currency: string;
   /** What to say under the stock (e.g. how many units it had when the dialog opened). */
   stockHint?: string;
+  /** Adding a tool: its SKU may be left empty. */
+  isNew?: boolean;
+  /** The category tree, depth first (GET /api/categories): where the tool may be put. */
+  categories: readonly Category[];
 }) {
   // The generic form narrowed to the fields this component owns.
   const fieldsRegister = register as unknown as UseFormRegister<ToolFormValues>;
   const fieldErrors = errors as FieldErrors<ToolFormValues>;
   return (
     <>
+      <TextField
+        label="SKU"
+        autoComplete="off"
+        spellCheck={false}
+        hint={isNew ? 'Leave empty and the store numbers it (TOOL-00042).' : undefined}
+        error={fieldErrors.sku?.message}
+        {...fieldsRegister('sku')}
+      />
+      <TextField
+        label="Brand"
+        hint={isNew ? 'Leave empty for the store’s own brand.' : undefined}
+        error={fieldErrors.brand?.message}
+        {...fieldsRegister('brand')}
+      />
+      <TextField
+        label="Maker’s part number (optional)"
+        autoComplete="off"
+        spellCheck={false}
+        error={fieldErrors.mpn?.message}
+        {...fieldsRegister('mpn')}
+      />
+      <TextField
+        label="GTIN / barcode (optional)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="8, 12, 13 or 14 digits."
+        error={fieldErrors.gtin?.message}
+        {...fieldsRegister('gtin')}
+      />
+      <SelectField
+        label="Category"
+        className="sm:col-span-2"
+        error={fieldErrors.categoryId?.message}
+        {...fieldsRegister('categoryId')}
+      >
+        <option value="">No category</option>
+        {categories.map((category) => (
+          <option key={category._id} value={category._id}>
+            {`${'\u00a0\u00a0'.repeat(category.depth - 1)}${category.name}`}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label="Product name"
         className="sm:col-span-2"

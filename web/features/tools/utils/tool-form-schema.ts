@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { IdSchema } from '#contract/common.ts';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
+import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from '#contract/part-numbers.ts';
 import { checkPriceTiers, MAX_PRICE_TIERS, PriceTiersSchema } from '#contract/price-tiers.ts';
 import { MAX_PRICE } from '#contract/pricing.ts';
 import { MAX_STOCK, TOOL_FIELD_NAMES, ToolFieldsSchema } from '#contract/tools.ts';
@@ -77,9 +79,27 @@ export const TOOL_FORM_FIELDS = [
   ]).flat(),
 ] as const;
 
-/** The fields both tool forms hold: the contract's, with the prices in currency units. */
+/** A field that may be left empty: empty is undefined, anything else must pass `schema`. */
+function optionalField<T extends z.ZodType<unknown, string>>(schema: T) {
+  return z
+    .string()
+    .transform((value) => (value.trim() === '' ? undefined : value))
+    .pipe(schema.optional());
+}
+
+/**
+ * The fields both tool forms hold: the contract's, with the prices in currency units. When adding,
+ * the SKU and brand may be left empty (the store numbers the tool and gives it its own brand), the
+ * MPN and GTIN always.
+ */
 const formFields = (currency: string) =>
   ToolFieldsSchema.omit({ confirm: true }).extend({
+    sku: optionalField(SkuSchema),
+    brand: optionalField(BrandSchema),
+    mpn: optionalField(MpnSchema),
+    gtin: optionalField(GtinSchema),
+    /** Chosen from the category tree; none is empty. */
+    categoryId: optionalField(IdSchema),
     price: priceField(currency),
     priceTiers: priceTiersField(currency),
   });
@@ -89,9 +109,11 @@ export function createToolFormSchema(currency: string) {
   return formFields(currency).superRefine(checkPriceTiers);
 }
 
-/** Edit: the same fields (the stock as counted), plus an optional number of units to add. */
+/** Edit: the same fields (the stock as counted, a SKU and brand kept), plus units to add. */
 export function editToolFormSchema(currency: string) {
-  return formFields(currency).extend({ restock: restockField }).superRefine(checkPriceTiers);
+  return formFields(currency)
+    .extend({ sku: SkuSchema, brand: BrandSchema, restock: restockField })
+    .superRefine(checkPriceTiers);
 }
 
 export type CreateToolFormInput = z.input<ReturnType<typeof createToolFormSchema>>;

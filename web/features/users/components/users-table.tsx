@@ -1,6 +1,7 @@
 import type { UserSummary } from '#contract/users.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { EmailAddress } from '#web/components/ui/email-address.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 
 export function UsersTable({
@@ -27,7 +28,7 @@ export function UsersTable({
         </span>
       ),
     },
-    { header: 'Email', cell: (user) => <span>{user.email}</span> },
+    { header: 'Email', cell: (user) => <EmailAddress email={user.email} /> },
     {
       header: 'Role',
       cell: (user) => (

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createResponseCache, type PreparedJson, prepareJson } from './response-cache.ts';
+import { createResponseCache, type PreparedBody, prepareJson } from './response-cache.ts';
 
 function deferred() {
-  let resolve: (value: PreparedJson) => void = () => {};
-  const promise = new Promise<PreparedJson>((done) => {
+  let resolve: (value: PreparedBody) => void = () => {};
+  const promise = new Promise<PreparedBody>((done) => {
     resolve = done;
   });
   return { promise, resolve };

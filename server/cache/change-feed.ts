@@ -29,6 +29,11 @@ export interface ChangeFeed {
   start(): void;
   stop(): Promise<void>;
   readonly isLive: boolean;
+  /**
+   * How long the listening connection last took to answer (its LISTEN, then each heartbeat): the
+   * least a change announced elsewhere waits before this instance hears it. Null before the first.
+   */
+  readonly lagMs: number | null;
 }
 
 /** What every channel hears when what changed is not known. */
@@ -56,6 +61,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
 
   let client: pg.Client | undefined;
   let isLive = false;
+  let lagMs: number | null = null;
   let isStopped = true;
   let failures = 0;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -116,8 +122,10 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
       const subjects = colon === -1 ? payload : payload.slice(colon + 1);
       for (const subject of subjects.split(',')) hear(message.channel, subject);
     });
+    let asked = 0;
     try {
       await listener.connect();
+      asked = performance.now();
       await listener.query(
         Object.keys(channels)
           .map((name) => `listen ${name};`)
@@ -128,12 +136,19 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
       return;
     }
     if (client !== listener) return;
+    lagMs = performance.now() - asked;
     failures = 0;
     // Whatever changed while we were not listening is unknown: start from nothing.
     hearEverything();
     setLive(true);
     heartbeatTimer = setInterval(() => {
-      listener.query('select 1').catch((error: unknown) => client === listener && lost(error));
+      const asked = performance.now();
+      listener.query('select 1').then(
+        () => {
+          if (client === listener) lagMs = performance.now() - asked;
+        },
+        (error: unknown) => client === listener && lost(error),
+      );
     }, heartbeatMs);
     heartbeatTimer.unref();
   };
@@ -191,6 +206,9 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     },
     get isLive() {
       return isLive;
+    },
+    get lagMs() {
+      return lagMs;
     },
   };
 }

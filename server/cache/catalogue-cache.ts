@@ -1,9 +1,9 @@
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 
 /**
- * The catalogue's channel on the change feed. Triggers on `tools` announce every change to tools
- * but one (migrations 0005 and 0021); the app announces that one, stock taken by an order, and
- * reviews, which no trigger watches.
+ * The catalogue's channel on the change feed. Triggers on `tools` (migrations 0005, 0020 and
+ * 0021, calling server/db/functions/catalogue-changed.sql) announce every change to tools but one;
+ * the app announces that one, stock taken by an order, and reviews, which no trigger watches.
  */
 export const CATALOGUE_CHANNEL = 'toolyard_catalogue';
 

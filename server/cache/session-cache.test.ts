@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session, user } from '../db/schema.ts';
+import type { SessionUser } from '../http/session.ts';
 import { untilLive } from '../testing/change-feed.ts';
 import { type Client, client } from '../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { within } from '../testing/within.ts';
-import type { SessionUser } from './session.ts';
 import { createSessionCache, sessionCookieValue } from './session-cache.ts';
 
 const ana: SessionUser = {

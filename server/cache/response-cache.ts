@@ -14,7 +14,7 @@ export type Encoding = 'br' | 'gzip';
  * An answer made once (a JSON body, or a page's HTML), with its validator and its compressed forms
  * made on demand.
  */
-export interface PreparedJson {
+export interface PreparedBody {
   body: Buffer;
   /** 200 unless said. */
   status?: number;
@@ -33,7 +33,7 @@ export interface PreparedJson {
   group?: string;
 }
 
-export function prepareJson(value: unknown, headers: Record<string, string> = {}): PreparedJson {
+export function prepareJson(value: unknown, headers: Record<string, string> = {}): PreparedBody {
   return prepareBody(JSON.stringify(value), headers);
 }
 
@@ -42,7 +42,7 @@ export function prepareBody(
   text: string,
   headers: Record<string, string> = {},
   status?: number,
-): PreparedJson {
+): PreparedBody {
   const body = Buffer.from(text);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   return {
@@ -62,7 +62,7 @@ export function prepareBody(
  */
 const SYNC_COMPRESS_LIMIT = 32 * 1024;
 
-export function encodedBody(prepared: PreparedJson, encoding: Encoding): Promise<Buffer> {
+export function encodedBody(prepared: PreparedBody, encoding: Encoding): Promise<Buffer> {
   prepared.encoded[encoding] ??= compress(prepared.body, encoding).then((body) => {
     prepared.ready[encoding] = body;
     return body;
@@ -88,7 +88,7 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 interface Entry {
-  prepared: PreparedJson;
+  prepared: PreparedBody;
   storedAt: number;
   size: number;
   group: string | undefined;
@@ -99,7 +99,7 @@ interface Entry {
 
 /** A build under way: stored when it ends unless a change to its group (or all) came first. */
 interface Build {
-  promise: Promise<PreparedJson>;
+  promise: Promise<PreparedBody>;
   group: string | undefined;
   isStale: boolean;
 }
@@ -123,7 +123,7 @@ const PROTECTED_SHARE = 0.75;
 
 interface GetOptions {
   /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
-  keep?: (prepared: PreparedJson) => boolean;
+  keep?: (prepared: PreparedBody) => boolean;
   /**
    * What the answer belongs to (a customer, say), so `forget(group)` drops it with the rest. Without
    * one, the answer's own `group` counts once built; until then any forget drops the build.
@@ -135,9 +135,9 @@ interface GetOptions {
 
 export interface ResponseCache {
   /** The stored answer for `key`, or the one `build` makes (concurrent misses share one build). */
-  get(key: string, build: () => Promise<PreparedJson>, options?: GetOptions): Promise<PreparedJson>;
+  get(key: string, build: () => Promise<PreparedBody>, options?: GetOptions): Promise<PreparedBody>;
   /** The stored answer for `key` if there is a fresh one; nothing is built. */
-  peek(key: string, client?: string): PreparedJson | undefined;
+  peek(key: string, client?: string): PreparedBody | undefined;
   /** Forgets everything; builds already under way are not stored. */
   invalidate(): void;
   /** Forgets the answers of one group; its builds already under way are not stored. */
@@ -145,6 +145,8 @@ export interface ResponseCache {
   /** While off (changes cannot be heard), every get builds afresh and nothing is kept. */
   setEnabled(isEnabled: boolean): void;
   readonly size: number;
+  /** For metrics: answers sent from memory, and those built afresh (or shared with a build). */
+  stats(): { hits: number; misses: number };
 }
 
 /**
@@ -160,6 +162,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   let bytes = 0;
   let protectedCount = 0;
   let isEnabled = false;
+  let hits = 0;
+  let misses = 0;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -204,7 +208,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const store = (
     key: string,
-    prepared: PreparedJson,
+    prepared: PreparedBody,
     group: string | undefined,
     client: string | undefined,
   ) => {
@@ -257,9 +261,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   return {
     get(key, make, { keep = () => true, group, client } = {}) {
-      if (!isEnabled) return make();
       const entry = fresh(key, client);
-      if (entry) return Promise.resolve(entry.prepared);
+      if (entry) {
+        hits += 1;
+        return Promise.resolve(entry.prepared);
+      }
+      misses += 1;
+      if (!isEnabled) return make();
       const pending = building.get(key);
       if (pending) return pending.promise;
       const build: Build = { promise: make(), group, isStale: false };
@@ -301,5 +309,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     get size() {
       return entries.size;
     },
+    stats: () => ({ hits, misses }),
   };
 }

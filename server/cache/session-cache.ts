@@ -1,4 +1,4 @@
-import type { SessionUser } from './session.ts';
+import type { SessionUser } from '../http/session.ts';
 
 /** Also raised by triggers on `session` and `user` (migration 0017) for every change. */
 export const SESSIONS_CHANNEL = 'toolyard_sessions';
@@ -39,6 +39,8 @@ export interface SessionCache {
   /** Only while changes can be heard is anything kept (see ChangeFeed). */
   setEnabled(isEnabled: boolean): void;
   readonly size: number;
+  /** For metrics: sessions found here, and those checked against the database. */
+  stats(): { hits: number; misses: number };
 }
 
 /**
@@ -58,6 +60,8 @@ export function createSessionCache(options: SessionCacheOptions = {}): SessionCa
   let isEnabled = false;
   /** Moves on every change heard: an answer read across a change is not kept. */
   let generation = 0;
+  let hits = 0;
+  let misses = 0;
 
   const drop = (token: string) => {
     const entry = entries.get(token);
@@ -83,15 +87,15 @@ export function createSessionCache(options: SessionCacheOptions = {}): SessionCa
 
   return {
     get(token) {
-      if (!isEnabled) return undefined;
-      const entry = entries.get(token);
-      if (!entry) return undefined;
+      const entry = isEnabled ? entries.get(token) : undefined;
       const at = now();
-      if (at >= entry.expiresAt || at - entry.checkedAt >= maxAgeMs) {
-        drop(token);
-        return undefined;
+      if (entry && (at >= entry.expiresAt || at - entry.checkedAt >= maxAgeMs)) drop(token);
+      else if (entry) {
+        hits += 1;
+        return entry.user;
       }
-      return entry.user;
+      misses += 1;
+      return undefined;
     },
     mark: () => generation,
     keep(mark, token, user, expiresAt) {
@@ -119,6 +123,7 @@ export function createSessionCache(options: SessionCacheOptions = {}): SessionCa
     get size() {
       return entries.size;
     },
+    stats: () => ({ hits, misses }),
   };
 }
 

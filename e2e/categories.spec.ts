@@ -1,0 +1,69 @@
+import { expect, expectAccessible, ORIGIN, test, waitForReady } from './fixtures.ts';
+import { readableText, structuredData } from './served-html.ts';
+
+/**
+ * The category tree of the demo catalogue as a buyer walks it: from the home page into a category,
+ * down to the one below it, with breadcrumbs, and the pages as served to search engines.
+ */
+
+test('the HTML of a category page carries its trail, its tools and its structured data', async ({
+  request,
+}) => {
+  const response = await request.get('/categories/hammer-drills');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(readableText(html)).toContain('13 mm Hammer Drill Kit, 120 pieces');
+  expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/categories/hammer-drills"/>`);
+  expect(structuredData(html)).toContainEqual(
+    expect.objectContaining({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        expect.objectContaining({ position: 1, name: 'Home' }),
+        expect.objectContaining({ position: 2, name: 'Tools' }),
+        expect.objectContaining({ position: 3, name: 'Power tools' }),
+        expect.objectContaining({ position: 4, name: 'Drills' }),
+        expect.objectContaining({
+          position: 5,
+          name: 'Hammer drills',
+          item: `${ORIGIN}/categories/hammer-drills`,
+        }),
+      ],
+    }),
+  );
+  expect((await request.get('/categories/no-such-category')).status()).toBe(404);
+  expect(await (await request.get('/sitemap.xml')).text()).toContain(
+    `<loc>${ORIGIN}/categories/power-tools</loc>`,
+  );
+});
+
+test('a buyer goes from the home page into a category and down the tree', async ({ page }) => {
+  await page.goto('/');
+  await waitForReady(page);
+  const categories = page.getByRole('navigation', { name: 'Categories', exact: true });
+  await categories.getByRole('link', { name: /Power tools/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Power tools' })).toBeVisible();
+  await expect(page.getByText(/\d+ tools in Power tools/)).toBeVisible();
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `category page at ${width}px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
+  await page
+    .getByRole('navigation', { name: 'Categories in Power tools' })
+    .getByRole('link', { name: /Drills/ })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'Categories in Drills' })
+    .getByRole('link', { name: /Hammer drills/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hammer drills' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: '13 mm Hammer Drill Kit, 120 pieces' }),
+  ).toBeVisible();
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(trail).toContainText('Power tools');
+  await trail.getByRole('link', { name: 'Drills' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Drills' })).toBeVisible();
+});

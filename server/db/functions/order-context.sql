@@ -1,0 +1,45 @@
+-- What placing an order is judged on, read in one call: the opening round trip of a placement
+-- (server/modules/orders/placement.repo.ts). A function, so that its statements are planned once
+-- per connection rather than on every order, and each reads a fresh snapshot (READ COMMITTED,
+-- VOLATILE): what follows the customer's lock sees every order committed before it, which keeps
+-- the caps on unpaid orders exact under races.
+--
+-- The customer's row is locked FOR NO KEY UPDATE, not FOR UPDATE: it still queues the customer's
+-- other placements, but not the rows that only refer to the customer (a foreign key check takes
+-- KEY SHARE): a cancel of their earlier order that holds a tool this placement waits for, and then
+-- writes its audit entry, would otherwise wait for this lock in turn (a deadlock). The listed tools
+-- among those asked for are locked in the order of their ids: two orders over the same tools take
+-- their locks in the same order, so they wait for each other and never deadlock.
+CREATE OR REPLACE FUNCTION toolyard_order_context(p_user text, p_key text, p_tools uuid[]) RETURNS json
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_company json;
+BEGIN
+  SELECT json_build_object(
+      'companyName', company_name, 'vatNumber', vat_number, 'billingAddress', billing_address)
+    INTO v_company
+    FROM "user" WHERE id = p_user FOR NO KEY UPDATE;
+  PERFORM 1 FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL ORDER BY id FOR UPDATE;
+  RETURN json_build_object(
+    'now', now(),
+    'number', nextval('order_number_seq'),
+    'company', v_company,
+    'unpaidOrders', (SELECT count(*) FROM orders WHERE user_id = p_user AND status = 'unpaid'),
+    'earlierId', CASE WHEN p_key IS NULL THEN NULL
+      ELSE (SELECT id FROM orders WHERE user_id = p_user AND idempotency_key = p_key) END,
+    'held', (
+      SELECT coalesce(json_object_agg(tool_id, units), '{}')
+      FROM (
+        SELECT tool_id, sum(quantity)::int AS units
+        FROM order_lines
+        WHERE user_id = p_user AND is_unpaid AND tool_id = ANY (p_tools)
+        GROUP BY tool_id
+      ) h),
+    'tools', (
+      SELECT coalesce(json_agg(json_build_object(
+          'id', id, 'sku', sku, 'name', name, 'price', price, 'priceTiers', price_tiers,
+          'quantity', quantity, 'minimumOrder', minimum_order)), '[]')
+      FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL)
+  );
+END
+$$;

@@ -1,0 +1,177 @@
+import type {
+  Category,
+  CreateCategoryBody,
+  UpdateCategoryBody,
+} from '../../../contract/categories.ts';
+import { formatCount } from '../../../contract/format.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../audit/index.ts';
+import * as repo from './categories.repo.ts';
+import { categoryTree, placementProblem, subtreeIds } from './category-tree.ts';
+
+type Actor = Pick<SessionUser, 'id' | 'name' | 'email'>;
+
+const categoryNotFound = () => notFound('No category with this id.');
+
+/** Whether `error` is PostgreSQL refusing a second category with the same slug. */
+function isSlugTaken(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { constraint?: string }).constraint === 'categories_slug_idx') return true;
+  }
+  return false;
+}
+
+async function withUniqueSlug<T>(slug: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isSlugTaken(error)) throw error;
+    throw new AppError(409, 'conflict', `Another category already has the address ${slug}.`, [
+      { field: 'slug', in: 'body', message: 'Another category already has this address.' },
+    ]);
+  }
+}
+
+/** Refuses a parent that does not exist, or a place in the tree the rules forbid. */
+function assertPlacement(
+  rows: repo.CategoryRow[],
+  id: string | undefined,
+  parentId: string | null,
+): void {
+  if (parentId === null) return;
+  if (!rows.some((row) => row.id === parentId)) {
+    throw fieldError('parentId', 'No category with this id: choose another parent.');
+  }
+  const problem = placementProblem(rows, id, parentId);
+  if (problem) {
+    throw new AppError(409, 'category_too_deep', problem, [
+      { field: 'parentId', in: 'body', message: problem },
+    ]);
+  }
+}
+
+/** One category as the API sends it, with its depth and tools, read in the same transaction. */
+async function readCategory(tx: Tx, id: string): Promise<Category> {
+  const tree = categoryTree(await repo.listCategoryRows(tx), await repo.countToolsByCategory(tx));
+  const category = tree.find((entry) => entry._id === id);
+  if (!category) throw categoryNotFound();
+  return category;
+}
+
+/**
+ * The catalogue's categories: the tree with the tools in each, the tools a category's page lists
+ * (it and every category below it), and the admin's changes, each audited. `onChange` runs after
+ * every committed change (the categories' triggers tell every instance too, migration 0028).
+ */
+export function createCategoriesService(db: Db, { onChange }: { onChange: () => void }) {
+  const changed = <T>(result: T): T => {
+    onChange();
+    return result;
+  };
+  return {
+    async tree(): Promise<Category[]> {
+      const [rows, toolsIn] = await Promise.all([
+        repo.listCategoryRows(db),
+        repo.countToolsByCategory(db),
+      ]);
+      return categoryTree(rows, toolsIn);
+    },
+
+    /** The ids of the category with this slug and of those below it; undefined: no such slug. */
+    async scope(slug: string): Promise<string[] | undefined> {
+      const rows = await repo.listCategoryRows(db);
+      const category = rows.find((row) => row.slug === slug);
+      return category && subtreeIds(rows, category.id);
+    },
+
+    /** Whether a category has this slug (its page exists). */
+    async slugExists(slug: string): Promise<boolean> {
+      return (await repo.listCategoryRows(db)).some((row) => row.slug === slug);
+    },
+
+    /** Every category's page and when it last changed (the sitemap). */
+    async sitemapEntries(): Promise<{ slug: string; updatedAt: Date }[]> {
+      return (await repo.listCategoryRows(db)).map(({ slug, updatedAt }) => ({ slug, updatedAt }));
+    },
+
+    /** Whether a category has this id (a tool may be put in it). */
+    async exists(id: string): Promise<boolean> {
+      return (await repo.listCategoryRows(db)).some((row) => row.id === id);
+    },
+
+    async create(body: CreateCategoryBody, actor: Actor): Promise<Category> {
+      const category = await withUniqueSlug(body.slug, () =>
+        db.transaction(async (tx) => {
+          await repo.lockCategories(tx);
+          assertPlacement(await repo.listCategoryRows(tx), undefined, body.parentId);
+          const row = await repo.insertCategory(tx, body);
+          await recordAudit(tx, actor, {
+            action: 'category.created',
+            target: { type: 'category', id: row.id, label: row.name },
+            details: { fields: body },
+          });
+          return readCategory(tx, row.id);
+        }),
+      );
+      return changed(category);
+    },
+
+    async update(id: string, body: UpdateCategoryBody, actor: Actor): Promise<Category> {
+      const category = await withUniqueSlug(body.slug, () =>
+        db.transaction(async (tx) => {
+          await repo.lockCategories(tx);
+          const rows = await repo.listCategoryRows(tx);
+          const current = rows.find((row) => row.id === id);
+          if (!current) throw categoryNotFound();
+          if (body.parentId !== undefined && body.parentId !== current.parentId) {
+            assertPlacement(rows, id, body.parentId);
+          }
+          const row = await repo.updateCategory(tx, id, body);
+          if (!row) throw categoryNotFound();
+          await recordAudit(tx, actor, {
+            action: 'category.updated',
+            target: { type: 'category', id, label: row.name },
+            details: { changes: body },
+          });
+          return readCategory(tx, id);
+        }),
+      );
+      return changed(category);
+    },
+
+    /** Deletes an empty category; one holding tools or sub-categories is refused, saying so. */
+    async remove(id: string, actor: Actor): Promise<{ deletedCount: number }> {
+      await db.transaction(async (tx) => {
+        await repo.lockCategories(tx);
+        const rows = await repo.listCategoryRows(tx);
+        const current = rows.find((row) => row.id === id);
+        if (!current) throw categoryNotFound();
+        const children = rows.filter((row) => row.parentId === id).length;
+        const held = await repo.countListedTools(tx, id);
+        if (children > 0 || held > 0) {
+          const what = [
+            held > 0 ? `${formatCount(held)} ${held === 1 ? 'tool' : 'tools'}` : '',
+            children > 0
+              ? `${formatCount(children)} ${children === 1 ? 'sub-category' : 'sub-categories'}`
+              : '',
+          ].filter(Boolean);
+          throw conflict(
+            'category_not_empty',
+            `${current.name} holds ${what.join(' and ')}: move them to another category first, then delete it.`,
+          );
+        }
+        await repo.deleteCategory(tx, id);
+        await recordAudit(tx, actor, {
+          action: 'category.deleted',
+          target: { type: 'category', id, label: current.name },
+          details: { slug: current.slug },
+        });
+      });
+      return changed({ deletedCount: 1 });
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

@@ -1,0 +1,3 @@
+import { configureZod } from '../../contract/zod-config.ts';
+
+configureZod();
