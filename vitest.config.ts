@@ -5,8 +5,6 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts'],
     globalSetup: ['server/testing/global-setup.ts'],
-    // The store's zod settings, as every entry of the store sets them (contract/zod-config.ts).
-    setupFiles: ['server/testing/zod-setup.ts'],
     pool: 'forks',
     // Vitest's default (one core less than the machine has) runs one file at a time on two
     // cores, while most of a file's time is spent waiting for PostgreSQL and the hashing pool:

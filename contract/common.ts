@@ -1,3 +1,5 @@
+// First: the settings every schema is made under (see the module).
+import './zod-config.ts';
 import { z } from 'zod';
 import type { ApiTag, OperationDocs } from './operation-docs.ts';
 

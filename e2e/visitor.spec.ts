@@ -45,8 +45,13 @@ test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }
     await expect(card.getByText('In stock')).toBeVisible();
     await expect(card.getByText('Minimum order')).toBeVisible();
     await expect(card.getByText('Price')).toBeVisible();
+    // Each card names its brand and part number above the name.
+    await expect(card.getByText(/ · SKU /)).toBeVisible();
     // A description longer than 100 characters is cut there, with an ellipsis; a shorter one whole.
-    const preview = await card.locator('p').first().innerText();
+    const preview = await card
+      .getByRole('heading')
+      .locator('xpath=following-sibling::p[1]')
+      .innerText();
     const description = newest[index]?.description ?? '';
     if (description.length > 100) {
       expect(preview).toMatch(/…$/);

@@ -2,7 +2,6 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { configureZod } from '../contract/zod-config.ts';
 import { type AppParts, createAppParts } from './app-parts.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -90,7 +89,6 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
 
 /** Builds the whole app from its parts; reads no environment and listens on nothing. */
 export async function buildApp({ config, database, logger, mailTransport }: AppDeps): Promise<App> {
-  configureZod();
   const isHttps = config.publicUrl.startsWith('https://');
   const allowStripe = config.stripe !== null;
   const { parts, wiring } = createAppParts(config, database, logger, mailTransport);

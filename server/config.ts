@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { configureZod } from '../contract/zod-config.ts';
 import { settingMessage, withoutRepeats } from './config-messages.ts';
 import {
   type InvoiceSettings,
@@ -183,7 +182,6 @@ export class ConfigError extends Error {
 
 /** Reads the environment once; lists every bad variable, and in production every missing one, at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  configureZod();
   // A variable set to nothing but spaces is unset, as an empty one is.
   const relevant = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),

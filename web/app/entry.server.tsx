@@ -2,12 +2,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
-import { configureZod } from '#contract/zod-config.ts';
 import css from '#web/app.css?inline';
 import { InlineStylesContext } from '#web/lib/inline-styles.tsx';
-
-// The server's start has set these already, unless this build carries its own copy of zod.
-configureZod();
 
 export { setServerTransport } from '#web/lib/api-client.ts';
 

@@ -38,7 +38,7 @@ function AuditSentence({ parts }: { parts: AuditSentencePart[] }) {
     parts.slice(0, at).reduce((sum, p) => sum + p.text.length, 0),
   );
   return (
-    <p className="break-words text-stone-900">
+    <p className="text-stone-900 [overflow-wrap:anywhere]">
       {parts.map((part, at) =>
         part.isQuoted ? (
           <span key={starts[at]}>

@@ -1,3 +1,0 @@
-import { configureZod } from '../../contract/zod-config.ts';
-
-configureZod();
