@@ -66,15 +66,19 @@ export function useSignUp() {
 }
 
 /**
- * Signs out; `leave` moves to a page for everyone before the session says no one is signed in,
- * or the screen behind sign-in would send the person to sign in again.
+ * Signs out. `leave` first moves to a page for everyone, while the session still holds: the screen
+ * behind sign-in would otherwise send the person to sign in again, and what the next page asks for
+ * the signed-in person (their cart) would be asked after the session ended, and refused (401).
+ * Then the session ends, and what the browser held of the person is forgotten at once.
  */
 export function useSignOut(leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => sendRequest('POST', '/auth/sign-out', { body: {} }),
-    onSuccess: async () => {
+    mutationFn: async () => {
       await leave();
+      return sendRequest('POST', '/auth/sign-out', { body: {} });
+    },
+    onSuccess: async () => {
       forgetUserData(queryClient);
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
