@@ -11,7 +11,6 @@ import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
 import {
   ancestry,
   categoriesQuery,
@@ -20,12 +19,12 @@ import {
 } from '#web/features/categories/api/categories-queries.ts';
 import { CategoryLinks } from '#web/features/categories/components/category-links.tsx';
 import { toolListQuery, useToolList } from '#web/features/tools/api/tools-queries.ts';
-import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs } from '#web/lib/structured-data.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { BuyableToolGrid } from '../layouts/buyable-tool-grid.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 const PAGE_SIZE = 12;
@@ -145,20 +144,7 @@ export function CategoryPage() {
                 isEmpty={(found) => found.tools.length === 0}
                 emptyTitle={`No tools in ${category.name} yet`}
               >
-                {(found) => (
-                  <ToolGrid
-                    tools={found.tools}
-                    headingLevel="h2"
-                    actionFor={(tool) => (
-                      <AddToCartButton
-                        tool={tool}
-                        quantity={tool.minimumOrder}
-                        className="flex-1"
-                        label={`Add to cart: ${tool.name}, ${formatCount(tool.minimumOrder)} units`}
-                      />
-                    )}
-                  />
-                )}
+                {(found) => <BuyableToolGrid tools={found.tools} />}
               </QueryView>
               <Pagination
                 page={page}

@@ -4,18 +4,17 @@ import { type ToolSort, ToolSortSchema } from '#contract/tool-lists.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
 import {
   type ToolListParams,
   toolListQuery,
   useToolList,
 } from '#web/features/tools/api/tools-queries.ts';
 import { CatalogueControls } from '#web/features/tools/components/catalogue-controls.tsx';
-import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs } from '#web/lib/structured-data.ts';
+import { BuyableToolGrid } from '../layouts/buyable-tool-grid.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const TOOLS_PAGE_SIZE = 12;
@@ -163,20 +162,7 @@ export function ToolsPage() {
           )
         }
       >
-        {(data) => (
-          <ToolGrid
-            tools={data.tools}
-            headingLevel="h2"
-            actionFor={(tool) => (
-              <AddToCartButton
-                tool={tool}
-                quantity={tool.minimumOrder}
-                className="flex-1"
-                label={`Add to cart: ${tool.name}, ${formatCount(tool.minimumOrder)} units`}
-              />
-            )}
-          />
-        )}
+        {(data) => <BuyableToolGrid tools={data.tools} />}
       </QueryView>
       <Pagination
         page={page}

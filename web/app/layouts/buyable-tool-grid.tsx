@@ -1,0 +1,22 @@
+import { formatCount } from '#contract/format.ts';
+import type { Tool } from '#contract/tools.ts';
+import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
+import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
+
+/** A page's tools as cards, each with Add to cart at its minimum order (the catalogue, a category). */
+export function BuyableToolGrid({ tools }: { tools: Tool[] }) {
+  return (
+    <ToolGrid
+      tools={tools}
+      headingLevel="h2"
+      actionFor={(tool) => (
+        <AddToCartButton
+          tool={tool}
+          quantity={tool.minimumOrder}
+          className="flex-1"
+          label={`Add to cart: ${tool.name}, ${formatCount(tool.minimumOrder)} units`}
+        />
+      )}
+    />
+  );
+}
