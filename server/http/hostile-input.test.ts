@@ -9,11 +9,11 @@ import {
   type HostileRoute,
   OVERSIZED_HEADERS,
 } from '../testing/hostile-requests.ts';
-import { expectProblem } from '../testing/http.ts';
+import { expectFieldError, expectProblem } from '../testing/http.ts';
 import { type ApiDocument, createAnswerCheck } from '../testing/openapi-check.ts';
 import { databaseChecksum } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
+import { delivery, makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let admin: TestUser;
@@ -258,6 +258,42 @@ describe('request bodies', () => {
       expect({ rows: await databaseChecksum(t), uploads: await t.storedUploads() }).toEqual(before);
     },
   );
+
+  it('quantity rules that do not fit each other or the columns: 400 naming the field, never a database error', async () => {
+    const tool = await t.addTool({ minimumOrder: 20, orderIncrement: 10, maxPerOrder: 500 });
+    const before = await databaseChecksum(t);
+    const changes: [Record<string, unknown>, string][] = [
+      [{ orderIncrement: 0 }, 'orderIncrement'],
+      [{ orderIncrement: 2 ** 31 }, 'orderIncrement'],
+      [{ orderIncrement: 3 }, 'minimumOrder'],
+      [{ minimumOrder: 25 }, 'minimumOrder'],
+      [{ maxPerOrder: 10 }, 'maxPerOrder'],
+      [{ maxPerOrder: 505 }, 'maxPerOrder'],
+      [{ maxPerOrder: -1 }, 'maxPerOrder'],
+      [{ maxPerOrder: '500' }, 'maxPerOrder'],
+      [{ orderIncrement: 1000, maxPerOrder: 500 }, 'minimumOrder'],
+    ];
+    for (const [body, field] of changes) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tools/${tool.id}`,
+        headers: admin.headers,
+        payload: body,
+      });
+      expectFieldError(response, field);
+    }
+    // An order line of a pack-sold tool with the most units a line may have, and past it.
+    for (const quantity of [999_999, 1_000_001, 2 ** 31]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: customer.headers,
+        payload: { lines: [{ toolId: tool.id, quantity }], ...delivery },
+      });
+      expectFieldError(response, 'lines.0.quantity');
+    }
+    expect(await databaseChecksum(t)).toEqual(before);
+  });
 
   it('a sign-up carrying "__proto__" is refused and creates no account', async () => {
     const response = await t.app.inject({

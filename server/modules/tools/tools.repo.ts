@@ -19,6 +19,8 @@ export function toTool(row: ToolRow): Tool {
     description: row.description,
     quantity: row.quantity,
     minimumOrder: row.minimumOrder,
+    orderIncrement: row.orderIncrement,
+    maxPerOrder: row.maxPerOrder,
     price: row.price,
     priceTiers: row.priceTiers,
     createdAt: row.createdAt.toISOString(),
@@ -115,6 +117,8 @@ export async function updateTool(
       | 'img'
       | 'description'
       | 'minimumOrder'
+      | 'orderIncrement'
+      | 'maxPerOrder'
       | 'price'
       | 'priceTiers'
       | 'quantity'

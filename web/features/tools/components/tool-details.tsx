@@ -1,4 +1,5 @@
 import { formatCount } from '#contract/format.ts';
+import { canBeOrdered, packAndLimitText } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
@@ -28,7 +29,8 @@ function PartNumbers({ tool }: { tool: Tool }) {
 /** Everything a buyer needs to know about one tool before ordering. */
 export function ToolDetails({ tool }: { tool: Tool }) {
   const money = useMoney();
-  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const isOutOfStock = !canBeOrdered(tool);
+  const rules = packAndLimitText(tool);
   return (
     <div>
       <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -57,6 +59,11 @@ export function ToolDetails({ tool }: { tool: Tool }) {
           <dd className="mt-1 text-xl font-bold text-navy-900">
             {formatCount(tool.minimumOrder)} units
           </dd>
+          {rules && (
+            <dd className="mt-1 text-sm font-medium text-stone-700" data-testid="quantity-rules">
+              {rules}
+            </dd>
+          )}
         </div>
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-600">Available quantity</dt>
