@@ -111,7 +111,7 @@ const MergedLineSchema = z.object({
 });
 export type MergedLine = z.infer<typeof MergedLineSchema>;
 
-const MergedCartSchema = z.object({
+export const MergedCartSchema = z.object({
   cart: CartSchema,
   /** Each of the visitor's lines, in their order, with what joining it did. */
   merged: z.array(MergedLineSchema),

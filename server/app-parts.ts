@@ -55,6 +55,10 @@ import {
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
 import { createStripeClient } from './modules/payments/stripe-client.ts';
+import {
+  createQuickOrderService,
+  type QuickOrderService,
+} from './modules/quick-order/quick-order.service.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
@@ -78,6 +82,7 @@ export interface AppParts {
     reviews: ReviewsService;
     users: UsersService;
     cart: CartService;
+    quickOrder: QuickOrderService;
     payments: PaymentsService;
     uploads: UploadsService;
     overview: OverviewService;
@@ -206,6 +211,7 @@ export function createAppParts(
     stockReturned: () => catalogue.heard('stock'),
   });
   const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
+  const cart = createCartService(db, { currency: config.currency });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
@@ -228,7 +234,8 @@ export function createAppParts(
     }),
     reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
-    cart: createCartService(db, { currency: config.currency }),
+    cart,
+    quickOrder: createQuickOrderService(db, { currency: config.currency, addToCart: cart.merge }),
     overview: createOverviewService(db, { currency: config.currency }),
     payments: createPaymentsService(db, {
       mailer,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authActions } from '../../contract/auth-actions.ts';
+import { hasControlCharacters } from '../../contract/common.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import { user } from '../db/schema.ts';
 import {
@@ -291,6 +292,43 @@ describe('request bodies', () => {
         payload: { lines: [{ toolId: tool.id, quantity }], ...delivery },
       });
       expectFieldError(response, 'lines.0.quantity');
+    }
+    expect(await databaseChecksum(t)).toEqual(before);
+  });
+
+  it('a quick order of 10,000 lines, a huge body, odd encodings and formulas: refused or explained, never a 5xx, nothing stored', async () => {
+    const before = await databaseChecksum(t);
+    const check = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/quick-order/check',
+        headers: { origin: TEST_ORIGIN },
+        payload: { text },
+      });
+    const tenThousand = await check('x\n'.repeat(10_000));
+    expect(expectFieldError(tenThousand, 'text').detail).toBe(
+      'This list has 10,000 lines; a quick order takes at most 500 at once: split it.',
+    );
+    expectFieldError(await check('AB-1 1\n'.repeat(5_000)), 'text');
+    expectProblem(await check('x'.repeat(70 * 1024)), 413, 'payload_too_large');
+    // UTF-16 read as single bytes: the NULs are refused, as in any text the store takes.
+    expectFieldError(await check('\u0000H\u0000D\u0000-\u00001\u00003\u0000 \u00002'), 'text');
+    const odd = await check(
+      [
+        // A lone surrogate, a reversed line, formulas, SQL.
+        'AB-1\ud800 5',
+        '\u202eAB-1 5',
+        '=HYPERLINK("http://evil.example","x"),10',
+        "@SUM(1+1)*cmd|' /C calc'!A0;3",
+        "AB-1' OR '1'='1 5",
+      ].join('\n'),
+    );
+    expect(odd.statusCode, odd.body).toBe(200);
+    const rows = odd.json().rows as { problem: string; text: string }[];
+    expect(rows.map((row) => row.problem)).toEqual(Array(5).fill('unreadable'));
+    for (const row of rows) {
+      expect(row.text.length).toBeLessThanOrEqual(60);
+      expect(hasControlCharacters(row.text) || row.text.includes('\u202e')).toBe(false);
     }
     expect(await databaseChecksum(t)).toEqual(before);
   });
