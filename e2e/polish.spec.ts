@@ -161,6 +161,13 @@ test('the add-tool form is clean after adding a tool: no stale upload note, no c
   await expect(page.getByLabel('Quantity in stock')).toHaveValue('');
   await expect(page.getByLabel('Minimum order')).toHaveValue('');
   await expect(page.getByLabel('Price per unit (USD)')).toHaveValue('');
+
+  // A new volume-price row starts empty, with nothing written into it the browser must refuse.
+  await page.getByRole('button', { name: 'New price break' }).click();
+  await expect(page.getByLabel('Break 1: from (units)')).toHaveValue('');
+  await expect(page.getByLabel('Break 1: from (units)')).toBeFocused();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Enter a number of units, such as 100.')).toBeVisible();
   expect(problems).toEqual([]);
 });
 
