@@ -17,6 +17,7 @@ import {
  * trails that wrap cleanly, dashboards whose screen starts near the top.
  */
 
+const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 375, height: 812 };
 const SMALLEST = { width: 320, height: 700 };
 
@@ -90,6 +91,16 @@ for (const viewport of [SMALLEST, PHONE]) {
     // The screen starts right under the folded menu.
     const heading = await boxOf(page.getByRole('heading', { level: 1, name: 'Manage all orders' }));
     expect(heading.y).toBeLessThan(260);
+    // The order filters sit two to a row from 360 px: half a phone's height, not all of it.
+    const filters = await boxOf(page.getByRole('search', { name: 'Find orders' }));
+    if (viewport.width >= 360) expect(filters.height).toBeLessThan(460);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({
+      path: `${SCREENSHOTS}/manage-orders-${viewport.width}.png`,
+      fullPage: true,
+    });
     await expectAccessible(page, `the dashboard with its menu folded at ${viewport.width} px`);
 
     await toggle.click();
