@@ -240,3 +240,40 @@ test('Firefox: a signed-in customer cancels an unpaid order from My orders', asy
   await page.close();
   expect(problems).toEqual([]);
 });
+
+/** Whether the page is wider than the window (something widened it). */
+const widened = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test('Firefox at 320 px: the mobile menu opens and closes on Escape, and the order tables keep to the screen', async () => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin);
+  const customer = newAccount('Phoebe Phone');
+  const api = await apiAs(customer, { create: true });
+  await placeOrder(api, customer.email, tool);
+  const { page, problems } = await newPage();
+  await page.setViewport({ width: 320, height: 700 });
+
+  await page.goto(`${ORIGIN}/tools`);
+  const menuButton = '::-p-aria([name="Menu"][role="button"])';
+  const expanded = async () =>
+    (await page.$eval(menuButton, (button) => button.getAttribute('aria-expanded'))) === 'true';
+  await click(page, menuButton);
+  await until(expanded, 'the menu to open');
+  await page.waitForSelector('::-p-aria([name="Main menu"][role="navigation"])', { visible: true });
+  await page.keyboard.press('Escape');
+  await until(async () => !(await expanded()), 'the menu to close');
+  expect(await page.$eval(menuButton, (button) => button === document.activeElement)).toBe(true);
+  expect(await widened(page)).toBe(false);
+
+  await page.goto(`${ORIGIN}/login`);
+  await fill(page, field('Email'), customer.email);
+  await fill(page, field('Password'), customer.password);
+  await click(page, '::-p-aria([name="Sign in"][role="button"])');
+  await until(async () => (await pathOf(page)) !== '/login', 'the sign-in');
+  await page.goto(`${ORIGIN}/dashboard/myorder`);
+  await page.waitForSelector(`::-p-aria([name="Cancel order for ${tool.name}"][role="button"])`);
+  expect(await widened(page)).toBe(false);
+  await page.close();
+  expect(problems).toEqual([]);
+});
