@@ -226,7 +226,11 @@ export function createAppParts(
       unpaidCaps: config.unpaidCaps,
       events: orderEvents,
     }),
-    reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
+    reviews: createReviewsService(db, {
+      // A tool's review changes its rating: the trigger on reviews tells the other instances.
+      onChange: (about) =>
+        about === 'tool' ? catalogue.heard('all') : announceCatalogue('reviews'),
+    }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
     cart: createCartService(db, { currency: config.currency }),
     overview: createOverviewService(db, { currency: config.currency }),
