@@ -16,13 +16,7 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter, type ExportOptions } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
-import {
-  cancelOrder,
-  cancelOverdueOrders,
-  type Lifecycle,
-  payOrder,
-  shipOrder,
-} from './order-lifecycle.ts';
+import { cancelOrder, cancelOverdueOrders, type Lifecycle, shipOrder } from './order-lifecycle.ts';
 import { placeOrder } from './order-placement.ts';
 import { noteRefund } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
@@ -262,15 +256,6 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     cancelOverdue: (batch = 200): Promise<Order[]> =>
       events.transaction(db, (tx, happened) => cancelOverdueOrders(tx, happened, options, batch)),
-
-    /**
-     * Marks an order paid without a payment provider (tests and tools). Payments mark orders paid
-     * through payOrder (order-lifecycle.ts), in the transaction that holds the order's lock.
-     */
-    markPaid: (id: string, transactionId: string): Promise<Order | undefined> =>
-      events.transaction(db, (tx, happened) =>
-        payOrder(tx, happened, options, id, transactionId, null),
-      ),
   };
 }
 
