@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CheckoutCartBody } from '../../../contract/cart.ts';
 import {
   type ListMyOrdersQuery,
@@ -56,7 +57,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
    * when it is issued, and drawing one keeps a core busy for tens of milliseconds: asking again
    * (or many times at once) draws it once.
    */
-  const renderedInvoices = new Map<string, Promise<{ fileName: string; pdf: Buffer }>>();
+  const renderedInvoices = new LRUCache<string, Promise<{ fileName: string; pdf: Buffer }>>({
+    max: RENDERED_INVOICES_KEPT,
+  });
 
   /**
    * After an order is placed (its own transaction, placement.repo.ts): a new one is announced; one
@@ -176,11 +179,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       // Keyed by the id as stored: the path's id may be written in capitals.
       const key = row.id;
       const cached = renderedInvoices.get(key);
-      if (cached) {
-        renderedInvoices.delete(key);
-        renderedInvoices.set(key, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const rendering = (async () => {
         const order = await repo.asOrder(db, row);
         const pdf = await renderInvoicePdf({
@@ -191,10 +190,6 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       })();
       renderedInvoices.set(key, rendering);
       rendering.catch(() => renderedInvoices.delete(key));
-      for (const oldest of renderedInvoices.keys()) {
-        if (renderedInvoices.size <= RENDERED_INVOICES_KEPT) break;
-        renderedInvoices.delete(oldest);
-      }
       return rendering;
     },
 
