@@ -44,7 +44,7 @@ import {
   type CategoriesService,
   createCategoriesService,
 } from './modules/categories/categories.service.ts';
-import { createOrderEvents } from './modules/orders/order-events.ts';
+import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
   createOverviewService,
@@ -92,6 +92,8 @@ export interface AppParts {
   publicAnswers: PublicAnswers;
   sessions: SessionCache;
   hashing: PasswordHashing;
+  /** What happens after orders change (order-events.ts): the hook every order transition uses. */
+  orderEvents: OrderEvents;
   /** Page renders the page cache could not spare: a gate, and limits per client address. */
   renders: RenderLimits;
   /** Whether this instance should be sent requests (GET /api/ready); off once it shuts down. */
@@ -289,6 +291,7 @@ export function createAppParts(
       publicAnswers,
       sessions,
       hashing,
+      orderEvents,
       renders,
       readiness,
     },

@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Encoding, PreparedBody } from '../cache/response-cache.ts';
 import { addressSubject } from './client-address.ts';
@@ -18,7 +19,7 @@ function isPagePath(url: string): boolean {
   return !isApiPath(path) && !/\.[A-Za-z0-9]+$/.test(path) && !path.startsWith('/uploads/');
 }
 
-/** Addresses remembered at most (the oldest go first), and the longest one remembered. */
+/** Addresses remembered at most (the least recently used go first), and the longest one remembered. */
 const ADDRESSES_KEPT = 10_000;
 const ADDRESS_MAX = 512;
 
@@ -65,7 +66,7 @@ export function createPublicAnswers({
    */
   pageRefusal?: (address: string) => RefusedPage | undefined;
 }): PublicAnswers {
-  const addresses = new Map<string, Remembered>();
+  const addresses = new LRUCache<string, Remembered>({ max: ADDRESSES_KEPT });
   const base = Object.entries(baseHeaders);
   /** Header lines made once per answer, cache policy and encoding; gone with the answer. */
   const lines = new WeakMap<PreparedBody, Map<string, string[]>>();
@@ -162,11 +163,7 @@ export function createPublicAnswers({
   return {
     remember(url, source, cacheControl) {
       if (url.length > ADDRESS_MAX) return;
-      addresses.delete(url);
       addresses.set(url, { source, cacheControl });
-      if (addresses.size > ADDRESSES_KEPT) {
-        addresses.delete(addresses.keys().next().value as string);
-      }
     },
     serverFactory(handler, options) {
       // As Fastify makes its own server (fastify/lib/server.js), with this lane in front.

@@ -43,7 +43,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   };
   const unpaidOrder = await place();
   const paidOrder = await place();
-  await t.app.services.orders.markPaid(paidOrder._id, `txn_${randomUUID()}`);
+  await t.markPaid(paidOrder._id, `txn_${randomUUID()}`);
   const someone = await t.signUp();
   await t.givePaidOrder(someone);
   const posted = await client(t.app, someone).post('/reviews', {
