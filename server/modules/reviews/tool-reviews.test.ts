@@ -27,7 +27,7 @@ afterAll(() => t.close());
 async function buyerOf(toolId: string, name: string): Promise<TestUser> {
   const buyer = await t.signUp({ name });
   const order = await placeOneLineOrder(t, buyer, toolId);
-  await t.app.services.orders.markPaid(order._id, `txn_${randomUUID()}`);
+  await t.markPaid(order._id, `txn_${randomUUID()}`);
   return buyer;
 }
 
