@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 
 export interface Answer {
   status: number;
@@ -140,4 +141,48 @@ function retryKind(answer: Answer | undefined): 'proxy' | 'busy' | undefined {
   if (answer.status === 503 && isStoreProblem && answer.headers['retry-after']) return 'busy';
   if ([502, 503, 504].includes(answer.status) && !isStoreProblem) return 'proxy';
   return undefined;
+}
+
+/**
+ * A POST whose headers and first half of the body are sent now, the rest when `finish` is called:
+ * a request in flight, for as long as the caller likes. Answers the status it finally gets.
+ */
+export function startSlowRequest(url: string, origin: string, body: unknown) {
+  const payload = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(payload.length / 2);
+  let answered: (status: number) => void = () => {};
+  let failed: (error: Error) => void = () => {};
+  const status = new Promise<number>((resolve, reject) => {
+    answered = resolve;
+    failed = reject;
+  });
+  const request = http.request(url, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', 'content-length': payload.length },
+  });
+  request.on('response', (response) => {
+    response.resume();
+    response.on('end', () => answered(response.statusCode ?? 0));
+  });
+  request.on('error', failed);
+  request.flushHeaders();
+  request.write(payload.subarray(0, half));
+  return {
+    finish() {
+      request.end(payload.subarray(half));
+      return status;
+    },
+  };
+}
+
+/** Whether something accepts connections at host:port now. */
+export function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

@@ -42,6 +42,8 @@ export interface Nginx {
   port: number;
   /** One line per request: client address, the instance that answered (or several), status, method, path. */
   accessLog(): Promise<string[]>;
+  /** What nginx logged at warn and above: why it answered a 502, for a failure's message. */
+  errorLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ http {
     async accessLog() {
       return (await readFile(path.join(dir, 'access.log'), 'utf8')).split('\n').filter(Boolean);
     },
+    errorLog: () => readFile(path.join(dir, 'error.log'), 'utf8').catch(() => ''),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
