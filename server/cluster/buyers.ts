@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Answer, ClusterClient, Retry } from './cluster-client.ts';
 
-export type Outcome = 'paid' | 'cancelled' | 'unpaid';
+type Outcome = 'paid' | 'cancelled' | 'unpaid';
 
 /** An order as its buyer knows it: what it holds and what the buyer last did with it. */
 export interface KnownOrder {

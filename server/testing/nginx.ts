@@ -6,7 +6,7 @@ import { makeDataDir } from './data-dir.ts';
 import { waitUntil } from './wait-until.ts';
 
 /** The example configuration the README shows, which tests run as it is (placeholders filled). */
-export const NGINX_EXAMPLE = path.join(import.meta.dirname, '../../deploy/nginx.conf.example');
+const NGINX_EXAMPLE = path.join(import.meta.dirname, '../../deploy/nginx.conf.example');
 
 /** Debian's nginx, or the first on PATH; undefined when there is none. */
 export function findNginx(): string | undefined {
@@ -22,7 +22,7 @@ export function findNginx(): string | undefined {
  * The example with its placeholders filled: `{{LISTEN}}`, and each line naming `{{INSTANCE}}`
  * written once per instance.
  */
-export function renderNginxExample(
+function renderNginxExample(
   template: string,
   { listen, instances }: { listen: string; instances: string[] },
 ): string {
