@@ -77,13 +77,16 @@ export async function signIn(client: ClusterClient, email: string, password = PA
 }
 
 /**
- * One round of a buyer: fills the cart (1 to 3 tools), checks it out with an Idempotency-Key,
+ * One round of a buyer: looks at a tool, fills the cart (1 to 3 tools), checks it out with an Idempotency-Key,
  * then pays (45 %), cancels (30 %) or leaves the order unpaid. Every request is sent again after
  * a retryable failure; a payment or cancel that meets 409 after a resend (the first try took
  * effect, its answer was lost) reads the order back.
  */
 export async function buyOnce(client: ClusterClient, toolIds: string[], tally: Tally) {
   const picked = [...toolIds].sort(() => Math.random() - 0.5).slice(0, 1 + randomBelow(3));
+  // A look at the tool first, as on its page: a public answer, kept in each instance's memory.
+  const tool = await client.send('GET', `/api/purchase/${picked[0]}`, { retries: tally.retries });
+  if (!expectStatus(tool, 200, 'GET /api/purchase/:id', tally)) return;
   const lines = picked.map((toolId) => ({ toolId, quantity: 1 + randomBelow(5) }));
   const cart = await client.send('PUT', '/api/cart', { body: { lines }, retries: tally.retries });
   if (!expectStatus(cart, 200, 'PUT /api/cart', tally)) return;

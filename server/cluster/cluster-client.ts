@@ -156,6 +156,8 @@ export function startSlowRequest(url: string, origin: string, body: unknown) {
     answered = resolve;
     failed = reject;
   });
+  // Dropped before `finish` is called: `finish` answers the failure then.
+  status.catch(() => {});
   const request = http.request(url, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/json', 'content-length': payload.length },
