@@ -134,6 +134,7 @@ export function createAppParts(
       config.trustProxy === false
         ? (address) => refusedPage(renders.refusalFor(address))
         : undefined,
+    isDraining: () => readiness.isDraining,
   });
   const { db } = database;
   const mailer = createMailer({
