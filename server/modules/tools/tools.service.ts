@@ -8,13 +8,14 @@ import {
   type UpdateToolBody,
 } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, fieldError, notFound } from '../../errors.ts';
+import { badRequest, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import * as searchRepo from './search.repo.ts';
 import type { ToolCache } from './tool-cache.ts';
 import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
+import { CATEGORY_GONE, withToolConstraints } from './tool-write-problems.ts';
 import * as repo from './tools.repo.ts';
 import * as adminRepo from './tools-admin.repo.ts';
 
@@ -52,28 +53,6 @@ function assertTiersFit(
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
 
-/** Whether `error` is PostgreSQL refusing a second listed tool with the same SKU. */
-function isSkuTaken(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { constraint?: string }).constraint === 'tools_sku_idx') return true;
-  }
-  return false;
-}
-
-/** Runs a write that may give a tool a SKU another listed tool has: then a 409 `sku_taken`. */
-async function withUniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!isSkuTaken(error)) throw error;
-    const message =
-      sku === undefined
-        ? 'The SKU the store chose for this tool is already taken: give the tool a SKU of its own.'
-        : `Another tool already has the SKU ${sku} (SKUs are the same whatever the letter case).`;
-    throw new AppError(409, 'sku_taken', message, [{ field: 'sku', in: 'body', message }]);
-  }
-}
-
 export interface ToolsOptions {
   /** Serves lists and searches from memory when it can. */
   index: CatalogueIndex;
@@ -106,7 +85,7 @@ export function createToolsService(
   /** A tool may be put in a category that exists (or in none). */
   const assertCategory = async (categoryId: string | null | undefined) => {
     if (categoryId && !(await categoryExists(categoryId))) {
-      throw fieldError('categoryId', 'No category with this id: choose another category.');
+      throw fieldError('categoryId', CATEGORY_GONE);
     }
   };
   const words = new Map<string, Promise<string[]>>();
@@ -183,7 +162,7 @@ export function createToolsService(
       const { confirm, ...fields } = body;
       await assertCategory(fields.categoryId);
       assertConfirmed(fields, { price: true, minimumOrder: true, quantity: true }, confirm);
-      const row = await withUniqueSku(fields.sku, () =>
+      const row = await withToolConstraints(fields.sku, () =>
         db.transaction(async (tx) => {
           const inserted = await repo.insertTool(tx, {
             ...fields,
@@ -203,7 +182,7 @@ export function createToolsService(
     async update(id: string, body: UpdateToolBody, actor: Actor): Promise<Tool> {
       const { restock, confirm, ...changes } = body;
       await assertCategory(changes.categoryId);
-      const row = await withUniqueSku(changes.sku, () =>
+      const row = await withToolConstraints(changes.sku, () =>
         db.transaction(async (tx) => {
           // Locked: the checks and the audit's "before" see the tool the change applies to.
           const current = await repo.lockTool(tx, id);
