@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createCatalogueIndex } from './catalogue-index.ts';
 import { createToolCache } from './tool-cache.ts';
 import { createToolsService } from './tools.service.ts';
@@ -13,7 +13,7 @@ import { createToolsService } from './tools.service.ts';
  * not a 500.
  */
 
-let t: TestApp;
+let t: TestContext;
 beforeAll(async () => {
   t = await buildTestApp();
 });
