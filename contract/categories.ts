@@ -57,7 +57,7 @@ const categoryFields = {
     .max(10_000, { error: 'Must be at most 10,000.' }),
 };
 
-const CreateCategoryBodySchema = z.strictObject({
+export const CreateCategoryBodySchema = z.strictObject({
   ...categoryFields,
   description: categoryFields.description.default(''),
   img: categoryFields.img.default(null),
