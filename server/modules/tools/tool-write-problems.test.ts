@@ -27,9 +27,10 @@ function serviceWhereTheCategoryGoesAfterItsCheck() {
     onChange: () => {},
     defaultBrand: 'Toolyard',
     categoryScope: async () => undefined,
-    categoryExists: async (id) => {
-      await t.db.delete(categories).where(eq(categories.id, id));
-      return true;
+    // The real one holds the categories still; this one lets the category go after reading it.
+    specsOf: async (_tx, id) => {
+      if (id) await t.db.delete(categories).where(eq(categories.id, id));
+      return [];
     },
   });
 }

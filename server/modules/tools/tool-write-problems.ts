@@ -22,7 +22,7 @@ export const CATEGORY_GONE = 'No category with this id: choose another category.
  * The same problem the checks give for what the database refused, or undefined when the error is
  * none of these. `sku`: the SKU the request sets (undefined: the store numbers the tool).
  */
-export function writeProblem(error: unknown, sku: string | undefined): AppError | undefined {
+function writeProblem(error: unknown, sku: string | undefined): AppError | undefined {
   switch (violatedConstraint(error)) {
     case 'tools_sku_idx': {
       const message =
