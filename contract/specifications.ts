@@ -7,7 +7,7 @@ import { IdSchema, plainText } from './common.ts';
  * its values, keyed by the attribute's key (docs/decisions/040).
  */
 
-const ATTRIBUTE_KINDS = ['number', 'choice', 'boolean', 'text'] as const;
+export const ATTRIBUTE_KINDS = ['number', 'choice', 'boolean', 'text'] as const;
 const AttributeKindSchema = z.enum(ATTRIBUTE_KINDS);
 export type AttributeKind = z.infer<typeof AttributeKindSchema>;
 
@@ -149,3 +149,16 @@ export const SpecsSchema = z
     error: 'Too many specifications.',
   });
 export type Specs = z.infer<typeof SpecsSchema>;
+
+/** A value as people read it: "13 mm", "Yes", "Keyless". */
+export function formatSpecValue(
+  attribute: Pick<Attribute, 'unit'>,
+  value: number | string | boolean,
+): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    const number = value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+    return attribute.unit ? `${number} ${attribute.unit}` : number;
+  }
+  return value;
+}

@@ -12,6 +12,7 @@ import {
   type CategoryEdit,
   CategoryFormDialog,
 } from '#web/features/categories/components/category-form-dialog.tsx';
+import { CategorySpecsDialog } from '#web/features/categories/components/category-specs-dialog.tsx';
 import { CategoryTreeTable } from '#web/features/categories/components/category-tree-table.tsx';
 import { DeleteCategoryDialog } from '#web/features/categories/components/delete-category-dialog.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -25,6 +26,7 @@ export function ManageCategoriesPage() {
   const toast = useToast();
   const [edit, setEdit] = useState<CategoryEdit | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
+  const [specsOf, setSpecsOf] = useState<string | null>(null);
   const tree = categories.data ?? [];
 
   const closeDelete = () => {
@@ -48,7 +50,7 @@ export function ManageCategoriesPage() {
     <>
       <PageHeading
         title="Manage categories"
-        description="The catalogue’s tree, up to three levels deep. Add a category, rename it, move it under another one (everything below it moves too), or delete an empty one."
+        description="The catalogue’s tree, up to three levels deep. Add a category, rename it, move it under another one (everything below it moves too), give it specifications its tools fill in, or delete an empty one."
       />
       <div className="mb-6">
         <Button variant="secondary" onClick={() => setEdit({ category: null })}>
@@ -71,6 +73,7 @@ export function ManageCategoriesPage() {
             <CategoryTreeTable
               tree={data}
               onEdit={(category) => setEdit({ category })}
+              onSpecs={(category) => setSpecsOf(category._id)}
               onDelete={setToDelete}
             />
           </>
@@ -85,6 +88,7 @@ export function ManageCategoriesPage() {
           toast.success(isNew ? `${category.name} is added.` : `${category.name} is saved.`);
         }}
       />
+      <CategorySpecsDialog tree={tree} categoryId={specsOf} onClose={() => setSpecsOf(null)} />
       <DeleteCategoryDialog
         tree={tree}
         category={toDelete}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateCategoryBody, UpdateCategoryBody } from '#contract/categories.ts';
+import type { CreateAttributeBody } from '#contract/specifications.ts';
 import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -32,6 +33,24 @@ export function useDeleteCategory() {
   return useMutation({
     mutationFn: ({ id }: { id: string }) =>
       callApi(apiRoutes.categories.remove, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddAttribute() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: ({ categoryId, body }: { categoryId: string; body: CreateAttributeBody }) =>
+      callApi(apiRoutes.categories.addAttribute, { params: { id: categoryId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteAttribute() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: ({ categoryId, attributeId }: { categoryId: string; attributeId: string }) =>
+      callApi(apiRoutes.categories.removeAttribute, { params: { id: categoryId, attributeId } }),
     onSuccess: invalidate,
   });
 }

@@ -30,10 +30,12 @@ function NameCell({ tree, category }: { tree: readonly Category[]; category: Cat
 export function CategoryTreeTable({
   tree,
   onEdit,
+  onSpecs,
   onDelete,
 }: {
   tree: Category[];
   onEdit: (category: Category) => void;
+  onSpecs: (category: Category) => void;
   onDelete: (category: Category) => void;
 }) {
   const columns: Column<Category>[] = [
@@ -54,6 +56,11 @@ export function CategoryTreeTable({
       cell: (category) => formatCount(category.toolCount),
     },
     {
+      header: 'Specifications',
+      isNumeric: true,
+      cell: (category) => formatCount(category.attributes.length),
+    },
+    {
       header: 'Actions',
       hideHeader: true,
       cell: (category) => (
@@ -65,6 +72,14 @@ export function CategoryTreeTable({
             aria-label={`Edit ${category.name}`}
           >
             Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onSpecs(category)}
+            aria-label={`Specifications of ${category.name}`}
+          >
+            Specifications
           </Button>
           <Button
             size="sm"
