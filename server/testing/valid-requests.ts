@@ -13,7 +13,7 @@ import type { TestContext, TestUser } from './test-app.ts';
 
 export interface Fixture {
   admin: TestUser;
-  tool: { id: string };
+  tool: { id: string; sku: string };
   /** A category holding no tool or sub-category, with one specification (a number). */
   category: { id: string; attributeId: string };
   unpaidOrder: Order;
@@ -149,6 +149,16 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /cart/checkout': (f) => ({
     url: '/api/cart/checkout',
     body: { cartVersion: f.cartVersion, ...delivery },
+  }),
+  'POST /quick-order/check': (f) => ({
+    url: '/api/quick-order/check',
+    body: { text: `sku,quantity\n${f.tool.sku},10` },
+  }),
+  // As the customer: the admin's cart stays at the version the checkout names.
+  'POST /quick-order/cart': (f) => ({
+    url: '/api/quick-order/cart',
+    as: 'customer',
+    body: { text: `${f.tool.sku} 10` },
   }),
   'POST /orders': (f) => ({
     url: '/api/orders',

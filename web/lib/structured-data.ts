@@ -1,4 +1,5 @@
 import { fractionDigits } from '#contract/money.ts';
+import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { site } from '#web/content/site.ts';
 import { absoluteUrl } from './page-meta.ts';
@@ -51,13 +52,13 @@ export function product(publicUrl: string, tool: Tool, currency: string) {
       url,
       priceCurrency: currency,
       price: (tool.price / 10 ** fractionDigits(currency)).toFixed(fractionDigits(currency)),
-      availability:
-        tool.quantity >= tool.minimumOrder
-          ? 'https://schema.org/InStock'
-          : 'https://schema.org/OutOfStock',
+      availability: canBeOrdered(tool)
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
       eligibleQuantity: {
         '@type': 'QuantitativeValue',
         minValue: tool.minimumOrder,
+        ...(tool.maxPerOrder === null ? {} : { maxValue: tool.maxPerOrder }),
         unitCode: UNIT,
       },
       inventoryLevel: { '@type': 'QuantitativeValue', value: tool.quantity, unitCode: UNIT },

@@ -108,6 +108,8 @@ type SearchRow = {
   description: string;
   quantity: number;
   minimum_order: number;
+  order_increment: number;
+  max_per_order: number | null;
   price: number;
   price_tiers: { minQuantity: number; price: number }[];
   rating_count: number;
@@ -133,8 +135,8 @@ export async function searchTools(
              tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
     ),
     matched as (
-      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
-             t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
+      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order,
+             t.order_increment, t.max_per_order, t.price, t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
                select unnest(query.lexemes)
@@ -170,6 +172,8 @@ export async function searchTools(
             description: row.description,
             quantity: row.quantity,
             minimumOrder: row.minimum_order,
+            orderIncrement: row.order_increment,
+            maxPerOrder: row.max_per_order,
             price: row.price,
             priceTiers: row.price_tiers,
             ratingCount: row.rating_count,
