@@ -15,6 +15,7 @@ import { MAX_ORDER_UNITS } from './order-limits.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
 import { MAX_PRICE } from './pricing.ts';
+import { SpecsSchema, SpecValuesSchema } from './specifications.ts';
 import { quantityRuleProblems } from './quantity-rules.ts';
 
 /** A tool of the catalogue, and what admins send to add one, change it or set its stock. */
@@ -33,6 +34,8 @@ export const ToolSchema = z.object({
   gtin: z.string().nullable(),
   /** The category the tool is in; null when it is in none yet. */
   categoryId: IdSchema.nullable(),
+  /** Its specification values by attribute key (its category's attributes and those above it). */
+  specs: SpecValuesSchema,
   name: z.string(),
   img: z.string(),
   description: z.string(),
@@ -47,6 +50,8 @@ export const ToolSchema = z.object({
   price: MoneySchema,
   /** Volume prices, quantities rising (none: the unit price for any quantity). */
   priceTiers: z.array(PriceTierSchema),
+  /** Its customers' reviews: how many are shown, and their average stars (null with none). */
+  rating: z.object({ average: z.number().min(1).max(5).nullable(), count: z.int().min(0) }),
   createdAt: TimestampSchema,
 });
 export type Tool = z.infer<typeof ToolSchema>;
@@ -145,6 +150,8 @@ export const ToolFieldsSchema = z.strictObject({
   gtin: GtinSchema.optional(),
   /** The category the tool is in (GET /api/categories); none when left out. */
   categoryId: IdSchema.nullable().optional(),
+  /** Specification values by attribute key, each one its category (or one above it) defines. */
+  specs: SpecsSchema.optional(),
   ...toolFields,
   orderIncrement: toolFields.orderIncrement
     .default(1)
@@ -184,6 +191,11 @@ export const UpdateToolBodySchema = z
     gtin: GtinSchema.nullable(),
     /** null takes the tool out of its category. */
     categoryId: IdSchema.nullable(),
+    /**
+     * Replaces every specification value ({} removes them). A tool moved to another category
+     * without new values keeps those the new category has and loses the others.
+     */
+    specs: SpecsSchema,
     ...toolFields,
     /** null: no limit of its own. */
     maxPerOrder: MaxPerOrderSchema,

@@ -41,10 +41,14 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import {
+  type AttributesService,
+  createAttributesService,
+} from './modules/categories/attributes.service.ts';
+import {
   type CategoriesService,
   createCategoriesService,
 } from './modules/categories/categories.service.ts';
-import { createOrderEvents } from './modules/orders/order-events.ts';
+import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
   createOverviewService,
@@ -78,6 +82,7 @@ export interface AppParts {
   services: {
     tools: ToolsService;
     categories: CategoriesService;
+    attributes: AttributesService;
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
@@ -97,6 +102,8 @@ export interface AppParts {
   publicAnswers: PublicAnswers;
   sessions: SessionCache;
   hashing: PasswordHashing;
+  /** What happens after orders change (order-events.ts): the hook every order transition uses. */
+  orderEvents: OrderEvents;
   /** Page renders the page cache could not spare: a gate, and limits per client address. */
   renders: RenderLimits;
   /** Whether this instance should be sent requests (GET /api/ready); off once it shuts down. */
@@ -137,6 +144,7 @@ export function createAppParts(
       config.trustProxy === false
         ? (address) => refusedPage(renders.refusalFor(address))
         : undefined,
+    isDraining: () => readiness.isDraining,
   });
   const { db } = database;
   const mailer = createMailer({
@@ -211,6 +219,7 @@ export function createAppParts(
     stockReturned: () => catalogue.heard('stock'),
   });
   const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
+  const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
   const services = {
     tools: createToolsService(db, {
@@ -219,9 +228,10 @@ export function createAppParts(
       onChange: catalogue.heard,
       defaultBrand: config.storeName,
       categoryScope: categories.scope,
-      categoryExists: categories.exists,
+      specsOf: attributes.specsOf,
     }),
     categories,
+    attributes,
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,
@@ -232,7 +242,11 @@ export function createAppParts(
       unpaidCaps: config.unpaidCaps,
       events: orderEvents,
     }),
-    reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
+    reviews: createReviewsService(db, {
+      // A tool's review changes its rating: the trigger on reviews tells the other instances.
+      onChange: (about) =>
+        about === 'tool' ? catalogue.heard('all') : announceCatalogue('reviews'),
+    }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
     cart,
     quickOrder: createQuickOrderService(db, { currency: config.currency, addToCart: cart.merge }),
@@ -292,6 +306,7 @@ export function createAppParts(
       publicAnswers,
       sessions,
       hashing,
+      orderEvents,
       renders,
       readiness,
     },

@@ -16,8 +16,8 @@ export const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin'];
 export interface Objects {
   owner: TestUser;
   tool: { id: string; sku: string };
-  /** An empty category. */
-  category: { id: string };
+  /** A category holding no tool or sub-category, with one specification (a number). */
+  category: { id: string; attributeId: string };
   unpaid: Order;
   paid: Order;
   /** An account whose role an admin may change; it never signs in. */
@@ -111,6 +111,26 @@ export const MATRIX: Record<string, Entry> = {
   },
   'DELETE /categories/:id': {
     request: (o) => ({ url: `/api/categories/${o.category.id}` }),
+    expect: adminOnly(200),
+  },
+  'POST /categories/:id/attributes': {
+    request: (o) => ({
+      url: `/api/categories/${o.category.id}/attributes`,
+      body: { key: 'matrix-size', name: 'Matrix size', kind: 'number', unit: 'mm' },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /categories/:id/attributes/:attributeId': {
+    request: (o) => ({
+      url: `/api/categories/${o.category.id}/attributes/${o.category.attributeId}`,
+      body: { name: 'Renamed' },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /categories/:id/attributes/:attributeId': {
+    request: (o) => ({
+      url: `/api/categories/${o.category.id}/attributes/${o.category.attributeId}`,
+    }),
     expect: adminOnly(200),
   },
   'PUT /purchase/:id': {
@@ -249,6 +269,22 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /reviews/eligibility': {
     request: () => ({ url: '/api/reviews/eligibility' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /tools/:id/reviews': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}/reviews` }),
+    expect: all(200),
+  },
+  'POST /tools/:id/reviews': {
+    request: (o) => ({
+      url: `/api/tools/${o.tool.id}/reviews`,
+      body: { review: 'A good tool from the matrix.', rating: 5 },
+    }),
+    // A tool's reviews come from its buyers: the owner's paid order has it, the others none.
+    expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /tools/:id/reviews/eligibility': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}/reviews/eligibility` }),
     expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
   },
   'GET /reviews/all': { request: () => ({ url: '/api/reviews/all' }), expect: adminOnly(200) },

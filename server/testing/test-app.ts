@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
 import { createPasswordAccount } from '../auth/sign-ups.ts';
-import { categories, tools } from '../db/schema.ts';
+import { categories, categoryAttributes, tools } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+import { orderPayer } from './mark-paid.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { TEST_PASSWORD, TEST_PASSWORD_HASH } from './test-password.ts';
 
@@ -94,8 +95,9 @@ export async function buildTestApp(
   };
   // Mail is kept in memory unless a test brings a transport (mail-test-app.ts sends real SMTP).
   const sentMail: OutgoingMail[] = [];
+  const config: AppConfig = { ...testConfig, ...overrides, uploads };
   const app: App = await buildApp({
-    config: { ...testConfig, ...overrides, uploads },
+    config,
     database,
     logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     mailTransport: options.mailTransport ?? {
@@ -106,6 +108,8 @@ export async function buildTestApp(
     },
   });
   await app.ready();
+  /** Marks an order paid as the payment provider would (mark-paid.ts). */
+  const markPaid = orderPayer(app, database.db, config);
 
   let counter = 0;
   const signIn = async (email: string, password: string): Promise<string> => {
@@ -184,6 +188,27 @@ export async function buildTestApp(
     return row;
   };
 
+  /** A specification of a category (a number in mm unless given other values). */
+  const addAttribute = async (
+    categoryId: string,
+    values: Partial<typeof categoryAttributes.$inferInsert> = {},
+  ) => {
+    counter += 1;
+    const [row] = await database.db
+      .insert(categoryAttributes)
+      .values({
+        categoryId,
+        key: `size-${counter}`,
+        name: `Size ${counter}`,
+        kind: 'number',
+        unit: 'mm',
+        ...values,
+      })
+      .returning();
+    if (!row) throw new Error('no attribute');
+    return row;
+  };
+
   /**
    * Gives `buyer` a paid order (a one-line order of a new tool, paid as the payment provider
    * would), for tests of what only buyers may do, such as reviewing.
@@ -204,7 +229,7 @@ export async function buildTestApp(
     if (response.statusCode !== 201)
       throw new Error(`placing an order failed: ${response.statusCode} ${response.body}`);
     const id = (response.json() as { _id: string })._id;
-    await app.services.orders.markPaid(id, `txn_${randomBytes(6).toString('hex')}`);
+    await markPaid(id, `txn_${randomBytes(6).toString('hex')}`);
     return id;
   };
 
@@ -226,7 +251,9 @@ export async function buildTestApp(
     addTool,
     removeTool,
     addCategory,
+    addAttribute,
     givePaidOrder,
+    markPaid,
     /** The files the app stored under its uploads folder (local storage), sorted. */
     async storedUploads(): Promise<string[]> {
       return (await readdir(uploadsDir).catch(() => [])).sort();

@@ -14,8 +14,8 @@ import type { TestContext, TestUser } from './test-app.ts';
 export interface Fixture {
   admin: TestUser;
   tool: { id: string; sku: string };
-  /** An empty category. */
-  category: { id: string };
+  /** A category holding no tool or sub-category, with one specification (a number). */
+  category: { id: string; attributeId: string };
   unpaidOrder: Order;
   paidOrder: Order;
   someone: TestUser;
@@ -43,7 +43,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   };
   const unpaidOrder = await place();
   const paidOrder = await place();
-  await t.app.services.orders.markPaid(paidOrder._id, `txn_${randomUUID()}`);
+  await t.markPaid(paidOrder._id, `txn_${randomUUID()}`);
   const someone = await t.signUp();
   await t.givePaidOrder(someone);
   const posted = await client(t.app, someone).post('/reviews', {
@@ -55,7 +55,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     lines: [{ toolId: tool.id, quantity: 10 }],
   });
   const cartVersion = CartSchema.parse(cart.json()).version;
-  const category = { id: (await t.addCategory()).id };
+  const categoryRow = await t.addCategory();
+  const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   return { admin, tool, category, unpaidOrder, paidOrder, someone, review, cartVersion };
 }
 
@@ -107,6 +108,24 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { name: 'Injected name', position: 2 },
   }),
   'DELETE /categories/:id': (f) => ({ url: `/api/categories/${f.category.id}` }),
+  'POST /categories/:id/attributes': (f) => ({
+    url: `/api/categories/${f.category.id}/attributes`,
+    body: {
+      key: `injected-${randomUUID().slice(0, 8)}`,
+      name: 'Injected',
+      kind: 'choice',
+      options: ['One', 'Two'],
+      filterable: true,
+      position: 1,
+    },
+  }),
+  'PATCH /categories/:id/attributes/:attributeId': (f) => ({
+    url: `/api/categories/${f.category.id}/attributes/${f.category.attributeId}`,
+    body: { name: 'Injected name', unit: 'cm', filterable: true },
+  }),
+  'DELETE /categories/:id/attributes/:attributeId': (f) => ({
+    url: `/api/categories/${f.category.id}/attributes/${f.category.attributeId}`,
+  }),
   'PUT /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, body: { newQuantity: 0 } }),
   'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
   'POST /user': (f) => ({
@@ -154,6 +173,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /reviews': () => ({
     url: '/api/reviews',
     body: { review: 'Cross-site praise.', rating: 5 },
+  }),
+  'POST /tools/:id/reviews': (f) => ({
+    url: `/api/tools/${f.tool.id}/reviews`,
+    body: { review: 'Cross-site praise of a tool.', rating: 5 },
   }),
   'PUT /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}`, body: { hidden: true } }),
   'DELETE /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}` }),

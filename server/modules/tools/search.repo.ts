@@ -102,6 +102,7 @@ type SearchRow = {
   mpn: string | null;
   gtin: string | null;
   category_id: string | null;
+  specs: Record<string, number | string | boolean>;
   name: string;
   img: string;
   description: string;
@@ -111,6 +112,8 @@ type SearchRow = {
   max_per_order: number | null;
   price: number;
   price_tiers: { minQuantity: number; price: number }[];
+  rating_count: number;
+  rating_total: number;
   created_at: Date;
   updated_at: Date;
 };
@@ -132,8 +135,8 @@ export async function searchTools(
              tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
     ),
     matched as (
-      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.name, t.img, t.description, t.quantity, t.minimum_order,
-             t.order_increment, t.max_per_order, t.price, t.price_tiers, t.created_at, t.updated_at,
+      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order,
+             t.order_increment, t.max_per_order, t.price, t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
                select unnest(query.lexemes)
@@ -163,6 +166,7 @@ export async function searchTools(
             mpn: row.mpn,
             gtin: row.gtin,
             categoryId: row.category_id,
+            specs: row.specs,
             name: row.name,
             img: row.img,
             description: row.description,
@@ -172,6 +176,8 @@ export async function searchTools(
             maxPerOrder: row.max_per_order,
             price: row.price,
             priceTiers: row.price_tiers,
+            ratingCount: row.rating_count,
+            ratingTotal: row.rating_total,
             deletedAt: null,
             createdAt: new Date(row.created_at),
             updatedAt: new Date(row.updated_at),

@@ -14,6 +14,7 @@ export function toTool(row: ToolRow): Tool {
     mpn: row.mpn,
     gtin: row.gtin,
     categoryId: row.categoryId,
+    specs: row.specs,
     name: row.name,
     img: row.img,
     description: row.description,
@@ -23,6 +24,12 @@ export function toTool(row: ToolRow): Tool {
     maxPerOrder: row.maxPerOrder,
     price: row.price,
     priceTiers: row.priceTiers,
+    rating: {
+      // One decimal is what stars show, and what structured data needs.
+      average:
+        row.ratingCount === 0 ? null : Math.round((row.ratingTotal / row.ratingCount) * 10) / 10,
+      count: row.ratingCount,
+    },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -113,6 +120,7 @@ export async function updateTool(
       | 'mpn'
       | 'gtin'
       | 'categoryId'
+      | 'specs'
       | 'name'
       | 'img'
       | 'description'

@@ -44,6 +44,7 @@ describe('GET /api/tools', () => {
       mpn: null,
       gtin: null,
       categoryId: null,
+      specs: {},
       name: 'Listing Hammer',
       img: first?.img,
       description: first?.description,
@@ -55,6 +56,7 @@ describe('GET /api/tools', () => {
       price: 1250,
       // Added with volume prices; the spec's fields are all there as they were.
       priceTiers: [],
+      rating: { average: null, count: 0 },
       createdAt: first?.createdAt.toISOString(),
     });
   });

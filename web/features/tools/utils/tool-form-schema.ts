@@ -116,9 +116,11 @@ const formFields = (currency: string) =>
     maxPerOrder: maxPerOrderField,
     price: priceField(currency),
     priceTiers: priceTiersField(currency),
+    /** As typed (spec-values.ts turns them into values for the chosen category's attributes). */
+    specs: z.record(z.string(), z.union([z.string(), z.boolean()]).optional()).optional(),
   });
 
-/** Add product: the contract's body schema, with the prices in currency units. */
+/** Add tool: the contract's body schema, with the prices in currency units. */
 export function createToolFormSchema(currency: string) {
   return formFields(currency).superRefine(checkPriceTiers).superRefine(checkQuantityRules);
 }
