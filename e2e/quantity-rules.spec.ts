@@ -5,6 +5,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
@@ -93,4 +94,29 @@ test('a tool sold in packs: the page explains it, the picker steps by the pack, 
   await expect(line.getByTestId('line-total')).toHaveText('$125.00');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page, 'a cart line of a tool sold in packs');
+});
+
+test('an admin sets a pack and a most per order in the tool form, and is told what does not fit', async ({
+  page,
+}) => {
+  await signIn(page.request, DEMO_ADMIN);
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = Date.now().toString(36);
+  const anchors = await createTool(admin, { name: `Rule Anchors ${suffix}`, minimumOrder: 20 });
+
+  await page.goto(`/dashboard/manageproducts?q=${suffix}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: `Edit ${anchors.name}` }).click();
+  const editor = page.getByRole('dialog', { name: `Edit ${anchors.name}` });
+  await expect(editor.getByLabel('Sold in packs of')).toHaveValue('1');
+  await expect(editor.getByLabel('Most per order')).toHaveValue('');
+  await editor.getByLabel('Sold in packs of').fill('10');
+  await editor.getByLabel('Most per order').fill('15');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(editor.getByText('Must be at least the minimum order (20 units).')).toBeVisible();
+  await editor.getByLabel('Most per order').fill('60');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${anchors.name} is saved.`)).toBeVisible();
+  const saved = await (await admin.get(`/api/purchase/${anchors._id}`)).json();
+  expect(saved).toMatchObject({ orderIncrement: 10, maxPerOrder: 60 });
 });
