@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../../contract/cart.ts';
+import { quantityRuleProblems } from '../../../contract/quantity-rules.ts';
 import { ToolSchema } from '../../../contract/tools.ts';
+import { seedTools } from '../../db/seed-data.ts';
 import { client, expectFieldError, expectProblem } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
@@ -180,5 +182,19 @@ describe('an admin', () => {
       401,
       'unauthenticated',
     );
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('has a tool sold in packs with a most per order, and every demo tool’s rules fit', () => {
+    expect(seedTools.some((tool) => (tool.orderIncrement ?? 1) > 1 && tool.maxPerOrder)).toBe(true);
+    for (const tool of seedTools) {
+      const rules = {
+        minimumOrder: tool.minimumOrder,
+        orderIncrement: tool.orderIncrement ?? 1,
+        maxPerOrder: tool.maxPerOrder ?? null,
+      };
+      expect(quantityRuleProblems(rules), tool.slug).toEqual([]);
+    }
   });
 });
