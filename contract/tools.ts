@@ -15,8 +15,8 @@ import { MAX_ORDER_UNITS } from './order-limits.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
 import { MAX_PRICE } from './pricing.ts';
-import { SpecsSchema, SpecValuesSchema } from './specifications.ts';
 import { quantityRuleProblems } from './quantity-rules.ts';
+import { SpecsSchema, SpecValuesSchema } from './specifications.ts';
 
 /** A tool of the catalogue, and what admins send to add one, change it or set its stock. */
 
