@@ -134,6 +134,7 @@ export function createAppParts(
       config.trustProxy === false
         ? (address) => refusedPage(renders.refusalFor(address))
         : undefined,
+    isDraining: () => readiness.isDraining,
   });
   const { db } = database;
   const mailer = createMailer({
@@ -228,7 +229,11 @@ export function createAppParts(
       unpaidCaps: config.unpaidCaps,
       events: orderEvents,
     }),
-    reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
+    reviews: createReviewsService(db, {
+      // A tool's review changes its rating: the trigger on reviews tells the other instances.
+      onChange: (about) =>
+        about === 'tool' ? catalogue.heard('all') : announceCatalogue('reviews'),
+    }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
     cart: createCartService(db, { currency: config.currency }),
     overview: createOverviewService(db, { currency: config.currency }),

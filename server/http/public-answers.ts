@@ -52,6 +52,7 @@ export function createPublicAnswers({
   log,
   requestId,
   pageRefusal = () => undefined,
+  isDraining = () => false,
 }: {
   /** What the app sends on every response (server/plugins/security.ts). */
   baseHeaders: Record<string, string>;
@@ -65,6 +66,12 @@ export function createPublicAnswers({
    * have costs the main thread next to nothing.
    */
   pageRefusal?: (address: string) => RefusedPage | undefined;
+  /**
+   * Whether the instance is shutting down: then every request goes to the app, whose answers
+   * close their connections (server/app.ts), so a proxy's kept-alive connections end before the
+   * listener closes, whatever they ask for.
+   */
+  isDraining?: () => boolean;
 }): PublicAnswers {
   const addresses = new LRUCache<string, Remembered>({ max: ADDRESSES_KEPT });
   const base = Object.entries(baseHeaders);
@@ -130,7 +137,7 @@ export function createPublicAnswers({
   };
 
   const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
-    if (request.method !== 'GET') return false;
+    if (request.method !== 'GET' || isDraining()) return false;
     const { headers } = request;
     if (headers['if-none-match'] || headers['content-length'] || headers['transfer-encoding']) {
       return refuse(request, response);

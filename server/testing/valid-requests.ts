@@ -154,6 +154,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: '/api/reviews',
     body: { review: 'Cross-site praise.', rating: 5 },
   }),
+  'POST /tools/:id/reviews': (f) => ({
+    url: `/api/tools/${f.tool.id}/reviews`,
+    body: { review: 'Cross-site praise of a tool.', rating: 5 },
+  }),
   'PUT /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}`, body: { hidden: true } }),
   'DELETE /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}` }),
   'PUT /userdetails/:email': (f) => ({

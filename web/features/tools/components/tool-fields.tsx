@@ -78,7 +78,7 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
         ))}
       </SelectField>
       <TextField
-        label="Product name"
+        label="Tool name"
         className="sm:col-span-2"
         error={fieldErrors.name?.message}
         {...fieldsRegister('name')}

@@ -104,7 +104,7 @@ const formFields = (currency: string) =>
     priceTiers: priceTiersField(currency),
   });
 
-/** Add product: the contract's body schema, with the prices in currency units. */
+/** Add tool: the contract's body schema, with the prices in currency units. */
 export function createToolFormSchema(currency: string) {
   return formFields(currency).superRefine(checkPriceTiers);
 }
