@@ -7,6 +7,14 @@ import {
   plainText,
   route,
 } from './common.ts';
+import {
+  type Attribute,
+  AttributeDeletedSchema,
+  AttributeParamsSchema,
+  AttributeSchema,
+  CreateAttributeBodySchema,
+  UpdateAttributeBodySchema,
+} from './specifications.ts';
 import { ImageUrlSchema } from './tools.ts';
 
 /**
@@ -41,8 +49,33 @@ const CategorySchema = z.object({
   depth: z.int().min(1).max(MAX_CATEGORY_DEPTH),
   /** Listed tools in this category and every category below it. */
   toolCount: z.int().min(0),
+  /**
+   * The specifications it defines itself, in their order; the categories below it have them too
+   * (a tool's are its category's and those of every category above it).
+   */
+  attributes: z.array(AttributeSchema),
 });
 export type Category = z.infer<typeof CategorySchema>;
+
+/**
+ * The specifications a tool in this category has: those of the categories above it first, each
+ * category's in its order (none for no category, or one not in the tree).
+ */
+export function specificationsOf(
+  tree: readonly Category[],
+  categoryId: string | null,
+): Attribute[] {
+  const byId = new Map(tree.map((category) => [category._id, category]));
+  const lineage: Category[] = [];
+  for (
+    let at = categoryId ? byId.get(categoryId) : undefined;
+    at && lineage.length < tree.length;
+    at = at.parentId ? byId.get(at.parentId) : undefined
+  ) {
+    lineage.unshift(at);
+  }
+  return lineage.flatMap((category) => category.attributes);
+}
 
 const categoryFields = {
   name: plainText(2, 80),
@@ -57,7 +90,7 @@ const categoryFields = {
     .max(10_000, { error: 'Must be at most 10,000.' }),
 };
 
-const CreateCategoryBodySchema = z.strictObject({
+export const CreateCategoryBodySchema = z.strictObject({
   ...categoryFields,
   description: categoryFields.description.default(''),
   img: categoryFields.img.default(null),
@@ -73,6 +106,9 @@ const UpdateCategoryBodySchema = z
 export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBodySchema>;
 
 const NO_CATEGORY = 'No category with this id.';
+const NO_ATTRIBUTE = 'No category with this id, or no specification with this id in it.';
+const KEY_RULE =
+  'Its key names the values on tools and in filters: unique along the branch (the category, those above it and those below it), and never changed.';
 const TREE_RULES = `A category sits at most ${MAX_CATEGORY_DEPTH} levels deep (its sub-categories included when it moves), never below itself, and its slug is unique.`;
 
 export const categoryRoutes = {
@@ -134,5 +170,49 @@ export const categoryRoutes = {
       404: NO_CATEGORY,
       409: 'category_not_empty: the category holds tools or sub-categories (the problem says how many).',
     },
+  }),
+  addAttribute: route({
+    method: 'POST',
+    path: '/categories/:id/attributes',
+    access: 'admin',
+    summary: 'Add a specification to a category',
+    description: `Defines a specification the tools of a category and of every category below it have: a number (with a unit), a choice from a list, yes/no or text, filterable or not (written to the audit log). ${KEY_RULE}`,
+    returns: 'The specification as stored.',
+    tags: ['categories'],
+    params: IdParamsSchema,
+    body: CreateAttributeBodySchema,
+    response: AttributeSchema,
+    status: 201,
+    errors: {
+      404: NO_CATEGORY,
+      409: 'attribute_key_taken: the category, one above it or one below it has a specification with this key.',
+    },
+  }),
+  updateAttribute: route({
+    method: 'PATCH',
+    path: '/categories/:id/attributes/:attributeId',
+    access: 'admin',
+    summary: 'Change a specification',
+    description:
+      "Changes a specification's name, unit, choices, filterable flag or position; its key and kind stay. A choice taken off the list is taken from the tools that had it (written to the audit log).",
+    returns: 'The specification as it is now.',
+    tags: ['categories'],
+    params: AttributeParamsSchema,
+    body: UpdateAttributeBodySchema,
+    response: AttributeSchema,
+    errors: { 404: NO_ATTRIBUTE },
+  }),
+  removeAttribute: route({
+    method: 'DELETE',
+    path: '/categories/:id/attributes/:attributeId',
+    access: 'admin',
+    summary: 'Delete a specification',
+    description:
+      'Deletes a specification and every value tools had of it (written to the audit log): the answer says how many tools lost theirs.',
+    returns: 'How many specifications were deleted (1) and how many tools lost a value.',
+    tags: ['categories'],
+    params: AttributeParamsSchema,
+    response: AttributeDeletedSchema,
+    errors: { 404: NO_ATTRIBUTE },
   }),
 } as const;

@@ -38,6 +38,7 @@ const ProblemCodeSchema = z.enum([
   'sku_taken',
   'category_too_deep',
   'category_not_empty',
+  'attribute_key_taken',
   'rate_limited',
   'service_unavailable',
   'not_ready',

@@ -14,6 +14,7 @@ import { formatCount } from './format.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
 import { MAX_PRICE } from './pricing.ts';
+import { SpecsSchema, SpecValuesSchema } from './specifications.ts';
 
 /** A tool of the catalogue, and what admins send to add one, change it or set its stock. */
 
@@ -31,6 +32,8 @@ export const ToolSchema = z.object({
   gtin: z.string().nullable(),
   /** The category the tool is in; null when it is in none yet. */
   categoryId: IdSchema.nullable(),
+  /** Its specification values by attribute key (its category's attributes and those above it). */
+  specs: SpecValuesSchema,
   name: z.string(),
   img: z.string(),
   description: z.string(),
@@ -128,6 +131,8 @@ export const ToolFieldsSchema = z.strictObject({
   gtin: GtinSchema.optional(),
   /** The category the tool is in (GET /api/categories); none when left out. */
   categoryId: IdSchema.nullable().optional(),
+  /** Specification values by attribute key, each one its category (or one above it) defines. */
+  specs: SpecsSchema.optional(),
   ...toolFields,
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
@@ -151,6 +156,11 @@ export const UpdateToolBodySchema = z
     gtin: GtinSchema.nullable(),
     /** null takes the tool out of its category. */
     categoryId: IdSchema.nullable(),
+    /**
+     * Replaces every specification value ({} removes them). A tool moved to another category
+     * without new values keeps those the new category has and loses the others.
+     */
+    specs: SpecsSchema,
     ...toolFields,
     /** Replaces every break; [] removes them. */
     priceTiers: PriceTiersSchema,

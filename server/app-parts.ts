@@ -41,6 +41,10 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import {
+  type AttributesService,
+  createAttributesService,
+} from './modules/categories/attributes.service.ts';
+import {
   type CategoriesService,
   createCategoriesService,
 } from './modules/categories/categories.service.ts';
@@ -74,6 +78,7 @@ export interface AppParts {
   services: {
     tools: ToolsService;
     categories: CategoriesService;
+    attributes: AttributesService;
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
@@ -209,6 +214,7 @@ export function createAppParts(
     stockReturned: () => catalogue.heard('stock'),
   });
   const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
+  const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
@@ -216,9 +222,10 @@ export function createAppParts(
       onChange: catalogue.heard,
       defaultBrand: config.storeName,
       categoryScope: categories.scope,
-      categoryExists: categories.exists,
+      specsOf: attributes.specsOf,
     }),
     categories,
+    attributes,
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,

@@ -200,7 +200,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitUploads,
       });
       registerToolRoutes(api, services.tools, catalogue.responses);
-      registerCategoryRoutes(api, services.categories, catalogue.responses);
+      registerCategoryRoutes(api, services.categories, services.attributes, catalogue.responses);
       registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
       registerOrderRoutes(api, services.orders, {
         limitWrites,

@@ -237,7 +237,7 @@ describe('migrating reviews and photos stored before (0026)', () => {
   });
 });
 
-describe('migrating tools stored before (0027, 0028)', () => {
+describe('migrating tools stored before (0027, 0028, 0030)', () => {
   const third = `${name}_tools`;
   let before: Database;
   beforeAll(async () => {
@@ -293,6 +293,24 @@ describe('migrating tools stored before (0027, 0028)', () => {
     expect(placed.rows).toEqual([
       { sku: 'TOOL-00001', path: 'Measuring and layout' },
       { sku: 'TOOL-00002', path: 'Power tools > Drills > Hammer drills' },
+    ]);
+    // 0030: the demo categories get the demo specifications, each demo tool its values.
+    const specs = await db.execute<{ sku: string; specs: unknown }>(
+      sql`select sku, specs from tools order by sku`,
+    );
+    expect(specs.rows).toEqual([
+      { sku: 'TOOL-00001', specs: { length: 8 } },
+      {
+        sku: 'TOOL-00002',
+        specs: { voltage: 230, 'power-source': 'Corded', 'chuck-size': 13, brushless: false },
+      },
+    ]);
+    const defined = await db.execute<{ key: string; unit: string | null }>(sql`
+      select a.key, a.unit from category_attributes a join categories c on c.id = a.category_id
+      where c.slug = 'drills' order by a.position`);
+    expect(defined.rows).toEqual([
+      { key: 'chuck-size', unit: 'mm' },
+      { key: 'brushless', unit: null },
     ]);
     const lines = await db.execute<{ sku: string }>(sql`select sku from order_lines`);
     expect(lines.rows).toEqual([{ sku: 'TOOL-00002' }]);

@@ -5,8 +5,17 @@ import type { Logger } from 'pino';
 import type { Role } from '../../contract/users.ts';
 import type { Db } from './client.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { account, appMeta, categories, reviews, tools, user } from './schema.ts';
+import {
+  account,
+  appMeta,
+  categories,
+  categoryAttributes,
+  reviews,
+  tools,
+  user,
+} from './schema.ts';
 import { seedCategories, seedReviews, seedTools } from './seed-data.ts';
+import { seedAttributes, seedSpecs } from './seed-specs.ts';
 
 const SEED_MARKER = 'demo_seeded_at';
 const SEED_LOCK_ID = 4_171_002;
@@ -79,6 +88,13 @@ export async function seedDemo(
         .returning({ id: categories.id });
       if (row) categoryIds.set(category.slug, row.id);
     }
+    for (const [slug, attributes] of Object.entries(seedAttributes)) {
+      const categoryId = categoryIds.get(slug);
+      if (!categoryId) continue;
+      await tx
+        .insert(categoryAttributes)
+        .values(attributes.map((attribute, position) => ({ ...attribute, categoryId, position })));
+    }
 
     // Oldest first, a minute apart, so "newest" is stable.
     await tx.insert(tools).values(
@@ -86,6 +102,7 @@ export async function seedDemo(
         sku: tool.slug.toUpperCase().slice(0, 40),
         brand: 'Toolyard',
         categoryId: categoryIds.get(tool.category) ?? null,
+        specs: seedSpecs[tool.slug] ?? {},
         name: tool.name,
         img: `/images/tools/${tool.slug}.svg`,
         description: tool.description,

@@ -52,7 +52,8 @@ async function objects(): Promise<Objects> {
   // The others' carts hold nothing, whatever earlier requests put in them: a checkout by them
   // (at the owner's version) is of their own cart, and has nothing to order.
   for (const caller of [other, admin]) await client(t.app, caller).put('/cart', { lines: [] });
-  const category = { id: (await t.addCategory()).id };
+  const categoryRow = await t.addCategory();
+  const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   return {
     owner,
     tool,

@@ -271,4 +271,77 @@ describe('request bodies', () => {
     const users = await t.db.select().from(user);
     expect(users.map((row) => row.email)).not.toContain('proto@example.com');
   });
+
+  it('specification values no attribute allows, on a new tool and a changed one: each a 4xx problem, nothing changed', async () => {
+    const category = await t.addCategory();
+    await t.addAttribute(category.id, { key: 'chuck-size', name: 'Chuck size' });
+    await t.addAttribute(category.id, {
+      key: 'chuck-type',
+      name: 'Chuck type',
+      kind: 'choice',
+      options: ['Keyless'],
+    });
+    const tool = await t.addTool({ categoryId: category.id });
+    const hostile = [
+      { 'chuck-size': { $gt: 0 } },
+      { 'chuck-size': [13] },
+      { 'chuck-size': null },
+      { 'chuck-size': '13; drop table tools' },
+      { 'chuck-size': 'NaN' },
+      { 'chuck-type': "Keyless' OR '1'='1" },
+      { 'chuck-type': 'x'.repeat(201) },
+      { 'chuck-type': 'Key\u0000less' },
+      { "chuck-size') or ('1'='1": 13 },
+      { '<script>alert(1)</script>': true },
+      JSON.parse('{"__proto__": {"isAdmin": true}}'),
+      { constructor: 'x' },
+      Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i])),
+      'chuck-size=13',
+      [13],
+    ];
+    const before = await databaseChecksum(t);
+    const failures: string[] = [];
+    for (const specs of hostile) {
+      const sent = [
+        {
+          method: 'POST' as const,
+          url: '/api/tools',
+          payload: JSON.stringify({
+            name: 'Hostile Spec Tool',
+            img: '/images/tools/x.svg',
+            description: 'A tool with values no attribute allows.',
+            quantity: 5,
+            minimumOrder: 1,
+            price: 100,
+            categoryId: category.id,
+            specs,
+          }),
+        },
+        {
+          method: 'PATCH' as const,
+          url: `/api/tools/${tool.id}`,
+          payload: JSON.stringify({ specs }),
+        },
+      ];
+      for (const request of sent) {
+        const response = await t.app.inject({
+          ...request,
+          headers: {
+            origin: TEST_ORIGIN,
+            cookie: admin.cookie,
+            'content-type': 'application/json',
+          },
+        });
+        const isProblem = String(response.headers['content-type']).startsWith(
+          'application/problem+json',
+        );
+        if (response.statusCode < 400 || response.statusCode >= 500 || !isProblem) {
+          const what = `${request.method} ${JSON.stringify(specs).slice(0, 60)}`;
+          failures.push(`${what} -> ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await databaseChecksum(t)).toEqual(before);
+  });
 });

@@ -16,8 +16,8 @@ export const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin'];
 export interface Objects {
   owner: TestUser;
   tool: { id: string };
-  /** An empty category. */
-  category: { id: string };
+  /** A category holding no tool or sub-category, with one specification (a number). */
+  category: { id: string; attributeId: string };
   unpaid: Order;
   paid: Order;
   /** An account whose role an admin may change; it never signs in. */
@@ -111,6 +111,26 @@ export const MATRIX: Record<string, Entry> = {
   },
   'DELETE /categories/:id': {
     request: (o) => ({ url: `/api/categories/${o.category.id}` }),
+    expect: adminOnly(200),
+  },
+  'POST /categories/:id/attributes': {
+    request: (o) => ({
+      url: `/api/categories/${o.category.id}/attributes`,
+      body: { key: 'matrix-size', name: 'Matrix size', kind: 'number', unit: 'mm' },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /categories/:id/attributes/:attributeId': {
+    request: (o) => ({
+      url: `/api/categories/${o.category.id}/attributes/${o.category.attributeId}`,
+      body: { name: 'Renamed' },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /categories/:id/attributes/:attributeId': {
+    request: (o) => ({
+      url: `/api/categories/${o.category.id}/attributes/${o.category.attributeId}`,
+    }),
     expect: adminOnly(200),
   },
   'PUT /purchase/:id': {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type App, type AppConfig, buildApp } from '../app.ts';
 import { createPasswordAccount } from '../auth/sign-ups.ts';
-import { categories, tools } from '../db/schema.ts';
+import { categories, categoryAttributes, tools } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { orderPayer } from './mark-paid.ts';
@@ -188,6 +188,27 @@ export async function buildTestApp(
     return row;
   };
 
+  /** A specification of a category (a number in mm unless given other values). */
+  const addAttribute = async (
+    categoryId: string,
+    values: Partial<typeof categoryAttributes.$inferInsert> = {},
+  ) => {
+    counter += 1;
+    const [row] = await database.db
+      .insert(categoryAttributes)
+      .values({
+        categoryId,
+        key: `size-${counter}`,
+        name: `Size ${counter}`,
+        kind: 'number',
+        unit: 'mm',
+        ...values,
+      })
+      .returning();
+    if (!row) throw new Error('no attribute');
+    return row;
+  };
+
   /**
    * Gives `buyer` a paid order (a one-line order of a new tool, paid as the payment provider
    * would), for tests of what only buyers may do, such as reviewing.
@@ -230,6 +251,7 @@ export async function buildTestApp(
     addTool,
     removeTool,
     addCategory,
+    addAttribute,
     givePaidOrder,
     markPaid,
     /** The files the app stored under its uploads folder (local storage), sorted. */

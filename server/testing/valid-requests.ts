@@ -15,8 +15,8 @@ import type { TestAccount, TestContext, TestUser } from './test-app.ts';
 export interface Fixture {
   admin: TestUser;
   tool: { id: string };
-  /** An empty category. */
-  category: { id: string };
+  /** A category holding no tool or sub-category, with one specification (a number). */
+  category: { id: string; attributeId: string };
   unpaidOrder: Order;
   paidOrder: Order;
   someone: TestAccount;
@@ -64,7 +64,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     lines: [{ toolId: tool.id, quantity: 10 }],
   });
   const cartVersion = CartSchema.parse(cart.json()).version;
-  const category = { id: (await t.addCategory()).id };
+  const categoryRow = await t.addCategory();
+  const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   return { admin, tool, category, unpaidOrder, paidOrder, someone, review, cartVersion };
 }
 
@@ -116,6 +117,24 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { name: 'Injected name', position: 2 },
   }),
   'DELETE /categories/:id': (f) => ({ url: `/api/categories/${f.category.id}` }),
+  'POST /categories/:id/attributes': (f) => ({
+    url: `/api/categories/${f.category.id}/attributes`,
+    body: {
+      key: `injected-${randomUUID().slice(0, 8)}`,
+      name: 'Injected',
+      kind: 'choice',
+      options: ['One', 'Two'],
+      filterable: true,
+      position: 1,
+    },
+  }),
+  'PATCH /categories/:id/attributes/:attributeId': (f) => ({
+    url: `/api/categories/${f.category.id}/attributes/${f.category.attributeId}`,
+    body: { name: 'Injected name', unit: 'cm', filterable: true },
+  }),
+  'DELETE /categories/:id/attributes/:attributeId': (f) => ({
+    url: `/api/categories/${f.category.id}/attributes/${f.category.attributeId}`,
+  }),
   'PUT /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, body: { newQuantity: 0 } }),
   'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
   'POST /user': (f) => ({

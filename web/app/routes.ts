@@ -35,6 +35,7 @@ export default [
           route('manageallorders', 'routes/dashboard/manage-orders.tsx'),
           route('manageproducts', 'routes/dashboard/manage-products.tsx'),
           route('reviews', 'routes/dashboard/manage-reviews.tsx'),
+          route('categories', 'routes/dashboard/manage-categories.tsx'),
           route('audit', 'routes/dashboard/audit-log.tsx'),
         ]),
       ]),

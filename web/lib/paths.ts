@@ -56,6 +56,7 @@ export const paths = {
   manageProducts: () => '/dashboard/manageproducts',
   manageOrders: () => '/dashboard/manageallorders',
   manageReviews: () => '/dashboard/reviews',
+  manageCategories: () => '/dashboard/categories',
   /** People and their roles, optionally searched for a name or email. */
   people: ({ q }: { q?: string } = {}) => withQuery('/dashboard/makeadmin', { q }),
   auditLog: () => '/dashboard/audit',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -48,6 +49,40 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * The specifications a category defines (docs/decisions/040): its tools and those of every category
+ * below it have them. Tools keep their values in `tools.specs` under the attribute's key, which is
+ * unique along a branch of the tree (a rule the server keeps) and never changes.
+ */
+export const categoryAttributes = pgTable(
+  'category_attributes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    /** number, choice, boolean or text (contract/specifications.ts). */
+    kind: text('kind').notNull(),
+    /** A number's unit, if any. */
+    unit: text('unit'),
+    /** A choice's options, in their order. */
+    options: jsonb('options').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    filterable: boolean('filterable').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('category_attributes_key_idx').on(t.categoryId, t.key),
+    check(
+      'category_attributes_kind_check',
+      sql`${t.kind} in ('number', 'choice', 'boolean', 'text')`,
+    ),
+    check('category_attributes_options_check', sql`jsonb_typeof(${t.options}) = 'array'`),
+  ],
+);
+
 export const tools = pgTable(
   'tools',
   {
@@ -77,6 +112,14 @@ export const tools = pgTable(
       .$type<{ minQuantity: number; price: number }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Specification values by attribute key (`{"chuck-size": 13, "keyless-chuck": true}`), checked
+     * by the server against the attributes of the tool's category and those above it.
+     */
+    specs: jsonb('specs')
+      .$type<Record<string, number | string | boolean>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Set when an admin deletes the tool: it leaves the catalogue, orders keep pointing at it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
@@ -97,6 +140,11 @@ export const tools = pgTable(
     // A deleted tool keeps its SKU (orders show it) and frees it for a tool added later.
     uniqueIndex('tools_sku_idx').on(sql`lower(${t.sku})`).where(sql`${t.deletedAt} is null`),
     index('tools_category_idx').on(t.categoryId).where(sql`${t.deletedAt} is null`),
+    check('tools_specs_check', sql`jsonb_typeof(${t.specs}) = 'object'`),
+    // Filters by specification value (`specs @> '{"voltage": 18}'`) are answered from this index.
+    index('tools_specs_idx')
+      .using('gin', sql`${t.specs} jsonb_path_ops`)
+      .where(sql`${t.deletedAt} is null`),
     check('tools_gtin_check', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check(
       'tools_rating_check',

@@ -31,6 +31,14 @@ export async function lockCategories(tx: Tx): Promise<void> {
   await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
 }
 
+/**
+ * A tool's write that reads a category and its specifications holds them still until it commits:
+ * category changes (which take the lock above) wait for it, other tools' writes do not.
+ */
+export async function shareCategories(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table ${categories} in share mode`);
+}
+
 export async function insertCategory(tx: Tx, body: CreateCategoryBody): Promise<CategoryRow> {
   const [row] = await tx.insert(categories).values(body).returning();
   if (!row) throw new Error('insert returned no row');

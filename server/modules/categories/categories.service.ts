@@ -8,7 +8,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
+import * as attributesRepo from './attributes.repo.ts';
 import * as repo from './categories.repo.ts';
+import { attributesByCategory, lineageAttributes } from './category-specs.ts';
 import { categoryTree, placementProblem, subtreeIds } from './category-tree.ts';
 
 type Actor = Pick<SessionUser, 'id' | 'name' | 'email'>;
@@ -52,9 +54,53 @@ function assertPlacement(
   }
 }
 
+/** The whole tree as the API sends it: depths, tools and specifications. */
+export async function readTree(tx: Tx): Promise<Category[]> {
+  const [rows, toolsIn, attributes, values] = await Promise.all([
+    repo.listCategoryRows(tx),
+    repo.countToolsByCategory(tx),
+    attributesRepo.listAttributeRows(tx),
+    attributesRepo.countSpecValues(tx),
+  ]);
+  return categoryTree(rows, toolsIn, attributesByCategory(rows, attributes, values));
+}
+
+/**
+ * A move keeps every key unique along its new branch: none of the keys in the category and below it
+ * may be one a category above its new place has.
+ */
+function assertKeysFit(
+  rows: repo.CategoryRow[],
+  attributes: attributesRepo.AttributeRow[],
+  id: string,
+  parentId: string,
+): void {
+  const above = new Set(lineageAttributes(rows, attributes, parentId).map((row) => row.key));
+  const below = new Set(subtreeIds(rows, id));
+  const clash = attributes.find((row) => below.has(row.categoryId) && above.has(row.key));
+  if (!clash) return;
+  const message = `A category above the new place already has a specification with the key ${clash.key}: delete one of the two first.`;
+  throw new AppError(409, 'attribute_key_taken', message, [
+    { field: 'parentId', in: 'body', message },
+  ]);
+}
+
+/**
+ * After a move, the tools in the category and below it keep only the values of specifications
+ * their categories still have (those of the old categories above are dropped).
+ */
+async function pruneMovedSpecs(tx: Tx, id: string): Promise<void> {
+  const rows = await repo.listCategoryRows(tx);
+  const attributes = await attributesRepo.listAttributeRows(tx);
+  for (const at of subtreeIds(rows, id)) {
+    const keys = lineageAttributes(rows, attributes, at).map((row) => row.key);
+    await attributesRepo.keepSpecKeys(tx, at, keys);
+  }
+}
+
 /** One category as the API sends it, with its depth and tools, read in the same transaction. */
 async function readCategory(tx: Tx, id: string): Promise<Category> {
-  const tree = categoryTree(await repo.listCategoryRows(tx), await repo.countToolsByCategory(tx));
+  const tree = await readTree(tx);
   const category = tree.find((entry) => entry._id === id);
   if (!category) throw categoryNotFound();
   return category;
@@ -72,11 +118,7 @@ export function createCategoriesService(db: Db, { onChange }: { onChange: () => 
   };
   return {
     async tree(): Promise<Category[]> {
-      const [rows, toolsIn] = await Promise.all([
-        repo.listCategoryRows(db),
-        repo.countToolsByCategory(db),
-      ]);
-      return categoryTree(rows, toolsIn);
+      return readTree(db);
     },
 
     /** The ids of the category with this slug and of those below it; undefined: no such slug. */
@@ -94,11 +136,6 @@ export function createCategoriesService(db: Db, { onChange }: { onChange: () => 
     /** Every category's page and when it last changed (the sitemap). */
     async sitemapEntries(): Promise<{ slug: string; updatedAt: Date }[]> {
       return (await repo.listCategoryRows(db)).map(({ slug, updatedAt }) => ({ slug, updatedAt }));
-    },
-
-    /** Whether a category has this id (a tool may be put in it). */
-    async exists(id: string): Promise<boolean> {
-      return (await repo.listCategoryRows(db)).some((row) => row.id === id);
     },
 
     async create(body: CreateCategoryBody, actor: Actor): Promise<Category> {
@@ -125,11 +162,14 @@ export function createCategoriesService(db: Db, { onChange }: { onChange: () => 
           const rows = await repo.listCategoryRows(tx);
           const current = rows.find((row) => row.id === id);
           if (!current) throw categoryNotFound();
-          if (body.parentId !== undefined && body.parentId !== current.parentId) {
+          const isMove = body.parentId !== undefined && body.parentId !== current.parentId;
+          if (isMove && body.parentId) {
             assertPlacement(rows, id, body.parentId);
+            assertKeysFit(rows, await attributesRepo.listAttributeRows(tx), id, body.parentId);
           }
           const row = await repo.updateCategory(tx, id, body);
           if (!row) throw categoryNotFound();
+          if (isMove) await pruneMovedSpecs(tx, id);
           await recordAudit(tx, actor, {
             action: 'category.updated',
             target: { type: 'category', id, label: row.name },

@@ -1,4 +1,5 @@
 import { type Category, MAX_CATEGORY_DEPTH } from '../../../contract/categories.ts';
+import type { Attribute } from '../../../contract/specifications.ts';
 import type { CategoryRow } from './categories.repo.ts';
 
 /**
@@ -19,11 +20,13 @@ function childrenOf(rows: readonly CategoryRow[]): Map<string | null, CategoryRo
 
 /**
  * The tree read depth first (each parent before its children), each with its depth and the listed
- * tools in it and below it. `toolsIn`: the tools each category holds itself.
+ * tools in it and below it. `toolsIn`: the tools each category holds itself; `attributesOf`: each
+ * category's own specifications.
  */
 export function categoryTree(
   rows: readonly CategoryRow[],
   toolsIn: ReadonlyMap<string, number>,
+  attributesOf: ReadonlyMap<string, Attribute[]> = new Map(),
 ): Category[] {
   const children = childrenOf(rows);
   const tree: Category[] = [];
@@ -37,6 +40,7 @@ export function categoryTree(
       parentId: row.parentId,
       depth: Math.min(depth, MAX_CATEGORY_DEPTH),
       toolCount: 0,
+      attributes: attributesOf.get(row.id) ?? [],
     };
     tree.push(category);
     let total = toolsIn.get(row.id) ?? 0;

@@ -102,6 +102,7 @@ type SearchRow = {
   mpn: string | null;
   gtin: string | null;
   category_id: string | null;
+  specs: Record<string, number | string | boolean>;
   name: string;
   img: string;
   description: string;
@@ -132,7 +133,7 @@ export async function searchTools(
              tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
     ),
     matched as (
-      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
+      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
              t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
@@ -163,6 +164,7 @@ export async function searchTools(
             mpn: row.mpn,
             gtin: row.gtin,
             categoryId: row.category_id,
+            specs: row.specs,
             name: row.name,
             img: row.img,
             description: row.description,

@@ -14,6 +14,7 @@ export function toTool(row: ToolRow): Tool {
     mpn: row.mpn,
     gtin: row.gtin,
     categoryId: row.categoryId,
+    specs: row.specs,
     name: row.name,
     img: row.img,
     description: row.description,
@@ -117,6 +118,7 @@ export async function updateTool(
       | 'mpn'
       | 'gtin'
       | 'categoryId'
+      | 'specs'
       | 'name'
       | 'img'
       | 'description'

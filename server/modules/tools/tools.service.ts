@@ -7,14 +7,16 @@ import {
   type Tool,
   type UpdateToolBody,
 } from '../../../contract/tools.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, fieldError, notFound } from '../../errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import * as searchRepo from './search.repo.ts';
 import type { ToolCache } from './tool-cache.ts';
 import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
+import { resolveSpecs, type SpecRule } from './tool-specs.ts';
+import { withToolConstraints } from './tool-write-problems.ts';
 import * as repo from './tools.repo.ts';
 import * as adminRepo from './tools-admin.repo.ts';
 
@@ -52,28 +54,6 @@ function assertTiersFit(
 
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
 
-/** Whether `error` is PostgreSQL refusing a second listed tool with the same SKU. */
-function isSkuTaken(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { constraint?: string }).constraint === 'tools_sku_idx') return true;
-  }
-  return false;
-}
-
-/** Runs a write that may give a tool a SKU another listed tool has: then a 409 `sku_taken`. */
-async function withUniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!isSkuTaken(error)) throw error;
-    const message =
-      sku === undefined
-        ? 'The SKU the store chose for this tool is already taken: give the tool a SKU of its own.'
-        : `Another tool already has the SKU ${sku} (SKUs are the same whatever the letter case).`;
-    throw new AppError(409, 'sku_taken', message, [{ field: 'sku', in: 'body', message }]);
-  }
-}
-
 export interface ToolsOptions {
   /** Serves lists and searches from memory when it can. */
   index: CatalogueIndex;
@@ -89,8 +69,11 @@ export interface ToolsOptions {
   defaultBrand: string;
   /** The ids of the category with this slug and of those below it; undefined: no such slug. */
   categoryScope: (slug: string) => Promise<string[] | undefined>;
-  /** Whether a category has this id. */
-  categoryExists: (id: string) => Promise<boolean>;
+  /**
+   * The specifications a tool in this category has (none for null; undefined: no such category),
+   * the categories held still until the transaction ends.
+   */
+  specsOf: (tx: Tx, categoryId: string | null) => Promise<readonly SpecRule[] | undefined>;
 }
 
 /** A run of three letters or digits: the least a trigram search can use. */
@@ -99,16 +82,32 @@ const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
 /** Searches remembered with their stemmed words: the same words need no second round trip. */
 const WORD_CACHE_SIZE = 10_000;
 
+/**
+ * A change to a tool's category or values reads the specifications under the categories' share
+ * lock, taken before the tool's row lock (category changes take the categories' lock, then tools'
+ * rows: the same order, so neither waits for the other in a circle). Undefined: the change touches
+ * neither.
+ */
+async function specRulesForUpdate(
+  tx: Tx,
+  id: string,
+  changes: UpdateToolBody,
+  specsOf: ToolsOptions['specsOf'],
+) {
+  if (changes.categoryId === undefined && changes.specs === undefined) return undefined;
+  const before =
+    changes.categoryId !== undefined
+      ? changes.categoryId
+      : ((await repo.findTool(tx, id))?.categoryId ?? null);
+  const first = await specsOf(tx, before);
+  return async (categoryId: string | null) =>
+    categoryId === before ? first : specsOf(tx, categoryId);
+}
+
 export function createToolsService(
   db: Db,
-  { index, toolCache, onChange, defaultBrand, categoryScope, categoryExists }: ToolsOptions,
+  { index, toolCache, onChange, defaultBrand, categoryScope, specsOf }: ToolsOptions,
 ) {
-  /** A tool may be put in a category that exists (or in none). */
-  const assertCategory = async (categoryId: string | null | undefined) => {
-    if (categoryId && !(await categoryExists(categoryId))) {
-      throw fieldError('categoryId', 'No category with this id: choose another category.');
-    }
-  };
   const words = new Map<string, Promise<string[]>>();
   const wordsOf = (text: string): Promise<string[]> => {
     let found = words.get(text);
@@ -181,12 +180,15 @@ export function createToolsService(
 
     async create(body: CreateToolBody, actor: Actor): Promise<Tool> {
       const { confirm, ...fields } = body;
-      await assertCategory(fields.categoryId);
       assertConfirmed(fields, { price: true, minimumOrder: true, quantity: true }, confirm);
-      const row = await withUniqueSku(fields.sku, () =>
+      const row = await withToolConstraints(fields.sku, () =>
         db.transaction(async (tx) => {
+          const categoryId = fields.categoryId ?? null;
+          const rules = await specsOf(tx, categoryId);
+          const specs = resolveSpecs(rules, categoryId, fields.specs ?? {}, undefined);
           const inserted = await repo.insertTool(tx, {
             ...fields,
+            specs: specs ?? {},
             brand: fields.brand ?? defaultBrand,
           });
           await recordAudit(tx, actor, {
@@ -202,12 +204,24 @@ export function createToolsService(
 
     async update(id: string, body: UpdateToolBody, actor: Actor): Promise<Tool> {
       const { restock, confirm, ...changes } = body;
-      await assertCategory(changes.categoryId);
-      const row = await withUniqueSku(changes.sku, () =>
+      const row = await withToolConstraints(changes.sku, () =>
         db.transaction(async (tx) => {
+          const rules = await specRulesForUpdate(tx, id, changes, specsOf);
           // Locked: the checks and the audit's "before" see the tool the change applies to.
           const current = await repo.lockTool(tx, id);
           if (!current) throw toolNotFound();
+          if (rules) {
+            const categoryId =
+              changes.categoryId === undefined ? current.categoryId : changes.categoryId;
+            const isMoved = categoryId !== current.categoryId;
+            const specs = resolveSpecs(
+              await rules(categoryId),
+              categoryId,
+              changes.specs,
+              isMoved ? current.specs : undefined,
+            );
+            if (specs !== undefined) changes.specs = specs;
+          }
           const next = {
             price: changes.price ?? current.price,
             minimumOrder: changes.minimumOrder ?? current.minimumOrder,

@@ -44,6 +44,7 @@ describe('GET /api/tools', () => {
       mpn: null,
       gtin: null,
       categoryId: null,
+      specs: {},
       name: 'Listing Hammer',
       img: first?.img,
       description: first?.description,

@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
+import { specificationsOf } from '#contract/categories.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
+import { categoriesQuery, useCategories } from '#web/features/categories/api/categories-queries.ts';
 import { toolQuery, useTool } from '#web/features/tools/api/tools-queries.ts';
 import { BuyPanel } from '#web/features/tools/components/buy-panel.tsx';
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
@@ -19,7 +21,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   let tool: Tool | undefined;
   const { queries, status } = await prefetchQueries(async (queryClient) => {
     try {
-      tool = await queryClient.fetchQuery(toolQuery(params.id ?? ''));
+      // The tree names the tool's specifications and their units.
+      [tool] = await Promise.all([
+        queryClient.fetchQuery(toolQuery(params.id ?? '')),
+        queryClient.prefetchQuery(categoriesQuery()),
+      ]);
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.status === 400)) {
         throw data(null, { status: 404 });
@@ -61,6 +67,7 @@ export function meta({ data: page, matches, params, error }: MetaArgs<typeof loa
 export function ToolPage() {
   const { id = '' } = useParams();
   const tool = useTool(id);
+  const categories = useCategories();
   usePageTitle(tool.data?.name ?? 'Tool');
 
   return (
@@ -75,7 +82,10 @@ export function ToolPage() {
       <ToolView query={tool}>
         {(t) => (
           <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
-            <ToolDetails tool={t} />
+            <ToolDetails
+              tool={t}
+              specifications={specificationsOf(categories.data ?? [], t.categoryId)}
+            />
             <BuyPanel
               tool={t}
               addToCart={(quantity) => (

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
+import type { Path } from 'react-hook-form';
 import { type DefaultValues, useForm } from 'react-hook-form';
-import type { Category } from '#contract/categories.ts';
+import { type Category, specificationsOf } from '#contract/categories.ts';
 import type { Tool, ToolConfirmation } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { useCreateTool } from '../api/tool-mutations.ts';
+import { specFieldNames, specsFromForm } from '../utils/spec-values.ts';
 import {
   type CreateToolFormInput,
   type CreateToolFormOutput,
@@ -56,12 +58,23 @@ export function AddToolForm({
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, TOOL_FORM_FIELDS, OUTCOME);
+  const fields = useMemo(
+    () => [...TOOL_FORM_FIELDS, ...specFieldNames(categories)] as Path<CreateToolFormInput>[],
+    [categories],
+  );
+  const { failure, fail, clear } = useSubmitFailure(form.setError, fields, OUTCOME);
   const confirmation = useToolConfirmation();
 
   const send = (confirm?: ToolConfirmation[]) =>
-    form.handleSubmit((body) => {
+    form.handleSubmit(({ specs: typed, ...fields }) => {
       if (!confirm) confirmation.dismiss();
+      const attributes = specificationsOf(categories, fields.categoryId ?? null);
+      const { specs, problems } = specsFromForm(typed, attributes);
+      for (const { key, message } of problems) {
+        form.setError(`specs.${key}`, { type: 'manual', message });
+      }
+      if (problems.length > 0) return;
+      const body = { ...fields, specs };
       createTool.mutate(confirm ? { ...body, confirm } : body, {
         onSuccess: (tool) => {
           clear();

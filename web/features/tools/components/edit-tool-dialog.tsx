@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { Category } from '#contract/categories.ts';
+import { type Path, useForm } from 'react-hook-form';
+import { type Category, specificationsOf } from '#contract/categories.ts';
 import { formatCount } from '#contract/format.ts';
 import { fromMinorUnits } from '#contract/money.ts';
+import type { Specs } from '#contract/specifications.ts';
 import type { Tool, ToolConfirmation, UpdateToolBody } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -11,6 +12,7 @@ import { FormError, SubmitError, TextField } from '#web/components/ui/field.tsx'
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { useUpdateTool } from '../api/tool-mutations.ts';
+import { specFieldNames, specsFromForm, specsToForm } from '../utils/spec-values.ts';
 import {
   type EditToolFormInput,
   type EditToolFormOutput,
@@ -27,12 +29,17 @@ const OUTCOME = {
 };
 const FIELDS = [...TOOL_FORM_FIELDS, 'restock'] as const;
 
+/** The same values, whatever the order of their keys. */
+const sameSpecs = (a: Specs, b: Specs) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
 /**
  * Only what changed goes to PATCH /api/tools/{id}: the stock as counted when it was changed, or
  * units added on the server (restock) while orders keep taking units.
  */
-function changesOf(tool: Tool, values: EditToolFormOutput): UpdateToolBody {
+function changesOf(tool: Tool, values: EditToolFormOutput, specs: Specs): UpdateToolBody {
   const body: UpdateToolBody = {};
+  if (!sameSpecs(specs, tool.specs)) body.specs = specs;
   if (values.sku !== tool.sku) body.sku = values.sku;
   if (values.brand !== tool.brand) body.brand = values.brand;
   if ((values.mpn ?? null) !== tool.mpn) body.mpn = values.mpn ?? null;
@@ -115,18 +122,29 @@ function EditToolForm({
         price: fromMinorUnits(tier.price, currency),
       })),
       restock: '',
+      specs: specsToForm(tool.specs),
     },
     mode: 'onTouched',
   });
   const [notice, setNotice] = useState<string | null>(null);
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const fields = useMemo(
+    () => [...FIELDS, ...specFieldNames(categories)] as Path<EditToolFormInput>[],
+    [categories],
+  );
+  const { failure, fail, clear } = useSubmitFailure(form.setError, fields, OUTCOME);
   const confirmation = useToolConfirmation();
 
   const send = (confirm?: ToolConfirmation[]) =>
     form.handleSubmit((values) => {
       setNotice(null);
       if (!confirm) confirmation.dismiss();
-      const body = changesOf(tool, values);
+      const attributes = specificationsOf(categories, values.categoryId ?? null);
+      const { specs, problems } = specsFromForm(values.specs, attributes);
+      for (const { key, message } of problems) {
+        form.setError(`specs.${key}`, { type: 'manual', message });
+      }
+      if (problems.length > 0) return;
+      const body = changesOf(tool, values, specs);
       if (body.quantity !== undefined && body.restock !== undefined) {
         form.setError('restock', {
           type: 'manual',

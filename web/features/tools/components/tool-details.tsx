@@ -1,8 +1,10 @@
 import { formatCount } from '#contract/format.ts';
+import type { Attribute } from '#contract/specifications.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { useMoney } from '#web/lib/store-config.ts';
+import { SpecificationTable } from './specification-table.tsx';
 import { VolumePrices } from './volume-prices.tsx';
 
 /** The tool's SKU and brand, and the maker's part number and barcode when known. */
@@ -26,7 +28,14 @@ function PartNumbers({ tool }: { tool: Tool }) {
 }
 
 /** Everything a buyer needs to know about one tool before ordering. */
-export function ToolDetails({ tool }: { tool: Tool }) {
+export function ToolDetails({
+  tool,
+  specifications = [],
+}: {
+  tool: Tool;
+  /** The attributes of the tool's category and those above it (its specification table). */
+  specifications?: readonly Attribute[];
+}) {
   const money = useMoney();
   const isOutOfStock = tool.quantity < tool.minimumOrder;
   return (
@@ -71,6 +80,7 @@ export function ToolDetails({ tool }: { tool: Tool }) {
         </div>
         <VolumePrices tool={tool} />
       </dl>
+      <SpecificationTable tool={tool} attributes={specifications} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { Category } from '#contract/categories.ts';
+import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
+import { type Category, specificationsOf } from '#contract/categories.ts';
 import { SelectField, TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import type { ToolFormValues } from '../utils/tool-form-schema.ts';
 import { PriceTiersEditor } from './price-tiers-editor.tsx';
+import { SpecFields } from './spec-fields.tsx';
 import { ToolImageField } from './tool-image-field.tsx';
 
 /**
@@ -33,6 +34,10 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   // The generic form narrowed to the fields this component owns.
   const fieldsRegister = register as unknown as UseFormRegister<ToolFormValues>;
   const fieldErrors = errors as FieldErrors<ToolFormValues>;
+  const categoryId = useWatch({
+    control: control as unknown as Control<{ categoryId?: string }>,
+    name: 'categoryId',
+  });
   return (
     <>
       <TextField
@@ -77,6 +82,11 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
           </option>
         ))}
       </SelectField>
+      <SpecFields
+        attributes={specificationsOf(categories, categoryId || null)}
+        register={register as unknown as Parameters<typeof SpecFields>[0]['register']}
+        errors={errors as Parameters<typeof SpecFields>[0]['errors']}
+      />
       <TextField
         label="Tool name"
         className="sm:col-span-2"

@@ -102,6 +102,8 @@ const formFields = (currency: string) =>
     categoryId: optionalField(IdSchema),
     price: priceField(currency),
     priceTiers: priceTiersField(currency),
+    /** As typed (spec-values.ts turns them into values for the chosen category's attributes). */
+    specs: z.record(z.string(), z.union([z.string(), z.boolean()]).optional()).optional(),
   });
 
 /** Add tool: the contract's body schema, with the prices in currency units. */
