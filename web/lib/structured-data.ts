@@ -45,8 +45,21 @@ export function product(publicUrl: string, tool: Tool, currency: string) {
     name: tool.name,
     description: tool.description,
     image: absoluteUrl(publicUrl, tool.img || '/images/tool-placeholder.svg'),
-    sku: tool._id,
-    brand: { '@type': 'Brand', name: site.name },
+    sku: tool.sku,
+    ...(tool.mpn === null ? {} : { mpn: tool.mpn }),
+    ...(tool.gtin === null ? {} : { gtin: tool.gtin }),
+    brand: { '@type': 'Brand', name: tool.brand },
+    ...(tool.rating.average === null
+      ? {}
+      : {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: tool.rating.average,
+            reviewCount: tool.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }),
     offers: {
       '@type': 'Offer',
       url,

@@ -5,6 +5,7 @@ import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { RatingSummary } from '#web/components/ui/rating.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { truncate } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -48,6 +49,11 @@ export function ToolCard({
             {tool.name}
           </Link>
         </Heading>
+        {tool.rating.average !== null && (
+          <div className="mt-1">
+            <RatingSummary average={tool.rating.average} count={tool.rating.count} compact />
+          </div>
+        )}
         <p className="mt-2 text-sm text-stone-600">
           {truncate(tool.description, DESCRIPTION_PREVIEW_LENGTH)}
         </p>
