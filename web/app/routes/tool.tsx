@@ -5,6 +5,7 @@ import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
 import { categoriesQuery, useCategories } from '#web/features/categories/api/categories-queries.ts';
+import { CompareToggle } from '#web/features/compare/components/compare-toggle.tsx';
 import { toolReviewsQuery } from '#web/features/reviews/api/reviews.ts';
 import { ToolReviews } from '#web/features/reviews/components/tool-reviews.tsx';
 import { toolQuery, useTool } from '#web/features/tools/api/tools-queries.ts';
@@ -93,12 +94,15 @@ export function ToolPage() {
                 tool={t}
                 specifications={specificationsOf(categories.data ?? [], t.categoryId)}
               />
-              <BuyPanel
-                tool={t}
-                addToCart={(quantity) => (
-                  <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />
-                )}
-              />
+              <div>
+                <BuyPanel
+                  tool={t}
+                  addToCart={(quantity) => (
+                    <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />
+                  )}
+                />
+                <CompareToggle toolId={t._id} toolName={t.name} />
+              </div>
             </div>
             <ToolReviews tool={t} viewer={viewer} />
           </>
