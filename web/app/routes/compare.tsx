@@ -103,13 +103,13 @@ function ComparisonTable({ tools }: { tools: readonly Tool[] }) {
         aria-label="The tools side by side"
         className="overflow-x-auto rounded-xl border border-stone-200 bg-white"
       >
-        <table className="w-full min-w-[36rem] text-left text-sm [overflow-wrap:anywhere]">
+        <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
           <caption className="sr-only">
             {tools.length} tools side by side; rows where they differ say so.
           </caption>
           <thead>
             <tr className="align-top">
-              <td className="w-40 p-3" />
+              <td className="sticky left-0 z-10 min-w-28 bg-white p-3 sm:min-w-40" />
               {tools.map((tool) => (
                 <th key={tool._id} scope="col" className="p-3 font-normal">
                   <ToolImage src={tool.img} alt="" className="h-24 !w-32 rounded" />
@@ -143,14 +143,18 @@ function ComparisonTable({ tools }: { tools: readonly Tool[] }) {
           <tbody className="divide-y divide-stone-200">
             {shown.map((row) => (
               <tr key={row.label} className={row.differs ? 'bg-amber-50' : undefined}>
-                <th scope="row" className="p-3 font-semibold text-stone-700">
+                <th
+                  scope="row"
+                  // The row's name stays in view while the tools scroll sideways on a phone.
+                  className={`sticky left-0 z-10 min-w-28 p-3 font-semibold text-stone-700 [overflow-wrap:normal] sm:min-w-40 ${row.differs ? 'bg-amber-50' : 'bg-white'}`}
+                >
                   {row.label}
                   {row.differs && (
                     <span className="block text-xs font-medium text-amber-800">Differs</span>
                   )}
                 </th>
                 {row.cells.map((cell, index) => (
-                  <td key={tools[index]?._id ?? index} className="p-3 text-stone-900">
+                  <td key={tools[index]?._id ?? index} className="min-w-36 p-3 text-stone-900">
                     {cell}
                   </td>
                 ))}
