@@ -23,7 +23,7 @@ const config: KnipConfig = {
     'examples/api-client/sample.ts',
   ],
   'react-router': { config: ['web/react-router.config.ts'] },
-  vitest: { config: ['vitest.config.ts', 'vitest.stress.config.ts'] },
+  vitest: { config: ['vitest.config.ts', 'vitest.stress.config.ts', 'vitest.cluster.config.ts'] },
   playwright: { config: ['playwright.config.ts'] },
   drizzle: { config: ['drizzle.config.ts'] },
   ignoreDependencies: [

@@ -49,7 +49,7 @@ const orderFilterFields = {
     .regex(
       new RegExp(`^(?:[0-9]{0,${ORDER_TEXT_QUERY_MIN - 1}}|[\\s\\S]{${ORDER_TEXT_QUERY_MIN},})$`),
       {
-        error: `Must be an order number or at least ${ORDER_TEXT_QUERY_MIN} characters of a name, email or product.`,
+        error: `Must be an order number or at least ${ORDER_TEXT_QUERY_MIN} characters of a name, email or tool.`,
       },
     )
     .regex(ONE_LINE, { error: 'Must be one line of text without control characters.' })

@@ -40,6 +40,8 @@ const ListReviewsQuerySchema = z.strictObject({
 
 /** A review as its author and admins see it: whose it is, and whether it is hidden. */
 export const ManagedReviewSchema = ReviewSchema.extend({
+  /** The tool it is about; null for a review of the store. */
+  tool: z.object({ _id: IdSchema, name: z.string() }).nullable(),
   authorEmail: z.string(),
   /** Hidden by an admin: out of every public list until shown again. */
   hidden: z.boolean(),
@@ -69,6 +71,7 @@ const SetReviewHiddenBodySchema = z.strictObject({
 
 const PAGE = `a page at a time (limit ${DEFAULT_REVIEW_PAGE} unless given, at most ${MAX_REVIEW_PAGE}; offset), newest first; the total is in X-Total-Count`;
 const NO_REVIEW = 'No review with this id.';
+const NO_TOOL = 'No tool with this id in the catalogue.';
 
 export const reviewRoutes = {
   list: route({
@@ -76,7 +79,7 @@ export const reviewRoutes = {
     path: '/reviews',
     access: 'public',
     summary: 'List reviews',
-    description: `The reviews shown to everyone (never the hidden ones), ${PAGE}.`,
+    description: `The reviews of the store shown to everyone (never the hidden ones; a tool's reviews are listed with the tool), ${PAGE}.`,
     returns: 'A page of reviews.',
     tags: ['reviews'],
     query: ListReviewsQuerySchema,
@@ -99,6 +102,52 @@ export const reviewRoutes = {
       403: 'email_not_verified: the customer has not confirmed their email yet; paid_order_required: the customer has no paid order.',
       429: "rate_limited: too many changes by this customer in a short time, or today's posts and edits are used up.",
     },
+  }),
+  toolList: route({
+    method: 'GET',
+    path: '/tools/:id/reviews',
+    access: 'public',
+    summary: "List a tool's reviews",
+    description: `The shown reviews of one tool by customers who bought it, ${PAGE}. The tool's average and count are on the tool itself (\`rating\`).`,
+    returns: "A page of the tool's reviews.",
+    tags: ['reviews'],
+    params: IdParamsSchema,
+    query: ListReviewsQuerySchema,
+    response: z.array(ReviewSchema),
+    responseHeaders: ['X-Total-Count'],
+    errors: { 404: NO_TOOL },
+  }),
+  toolCreate: route({
+    method: 'POST',
+    path: '/tools/:id/reviews',
+    access: 'user',
+    summary: 'Post or edit your review of a tool',
+    description:
+      "Posts the signed-in customer's review of one tool: they must have confirmed their email and have a paid order with that tool on it. One review per customer and tool: posting again edits it (the same `_id`; it keeps its place and, if an admin hid it, stays hidden). The tool's rating follows at once. Counts toward the same daily limit as the store review (RATE_LIMIT_REVIEWS_PER_USER).",
+    returns: 'The review as shown.',
+    tags: ['reviews'],
+    params: IdParamsSchema,
+    body: CreateReviewBodySchema,
+    response: ReviewSchema,
+    status: 201,
+    errors: {
+      403: 'email_not_verified: the customer has not confirmed their email yet; paid_order_required: none of their paid orders has this tool on it.',
+      404: NO_TOOL,
+      429: "rate_limited: too many changes by this customer in a short time, or today's posts and edits are used up.",
+    },
+  }),
+  toolEligibility: route({
+    method: 'GET',
+    path: '/tools/:id/reviews/eligibility',
+    access: 'user',
+    summary: 'Whether you may review a tool',
+    description:
+      'Whether the signed-in customer may review this tool (a confirmed email and a paid order with the tool on it), why not in a sentence, and their review of it when they have one, to edit.',
+    returns: 'Whether the customer may post, why not, and their review of the tool.',
+    tags: ['reviews'],
+    params: IdParamsSchema,
+    response: ReviewEligibilitySchema,
+    errors: { 404: NO_TOOL },
   }),
   eligibility: route({
     method: 'GET',

@@ -44,6 +44,8 @@ export const ToolSchema = z.object({
   price: MoneySchema,
   /** Volume prices, quantities rising (none: the unit price for any quantity). */
   priceTiers: z.array(PriceTierSchema),
+  /** Its customers' reviews: how many are shown, and their average stars (null with none). */
+  rating: z.object({ average: z.number().min(1).max(5).nullable(), count: z.int().min(0) }),
   createdAt: TimestampSchema,
 });
 export type Tool = z.infer<typeof ToolSchema>;

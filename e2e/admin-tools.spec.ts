@@ -65,16 +65,16 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   await checkAtWidths(page, 'admin-tools-list');
 
   // Search: the URL keeps it, the count says how many match.
-  await page.getByLabel('Find a product').fill(suffix);
+  await page.getByLabel('Find a tool').fill(suffix);
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${suffix}`));
-  await expect(page.getByText('2 products.')).toBeVisible();
+  await expect(page.getByText('2 tools.')).toBeVisible();
 
   // Low stock: below the minimum order.
   await page.getByLabel('Stock').selectOption('true');
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page).toHaveURL(/lowStock=true/);
-  await expect(page.getByText('1 product below its minimum order.')).toBeVisible();
+  await expect(page.getByText('1 tool below its minimum order.')).toBeVisible();
   const soldRow = page.getByRole('row').filter({ hasText: sold.name });
   await expect(soldRow).toContainText('Below minimum');
   await expect(page.getByRole('row').filter({ hasText: plane.name })).toHaveCount(0);
@@ -84,7 +84,7 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   await page.getByLabel('Stock').selectOption('');
   await page.getByLabel('Fewer units than').fill('1000');
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByText('2 products with fewer than 1,000 units.')).toBeVisible();
+  await expect(page.getByText('2 tools with fewer than 1,000 units.')).toBeVisible();
 
   // Edit the plane: set the stock as counted and add a price break.
   const planeRow = page.getByRole('row').filter({ hasText: plane.name });
@@ -127,14 +127,14 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
     .filter({ hasText: plane.name })
     .getByRole('button', { name: `Delete ${plane.name}` })
     .click();
-  const confirm = page.getByRole('dialog', { name: 'Delete this product?' });
+  const confirm = page.getByRole('dialog', { name: 'Delete this tool?' });
   await expect(confirm).toContainText(
     '2 open orders contain this tool (1 unpaid, 1 paid and not yet shipped); they keep it',
   );
   await checkAtWidths(page, 'admin-tools-delete');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${plane.name} is deleted.`)).toBeVisible();
-  await expect(page.getByText('1 product.')).toBeVisible();
+  await expect(page.getByText('1 tool.')).toBeVisible();
   await buyer.dispose();
   await admin.dispose();
 });
@@ -158,7 +158,7 @@ test('adding a free tool with its part numbers asks for a confirmation, then add
   await page
     .getByLabel('Category')
     .selectOption({ label: '\u00a0\u00a0\u00a0\u00a0Hammer drills' });
-  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Tool name').fill(name);
   await page.getByLabel('Image link').fill('/images/tools/socket-set-94-pieces.svg');
   await page.getByLabel('Description').fill('A box of sample inserts, given away with orders.');
   await page.getByLabel('Quantity in stock').fill('100');
@@ -167,7 +167,7 @@ test('adding a free tool with its part numbers asks for a confirmation, then add
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const prompt = page.getByRole('alert').filter({ hasText: 'Please confirm before saving' });
   await expect(prompt).toContainText('A price of 0 gives the tool away');
-  await expect(page.getByLabel('Product name')).toHaveValue(name);
+  await expect(page.getByLabel('Tool name')).toHaveValue(name);
   await prompt.getByRole('button', { name: 'Add it anyway' }).click();
   await expect(page.getByText(`${name} is added to the catalogue.`)).toBeVisible();
   await expect(prompt).toBeHidden();

@@ -22,10 +22,10 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   for (const item of [
     'Profile',
-    'Add product',
+    'Add tool',
     'Make admin',
     'Manage all orders',
-    'Manage products',
+    'Manage tools',
     'Manage reviews',
     'Audit log',
   ]) {
@@ -33,14 +33,14 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   }
   await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
 
-  await menu.getByRole('link', { name: 'Add product' }).click();
-  await expect(page).toHaveTitle('Add product · Toolyard');
+  await menu.getByRole('link', { name: 'Add tool' }).click();
+  await expect(page).toHaveTitle('Add tool · Toolyard');
   // Nothing filled in: every field says what it needs.
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText('Must be a whole number.').first()).toBeVisible();
   await expect(page.getByText('Enter a price such as 12.50.')).toBeVisible();
 
-  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Tool name').fill(name);
   await page.getByLabel('Image link').fill('/images/tools/socket-set-94-pieces.svg');
   await page
     .getByLabel('Description')
@@ -57,7 +57,7 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
   await page.getByLabel('Break 1: unit price (USD)').fill('44.95');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText(`${name} is added to the catalogue.`)).toBeVisible();
-  await expect(page.getByLabel('Product name')).toHaveValue('');
+  await expect(page.getByLabel('Tool name')).toHaveValue('');
 
   // Newest first: it leads the featured tools on the home page.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
@@ -90,7 +90,7 @@ test('an admin adds a tool, sees it featured, edits and restocks it, then delete
 
   // Delete it: confirm, toast, gone from the list and the catalogue.
   await row.getByRole('button', { name: `Delete ${name}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete this product?' });
+  const confirm = page.getByRole('dialog', { name: 'Delete this tool?' });
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${name} is deleted.`)).toBeVisible();

@@ -240,3 +240,63 @@ test('Firefox: a signed-in customer cancels an unpaid order from My orders', asy
   await page.close();
   expect(problems).toEqual([]);
 });
+
+/** Whether the page is wider than the window (something widened it). */
+const widened = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/** How many lines each shown text equal to `text` takes (1 each when it never wraps). */
+const linesOf = (page: Page, text: string) =>
+  page.evaluate((wanted) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const counts: number[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.trim() !== wanted || !node.parentElement?.checkVisibility()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      counts.push(new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size);
+    }
+    return counts;
+  }, text);
+
+test('Firefox at 320 px: the mobile menu closes on Escape; at 320, 375 and 1280 px the order table keeps its total whole and the page its width', async () => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Heavy Duty Cast Iron Bench Vise with Swivel Base ${Date.now().toString(36)}`,
+    price: 10215,
+  });
+  const customer = newAccount('Phoebe Phone');
+  const api = await apiAs(customer, { create: true });
+  await placeOrder(api, customer.email, tool);
+  const total = '$3,064.50';
+  const { page, problems } = await newPage();
+  await page.setViewport({ width: 320, height: 700 });
+
+  await page.goto(`${ORIGIN}/tools`);
+  const menuButton = '::-p-aria([name="Menu"][role="button"])';
+  const expanded = async () =>
+    (await page.$eval(menuButton, (button) => button.getAttribute('aria-expanded'))) === 'true';
+  await click(page, menuButton);
+  await until(expanded, 'the menu to open');
+  await page.waitForSelector('::-p-aria([name="Main menu"][role="navigation"])', { visible: true });
+  await page.keyboard.press('Escape');
+  await until(async () => !(await expanded()), 'the menu to close');
+  expect(await page.$eval(menuButton, (button) => button === document.activeElement)).toBe(true);
+  expect(await widened(page)).toBe(false);
+
+  await page.goto(`${ORIGIN}/login`);
+  await fill(page, field('Email'), customer.email);
+  await fill(page, field('Password'), customer.password);
+  await click(page, '::-p-aria([name="Sign in"][role="button"])');
+  await until(async () => (await pathOf(page)) !== '/login', 'the sign-in');
+  for (const width of [320, 375, 1280]) {
+    await page.setViewport({ width, height: 800 });
+    await page.goto(`${ORIGIN}/dashboard/myorder`);
+    await page.waitForSelector(`::-p-aria([name="Cancel order for ${tool.name}"][role="button"])`);
+    await until(async () => (await linesOf(page, total)).length > 0, `the total at ${width} px`);
+    expect(await linesOf(page, total), `the total's lines at ${width} px`).toEqual([1]);
+    expect(await widened(page), `the page widened at ${width} px`).toBe(false);
+  }
+  await page.close();
+  expect(problems).toEqual([]);
+});

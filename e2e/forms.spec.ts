@@ -91,7 +91,7 @@ test.describe('a failed submit keeps the form and says what happened', () => {
     await signIn(adminPage.request, DEMO_ADMIN);
     await cutWrites(adminPage);
     await adminPage.goto('/dashboard/addproduct');
-    await adminPage.getByLabel('Product name').fill('Offline Bench Grinder');
+    await adminPage.getByLabel('Tool name').fill('Offline Bench Grinder');
     await adminPage.getByLabel('Image link').fill('/images/tools/claw-hammer-450g.svg');
     await adminPage
       .getByLabel('Description')
@@ -101,9 +101,9 @@ test.describe('a failed submit keeps the form and says what happened', () => {
     await adminPage.getByLabel(/Price per unit/).fill('89.00');
     await adminPage.getByRole('button', { name: 'Add' }).click();
     await expect(unreachable(adminPage)).toContainText(
-      'look for it in Manage products before adding it again',
+      'look for it in Manage tools before adding it again',
     );
-    await expect(adminPage.getByLabel('Product name')).toHaveValue('Offline Bench Grinder');
+    await expect(adminPage.getByLabel('Tool name')).toHaveValue('Offline Bench Grinder');
     await context.close();
   });
 });

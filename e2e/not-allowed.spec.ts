@@ -8,7 +8,7 @@ test('a customer typing an admin URL sees "not allowed"', async ({ page }) => {
   await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'My orders' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Review' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Add product' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Add tool' })).toHaveCount(0);
 
   for (const path of [
     'addproduct',

@@ -17,6 +17,7 @@ import {
  * trails that wrap cleanly, dashboards whose screen starts near the top.
  */
 
+const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 375, height: 812 };
 const SMALLEST = { width: 320, height: 700 };
 
@@ -90,6 +91,16 @@ for (const viewport of [SMALLEST, PHONE]) {
     // The screen starts right under the folded menu.
     const heading = await boxOf(page.getByRole('heading', { level: 1, name: 'Manage all orders' }));
     expect(heading.y).toBeLessThan(260);
+    // The order filters sit two to a row from 360 px: half a phone's height, not all of it.
+    const filters = await boxOf(page.getByRole('search', { name: 'Find orders' }));
+    if (viewport.width >= 360) expect(filters.height).toBeLessThan(460);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({
+      path: `${SCREENSHOTS}/manage-orders-${viewport.width}.png`,
+      fullPage: true,
+    });
     await expectAccessible(page, `the dashboard with its menu folded at ${viewport.width} px`);
 
     await toggle.click();
@@ -161,6 +172,13 @@ test('the add-tool form is clean after adding a tool: no stale upload note, no c
   await expect(page.getByLabel('Quantity in stock')).toHaveValue('');
   await expect(page.getByLabel('Minimum order')).toHaveValue('');
   await expect(page.getByLabel('Price per unit (USD)')).toHaveValue('');
+
+  // A new volume-price row starts empty, with nothing written into it the browser must refuse.
+  await page.getByRole('button', { name: 'New price break' }).click();
+  await expect(page.getByLabel('Break 1: from (units)')).toHaveValue('');
+  await expect(page.getByLabel('Break 1: from (units)')).toBeFocused();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Enter a number of units, such as 100.')).toBeVisible();
   expect(problems).toEqual([]);
 });
 

@@ -68,13 +68,13 @@ test('an admin uploads a tool image while adding a tool, and sees it on the tool
   await expect
     .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
-  await expectAccessible(page, 'the add-product form with an uploaded image');
+  await expectAccessible(page, 'the add-tool form with an uploaded image');
   await image.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}/upload-add-product-375.png`, fullPage: true });
   // Nothing widens the page at 375 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Tool name').fill(name);
   await page
     .getByLabel('Description')
     .fill('A cast-iron bench vise with 150 mm jaws and a swivel base, for the workshop.');

@@ -48,7 +48,7 @@ import {
   type CategoriesService,
   createCategoriesService,
 } from './modules/categories/categories.service.ts';
-import { createOrderEvents } from './modules/orders/order-events.ts';
+import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
   createOverviewService,
@@ -97,6 +97,8 @@ export interface AppParts {
   publicAnswers: PublicAnswers;
   sessions: SessionCache;
   hashing: PasswordHashing;
+  /** What happens after orders change (order-events.ts): the hook every order transition uses. */
+  orderEvents: OrderEvents;
   /** Page renders the page cache could not spare: a gate, and limits per client address. */
   renders: RenderLimits;
   /** Whether this instance should be sent requests (GET /api/ready); off once it shuts down. */
@@ -137,6 +139,7 @@ export function createAppParts(
       config.trustProxy === false
         ? (address) => refusedPage(renders.refusalFor(address))
         : undefined,
+    isDraining: () => readiness.isDraining,
   });
   const { db } = database;
   const mailer = createMailer({
@@ -233,7 +236,11 @@ export function createAppParts(
       unpaidCaps: config.unpaidCaps,
       events: orderEvents,
     }),
-    reviews: createReviewsService(db, { onChange: () => announceCatalogue('reviews') }),
+    reviews: createReviewsService(db, {
+      // A tool's review changes its rating: the trigger on reviews tells the other instances.
+      onChange: (about) =>
+        about === 'tool' ? catalogue.heard('all') : announceCatalogue('reviews'),
+    }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
     cart: createCartService(db, { currency: config.currency }),
     overview: createOverviewService(db, { currency: config.currency }),
@@ -292,6 +299,7 @@ export function createAppParts(
       publicAnswers,
       sessions,
       hashing,
+      orderEvents,
       renders,
       readiness,
     },

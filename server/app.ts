@@ -110,6 +110,10 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
     genReqId: requestIdFor(config.trustProxy),
+    // A request that reaches a draining instance on a connection accepted before its listener
+    // closed is served (with Connection: close), not refused with a bare 503: the proxy sent it
+    // there, and a POST refused then would fail for its client (docs/decisions/039).
+    return503OnClosing: false,
     bodyLimit: 64 * 1024,
     // Only the configured proxies may name the client's address (TRUST_PROXY); by default the
     // socket's address counts, whatever X-Forwarded-For says.

@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { buildApp } from './app.ts';
+import type { App } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { refuseDemoPasswords } from './db/demo-accounts.ts';
 import { seedDemo } from './db/seed.ts';
@@ -46,14 +46,19 @@ async function main(): Promise<void> {
     await opened?.close().catch(() => {});
     process.exit(1);
   };
+  // The app's code, most of what a start loads, loads while PostgreSQL starts; a start that its
+  // settings refuse never loads it.
+  const appModule = import('./app.ts');
+  appModule.catch(() => {});
   let opened: OpenDatabase | undefined;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: App;
   try {
     opened = await openDatabase(config, log);
     const { db } = opened.database;
     if (config.seedDemo) await seedDemo(db, log, { withAccounts: !isProduction });
     if (isProduction) await refuseDemoPasswords(db);
     await promoteConfiguredAdmins(db, config.adminEmails, log);
+    const { buildApp } = await appModule;
     app = await buildApp({ config, database: opened.database, logger: log });
   } catch (error) {
     return failed(error, opened);

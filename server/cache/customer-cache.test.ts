@@ -207,7 +207,7 @@ describe("a customer's order list, kept in memory", () => {
         (o) => o?.paymentFailure,
       );
       await expectOnlyHere(
-        () => first.app.services.orders.markPaid(toPay._id, 'txn_forget_at_once'),
+        () => first.markPaid(toPay._id, 'txn_forget_at_once'),
         toPay._id,
         (o) => o?.status,
       );
@@ -240,7 +240,7 @@ describe("a customer's order list, kept in memory", () => {
   it("shows an admin's shipment and refund on both instances within a second", async () => {
     const ana = await first.signUp();
     const order = await place(client(first.app, ana), ana);
-    await first.app.services.orders.markPaid(order._id, 'txn_cache_test');
+    await first.markPaid(order._id, 'txn_cache_test');
     for (const t of [first, second]) {
       await within(1_000, async () =>
         expect(statusOf(await listed(client(t.app, ana), ana), order._id)).toBe('paid'),

@@ -129,6 +129,24 @@ describe('the response cache', () => {
     expect(await cache.get('p', fresh.build)).toBe(answer);
   });
 
+  it('still answers whoever waits on a build that a change made stale, and keeps a failed build for no one', async () => {
+    const cache = createResponseCache(options);
+    cache.setEnabled(true);
+    const slow = deferred();
+    const first = cache.get('p', () => slow.promise, { group: 'ana' });
+    const second = cache.get('p', () => slow.promise, { group: 'ana' });
+    cache.forget('ana');
+    const before = prepareJson({ before: true });
+    slow.resolve(before);
+    expect([await first, await second]).toEqual([before, before]);
+    expect(cache.peek('p')).toBeUndefined();
+    const failing = cache.get('q', () => Promise.reject(new Error('no database')));
+    await expect(failing).rejects.toThrow('no database');
+    const q = counting({ q: true });
+    await cache.get('q', q.build);
+    expect(q.builds()).toBe(1);
+  });
+
   it('never lets one client walking through endless addresses push out what several clients asked for', async () => {
     const cache = createResponseCache({ ...options, maxEntries: 10, protectAfterClients: 2 });
     cache.setEnabled(true);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { createKeptAnswers } from './kept-answers.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -92,9 +93,6 @@ interface Entry {
   storedAt: number;
   size: number;
   group: string | undefined;
-  /** The clients that asked for it so far, until there are enough to protect it. */
-  clients: Set<string> | undefined;
-  isProtected: boolean;
 }
 
 /** A build under way: stored when it ends unless a change to its group (or all) came first. */
@@ -117,9 +115,6 @@ export interface ResponseCacheOptions {
   protectAfterClients?: number;
   now?: () => number;
 }
-
-/** At most this share of the entries is protected: newer shared answers still get in. */
-const PROTECTED_SHARE = 0.75;
 
 interface GetOptions {
   /** Whether a fresh answer may be kept (a page that failed is sent, not kept). */
@@ -150,61 +145,19 @@ export interface ResponseCache {
 }
 
 /**
- * An in-memory LRU of prepared answers. A build that began before a change it may predate is never
- * stored after it: invalidate() marks every build under way stale, forget(group) those of its group.
+ * An in-memory LRU of prepared answers (kept-answers.ts: lru-cache with groups and a protected
+ * segment). Ours on top: concurrent misses share one build, and a build that began before a change
+ * it may predate is never stored after it: invalidate() marks every build under way stale,
+ * forget(group) those of its group; whoever waits on a stale build still gets its answer. The age
+ * is checked here: an answer `maxAgeMs` old is built again.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const now = options.now ?? Date.now;
-  // A Map iterates in insertion order: re-inserting on use makes the first key the least recent.
-  const entries = new Map<string, Entry>();
-  const keysOf = new Map<string, Set<string>>();
+  const entries = createKeptAnswers<Entry>(options);
   const building = new Map<string, Build>();
-  let bytes = 0;
-  let protectedCount = 0;
   let isEnabled = false;
   let hits = 0;
   let misses = 0;
-
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.size;
-    if (entry.isProtected) protectedCount -= 1;
-    if (entry.group === undefined) return;
-    const keys = keysOf.get(entry.group);
-    keys?.delete(key);
-    if (keys?.size === 0) keysOf.delete(entry.group);
-  };
-
-  /** The least recently used entry, an unprotected one if there is any. */
-  const leastWanted = (): string | undefined => {
-    let oldest: string | undefined;
-    for (const [key, entry] of entries) {
-      if (!entry.isProtected) return key;
-      oldest ??= key;
-    }
-    return oldest;
-  };
-
-  const noteClient = (entry: Entry, client: string | undefined) => {
-    const needed = options.protectAfterClients;
-    if (needed === undefined || client === undefined || entry.isProtected) return;
-    entry.clients ??= new Set();
-    entry.clients.add(client);
-    if (entry.clients.size < needed) return;
-    entry.isProtected = true;
-    entry.clients = undefined;
-    protectedCount += 1;
-    if (protectedCount <= options.maxEntries * PROTECTED_SHARE) return;
-    // The protected answer used least long ago becomes an ordinary one again.
-    for (const other of entries.values()) {
-      if (!other.isProtected || other === entry) continue;
-      other.isProtected = false;
-      protectedCount -= 1;
-      break;
-    }
-  };
 
   const store = (
     key: string,
@@ -215,28 +168,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     // Room for the compressed forms too (a fraction of the body for JSON).
     const size = prepared.body.length * 1.5 + key.length;
     if (size > options.maxBytes / 4) return;
-    remove(key);
-    const entry: Entry = {
-      prepared,
-      storedAt: now(),
-      size,
-      group,
-      clients: undefined,
-      isProtected: false,
-    };
-    entries.set(key, entry);
-    noteClient(entry, client);
-    bytes += size;
-    if (group !== undefined) {
-      const keys = keysOf.get(group) ?? new Set<string>();
-      keys.add(key);
-      keysOf.set(group, keys);
-    }
-    while (entries.size > options.maxEntries || bytes > options.maxBytes) {
-      const victim = leastWanted();
-      if (victim === undefined) break;
-      remove(victim);
-    }
+    entries.set(key, { prepared, storedAt: now(), size, group }, client);
   };
 
   const staleBuilds = (group?: string) => {
@@ -251,12 +183,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   /** A fresh entry, made the most recently used, `client` counted among those who asked. */
   const fresh = (key: string, client: string | undefined): Entry | undefined => {
     if (!isEnabled) return undefined;
-    const entry = entries.get(key);
+    const entry = entries.peek(key);
     if (!entry || now() - entry.storedAt >= options.maxAgeMs) return undefined;
-    entries.delete(key);
-    entries.set(key, entry);
-    noteClient(entry, client);
-    return entry;
+    return entries.use(key, client);
   };
 
   return {
@@ -294,13 +223,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     invalidate() {
       staleBuilds();
       entries.clear();
-      keysOf.clear();
-      bytes = 0;
-      protectedCount = 0;
     },
     forget(group) {
       staleBuilds(group);
-      for (const key of keysOf.get(group) ?? []) remove(key);
+      entries.forget(group);
     },
     setEnabled(value) {
       isEnabled = value;

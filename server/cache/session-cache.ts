@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SessionUser } from '../http/session.ts';
 
 /** Also raised by triggers on `session` and `user` (migration 0017) for every change. */
@@ -55,28 +56,26 @@ export function createSessionCache(options: SessionCacheOptions = {}): SessionCa
   const maxEntries = options.maxEntries ?? 10_000;
   const maxAgeMs = options.maxAgeMs ?? 30_000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
   const tokensOf = new Map<string, Set<string>>();
+  // The least recently used go first; what leaves, for whatever reason, leaves its user's index.
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    dispose: (entry, token) => {
+      const tokens = tokensOf.get(entry.user.id);
+      tokens?.delete(token);
+      if (tokens?.size === 0) tokensOf.delete(entry.user.id);
+    },
+  });
   let isEnabled = false;
   /** Moves on every change heard: an answer read across a change is not kept. */
   let generation = 0;
   let hits = 0;
   let misses = 0;
 
-  const drop = (token: string) => {
-    const entry = entries.get(token);
-    if (!entry) return;
-    entries.delete(token);
-    const tokens = tokensOf.get(entry.user.id);
-    tokens?.delete(token);
-    if (tokens?.size === 0) tokensOf.delete(entry.user.id);
-  };
-
   const forgetUser = (userId: string | undefined) => {
     generation += 1;
     if (userId === undefined) return;
-    for (const token of tokensOf.get(userId) ?? []) entries.delete(token);
-    tokensOf.delete(userId);
+    for (const token of [...(tokensOf.get(userId) ?? [])]) entries.delete(token);
   };
 
   const forgetAll = () => {
@@ -89,8 +88,11 @@ export function createSessionCache(options: SessionCacheOptions = {}): SessionCa
     get(token) {
       const entry = isEnabled ? entries.get(token) : undefined;
       const at = now();
-      if (entry && (at >= entry.expiresAt || at - entry.checkedAt >= maxAgeMs)) drop(token);
-      else if (entry) {
+      // The age is checked here, not by lru-cache's TTL: a check is stale the moment its session
+      // ends or it is maxAgeMs old, whichever comes first.
+      if (entry && (at >= entry.expiresAt || at - entry.checkedAt >= maxAgeMs)) {
+        entries.delete(token);
+      } else if (entry) {
         hits += 1;
         return entry.user;
       }
@@ -100,11 +102,7 @@ export function createSessionCache(options: SessionCacheOptions = {}): SessionCa
     mark: () => generation,
     keep(mark, token, user, expiresAt) {
       if (!isEnabled || mark !== generation) return;
-      drop(token);
-      while (entries.size >= maxEntries) {
-        const oldest = entries.keys().next().value as string;
-        drop(oldest);
-      }
+      entries.delete(token);
       entries.set(token, { user, expiresAt: expiresAt.getTime(), checkedAt: now() });
       const tokens = tokensOf.get(user.id) ?? new Set<string>();
       tokens.add(token);

@@ -39,7 +39,7 @@ async function objects(): Promise<Objects> {
   };
   const unpaid = await place();
   const paid = await place();
-  await t.app.services.orders.markPaid(paid._id, `txn_${randomUUID()}`);
+  await t.markPaid(paid._id, `txn_${randomUUID()}`);
   const posted = await client(t.app, owner).post('/reviews', {
     review: 'The owner liked these tools.',
     rating: 5,

@@ -164,4 +164,19 @@ describe('public answers in front of the app', () => {
     expect(visitor.status).toBe(401);
     expect(isFront).toBe(false);
   });
+
+  // Last: draining is for good.
+  it('while the instance drains, leaves every request to the app, whose answer closes its connection', async () => {
+    const path = '/api/tools?limit=7';
+    const keepAlive = { connection: 'keep-alive' };
+    await request(path, keepAlive);
+    const [kept, isFrontKept] = await servedInFront(() => request(path, keepAlive));
+    expect(isFrontKept).toBe(true);
+    expect(kept.headers.connection).not.toBe('close');
+    t.app.readiness.startDraining();
+    const [draining, isFrontDraining] = await servedInFront(() => request(path, keepAlive));
+    expect(draining.status).toBe(200);
+    expect(isFrontDraining).toBe(false);
+    expect(draining.headers.connection).toBe('close');
+  });
 });

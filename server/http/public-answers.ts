@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Encoding, PreparedBody } from '../cache/response-cache.ts';
 import { addressSubject } from './client-address.ts';
@@ -18,7 +19,7 @@ function isPagePath(url: string): boolean {
   return !isApiPath(path) && !/\.[A-Za-z0-9]+$/.test(path) && !path.startsWith('/uploads/');
 }
 
-/** Addresses remembered at most (the oldest go first), and the longest one remembered. */
+/** Addresses remembered at most (the least recently used go first), and the longest one remembered. */
 const ADDRESSES_KEPT = 10_000;
 const ADDRESS_MAX = 512;
 
@@ -51,6 +52,7 @@ export function createPublicAnswers({
   log,
   requestId,
   pageRefusal = () => undefined,
+  isDraining = () => false,
 }: {
   /** What the app sends on every response (server/plugins/security.ts). */
   baseHeaders: Record<string, string>;
@@ -64,8 +66,14 @@ export function createPublicAnswers({
    * have costs the main thread next to nothing.
    */
   pageRefusal?: (address: string) => RefusedPage | undefined;
+  /**
+   * Whether the instance is shutting down: then every request goes to the app, whose answers
+   * close their connections (server/app.ts), so a proxy's kept-alive connections end before the
+   * listener closes, whatever they ask for.
+   */
+  isDraining?: () => boolean;
 }): PublicAnswers {
-  const addresses = new Map<string, Remembered>();
+  const addresses = new LRUCache<string, Remembered>({ max: ADDRESSES_KEPT });
   const base = Object.entries(baseHeaders);
   /** Header lines made once per answer, cache policy and encoding; gone with the answer. */
   const lines = new WeakMap<PreparedBody, Map<string, string[]>>();
@@ -129,7 +137,7 @@ export function createPublicAnswers({
   };
 
   const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
-    if (request.method !== 'GET') return false;
+    if (request.method !== 'GET' || isDraining()) return false;
     const { headers } = request;
     if (headers['if-none-match'] || headers['content-length'] || headers['transfer-encoding']) {
       return refuse(request, response);
@@ -162,11 +170,7 @@ export function createPublicAnswers({
   return {
     remember(url, source, cacheControl) {
       if (url.length > ADDRESS_MAX) return;
-      addresses.delete(url);
       addresses.set(url, { source, cacheControl });
-      if (addresses.size > ADDRESSES_KEPT) {
-        addresses.delete(addresses.keys().next().value as string);
-      }
     },
     serverFactory(handler, options) {
       // As Fastify makes its own server (fastify/lib/server.js), with this lane in front.

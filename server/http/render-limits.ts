@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { formatWait } from '../../contract/format.ts';
 import type { RateLimitRule } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -47,12 +48,13 @@ export function createRenderLimits({ perAddress, now = Date.now }: RenderLimitOp
     );
   const gate = createWorkGate(RENDER_GATE, busy);
   /** Each address's bucket: renders it may still start now, as of `at`. */
-  const buckets = new Map<string, { tokens: number; at: number }>();
+  const buckets = new LRUCache<string, { tokens: number; at: number }>({ max: ADDRESSES_KEPT });
   // The rule's rate, of which a sixth may be spent at once: a flood's first burst stays short.
   const rate = perAddress ? perAddress.limit / perAddress.windowMs : 0;
   const burst = perAddress ? Math.max(1, Math.ceil(perAddress.limit / 6)) : 0;
   const tokensOf = (subject: string, at: number) => {
-    const bucket = buckets.get(subject);
+    // Reading a bucket does not count as use: the least recently counted go first.
+    const bucket = buckets.peek(subject);
     return bucket ? Math.min(burst, bucket.tokens + (at - bucket.at) * rate) : burst;
   };
   let rendered = 0;
@@ -77,9 +79,7 @@ export function createRenderLimits({ perAddress, now = Date.now }: RenderLimitOp
     if (!perAddress) return;
     const at = now();
     const tokens = tokensOf(subject, at) - 1;
-    buckets.delete(subject);
     buckets.set(subject, { tokens, at });
-    if (buckets.size > ADDRESSES_KEPT) buckets.delete(buckets.keys().next().value as string);
   };
 
   return {

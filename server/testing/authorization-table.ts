@@ -257,6 +257,22 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ url: '/api/reviews/eligibility' }),
     expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
   },
+  'GET /tools/:id/reviews': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}/reviews` }),
+    expect: all(200),
+  },
+  'POST /tools/:id/reviews': {
+    request: (o) => ({
+      url: `/api/tools/${o.tool.id}/reviews`,
+      body: { review: 'A good tool from the matrix.', rating: 5 },
+    }),
+    // A tool's reviews come from its buyers: the owner's paid order has it, the others none.
+    expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /tools/:id/reviews/eligibility': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}/reviews/eligibility` }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
   'GET /reviews/all': { request: () => ({ url: '/api/reviews/all' }), expect: adminOnly(200) },
   'GET /reviews/mine': {
     request: () => ({ url: '/api/reviews/mine' }),

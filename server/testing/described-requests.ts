@@ -45,6 +45,11 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /reviews/all': () => ({ url: '/api/reviews/all?hidden=false' }),
   'GET /reviews/mine': () => ({ url: '/api/reviews/mine', as: 'customer' }),
   'GET /reviews/eligibility': () => ({ url: '/api/reviews/eligibility', as: 'customer' }),
+  'GET /tools/:id/reviews': (f) => ({ url: `/api/tools/${f.tool.id}/reviews`, as: 'visitor' }),
+  'GET /tools/:id/reviews/eligibility': (f) => ({
+    url: `/api/tools/${f.tool.id}/reviews/eligibility`,
+    as: 'customer',
+  }),
   'GET /audit': () => ({ url: '/api/audit?limit=5' }),
   'GET /userdetails/:email': (f) => ({ url: `/api/userdetails/${enc(f.admin.email)}` }),
   'GET /alluser': () => ({ url: '/api/alluser?role=Admin' }),
@@ -142,6 +147,24 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     { url: '/api/reviews', as: 'unverified', body: { review: 'Not confirmed yet.', rating: 3 } },
     // The customer has no paid order.
     { url: '/api/reviews', as: 'customer', body: { review: 'Never bought here.', rating: 1 } },
+  ],
+  'POST /tools/:id/reviews': (f) => [
+    {
+      url: `/api/tools/${f.tool.id}/reviews`,
+      as: 'unverified',
+      body: { review: 'Not confirmed yet.', rating: 3 },
+    },
+    // The customer has no paid order with this tool on it.
+    {
+      url: `/api/tools/${f.tool.id}/reviews`,
+      as: 'customer',
+      body: { review: 'Never bought it.', rating: 1 },
+    },
+    { url: `/api/tools/${randomUUID()}/reviews`, body: { review: 'No such tool.', rating: 3 } },
+  ],
+  'GET /tools/:id/reviews': () => [{ url: `/api/tools/${randomUUID()}/reviews`, as: 'visitor' }],
+  'GET /tools/:id/reviews/eligibility': () => [
+    { url: `/api/tools/${randomUUID()}/reviews/eligibility` },
   ],
   'DELETE /reviews/:id': (f) => [{ url: `/api/reviews/${f.review.id}`, as: 'customer' }],
   'PUT /userdetails/:email': (f) => [

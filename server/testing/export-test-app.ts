@@ -62,8 +62,8 @@ export async function buildExportTestApp() {
       .where(eq(orders.id, order._id));
   }
   const asAdmin = client(t.app, admin);
-  await t.app.services.orders.markPaid(twoLines._id, 'txn_export_1');
-  await t.app.services.orders.markPaid(shipped._id, 'txn_export_2');
+  await t.markPaid(twoLines._id, 'txn_export_1');
+  await t.markPaid(shipped._id, 'txn_export_2');
   await asAdmin.put(`/order/${shipped._id}`, {
     status: 'shipped',
     carrier: 'UPS',

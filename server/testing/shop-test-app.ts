@@ -64,7 +64,7 @@ export async function buildShopTestApp(names = { ana: 'Ana Customer', bob: 'Bob 
     },
     ordersOfTool: (toolId: string) => t.db.select().from(orders).where(eq(orders.toolId, toolId)),
     /** Marks an order paid as the payment provider would. */
-    pay: (id: string) => t.app.services.orders.markPaid(id, `txn_${randomUUID()}`),
+    pay: (id: string) => t.markPaid(id, `txn_${randomUUID()}`),
     close: () => t.close(),
   };
 }

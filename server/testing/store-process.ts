@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_BUNDLE } from './server-build.ts';
 import { waitUntil } from './wait-until.ts';
 
 const root = path.join(import.meta.dirname, '../..');
@@ -10,8 +11,11 @@ export interface StoreProcess {
   base: string;
   /** Everything the process printed so far. */
   output(): string;
-  /** SIGINT, then waits for the exit (SIGKILL after 30 s); returns the exit code. */
-  stop(): Promise<number | null>;
+  /**
+   * SIGINT (a person's Ctrl-C; SIGTERM for a deploy's stop, which drains first), then waits for
+   * the exit (SIGKILL after 30 s); returns the exit code.
+   */
+  stop(signal?: 'SIGINT' | 'SIGTERM'): Promise<number | null>;
 }
 
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -29,10 +33,13 @@ export async function startStoreProcess(options: {
   serveWeb?: boolean;
   /** Also print what the store prints, as it comes (the browser journeys' log). */
   echo?: boolean;
+  /** Run the built store (dist/server/main.mjs, server/testing/server-build.ts) instead. */
+  built?: boolean;
 }): Promise<StoreProcess> {
   const { dataDir, port } = options;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = options.built ? [SERVER_BUNDLE] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
@@ -74,8 +81,8 @@ export async function startStoreProcess(options: {
       port,
       base,
       output: () => output,
-      async stop() {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      async stop(signal = 'SIGINT') {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
         const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
         try {
           return await exited;

@@ -8,6 +8,7 @@ import { createPasswordAccount } from '../auth/sign-ups.ts';
 import { categories, categoryAttributes, tools } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+import { orderPayer } from './mark-paid.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { TEST_PASSWORD, TEST_PASSWORD_HASH } from './test-password.ts';
 
@@ -94,8 +95,9 @@ export async function buildTestApp(
   };
   // Mail is kept in memory unless a test brings a transport (mail-test-app.ts sends real SMTP).
   const sentMail: OutgoingMail[] = [];
+  const config: AppConfig = { ...testConfig, ...overrides, uploads };
   const app: App = await buildApp({
-    config: { ...testConfig, ...overrides, uploads },
+    config,
     database,
     logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     mailTransport: options.mailTransport ?? {
@@ -106,6 +108,8 @@ export async function buildTestApp(
     },
   });
   await app.ready();
+  /** Marks an order paid as the payment provider would (mark-paid.ts). */
+  const markPaid = orderPayer(app, database.db, config);
 
   let counter = 0;
   const signIn = async (email: string, password: string): Promise<string> => {
@@ -225,7 +229,7 @@ export async function buildTestApp(
     if (response.statusCode !== 201)
       throw new Error(`placing an order failed: ${response.statusCode} ${response.body}`);
     const id = (response.json() as { _id: string })._id;
-    await app.services.orders.markPaid(id, `txn_${randomBytes(6).toString('hex')}`);
+    await markPaid(id, `txn_${randomBytes(6).toString('hex')}`);
     return id;
   };
 
@@ -249,6 +253,7 @@ export async function buildTestApp(
     addCategory,
     addAttribute,
     givePaidOrder,
+    markPaid,
     /** The files the app stored under its uploads folder (local storage), sorted. */
     async storedUploads(): Promise<string[]> {
       return (await readdir(uploadsDir).catch(() => [])).sort();

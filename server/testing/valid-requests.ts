@@ -43,7 +43,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   };
   const unpaidOrder = await place();
   const paidOrder = await place();
-  await t.app.services.orders.markPaid(paidOrder._id, `txn_${randomUUID()}`);
+  await t.markPaid(paidOrder._id, `txn_${randomUUID()}`);
   const someone = await t.signUp();
   await t.givePaidOrder(someone);
   const posted = await client(t.app, someone).post('/reviews', {
@@ -163,6 +163,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /reviews': () => ({
     url: '/api/reviews',
     body: { review: 'Cross-site praise.', rating: 5 },
+  }),
+  'POST /tools/:id/reviews': (f) => ({
+    url: `/api/tools/${f.tool.id}/reviews`,
+    body: { review: 'Cross-site praise of a tool.', rating: 5 },
   }),
   'PUT /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}`, body: { hidden: true } }),
   'DELETE /reviews/:id': (f) => ({ url: `/api/reviews/${f.review.id}` }),

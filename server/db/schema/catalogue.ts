@@ -122,6 +122,13 @@ export const tools = pgTable(
       .default(sql`'{}'::jsonb`),
     /** Set when an admin deletes the tool: it leaves the catalogue, orders keep pointing at it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * How many shown reviews the tool has and the sum of their stars, kept by a trigger on
+     * `reviews` (server/db/functions/tool-rating.sql): cards and pages show the average without
+     * reading the reviews.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -139,6 +146,10 @@ export const tools = pgTable(
       .using('gin', sql`${t.specs} jsonb_path_ops`)
       .where(sql`${t.deletedAt} is null`),
     check('tools_gtin_check', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
+    check(
+      'tools_rating_check',
+      sql`${t.ratingTotal} between ${t.ratingCount} and 5 * ${t.ratingCount}`,
+    ),
   ],
 );
 
@@ -155,13 +166,19 @@ export const reviews = pgTable(
     /** Set when an admin hides the review: it leaves every public list, and can be shown again. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenBy: text('hidden_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The tool the review is about; null for a review of the store (the home page's). */
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     index('reviews_created_idx').on(t.createdAt),
-    // One review per customer: posting again edits it (reviews have no tool yet; once they do,
-    // this becomes one per customer and tool). Migration 0026 kept each customer's latest.
-    uniqueIndex('reviews_user_idx').on(t.userId),
+    // One review of the store per customer, and one of each tool: posting again edits it.
+    uniqueIndex('reviews_user_idx').on(t.userId).where(sql`${t.toolId} is null`),
+    uniqueIndex('reviews_user_tool_idx').on(t.userId, t.toolId).where(sql`${t.toolId} is not null`),
+    // A tool's page lists its shown reviews, newest first.
+    index('reviews_tool_idx')
+      .on(t.toolId, t.createdAt, t.id)
+      .where(sql`${t.toolId} is not null and ${t.hiddenAt} is null`),
   ],
 );

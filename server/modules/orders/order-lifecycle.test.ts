@@ -238,7 +238,7 @@ describe('GET /api/payment/:id', () => {
       transactionId: null,
     });
 
-    const paid = await shop.t.app.services.orders.markPaid(order._id, 'txn_payment_page');
+    const paid = await shop.t.markPaid(order._id, 'txn_payment_page');
     expect(paid?.status).toBe('paid');
     expect(json(await shop.asAna.get(`/payment/${order._id}`))).toMatchObject({
       status: 'paid',

@@ -37,7 +37,7 @@ beforeAll(async () => {
   }
   // Days 2, 4 and 6 are paid; day 9 is cancelled.
   for (const day of [2, 4, 6]) {
-    await t.app.services.orders.markPaid(placed[day - 1]?._id as string, `txn_list_${day}`);
+    await t.markPaid(placed[day - 1]?._id as string, `txn_list_${day}`);
   }
   await client(t.app, buyer).delete(`/user/${placed[8]?._id}`);
 });
@@ -135,7 +135,7 @@ describe('GET /api/orderlist?q= with text', () => {
       { toolId: planer.id, quantity: 1 },
     ]);
     percent = await place(anna, [{ toolId: sale.id, quantity: 1 }]);
-    await t.app.services.orders.markPaid(twoLines._id, 'txn_search_two_lines');
+    await t.markPaid(twoLines._id, 'txn_search_two_lines');
   });
 
   const search = async (q: string, extra = '') =>

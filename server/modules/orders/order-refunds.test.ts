@@ -34,7 +34,7 @@ async function order(units: number, paid = true): Promise<Order> {
       address: '3 Refund Row, Springfield',
     }),
   );
-  if (paid) await t.app.services.orders.markPaid(placed._id, `txn_${placed._id}`);
+  if (paid) await t.markPaid(placed._id, `txn_${placed._id}`);
   return placed;
 }
 

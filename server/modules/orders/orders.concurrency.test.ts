@@ -113,7 +113,7 @@ describe('concurrent orders', () => {
 
     const [cancel, paid] = await Promise.all([
       asBuyer.delete(`/user/${order._id}`),
-      t.app.services.orders.markPaid(order._id, 'txn_race'),
+      t.markPaid(order._id, 'txn_race'),
     ]);
 
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));

@@ -84,19 +84,19 @@ describe('orders service', () => {
     expect(await stockOf(tool.id)).toBe(50);
   });
 
-  it('markPaid moves only unpaid orders; a second confirmation changes nothing', async () => {
+  it('payOrder (as a provider confirms) moves only unpaid orders; a second confirmation changes nothing', async () => {
     const tool = await t.addTool({ quantity: 50 });
     const order = await service().place(ana, ana.email, body(tool.id, 10));
-    const paid = await service().markPaid(order._id, 'txn_service_1');
+    const paid = await t.markPaid(order._id, 'txn_service_1');
     expect(paid).toMatchObject({ status: 'paid', transactionId: 'txn_service_1' });
     expect(paid?.paidAt).not.toBeNull();
-    expect(await service().markPaid(order._id, 'txn_service_2')).toBeUndefined();
+    expect(await t.markPaid(order._id, 'txn_service_2')).toBeUndefined();
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row?.transactionId).toBe('txn_service_1');
 
     const cancelled = await service().place(ana, ana.email, body(tool.id, 10));
     await service().cancel(ana, cancelled._id);
-    expect(await service().markPaid(cancelled._id, 'txn_service_3')).toBeUndefined();
+    expect(await t.markPaid(cancelled._id, 'txn_service_3')).toBeUndefined();
   });
 
   it('cancel and ship follow the state machine', async () => {
@@ -110,7 +110,7 @@ describe('orders service', () => {
     expect((await appError(service().cancel(ana, order._id))).code).toBe('order_not_cancellable');
 
     const other = await service().place(ana, ana.email, body(tool.id, 10));
-    await service().markPaid(other._id, 'txn_service_4');
+    await t.markPaid(other._id, 'txn_service_4');
     expect((await service().ship(admin, other._id, { status: 'shipped' })).status).toBe('shipped');
     expect((await appError(service().ship(admin, other._id, { status: 'shipped' }))).code).toBe(
       'order_not_shippable',

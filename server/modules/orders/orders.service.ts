@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CheckoutCartBody } from '../../../contract/cart.ts';
 import {
   type ListMyOrdersQuery,
@@ -16,13 +17,7 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter, type ExportOptions } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
-import {
-  cancelOrder,
-  cancelOverdueOrders,
-  type Lifecycle,
-  payOrder,
-  shipOrder,
-} from './order-lifecycle.ts';
+import { cancelOrder, cancelOverdueOrders, type Lifecycle, shipOrder } from './order-lifecycle.ts';
 import { placeOrder } from './order-placement.ts';
 import { noteRefund } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
@@ -62,7 +57,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
    * when it is issued, and drawing one keeps a core busy for tens of milliseconds: asking again
    * (or many times at once) draws it once.
    */
-  const renderedInvoices = new Map<string, Promise<{ fileName: string; pdf: Buffer }>>();
+  const renderedInvoices = new LRUCache<string, Promise<{ fileName: string; pdf: Buffer }>>({
+    max: RENDERED_INVOICES_KEPT,
+  });
 
   /**
    * After an order is placed (its own transaction, placement.repo.ts): a new one is announced; one
@@ -182,11 +179,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       // Keyed by the id as stored: the path's id may be written in capitals.
       const key = row.id;
       const cached = renderedInvoices.get(key);
-      if (cached) {
-        renderedInvoices.delete(key);
-        renderedInvoices.set(key, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const rendering = (async () => {
         const order = await repo.asOrder(db, row);
         const pdf = await renderInvoicePdf({
@@ -197,10 +190,6 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       })();
       renderedInvoices.set(key, rendering);
       rendering.catch(() => renderedInvoices.delete(key));
-      for (const oldest of renderedInvoices.keys()) {
-        if (renderedInvoices.size <= RENDERED_INVOICES_KEPT) break;
-        renderedInvoices.delete(oldest);
-      }
       return rendering;
     },
 
@@ -262,15 +251,6 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     cancelOverdue: (batch = 200): Promise<Order[]> =>
       events.transaction(db, (tx, happened) => cancelOverdueOrders(tx, happened, options, batch)),
-
-    /**
-     * Marks an order paid without a payment provider (tests and tools). Payments mark orders paid
-     * through payOrder (order-lifecycle.ts), in the transaction that holds the order's lock.
-     */
-    markPaid: (id: string, transactionId: string): Promise<Order | undefined> =>
-      events.transaction(db, (tx, happened) =>
-        payOrder(tx, happened, options, id, transactionId, null),
-      ),
   };
 }
 

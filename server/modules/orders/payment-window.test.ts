@@ -41,7 +41,7 @@ describe('the payment window', () => {
     const oldOnes = [await place(10), await place(20), await place(30)];
     const fresh = await place(40);
     const paidOld = await place(50);
-    await first.app.services.orders.markPaid(paidOld, 'txn_test_window');
+    await first.markPaid(paidOld, 'txn_test_window');
     await database.db
       .update(orders)
       .set({ paymentDueAt: sql`now() - interval '1 hour'` })

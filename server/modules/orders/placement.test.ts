@@ -202,7 +202,7 @@ describe('placing an order', () => {
     const byHand = await place();
     expect(await marks(cancelled._id)).toEqual([[buyer.id, true]]);
     expect((await client(t.app, buyer).delete(`/user/${cancelled._id}`)).statusCode).toBe(200);
-    await t.app.services.orders.markPaid(paid._id, 'txn_marked_1');
+    await t.markPaid(paid._id, 'txn_marked_1');
     await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, byHand._id));
     for (const order of [cancelled, paid, byHand]) {
       expect(await marks(order._id)).toEqual([[buyer.id, false]]);

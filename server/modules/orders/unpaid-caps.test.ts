@@ -47,8 +47,8 @@ describe('no one can hoard stock with unpaid orders', () => {
 
     // Paid orders hold nothing: once paid, the customer may order again.
     const [open] = await t.db.select().from(orders).where(eq(orders.userId, hoarder.id));
-    await t.app.services.orders.markPaid(open?.id ?? '', 'txn_caps_1');
-    await t.app.services.orders.markPaid(
+    await t.markPaid(open?.id ?? '', 'txn_caps_1');
+    await t.markPaid(
       (
         await t.db
           .select()

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const place = async (lines: { toolId: string; quantity: number }[]) =>
     json<Order>(await client(t.app, buyer).post('/orders', { lines, ...delivery }));
   const pay = async (order: Order, at: Date) => {
-    await t.app.services.orders.markPaid(order._id, `txn_overview_${order._id}`);
+    await t.markPaid(order._id, `txn_overview_${order._id}`);
     await paidAt(order, at);
   };
 

@@ -20,6 +20,19 @@ export function registerReviewRoutes(
     return reviews.post(user, body);
   });
   registerRoute(app, reviewRoutes.eligibility, async ({ user }) => reviews.eligibility(user));
+  registerRoute(app, reviewRoutes.toolList, async ({ params, query, reply }) => {
+    const page = await reviews.listForTool(params.id, query);
+    reply.header('x-total-count', String(page.total));
+    return page.reviews;
+  });
+  registerRoute(app, reviewRoutes.toolCreate, async ({ user, params, body }) => {
+    await limits.writes(user);
+    await limits.reviews(user);
+    return reviews.postForTool(user, params.id, body);
+  });
+  registerRoute(app, reviewRoutes.toolEligibility, async ({ user, params }) =>
+    reviews.eligibilityForTool(user, params.id),
+  );
   registerRoute(app, reviewRoutes.listAll, async ({ query, reply }) => {
     const page = await reviews.listAll(query);
     reply.header('x-total-count', String(page.total));

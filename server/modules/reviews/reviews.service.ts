@@ -15,9 +15,9 @@ import * as repo from './reviews.repo.ts';
 export interface ReviewsOptions {
   /**
    * Called after a review is stored, hidden, shown or deleted: pages that show reviews are made
-   * again, on every instance.
+   * again, on every instance. A tool's review changes the tool itself (its rating): `tool`.
    */
-  onChange: () => void;
+  onChange: (about: 'store' | 'tool') => void;
 }
 
 /** How much of a review the audit log keeps: enough to know which one it was. */
@@ -44,7 +44,14 @@ async function audit(
 ): Promise<void> {
   await recordAudit(tx, actor, {
     action,
-    target: { type: 'review', id: review.id, label: `review by ${review.userName}` },
+    target: {
+      type: 'review',
+      id: review.id,
+      label:
+        review.toolName === null
+          ? `review by ${review.userName}`
+          : `review of ${review.toolName} by ${review.userName}`,
+    },
     details: {
       author: review.userName,
       authorEmail: review.authorEmail,
@@ -54,14 +61,81 @@ async function audit(
   });
 }
 
+const NEEDS_TOOL_BOUGHT =
+  'Reviews of a tool come from customers who bought it: you can write yours once an order with this tool on it is paid.';
+const toolNotFound = () => notFound('There is no tool with this id in the catalogue.');
+
 export function createReviewsService(db: Db, { onChange }: ReviewsOptions) {
+  /** The tool a review would be about: one in the catalogue, or a 404. */
+  async function listedTool(tx: Db | Tx, id: string): Promise<{ id: string; name: string }> {
+    const tool = await repo.findListedTool(tx, id);
+    if (!tool) throw toolNotFound();
+    return tool;
+  }
+
+  /** Whether the caller may review the store (null) or a tool, and why not, in a sentence. */
+  async function refusal(tx: Db | Tx, user: SessionUser, toolId: string | null) {
+    if (!user.emailVerified) return NEEDS_CONFIRMED_EMAIL;
+    if (toolId === null) return (await repo.hasPaidOrder(tx, user.id)) ? null : NEEDS_PAID_ORDER;
+    return (await repo.hasPaidOrder(tx, user.id, toolId)) ? null : NEEDS_TOOL_BOUGHT;
+  }
+
+  /**
+   * Posts the caller's review of the store (null) or of a tool, or edits the one they have. The
+   * author is the session's user; the request body cannot name anyone. Only customers who
+   * confirmed their email and bought (the tool, for a tool's review) may post: a review shows their
+   * name and photo to every visitor, and one from someone who never bought says nothing.
+   */
+  async function post(user: SessionUser, toolId: string | null, body: CreateReviewBody) {
+    assertEmailVerified(user, 'posting a review');
+    const review = await db.transaction(async (tx) => {
+      if (toolId !== null) await listedTool(tx, toolId);
+      const reason = await refusal(tx, user, toolId);
+      if (reason !== null) throw new AppError(403, 'paid_order_required', reason);
+      return repo.saveReview(tx, {
+        userId: user.id,
+        userName: user.name,
+        image: user.image,
+        subject: toolId,
+        rating: body.rating,
+        review: body.review,
+      });
+    });
+    onChange(toolId === null ? 'store' : 'tool');
+    return review;
+  }
+
+  async function eligibility(user: SessionUser, toolId: string | null): Promise<ReviewEligibility> {
+    const [review, reason] = await Promise.all([
+      repo.findOwnReview(db, user.id, toolId),
+      refusal(db, user, toolId),
+    ]);
+    return { canPost: reason === null, reason, review: review ?? null };
+  }
+
   return {
-    /** One page of shown reviews, newest first, and how many there are in all. */
+    /** One page of the store's shown reviews, newest first, and how many there are in all. */
     async list(page: {
       limit: number;
       offset: number;
     }): Promise<{ reviews: Review[]; total: number }> {
-      const [list, total] = await Promise.all([repo.listReviews(db, page), repo.countReviews(db)]);
+      const [list, total] = await Promise.all([
+        repo.listReviews(db, null, page),
+        repo.countReviews(db, null),
+      ]);
+      return { reviews: list, total };
+    },
+
+    /** One page of a tool's shown reviews, newest first, and how many there are in all. */
+    async listForTool(
+      toolId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ reviews: Review[]; total: number }> {
+      await listedTool(db, toolId);
+      const [list, total] = await Promise.all([
+        repo.listReviews(db, toolId, page),
+        repo.countReviews(db, toolId),
+      ]);
       return { reviews: list, total };
     },
 
@@ -71,7 +145,7 @@ export function createReviewsService(db: Db, { onChange }: ReviewsOptions) {
       return repo.listManagedReviews(db, { hidden }, query);
     },
 
-    /** The caller's own reviews, hidden ones included. */
+    /** The caller's own reviews, of the store and of tools, hidden ones included. */
     listMine(
       user: SessionUser,
       page: { limit: number; offset: number },
@@ -79,43 +153,21 @@ export function createReviewsService(db: Db, { onChange }: ReviewsOptions) {
       return repo.listManagedReviews(db, { userId: user.id }, page);
     },
 
-    /** Whether the caller may post a review (why not, in a sentence), and the one they have. */
-    async eligibility(user: SessionUser): Promise<ReviewEligibility> {
-      const [review, hasPaid] = await Promise.all([
-        repo.findOwnReview(db, user.id),
-        repo.hasPaidOrder(db, user.id),
-      ]);
-      const reason = !user.emailVerified
-        ? NEEDS_CONFIRMED_EMAIL
-        : hasPaid
-          ? null
-          : NEEDS_PAID_ORDER;
-      return { canPost: reason === null, reason, review: review ?? null };
+    /** Whether the caller may review the store (why not, in a sentence), and the one they have. */
+    eligibility: (user: SessionUser) => eligibility(user, null),
+
+    /** Whether the caller may review a tool (why not, in a sentence), and the one they have. */
+    async eligibilityForTool(user: SessionUser, toolId: string): Promise<ReviewEligibility> {
+      await listedTool(db, toolId);
+      return eligibility(user, toolId);
     },
 
-    /**
-     * Posts the caller's review, or edits the one they have (one per customer). The author is the
-     * session's user; the request body cannot name anyone. Only customers who confirmed their email
-     * and have a paid order may post: a review shows their name and photo to every visitor, and one
-     * from someone who never bought says nothing about the store.
-     */
-    async post(user: SessionUser, body: CreateReviewBody): Promise<Review> {
-      assertEmailVerified(user, 'posting a review');
-      const review = await db.transaction(async (tx) => {
-        if (!(await repo.hasPaidOrder(tx, user.id))) {
-          throw new AppError(403, 'paid_order_required', NEEDS_PAID_ORDER);
-        }
-        return repo.saveReview(tx, {
-          userId: user.id,
-          userName: user.name,
-          image: user.image,
-          rating: body.rating,
-          review: body.review,
-        });
-      });
-      onChange();
-      return review;
-    },
+    /** Posts or edits the caller's review of the store. */
+    post: (user: SessionUser, body: CreateReviewBody): Promise<Review> => post(user, null, body),
+
+    /** Posts or edits the caller's review of a tool; the tool's rating follows (a trigger). */
+    postForTool: (user: SessionUser, toolId: string, body: CreateReviewBody): Promise<Review> =>
+      post(user, toolId, body),
 
     /** Hides a review from every public list, or shows it again (admins); audited. */
     async setHidden(admin: SessionUser, id: string, hidden: boolean): Promise<ManagedReview> {
@@ -127,13 +179,13 @@ export function createReviewsService(db: Db, { onChange }: ReviewsOptions) {
         await audit(tx, admin, hidden ? 'review.hidden' : 'review.shown', review);
         return { review: { ...review, hiddenAt }, changed: true };
       });
-      if (result.changed) onChange();
+      if (result.changed) onChange(result.review.toolId === null ? 'store' : 'tool');
       return repo.toManagedReview(result.review);
     },
 
     /** Deletes a review: its author their own, an admin any; audited. */
     async delete(user: SessionUser, id: string): Promise<{ deletedCount: number }> {
-      const deletedCount = await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const review = await repo.lockManagedReview(tx, id);
         if (!review) throw reviewNotFound();
         if (review.userId !== user.id && user.role !== 'Admin') {
@@ -141,10 +193,10 @@ export function createReviewsService(db: Db, { onChange }: ReviewsOptions) {
         }
         const deleted = await repo.deleteReview(tx, id);
         await audit(tx, user, 'review.deleted', review);
-        return deleted;
+        return { deleted, about: review.toolId === null ? ('store' as const) : ('tool' as const) };
       });
-      onChange();
-      return { deletedCount };
+      onChange(result.about);
+      return { deletedCount: result.deleted };
     },
   };
 }

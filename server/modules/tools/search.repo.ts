@@ -110,6 +110,8 @@ type SearchRow = {
   minimum_order: number;
   price: number;
   price_tiers: { minQuantity: number; price: number }[];
+  rating_count: number;
+  rating_total: number;
   created_at: Date;
   updated_at: Date;
 };
@@ -132,7 +134,7 @@ export async function searchTools(
     ),
     matched as (
       select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
-             t.price_tiers, t.created_at, t.updated_at,
+             t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
                select unnest(query.lexemes)
@@ -170,6 +172,8 @@ export async function searchTools(
             minimumOrder: row.minimum_order,
             price: row.price,
             priceTiers: row.price_tiers,
+            ratingCount: row.rating_count,
+            ratingTotal: row.rating_total,
             deletedAt: null,
             createdAt: new Date(row.created_at),
             updatedAt: new Date(row.updated_at),

@@ -141,9 +141,9 @@ describe('GET /api/tools/:id/open-orders', () => {
       { toolId: tool.id, quantity: 1 },
     ]);
     const paid = await place([{ toolId: tool.id, quantity: 3 }]);
-    await t.app.services.orders.markPaid(paid, 'txn_open_1');
+    await t.markPaid(paid, 'txn_open_1');
     const shipped = await place([{ toolId: tool.id, quantity: 1 }]);
-    await t.app.services.orders.markPaid(shipped, 'txn_open_2');
+    await t.markPaid(shipped, 'txn_open_2');
     expect((await asAdmin.put(`/order/${shipped}`, { status: 'shipped' })).statusCode).toBe(200);
     const cancelled = await place([{ toolId: tool.id, quantity: 1 }]);
     expect((await asCustomer.delete(`/user/${cancelled}`)).statusCode).toBe(200);

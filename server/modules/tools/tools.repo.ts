@@ -22,6 +22,12 @@ export function toTool(row: ToolRow): Tool {
     minimumOrder: row.minimumOrder,
     price: row.price,
     priceTiers: row.priceTiers,
+    rating: {
+      // One decimal is what stars show, and what structured data needs.
+      average:
+        row.ratingCount === 0 ? null : Math.round((row.ratingTotal / row.ratingCount) * 10) / 10,
+      count: row.ratingCount,
+    },
     createdAt: row.createdAt.toISOString(),
   };
 }

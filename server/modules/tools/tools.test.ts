@@ -53,6 +53,7 @@ describe('GET /api/tools', () => {
       price: 1250,
       // Added with volume prices; the spec's fields are all there as they were.
       priceTiers: [],
+      rating: { average: null, count: 0 },
       createdAt: first?.createdAt.toISOString(),
     });
   });

@@ -12,10 +12,10 @@ const CUSTOMER = [
   { to: paths.review(), label: 'Review', end: false },
 ];
 const ADMIN = [
-  { to: paths.addProduct(), label: 'Add product', end: false },
+  { to: paths.addProduct(), label: 'Add tool', end: false },
   { to: paths.people(), label: 'Make admin', end: false },
   { to: paths.manageOrders(), label: 'Manage all orders', end: false },
-  { to: paths.manageProducts(), label: 'Manage products', end: false },
+  { to: paths.manageProducts(), label: 'Manage tools', end: false },
   { to: paths.manageCategories(), label: 'Manage categories', end: false },
   { to: paths.manageReviews(), label: 'Manage reviews', end: false },
   { to: paths.auditLog(), label: 'Audit log', end: false },

@@ -8,7 +8,7 @@ import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
-  pageMeta(matches, { title: 'Add product', path: location.pathname, noIndex: true });
+  pageMeta(matches, { title: 'Add tool', path: location.pathname, noIndex: true });
 
 export function AddProductPage() {
   const toast = useToast();
@@ -17,13 +17,12 @@ export function AddProductPage() {
   return (
     <>
       <PageHeading
-        title="Add a product"
+        title="Add a tool"
         description={
           <>
-            New products appear first among the newest tools on the home page. Edit or restock them
-            in{' '}
+            New tools appear first among the newest on the home page. Edit or restock them in{' '}
             <Link to={paths.manageProducts()} className="font-semibold text-navy-700 underline">
-              Manage products
+              Manage tools
             </Link>
             .
           </>

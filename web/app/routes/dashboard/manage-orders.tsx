@@ -73,9 +73,12 @@ export function ManageOrdersPage() {
         aria-label="Find orders"
         key={params.toString()}
         onSubmit={submit}
-        className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        // Two columns from a common phone's width (status beside sort, from beside until), so the
+        // filters take half its height; one below that, where two would cut the dates short.
+        className="mb-6 grid gap-x-3 gap-y-4 min-[360px]:grid-cols-2 sm:gap-x-4 lg:grid-cols-3 [&>*]:min-w-0"
       >
         <TextField
+          className="min-[360px]:col-span-2 lg:col-span-1"
           label="Find an order"
           name="q"
           defaultValue={typed.q ?? ''}
@@ -118,7 +121,7 @@ export function ManageOrdersPage() {
           defaultValue={typed.to ?? ''}
           error={problems.get('to')}
         />
-        <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-wrap items-end gap-3 min-[360px]:col-span-2 lg:col-span-1">
           <Button type="submit" variant="secondary" worksWithoutScript>
             Find
           </Button>

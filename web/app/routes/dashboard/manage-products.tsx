@@ -26,7 +26,7 @@ import { paths } from '#web/lib/paths.ts';
 import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
-  pageMeta(matches, { title: 'Manage products', path: location.pathname, noIndex: true });
+  pageMeta(matches, { title: 'Manage tools', path: location.pathname, noIndex: true });
 
 const PAGE_SIZE = 50;
 const FILTERS = ['q', 'lowStock', 'below', 'sort'] as const;
@@ -78,13 +78,13 @@ export function ManageProductsPage() {
   return (
     <>
       <PageHeading
-        title="Manage products"
+        title="Manage tools"
         description={
           <>
-            Find products by name, description or id, and the ones running low. Edit any field, set
-            the stock or restock, or{' '}
+            Find tools by name, description or id, and the ones running low. Edit any field, set the
+            stock or restock, or{' '}
             <Link to={paths.addProduct()} className="font-semibold text-navy-700 underline">
-              add a product
+              add a tool
             </Link>
             .
           </>
@@ -99,15 +99,15 @@ export function ManageProductsPage() {
       />
       <QueryView
         query={tools}
-        loadingLabel="Loading products…"
-        errorTitle="We could not load the products"
+        loadingLabel="Loading tools…"
+        errorTitle="We could not load the tools"
         isEmpty={(data) => data.tools.length === 0}
-        emptyTitle={isFiltered ? 'No product matches these filters' : 'No products yet'}
+        emptyTitle={isFiltered ? 'No tool matches these filters' : 'No tools yet'}
       >
         {(data) => (
           <>
             <p className="mb-3 text-sm text-stone-700" aria-live="polite">
-              {formatCount(data.total)} {data.total === 1 ? 'product' : 'products'}
+              {formatCount(data.total)} {data.total === 1 ? 'tool' : 'tools'}
               {stockFilterText(list, data.total)}
               {data.total > PAGE_SIZE &&
                 `; showing ${formatCount(list.offset + 1)} to ${formatCount(list.offset + data.tools.length)}`}
@@ -115,7 +115,7 @@ export function ManageProductsPage() {
             </p>
             <ProductsTable
               tools={data.tools}
-              caption={`Products, ${PRODUCT_SORT_LABELS[list.sort].toLowerCase()}`}
+              caption={`Tools, ${PRODUCT_SORT_LABELS[list.sort].toLowerCase()}`}
               lowBelow={list.below}
               onEdit={setToEdit}
               onDelete={setToDelete}
@@ -124,7 +124,7 @@ export function ManageProductsPage() {
               page={page}
               pageCount={Math.ceil(data.total / PAGE_SIZE)}
               hrefFor={hrefFor}
-              label="Pages of products"
+              label="Pages of tools"
             />
           </>
         )}

@@ -14,11 +14,11 @@ export interface SignUpBody extends SignInBody {
   name: string;
 }
 
+const USER_DATA = [queryKeys.orders, queryKeys.payments, queryKeys.users, queryKeys.cart];
+
 /** Data of one person must never show for another: drop it all when the user changes. */
 function forgetUserData(queryClient: QueryClient): void {
-  for (const key of [queryKeys.orders, queryKeys.payments, queryKeys.users, queryKeys.cart]) {
-    queryClient.removeQueries({ queryKey: key });
-  }
+  for (const key of USER_DATA) queryClient.removeQueries({ queryKey: key });
 }
 
 /** After signing in or up: read the new session, then store the name as the original API did. */
@@ -67,21 +67,24 @@ export function useSignUp() {
 
 /**
  * Signs out. `leave` first moves to a page for everyone, while the session still holds: the screen
- * behind sign-in would otherwise send the person to sign in again, and what the next page asks for
- * the signed-in person (their cart) would be asked after the session ended, and refused (401).
- * Then the session ends, and what the browser held of the person is forgotten at once.
+ * behind sign-in would otherwise send the person to sign in again. Then the browser stops being
+ * signed in (what it held of the person is dropped, and what only a signed-in person asks for, the
+ * cart, stops asking), and only then does the session end: a question asked for the person after
+ * the session ended would be refused (401). Should the store not end it, the session is read again.
  */
 export function useSignOut(leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       await leave();
+      for (const key of [queryKeys.session, ...USER_DATA]) {
+        await queryClient.cancelQueries({ queryKey: key });
+      }
+      queryClient.setQueryData(queryKeys.session, null);
+      forgetUserData(queryClient);
       return sendRequest('POST', '/auth/sign-out', { body: {} });
     },
-    onSuccess: async () => {
-      forgetUserData(queryClient);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }
 

@@ -39,7 +39,7 @@ const EMPTY: DefaultValues<CreateToolFormInput> = {
 const OUTCOME = {
   notDone: 'The tool was not added.',
   unknown:
-    'We cannot tell whether the tool was added: look for it in Manage products before adding it again.',
+    'We cannot tell whether the tool was added: look for it in Manage tools before adding it again.',
 };
 
 export function AddToolForm({

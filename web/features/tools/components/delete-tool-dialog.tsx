@@ -29,7 +29,7 @@ function OpenOrdersNotice({ tool }: { tool: Tool }) {
   );
 }
 
-/** "Delete this product?" with the open orders that contain it. */
+/** "Delete this tool?" with the open orders that contain it. */
 export function DeleteToolDialog({
   tool,
   onConfirm,
@@ -44,7 +44,7 @@ export function DeleteToolDialog({
   return (
     <ConfirmDialog
       open={tool !== null}
-      title="Delete this product?"
+      title="Delete this tool?"
       message={
         tool && (
           <div aria-live="polite">

@@ -16,7 +16,7 @@ export const PRODUCT_SORT_LABELS: Record<ManageToolSort, string> = {
 };
 
 /**
- * Search, low stock and sort for the admin's products: a plain GET form, so the filters live in
+ * Search, low stock and sort for the admin's tools: a plain GET form, so the filters live in
  * the URL and work before the page's script.
  */
 export function ProductFilters({
@@ -35,16 +35,16 @@ export function ProductFilters({
     <Form
       method="get"
       role="search"
-      aria-label="Find products"
+      aria-label="Find tools"
       onSubmit={onSubmit}
       className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <TextField
-        label="Find a product"
+        label="Find a tool"
         name="q"
         type="search"
         defaultValue={typed.q ?? ''}
-        hint="Words of the name or description, or a product id."
+        hint="Words of the name or description, or a tool id."
         error={problems.get('q')}
         autoComplete="off"
       />
@@ -81,7 +81,7 @@ export function ProductFilters({
         </Button>
         {isFiltered && (
           <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
-            Show every product
+            Show every tool
           </Link>
         )}
       </div>

@@ -44,7 +44,7 @@ export function ProductsTable({
       ),
     },
     {
-      header: 'Product name',
+      header: 'Tool name',
       cell: (tool) => (
         <Link to={paths.tool(tool._id)} className="font-semibold text-navy-900 hover:underline">
           {tool.name}

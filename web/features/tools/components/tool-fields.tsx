@@ -88,7 +88,7 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
         errors={errors as Parameters<typeof SpecFields>[0]['errors']}
       />
       <TextField
-        label="Product name"
+        label="Tool name"
         className="sm:col-span-2"
         error={fieldErrors.name?.message}
         {...fieldsRegister('name')}

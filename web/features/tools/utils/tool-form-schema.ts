@@ -106,7 +106,7 @@ const formFields = (currency: string) =>
     specs: z.record(z.string(), z.union([z.string(), z.boolean()]).optional()).optional(),
   });
 
-/** Add product: the contract's body schema, with the prices in currency units. */
+/** Add tool: the contract's body schema, with the prices in currency units. */
 export function createToolFormSchema(currency: string) {
   return formFields(currency).superRefine(checkPriceTiers);
 }

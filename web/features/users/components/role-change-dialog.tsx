@@ -101,7 +101,7 @@ function RoleChangeBody({
         <div className="grid gap-2 text-stone-700">
           <p>
             You will no longer be an admin, and{' '}
-            <strong>you will lose access to the admin screens at once</strong>: orders, products,
+            <strong>you will lose access to the admin screens at once</strong>: orders, tools,
             people and the audit log. Only another admin can give the role back.
           </p>
           <p>To confirm, type your email below.</p>
@@ -109,7 +109,7 @@ function RoleChangeBody({
       ) : (
         <p className="break-words text-stone-700">
           {role === 'Admin'
-            ? `${user.name} (${user.email}) will be able to manage orders, products, reviews and people, including other admins.`
+            ? `${user.name} (${user.email}) will be able to manage orders, tools, reviews and people, including other admins.`
             : `${user.name} (${user.email}) will no longer see the admin screens; their orders and reviews stay as they are.`}
         </p>
       )}
