@@ -26,9 +26,9 @@ export const CATEGORY_FORM_FIELDS = [
 
 /** A slug made from a name: "Hammer drills" becomes hammer-drills, "Säge" sage. */
 export function slugFrom(name: string): string {
+  // The accents NFKD splits off their letters go: "Säge" becomes sage, not sa-ge.
   return name
     .normalize('NFKD')
-    // The accents NFKD split off their letters go: "Säge" becomes sage, not sa-ge.
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
