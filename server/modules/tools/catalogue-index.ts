@@ -1,6 +1,7 @@
 import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Db } from '../../db/client.ts';
 import { type IndexRow, listIndexRows } from './search.repo.ts';
+import { holdsSpecs, type SpecMatch } from './spec-query.ts';
 
 /** Past this many listed tools the index is not kept (memory) and lists go to SQL. */
 const MAX_INDEXED_TOOLS = 100_000;
@@ -36,6 +37,8 @@ interface IndexQuery {
   search?: { text: string; words: readonly string[] } | undefined;
   /** Only tools in these categories (a category and those below it); all when undefined. */
   categoryIds?: readonly string[] | undefined;
+  /** Only tools holding these values (a number with a unit in the search); all when undefined. */
+  specs?: readonly SpecMatch[] | undefined;
   sort: ToolSort;
   limit?: number | undefined;
   offset: number;
@@ -96,16 +99,21 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 300_000 } = {}): Catal
   };
 
   return {
-    async search({ search, categoryIds, sort, limit, offset }) {
+    async search({ search, categoryIds, specs, sort, limit, offset }) {
       if (!isEnabled || limit === undefined || limit > MAX_PAGE_FROM_INDEX) return undefined;
       const found = await current();
       if (found.byAge.length > MAX_INDEXED_TOOLS) return undefined;
       const inScope = categoryIds && new Set(categoryIds);
       if (search) {
         const matches = searchOrder(found, search, sort);
-        const scoped = inScope
-          ? matches.filter((entry) => entry.categoryId !== null && inScope.has(entry.categoryId))
-          : matches;
+        const scoped =
+          inScope || specs
+            ? matches.filter(
+                (entry) =>
+                  (!inScope || (entry.categoryId !== null && inScope.has(entry.categoryId))) &&
+                  holdsSpecs(entry.specs, specs),
+              )
+            : matches;
         return page(scoped, limit, offset);
       }
       const { rows, isReversed } = inOrder(found, sort);
@@ -116,6 +124,7 @@ export function createCatalogueIndex(db: Db, { maxAgeMs = 300_000 } = {}): Catal
       for (let k = 0; k <= last; k += 1) {
         const row = rows[isReversed ? last - k : k] as Entry;
         if (inScope && (row.categoryId === null || !inScope.has(row.categoryId))) continue;
+        if (specs && !holdsSpecs(row.specs, specs)) continue;
         if (total >= offset && ids.length < limit) ids.push(row.id);
         total += 1;
       }
@@ -213,10 +222,11 @@ function searchOrder(
 function buildIndex(rows: IndexRow[]): Index {
   // Built field by field: objects made with a spread read about ten times slower in the search
   // loop (measured: 2.5 ms against 0.2 ms for 10,000 tools).
-  const byAge = rows.map(({ id, name, categoryId, nameRank, priceRank }, age) => ({
+  const byAge = rows.map(({ id, name, categoryId, specs, nameRank, priceRank }, age) => ({
     id,
     name,
     categoryId,
+    specs,
     nameRank,
     priceRank,
     age,

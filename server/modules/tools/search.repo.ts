@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Tx } from '../../db/client.ts';
+import { type SpecMatch, specCondition } from './spec-query.ts';
 import type { ToolRow } from './tools.repo.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface IndexRow {
   name: string;
   /** The category the tool is in (null: none). */
   categoryId: string | null;
+  /** Its specification values (a number with a unit in a search is looked for here). */
+  specs: Record<string, unknown>;
   /** Position in ORDER BY name, id (the database's collation decides, as in listTools). */
   nameRank: number;
   /** Position in ORDER BY price, id. */
@@ -37,11 +40,12 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
     id: string;
     name: string;
     category_id: string | null;
+    specs: Record<string, unknown>;
     name_rank: string;
     price_rank: string;
     vector: string;
   }>(sql`
-    select id, name, category_id,
+    select id, name, category_id, specs,
            row_number() over (order by name, id) as name_rank,
            row_number() over (order by price, id) as price_rank,
            search_vector::text as vector
@@ -51,6 +55,7 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
     id: row.id,
     name: row.name,
     categoryId: row.category_id,
+    specs: row.specs,
     nameRank: Number(row.name_rank),
     priceRank: Number(row.price_rank),
     lexemes: parseVector(row.vector),
@@ -86,6 +91,8 @@ interface SearchOptions {
   limit?: number | undefined;
   offset: number;
   categoryIds?: readonly string[] | undefined;
+  /** Values the tools must hold (a number with a unit in the search). */
+  specs?: readonly SpecMatch[] | undefined;
 }
 
 /** `and <table>.category_id in (...)` when a search is limited to categories; nothing otherwise. */
@@ -143,6 +150,7 @@ export async function searchTools(
              word_similarity(${options.q}, t.name) as similarity
       from tools t, query
       where t.deleted_at is null ${inCategories('t', options.categoryIds)}
+        ${specCondition(sql`t.specs`, options.specs)}
         and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q})
     )
     select total.n as total, page.*
@@ -201,6 +209,7 @@ export async function similarNames(
       select id, name, price, created_at, word_similarity(${options.q}, name) as similarity
       from tools
       where deleted_at is null and name %> ${options.q} ${inCategories('tools', options.categoryIds)}
+        ${specCondition(sql`specs`, options.specs)}
     )
     select total.n as total, page.id
     from (select count(*)::int as n from matched) total

@@ -13,9 +13,10 @@ import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import * as searchRepo from './search.repo.ts';
+import { createSpecSearch } from './spec-query.ts';
 import type { ToolCache } from './tool-cache.ts';
 import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
-import { resolveSpecs, type SpecRule } from './tool-specs.ts';
+import { resolveSpecs, type SpecRule, specRulesForUpdate } from './tool-specs.ts';
 import { withToolConstraints } from './tool-write-problems.ts';
 import * as repo from './tools.repo.ts';
 import * as adminRepo from './tools-admin.repo.ts';
@@ -74,6 +75,8 @@ export interface ToolsOptions {
    * the categories held still until the transaction ends.
    */
   specsOf: (tx: Tx, categoryId: string | null) => Promise<readonly SpecRule[] | undefined>;
+  /** The keys of the number attributes by lower-cased unit (a search's "18V"). */
+  specKeysByUnit: () => Promise<Map<string, string[]>>;
 }
 
 /** A run of three letters or digits: the least a trigram search can use. */
@@ -82,32 +85,19 @@ const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
 /** Searches remembered with their stemmed words: the same words need no second round trip. */
 const WORD_CACHE_SIZE = 10_000;
 
-/**
- * A change to a tool's category or values reads the specifications under the categories' share
- * lock, taken before the tool's row lock (category changes take the categories' lock, then tools'
- * rows: the same order, so neither waits for the other in a circle). Undefined: the change touches
- * neither.
- */
-async function specRulesForUpdate(
-  tx: Tx,
-  id: string,
-  changes: UpdateToolBody,
-  specsOf: ToolsOptions['specsOf'],
-) {
-  if (changes.categoryId === undefined && changes.specs === undefined) return undefined;
-  const before =
-    changes.categoryId !== undefined
-      ? changes.categoryId
-      : ((await repo.findTool(tx, id))?.categoryId ?? null);
-  const first = await specsOf(tx, before);
-  return async (categoryId: string | null) =>
-    categoryId === before ? first : specsOf(tx, categoryId);
-}
-
 export function createToolsService(
   db: Db,
-  { index, toolCache, onChange, defaultBrand, categoryScope, specsOf }: ToolsOptions,
+  {
+    index,
+    toolCache,
+    onChange,
+    defaultBrand,
+    categoryScope,
+    specsOf,
+    specKeysByUnit,
+  }: ToolsOptions,
 ) {
+  const specSearch = createSpecSearch(specKeysByUnit);
   const words = new Map<string, Promise<string[]>>();
   const wordsOf = (text: string): Promise<string[]> => {
     let found = words.get(text);
@@ -138,7 +128,7 @@ export function createToolsService(
       if (category !== undefined && categoryIds === undefined) {
         throw fieldError('category', 'No category has this address.', 'query');
       }
-      const query = { ...page, categoryIds };
+      const query = { ...page, ...(await specSearch(page.q)), categoryIds };
       const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
       let found = await index.search({ ...query, search });
       if (query.q && !found) {
