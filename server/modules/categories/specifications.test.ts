@@ -253,6 +253,12 @@ describe('searching by specification', () => {
     expect(await found('wrench')).toEqual(['Search Wrench Nineteen', 'Search Wrench Seventeen']);
   });
 
+  it('searches the words as typed when no tool holds the value (the number is in a name)', async () => {
+    const response = await addTool('Search 19 mm Hex Key', null);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await found('19 mm hex')).toEqual(['Search 19 mm Hex Key']);
+  });
+
   it('PostgreSQL alone answers as the in-memory index does', async () => {
     const specs = [{ keys: ['jaw'], value: 19 }];
     const listed = await listTools(shop.t.db, { sort: 'name_asc', offset: 0, specs });

@@ -13,7 +13,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import * as searchRepo from './search.repo.ts';
-import { createSpecSearch } from './spec-query.ts';
+import { createSpecSearch, type SpecMatch } from './spec-query.ts';
 import type { ToolCache } from './tool-cache.ts';
 import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
 import { resolveSpecs, type SpecRule, specRulesForUpdate } from './tool-specs.ts';
@@ -79,6 +79,16 @@ export interface ToolsOptions {
   specKeysByUnit: () => Promise<Map<string, string[]>>;
 }
 
+/** A page of the catalogue as both implementations take it. */
+type CatalogueQuery = {
+  q?: string | undefined;
+  sort: NonNullable<ListToolsQuery['sort']>;
+  limit?: number | undefined;
+  offset: number;
+  categoryIds?: readonly string[] | undefined;
+  specs?: readonly SpecMatch[] | undefined;
+};
+
 /** A run of three letters or digits: the least a trigram search can use. */
 const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
 
@@ -109,6 +119,35 @@ export function createToolsService(
     }
     return found;
   };
+  /**
+   * One page of the catalogue from whichever implementation answers: the in-memory index when it
+   * can, PostgreSQL otherwise, names despite a typo when nothing matched as typed.
+   */
+  const answer = async (query: CatalogueQuery): Promise<{ tools: Tool[]; total: number }> => {
+    const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
+    let found = await index.search({ ...query, search });
+    if (query.q && !found) {
+      // The index is off: PostgreSQL answers the whole search.
+      const { rows, total } = await searchRepo.searchTools(db, { ...query, q: query.q });
+      return { tools: rows.map(repo.toTool), total };
+    }
+    // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
+    // Trigrams need a word of three letters or digits; without one the index cannot help.
+    if (query.q && found?.total === 0 && HAS_A_WORD.test(query.q)) {
+      found = await searchRepo.similarNames(db, { ...query, q: query.q });
+    }
+    if (!found) {
+      const { rows, total } = await repo.listTools(db, query);
+      return { tools: rows.map(repo.toTool), total };
+    }
+    // The index knows which tools and in what order; their current fields come from here.
+    const held = await toolCache.find(found.ids, async (ids) =>
+      (await repo.findTools(db, ids)).map(repo.toTool),
+    );
+    const byId = new Map(held.map((tool) => [tool._id, tool]));
+    const tools = found.ids.flatMap((id) => byId.get(id) ?? []);
+    return { tools, total: found.total };
+  };
   const changed = <T>(result: T, kind: 'stock' | 'all' = 'all'): T => {
     onChange(kind);
     return result;
@@ -128,30 +167,14 @@ export function createToolsService(
       if (category !== undefined && categoryIds === undefined) {
         throw fieldError('category', 'No category has this address.', 'query');
       }
-      const query = { ...page, ...(await specSearch(page.q)), categoryIds };
-      const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
-      let found = await index.search({ ...query, search });
-      if (query.q && !found) {
-        // The index is off: PostgreSQL answers the whole search.
-        const { rows, total } = await searchRepo.searchTools(db, { ...query, q: query.q });
-        return { tools: rows.map(repo.toTool), total };
+      const plain = { ...page, categoryIds };
+      const bySpec = await specSearch(page.q);
+      if (bySpec.specs) {
+        const found = await answer({ ...plain, ...bySpec });
+        // Tools without values may still have the number in their words ("18 V" in a name).
+        if (found.total > 0) return found;
       }
-      // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
-      // Trigrams need a word of three letters or digits; without one the index cannot help.
-      if (query.q && found?.total === 0 && HAS_A_WORD.test(query.q)) {
-        found = await searchRepo.similarNames(db, { ...query, q: query.q });
-      }
-      if (!found) {
-        const { rows, total } = await repo.listTools(db, query);
-        return { tools: rows.map(repo.toTool), total };
-      }
-      // The index knows which tools and in what order; their current fields come from here.
-      const held = await toolCache.find(found.ids, async (ids) =>
-        (await repo.findTools(db, ids)).map(repo.toTool),
-      );
-      const byId = new Map(held.map((tool) => [tool._id, tool]));
-      const tools = found.ids.flatMap((id) => byId.get(id) ?? []);
-      return { tools, total: found.total };
+      return answer(plain);
     },
 
     /**
