@@ -174,8 +174,13 @@ export async function searchTools(
       where t.deleted_at is null ${inCategories('t', options.categoryIds)}
         ${specCondition(sql`t.specs`, options.specs)}
         and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q}
-             or lower(t.sku) like ${partPrefix} or lower(t.mpn) like ${partPrefix}
-             or t.gtin like ${partPrefix})
+             ${
+               // Only for a part number: the other conditions are answered by indexes together.
+               partPrefix
+                 ? sql`or lower(t.sku) like ${partPrefix} or lower(t.mpn) like ${partPrefix}
+                       or t.gtin like ${partPrefix}`
+                 : sql``
+             })
     )
     select total.n as total, page.*
     from (select count(*)::int as n from matched) total
