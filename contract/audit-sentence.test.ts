@@ -61,6 +61,16 @@ describe('audit entries in words', () => {
     ).toBe(
       'ana@example.com (named “Ana Ruiz”) changed “Claw Hammer”: the minimum order from 5 to 10 and the description.',
     );
+    expect(
+      describeAudit(
+        entry({
+          action: 'tool.updated',
+          target,
+          details: { changes: { specs: { before: {}, after: { 'chuck-size': 13 } } } },
+        }),
+        money,
+      ),
+    ).toBe('ana@example.com (named “Ana Ruiz”) changed “Claw Hammer”: the specifications.');
     expect(describeAudit(entry({ action: 'tool.updated', target }), money)).toBe(
       'ana@example.com (named “Ana Ruiz”) edited “Claw Hammer”.',
     );

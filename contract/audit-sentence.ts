@@ -171,10 +171,11 @@ const TOOL_FIELDS: Record<string, string> = {
   maxPerOrder: 'the most per order',
   price: 'the price',
   priceTiers: 'the price breaks',
+  specs: 'the specifications',
 };
 
 const MONEY_FIELDS = new Set(['price']);
-const LONG_FIELDS = new Set(['description', 'img', 'image']);
+const LONG_FIELDS = new Set(['description', 'img', 'image', 'specs']);
 
 function toolValue(field: string, value: unknown, money: (minorUnits: number) => string): string {
   if (value === null || value === undefined) return 'nothing';

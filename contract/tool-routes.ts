@@ -22,7 +22,7 @@ export const toolRoutes = {
     access: 'public',
     summary: 'List the catalogue',
     description:
-      'Tools in the catalogue: all of them, or a page (limit, offset), found by words of their name or description (q; best match first with sort=relevance) and sorted. The total that match is in X-Total-Count. Answers are cached for a short while and carry an ETag: ask with If-None-Match to get 304 while nothing changed.',
+      "Tools in the catalogue: all of them, or a page (limit, offset), found by words of their name or description (q; best match first with sort=relevance) and sorted. A number with the unit of a specification in q (`19mm`, `18V`) is looked for among the tools' specification values (the rest of q as words; as words alone when no tool holds the value), and a q of one word with a digit also finds tools by part number, the SKU, MPN or GTIN that is q first, then those starting with it. The total that match is in X-Total-Count. Answers are cached for a short while and carry an ETag: ask with If-None-Match to get 304 while nothing changed.",
     returns: 'The tools that match, in the order asked for.',
     tags: ['tools'],
     query: ListToolsQuerySchema,

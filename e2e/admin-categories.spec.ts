@@ -178,6 +178,13 @@ test('an admin gives a category specifications, fills them in on a tool, and buy
   await page.goto('/dashboard/categories');
   await waitForReady(page);
   await page.getByRole('button', { name: `Specifications of ${shelf}` }).click();
+  // A specification changes in place: here it becomes filterable.
+  await dialog.getByRole('button', { name: 'Edit the specification Keyless chuck' }).click();
+  await dialog.getByLabel('Buyers may filter by it').first().check();
+  await dialog.getByRole('button', { name: 'Save Keyless chuck' }).click();
+  await expect(dialog.getByRole('region', { name: `Specifications of ${shelf}` })).toContainText(
+    'yes or no, filterable',
+  );
   await dialog.getByRole('button', { name: 'Delete the specification Chuck size' }).click();
   await expect(dialog.getByRole('alert')).toContainText(
     'Delete Chuck size? 1 tool loses its value of it, for good.',

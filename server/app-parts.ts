@@ -229,6 +229,7 @@ export function createAppParts(
       defaultBrand: config.storeName,
       categoryScope: categories.scope,
       specsOf: attributes.specsOf,
+      specKeysByUnit: attributes.keysByUnit,
     }),
     categories,
     attributes,

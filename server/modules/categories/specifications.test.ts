@@ -4,6 +4,7 @@ import type { Attribute } from '../../../contract/specifications.ts';
 import type { Tool } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
+import { listTools, searchTools, similarNames } from '../tools/index.ts';
 
 /**
  * Specifications: a category defines attributes its tools (and those below it) have; each tool's
@@ -223,5 +224,69 @@ describe('changing the attributes', () => {
       parentId: ids['spec-saws'],
     });
     expect(expectProblem(clash, 409, 'attribute_key_taken').errors?.[0]?.field).toBe('parentId');
+  });
+});
+
+describe('searching by specification', () => {
+  beforeAll(async () => {
+    await addCategory('spec-spanners');
+    await addAttribute('spec-spanners', { key: 'jaw', name: 'Jaw', kind: 'number', unit: 'mm' });
+    for (const [name, jaw] of [
+      ['Search Wrench Nineteen', 19],
+      ['Search Wrench Seventeen', 17],
+      ['Search Spanner Nineteen', 19],
+    ] as const) {
+      const response = await addTool(name, 'spec-spanners', { jaw });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+  });
+
+  const found = async (q: string) =>
+    json<Tool[]>(await shop.visitor.get(`/tools?q=${encodeURIComponent(q)}&sort=name_asc&limit=24`))
+      .map((tool) => tool.name)
+      .filter((name) => name.startsWith('Search '));
+
+  it('finds a number with the unit of an attribute among the values, the other words as words', async () => {
+    expect(await found('wrench 19mm')).toEqual(['Search Wrench Nineteen']);
+    expect(await found('wrench 19 MM')).toEqual(['Search Wrench Nineteen']);
+    expect(await found('19mm')).toEqual(['Search Spanner Nineteen', 'Search Wrench Nineteen']);
+    expect(await found('wrench')).toEqual(['Search Wrench Nineteen', 'Search Wrench Seventeen']);
+  });
+
+  it('searches the words as typed when no tool holds the value (the number is in a name)', async () => {
+    const response = await addTool('Search 19 mm Hex Key', null);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await found('19 mm hex')).toEqual(['Search 19 mm Hex Key']);
+  });
+
+  it('PostgreSQL alone answers as the in-memory index does', async () => {
+    const specs = [{ keys: ['jaw'], value: 19 }];
+    const listed = await listTools(shop.t.db, { sort: 'name_asc', offset: 0, specs });
+    expect(listed.rows.map((row) => row.name)).toEqual([
+      'Search Spanner Nineteen',
+      'Search Wrench Nineteen',
+    ]);
+    const searched = await searchTools(shop.t.db, {
+      q: 'wrench',
+      sort: 'name_asc',
+      offset: 0,
+      specs,
+    });
+    expect(searched.rows.map((row) => row.name)).toEqual(['Search Wrench Nineteen']);
+    const similar = await similarNames(shop.t.db, {
+      q: 'spaner',
+      sort: 'name_asc',
+      offset: 0,
+      specs,
+    });
+    expect(similar.total).toBe(1);
+    const other = [{ keys: ['jaw'], value: 17 }];
+    const none = await similarNames(shop.t.db, {
+      q: 'spaner',
+      sort: 'name_asc',
+      offset: 0,
+      specs: other,
+    });
+    expect(none.total).toBe(0);
   });
 });

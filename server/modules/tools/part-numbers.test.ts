@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Tool, ToolSchema } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
+import { searchTools } from './search.repo.ts';
 
 /** Every tool has a SKU (unique whatever the letter case) and a brand; MPN and GTIN are optional. */
 
@@ -92,5 +93,22 @@ describe('part numbers', () => {
     ['gtin', '12345'],
   ])('refuses %s %j with a field error', async (field, value) => {
     expectFieldError(await add({ [field]: value }), field);
+  });
+});
+
+describe('searching by part number', () => {
+  it('puts the tool whose SKU, MPN or GTIN is the search first, then those starting with it', async () => {
+    const made = async (name: string, body: Record<string, unknown>) =>
+      json<Tool>(await add({ name, ...body }));
+    await made('Part Search Later Prefix', { sku: 'QZ7-1000' });
+    await made('Part Search Exact', { sku: 'QZ7-100' });
+    await made('Part Search Maker Prefix', { sku: 'OTHER-QZ', mpn: 'qz7-100-b' });
+    await made('Part Search Unrelated', { sku: 'ZZ-9' });
+    const viaApi = json<Tool[]>(await shop.visitor.get('/tools?q=QZ7-100&sort=relevance&limit=24'));
+    const expected = ['Part Search Exact', 'Part Search Maker Prefix', 'Part Search Later Prefix'];
+    expect(viaApi.map((tool) => tool.name)).toEqual(expected);
+    // PostgreSQL alone answers as the in-memory index does.
+    const { rows } = await searchTools(shop.t.db, { q: 'QZ7-100', sort: 'relevance', offset: 0 });
+    expect(rows.map((row) => row.name)).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Tx } from '../../db/client.ts';
+import { type SpecMatch, specCondition } from './spec-query.ts';
 import type { ToolRow } from './tools.repo.ts';
 
 /**
@@ -14,6 +15,10 @@ export interface IndexRow {
   name: string;
   /** The category the tool is in (null: none). */
   categoryId: string | null;
+  /** Its specification values (a number with a unit in a search is looked for here). */
+  specs: Record<string, unknown>;
+  /** Its part numbers, lower-cased: the SKU, the maker's (if any) and the GTIN (if any). */
+  parts: string[];
   /** Position in ORDER BY name, id (the database's collation decides, as in listTools). */
   nameRank: number;
   /** Position in ORDER BY price, id. */
@@ -37,11 +42,14 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
     id: string;
     name: string;
     category_id: string | null;
+    specs: Record<string, unknown>;
     name_rank: string;
     price_rank: string;
+    parts: string[];
     vector: string;
   }>(sql`
-    select id, name, category_id,
+    select id, name, category_id, specs,
+           array_remove(array[lower(sku), lower(mpn), gtin], null) as parts,
            row_number() over (order by name, id) as name_rank,
            row_number() over (order by price, id) as price_rank,
            search_vector::text as vector
@@ -51,8 +59,10 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
     id: row.id,
     name: row.name,
     categoryId: row.category_id,
+    specs: row.specs,
     nameRank: Number(row.name_rank),
     priceRank: Number(row.price_rank),
+    parts: row.parts,
     lexemes: parseVector(row.vector),
   }));
 }
@@ -70,7 +80,8 @@ export async function searchWords(tx: Tx, text: string): Promise<string[]> {
  * index ranks (catalogue-index.ts), then, for names found despite a typo, the closest.
  */
 const SEARCH_ORDER: Record<ToolSort, string> = {
-  relevance: 'in_text desc, name_words desc, similarity desc, created_at desc, id desc',
+  relevance:
+    'part_rank desc, in_text desc, name_words desc, similarity desc, created_at desc, id desc',
   oldest: 'created_at, id',
   newest: 'created_at desc, id desc',
   name_asc: 'name, id',
@@ -79,6 +90,15 @@ const SEARCH_ORDER: Record<ToolSort, string> = {
   price_desc: 'price desc, id desc',
 };
 
+/**
+ * What a search is looked for among part numbers (SKU, MPN, GTIN; exact first, then as a prefix):
+ * one word of three or more characters with a digit in it, lower-cased; null otherwise.
+ */
+export function partNeedle(q: string): string | null {
+  const needle = q.trim().toLowerCase();
+  return /^\S{3,}$/.test(needle) && /\d/.test(needle) ? needle : null;
+}
+
 /** A search, a page of it, and the categories it is limited to (a category and those below it). */
 interface SearchOptions {
   q: string;
@@ -86,6 +106,8 @@ interface SearchOptions {
   limit?: number | undefined;
   offset: number;
   categoryIds?: readonly string[] | undefined;
+  /** Values the tools must hold (a number with a unit in the search). */
+  specs?: readonly SpecMatch[] | undefined;
 }
 
 /** `and <table>.category_id in (...)` when a search is limited to categories; nothing otherwise. */
@@ -129,6 +151,8 @@ export async function searchTools(
   options: SearchOptions,
 ): Promise<{ rows: ToolRow[]; total: number }> {
   const like = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const part = partNeedle(options.q);
+  const partPrefix = part && `${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const result = await tx.execute<SearchRow>(sql`
     with query as (
       select plainto_tsquery('english', ${options.q}) as words,
@@ -137,6 +161,11 @@ export async function searchTools(
     matched as (
       select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order,
              t.order_increment, t.max_per_order, t.price, t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
+             (case when ${part}::text is null then 0
+                   when lower(t.sku) = ${part} or lower(t.mpn) = ${part} or t.gtin = ${part} then 2
+                   when lower(t.sku) like ${partPrefix} or lower(t.mpn) like ${partPrefix}
+                     or t.gtin like ${partPrefix} then 1
+                   else 0 end) as part_rank,
              (t.name ilike ${like})::int as in_text,
              cardinality(array(
                select unnest(query.lexemes)
@@ -145,7 +174,15 @@ export async function searchTools(
              word_similarity(${options.q}, t.name) as similarity
       from tools t, query
       where t.deleted_at is null ${inCategories('t', options.categoryIds)}
-        and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q})
+        ${specCondition(sql`t.specs`, options.specs)}
+        and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q}
+             ${
+               // Only for a part number: the other conditions are answered by indexes together.
+               partPrefix
+                 ? sql`or lower(t.sku) like ${partPrefix} or lower(t.mpn) like ${partPrefix}
+                       or t.gtin like ${partPrefix}`
+                 : sql``
+             })
     )
     select total.n as total, page.*
     from (select count(*)::int as n from matched) total
@@ -205,6 +242,7 @@ export async function similarNames(
       select id, name, price, created_at, word_similarity(${options.q}, name) as similarity
       from tools
       where deleted_at is null and name %> ${options.q} ${inCategories('tools', options.categoryIds)}
+        ${specCondition(sql`specs`, options.specs)}
     )
     select total.n as total, page.id
     from (select count(*)::int as n from matched) total

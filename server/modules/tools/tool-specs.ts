@@ -1,7 +1,10 @@
 import type { FieldError } from '../../../contract/problem.ts';
 import type { Specs } from '../../../contract/specifications.ts';
+import type { UpdateToolBody } from '../../../contract/tools.ts';
+import type { Tx } from '../../db/client.ts';
 import { badRequest, fieldError } from '../../errors.ts';
 import { CATEGORY_GONE } from './tool-write-problems.ts';
+import * as repo from './tools.repo.ts';
 
 /**
  * A tool's specification values checked against the attributes its category has (its own and
@@ -73,4 +76,26 @@ export function resolveSpecs(
   if (kept === undefined) return undefined;
   const keys = new Set((rules ?? []).map((rule) => rule.key));
   return Object.fromEntries(Object.entries(kept).filter(([key]) => keys.has(key)));
+}
+
+/**
+ * A change to a tool's category or values reads the specifications under the categories' share
+ * lock, taken before the tool's row lock (category changes take the categories' lock, then tools'
+ * rows: the same order, so neither waits for the other in a circle). Undefined: the change touches
+ * neither.
+ */
+export async function specRulesForUpdate(
+  tx: Tx,
+  id: string,
+  changes: Pick<UpdateToolBody, 'categoryId' | 'specs'>,
+  specsOf: (tx: Tx, categoryId: string | null) => Promise<readonly SpecRule[] | undefined>,
+) {
+  if (changes.categoryId === undefined && changes.specs === undefined) return undefined;
+  const before =
+    changes.categoryId !== undefined
+      ? changes.categoryId
+      : ((await repo.findTool(tx, id))?.categoryId ?? null);
+  const first = await specsOf(tx, before);
+  return async (categoryId: string | null) =>
+    categoryId === before ? first : specsOf(tx, categoryId);
 }

@@ -32,6 +32,7 @@ function serviceWhereTheCategoryGoesAfterItsCheck() {
       if (id) await t.db.delete(categories).where(eq(categories.id, id));
       return [];
     },
+    specKeysByUnit: async () => new Map(),
   });
 }
 

@@ -3,6 +3,7 @@ import type { ToolSort } from '../../../contract/tool-lists.ts';
 import { type CreateToolBody, MAX_STOCK, type Tool } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
+import { type SpecMatch, specCondition } from './spec-query.ts';
 
 export type ToolRow = typeof tools.$inferSelect;
 
@@ -57,6 +58,8 @@ export async function listTools(
     limit?: number | undefined;
     offset: number;
     categoryIds?: readonly string[] | undefined;
+    /** Only tools holding these values (a number with a unit in the search). */
+    specs?: readonly SpecMatch[] | undefined;
   },
 ): Promise<{ rows: ToolRow[]; total: number }> {
   const where = and(
@@ -64,6 +67,9 @@ export async function listTools(
     options.categoryIds === undefined
       ? undefined
       : sql`${tools.categoryId} = any(${sql.param([...options.categoryIds])}::uuid[])`,
+    options.specs?.length
+      ? sql`true ${specCondition(sql`${tools.specs}`, options.specs)}`
+      : undefined,
   );
   const query = tx
     .select()

@@ -14,9 +14,10 @@ import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import * as searchRepo from './search.repo.ts';
+import { createSpecSearch, type SpecMatch } from './spec-query.ts';
 import type { ToolCache } from './tool-cache.ts';
 import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
-import { resolveSpecs, type SpecRule } from './tool-specs.ts';
+import { resolveSpecs, type SpecRule, specRulesForUpdate } from './tool-specs.ts';
 import { withToolConstraints } from './tool-write-problems.ts';
 import * as repo from './tools.repo.ts';
 import * as adminRepo from './tools-admin.repo.ts';
@@ -92,7 +93,19 @@ export interface ToolsOptions {
    * the categories held still until the transaction ends.
    */
   specsOf: (tx: Tx, categoryId: string | null) => Promise<readonly SpecRule[] | undefined>;
+  /** The keys of the number attributes by lower-cased unit (a search's "18V"). */
+  specKeysByUnit: () => Promise<Map<string, string[]>>;
 }
+
+/** A page of the catalogue as both implementations take it. */
+type CatalogueQuery = {
+  q?: string | undefined;
+  sort: NonNullable<ListToolsQuery['sort']>;
+  limit?: number | undefined;
+  offset: number;
+  categoryIds?: readonly string[] | undefined;
+  specs?: readonly SpecMatch[] | undefined;
+};
 
 /** A run of three letters or digits: the least a trigram search can use. */
 const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
@@ -100,32 +113,19 @@ const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
 /** Searches remembered with their stemmed words: the same words need no second round trip. */
 const WORD_CACHE_SIZE = 10_000;
 
-/**
- * A change to a tool's category or values reads the specifications under the categories' share
- * lock, taken before the tool's row lock (category changes take the categories' lock, then tools'
- * rows: the same order, so neither waits for the other in a circle). Undefined: the change touches
- * neither.
- */
-async function specRulesForUpdate(
-  tx: Tx,
-  id: string,
-  changes: UpdateToolBody,
-  specsOf: ToolsOptions['specsOf'],
-) {
-  if (changes.categoryId === undefined && changes.specs === undefined) return undefined;
-  const before =
-    changes.categoryId !== undefined
-      ? changes.categoryId
-      : ((await repo.findTool(tx, id))?.categoryId ?? null);
-  const first = await specsOf(tx, before);
-  return async (categoryId: string | null) =>
-    categoryId === before ? first : specsOf(tx, categoryId);
-}
-
 export function createToolsService(
   db: Db,
-  { index, toolCache, onChange, defaultBrand, categoryScope, specsOf }: ToolsOptions,
+  {
+    index,
+    toolCache,
+    onChange,
+    defaultBrand,
+    categoryScope,
+    specsOf,
+    specKeysByUnit,
+  }: ToolsOptions,
 ) {
+  const specSearch = createSpecSearch(specKeysByUnit);
   const words = new Map<string, Promise<string[]>>();
   const wordsOf = (text: string): Promise<string[]> => {
     let found = words.get(text);
@@ -136,6 +136,35 @@ export function createToolsService(
       words.set(text, found);
     }
     return found;
+  };
+  /**
+   * One page of the catalogue from whichever implementation answers: the in-memory index when it
+   * can, PostgreSQL otherwise, names despite a typo when nothing matched as typed.
+   */
+  const answer = async (query: CatalogueQuery): Promise<{ tools: Tool[]; total: number }> => {
+    const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
+    let found = await index.search({ ...query, search });
+    if (query.q && !found) {
+      // The index is off: PostgreSQL answers the whole search.
+      const { rows, total } = await searchRepo.searchTools(db, { ...query, q: query.q });
+      return { tools: rows.map(repo.toTool), total };
+    }
+    // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
+    // Trigrams need a word of three letters or digits; without one the index cannot help.
+    if (query.q && found?.total === 0 && HAS_A_WORD.test(query.q)) {
+      found = await searchRepo.similarNames(db, { ...query, q: query.q });
+    }
+    if (!found) {
+      const { rows, total } = await repo.listTools(db, query);
+      return { tools: rows.map(repo.toTool), total };
+    }
+    // The index knows which tools and in what order; their current fields come from here.
+    const held = await toolCache.find(found.ids, async (ids) =>
+      (await repo.findTools(db, ids)).map(repo.toTool),
+    );
+    const byId = new Map(held.map((tool) => [tool._id, tool]));
+    const tools = found.ids.flatMap((id) => byId.get(id) ?? []);
+    return { tools, total: found.total };
   };
   const changed = <T>(result: T, kind: 'stock' | 'all' = 'all'): T => {
     onChange(kind);
@@ -156,30 +185,14 @@ export function createToolsService(
       if (category !== undefined && categoryIds === undefined) {
         throw fieldError('category', 'No category has this address.', 'query');
       }
-      const query = { ...page, categoryIds };
-      const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
-      let found = await index.search({ ...query, search });
-      if (query.q && !found) {
-        // The index is off: PostgreSQL answers the whole search.
-        const { rows, total } = await searchRepo.searchTools(db, { ...query, q: query.q });
-        return { tools: rows.map(repo.toTool), total };
+      const plain = { ...page, categoryIds };
+      const bySpec = await specSearch(page.q);
+      if (bySpec.specs) {
+        const found = await answer({ ...plain, ...bySpec });
+        // Tools without values may still have the number in their words ("18 V" in a name).
+        if (found.total > 0) return found;
       }
-      // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
-      // Trigrams need a word of three letters or digits; without one the index cannot help.
-      if (query.q && found?.total === 0 && HAS_A_WORD.test(query.q)) {
-        found = await searchRepo.similarNames(db, { ...query, q: query.q });
-      }
-      if (!found) {
-        const { rows, total } = await repo.listTools(db, query);
-        return { tools: rows.map(repo.toTool), total };
-      }
-      // The index knows which tools and in what order; their current fields come from here.
-      const held = await toolCache.find(found.ids, async (ids) =>
-        (await repo.findTools(db, ids)).map(repo.toTool),
-      );
-      const byId = new Map(held.map((tool) => [tool._id, tool]));
-      const tools = found.ids.flatMap((id) => byId.get(id) ?? []);
-      return { tools, total: found.total };
+      return answer(plain);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateCategoryBody, UpdateCategoryBody } from '#contract/categories.ts';
-import type { CreateAttributeBody } from '#contract/specifications.ts';
+import type { CreateAttributeBody, UpdateAttributeBody } from '#contract/specifications.ts';
 import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -42,6 +42,26 @@ export function useAddAttribute() {
   return useMutation({
     mutationFn: ({ categoryId, body }: { categoryId: string; body: CreateAttributeBody }) =>
       callApi(apiRoutes.categories.addAttribute, { params: { id: categoryId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateAttribute() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: ({
+      categoryId,
+      attributeId,
+      body,
+    }: {
+      categoryId: string;
+      attributeId: string;
+      body: UpdateAttributeBody;
+    }) =>
+      callApi(apiRoutes.categories.updateAttribute, {
+        params: { id: categoryId, attributeId },
+        body,
+      }),
     onSuccess: invalidate,
   });
 }

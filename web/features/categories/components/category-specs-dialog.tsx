@@ -19,6 +19,7 @@ import {
   KIND_LABELS,
 } from '../utils/attribute-form-schema.ts';
 import { slugFrom } from '../utils/category-form-schema.ts';
+import { EditAttributeForm } from './edit-attribute-form.tsx';
 
 /** How an attribute reads in a list: "Chuck size: number in mm, filterable". */
 function describe(attribute: Attribute): string {
@@ -67,6 +68,7 @@ function CategorySpecs({ tree, category }: { tree: readonly Category[]; category
     .flatMap((at) => at.attributes.map((attribute) => ({ attribute, from: at.name })));
   const remove = useDeleteAttribute();
   const [toDelete, setToDelete] = useState<Attribute | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <div className="space-y-5 text-sm">
       <p className="text-stone-700">
@@ -98,6 +100,15 @@ function CategorySpecs({ tree, category }: { tree: readonly Category[]; category
                 </span>
                 <Button
                   size="sm"
+                  variant="outline"
+                  aria-label={`Edit the specification ${attribute.name}`}
+                  aria-expanded={editing === attribute._id}
+                  onClick={() => setEditing(editing === attribute._id ? null : attribute._id)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
                   variant="danger-outline"
                   aria-label={`Delete the specification ${attribute.name}`}
                   onClick={() => {
@@ -107,6 +118,13 @@ function CategorySpecs({ tree, category }: { tree: readonly Category[]; category
                 >
                   Delete
                 </Button>
+                {editing === attribute._id && (
+                  <EditAttributeForm
+                    categoryId={category._id}
+                    attribute={attribute}
+                    onDone={() => setEditing(null)}
+                  />
+                )}
               </li>
             ))}
           </ul>

@@ -24,10 +24,12 @@ export const CATEGORY_FORM_FIELDS = [
   'position',
 ] as const;
 
-/** A slug made from a name: "Hammer drills" becomes hammer-drills. */
+/** A slug made from a name: "Hammer drills" becomes hammer-drills, "Säge" sage. */
 export function slugFrom(name: string): string {
+  // The accents NFKD splits off their letters go: "Säge" becomes sage, not sa-ge.
   return name
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
