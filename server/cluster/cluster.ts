@@ -56,20 +56,19 @@ export async function startCluster(options: { nginx: string; instances: number }
       env,
       built: true,
     });
-  const instances: StoreProcess[] = await Promise.all(ports.map((_, index) => start(index)));
-  let nginx: Nginx | undefined;
-  try {
-    nginx = await startNginx({
-      binary: options.nginx,
-      port: nginxPort,
-      instances: ports.map((port) => `127.0.0.1:${port}`),
-    });
-  } catch (error) {
+  const started = await Promise.allSettled(ports.map((_, index) => start(index)));
+  const instances = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  /** Stops what runs (nginx, the instances) and removes the database and data directories. */
+  const cleanUp = async () => {
+    await nginx?.stop();
     await Promise.all(instances.map((instance) => instance.stop()));
-    throw error;
-  }
-  const proxy = nginx;
-
+    await db.end();
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  };
   /** Until the instance's own /api/ready says 200 (as an orchestrator would ask it). */
   const waitReady = async (index: number) => {
     const base = instances[index]?.base;
@@ -83,7 +82,22 @@ export async function startCluster(options: { nginx: string; instances: number }
     );
     if (!isReady) throw new Error(`instance ${index} did not become ready`);
   };
-  for (const index of ports.keys()) await waitReady(index);
+  let nginx: Nginx | undefined;
+  try {
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    nginx = await startNginx({
+      binary: options.nginx,
+      port: nginxPort,
+      instances: ports.map((port) => `127.0.0.1:${port}`),
+    });
+    for (const index of ports.keys()) await waitReady(index);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const proxy = nginx;
+
   const restartedAt = ports.map(() => 0);
 
   return {
@@ -121,14 +135,7 @@ export async function startCluster(options: { nginx: string; instances: number }
     /** What the instances printed (warnings and errors), for a failure's message. */
     output: () =>
       instances.map((instance, i) => `--- instance ${i}\n${instance.output()}`).join('\n'),
-    async close() {
-      await proxy.stop();
-      await Promise.all(instances.map((instance) => instance.stop()));
-      await db.end();
-      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-      await admin.end();
-      await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-    },
+    close: cleanUp,
   };
 }
 
