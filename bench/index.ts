@@ -11,6 +11,7 @@ import { type BenchReport, printReport, printSummary } from './lib/report.ts';
 import { runMemoryStartup } from './memory-startup.ts';
 import { runOrders } from './orders.ts';
 import { runPages } from './pages.ts';
+import { runQuickOrder } from './quick-order.ts';
 import { runScale } from './scale.ts';
 import { runSessions } from './sessions.ts';
 import { runWeb } from './web.ts';
@@ -25,6 +26,7 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['back-office', runBackOffice],
   ['sessions', runSessions],
   ['floods', runFloods],
+  ['quick-order', runQuickOrder],
 ];
 
 const options = parseOptions();

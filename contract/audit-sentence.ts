@@ -167,6 +167,8 @@ const TOOL_FIELDS: Record<string, string> = {
   quantity: 'the stock',
   stock: 'the stock',
   minimumOrder: 'the minimum order',
+  orderIncrement: 'the pack size',
+  maxPerOrder: 'the most per order',
   price: 'the price',
   priceTiers: 'the price breaks',
   specs: 'the specifications',

@@ -14,7 +14,18 @@ import { ToolSchema } from './tools.ts';
 /** What is wrong with a cart line before checkout, in words, or null when it can be ordered. */
 const CartLineProblemSchema = z
   .object({
-    code: z.enum(['unavailable', 'below_minimum', 'over_stock', 'too_large']),
+    code: z
+      .enum([
+        'unavailable',
+        'below_minimum',
+        'not_multiple',
+        'above_maximum',
+        'over_stock',
+        'too_large',
+      ])
+      .describe(
+        "unavailable: the tool left the catalogue; below_minimum, not_multiple, above_maximum: the quantity breaks the tool's minimum order, its pack (order increment) or its most per order; over_stock: more than is in stock; too_large: the line costs more than one order may.",
+      ),
     message: z.string(),
   })
   .nullable();
@@ -34,6 +45,8 @@ export const CartLineSchema = z.object({
     priceTiers: true,
     quantity: true,
     minimumOrder: true,
+    orderIncrement: true,
+    maxPerOrder: true,
   }).nullable(),
   /** The unit price for this quantity (a volume price when it reaches one); 0 when unavailable. */
   unitPrice: MoneySchema,
@@ -93,12 +106,12 @@ const MergedLineSchema = z.object({
   outcome: z
     .enum(['added', 'capped_at_stock', 'capped_at_limit', 'unavailable', 'cart_full'])
     .describe(
-      'added: the units were added; capped_at_stock / capped_at_limit: the sum was cut to what is in stock (never below what either cart had) or to what one line may order; unavailable: no tool in the catalogue, not added; cart_full: the cart already had as many lines as an order may, not added.',
+      'added: the units were added; capped_at_stock / capped_at_limit: the sum was cut, in whole packs, to what is in stock (never below what either cart had) or to the most one order may have of the tool; unavailable: no tool in the catalogue, not added; cart_full: the cart already had as many lines as an order may, not added.',
     ),
 });
 export type MergedLine = z.infer<typeof MergedLineSchema>;
 
-const MergedCartSchema = z.object({
+export const MergedCartSchema = z.object({
   cart: CartSchema,
   /** Each of the visitor's lines, in their order, with what joining it did. */
   merged: z.array(MergedLineSchema),
@@ -147,7 +160,7 @@ export const cartRoutes = {
     path: '/cart/merge',
     access: 'user',
     summary: "Join a visitor's cart to the customer's",
-    description: `Adds the lines of the cart kept in the browser before signing in to the signed-in customer's cart, in one step: a tool already there gets the units added (the sum capped at the tool's stock, never below what either cart had, and at what one line may order); another tool becomes a new line while the cart has fewer than ${MAX_ORDER_LINES}; a tool no longer sold is left out. The answer says, line by line, what was done, so the page can tell the buyer.`,
+    description: `Adds the lines of the cart kept in the browser before signing in to the signed-in customer's cart, in one step: a tool already there gets the units added (the sum capped, in whole packs of the tool's order increment, at its stock, never below what either cart had, and at the most one order may have of it); another tool becomes a new line while the cart has fewer than ${MAX_ORDER_LINES}; a tool no longer sold is left out. The answer says, line by line, what was done, so the page can tell the buyer.`,
     returns: "The cart now, and what joining each of the visitor's lines did.",
     tags: ['cart'],
     body: PutCartBodySchema,

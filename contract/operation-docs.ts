@@ -10,6 +10,8 @@ export const API_TAGS = {
   categories:
     "The catalogue's category tree (up to three levels), with the tools in each; admins add, change, move and delete categories.",
   cart: "A signed-in customer's cart, kept on the server, and the pricing of a visitor's.",
+  'quick-order':
+    'Ordering by part number: lines of SKUs and quantities (or a CSV file) matched against the catalogue, each explained, and added to a cart in one step.',
   orders:
     'Placing orders of one or more lines, reading, cancelling and shipping them, their invoices, refunds, and the list and export for admins.',
   payments: 'Paying an unpaid order: the built-in test gateway, or Stripe.',

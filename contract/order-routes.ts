@@ -18,6 +18,7 @@ const NO_ORDER = 'No order with this id.';
 const NOT_THEIRS = "The order is another customer's (admins may read any).";
 /** What refuses placing an order, by every call that places one. */
 export const PLACING_REFUSED = {
+  400: "validation_failed: besides a malformed body, a line below its tool's minimum order, not a whole number of its packs (`orderIncrement`) or above its most per order (`maxPerOrder`): `errors` names each such line (`lines.N.quantity`, or `orderedNum`) with the rule in a sentence.",
   403: 'email_not_verified: the customer has not confirmed their email yet.',
   409: 'out_of_stock: not enough stock (for several lines, `lines` names each line short, with what is left); unpaid_limit: the customer holds as many unpaid orders, or as much of the stock unpaid, as one customer may.',
   422: 'idempotency_key_reused: this Idempotency-Key already placed an order with other details.',

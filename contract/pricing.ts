@@ -25,16 +25,3 @@ export function unitPriceFor(
   for (const tier of tool.priceTiers) if (quantity >= tier.minQuantity) price = tier.price;
   return price;
 }
-
-/**
- * What stops `quantity` units of a tool from being ordered in one line, or null: the one rule the
- * tool page, the cart and the order itself apply (each says it in its own words).
- */
-export function lineProblem(
-  tool: { quantity: number; minimumOrder: number },
-  quantity: number,
-): 'below_minimum' | 'over_stock' | null {
-  if (quantity < tool.minimumOrder) return 'below_minimum';
-  if (quantity > tool.quantity) return 'over_stock';
-  return null;
-}

@@ -6,6 +6,7 @@ import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
+import { quickOrderRoutes } from './quick-order.ts';
 import { reviewRoutes } from './reviews.ts';
 import { systemRoutes } from './system.ts';
 import { toolRoutes } from './tool-routes.ts';
@@ -17,6 +18,7 @@ export const apiRoutes = {
   tools: toolRoutes,
   categories: categoryRoutes,
   cart: cartRoutes,
+  quickOrder: quickOrderRoutes,
   orders: orderRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,

@@ -11,9 +11,11 @@ import {
   URL_CHARACTER,
 } from './common.ts';
 import { formatCount } from './format.ts';
+import { MAX_ORDER_UNITS } from './order-limits.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
 import { MAX_PRICE } from './pricing.ts';
+import { quantityRuleProblems } from './quantity-rules.ts';
 import { SpecsSchema, SpecValuesSchema } from './specifications.ts';
 
 /** A tool of the catalogue, and what admins send to add one, change it or set its stock. */
@@ -40,6 +42,10 @@ export const ToolSchema = z.object({
   /** Units in stock. */
   quantity: z.int().min(0),
   minimumOrder: z.int().min(1),
+  /** Sold in packs of this many: every order line is a multiple of it (1: any quantity). */
+  orderIncrement: z.int().min(1),
+  /** The most units one order may have of the tool; null: no limit of its own. */
+  maxPerOrder: z.int().min(1).nullable(),
   /** Unit price in minor units. */
   price: MoneySchema,
   /** Volume prices, quantities rising (none: the unit price for any quantity). */
@@ -86,11 +92,24 @@ const toolFields = {
     .int({ error: 'Must be a whole number.' })
     .min(1, { error: 'Must be at least 1 unit.' })
     .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
+  orderIncrement: z
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be at least 1 unit.' })
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
   price: z
     .int({ error: 'Must be a whole number of cents.' })
     .min(0, { error: 'Must be 0 or more.' })
     .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
 };
+
+export const MaxPerOrderSchema = z
+  .int({ error: 'Must be a whole number.' })
+  .min(1, { error: 'Must be at least 1 unit.' })
+  .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` })
+  .nullable()
+  .describe(
+    'The most units one order may have of the tool, at least the minimum order and a whole number of packs; null: no limit of its own.',
+  );
 
 /**
  * What an admin may acknowledge to save a tool the store would otherwise refuse as a likely
@@ -134,6 +153,12 @@ export const ToolFieldsSchema = z.strictObject({
   /** Specification values by attribute key, each one its category (or one above it) defines. */
   specs: SpecsSchema.optional(),
   ...toolFields,
+  orderIncrement: toolFields.orderIncrement
+    .default(1)
+    .describe(
+      'Sold in packs of this many (1: any quantity); the minimum order is a whole number of packs.',
+    ),
+  maxPerOrder: MaxPerOrderSchema.default(null),
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
   /** Acknowledges a price of 0 or a minimum order above the stock (TOOL_CONFIRMATIONS). */
@@ -143,7 +168,17 @@ export const ToolFieldsSchema = z.strictObject({
 /** The fields an admin gives a tool (all but the acknowledgement): the forms' and the audit log's. */
 export const TOOL_FIELD_NAMES = ToolFieldsSchema.keyof().exclude(['confirm']).options;
 
-export const CreateToolBodySchema = ToolFieldsSchema.superRefine(checkPriceTiers);
+/** Adds quantityRuleProblems as issues: the minimum and the maximum fit the pack. */
+export function checkQuantityRules(
+  body: Parameters<typeof quantityRuleProblems>[0],
+  context: z.RefinementCtx,
+): void {
+  for (const problem of quantityRuleProblems(body))
+    context.addIssue({ code: 'custom', ...problem });
+}
+
+export const CreateToolBodySchema =
+  ToolFieldsSchema.superRefine(checkPriceTiers).superRefine(checkQuantityRules);
 export type CreateToolBody = z.infer<typeof CreateToolBodySchema>;
 
 export const UpdateToolBodySchema = z
@@ -162,6 +197,8 @@ export const UpdateToolBodySchema = z
      */
     specs: SpecsSchema,
     ...toolFields,
+    /** null: no limit of its own. */
+    maxPerOrder: MaxPerOrderSchema,
     /** Replaces every break; [] removes them. */
     priceTiers: PriceTiersSchema,
     /** Sets the stock to this many units (as counted); not with `restock`. */

@@ -64,6 +64,8 @@ test('the HTML itself carries the products, their prices and their structured da
     expect.objectContaining({
       '@type': 'Product',
       name: drill.name,
+      sku: drill.sku,
+      brand: { '@type': 'Brand', name: drill.brand },
       offers: expect.objectContaining({
         '@type': 'Offer',
         price: (drill.price / 100).toFixed(2),

@@ -59,6 +59,10 @@ import {
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
 import { createStripeClient } from './modules/payments/stripe-client.ts';
+import {
+  createQuickOrderService,
+  type QuickOrderService,
+} from './modules/quick-order/quick-order.service.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
@@ -83,6 +87,7 @@ export interface AppParts {
     reviews: ReviewsService;
     users: UsersService;
     cart: CartService;
+    quickOrder: QuickOrderService;
     payments: PaymentsService;
     uploads: UploadsService;
     overview: OverviewService;
@@ -215,6 +220,7 @@ export function createAppParts(
   });
   const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
+  const cart = createCartService(db, { currency: config.currency });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
@@ -243,7 +249,8 @@ export function createAppParts(
         about === 'tool' ? catalogue.heard('all') : announceCatalogue('reviews'),
     }),
     users: createUsersService(db, { onUserChanged: sessions.forgetUser }),
-    cart: createCartService(db, { currency: config.currency }),
+    cart,
+    quickOrder: createQuickOrderService(db, { currency: config.currency, addToCart: cart.merge }),
     overview: createOverviewService(db, { currency: config.currency }),
     payments: createPaymentsService(db, {
       mailer,

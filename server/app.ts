@@ -20,6 +20,7 @@ import {
   registerPaymentRoutes,
   registerStripeWebhook,
 } from './modules/payments/payments.routes.ts';
+import { registerQuickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
@@ -202,6 +203,10 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       registerToolRoutes(api, services.tools, catalogue.responses);
       registerCategoryRoutes(api, services.categories, services.attributes, catalogue.responses);
       registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
+      registerQuickOrderRoutes(api, services.quickOrder, {
+        writes: limitWrites,
+        quotes: limitQuotes,
+      });
       registerOrderRoutes(api, services.orders, {
         limitWrites,
         customerAnswers: customers.answers,

@@ -42,6 +42,68 @@ export async function timeSequential(
   return summarize(samples, errors, examples);
 }
 
+/**
+ * The same as timeSequential for JSON POSTs: each of `requests` sent in turn on one kept-alive
+ * connection, timed to the last byte of the answer.
+ */
+export async function timeSequentialPosts(
+  baseUrl: string,
+  requests: { path: string; body: unknown }[],
+  headers: Record<string, string> = {},
+): Promise<Latencies> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  const examples: string[] = [];
+  let errors = 0;
+  try {
+    for (const { path, body } of requests) {
+      const sent = performance.now();
+      const answer = await post(agent, `${baseUrl}${path}`, JSON.stringify(body), headers);
+      const took = performance.now() - sent;
+      if (answer.status === 200) samples.push(took);
+      else {
+        errors += 1;
+        if (examples.length < 3)
+          examples.push(`${answer.status} ${path}: ${answer.body.slice(0, 160)}`);
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  return summarize(samples, errors, examples);
+}
+
+function post(
+  agent: http.Agent,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    request.on('error', (error) => resolve({ status: 0, body: error.message }));
+    request.end(body);
+  });
+}
+
 /** Times each call of `work` in turn (the baseline's side: the same queries without HTTP). */
 export async function timeCalls(
   count: number,

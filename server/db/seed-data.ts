@@ -17,6 +17,9 @@ export interface SeedTool {
   quantity: number;
   /** Bulk minimum order, in units. */
   minimumOrder: number;
+  /** Sold in packs of this many (none: any quantity); the most one order may have (none: no cap). */
+  orderIncrement?: number;
+  maxPerOrder?: number;
   /** Volume prices: from `minQuantity` units in one order, each unit costs `priceCents`. */
   priceTiers?: { minQuantity: number; priceCents: number }[];
 }
@@ -225,6 +228,9 @@ export const seedTools: SeedTool[] = [
     priceCents: 1190,
     quantity: 20000,
     minimumOrder: 200,
+    // Shipped by the carton of 100 boxes, at most 5,000 boxes an order (decision 042).
+    orderIncrement: 100,
+    maxPerOrder: 5000,
     priceTiers: [
       { minQuantity: 1000, priceCents: 1090 },
       { minQuantity: 5000, priceCents: 990 },

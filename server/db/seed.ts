@@ -108,6 +108,8 @@ export async function seedDemo(
         description: tool.description,
         quantity: tool.quantity,
         minimumOrder: tool.minimumOrder,
+        orderIncrement: tool.orderIncrement ?? 1,
+        maxPerOrder: tool.maxPerOrder ?? null,
         price: tool.priceCents,
         priceTiers: (tool.priceTiers ?? []).map(({ minQuantity, priceCents }) => ({
           minQuantity,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authActions } from '../../contract/auth-actions.ts';
+import { hasControlCharacters } from '../../contract/common.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import { user } from '../db/schema.ts';
 import {
@@ -9,11 +10,11 @@ import {
   type HostileRoute,
   OVERSIZED_HEADERS,
 } from '../testing/hostile-requests.ts';
-import { expectProblem } from '../testing/http.ts';
+import { expectFieldError, expectProblem } from '../testing/http.ts';
 import { type ApiDocument, createAnswerCheck } from '../testing/openapi-check.ts';
 import { databaseChecksum } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
+import { delivery, makeFixture, VALID_REQUESTS } from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let admin: TestUser;
@@ -258,6 +259,79 @@ describe('request bodies', () => {
       expect({ rows: await databaseChecksum(t), uploads: await t.storedUploads() }).toEqual(before);
     },
   );
+
+  it('quantity rules that do not fit each other or the columns: 400 naming the field, never a database error', async () => {
+    const tool = await t.addTool({ minimumOrder: 20, orderIncrement: 10, maxPerOrder: 500 });
+    const before = await databaseChecksum(t);
+    const changes: [Record<string, unknown>, string][] = [
+      [{ orderIncrement: 0 }, 'orderIncrement'],
+      [{ orderIncrement: 2 ** 31 }, 'orderIncrement'],
+      [{ orderIncrement: 3 }, 'minimumOrder'],
+      [{ minimumOrder: 25 }, 'minimumOrder'],
+      [{ maxPerOrder: 10 }, 'maxPerOrder'],
+      [{ maxPerOrder: 505 }, 'maxPerOrder'],
+      [{ maxPerOrder: -1 }, 'maxPerOrder'],
+      [{ maxPerOrder: '500' }, 'maxPerOrder'],
+      [{ orderIncrement: 1000, maxPerOrder: 500 }, 'minimumOrder'],
+    ];
+    for (const [body, field] of changes) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tools/${tool.id}`,
+        headers: admin.headers,
+        payload: body,
+      });
+      expectFieldError(response, field);
+    }
+    // An order line of a pack-sold tool with the most units a line may have, and past it.
+    for (const quantity of [999_999, 1_000_001, 2 ** 31]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: customer.headers,
+        payload: { lines: [{ toolId: tool.id, quantity }], ...delivery },
+      });
+      expectFieldError(response, 'lines.0.quantity');
+    }
+    expect(await databaseChecksum(t)).toEqual(before);
+  });
+
+  it('a quick order of 10,000 lines, a huge body, odd encodings and formulas: refused or explained, never a 5xx, nothing stored', async () => {
+    const before = await databaseChecksum(t);
+    const check = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/quick-order/check',
+        headers: { origin: TEST_ORIGIN },
+        payload: { text },
+      });
+    const tenThousand = await check('x\n'.repeat(10_000));
+    expect(expectFieldError(tenThousand, 'text').detail).toBe(
+      'This list has 10,000 lines; a quick order takes at most 500 at once: split it.',
+    );
+    expectFieldError(await check('AB-1 1\n'.repeat(5_000)), 'text');
+    expectProblem(await check('x'.repeat(70 * 1024)), 413, 'payload_too_large');
+    // UTF-16 read as single bytes: the NULs are refused, as in any text the store takes.
+    expectFieldError(await check('\u0000H\u0000D\u0000-\u00001\u00003\u0000 \u00002'), 'text');
+    const odd = await check(
+      [
+        // A lone surrogate, a reversed line, formulas, SQL.
+        'AB-1\ud800 5',
+        '\u202eAB-1 5',
+        '=HYPERLINK("http://evil.example","x"),10',
+        "@SUM(1+1)*cmd|' /C calc'!A0;3",
+        "AB-1' OR '1'='1 5",
+      ].join('\n'),
+    );
+    expect(odd.statusCode, odd.body).toBe(200);
+    const rows = odd.json().rows as { problem: string; text: string }[];
+    expect(rows.map((row) => row.problem)).toEqual(Array(5).fill('unreadable'));
+    for (const row of rows) {
+      expect(row.text.length).toBeLessThanOrEqual(60);
+      expect(hasControlCharacters(row.text) || row.text.includes('\u202e')).toBe(false);
+    }
+    expect(await databaseChecksum(t)).toEqual(before);
+  });
 
   it('a sign-up carrying "__proto__" is refused and creates no account', async () => {
     const response = await t.app.inject({

@@ -120,10 +120,11 @@ function standardRefusals(route: RouteDescriptor, good: Sent, etag?: string): Se
  * changes something gets fresh objects of its own, so no other test's change shows in a read.
  */
 let readFixture: Promise<Fixture> | undefined;
-const fixtureFor = (route: RouteDescriptor): Promise<Fixture> =>
-  route.method === 'GET'
-    ? (readFixture ??= makeFixture(t, users.admin))
-    : makeFixture(t, users.admin);
+function fixtureFor(route: RouteDescriptor): Promise<Fixture> {
+  if (route.method !== 'GET') return makeFixture(t, users.admin);
+  readFixture ??= makeFixture(t, users.admin);
+  return readFixture;
+}
 
 describe('every route of the contract answers as the API description says', () => {
   it.each(allRoutes().map((route) => [key(route), route] as const))('%s', async (name, route) => {

@@ -5,6 +5,7 @@
  */
 
 import { isKnownAuthError, urlErrorCode } from '../../contract/auth-errors.ts';
+import { comparedIds } from '../../contract/compare.ts';
 import { ToolSortSchema } from '../../contract/tool-lists.ts';
 
 /**
@@ -48,6 +49,9 @@ const authError: Canonical = (value) => {
 
 const asGiven: Canonical = (value) => value;
 
+/** The tools compared, as the comparison reads them (web/app/routes/compare.tsx). */
+const compared: Canonical = (value) => comparedIds(value.split(',')).join(',') || undefined;
+
 /**
  * The query parameters each page reads (everything else in an address changes nothing on it).
  * A page is rendered, and kept, for its path and these alone, each in its one spelling:
@@ -57,6 +61,7 @@ const PAGE_PARAMS: [RegExp, Record<string, Canonical>][] = [
   [/^\/tools$/, { q: trimmed, sort: catalogueSort, page: pageNumber }],
   [/^\/categories\/[^/]+$/, { page: pageNumber }],
   [/^\/purchase\/[^/]+$/, { quantity }],
+  [/^\/compare$/, { ids: compared }],
   [/^\/reset-password$/, { token: asGiven, error: authError }],
   [/^\/confirm-email$/, { token: asGiven }],
   [/^\/(login|email-verified)$/, { error: authError }],
@@ -65,8 +70,8 @@ const PAGE_PARAMS: [RegExp, Record<string, Canonical>][] = [
 /** Other names of a page, each sent to the page's one address: the spec's `/home` is `/`. */
 const ALIASES: Record<string, string> = { '/home': '/' };
 
-/** Pages whose addresses are endless (a search, a one-time token): rendered, never kept. */
-const UNKEPT_PARAMS = ['q', 'token'];
+/** Pages whose addresses are endless (a search, a one-time token, a comparison): never kept. */
+const UNKEPT_PARAMS = ['q', 'token', 'ids'];
 
 /**
  * An address in the one spelling a page is kept under: lower case, no doubled or trailing slash,

@@ -16,7 +16,7 @@ export interface CrawlerOptions {
 }
 
 /** The public pages that are not tools (their content changes with a release, not with data). */
-const PAGES = ['/', '/tools', '/blog', '/myportfolio'];
+const PAGES = ['/', '/tools', '/quick-order', '/blog', '/myportfolio'];
 
 /**
  * What search engines read before the pages: `/robots.txt` (keep out of the account screens, the

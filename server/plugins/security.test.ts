@@ -37,8 +37,8 @@ const snapshot = () => storeSnapshot(t);
 
 /** Stripe-only routes: in test mode they pass the Origin and type checks, then refuse to act. */
 const STRIPE_ONLY = new Set(['POST /payment/:id/intent']);
-/** Routes that only compute (a visitor's cart priced): they succeed and store nothing. */
-const STORES_NOTHING = new Set(['POST /cart/quote']);
+/** Routes that only compute (a visitor's cart priced, a quick order checked): they store nothing. */
+const STORES_NOTHING = new Set(['POST /cart/quote', 'POST /quick-order/check']);
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;
 const mutatingRoutes = allRoutes().filter((route) => route.method !== 'GET');

@@ -37,6 +37,13 @@ describe('the address a page is kept under', () => {
     });
     expect(pageAddress('/purchase/x?quantity=abc').path).toBe('/purchase/x');
     expect(pageAddress('/purchase/x?quantity=05').path).toBe('/purchase/x?quantity=5');
+    // A comparison: well-formed ids, lower case, each once, four at most; never kept (endless).
+    const [a, b] = ['0a5e6f1c-0000-4000-8000-00000000000a', '0a5e6f1c-0000-4000-8000-00000000000b'];
+    expect(pageAddress(`/compare?ids=${a.toUpperCase()},x,${b},${a}`)).toEqual({
+      path: `/compare?ids=${encodeURIComponent(`${a},${b}`)}`,
+      isKept: false,
+    });
+    expect(pageAddress('/compare?ids=nonsense').path).toBe('/compare');
     // Account errors: the codes the web app has words for, every other one alike.
     expect(pageAddress('/login?error=ACCESS_DENIED').path).toBe('/login?error=access_denied');
     expect(pageAddress('/login?error=made-up-1').path).toBe('/login?error=other');

@@ -15,7 +15,7 @@ export const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin'];
 
 export interface Objects {
   owner: TestUser;
-  tool: { id: string };
+  tool: { id: string; sku: string };
   /** A category holding no tool or sub-category, with one specification (a number). */
   category: { id: string; attributeId: string };
   unpaid: Order;
@@ -178,6 +178,20 @@ export const MATRIX: Record<string, Entry> = {
       body: { lines: [{ toolId: o.tool.id, quantity: 10 }] },
     }),
     // A visitor's lines join the cart of whoever is signed in, and only theirs.
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /quick-order/check': {
+    request: (o) => ({
+      url: '/api/quick-order/check',
+      body: { text: `${o.tool.sku} 10\nNOPE-1 5` },
+    }),
+    // Matching part numbers stores nothing: anyone may, as anyone may have a cart priced.
+    expect: all(200),
+    storesNothing: true,
+  },
+  'POST /quick-order/cart': {
+    request: (o) => ({ url: '/api/quick-order/cart', body: { text: `${o.tool.sku} 10` } }),
+    // The ready lines join the cart of whoever is signed in, and only theirs.
     expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
   },
   'POST /cart/checkout': {

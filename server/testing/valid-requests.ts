@@ -3,7 +3,8 @@ import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { client } from './http.ts';
 import { multipartForm, pngImage } from './images.ts';
-import type { TestContext, TestUser } from './test-app.ts';
+import { asSessionUser } from './session-user.ts';
+import type { TestAccount, TestContext, TestUser } from './test-app.ts';
 
 /**
  * A valid, state-changing request for every mutating route of the contract, keyed by
@@ -13,12 +14,12 @@ import type { TestContext, TestUser } from './test-app.ts';
 
 export interface Fixture {
   admin: TestUser;
-  tool: { id: string };
+  tool: { id: string; sku: string };
   /** A category holding no tool or sub-category, with one specification (a number). */
   category: { id: string; attributeId: string };
   unpaidOrder: Order;
   paidOrder: Order;
-  someone: TestUser;
+  someone: TestAccount;
   /** A review posted by `someone`. */
   review: { id: string };
   /** The version of the admin's cart, which holds 10 of `tool`. */
@@ -44,13 +45,21 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const unpaidOrder = await place();
   const paidOrder = await place();
   await t.markPaid(paidOrder._id, `txn_${randomUUID()}`);
-  const someone = await t.signUp();
-  await t.givePaidOrder(someone);
-  const posted = await client(t.app, someone).post('/reviews', {
+  // Someone else, with a paid order of a tool of its own and a review, made through the services:
+  // no request of these tests is sent as them, so they need no session (and no password check).
+  const someone = await t.addAccount();
+  const asSomeone = asSessionUser(someone);
+  const bought = await t.addTool();
+  const theirs = await t.app.services.orders.placeLines(asSomeone, {
+    lines: [{ toolId: bought.id, quantity: bought.minimumOrder }],
+    ...delivery,
+  });
+  await t.markPaid(theirs._id, `txn_${randomUUID()}`);
+  const posted = await t.app.services.reviews.post(asSomeone, {
     review: 'Sturdy tools, quick delivery.',
     rating: 4,
   });
-  const review = { id: (posted.json() as { _id: string })._id };
+  const review = { id: posted._id };
   const cart = await client(t.app, admin).put('/cart', {
     lines: [{ toolId: tool.id, quantity: 10 }],
   });
@@ -149,6 +158,16 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /cart/checkout': (f) => ({
     url: '/api/cart/checkout',
     body: { cartVersion: f.cartVersion, ...delivery },
+  }),
+  'POST /quick-order/check': (f) => ({
+    url: '/api/quick-order/check',
+    body: { text: `sku,quantity\n${f.tool.sku},10` },
+  }),
+  // As the customer: the admin's cart stays at the version the checkout names.
+  'POST /quick-order/cart': (f) => ({
+    url: '/api/quick-order/cart',
+    as: 'customer',
+    body: { text: `${f.tool.sku} 10` },
   }),
   'POST /orders': (f) => ({
     url: '/api/orders',

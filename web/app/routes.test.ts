@@ -35,6 +35,8 @@ const PAGES: [string, string][] = [
   [paths.category('hammer-drills', 2), 'routes/category.tsx'],
   [paths.purchase(ID, 40), 'routes/purchase.tsx'],
   [paths.cart(), 'routes/cart.tsx'],
+  [paths.compare([ID, ID]), 'routes/compare.tsx'],
+  [paths.quickOrder(), 'routes/quick-order.tsx'],
   [paths.blog(), 'routes/blog.tsx'],
   [paths.portfolio(), 'routes/portfolio.tsx'],
   [paths.login(), 'routes/login.tsx'],

@@ -12,6 +12,8 @@ export default [
     route('tools/:id', 'routes/tool.tsx'),
     route('categories/:slug', 'routes/category.tsx'),
     route('cart', 'routes/cart.tsx'),
+    route('compare', 'routes/compare.tsx'),
+    route('quick-order', 'routes/quick-order.tsx'),
     route('login', 'routes/login.tsx'),
     route('registration', 'routes/registration.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),

@@ -82,6 +82,7 @@ export const site = {
     ],
     company: [
       { label: 'Tool catalogue', href: paths.tools() },
+      { label: 'Quick order by part number', href: paths.quickOrder() },
       { label: 'Blog', href: paths.blog() },
       { label: 'Developer portfolio', href: paths.portfolio() },
       { label: 'Customer dashboard', href: paths.profile() },

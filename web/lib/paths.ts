@@ -31,6 +31,10 @@ export const paths = {
   purchase: (toolId: string, quantity?: number) =>
     withQuery(`/purchase/${id(toolId)}`, { quantity }),
   cart: () => '/cart',
+  /** Up to four tools side by side, one row per specification. */
+  compare: (toolIds: readonly string[]) => withQuery('/compare', { ids: toolIds.join(',') }),
+  /** Ordering by part number: SKUs and quantities typed, pasted or read from a CSV file. */
+  quickOrder: () => '/quick-order',
   blog: () => '/blog',
   portfolio: () => '/myportfolio',
 

@@ -1,4 +1,5 @@
 import { fractionDigits } from '#contract/money.ts';
+import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { site } from '#web/content/site.ts';
 import { absoluteUrl } from './page-meta.ts';
@@ -44,20 +45,33 @@ export function product(publicUrl: string, tool: Tool, currency: string) {
     name: tool.name,
     description: tool.description,
     image: absoluteUrl(publicUrl, tool.img || '/images/tool-placeholder.svg'),
-    sku: tool._id,
-    brand: { '@type': 'Brand', name: site.name },
+    sku: tool.sku,
+    ...(tool.mpn === null ? {} : { mpn: tool.mpn }),
+    ...(tool.gtin === null ? {} : { gtin: tool.gtin }),
+    brand: { '@type': 'Brand', name: tool.brand },
+    ...(tool.rating.average === null
+      ? {}
+      : {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: tool.rating.average,
+            reviewCount: tool.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }),
     offers: {
       '@type': 'Offer',
       url,
       priceCurrency: currency,
       price: (tool.price / 10 ** fractionDigits(currency)).toFixed(fractionDigits(currency)),
-      availability:
-        tool.quantity >= tool.minimumOrder
-          ? 'https://schema.org/InStock'
-          : 'https://schema.org/OutOfStock',
+      availability: canBeOrdered(tool)
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
       eligibleQuantity: {
         '@type': 'QuantitativeValue',
         minValue: tool.minimumOrder,
+        ...(tool.maxPerOrder === null ? {} : { maxValue: tool.maxPerOrder }),
         unitCode: UNIT,
       },
       inventoryLevel: { '@type': 'QuantitativeValue', value: tool.quantity, unitCode: UNIT },

@@ -38,7 +38,8 @@ BEGIN
     'tools', (
       SELECT coalesce(json_agg(json_build_object(
           'id', id, 'sku', sku, 'name', name, 'price', price, 'priceTiers', price_tiers,
-          'quantity', quantity, 'minimumOrder', minimum_order)), '[]')
+          'quantity', quantity, 'minimumOrder', minimum_order,
+          'orderIncrement', order_increment, 'maxPerOrder', max_per_order)), '[]')
       FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL)
   );
 END

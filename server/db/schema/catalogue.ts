@@ -105,6 +105,10 @@ export const tools = pgTable(
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
     minimumOrder: integer('minimum_order').notNull(),
+    /** Sold in packs of this many: every order line is a multiple (decision 042). */
+    orderIncrement: integer('order_increment').notNull().default(1),
+    /** The most units one order may have of the tool; null: no limit of its own. */
+    maxPerOrder: integer('max_per_order'),
     /** Unit price in minor units of the store currency. */
     price: integer('price').notNull(),
     /** Volume prices, `[{minQuantity, price}]`, quantities rising, prices falling (contract). */
@@ -135,6 +139,14 @@ export const tools = pgTable(
     check('tools_quantity_check', sql`${t.quantity} >= 0`),
     check('tools_minimum_order_check', sql`${t.minimumOrder} >= 1`),
     check('tools_price_check', sql`${t.price} >= 0`),
+    check(
+      'tools_order_increment_check',
+      sql`${t.orderIncrement} >= 1 and ${t.minimumOrder} % ${t.orderIncrement} = 0`,
+    ),
+    check(
+      'tools_max_per_order_check',
+      sql`${t.maxPerOrder} >= ${t.minimumOrder} and ${t.maxPerOrder} % ${t.orderIncrement} = 0`,
+    ),
     check('tools_price_tiers_check', sql`jsonb_typeof(${t.priceTiers}) = 'array'`),
     index('tools_created_at_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     // A deleted tool keeps its SKU (orders show it) and frees it for a tool added later.

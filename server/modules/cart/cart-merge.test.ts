@@ -7,7 +7,19 @@ import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { mergeCartLines } from './cart-merge.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const tool = (name: string, quantity: number, isListed = true) => ({ name, quantity, isListed });
+const tool = (
+  name: string,
+  quantity: number,
+  isListed = true,
+  rules: { orderIncrement?: number; maxPerOrder?: number | null } = {},
+) => ({
+  name,
+  quantity,
+  isListed,
+  minimumOrder: rules.orderIncrement ?? 1,
+  orderIncrement: rules.orderIncrement ?? 1,
+  maxPerOrder: rules.maxPerOrder ?? null,
+});
 
 describe("joining a visitor's lines to the account's cart (no database)", () => {
   it('adds the units of a tool already there, and says so', () => {
@@ -47,6 +59,32 @@ describe("joining a visitor's lines to the account's cart (no database)", () => 
       [45, 'capped_at_stock'],
       [MAX_ORDER_UNITS, 'capped_at_limit'],
     ]);
+  });
+
+  it('keeps whole packs and the most per order when it cuts a sum (decision 042)', () => {
+    const tools = new Map([
+      [id(1), tool('Screws', 15, true, { orderIncrement: 10 })],
+      [id(2), tool('Anchors', 10_000, true, { orderIncrement: 10, maxPerOrder: 500 })],
+      [id(3), tool('Washers', 10_000, true, { maxPerOrder: 100 })],
+    ]);
+    const { lines, merged } = mergeCartLines(
+      [
+        { toolId: id(1), quantity: 10 },
+        { toolId: id(2), quantity: 400 },
+      ],
+      [
+        { toolId: id(1), quantity: 10 },
+        { toolId: id(2), quantity: 300 },
+        { toolId: id(3), quantity: 150 },
+      ],
+      tools,
+    );
+    expect(merged.map(({ after, outcome }) => [after, outcome])).toEqual([
+      [10, 'capped_at_stock'],
+      [500, 'capped_at_limit'],
+      [100, 'capped_at_limit'],
+    ]);
+    expect(lines.map((line) => line.quantity)).toEqual([10, 500, 100]);
   });
 
   it('appends other tools while there is room, and leaves out tools no longer sold', () => {

@@ -2,7 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CartLine, MergedCart, PutCartBody } from '../../../contract/cart.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { MAX_ORDER_TOTAL } from '../../../contract/order-placement.ts';
-import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
+import { unitPriceFor } from '../../../contract/pricing.ts';
+import { largestOrder, lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { carts, tools } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
@@ -11,6 +12,13 @@ import { mergeCartLines } from './cart-merge.ts';
 
 type StoredLine = { toolId: string; quantity: number };
 type ToolRow = typeof tools.$inferSelect;
+
+/** What to order instead of more than is in stock: at most that, in whole packs. */
+function stockAdvice(tool: ToolRow): string {
+  const most = largestOrder(tool);
+  if (most < tool.minimumOrder) return 'that is less than its minimum order.';
+  return most === tool.quantity ? 'order at most that.' : `order at most ${formatCount(most)}.`;
+}
 
 /**
  * A signed-in customer's cart. Only the lines are kept; each read shows every tool as it is now,
@@ -54,14 +62,14 @@ export function createCartService(db: Db, options: { currency: string }) {
         (unitPrice * line.quantity > MAX_ORDER_TOTAL ? 'too_large' : null);
       const problem: CartLine['problem'] = code && {
         code,
-        message: {
-          below_minimum: `Order at least ${n(tool.minimumOrder)} units of ${tool.name} (its minimum order).`,
-          over_stock:
-            tool.quantity === 0
+        message:
+          code === 'over_stock'
+            ? tool.quantity === 0
               ? `${tool.name} is out of stock right now.`
-              : `Only ${n(tool.quantity)} units of ${tool.name} are in stock; order at most that.`,
-          too_large: `This line is too large to order online; order fewer units of ${tool.name} or contact us.`,
-        }[code],
+              : `Only ${n(tool.quantity)} units of ${tool.name} are in stock; ${stockAdvice(tool)}`
+            : code === 'too_large'
+              ? `This line is too large to order online; order fewer units of ${tool.name} or contact us.`
+              : (ruleSentence(tool, tool.name, line.quantity) ?? ''),
       };
       return {
         toolId: line.toolId,
@@ -74,6 +82,8 @@ export function createCartService(db: Db, options: { currency: string }) {
           priceTiers: tool.priceTiers,
           quantity: tool.quantity,
           minimumOrder: tool.minimumOrder,
+          orderIncrement: tool.orderIncrement,
+          maxPerOrder: tool.maxPerOrder,
         },
         unitPrice,
         lineTotal: unitPrice * line.quantity,
@@ -132,7 +142,14 @@ export function createCartService(db: Db, options: { currency: string }) {
         const facts = new Map(
           found.map((tool) => [
             tool.id,
-            { name: tool.name, quantity: tool.quantity, isListed: tool.deletedAt === null },
+            {
+              name: tool.name,
+              quantity: tool.quantity,
+              isListed: tool.deletedAt === null,
+              orderIncrement: tool.orderIncrement,
+              maxPerOrder: tool.maxPerOrder,
+              minimumOrder: tool.minimumOrder,
+            },
           ]),
         );
         const { lines, merged } = mergeCartLines(before, body.lines, facts);

@@ -38,6 +38,8 @@ const knife = {
   ],
   quantity: 10_000,
   minimumOrder: 10,
+  orderIncrement: 1,
+  maxPerOrder: null,
 };
 const saw = {
   ...knife,

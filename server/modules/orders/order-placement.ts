@@ -3,8 +3,9 @@ import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { MAX_ORDER_TOTAL, type PlaceOrderBody } from '../../../contract/order-placement.ts';
 import type { Order } from '../../../contract/orders.ts';
-import { lineProblem, unitPriceFor } from '../../../contract/pricing.ts';
+import { unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
+import { lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified, badRequest, conflict, fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -60,7 +61,7 @@ function priceLines(
       `You have ${held.orders} unpaid orders, the most one customer can hold. Pay for or cancel one of them before placing another.`,
     );
   }
-  const tooFew: FieldError[] = [];
+  const broken: FieldError[] = [];
   const short: ShortLine[] = [];
   const priced = placement.lines.map((line, index) => {
     const tool = context.tools.get(line.toolId);
@@ -73,12 +74,20 @@ function priceLines(
     }
     const problem = lineProblem(tool, line.quantity);
     if (problem === 'below_minimum') {
-      tooFew.push({
+      broken.push({
         field: fields.quantity(index),
         in: 'body',
         message: fields.isSingle
           ? `The minimum order for this tool is ${formatCount(tool.minimumOrder)} units.`
           : `The minimum order for ${tool.name} is ${formatCount(tool.minimumOrder)} units.`,
+      });
+    } else if (problem === 'not_multiple' || problem === 'above_maximum') {
+      // The pack and the most per order: the line named, the rule in a sentence (decision 042).
+      const name = fields.isSingle ? 'this tool' : tool.name;
+      broken.push({
+        field: fields.quantity(index),
+        in: 'body',
+        message: ruleSentence(tool, name, line.quantity) ?? '',
       });
     } else if (problem === 'over_stock') {
       short.push({
@@ -92,12 +101,12 @@ function priceLines(
     const unitPrice = unitPriceFor(tool, line.quantity);
     return { tool, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity };
   });
-  if (tooFew.length > 0) {
+  if (broken.length > 0) {
     throw badRequest(
-      tooFew.length === 1
-        ? (tooFew[0] as FieldError).message
-        : 'Some lines are below their minimum order.',
-      tooFew,
+      broken.length === 1
+        ? (broken[0] as FieldError).message
+        : 'Some lines cannot be ordered in these quantities: each says why.',
+      broken,
     );
   }
   if (short.length > 0) throw outOfStock(short, fields);

@@ -12,6 +12,8 @@ interface LockedTool {
   priceTiers: { minQuantity: number; price: number }[];
   quantity: number;
   minimumOrder: number;
+  orderIncrement: number;
+  maxPerOrder: number | null;
 }
 
 /**

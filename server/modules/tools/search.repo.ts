@@ -130,6 +130,8 @@ type SearchRow = {
   description: string;
   quantity: number;
   minimum_order: number;
+  order_increment: number;
+  max_per_order: number | null;
   price: number;
   price_tiers: { minQuantity: number; price: number }[];
   rating_count: number;
@@ -157,8 +159,8 @@ export async function searchTools(
              tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
     ),
     matched as (
-      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order, t.price,
-             t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
+      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order,
+             t.order_increment, t.max_per_order, t.price, t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
              (case when ${part}::text is null then 0
                    when lower(t.sku) = ${part} or lower(t.mpn) = ${part} or t.gtin = ${part} then 2
                    when lower(t.sku) like ${partPrefix} or lower(t.mpn) like ${partPrefix}
@@ -207,6 +209,8 @@ export async function searchTools(
             description: row.description,
             quantity: row.quantity,
             minimumOrder: row.minimum_order,
+            orderIncrement: row.order_increment,
+            maxPerOrder: row.max_per_order,
             price: row.price,
             priceTiers: row.price_tiers,
             ratingCount: row.rating_count,

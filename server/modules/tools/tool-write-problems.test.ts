@@ -60,6 +60,8 @@ describe('a category deleted between the check and the write', () => {
           minimumOrder: 10,
           price: 1000,
           priceTiers: [],
+          orderIncrement: 1,
+          maxPerOrder: null,
           categoryId: category.id,
         },
         admin,

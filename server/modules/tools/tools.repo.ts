@@ -21,6 +21,8 @@ export function toTool(row: ToolRow): Tool {
     description: row.description,
     quantity: row.quantity,
     minimumOrder: row.minimumOrder,
+    orderIncrement: row.orderIncrement,
+    maxPerOrder: row.maxPerOrder,
     price: row.price,
     priceTiers: row.priceTiers,
     rating: {
@@ -129,6 +131,8 @@ export async function updateTool(
       | 'img'
       | 'description'
       | 'minimumOrder'
+      | 'orderIncrement'
+      | 'maxPerOrder'
       | 'price'
       | 'priceTiers'
       | 'quantity'

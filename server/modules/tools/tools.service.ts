@@ -1,4 +1,5 @@
 import { priceTierProblems } from '../../../contract/price-tiers.ts';
+import { quantityRuleProblems } from '../../../contract/quantity-rules.ts';
 import type { ListToolsQuery, ManageToolsQuery } from '../../../contract/tool-lists.ts';
 import {
   type CreateToolBody,
@@ -45,6 +46,23 @@ function assertTiersFit(
   }
   throw badRequest(
     problems[0]?.message ?? 'The price breaks do not fit.',
+    problems.map((problem) => ({
+      field: problem.path.join('.'),
+      in: 'body',
+      message: problem.message,
+    })),
+  );
+}
+
+/**
+ * The minimum and the most per order fit the pack, as the tool will be once changed (decision
+ * 042): a change to one of the three is checked against the other two as they are.
+ */
+function assertQuantityRulesFit(tool: Parameters<typeof quantityRuleProblems>[0]): void {
+  const problems = quantityRuleProblems(tool);
+  if (problems.length === 0) return;
+  throw badRequest(
+    problems[0]?.message ?? 'The quantity rules do not fit.',
     problems.map((problem) => ({
       field: problem.path.join('.'),
       in: 'body',
@@ -240,7 +258,11 @@ export function createToolsService(
             minimumOrder: changes.minimumOrder ?? current.minimumOrder,
             priceTiers: changes.priceTiers ?? current.priceTiers,
             quantity: changes.quantity ?? current.quantity + (restock ?? 0),
+            orderIncrement: changes.orderIncrement ?? current.orderIncrement,
+            maxPerOrder:
+              changes.maxPerOrder === undefined ? current.maxPerOrder : changes.maxPerOrder,
           };
+          assertQuantityRulesFit(next);
           if (
             changes.price !== undefined ||
             changes.minimumOrder !== undefined ||

@@ -50,6 +50,9 @@ describe('GET /api/tools', () => {
       description: first?.description,
       quantity: 100,
       minimumOrder: 10,
+      // Sold by the unit, with no most per order of its own, unless an admin says otherwise.
+      orderIncrement: 1,
+      maxPerOrder: null,
       price: 1250,
       // Added with volume prices; the spec's fields are all there as they were.
       priceTiers: [],

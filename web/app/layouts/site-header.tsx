@@ -23,6 +23,7 @@ interface HeaderLink {
 const PUBLIC_LINKS: HeaderLink[] = [
   { to: paths.home(), label: 'Home', end: true },
   { to: paths.tools(), label: 'Tools', end: false },
+  { to: paths.quickOrder(), label: 'Quick order', end: false },
   { to: paths.blog(), label: 'Blog', end: false },
   { to: paths.portfolio(), label: 'My Portfolio', end: false },
 ];

@@ -2,8 +2,12 @@ import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-r
 import { specificationsOf } from '#contract/categories.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
 import { categoriesQuery, useCategories } from '#web/features/categories/api/categories-queries.ts';
+import { CompareToggle } from '#web/features/compare/components/compare-toggle.tsx';
+import { toolReviewsQuery } from '#web/features/reviews/api/reviews.ts';
+import { ToolReviews } from '#web/features/reviews/components/tool-reviews.tsx';
 import { toolQuery, useTool } from '#web/features/tools/api/tools-queries.ts';
 import { BuyPanel } from '#web/features/tools/components/buy-panel.tsx';
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
@@ -21,10 +25,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   let tool: Tool | undefined;
   const { queries, status } = await prefetchQueries(async (queryClient) => {
     try {
-      // The tree names the tool's specifications and their units.
+      // The tree names the tool's specifications and their units; its newest reviews show below.
       [tool] = await Promise.all([
         queryClient.fetchQuery(toolQuery(params.id ?? '')),
         queryClient.prefetchQuery(categoriesQuery()),
+        queryClient.prefetchQuery(toolReviewsQuery(params.id ?? '')),
       ]);
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.status === 400)) {
@@ -68,6 +73,8 @@ export function ToolPage() {
   const { id = '' } = useParams();
   const tool = useTool(id);
   const categories = useCategories();
+  const session = useSession();
+  const viewer = session.isPending ? 'unknown' : session.user ? 'customer' : 'visitor';
   usePageTitle(tool.data?.name ?? 'Tool');
 
   return (
@@ -81,18 +88,24 @@ export function ToolPage() {
       />
       <ToolView query={tool}>
         {(t) => (
-          <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
-            <ToolDetails
-              tool={t}
-              specifications={specificationsOf(categories.data ?? [], t.categoryId)}
-            />
-            <BuyPanel
-              tool={t}
-              addToCart={(quantity) => (
-                <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />
-              )}
-            />
-          </div>
+          <>
+            <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+              <ToolDetails
+                tool={t}
+                specifications={specificationsOf(categories.data ?? [], t.categoryId)}
+              />
+              <div>
+                <BuyPanel
+                  tool={t}
+                  addToCart={(quantity) => (
+                    <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />
+                  )}
+                />
+                <CompareToggle toolId={t._id} toolName={t.name} />
+              </div>
+            </div>
+            <ToolReviews tool={t} viewer={viewer} />
+          </>
         )}
       </ToolView>
     </PageContainer>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '#contract/format.ts';
+import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
@@ -20,7 +21,7 @@ export function AddToCartButton({
   size = 'md',
   label = 'Add to cart',
 }: {
-  tool: Pick<Tool, '_id' | 'name' | 'quantity' | 'minimumOrder'>;
+  tool: Pick<Tool, '_id' | 'name' | 'quantity' | 'minimumOrder' | 'orderIncrement' | 'maxPerOrder'>;
   quantity: number | null;
   className?: string;
   size?: 'md' | 'lg';
@@ -31,7 +32,7 @@ export function AddToCartButton({
   const statusId = useId();
   const [isAdding, setIsAdding] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const isOutOfStock = !canBeOrdered(tool);
 
   const add = async () => {
     if (quantity === null) return;

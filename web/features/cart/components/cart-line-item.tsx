@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { CartLine } from '#contract/cart.ts';
 import { formatCount } from '#contract/format.ts';
 import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
+import { packAndLimitText, ruleLimit } from '#contract/quantity-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { paths } from '#web/lib/paths.ts';
@@ -135,6 +136,11 @@ export function CartLineItem({
             <p className="text-sm text-stone-600">
               {formatCount(tool.quantity)} in stock · minimum order {formatCount(tool.minimumOrder)}
             </p>
+            {packAndLimitText(tool) && (
+              <p className="text-sm text-stone-600" data-testid="line-rules">
+                {packAndLimitText(tool)}
+              </p>
+            )}
           </>
         )}
       </div>
@@ -148,9 +154,9 @@ export function CartLineItem({
               id={inputId}
               type="number"
               inputMode="numeric"
-              min={1}
-              max={MAX_ORDER_UNITS}
-              step={1}
+              min={tool.minimumOrder}
+              max={ruleLimit(tool)}
+              step={tool.orderIncrement}
               value={text}
               disabled={!isHydrated}
               onChange={(event) => onChange(event.target.value)}

@@ -6,8 +6,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
-import type { Cart } from '#contract/cart.ts';
-import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
+import type { Cart, CartLine } from '#contract/cart.ts';
+import { unitPriceFor } from '#contract/pricing.ts';
+import { lineProblem, ruleSentence } from '#contract/quantity-rules.ts';
 import { isApiError } from '#web/lib/api-error.ts';
 import { isOutcomeUnknown } from '#web/lib/form-errors.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -39,6 +40,15 @@ import {
 const PUT_KEY = [...queryKeys.cart, 'put'];
 const NO_LINES: readonly CartLineInput[] = Object.freeze([]);
 
+/** A line's problem at a new quantity: the rules' sentence at once, the stock's from the store. */
+function optimisticProblem(known: CartLine, quantity: number): CartLine['problem'] {
+  if (!known.tool) return known.problem;
+  const code = lineProblem(known.tool, quantity);
+  if (code === null) return null;
+  if (code === 'over_stock') return known.problem;
+  return { code, message: ruleSentence(known.tool, known.tool.name, quantity) ?? '' };
+}
+
 /** The cart as it will be, shown at once: known tools repriced, the store's answer follows. */
 function optimistic(cart: Cart, lines: readonly CartLineInput[]): Cart {
   const next = lines.flatMap((line) => {
@@ -51,7 +61,7 @@ function optimistic(cart: Cart, lines: readonly CartLineInput[]): Cart {
         quantity: line.quantity,
         unitPrice,
         lineTotal: unitPrice * line.quantity,
-        problem: lineProblem(known.tool, line.quantity) === null ? null : known.problem,
+        problem: optimisticProblem(known, line.quantity),
       },
     ];
   });

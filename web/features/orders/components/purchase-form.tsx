@@ -7,6 +7,7 @@ import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
 import { CreateOrderBodySchema, unpaidShareCap } from '#contract/order-placement.ts';
 import type { Order } from '#contract/orders.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
+import { canBeOrdered, packAndLimitText, ruleLimit, wholePacks } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
@@ -32,7 +33,21 @@ function orderableUnits(tool: Tool, sharePercent: number | undefined): number {
           minimumOrder: tool.minimumOrder,
           sharePercent,
         });
-  return Math.min(tool.quantity, share, MAX_ORDER_UNITS);
+  return wholePacks(
+    Math.min(tool.quantity, share, MAX_ORDER_UNITS, ruleLimit(tool)),
+    tool.orderIncrement,
+  );
+}
+
+/** Why `max` is the most: the tool's own most per order, the customer's share, or the stock. */
+function maxReason(tool: Tool, max: number): string {
+  if (tool.maxPerOrder !== null && max === tool.maxPerOrder)
+    return `One order can have at most ${formatCount(max)} units of this tool.`;
+  if (max < wholePacks(tool.quantity, tool.orderIncrement))
+    return `One customer can hold at most ${formatCount(max)} units of this tool unpaid; order at most that, and more once it is paid.`;
+  return max === tool.quantity
+    ? `Only ${formatCount(max)} units are available; order at most that.`
+    : `Only ${formatCount(tool.quantity)} units are available; order at most ${formatCount(max)}.`;
 }
 
 /** The contract's order body, with this tool's own bounds on the quantity. */
@@ -43,12 +58,10 @@ function purchaseSchema(tool: Tool, max: number) {
       .min(tool.minimumOrder, {
         error: `Order at least ${formatCount(tool.minimumOrder)} units (the minimum order).`,
       })
-      .max(max, {
-        error:
-          max < tool.quantity
-            ? `One customer can hold at most ${formatCount(max)} units of this tool unpaid; order at most that, and more once it is paid.`
-            : `Only ${formatCount(max)} units are available; order at most that.`,
-      }),
+      .multipleOf(tool.orderIncrement, {
+        error: `Sold in packs of ${formatCount(tool.orderIncrement)}: order a multiple of ${formatCount(tool.orderIncrement)} units.`,
+      })
+      .max(max, { error: maxReason(tool, max) }),
   });
 }
 type PurchaseValues = z.infer<ReturnType<typeof purchaseSchema>>;
@@ -67,6 +80,8 @@ function noTotalReason(quantity: number, tool: Tool, max: number): string {
   if (!Number.isInteger(quantity)) return 'Enter a whole number of units to see the total.';
   if (quantity < tool.minimumOrder)
     return `No total: below the minimum order of ${formatCount(tool.minimumOrder)} units.`;
+  if (quantity % tool.orderIncrement !== 0)
+    return `No total: not a whole number of packs of ${formatCount(tool.orderIncrement)}.`;
   return `No total: more than the ${formatCount(max)} units you can order.`;
 }
 
@@ -108,7 +123,8 @@ export function PurchaseForm({
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
   const quantity = form.watch('orderedNum');
-  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const isOutOfStock = !canBeOrdered(tool);
+  const rules = packAndLimitText(tool);
   const canTotal = schema.shape.orderedNum.safeParse(quantity).success;
 
   useSavedPhone(form, savedPhone);
@@ -168,11 +184,13 @@ export function PurchaseForm({
           inputMode="numeric"
           min={tool.minimumOrder}
           max={max}
-          step={1}
+          step={tool.orderIncrement}
           hint={
-            max < tool.quantity
-              ? `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(max)}, as one customer can hold at most ${sharePercent}% of the stock unpaid.`
-              : `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(tool.quantity)}, the stock.`
+            rules
+              ? `${rules}. Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(max)} now.`
+              : max < tool.quantity
+                ? `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(max)}, as one customer can hold at most ${sharePercent}% of the stock unpaid.`
+                : `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(tool.quantity)}, the stock.`
           }
           error={errors.orderedNum?.message}
           disabled={isOutOfStock}

@@ -31,12 +31,52 @@ function reviewEligibilityQuery() {
 
 export const useReviewEligibility = () => useQuery(reviewEligibilityQuery());
 
-/** Posts the customer's review, or edits the one they have (one per customer). */
-export function useCreateReview() {
+/** How many of a tool's reviews its page shows at a time. */
+export const TOOL_REVIEW_PAGE = 5;
+
+/** A tool's shown reviews, newest first: the first `limit`, and how many there are. */
+export function toolReviewsQuery(toolId: string, limit = TOOL_REVIEW_PAGE) {
+  return queryOptions({
+    queryKey: [...queryKeys.reviews, 'tool', toolId, limit],
+    queryFn: async ({ signal }) => {
+      const { items, total } = await callApiPage(
+        apiRoutes.reviews.toolList,
+        { params: { id: toolId }, query: { limit, offset: 0 } },
+        { signal },
+      );
+      return { reviews: items, total };
+    },
+  });
+}
+
+export const useToolReviews = (toolId: string, limit = TOOL_REVIEW_PAGE) =>
+  useQuery({ ...toolReviewsQuery(toolId, limit), placeholderData: keepPreviousData });
+
+/** Whether the signed-in customer may review a tool, why not, and their review of it. */
+export const useToolReviewEligibility = (toolId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...queryKeys.reviews, 'tool', toolId, 'eligibility'],
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.reviews.toolEligibility, { params: { id: toolId } }, { signal }),
+    enabled,
+  });
+
+/**
+ * Posts the customer's review of the store, or of a tool (`toolId`), or edits the one they have
+ * (one each). A tool's review changes its rating: the tool is read again too.
+ */
+export function useCreateReview(toolId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewBody) => callApi(apiRoutes.reviews.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
+    mutationFn: (body: CreateReviewBody) =>
+      toolId === undefined
+        ? callApi(apiRoutes.reviews.create, { body })
+        : callApi(apiRoutes.reviews.toolCreate, { params: { id: toolId }, body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
+        toolId === undefined ? null : queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
+      ]),
   });
 }
 

@@ -1,8 +1,8 @@
 import type { ManagedReview } from '#contract/reviews.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Rating } from '#web/components/ui/rating.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
-import { Rating } from './rating.tsx';
 
 /**
  * Reviews with who wrote them, when, and whether they are hidden, each with its actions: one

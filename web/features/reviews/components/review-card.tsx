@@ -1,6 +1,6 @@
 import type { Review } from '#contract/reviews.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
-import { Rating } from './rating.tsx';
+import { Rating } from '#web/components/ui/rating.tsx';
 
 export function ReviewCard({ review }: { review: Review }) {
   return (

@@ -15,7 +15,7 @@ const RATING_LABELS = ['1 – Poor', '2 – Fair', '3 – Good', '4 – Very goo
 const OUTCOME = {
   notDone: 'Your review was not saved.',
   unknown:
-    'We cannot tell whether your review was saved. Sending it again is safe: you have one review, and it is replaced.',
+    'We cannot tell whether your review was saved. Sending it again is safe: you have one review here, and it is replaced.',
 };
 const FIELDS = ['review', 'rating'] as const;
 
@@ -26,11 +26,14 @@ const FIELDS = ['review', 'rating'] as const;
 export function ReviewForm({
   current,
   onPosted,
+  toolId,
 }: {
   current: ManagedReview | null;
   onPosted: (review: Review) => void;
+  /** The tool the review is about; none for a review of the store. */
+  toolId?: string;
 }) {
-  const createReview = useCreateReview();
+  const createReview = useCreateReview(toolId);
   const form = useForm<CreateReviewBody>({
     resolver: zodResolver(CreateReviewBodySchema),
     defaultValues: current

@@ -32,6 +32,8 @@ const EMPTY: DefaultValues<CreateToolFormInput> = {
   name: '',
   img: '',
   description: '',
+  orderIncrement: 1,
+  maxPerOrder: '',
   price: '',
   priceTiers: [],
 };

@@ -1,7 +1,15 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '#contract/format.ts';
-import { lineProblem, unitPriceFor } from '#contract/pricing.ts';
+import { unitPriceFor } from '#contract/pricing.ts';
+import {
+  canBeOrdered,
+  largestOrder,
+  lineProblem,
+  packAndLimitText,
+  ruleSentence,
+  wholePacks,
+} from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/lib/paths.ts';
@@ -14,15 +22,34 @@ function quantityProblem(quantity: number, tool: Tool): string | null {
   switch (lineProblem(tool, quantity)) {
     case 'below_minimum':
       return `Order at least ${formatCount(tool.minimumOrder)} units (the minimum order).`;
-    case 'over_stock':
-      return `Only ${formatCount(tool.quantity)} units are in stock; order at most that.`;
+    case 'not_multiple':
+    case 'above_maximum':
+      return ruleSentence(tool, 'this tool', quantity);
+    case 'over_stock': {
+      const most = largestOrder(tool);
+      return most === tool.quantity
+        ? `Only ${formatCount(tool.quantity)} units are in stock; order at most that.`
+        : `Only ${formatCount(tool.quantity)} units are in stock; order at most ${formatCount(most)}.`;
+    }
     default:
       return null;
   }
 }
 
+/** What the quantity buttons add or take: a pack, or the minimum order when sold by the unit. */
+function stepOf(tool: Tool): number {
+  return tool.orderIncrement > 1 ? tool.orderIncrement : tool.minimumOrder;
+}
+
+/** The help under the quantity: the pack and the most per order first, when the tool has them. */
+function quantityHelp(tool: Tool): string {
+  const rules = packAndLimitText(tool);
+  const basics = `Minimum order ${formatCount(tool.minimumOrder)} units; ${formatCount(tool.quantity)} in stock.`;
+  return rules ? `${rules}. ${basics}` : basics;
+}
+
 /**
- * Choosing how many to buy on a tool's page: starts at the minimum order, never lets "Buy now"
+ * Choosing how many to buy on a tool's page: starts at the minimum order, steps by the pack, never lets "Buy now"
  * through with a quantity that cannot be ordered, and shows the total. The order itself is placed
  * on the purchase page (after signing in), with the quantity carried over. `addToCart` puts the
  * cart's button beside "Buy now", given the quantity chosen (null while it cannot be ordered).
@@ -41,14 +68,20 @@ export function BuyPanel({
   const isHydrated = useHydrated();
   const quantity = Number(text);
   const unitPrice = unitPriceFor(tool, quantity);
-  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const isOutOfStock = !canBeOrdered(tool);
+  const most = largestOrder(tool);
+  const by = stepOf(tool);
   const problem = text.trim() === '' ? 'Enter a quantity.' : quantityProblem(quantity, tool);
-  const step = (by: number) =>
+  // A step lands on a whole pack, between the minimum and the most that can be ordered now.
+  const step = (change: number) =>
     setText(
       String(
         Math.min(
-          tool.quantity,
-          Math.max(tool.minimumOrder, (Number.isFinite(quantity) ? quantity : 0) + by),
+          most,
+          Math.max(
+            tool.minimumOrder,
+            wholePacks((Number.isFinite(quantity) ? quantity : 0) + change, tool.orderIncrement),
+          ),
         ),
       ),
     );
@@ -90,9 +123,9 @@ export function BuyPanel({
       <div className="mt-1.5 flex items-stretch gap-2">
         <button
           type="button"
-          onClick={() => step(-tool.minimumOrder)}
+          onClick={() => step(-by)}
           disabled={!isHydrated || (Number.isFinite(quantity) && quantity <= tool.minimumOrder)}
-          aria-label={`${formatCount(tool.minimumOrder)} fewer`}
+          aria-label={`${formatCount(by)} fewer`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >
           <span aria-hidden="true">−</span>
@@ -102,8 +135,8 @@ export function BuyPanel({
           type="number"
           inputMode="numeric"
           min={tool.minimumOrder}
-          max={tool.quantity}
-          step={1}
+          max={most}
+          step={tool.orderIncrement}
           value={text}
           onChange={(event) => setText(event.target.value)}
           aria-invalid={problem !== null}
@@ -112,9 +145,9 @@ export function BuyPanel({
         />
         <button
           type="button"
-          onClick={() => step(tool.minimumOrder)}
-          disabled={!isHydrated || (Number.isFinite(quantity) && quantity >= tool.quantity)}
-          aria-label={`${formatCount(tool.minimumOrder)} more`}
+          onClick={() => step(by)}
+          disabled={!isHydrated || (Number.isFinite(quantity) && quantity >= most)}
+          aria-label={`${formatCount(by)} more`}
           className={buttonClasses({ variant: 'outline', className: 'w-12 shrink-0 px-0' })}
         >
           <span aria-hidden="true">+</span>
@@ -125,8 +158,7 @@ export function BuyPanel({
         aria-live="polite"
         className={`mt-2 text-sm ${problem ? 'text-red-700' : 'text-stone-600'}`}
       >
-        {problem ??
-          `Minimum order ${formatCount(tool.minimumOrder)} units; ${formatCount(tool.quantity)} in stock.`}
+        {problem ?? quantityHelp(tool)}
       </p>
       <p className="mt-5 flex items-baseline justify-between gap-4 border-t border-stone-100 pt-5">
         <span className="text-stone-700">Total</span>

@@ -50,6 +50,8 @@ function changesOf(tool: Tool, values: EditToolFormOutput, specs: Specs): Update
   if (values.description !== tool.description) body.description = values.description;
   if (values.quantity !== tool.quantity) body.quantity = values.quantity;
   if (values.minimumOrder !== tool.minimumOrder) body.minimumOrder = values.minimumOrder;
+  if (values.orderIncrement !== tool.orderIncrement) body.orderIncrement = values.orderIncrement;
+  if (values.maxPerOrder !== tool.maxPerOrder) body.maxPerOrder = values.maxPerOrder;
   if (values.price !== tool.price) body.price = values.price;
   if (JSON.stringify(values.priceTiers) !== JSON.stringify(tool.priceTiers))
     body.priceTiers = values.priceTiers;
@@ -116,6 +118,8 @@ function EditToolForm({
       description: tool.description,
       quantity: tool.quantity,
       minimumOrder: tool.minimumOrder,
+      orderIncrement: tool.orderIncrement,
+      maxPerOrder: tool.maxPerOrder === null ? '' : String(tool.maxPerOrder),
       price: fromMinorUnits(tool.price, currency),
       priceTiers: tool.priceTiers.map((tier) => ({
         minQuantity: tier.minQuantity,

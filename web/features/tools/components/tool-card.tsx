@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '#contract/format.ts';
+import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { RatingSummary } from '#web/components/ui/rating.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { truncate } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -23,7 +25,7 @@ export function ToolCard({
 }) {
   const money = useMoney();
   const Heading = headingLevel;
-  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const isOutOfStock = !canBeOrdered(tool);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative border-b border-stone-100 bg-stone-100">
@@ -47,6 +49,11 @@ export function ToolCard({
             {tool.name}
           </Link>
         </Heading>
+        {tool.rating.average !== null && (
+          <div className="mt-1">
+            <RatingSummary average={tool.rating.average} count={tool.rating.count} compact />
+          </div>
+        )}
         <p className="mt-2 text-sm text-stone-600">
           {truncate(tool.description, DESCRIPTION_PREVIEW_LENGTH)}
         </p>

@@ -1,4 +1,5 @@
 import { formatCount } from '#contract/format.ts';
+import { canBeOrdered, packAndLimitText } from '#contract/quantity-rules.ts';
 import type { Attribute } from '#contract/specifications.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -37,7 +38,8 @@ export function ToolDetails({
   specifications?: readonly Attribute[];
 }) {
   const money = useMoney();
-  const isOutOfStock = tool.quantity < tool.minimumOrder;
+  const isOutOfStock = !canBeOrdered(tool);
+  const rules = packAndLimitText(tool);
   return (
     <div>
       <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -66,6 +68,11 @@ export function ToolDetails({
           <dd className="mt-1 text-xl font-bold text-navy-900">
             {formatCount(tool.minimumOrder)} units
           </dd>
+          {rules && (
+            <dd className="mt-1 text-sm font-medium text-stone-700" data-testid="quantity-rules">
+              {rules}
+            </dd>
+          )}
         </div>
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-600">Available quantity</dt>

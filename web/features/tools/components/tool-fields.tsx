@@ -124,6 +124,26 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
         {...fieldsRegister('minimumOrder', { valueAsNumber: true })}
       />
       <TextField
+        label="Sold in packs of"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        hint="Units per pack: every order is a whole number of packs (1: any quantity). The minimum order is a whole number of packs."
+        error={fieldErrors.orderIncrement?.message}
+        {...fieldsRegister('orderIncrement', { valueAsNumber: true })}
+      />
+      <TextField
+        label="Most per order"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        hint="The most units one order may have; empty for no limit. At least the minimum order, in whole packs."
+        error={fieldErrors.maxPerOrder?.message}
+        {...fieldsRegister('maxPerOrder')}
+      />
+      <TextField
         label={`Price per unit (${currency})`}
         inputMode="decimal"
         placeholder="12.50"

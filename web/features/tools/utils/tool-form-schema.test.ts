@@ -108,3 +108,33 @@ describe('the restock field of the edit form', () => {
     says('10000001', 'You can add at most 10,000,000 units at once.');
   });
 });
+
+describe('the quantity rules of the tool forms', () => {
+  const usd = createToolFormSchema('USD');
+
+  it('sell by the unit with no most per order when left as they are', () => {
+    expect(parse(usd, {})).toMatchObject({ orderIncrement: 1, maxPerOrder: null });
+    expect(parse(usd, { orderIncrement: 5, maxPerOrder: '500' })).toMatchObject({
+      orderIncrement: 5,
+      maxPerOrder: 500,
+    });
+  });
+
+  it('say under its field a pack below 1, a minimum or most per order that is not whole packs, and a most below the minimum', () => {
+    expect(parse(usd, { orderIncrement: 0 })).toEqual([
+      ['orderIncrement', 'Must be at least 1 unit.'],
+    ]);
+    expect(parse(usd, { orderIncrement: 4 })).toEqual([
+      ['minimumOrder', 'Must be a whole number of packs of 4 (the order increment).'],
+    ]);
+    expect(parse(usd, { maxPerOrder: '5' })).toEqual([
+      ['maxPerOrder', 'Must be at least the minimum order (10 units).'],
+    ]);
+    expect(parse(usd, { orderIncrement: 10, maxPerOrder: '95' })).toEqual([
+      ['maxPerOrder', 'Must be a whole number of packs of 10 (the order increment).'],
+    ]);
+    expect(parse(usd, { maxPerOrder: 'lots' })).toEqual([
+      ['maxPerOrder', 'Must be a whole number.'],
+    ]);
+  });
+});

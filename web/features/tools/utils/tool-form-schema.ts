@@ -5,7 +5,13 @@ import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from '#contract/part-numbers.ts';
 import { checkPriceTiers, MAX_PRICE_TIERS, PriceTiersSchema } from '#contract/price-tiers.ts';
 import { MAX_PRICE } from '#contract/pricing.ts';
-import { MAX_STOCK, TOOL_FIELD_NAMES, ToolFieldsSchema } from '#contract/tools.ts';
+import {
+  checkQuantityRules,
+  MAX_STOCK,
+  MaxPerOrderSchema,
+  TOOL_FIELD_NAMES,
+  ToolFieldsSchema,
+} from '#contract/tools.ts';
 
 /**
  * A price typed in currency units ("12.50") becomes the contract's minor units (1250); its limit is
@@ -79,6 +85,13 @@ export const TOOL_FORM_FIELDS = [
   ]).flat(),
 ] as const;
 
+/** The most per order as typed: empty is none (null), anything else a whole number of units. */
+const maxPerOrderField = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? null : Number(value)))
+  .pipe(MaxPerOrderSchema);
+
 /** A field that may be left empty: empty is undefined, anything else must pass `schema`. */
 function optionalField<T extends z.ZodType<unknown, string>>(schema: T) {
   return z
@@ -100,6 +113,7 @@ const formFields = (currency: string) =>
     gtin: optionalField(GtinSchema),
     /** Chosen from the category tree; none is empty. */
     categoryId: optionalField(IdSchema),
+    maxPerOrder: maxPerOrderField,
     price: priceField(currency),
     priceTiers: priceTiersField(currency),
     /** As typed (spec-values.ts turns them into values for the chosen category's attributes). */
@@ -108,14 +122,15 @@ const formFields = (currency: string) =>
 
 /** Add tool: the contract's body schema, with the prices in currency units. */
 export function createToolFormSchema(currency: string) {
-  return formFields(currency).superRefine(checkPriceTiers);
+  return formFields(currency).superRefine(checkPriceTiers).superRefine(checkQuantityRules);
 }
 
 /** Edit: the same fields (the stock as counted, a SKU and brand kept), plus units to add. */
 export function editToolFormSchema(currency: string) {
   return formFields(currency)
     .extend({ sku: SkuSchema, brand: BrandSchema, restock: restockField })
-    .superRefine(checkPriceTiers);
+    .superRefine(checkPriceTiers)
+    .superRefine(checkQuantityRules);
 }
 
 export type CreateToolFormInput = z.input<ReturnType<typeof createToolFormSchema>>;
