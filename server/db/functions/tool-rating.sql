@@ -2,7 +2,9 @@
 -- a review is posted, edited, hidden, shown, moved or deleted. The trigger reviews_tool_rating
 -- (migration 0033) calls it. The tool's row is locked before its reviews are counted: the count is
 -- then a statement of its own, which sees a review another transaction committed meanwhile, so two
--- reviews posted at once are both counted.
+-- reviews posted at once are both counted. The lock is FOR NO KEY UPDATE, the one the update takes
+-- anyway: every review inserted holds a key-share lock on its tool (the foreign key), which a FOR
+-- UPDATE would wait on, so two reviews of one tool posted at once would deadlock.
 CREATE OR REPLACE FUNCTION toolyard_tool_rating() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_tool uuid;
@@ -14,7 +16,7 @@ BEGIN
     ]) AS id
     WHERE id IS NOT NULL
   LOOP
-    PERFORM 1 FROM tools WHERE id = v_tool FOR UPDATE;
+    PERFORM 1 FROM tools WHERE id = v_tool FOR NO KEY UPDATE;
     UPDATE tools SET (rating_count, rating_total) = (
       SELECT count(*)::int, coalesce(sum(rating), 0)::int
       FROM reviews WHERE tool_id = v_tool AND hidden_at IS NULL

@@ -19,7 +19,7 @@ BEGIN
     ]) AS id
     WHERE id IS NOT NULL
   LOOP
-    PERFORM 1 FROM tools WHERE id = v_tool FOR UPDATE;
+    PERFORM 1 FROM tools WHERE id = v_tool FOR NO KEY UPDATE;
     UPDATE tools SET (rating_count, rating_total) = (
       SELECT count(*)::int, coalesce(sum(rating), 0)::int
       FROM reviews WHERE tool_id = v_tool AND hidden_at IS NULL
