@@ -92,9 +92,13 @@ test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }
   await expect(page).toHaveURL(/sort=price_asc/);
   await expect(page).not.toHaveURL(/page=2/);
   await waitForReady(page);
-  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(
-    'Retractable Utility Knife',
+  // Cheapest first, whichever tools other journeys added: each card's unit price at least the one before.
+  await expect(page.getByRole('article')).toHaveCount(12);
+  const prices = (await page.getByRole('article').allTextContents()).map((text) =>
+    Number(/\$([\d,]+\.\d{2}) \/ unit/.exec(text)?.[1]?.replaceAll(',', '') ?? Number.NaN),
   );
+  expect(prices.every((price) => Number.isFinite(price))).toBe(true);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
   await page.getByRole('searchbox', { name: 'Search tools' }).fill('hammer');
   await expect(page).toHaveURL(/q=hammer/);
