@@ -61,9 +61,17 @@ test('a buyer picks two tools to compare and reads them side by side at 320 px, 
   await expectAccessible(page, 'the comparison at 320 px');
   await page.screenshot({ path: `${SCREENSHOTS}/compare-320.png`, fullPage: true });
 
+  expect(problems).toEqual([]);
+
+  // A tool gone from the catalogue is said so (the browser logs the store's 404), the others shown.
+  await page.goto(`/compare?ids=${first._id},${second._id},0a5e6f1c-0000-4000-8000-00000000000f`);
+  await expect(
+    page.getByText('One of the tools asked for is no longer in the catalogue.'),
+  ).toBeVisible();
+  await expect(page.getByRole('table').getByRole('rowheader', { name: /SKU/ })).toBeVisible();
+
   // The comparison's address is shareable: the server sends the table itself.
   const html = await (await page.request.get(`/compare?ids=${first._id},${second._id}`)).text();
   expect(html).toContain(first.sku);
   expect(html).toContain(second.sku);
-  expect(problems).toEqual([]);
 });

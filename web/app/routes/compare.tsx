@@ -9,11 +9,12 @@ import type { Tool } from '#contract/tools.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
-import { EmptyState } from '#web/components/ui/state.tsx';
+import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { categoriesQuery, useCategories } from '#web/features/categories/api/categories-queries.ts';
 import { useCompareList } from '#web/features/compare/api/compare-list.ts';
 import { toolQuery } from '#web/features/tools/api/tools-queries.ts';
+import { isApiError } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
@@ -177,7 +178,10 @@ export function ComparePage() {
   const results = useQueries({ queries: ids.map((id) => toolQuery(id)) });
   const tools = results.flatMap((result) => (result.data ? [result.data] : []));
   const isLoading = results.some((result) => result.isPending && result.fetchStatus !== 'idle');
-  const missing = results.filter((result) => result.isError).length;
+  // A tool gone from the catalogue is said so; any other failure is an error to try again.
+  const isGone = (error: unknown) => isApiError(error) && [400, 404].includes(error.status);
+  const missing = results.filter((result) => result.isError && isGone(result.error)).length;
+  const failed = results.find((result) => result.isError && !isGone(result.error));
   return (
     <PageContainer>
       <PageHeading
@@ -193,6 +197,12 @@ export function ComparePage() {
       )}
       {isLoading ? (
         <LoadingState label="Loading the tools…" />
+      ) : failed ? (
+        <ErrorState
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
+          title="We could not load the tools to compare"
+        />
       ) : tools.length < 2 ? (
         <EmptyState title="Pick at least two tools to compare">
           Open a tool and press “Add to compare”, then do the same on another; up to four.{' '}
