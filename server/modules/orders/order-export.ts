@@ -121,7 +121,6 @@ function toRecords(rows: ExportRow[]): string[][] {
   });
 }
 
-
 /**
  * Orders as CSV for spreadsheets (server/http/csv-export.ts: one query read through a cursor, one
  * consistent picture, written as the client takes it).
