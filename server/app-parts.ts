@@ -221,6 +221,7 @@ export function createAppParts(
   const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
+  const uploads = createUploadsService(createUploadStore(config.uploads.storage));
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
@@ -230,6 +231,7 @@ export function createAppParts(
       categoryScope: categories.scope,
       specsOf: attributes.specsOf,
       specKeysByUnit: attributes.keysByUnit,
+      documentSize: uploads.documentSize,
     }),
     categories,
     attributes,
@@ -265,7 +267,7 @@ export function createAppParts(
           }
         : null,
     }),
-    uploads: createUploadsService(createUploadStore(config.uploads.storage)),
+    uploads,
   };
   const publicConfig: PublicConfig = {
     storeName: config.storeName,

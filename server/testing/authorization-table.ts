@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../contract/orders.ts';
-import { multipartForm, pngImage } from './images.ts';
+import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import type { TestAccount, TestUser } from './test-app.ts';
 import { delivery } from './valid-requests.ts';
 
@@ -337,6 +337,13 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({
       url: '/api/uploads',
       form: multipartForm([{ data: pngImage(32, 24), filename: 'matrix.png' }]),
+    }),
+    expect: adminOnly(201),
+  },
+  'POST /uploads/documents': {
+    request: () => ({
+      url: '/api/uploads/documents',
+      form: multipartForm([{ data: PDF_BYTES, filename: 'matrix.pdf' }]),
     }),
     expect: adminOnly(201),
   },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { client } from './http.ts';
-import { multipartForm, pngImage } from './images.ts';
+import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { asSessionUser } from './session-user.ts';
 import type { TestAccount, TestContext, TestUser } from './test-app.ts';
 
@@ -218,6 +218,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /uploads': () => ({
     url: '/api/uploads',
     form: multipartForm([{ data: pngImage(32, 24), filename: 'cross-site.png' }]),
+  }),
+  'POST /uploads/documents': () => ({
+    url: '/api/uploads/documents',
+    form: multipartForm([{ data: PDF_BYTES, filename: 'cross-site.pdf' }]),
   }),
   'PUT /alluser': (f) => ({
     url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,

@@ -1,11 +1,18 @@
 import { and, asc, count, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { ToolSort } from '../../../contract/tool-lists.ts';
+import type { ToolDocument } from '../../../contract/tool-media.ts';
 import { type CreateToolBody, MAX_STOCK, type Tool } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
 import { type SpecMatch, specCondition } from './spec-query.ts';
 
-export type ToolRow = typeof tools.$inferSelect;
+/** A tool's whole row. */
+export type ToolRecord = typeof tools.$inferSelect;
+/**
+ * A tool's row as lists read it: the catalogue's fields, without the gallery and documents that
+ * only its own answer carries (tool-media.ts).
+ */
+export type ToolRow = Omit<ToolRecord, 'gallery' | 'documents'>;
 
 export function toTool(row: ToolRow): Tool {
   return {
@@ -84,7 +91,7 @@ export async function listTools(
   return { rows, total: totals?.total ?? 0 };
 }
 
-export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
+export async function findTool(tx: Tx, id: string): Promise<ToolRecord | undefined> {
   const [row] = await tx
     .select()
     .from(tools)
@@ -93,7 +100,7 @@ export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined>
 }
 
 /** A listed tool, locked until the transaction ends. */
-export async function lockTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
+export async function lockTool(tx: Tx, id: string): Promise<ToolRecord | undefined> {
   const [row] = await tx
     .select()
     .from(tools)
@@ -104,8 +111,11 @@ export async function lockTool(tx: Tx, id: string): Promise<ToolRow | undefined>
 
 export async function insertTool(
   tx: Tx,
-  body: Omit<CreateToolBody, 'confirm'> & { brand: string },
-): Promise<ToolRow> {
+  body: Omit<CreateToolBody, 'confirm' | 'related' | 'documents'> & {
+    brand: string;
+    documents: ToolDocument[];
+  },
+): Promise<ToolRecord> {
   const [row] = await tx.insert(tools).values(body).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -120,7 +130,7 @@ export async function updateTool(
   id: string,
   changes: Partial<
     Pick<
-      ToolRow,
+      ToolRecord,
       | 'sku'
       | 'brand'
       | 'mpn'
@@ -136,10 +146,12 @@ export async function updateTool(
       | 'price'
       | 'priceTiers'
       | 'quantity'
+      | 'gallery'
+      | 'documents'
     >
   >,
   restock = 0,
-): Promise<ToolRow | undefined> {
+): Promise<ToolRecord | undefined> {
   const [row] = await tx
     .update(tools)
     .set({
