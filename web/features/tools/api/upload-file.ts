@@ -1,20 +1,35 @@
 import { UPLOAD_FIELD } from '#contract/upload-names.ts';
-import type { UploadedImage } from '#contract/uploads.ts';
+import type { UploadedDocument, UploadedImage } from '#contract/uploads.ts';
 import { ApiError, NETWORK_ERROR_DETAIL, retryAfterSeconds } from '#web/lib/api-error.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 
+interface UploadOptions {
+  onProgress?: (share: number) => void;
+  signal?: AbortSignal;
+}
+
+/** One image to POST /api/uploads: stored as WebP in three widths. */
+export const uploadImage = (file: File, options: UploadOptions = {}) =>
+  uploadFile<UploadedImage>(apiRoutes.uploads.create, 'image', file, options);
+
+/** One PDF to POST /api/uploads/documents: stored as it is. */
+export const uploadDocument = (file: File, options: UploadOptions = {}) =>
+  uploadFile<UploadedDocument>(apiRoutes.uploads.createDocument, 'document', file, options);
+
 /**
- * Sends one image to POST /api/uploads as a multipart form (the browser adds our Origin), telling
+ * Sends one file to an upload route as a multipart form (the browser adds our Origin), telling
  * `onProgress` the share sent so far (0 to 1). XMLHttpRequest, not fetch: fetch cannot report
  * upload progress.
  */
-export function uploadImage(
+function uploadFile<T>(
+  route: { method: string; path: string },
+  noun: 'image' | 'document',
   file: File,
-  { onProgress, signal }: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
-): Promise<UploadedImage> {
+  { onProgress, signal }: UploadOptions,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    const { method, path } = apiRoutes.uploads.create;
+    const { method, path } = route;
     request.open(method, `/api${path}`);
     request.setRequestHeader('accept', 'application/json');
     request.responseType = 'text';
@@ -24,7 +39,7 @@ export function uploadImage(
     request.addEventListener('load', () => {
       const body = parse(request.responseText);
       if (request.status === 201 && body) {
-        resolve(body as UploadedImage);
+        resolve(body as T);
         return;
       }
       const problem = (body ?? {}) as Partial<{ code: string; detail: string }> & {
@@ -37,8 +52,8 @@ export function uploadImage(
           detail:
             problem.detail ??
             (request.status === 413
-              ? 'This file is too large for the store. Make the image smaller and try again.'
-              : `The store answered ${request.status}; the image was not uploaded.`),
+              ? `This file is too large for the store. Make the ${noun} smaller and try again.`
+              : `The store answered ${request.status}; the ${noun} was not uploaded.`),
           errors: problem.errors ?? [],
           retryAfter: retryAfterSeconds(request.getResponseHeader('retry-after')),
         }),
