@@ -45,6 +45,15 @@ export function useTool(id: string) {
   return useQuery(toolQuery(id));
 }
 
+/**
+ * One tool as the store has it now, for a form that edits it: what this page kept is never
+ * shown, only what the store answers when asked again.
+ */
+export function useFreshTool(id: string) {
+  const query = useQuery({ ...toolQuery(id), refetchOnMount: 'always' });
+  return query.isFetchedAfterMount ? query : { ...query, data: undefined };
+}
+
 /** What the admin's list asks for: a search, low stock only, the order, a page. */
 export interface ManagedToolListParams {
   q?: string | undefined;
