@@ -223,7 +223,7 @@ const originalTools: SeedTool[] = [
   },
   {
     slug: 'retractable-utility-knife',
-    sku: 'UK-RT',
+    sku: 'UK-R5',
     brand: BRANDS.own,
     specs: { 'blade-type': 'Trapezoid', material: 'Die-cast aluminum' },
     name: 'Retractable Utility Knife',

@@ -67,6 +67,8 @@ describe('the demo catalogue', () => {
         true,
       );
       if (tool.gtin) expect(isValidGtin(tool.gtin), tool.slug).toBe(true);
+      // The search takes a word with a digit in it for a part number (search.repo.ts).
+      expect(tool.sku, tool.slug).toMatch(/\d/);
     }
     const unique = (values: string[]) => new Set(values).size === values.length;
     expect(unique(seedTools.map((tool) => tool.slug))).toBe(true);

@@ -19,7 +19,7 @@ const woodScrews = family(
       [4, 40, 200, 'PZ2', 450, 12000],
       [5, 60, 200, 'PZ2', 790, 8000],
       [5, 80, 100, 'PZ2', 690, 5600],
-      [6, 100, 100, 'PZ3', 990, 0],
+      [6, 100, 100, 'PZ3', 990, 340],
     ] as const
   ).map(([diameter, length, pack, drive, priceCents, quantity], index) => ({
     slug: `wood-screws-${diameter}x${length}-box-${pack}`,

@@ -80,7 +80,7 @@ const levels = family(
       name: '1800 mm Box Spirit Level',
       specs: { length: 1.8, accuracy: '0.5 mm/m' },
       priceCents: 3190,
-      quantity: 0,
+      quantity: 6,
       minimumOrder: 10,
     },
     {
@@ -128,7 +128,7 @@ const layout = family({ category: 'laser-tools', brand: BRANDS.measure, describe
   },
   {
     slug: 'cross-line-laser-green',
-    sku: 'LL-X-G',
+    sku: 'LL-2G',
     mpn: 'PH-XLG',
     gtin: gtin13('202300300037'),
     image: 'cross-line-laser',

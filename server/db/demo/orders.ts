@@ -44,8 +44,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     key: 'demo-order-ppe-restock',
     lines: [
       ['GL-NIT-100', 300],
-      ['EP-SG-C', 240],
-      ['HH-WH', 40],
+      ['EP-SG1-C', 240],
+      ['HH-397-W', 40],
     ],
     poNumber: 'PO-2026-0438',
     outcome: 'ship',

@@ -12,14 +12,14 @@ const gloves = family(
   },
   ['M', 'L', 'XL'].map((size, index) => ({
     slug: `cut-resistant-gloves-c-${size.toLowerCase()}`,
-    sku: `GL-CUT-C-${size}`,
+    sku: `GL-CUT5-${size}`,
     mpn: `GW-C5-${size}`,
     gtin: gtin13(`2024001000${index + 1}0`),
     name: `Cut-Resistant Gloves, level C, size ${size}, 12 pairs`,
     specs: { size, coating: 'Nitrile', 'cut-level': 'C', standard: 'EN 388:2016 4X42C' },
     note: 'A glass-fibre knit for sheet metal, glazing and recycling lines, with a breathable back.',
     priceCents: 3490,
-    quantity: [1800, 2400, 0][index] ?? 0,
+    quantity: [1800, 2400, 140][index] ?? 0,
     minimumOrder: 10,
     priceTiers: [{ minQuantity: 50, priceCents: 3190 }],
   })),
@@ -28,7 +28,7 @@ const gloves = family(
 const safety = family({ category: 'work-gloves', brand: BRANDS.safety, describe: () => '' }, [
   {
     slug: 'pu-coated-gloves-l-12',
-    sku: 'GL-PU-L',
+    sku: 'GL-PU12-L',
     mpn: 'GW-PU-L',
     gtin: gtin13('202400200015'),
     image: 'work-gloves',
@@ -43,7 +43,7 @@ const safety = family({ category: 'work-gloves', brand: BRANDS.safety, describe:
   },
   {
     slug: 'leather-rigger-gloves-xl',
-    sku: 'GL-RG-XL',
+    sku: 'GL-RG10-XL',
     brand: BRANDS.own,
     image: 'work-gloves',
     name: 'Leather Rigger Gloves, size XL, pair',
@@ -56,7 +56,7 @@ const safety = family({ category: 'work-gloves', brand: BRANDS.safety, describe:
   },
   {
     slug: 'safety-glasses-clear',
-    sku: 'EP-SG-C',
+    sku: 'EP-SG1-C',
     mpn: 'GW-SG1',
     gtin: gtin13('202400300012'),
     category: 'eye-protection',
@@ -76,7 +76,7 @@ const safety = family({ category: 'work-gloves', brand: BRANDS.safety, describe:
   },
   {
     slug: 'safety-glasses-tinted',
-    sku: 'EP-SG-T',
+    sku: 'EP-SG1-T',
     mpn: 'GW-SG1T',
     gtin: gtin13('202400300029'),
     category: 'eye-protection',
@@ -92,7 +92,7 @@ const safety = family({ category: 'work-gloves', brand: BRANDS.safety, describe:
   },
   {
     slug: 'safety-goggles-indirect-vent',
-    sku: 'EP-GG-IV',
+    sku: 'EP-GG3',
     brand: BRANDS.own,
     category: 'eye-protection',
     image: 'safety-glasses',
@@ -133,7 +133,7 @@ const safety = family({ category: 'work-gloves', brand: BRANDS.safety, describe:
   },
   {
     slug: 'safety-helmet-white',
-    sku: 'HH-WH',
+    sku: 'HH-397-W',
     mpn: 'GW-HH-W',
     gtin: gtin13('202400500016'),
     category: 'head-protection',
@@ -148,7 +148,7 @@ const safety = family({ category: 'work-gloves', brand: BRANDS.safety, describe:
   },
   {
     slug: 'safety-helmet-yellow',
-    sku: 'HH-YE',
+    sku: 'HH-397-Y',
     mpn: 'GW-HH-Y',
     gtin: gtin13('202400500023'),
     category: 'head-protection',

@@ -46,7 +46,7 @@ const storage = family(
     },
     {
       slug: 'steel-cantilever-toolbox',
-      sku: 'TB-ST-CL',
+      sku: 'TB-CL5',
       mpn: 'IB-CL5',
       gtin: gtin13('202800100029'),
       image: 'toolbox',
@@ -144,7 +144,7 @@ const workshop = family(
     },
     {
       slug: 'folding-workbench',
-      sku: 'WB-FOLD',
+      sku: 'WB-150',
       mpn: 'IB-WB1',
       gtin: gtin13('202800200026'),
       image: 'workbench',

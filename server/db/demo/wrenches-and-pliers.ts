@@ -20,7 +20,7 @@ const wrenches = family(
     name: `${size} mm Combination Wrench`,
     specs: { 'size-range': `${size} mm`, material: crv, 'overall-length': 150 + size * 6 },
     priceCents: 290 + size * 18,
-    quantity: [4800, 5200, 0][index] ?? 0,
+    quantity: [4800, 5200, 3900][index] ?? 0,
     minimumOrder: 25,
     priceTiers: [{ minQuantity: 100, priceCents: 250 + size * 17 }],
   })),
