@@ -240,20 +240,33 @@ const originalTools: SeedTool[] = [
   },
 ];
 
-/** Every demo tool, oldest first: the first fifteen, then the rest of the catalogue. */
+/** The lists' tools spread evenly, each list's in its order: neighbours are of different kinds. */
+function spread(lists: SeedTool[][]): SeedTool[] {
+  return lists
+    .flatMap((list) => list.map((tool, index) => ({ tool, at: (index + 0.5) / list.length })))
+    .sort((one, other) => one.at - other.at)
+    .map(({ tool }) => tool);
+}
+
+/**
+ * Every demo tool, oldest first: the first fifteen, then the rest of the catalogue spread over its
+ * parts evenly, so the newest tools (the home page's, the catalogue's first page) are of every kind.
+ */
 export const seedTools: SeedTool[] = [
   ...originalTools,
-  ...powerTools,
-  ...driversAndBatteries,
-  ...powerSawsAndGrinders,
-  ...wrenchesAndPliers,
-  ...handTools,
-  ...measuringAndClamps,
-  ...safetyGear,
-  ...fixings,
-  ...abrasives,
-  ...bitsAndBlades,
-  ...storageAndWorkshop,
+  ...spread([
+    powerTools,
+    wrenchesAndPliers,
+    safetyGear,
+    measuringAndClamps,
+    fixings,
+    driversAndBatteries,
+    handTools,
+    abrasives,
+    powerSawsAndGrinders,
+    bitsAndBlades,
+    storageAndWorkshop,
+  ]),
 ];
 
 /** Oldest first. */
