@@ -43,7 +43,7 @@ export interface CatalogueState {
 }
 
 /** Search results come best match first; a whole list newest first. */
-export const defaultSort = (q: string): ToolSort => (q ? 'relevance' : 'newest');
+const defaultSort = (q: string): ToolSort => (q ? 'relevance' : 'newest');
 
 /** Values each once, trimmed, empty ones dropped, in one order: any spelling reads the same. */
 const valuesOf = (values: string[]) =>
@@ -80,7 +80,7 @@ export function readCatalogue(search: URLSearchParams): CatalogueState {
 }
 
 /** The filters as parameters, in their one order: brand, inStock, prices, specs by key. */
-export function filterParams(filters: CatalogueFilters): [string, string][] {
+function filterParams(filters: CatalogueFilters): [string, string][] {
   const params: [string, string][] = filters.brands.map((brand) => ['brand', brand]);
   if (filters.inStock) params.push(['inStock', 'true']);
   if (filters.minPrice !== undefined) params.push(['minPrice', String(filters.minPrice)]);

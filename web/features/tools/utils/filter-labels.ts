@@ -4,6 +4,7 @@ import { MAX_PRICE } from '#contract/pricing.ts';
 import {
   type CatalogueFilters,
   parseRange,
+  rangeValue,
   toggleBrand,
   toggleSpecValue,
   withSpecValues,
@@ -17,7 +18,7 @@ export interface FilterChip {
 }
 
 /** `1–2.5 kg`, `from 1 kg`, `up to 2.5 kg`: a range as people read it. */
-export function rangeLabel(
+function rangeLabel(
   min: string | undefined,
   max: string | undefined,
   unit: string | null = null,
@@ -127,6 +128,5 @@ export function numberRange(
   if (low !== '' && high !== '' && Number(low) > Number(high)) {
     return { problem: 'The second number must be at least the first.' };
   }
-  if (low === '' && high === '') return { value: undefined };
-  return { value: `${low}..${high}` };
+  return { value: rangeValue(low || undefined, high || undefined) };
 }
