@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import type { Facets, SpecFacet } from '#contract/catalogue-filters.ts';
+import type { Facets } from '#contract/catalogue-filters.ts';
 import { fromMinorUnits } from '#contract/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useCurrency } from '#web/lib/store-config.ts';
@@ -14,6 +14,8 @@ import {
 } from '../utils/catalogue-address.ts';
 import { numberRange, priceBounds } from '../utils/filter-labels.ts';
 import { CheckboxGroup, FilterCheckbox, FilterGroup, RangeGroup } from './filter-groups.tsx';
+
+type SpecFacet = Facets['specs'][number];
 
 /** A number with more values than this is filtered by a range rather than by each value. */
 const MAX_NUMBER_CHOICES = 8;
@@ -52,6 +54,7 @@ export function FilterPanel({ facets, filters, kept, onChange }: PanelProps) {
           legend="Brand"
           name="brand"
           values={facets.brands}
+          chosen={filters.brands}
           onToggle={(brand) => onChange(toggleBrand(filters, brand))}
         />
       )}
@@ -132,6 +135,7 @@ function SpecGroup({
         legend={spec.name}
         name={name}
         values={spec.values}
+        chosen={filters.specs[spec.key] ?? []}
         onToggle={(value) => onChange(toggleSpecValue(filters, spec.key, value))}
       />
     );
