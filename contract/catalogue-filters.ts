@@ -10,13 +10,13 @@ import { ATTRIBUTE_KINDS } from './specifications.ts';
  */
 
 /** The most values one filter takes (brands, or one specification's values). */
-export const MAX_FILTER_VALUES = 20;
+const MAX_FILTER_VALUES = 20;
 /** The most specification filters one query combines. */
-export const MAX_SPEC_FILTERS = 20;
+const MAX_SPEC_FILTERS = 20;
 
 /** A specification filter's parameter: `spec.` and the attribute's key (`spec.voltage=18`). */
-export const SPEC_PARAM = /^spec\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
-export const SPEC_PARAM_PREFIX = 'spec.';
+const SPEC_PARAM = /^spec\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+const SPEC_PARAM_PREFIX = 'spec.';
 
 /** One value, or the same parameter given several times (`brand=A&brand=B`): always a list. */
 const FilterValuesSchema = z
@@ -56,7 +56,7 @@ export const catalogueFilterFields = {
  * and gathers them in `specs`. The values' meaning depends on the attribute: the server reads them.
  */
 export function withSpecFilters<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z
+  const schema = z
     .object(shape)
     .catchall(FilterValuesSchema)
     .superRefine((query, context) => {
@@ -96,6 +96,11 @@ export function withSpecFilters<Shape extends z.ZodRawShape>(shape: Shape) {
       }
       return { ...(known as z.output<z.ZodObject<Shape>>), specs };
     });
+  // Typed as the address writes it: the fields, and any number of `spec.<key>` parameters.
+  return schema as unknown as z.ZodType<
+    z.output<z.ZodObject<Shape>> & { specs: Record<string, string[]> },
+    z.input<z.ZodObject<Shape>> & { [key: `spec.${string}`]: string | string[] | undefined }
+  >;
 }
 
 const FacetValueSchema = z.object({
@@ -119,7 +124,6 @@ const SpecFacetSchema = z.object({
   /** A number's lowest and highest value among the tools (null: none holds one, or not a number). */
   range: z.object({ min: z.number(), max: z.number() }).nullable(),
 });
-export type SpecFacet = z.infer<typeof SpecFacetSchema>;
 
 export const FacetsSchema = z.object({
   /** The tools matching every filter. */
