@@ -26,6 +26,11 @@ interface PanelProps {
   /** Parameters the form sends along unchanged without the script (q, sort). */
   kept: [string, string][];
   onChange: (filters: CatalogueFilters) => void;
+  /**
+   * Whether to offer each specification: the whole catalogue's would be dozens of groups, so
+   * there a category (or a search) narrows them first.
+   */
+  showSpecs: boolean;
 }
 
 /**
@@ -34,7 +39,7 @@ interface PanelProps {
  * Ranges (price, numbers) need the script: their fields are in currency units or open-ended, and
  * the address holds them otherwise.
  */
-export function FilterPanel({ facets, filters, kept, onChange }: PanelProps) {
+export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: PanelProps) {
   const isHydrated = useHydrated();
   const { pathname } = useLocation();
   const ranges = rangeParams(filters);
@@ -69,9 +74,15 @@ export function FilterPanel({ facets, filters, kept, onChange }: PanelProps) {
         />
       </FilterGroup>
       <PriceGroup facets={facets} filters={filters} onChange={onChange} />
-      {facets.specs.map((spec) => (
-        <SpecGroup key={spec.key} spec={spec} filters={filters} onChange={onChange} />
-      ))}
+      {showSpecs
+        ? facets.specs.map((spec) => (
+            <SpecGroup key={spec.key} spec={spec} filters={filters} onChange={onChange} />
+          ))
+        : facets.specs.length > 0 && (
+            <p className="border-t border-stone-200 pt-4 text-sm text-stone-600">
+              Choose a category, or search, to filter by specifications such as voltage or size.
+            </p>
+          )}
       {!isHydrated && (
         <Button type="submit" variant="secondary" worksWithoutScript>
           Apply filters
@@ -93,7 +104,7 @@ function rangeParams(filters: CatalogueFilters): [string, string][] {
   return params;
 }
 
-function PriceGroup({ facets, filters, onChange }: Omit<PanelProps, 'kept'>) {
+function PriceGroup({ facets, filters, onChange }: Omit<PanelProps, 'kept' | 'showSpecs'>) {
   const currency = useCurrency();
   const typed = (cents: number | undefined) =>
     cents === undefined ? '' : fromMinorUnits(cents, currency);
