@@ -5,6 +5,7 @@
  */
 
 import { isKnownAuthError, urlErrorCode } from '../../contract/auth-errors.ts';
+import { SPEC_PARAM } from '../../contract/catalogue-filters.ts';
 import { comparedIds } from '../../contract/compare.ts';
 import { ToolSortSchema } from '../../contract/tool-lists.ts';
 
@@ -51,9 +52,6 @@ const asGiven: Canonical = (value) => value;
 
 /** The tools compared, as the comparison reads them (web/app/routes/compare.tsx). */
 const compared: Canonical = (value) => comparedIds(value.split(',')).join(',') || undefined;
-
-/** A specification filter's parameter, as the list's query takes it (`spec.voltage`). */
-const SPEC_PARAM = /^spec\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Values each once, trimmed, empty ones dropped, in one order (`brand=B&brand=A` is `A`, `B`). */
 const valuesOf = (values: string[]) =>

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import type { Facets } from '#contract/catalogue-filters.ts';
+import type { Facets, SpecFacet } from '#contract/catalogue-filters.ts';
 import { fromMinorUnits } from '#contract/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useCurrency } from '#web/lib/store-config.ts';
@@ -14,8 +14,6 @@ import {
 } from '../utils/catalogue-address.ts';
 import { numberRange, priceBounds } from '../utils/filter-labels.ts';
 import { CheckboxGroup, FilterCheckbox, FilterGroup, RangeGroup } from './filter-groups.tsx';
-
-type SpecFacet = Facets['specs'][number];
 
 /** A number with more values than this is filtered by a range rather than by each value. */
 const MAX_NUMBER_CHOICES = 8;
