@@ -4,6 +4,8 @@
  */
 import { runBackOffice } from './back-office.ts';
 import { runCatalogue } from './catalogue.ts';
+import { runCatalogueImport } from './catalogue-import.ts';
+import { runCategoryFilters } from './category-filters.ts';
 import { runFloods } from './floods.ts';
 import { machine, printMachine } from './lib/machine.ts';
 import { parseOptions } from './lib/options.ts';
@@ -27,6 +29,8 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['sessions', runSessions],
   ['floods', runFloods],
   ['quick-order', runQuickOrder],
+  ['category-filters', runCategoryFilters],
+  ['catalogue-import', runCatalogueImport],
 ];
 
 const options = parseOptions();

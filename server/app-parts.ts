@@ -41,6 +41,10 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import {
+  type CatalogueCsvService,
+  createCatalogueCsvService,
+} from './modules/catalogue-csv/catalogue-csv.service.ts';
+import {
   type AttributesService,
   createAttributesService,
 } from './modules/categories/attributes.service.ts';
@@ -83,6 +87,7 @@ export interface AppParts {
     tools: ToolsService;
     categories: CategoriesService;
     attributes: AttributesService;
+    catalogueCsv: CatalogueCsvService;
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
@@ -181,12 +186,14 @@ export function createAppParts(
   const limitQuotes: AddressLimit = async (address) => {
     await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
   };
-  const catalogueIndex = createCatalogueIndex(db);
+  const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
+  const catalogueIndex = createCatalogueIndex(db, { readShape: categories.shape });
   const toolCache = createToolCache();
   const sessions = createSessionCache();
   const customers = createCustomerCache();
   const catalogue = createCatalogueCache((change) => {
     if (change === 'all') catalogueIndex.invalidate();
+    if (change === 'stock') catalogueIndex.stockChanged();
     if (change !== 'reviews') toolCache.invalidate();
   });
   // What every instance keeps in memory, and the one feed that tells each what changed.
@@ -200,7 +207,7 @@ export function createAppParts(
     },
     onLiveChange: (isLive) => {
       catalogue.setEnabled(isLive);
-      catalogueIndex.setEnabled(isLive);
+      catalogueIndex.setLive(isLive);
       toolCache.setEnabled(isLive);
       sessions.setEnabled(isLive);
       customers.answers.setEnabled(isLive);
@@ -218,21 +225,25 @@ export function createAppParts(
     announceStockTaken: () => announceCatalogue('stock'),
     stockReturned: () => catalogue.heard('stock'),
   });
-  const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
+  const uploads = createUploadsService(createUploadStore(config.uploads.storage));
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
       toolCache,
       onChange: catalogue.heard,
       defaultBrand: config.storeName,
-      categoryScope: categories.scope,
       specsOf: attributes.specsOf,
-      specKeysByUnit: attributes.keysByUnit,
+      documentSize: uploads.documentSize,
     }),
     categories,
     attributes,
+    catalogueCsv: createCatalogueCsvService(db, {
+      currency: config.currency,
+      outline: attributes.outline,
+      onChange: () => catalogue.heard('all'),
+    }),
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,
@@ -265,7 +276,7 @@ export function createAppParts(
           }
         : null,
     }),
-    uploads: createUploadsService(createUploadStore(config.uploads.storage)),
+    uploads,
   };
   const publicConfig: PublicConfig = {
     storeName: config.storeName,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { multipartForm } from './images.ts';
+import { multipartForm, pngImage } from './images.ts';
 import type { TestUser } from './test-app.ts';
 import { delivery, type Fixture } from './valid-requests.ts';
 
@@ -30,6 +30,10 @@ const enc = encodeURIComponent;
 /** A success for every route that only reads, as an admin on the fixture's objects. */
 export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /tools': () => ({ url: '/api/tools?q=tool&sort=relevance&limit=5', as: 'visitor' }),
+  'GET /tools/facets': () => ({
+    url: '/api/tools/facets?q=tool&brand=Toolyard&inStock=true&minPrice=0',
+    as: 'visitor',
+  }),
   'GET /tools/manage': () => ({ url: '/api/tools/manage?lowStock=false&sort=stock_asc' }),
   'GET /tools/:id/open-orders': (f) => ({ url: `/api/tools/${f.tool.id}/open-orders` }),
   'GET /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, as: 'visitor' }),
@@ -54,6 +58,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /userdetails/:email': (f) => ({ url: `/api/userdetails/${enc(f.admin.email)}` }),
   'GET /alluser': () => ({ url: '/api/alluser?role=Admin' }),
   'GET /overview': () => ({ url: '/api/overview' }),
+  'GET /catalogue/export': () => ({ url: '/api/catalogue/export' }),
   'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
   'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
@@ -176,10 +181,30 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   'PUT /alluser': () => [
     { url: `/api/alluser?email=${enc('nobody@example.com')}`, body: { role: 'User' } },
   ],
+  'POST /catalogue/import/dry-run': () => [
+    {
+      url: '/api/catalogue/import/dry-run',
+      form: { payload: Buffer.from([0x89, 0x50, 0, 0]), headers: { 'content-type': 'text/csv' } },
+    },
+    { url: '/api/catalogue/import/dry-run', body: { rows: [] } },
+  ],
+  'POST /catalogue/import': () => [
+    {
+      url: '/api/catalogue/import',
+      form: { payload: Buffer.from([0xff, 0xfe, 0x41]), headers: { 'content-type': 'text/csv' } },
+    },
+    { url: '/api/catalogue/import', body: { rows: [] } },
+  ],
   'POST /uploads': () => [
     {
       url: '/api/uploads',
       form: multipartForm([{ data: Buffer.from('not an image at all'), filename: 'x.png' }]),
+    },
+  ],
+  'POST /uploads/documents': () => [
+    {
+      url: '/api/uploads/documents',
+      form: multipartForm([{ data: pngImage(8, 8), filename: 'renamed.pdf' }]),
     },
   ],
 };
