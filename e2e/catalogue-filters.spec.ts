@@ -185,3 +185,23 @@ test('a price range typed in dollars is asked in cents, and a range that is no r
   await page.getByRole('link', { name: 'Clear all filters' }).click();
   await expect(page.getByText(`4 tools in ${category.name}`)).toBeVisible();
 });
+
+test('a search that finds nothing in a category offers the catalogue’s spelling and where it finds tools', async ({
+  page,
+}) => {
+  // "drilx" is no word of any name; in Safety gear nothing is like it either.
+  await page.goto('/categories/safety-gear?q=drilx');
+  const empty = page.getByRole('main');
+  await expect(empty.getByText('No tools match “drilx”')).toBeVisible();
+  await expect(empty.getByText(/Did you mean/)).toBeVisible();
+  const spelled = empty.getByRole('link', { name: 'drill', exact: true });
+  await expect(spelled).toHaveAttribute('href', /q=drill\b/);
+  const elsewhere = empty.getByRole('link', { name: /^\d+ tools? in / });
+  const [, count, name] =
+    /^(\d+) tools? in (.+)$/.exec((await elsewhere.textContent()) ?? '') ?? [];
+  await elsewhere.click();
+  await expect(page).toHaveURL(/\/categories\/[a-z-]+\?q=drill$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name ?? '');
+  // The category's list finds as many as the suggestion said.
+  await expect(page.getByText(`${count} tools in ${name} matching “drill”`)).toBeVisible();
+});

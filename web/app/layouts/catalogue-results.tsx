@@ -8,6 +8,39 @@ import { BuyableToolGrid } from './buyable-tool-grid.tsx';
 
 const linkLook = 'font-semibold text-navy-700 underline';
 
+export interface Suggestion {
+  spelling?: { text: string; href: string } | undefined;
+  category?: { name: string; count: number; href: string } | undefined;
+}
+
+/** "Did you mean …?" and the category where the words find tools, when the store knows them. */
+function SuggestionLinks({ suggestion }: { suggestion: Suggestion | undefined }) {
+  if (!suggestion?.spelling && !suggestion?.category) return null;
+  const { spelling, category } = suggestion;
+  return (
+    <p className="mb-2">
+      {spelling && (
+        <>
+          Did you mean{' '}
+          <Link to={spelling.href} className={linkLook}>
+            {spelling.text}
+          </Link>
+          ?{' '}
+        </>
+      )}
+      {category && (
+        <>
+          {spelling ? 'It finds ' : 'These words find '}
+          <Link to={category.href} className={linkLook}>
+            {category.count === 1 ? '1 tool' : `${category.count} tools`} in {category.name}
+          </Link>
+          .
+        </>
+      )}
+    </p>
+  );
+}
+
 /**
  * The list's states: loading, an error said in a sentence (with "Try again" when that can help),
  * nothing found (with the way back: fewer filters, no search words, the first page), the tools.
@@ -21,6 +54,7 @@ export function CatalogueResults({
   clearSearchHref,
   clearAllHref,
   firstPageHref,
+  suggestion,
 }: {
   query: UseQueryResult<{ tools: Tool[]; total: number }>;
   q: string;
@@ -29,6 +63,8 @@ export function CatalogueResults({
   clearSearchHref: string;
   clearAllHref: string;
   firstPageHref: string;
+  /** For a search that found nothing: its words spelled as the catalogue does, a category. */
+  suggestion?: Suggestion | undefined;
 }) {
   if (query.isPending) return <LoadingState label="Loading the tools…" />;
   if (query.data === undefined) {
@@ -75,12 +111,14 @@ export function CatalogueResults({
             </Link>
             .
           </p>
+          <SuggestionLinks suggestion={suggestion} />
         </EmptyState>
       );
     }
     if (q) {
       return (
         <EmptyState title={`No tools match “${q}”`}>
+          <SuggestionLinks suggestion={suggestion} />
           <Link to={clearSearchHref} className={linkLook}>
             Clear the search
           </Link>

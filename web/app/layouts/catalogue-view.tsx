@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Facets } from '#contract/catalogue-filters.ts';
 import { formatCount } from '#contract/format.ts';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
@@ -23,7 +24,7 @@ import {
   catalogueRequests,
   useCatalogueAddress,
 } from './catalogue-address.ts';
-import { CatalogueResults } from './catalogue-results.tsx';
+import { CatalogueResults, type Suggestion } from './catalogue-results.tsx';
 
 /**
  * The catalogue's list with its search, sort and filters: /tools (the whole catalogue) and each
@@ -151,6 +152,7 @@ export function CatalogueView({
             clearSearchHref={hrefFor({ q: '' })}
             clearAllHref={clearAllHref}
             firstPageHref={hrefFor({ page: 1 })}
+            suggestion={suggestionOf(facets.data?.suggestion, q, hrefFor)}
           />
           <Pagination
             page={page}
@@ -183,4 +185,26 @@ function summary({
   if (categoryName) return `${formatCount(total)} ${tools} in ${categoryName}${matching}`;
   if (last < first) return '';
   return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} ${tools}${matching}`;
+}
+
+/** The facets' suggestion for a search that found nothing, as links. */
+function suggestionOf(
+  suggestion: Facets['suggestion'] | undefined,
+  q: string,
+  hrefFor: (change: { q: string; page: number }) => string,
+): Suggestion | undefined {
+  if (!suggestion) return undefined;
+  const words = suggestion.spelling ?? q;
+  return {
+    spelling: suggestion.spelling
+      ? { text: suggestion.spelling, href: hrefFor({ q: suggestion.spelling, page: 1 }) }
+      : undefined,
+    category: suggestion.category
+      ? {
+          name: suggestion.category.name,
+          count: suggestion.category.count,
+          href: `${paths.category(suggestion.category.slug)}?q=${encodeURIComponent(words)}`,
+        }
+      : undefined,
+  };
 }
