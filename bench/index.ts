@@ -4,6 +4,7 @@
  */
 import { runBackOffice } from './back-office.ts';
 import { runCatalogue } from './catalogue.ts';
+import { runCategoryFilters } from './category-filters.ts';
 import { runFloods } from './floods.ts';
 import { machine, printMachine } from './lib/machine.ts';
 import { parseOptions } from './lib/options.ts';
@@ -27,6 +28,7 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['sessions', runSessions],
   ['floods', runFloods],
   ['quick-order', runQuickOrder],
+  ['category-filters', runCategoryFilters],
 ];
 
 const options = parseOptions();

@@ -1,3 +1,2 @@
-/** What the tools module offers the other modules: the catalogue's queries, for the categories. */
-export { searchTools, similarNames } from './search.repo.ts';
-export { listTools } from './tools.repo.ts';
+/** What the tools module offers the other modules: the shape the catalogue's reads take. */
+export type { CatalogueShape } from './catalogue-index.ts';
