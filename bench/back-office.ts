@@ -8,7 +8,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { ListOrdersQuerySchema } from '../contract/order-lists.ts';
 import { ORDER_STATUSES } from '../contract/orders.ts';
 import { createDatabase } from '../server/db/client.ts';
@@ -19,7 +19,7 @@ import { downloadWatchingMemory, type ExportRun } from './lib/export-memory.ts';
 import { isMain, runAlone } from './lib/main.ts';
 import type { BenchOptions } from './lib/options.ts';
 import { type BenchReport, type Figure, format } from './lib/report.ts';
-import { knownConfirmationTokens } from './lib/seed.ts';
+import { signInAdmin } from './lib/seed.ts';
 import { get, type Latencies, timeCalls, timeSequential } from './lib/sequential.ts';
 import { median, ratio } from './lib/stats.ts';
 import { removeDataDir, type Store, startStore, tempDataDir } from './lib/store.ts';
@@ -39,32 +39,6 @@ function liveHeapAfterFullCollections(log: string): number[] {
   return [...log.matchAll(/Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/g)].map((match) =>
     Number(match[1]),
   );
-}
-
-/** An admin of the bench store: signed up and in through the API, made admin in the database. */
-async function signInAdmin(store: Store): Promise<string> {
-  const account = { email: 'admin@scale.example.com', password: 'bench-admin-2026' };
-  const post = (path: string, body: unknown) =>
-    fetch(`${store.url}${path}`, {
-      method: 'POST',
-      headers: { origin: store.origin, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const signUp = await post('/api/auth/sign-up/email', { name: 'Bench Admin', ...account });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const client = new pg.Client({ connectionString: store.databaseUrl() });
-  await client.connect();
-  const [token] = await knownConfirmationTokens(client, [account.email]);
-  const confirmed = await post('/api/auth/confirm-sign-up', { token });
-  if (!confirmed.ok) throw new Error(`confirm failed: ${confirmed.status}`);
-  await client.query(`update "user" set role = 'Admin' where email = $1`, [account.email]);
-  await client.end();
-  const signIn = await post('/api/auth/sign-in/email', account);
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  return signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
 }
 
 /** Pages 1 to 10 of each status in turn: what an admin leafs through. */

@@ -91,6 +91,8 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
     }
     case 'tool.deleted':
       return `${who} deleted the tool ${quoted(label)}.`;
+    case 'catalogue.imported':
+      return `${who} imported a catalogue file of ${importCounts(details)}.`;
     case 'category.created':
       return `${who} added the category ${quoted(label)}.`;
     case 'category.updated':
@@ -129,6 +131,13 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
     default:
       return `${who} changed ${quoted(label)}.`;
   }
+}
+
+/** "120 rows: 20 tools added, 95 changed, 5 as they were" from an import's details. */
+function importCounts(details: Record<string, unknown>): string {
+  const count = (key: string) => number(details[key]) ?? 0;
+  const rows = count('rowCount');
+  return `${rows} ${rows === 1 ? 'row' : 'rows'}: ${count('created')} tools added, ${count('updated')} changed, ${count('unchanged')} as they were`;
 }
 
 function text(value: unknown): string | undefined {

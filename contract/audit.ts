@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'tool.created',
   'tool.updated',
   'tool.deleted',
+  'catalogue.imported',
   'category.created',
   'category.updated',
   'category.deleted',
@@ -20,7 +21,14 @@ export const AUDIT_ACTIONS = [
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
-export const AUDIT_TARGET_TYPES = ['user', 'tool', 'category', 'order', 'review'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'tool',
+  'category',
+  'order',
+  'review',
+  'catalogue',
+] as const;
 const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 

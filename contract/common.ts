@@ -34,12 +34,12 @@ export interface RouteDescriptor<
   headers?: H;
   response: R;
   /**
-   * The one route that takes a form body (an upload) names it; every other route takes JSON. The
-   * server lets this type through its cross-site rule on this route only, and only from its own
-   * Origin.
+   * A route that takes another body than JSON names its type: an image upload's form (the server
+   * lets this type through its cross-site rule on such a route only, and only from its own
+   * Origin) or a CSV file (read as a stream by the route).
    */
-  consumes?: 'multipart/form-data';
-  /** The fields of that form, as the API description shows them (the route reads the form itself). */
+  consumes?: 'multipart/form-data' | 'text/csv';
+  /** That body, as the API description shows it (the route reads it itself). */
   form?: z.ZodType;
   /** Success status; 200 unless stated. */
   status?: 200 | 201;

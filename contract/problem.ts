@@ -4,6 +4,7 @@ import { OrderNumberSchema } from './orders.ts';
 /** Stable error codes: clients branch on these, never on the human sentence. */
 const ProblemCodeSchema = z.enum([
   'validation_failed',
+  'import_running',
   'invalid_json',
   'unsupported_media_type',
   'payload_too_large',

@@ -1,6 +1,7 @@
 import { auditRoutes } from './audit.ts';
 import { type AuthActionName, authActions, authOperationId, isDescribed } from './auth-actions.ts';
 import { cartRoutes } from './cart.ts';
+import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { orderRoutes } from './order-routes.ts';
@@ -17,6 +18,7 @@ import { userRoutes } from './users.ts';
 export const apiRoutes = {
   tools: toolRoutes,
   categories: categoryRoutes,
+  catalogueCsv: catalogueCsvRoutes,
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
   orders: orderRoutes,

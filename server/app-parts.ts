@@ -41,6 +41,10 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import {
+  type CatalogueCsvService,
+  createCatalogueCsvService,
+} from './modules/catalogue-csv/catalogue-csv.service.ts';
+import {
   type AttributesService,
   createAttributesService,
 } from './modules/categories/attributes.service.ts';
@@ -83,6 +87,7 @@ export interface AppParts {
     tools: ToolsService;
     categories: CategoriesService;
     attributes: AttributesService;
+    catalogueCsv: CatalogueCsvService;
     orders: OrdersService;
     reviews: ReviewsService;
     users: UsersService;
@@ -234,6 +239,11 @@ export function createAppParts(
     }),
     categories,
     attributes,
+    catalogueCsv: createCatalogueCsvService(db, {
+      currency: config.currency,
+      outline: attributes.outline,
+      onChange: () => catalogue.heard('all'),
+    }),
     orders: createOrdersService(db, {
       currency: config.currency,
       mailer,

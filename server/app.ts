@@ -12,6 +12,7 @@ import { inRequest } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
+import { registerCatalogueCsvRoutes } from './modules/catalogue-csv/catalogue-csv.routes.ts';
 import { registerCategoryRoutes } from './modules/categories/categories.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { startPaymentWindowJob } from './modules/orders/payment-window.ts';
@@ -201,6 +202,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitUploads,
       });
       registerToolRoutes(api, services.tools, catalogue.responses);
+      await registerCatalogueCsvRoutes(api, services.catalogueCsv);
       registerCategoryRoutes(api, services.categories, services.attributes, catalogue.responses);
       registerCartRoutes(api, services.cart, { writes: limitWrites, quotes: limitQuotes });
       registerQuickOrderRoutes(api, services.quickOrder, {

@@ -169,3 +169,29 @@ async function inBatches<T, R>(
   }
   return results;
 }
+
+/** An admin of the bench store: signed up and in through the API, made admin in the database. */
+export async function signInAdmin(store: Store): Promise<string> {
+  const account = { email: 'admin@scale.example.com', password: 'bench-admin-2026' };
+  const post = (path: string, body: unknown) =>
+    fetch(`${store.url}${path}`, {
+      method: 'POST',
+      headers: { origin: store.origin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('/api/auth/sign-up/email', { name: 'Bench Admin', ...account });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const client = new pg.Client({ connectionString: store.databaseUrl() });
+  await client.connect();
+  const [token] = await knownConfirmationTokens(client, [account.email]);
+  const confirmed = await post('/api/auth/confirm-sign-up', { token });
+  if (!confirmed.ok) throw new Error(`confirm failed: ${confirmed.status}`);
+  await client.query(`update "user" set role = 'Admin' where email = $1`, [account.email]);
+  await client.end();
+  const signIn = await post('/api/auth/sign-in/email', account);
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}

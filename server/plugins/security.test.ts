@@ -38,7 +38,11 @@ const snapshot = () => storeSnapshot(t);
 /** Stripe-only routes: in test mode they pass the Origin and type checks, then refuse to act. */
 const STRIPE_ONLY = new Set(['POST /payment/:id/intent']);
 /** Routes that only compute (a visitor's cart priced, a quick order checked): they store nothing. */
-const STORES_NOTHING = new Set(['POST /cart/quote', 'POST /quick-order/check']);
+const STORES_NOTHING = new Set([
+  'POST /cart/quote',
+  'POST /quick-order/check',
+  'POST /catalogue/import/dry-run',
+]);
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;
 const mutatingRoutes = allRoutes().filter((route) => route.method !== 'GET');
@@ -178,7 +182,7 @@ describe('state-changing requests', () => {
         headers: { cookie: admin.cookie, origin: TEST_ORIGIN, ...upload.headers },
         payload: upload.payload,
       });
-      if (route.consumes) {
+      if (route.consumes === 'multipart/form-data') {
         expect(sent.statusCode, sent.body).toBe(201);
         expect(await snapshot()).not.toEqual(before);
         // Without an Origin (not sent by our pages), the same form is refused.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../contract/orders.ts';
+import { catalogueFile } from './catalogue-files.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import type { TestAccount, TestUser } from './test-app.ts';
 import { delivery } from './valid-requests.ts';
@@ -33,7 +34,7 @@ interface Entry {
   request: (o: Objects) => {
     url: string;
     body?: unknown;
-    /** A raw body with its headers (the upload route's multipart form). */
+    /** A raw body with its headers (the upload route's multipart form, a catalogue file). */
     form?: { payload: Buffer; headers: Record<string, string> };
   };
   /** Expected status for a visitor, the owner, another customer and an admin. */
@@ -340,6 +341,19 @@ export const MATRIX: Record<string, Entry> = {
       form: multipartForm([{ data: pngImage(32, 24), filename: 'matrix.png' }]),
     }),
     expect: adminOnly(201),
+  },
+  'GET /catalogue/export': {
+    request: () => ({ url: '/api/catalogue/export' }),
+    expect: adminOnly(200),
+  },
+  'POST /catalogue/import/dry-run': {
+    request: () => ({ url: '/api/catalogue/import/dry-run', form: catalogueFile() }),
+    expect: adminOnly(200),
+    storesNothing: true,
+  },
+  'POST /catalogue/import': {
+    request: () => ({ url: '/api/catalogue/import', form: catalogueFile() }),
+    expect: adminOnly(200),
   },
   'POST /uploads/documents': {
     request: () => ({

@@ -58,6 +58,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /userdetails/:email': (f) => ({ url: `/api/userdetails/${enc(f.admin.email)}` }),
   'GET /alluser': () => ({ url: '/api/alluser?role=Admin' }),
   'GET /overview': () => ({ url: '/api/overview' }),
+  'GET /catalogue/export': () => ({ url: '/api/catalogue/export' }),
   'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
   'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
@@ -179,6 +180,20 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   ],
   'PUT /alluser': () => [
     { url: `/api/alluser?email=${enc('nobody@example.com')}`, body: { role: 'User' } },
+  ],
+  'POST /catalogue/import/dry-run': () => [
+    {
+      url: '/api/catalogue/import/dry-run',
+      form: { payload: Buffer.from([0x89, 0x50, 0, 0]), headers: { 'content-type': 'text/csv' } },
+    },
+    { url: '/api/catalogue/import/dry-run', body: { rows: [] } },
+  ],
+  'POST /catalogue/import': () => [
+    {
+      url: '/api/catalogue/import',
+      form: { payload: Buffer.from([0xff, 0xfe, 0x41]), headers: { 'content-type': 'text/csv' } },
+    },
+    { url: '/api/catalogue/import', body: { rows: [] } },
   ],
   'POST /uploads': () => [
     {

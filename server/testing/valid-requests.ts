@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { catalogueFile } from './catalogue-files.ts';
 import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { asSessionUser } from './session-user.ts';
@@ -219,6 +220,11 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: '/api/uploads',
     form: multipartForm([{ data: pngImage(32, 24), filename: 'cross-site.png' }]),
   }),
+  'POST /catalogue/import/dry-run': () => ({
+    url: '/api/catalogue/import/dry-run',
+    form: catalogueFile(),
+  }),
+  'POST /catalogue/import': () => ({ url: '/api/catalogue/import', form: catalogueFile() }),
   'POST /uploads/documents': () => ({
     url: '/api/uploads/documents',
     form: multipartForm([{ data: PDF_BYTES, filename: 'cross-site.pdf' }]),

@@ -61,6 +61,8 @@ export const paths = {
   manageOrders: () => '/dashboard/manageallorders',
   manageReviews: () => '/dashboard/reviews',
   manageCategories: () => '/dashboard/categories',
+  /** The catalogue as a CSV file: its download and its import. */
+  catalogueFile: () => '/dashboard/catalogue',
   /** People and their roles, optionally searched for a name or email. */
   people: ({ q }: { q?: string } = {}) => withQuery('/dashboard/makeadmin', { q }),
   auditLog: () => '/dashboard/audit',

@@ -170,6 +170,29 @@ export function createAttributesService(db: Db, { onChange }: { onChange: () => 
       if (!rows.some((row) => row.id === categoryId)) return undefined;
       return lineageAttributes(rows, await attributesRepo.listAttributeRows(tx), categoryId);
     },
+
+    /**
+     * Every category's slug and specifications at once, for the catalogue import, held still
+     * until the transaction ends (the share lock tool writes take first).
+     */
+    async outline(tx: Tx) {
+      await repo.shareCategories(tx);
+      const rows = await repo.listCategoryRows(tx);
+      const attributes = await attributesRepo.listAttributeRows(tx);
+      const rules = new Map<string, AttributeRow[]>();
+      return {
+        categoryIds: new Map(rows.map((row) => [row.slug, row.id])),
+        rulesOf: (categoryId: string): AttributeRow[] => {
+          let found = rules.get(categoryId);
+          if (!found) {
+            found = lineageAttributes(rows, attributes, categoryId);
+            rules.set(categoryId, found);
+          }
+          return found;
+        },
+        specKeys: new Set(attributes.map((row) => row.key)),
+      };
+    },
   };
 }
 

@@ -125,7 +125,7 @@ describe('GET /api/orderlist/export', () => {
       stallMs: 60_000,
     });
     expect(neutral.running()).toBe(0);
-    const { neutralised } = await import('./order-export.ts');
+    const { neutralised } = await import('../../http/csv-export.ts');
     for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
       expect(neutralised(cell)).toBe(`'${cell}`);
     }

@@ -41,7 +41,7 @@ function valueProblem(rule: SpecRule, value: Specs[string]): string | undefined 
 }
 
 /** Each value that does not fit, under `specs.<key>`. `rules`: null when the tool has no category. */
-function specProblems(specs: Specs, rules: readonly SpecRule[] | null): FieldError[] {
+export function specProblems(specs: Specs, rules: readonly SpecRule[] | null): FieldError[] {
   const byKey = new Map((rules ?? []).map((rule) => [rule.key, rule]));
   return Object.entries(specs).flatMap(([key, value]): FieldError[] => {
     const rule = byKey.get(key);

@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'tool.created': 'Tool added',
   'tool.updated': 'Tool changed',
   'tool.deleted': 'Tool deleted',
+  'catalogue.imported': 'Catalogue imported',
   'category.created': 'Category added',
   'category.updated': 'Category changed',
   'category.deleted': 'Category deleted',
@@ -44,6 +45,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   category: 'Categories',
   order: 'Orders',
   review: 'Reviews',
+  catalogue: 'Catalogue imports',
 };
 
 export function AuditLogPage() {

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import {
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  firstTool,
+  signIn,
+  test,
+  waitForReady,
+  watchConsole,
+} from './fixtures.ts';
+
+/**
+ * An admin downloads the catalogue as CSV, checks a file with a mistake and is shown its line and
+ * column, then checks and imports a good file: the new tool is in the catalogue.
+ */
+
+const HEADER =
+  'sku,brand,mpn,gtin,name,category,price,stock,minimum_order,order_increment,max_per_order,price_breaks,img,description';
+
+function row(sku: string, name: string, price: string): string {
+  return `${sku},Forge,,,${name},,${price},100,1,1,,,/images/tools/quick-release-bar-clamps-4-pieces.svg,"A bench vise imported from a file, with 100 mm jaws."`;
+}
+
+async function choose(page: Page, name: string, lines: string[]) {
+  await page.getByLabel('CSV file (UTF-8)').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+}
+
+/** axe at a phone's narrowest width and at desktop width; nothing widens the page. */
+async function checkAtWidths(page: Page, label: string) {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `${label} at ${width}px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page.request, DEMO_ADMIN);
+});
+
+test('an admin exports the catalogue, is shown a bad row by line and column, and imports a good file', async ({
+  page,
+}) => {
+  test.slow();
+  const problems = watchConsole(page);
+  const admin = await apiAs(DEMO_ADMIN);
+  const listed = await createTool(admin, { sku: `E2E-${Date.now().toString(36)}` });
+
+  await page.goto('/dashboard');
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Catalogue file' })
+    .click();
+  await waitForReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue file' })).toBeVisible();
+  await checkAtWidths(page, 'catalogue file');
+
+  // The export: every listed tool, the one just added among them.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download catalogue (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^catalogue-\d{4}-\d\d-\d\d\.csv$/);
+  const exported = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(exported).toString('utf8');
+  expect(text.split('\n')[0]).toContain(HEADER);
+  expect(text).toContain(`\n${listed.sku},`);
+
+  // A file with a price that is none: the problem by its line and column, nothing imported.
+  const sku = `IMP-${Date.now().toString(36)}`;
+  const name = `Imported Vise ${sku}`;
+  await choose(page, 'bad.csv', [
+    HEADER,
+    row(`${sku}-A`, `${name} A`, '12.50'),
+    row(sku, name, 'cheap'),
+  ]);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  const problem = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '3' }) });
+  await expect(problem).toContainText('price');
+  await expect(problem).toContainText('“cheap” is not a price');
+  await expect(page.getByText(/Fix this problem, then check the file again/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+  await checkAtWidths(page, 'catalogue file with problems');
+
+  // The good file: checked, then imported.
+  await choose(page, 'good.csv', [HEADER, row(sku, name, '42.00')]);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(
+    page.getByText('1 row: 1 tools to add, 0 to change, 0 already as the file says.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Import this tool' }).click();
+  await expect(
+    page.getByText('1 row imported: 1 tools added, 0 changed, 0 left as they were.').first(),
+  ).toBeVisible();
+  const imported = await firstTool(admin, sku);
+  expect(imported).toMatchObject({ sku, name, price: 4200 });
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { TransactionRollbackError } from 'drizzle-orm';
+import type { ImportReport } from '../../../contract/catalogue-csv.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { createCsvExporter, type ExportOptions } from '../../http/csv-export.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
+import { catalogueFile, specKeys } from './catalogue-export.ts';
+import * as repo from './catalogue-import.repo.ts';
+import { readCatalogueFile } from './catalogue-import.ts';
+import type { CatalogueOutline } from './catalogue-row.ts';
+
+/**
+ * The catalogue as a CSV file, out and in (docs/decisions/045): the export streamed from a cursor;
+ * the import read as it arrives into its own transaction, checked row by row, and then either
+ * rolled back (a dry run, or any problem) or applied all at once.
+ */
+
+export interface CatalogueCsvOptions {
+  currency: string;
+  /** Every category's slug and specifications, under the categories' share lock. */
+  outline: (tx: Tx) => Promise<CatalogueOutline>;
+  /** After an import commits: the catalogue changed (this instance's caches drop at once). */
+  onChange: () => void;
+  exports?: Partial<ExportOptions>;
+  /** Imports (dry runs too) one instance reads at once; one more is refused with 429. */
+  maxImportsAtOnce?: number;
+  /** The largest file read (tests make it small). */
+  maxBytes?: number;
+}
+
+/** Rows written per statement when an import is applied. */
+const CHUNK = 5000;
+
+export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) {
+  const exporter = createCsvExporter(db, {
+    batchSize: options.exports?.batchSize ?? 1000,
+    maxAtOnce: options.exports?.maxAtOnce ?? 2,
+    stallMs: options.exports?.stallMs ?? 60_000,
+  });
+  let importing = 0;
+
+  /**
+   * Reads the file into a transaction of its own. A dry run, or a file with any problem, is
+   * rolled back: nothing it staged or locked outlives it.
+   */
+  async function run(body: Readable, actor: AuditActor | undefined): Promise<ImportReport> {
+    if (importing >= (options.maxImportsAtOnce ?? 2))
+      throw new AppError(
+        429,
+        'rate_limited',
+        'Other catalogue files are being read right now. Try again in a minute.',
+        undefined,
+        { 'retry-after': '30' },
+      );
+    importing += 1;
+    let report: ImportReport | undefined;
+    try {
+      await db.transaction(async (tx) => {
+        // One import applied at a time, decided before any lock: a second waits for nothing.
+        if (actor && !(await repo.takeImportPlace(tx)))
+          throw conflict(
+            'import_running',
+            'Another catalogue import is being applied right now. Try again once it is done.',
+          );
+        const outline = await options.outline(tx);
+        await repo.createStaging(tx);
+        const read = await readCatalogueFile(body, {
+          outline,
+          currency: options.currency,
+          stage: (rows) => repo.stage(tx, rows),
+          ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+        });
+        const isApplying = actor !== undefined && read.problemCount === 0;
+        await repo.matchTools(tx, { lock: isApplying });
+        const { last, ...counts } = await repo.countStaged(tx);
+        report = { isApplied: false, rowCount: read.rowCount, ...counts, ...problemsOf(read) };
+        if (!isApplying || !actor) return tx.rollback();
+        const importId = randomUUID();
+        for (let from = 1; from <= last; from += CHUNK) {
+          const range = { from, to: from + CHUNK - 1 };
+          await repo.updateChunk(tx, range, actor, importId);
+          await repo.insertChunk(tx, range, actor, importId);
+        }
+        await recordAudit(tx, actor, {
+          action: 'catalogue.imported',
+          target: { type: 'catalogue', id: importId, label: 'the catalogue' },
+          details: { rowCount: read.rowCount, ...counts },
+        });
+        report.isApplied = true;
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionRollbackError)) throw skuTaken(error) ?? error;
+    } finally {
+      importing -= 1;
+    }
+    if (!report) throw new Error('the import ended without a report');
+    if (report.isApplied) options.onChange();
+    return report;
+  }
+
+  return {
+    /** The whole catalogue as CSV, a stream to send; 429 while as many are written. */
+    async exportCsv(today = new Date()) {
+      const keys = await specKeys(db);
+      return exporter.open(catalogueFile(keys, options.currency, today));
+    },
+    exportsRunning: exporter.running,
+    /** What importing the file would do, and every problem; changes nothing. */
+    dryRun: (body: Readable) => run(body, undefined),
+    /** Imports the file all or nothing, audited as `actor`'s. */
+    apply: (body: Readable, actor: AuditActor) => run(body, actor),
+  };
+}
+
+function problemsOf(read: { problems: ImportReport['problems']; problemCount: number }) {
+  return { problems: read.problems, problemCount: read.problemCount };
+}
+
+/** A tool added with the SKU of a row while the import was being read: said as the form says it. */
+function skuTaken(error: unknown): AppError | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { constraint?: unknown }).constraint === 'tools_sku_idx')
+      return conflict(
+        'sku_taken',
+        'A tool with the SKU of one of the rows was added while the file was being read: run the import again.',
+      );
+  }
+  return undefined;
+}
+
+export type CatalogueCsvService = ReturnType<typeof createCatalogueCsvService>;

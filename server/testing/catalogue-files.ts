@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { CATALOGUE_COLUMNS } from '../../contract/catalogue-csv.ts';
+
+/**
+ * Catalogue files as the import takes them (text/csv): a header of every fixed column and one row
+ * per tool, for the tests that walk every route.
+ */
+
+/** One tool's row, a new SKU unless given; `cells` replace the defaults by column. */
+export function catalogueRow(cells: Partial<Record<string, string>> = {}): string {
+  const values: Record<string, string> = {
+    sku: `CSV-${randomUUID().slice(0, 8)}`,
+    brand: 'Forge',
+    mpn: '',
+    gtin: '',
+    name: 'Imported Drill',
+    category: '',
+    price: '49.99',
+    stock: '100',
+    minimum_order: '1',
+    order_increment: '1',
+    max_per_order: '',
+    price_breaks: '',
+    img: '/images/tools/drill.svg',
+    description: 'A drill added by a catalogue file.',
+    ...cells,
+  };
+  return CATALOGUE_COLUMNS.map((column) => values[column] ?? '').join(',');
+}
+
+/** A file of these rows (one new tool when none are given), as a raw body with its type. */
+export function catalogueFile(...rows: string[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const lines = [CATALOGUE_COLUMNS.join(','), ...(rows.length > 0 ? rows : [catalogueRow()])];
+  return { payload: Buffer.from(lines.join('\n')), headers: { 'content-type': 'text/csv' } };
+}
