@@ -31,11 +31,10 @@ export const RELATION_KIND_LABELS: Record<RelationKind, string> = {
 };
 
 /** One more picture of the tool, with the words a screen reader says for it. */
-export const GalleryImageSchema = z.strictObject({
+const GalleryImageSchema = z.strictObject({
   src: ImageUrlSchema,
   alt: plainText(1, 200),
 });
-export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
 export const GallerySchema = z
   .array(GalleryImageSchema)
@@ -55,7 +54,7 @@ export const GallerySchema = z
   );
 
 /** A document as an admin attaches it: a PDF uploaded through POST /api/uploads/documents. */
-export const ToolDocumentInputSchema = z.strictObject({
+const ToolDocumentInputSchema = z.strictObject({
   title: plainText(2, 120),
   kind: z.enum(DOCUMENT_KINDS, { error: `Must be one of ${DOCUMENT_KINDS.join(', ')}.` }),
   url: z.string().trim().regex(UPLOADED_DOCUMENT_PATTERN, {
@@ -81,13 +80,13 @@ export const ToolDocumentsSchema = z
   );
 
 /** A document as pages show it: its size read from the stored file when it was attached. */
-export const ToolDocumentSchema = ToolDocumentInputSchema.extend({
+const ToolDocumentSchema = ToolDocumentInputSchema.extend({
   /** Bytes. */
   size: z.int().min(1),
 });
 export type ToolDocument = z.infer<typeof ToolDocumentSchema>;
 
-export const RelatedToolInputSchema = z.strictObject({
+const RelatedToolInputSchema = z.strictObject({
   toolId: IdSchema,
   kind: z.enum(RELATION_KINDS, { error: `Must be one of ${RELATION_KINDS.join(', ')}.` }),
 });
@@ -111,7 +110,7 @@ export const RelatedToolsSchema = z
 export type RelatedToolInput = z.infer<typeof RelatedToolInputSchema>;
 
 /** A related tool as the tool's answer carries it: enough for a small card linking to it. */
-export const RelatedToolSchema = z.object({
+const RelatedToolSchema = z.object({
   kind: z.enum(RELATION_KINDS),
   _id: IdSchema,
   name: z.string(),
@@ -132,7 +131,6 @@ export const ToolMediaSchema = z.object({
   /** Only listed tools, in the admin's order. */
   related: z.array(RelatedToolSchema),
 });
-export type ToolMedia = z.infer<typeof ToolMediaSchema>;
 
 /** The three as an admin sends them (each replaces the whole list; [] empties it). */
 export const toolMediaFields = {

@@ -16,7 +16,7 @@ export const UploadedImageSchema = z.object({
 });
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
-export const UploadedDocumentSchema = z.object({
+const UploadedDocumentSchema = z.object({
   /** Where the PDF is served: what a tool's document names as its `url`. */
   url: z.string(),
   /** Bytes. */

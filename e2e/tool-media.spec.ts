@@ -11,7 +11,9 @@ import {
   signIn,
   test,
   waitForReady,
+  watchConsole,
 } from './fixtures.ts';
+import { structuredData } from './served-html.ts';
 
 const SCREENSHOTS = 'test-results/screenshots';
 
@@ -85,12 +87,31 @@ test('an admin adds a picture, a PDF and a related tool; a visitor sees, downloa
   await related.getByRole('button', { name: `Add ${bit.name} as Accessories` }).click();
   await expect(related.getByText(bit.name, { exact: true })).toBeVisible();
   await expectAccessible(page, 'the edit dialog with a gallery, a document and a related tool');
+  await page.setViewportSize({ width: 320, height: 900 });
+  await gallery.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/tool-media-form-320.png`, fullPage: false });
+  await related.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/tool-media-related-320.png`, fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${tool.name} is saved.`)).toBeVisible();
+
+  // The page comes from the server whole: the thumbnails, the document, the related card, and
+  // structured data naming every picture.
+  const html = await (await page.request.get(`/tools/${tool._id}`)).text();
+  expect(html).toContain('Show picture 2: The drill seen from the side');
+  expect(html).toContain('Drill datasheet');
+  expect(html).toContain(bit.name);
+  const product = structuredData(html).find((data) => data['@type'] === 'Product');
+  expect(product?.image).toEqual([
+    expect.stringContaining(tool.img),
+    expect.stringMatching(/\/uploads\/[0-9a-f]{32}-640\.webp$/),
+  ]);
 
   // A visitor, on the tool's page.
   const context = await browser.newContext({ baseURL: ORIGIN, acceptDownloads: true });
   const visitor = await context.newPage();
+  const problems = watchConsole(visitor);
   await visitor.goto(`/tools/${tool._id}`);
   await waitForReady(visitor);
   const pictures = visitor.getByTestId('tool-gallery');
@@ -123,6 +144,7 @@ test('an admin adds a picture, a PDF and a related tool; a visitor sees, downloa
   await accessories.getByRole('link', { name: bit.name }).click();
   await expect(visitor).toHaveURL(new RegExp(`/tools/${bit._id}$`));
   await expect(visitor.getByRole('heading', { level: 1, name: bit.name })).toBeVisible();
+  expect(problems).toEqual([]);
   await context.close();
   await admin.dispose();
 });

@@ -182,7 +182,7 @@ export function createAppParts(
     config.rateLimits.reviewsPerUser,
     'You have changed your review often today. Please come back tomorrow.',
   );
-  const limitUploads = perUser('up', config.uploads.perUser, 'You are uploading images too often.');
+  const limitUploads = perUser('up', config.uploads.perUser, 'You are uploading files too often.');
   const limitQuotes: AddressLimit = async (address) => {
     await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
   };

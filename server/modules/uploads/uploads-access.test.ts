@@ -96,7 +96,7 @@ describe('who may upload, and from where', () => {
     const stored = await t.storedUploads();
     const flooded = await post('/api/uploads', admin.headers);
     const problem = expectProblem(flooded, 429, 'rate_limited');
-    expect(problem.detail).toMatch(/uploading images too often/);
+    expect(problem.detail).toMatch(/uploading files too often/);
     expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(0);
     expect(await t.storedUploads()).toEqual(stored);
     // Another admin is not held back by the first one's flood.

@@ -50,7 +50,7 @@ export function GalleryEditor({
           {fields.map((field, index) => (
             <li
               key={field.id}
-              className="grid grid-cols-[5rem_1fr] items-start gap-3 sm:grid-cols-[6rem_1fr_auto]"
+              className="grid grid-cols-[4rem_1fr] items-start gap-3 sm:grid-cols-[6rem_1fr_auto]"
             >
               <img
                 src={field.src}

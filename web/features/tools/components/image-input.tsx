@@ -1,7 +1,7 @@
-import { type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { uploadSrcSet } from '#contract/upload-names.ts';
-import { errorMessage } from '#web/lib/api-error.ts';
 import { uploadImage } from '../api/upload-file.ts';
+import { FileUploadField } from './file-upload-field.tsx';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -16,12 +16,6 @@ interface ImageInputProps {
   className?: string;
   ref?: Ref<HTMLInputElement>;
 }
-
-type Upload =
-  | { state: 'idle' }
-  | { state: 'busy'; fileName: string; share: number }
-  | { state: 'done'; fileName: string; url: string }
-  | { state: 'failed'; message: string };
 
 /**
  * A tool's image: upload a picture (JPEG, PNG or WebP, checked by the store), or give a link. An
@@ -38,37 +32,13 @@ export function ImageInput({
   ref,
 }: ImageInputProps) {
   const id = useId();
-  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setUpload({ state: 'busy', fileName: file.name, share: 0 });
-    try {
-      const image = await uploadImage(file, {
-        signal: current.signal,
-        onProgress: (share) => setUpload({ state: 'busy', fileName: file.name, share }),
-      });
-      onChange(image.url);
-      onBlur();
-      setUpload({ state: 'done', fileName: file.name, url: image.url });
-    } catch (failure) {
-      if (current.signal.aborted) return;
-      setUpload({
-        state: 'failed',
-        message: `${file.name} was not uploaded. ${errorMessage(failure)}`,
-      });
-    }
-  };
-
   // "x.jpg is uploaded" holds while its address is the link: not once the link is changed or the
   // form is reset.
-  const status: Upload =
-    upload.state === 'done' && upload.url !== value ? { state: 'idle' } : upload;
+  const [uploaded, setUploaded] = useState<{ fileName: string; url: string } | null>(null);
+  const done =
+    uploaded && uploaded.url === value
+      ? `${uploaded.fileName} is uploaded; its address is below.`
+      : undefined;
   const preview = value.trim();
   const showPreview = !error && (preview.startsWith('/') || preview.startsWith('https://'));
   return (
@@ -91,24 +61,17 @@ export function ImageInput({
           )}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-3">
-          <div>
-            <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-medium text-stone-800">
-              Upload a picture
-            </label>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept={ACCEPT}
-              aria-describedby={`${id}-file-status`}
-              disabled={upload.state === 'busy'}
-              onChange={(event) => {
-                void onFile(event.currentTarget.files?.[0]);
-                event.currentTarget.value = '';
-              }}
-              className="block w-full min-w-0 text-sm text-stone-700 file:mr-3 file:min-h-10 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-4 file:font-semibold file:text-navy-800 hover:file:bg-navy-50"
-            />
-            <UploadStatus id={`${id}-file-status`} upload={status} />
-          </div>
+          <FileUploadField
+            label="Upload a picture"
+            accept={ACCEPT}
+            hint={done ?? 'A JPEG, PNG or WebP picture; the store makes it the right sizes.'}
+            upload={uploadImage}
+            onUploaded={(image, file) => {
+              onChange(image.url);
+              onBlur();
+              setUploaded({ fileName: file.name, url: image.url });
+            }}
+          />
           <div>
             <label htmlFor={`${id}-url`} className="mb-1 block text-sm font-medium text-stone-800">
               Or give an image link
@@ -139,35 +102,5 @@ export function ImageInput({
         </div>
       </div>
     </fieldset>
-  );
-}
-
-function UploadStatus({ id, upload }: { id: string; upload: Upload }) {
-  const percent = upload.state === 'busy' ? Math.round(upload.share * 100) : 0;
-  return (
-    <div id={id} className="mt-1 text-sm">
-      <p role="status" className={upload.state === 'failed' ? 'sr-only' : 'text-stone-600'}>
-        {upload.state === 'idle' &&
-          'A JPEG, PNG or WebP picture; the store makes it the right sizes.'}
-        {upload.state === 'busy' &&
-          (percent < 100
-            ? `Uploading ${upload.fileName}… ${percent}%`
-            : `Preparing ${upload.fileName}…`)}
-        {upload.state === 'done' && `${upload.fileName} is uploaded; its address is below.`}
-      </p>
-      {upload.state === 'busy' && (
-        <progress
-          max={100}
-          value={percent}
-          aria-label="Upload progress"
-          className="mt-1 h-2 w-full overflow-hidden rounded accent-orange-500"
-        />
-      )}
-      {upload.state === 'failed' && (
-        <p role="alert" className="font-medium text-red-700">
-          {upload.message}
-        </p>
-      )}
-    </div>
   );
 }
