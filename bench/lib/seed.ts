@@ -141,7 +141,7 @@ export async function seedBuyers(store: Store, count: number): Promise<Buyer[]> 
   const tokens = await knownConfirmationTokens(client, emails);
   await client.end();
   await inBatches(tokens, 4, async (token) => {
-    const response = await post('/api/auth/confirm-sign-up', { token });
+    const response = await post('/api/auth/confirm-sign-up', { token, password });
     if (!response.ok)
       throw new Error(`confirm failed: ${response.status} ${await response.text()}`);
   });
@@ -184,7 +184,10 @@ export async function signInAdmin(store: Store): Promise<string> {
   const client = new pg.Client({ connectionString: store.databaseUrl() });
   await client.connect();
   const [token] = await knownConfirmationTokens(client, [account.email]);
-  const confirmed = await post('/api/auth/confirm-sign-up', { token });
+  const confirmed = await post('/api/auth/confirm-sign-up', {
+    token,
+    password: account.password,
+  });
   if (!confirmed.ok) throw new Error(`confirm failed: ${confirmed.status}`);
   await client.query(`update "user" set role = 'Admin' where email = $1`, [account.email]);
   await client.end();
