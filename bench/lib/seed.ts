@@ -105,7 +105,7 @@ export interface Buyer {
  * id; only a token's hash is stored), instead of reading the emails: the confirmation itself then
  * goes through the API like anyone's.
  */
-export async function knownConfirmationTokens(client: pg.Client, emails: string[]) {
+async function knownConfirmationTokens(client: pg.Client, emails: string[]) {
   const result = await client.query<{ id: string }>(
     `update pending_sign_up set token_hash = encode(sha256(convert_to(id, 'UTF8')), 'hex')
       where email = any($1) returning id`,
