@@ -52,6 +52,7 @@ function medianResult(results: LoadResult[]): LoadResult {
   return {
     rps: median(results.map((r) => r.rps)),
     p50: median(results.map((r) => r.p50)),
+    p95: median(results.map((r) => r.p95)),
     p99: median(results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),

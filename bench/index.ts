@@ -4,6 +4,7 @@
  */
 import { runBackOffice } from './back-office.ts';
 import { runCatalogue } from './catalogue.ts';
+import { runCategoryFilters } from './category-filters.ts';
 import { runCatalogueImport } from './catalogue-import.ts';
 import { runFloods } from './floods.ts';
 import { machine, printMachine } from './lib/machine.ts';
@@ -28,6 +29,7 @@ const BENCHES: [string, typeof runCatalogue][] = [
   ['sessions', runSessions],
   ['floods', runFloods],
   ['quick-order', runQuickOrder],
+  ['category-filters', runCategoryFilters],
   ['catalogue-import', runCatalogueImport],
 ];
 

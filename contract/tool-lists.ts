@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueFilterFields, withSpecFilters } from './catalogue-filters.ts';
 import { CategorySlugSchema } from './categories.ts';
 import { plainText } from './common.ts';
 import { formatCount } from './format.ts';
@@ -19,16 +20,25 @@ export const TOOL_SORTS = [
 export const ToolSortSchema = z.enum(TOOL_SORTS);
 export type ToolSort = z.infer<typeof ToolSortSchema>;
 
-export const ListToolsQuerySchema = z.strictObject({
+/** What narrows the catalogue: words, a category, and the filters (brand, stock, price, specs). */
+const catalogueScopeFields = {
   q: plainText(0, 100).optional(),
   /** Only the tools in this category (its slug) and every category below it. */
   category: CategorySlugSchema.optional(),
+  ...catalogueFilterFields,
+};
+
+export const ListToolsQuerySchema = withSpecFilters({
+  ...catalogueScopeFields,
   /** `oldest` (insertion order) by default, as the original API listed tools. */
   sort: ToolSortSchema.default('oldest'),
   /** Without a limit, every matching tool is returned, as the original API did. */
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+/** The facets of a query: the list's words, category and filters, without order or page. */
+export const FacetsQuerySchema = withSpecFilters(catalogueScopeFields);
+export type FacetsQuery = z.output<typeof FacetsQuerySchema>;
 export type ListToolsQuery = z.input<typeof ListToolsQuerySchema>;
 
 /** The most tools one page of the admin's list holds. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { FacetsSchema } from './catalogue-filters.ts';
 import { DeletedCountSchema, IdParamsSchema, route } from './common.ts';
 import {
+  FacetsQuerySchema,
   ListToolsQuerySchema,
   MANAGE_TOOLS_PAGE_MAX,
   ManageToolsQuerySchema,
@@ -22,12 +24,25 @@ export const toolRoutes = {
     access: 'public',
     summary: 'List the catalogue',
     description:
-      "Tools in the catalogue: all of them, or a page (limit, offset), found by words of their name or description (q; best match first with sort=relevance) and sorted. A number with the unit of a specification in q (`19mm`, `18V`) is looked for among the tools' specification values (the rest of q as words; as words alone when no tool holds the value), and a q of one word with a digit also finds tools by part number, the SKU, MPN or GTIN that is q first, then those starting with it. The total that match is in X-Total-Count. Answers are cached for a short while and carry an ETag: ask with If-None-Match to get 304 while nothing changed.",
+      "Tools in the catalogue: all of them, or a page (limit, offset), narrowed by a category (category: its slug, that category and those below it) and filters (brand, repeated for several; inStock=true: at least the minimum order in stock; minPrice and maxPrice in minor units; spec.<key> for a filterable specification, repeated for several values, or min..max for a number), found by words of their name or description (q; best match first with sort=relevance) and sorted. A number with the unit of a specification in q (`19mm`, `18V`) is looked for among the tools' specification values (the rest of q as words; as words alone when no tool holds the value), and a q of one word with a digit also finds tools by part number, the SKU, MPN or GTIN that is q first, then those starting with it. The total that match is in X-Total-Count. Answers are cached for a short while and carry an ETag: ask with If-None-Match to get 304 while nothing changed.",
     returns: 'The tools that match, in the order asked for.',
     tags: ['tools'],
     query: ListToolsQuerySchema,
     response: z.array(ToolSchema),
     responseHeaders: ['X-Total-Count', 'ETag', 'Cache-Control'],
+  }),
+  facets: route({
+    method: 'GET',
+    path: '/tools/facets',
+    access: 'public',
+    summary: 'Count the catalogue by filter',
+    description:
+      "The filters of a catalogue query (the list's q, category, brand, inStock, minPrice, maxPrice and spec.<key> parameters, without sort or page) with, for each value, how many tools choosing it would leave. Counts are disjunctive: a filter's own choices do not narrow its own counts (choosing one brand still shows what each other brand would add), every other filter does. The answer also has the tools matching everything (total), the categories one level below the chosen one with their tools, the price range and, for each filterable specification the tools hold, its values and a number's range. Cached like the list, with an ETag.",
+    returns: 'The counts of every filter for the query.',
+    tags: ['tools'],
+    query: FacetsQuerySchema,
+    response: FacetsSchema,
+    responseHeaders: ['ETag', 'Cache-Control'],
   }),
   manage: route({
     method: 'GET',

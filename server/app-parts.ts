@@ -186,12 +186,14 @@ export function createAppParts(
   const limitQuotes: AddressLimit = async (address) => {
     await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
   };
-  const catalogueIndex = createCatalogueIndex(db);
+  const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
+  const catalogueIndex = createCatalogueIndex(db, { readShape: categories.shape });
   const toolCache = createToolCache();
   const sessions = createSessionCache();
   const customers = createCustomerCache();
   const catalogue = createCatalogueCache((change) => {
     if (change === 'all') catalogueIndex.invalidate();
+    if (change === 'stock') catalogueIndex.stockChanged();
     if (change !== 'reviews') toolCache.invalidate();
   });
   // What every instance keeps in memory, and the one feed that tells each what changed.
@@ -205,7 +207,7 @@ export function createAppParts(
     },
     onLiveChange: (isLive) => {
       catalogue.setEnabled(isLive);
-      catalogueIndex.setEnabled(isLive);
+      catalogueIndex.setLive(isLive);
       toolCache.setEnabled(isLive);
       sessions.setEnabled(isLive);
       customers.answers.setEnabled(isLive);
@@ -223,7 +225,6 @@ export function createAppParts(
     announceStockTaken: () => announceCatalogue('stock'),
     stockReturned: () => catalogue.heard('stock'),
   });
-  const categories = createCategoriesService(db, { onChange: () => catalogue.heard('all') });
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
   const services = {
@@ -232,9 +233,7 @@ export function createAppParts(
       toolCache,
       onChange: catalogue.heard,
       defaultBrand: config.storeName,
-      categoryScope: categories.scope,
       specsOf: attributes.specsOf,
-      specKeysByUnit: attributes.keysByUnit,
     }),
     categories,
     attributes,

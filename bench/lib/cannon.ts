@@ -5,6 +5,7 @@ export interface LoadResult {
   /** Completed 2xx responses per second. */
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   /** Connection errors and timeouts. */
   errors: number;
@@ -60,6 +61,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   return {
     rps: latencies.length / (result.duration || options.seconds),
     p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     errors: result.errors + result.timeouts,
     non2xx,

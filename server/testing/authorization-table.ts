@@ -68,6 +68,7 @@ const adminOnly = (status: number): Record<Role, number> => ({
  */
 export const MATRIX: Record<string, Entry> = {
   'GET /tools': { request: () => ({ url: '/api/tools' }), expect: all(200) },
+  'GET /tools/facets': { request: () => ({ url: '/api/tools/facets' }), expect: all(200) },
   'GET /tools/manage': {
     request: () => ({ url: '/api/tools/manage?lowStock=true&sort=stock_asc' }),
     expect: adminOnly(200),

@@ -30,6 +30,10 @@ const enc = encodeURIComponent;
 /** A success for every route that only reads, as an admin on the fixture's objects. */
 export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /tools': () => ({ url: '/api/tools?q=tool&sort=relevance&limit=5', as: 'visitor' }),
+  'GET /tools/facets': () => ({
+    url: '/api/tools/facets?q=tool&brand=Toolyard&inStock=true&minPrice=0',
+    as: 'visitor',
+  }),
   'GET /tools/manage': () => ({ url: '/api/tools/manage?lowStock=false&sort=stock_asc' }),
   'GET /tools/:id/open-orders': (f) => ({ url: `/api/tools/${f.tool.id}/open-orders` }),
   'GET /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, as: 'visitor' }),

@@ -170,6 +170,9 @@ export async function buildTestApp(
       })
       .returning();
     if (!row) throw new Error('no tool');
+    // Written past the app, as an import would be: the app forgets what it holds at once, as after
+    // its own writes (the trigger's announcement follows).
+    app.catalogue.heard('all');
     return row;
   };
 

@@ -4,10 +4,12 @@ import type {
   UpdateCategoryBody,
 } from '../../../contract/categories.ts';
 import { formatCount } from '../../../contract/format.ts';
+import type { AttributeKind } from '../../../contract/specifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { CatalogueShape } from '../tools/index.ts';
 import * as attributesRepo from './attributes.repo.ts';
 import * as repo from './categories.repo.ts';
 import { attributesByCategory, lineageAttributes } from './category-specs.ts';
@@ -126,6 +128,18 @@ export function createCategoriesService(db: Db, { onChange }: { onChange: () => 
       const rows = await repo.listCategoryRows(db);
       const category = rows.find((row) => row.slug === slug);
       return category && subtreeIds(rows, category.id);
+    },
+
+    /** Every category and every specification: what the catalogue's reads are shaped by. */
+    async shape(): Promise<CatalogueShape> {
+      const [categories, attributes] = await Promise.all([
+        repo.listCategoryRows(db),
+        attributesRepo.listAttributeRows(db),
+      ]);
+      return {
+        categories,
+        attributes: attributes.map((row) => ({ ...row, kind: row.kind as AttributeKind })),
+      };
     },
 
     /** Whether a category has this slug (its page exists). */

@@ -3,7 +3,6 @@ import type { Category } from '../../../contract/categories.ts';
 import type { Tool } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
-import { listTools, searchTools, similarNames } from '../tools/index.ts';
 
 /** The category tree: three levels at most, counts, the tools of a category and those below it. */
 
@@ -94,26 +93,6 @@ describe('GET /api/tools?category=', () => {
     expect((await names('category=hand-tools&q=hamer&limit=24')).names).toEqual([
       'Tree Claw Hammer',
     ]);
-  });
-
-  it('PostgreSQL alone answers as the in-memory index does', async () => {
-    const scope = [ids.drills, ids['hammer-drills']] as string[];
-    const page = await listTools(shop.t.db, { sort: 'name_asc', offset: 0, categoryIds: scope });
-    expect(page.rows.map((row) => row.name)).toEqual(['Tree Combi Drill', 'Tree Hammer Drill']);
-    const found = await searchTools(shop.t.db, {
-      q: 'hammer',
-      sort: 'oldest',
-      offset: 0,
-      categoryIds: scope,
-    });
-    expect(found.rows.map((row) => row.name)).toEqual(['Tree Hammer Drill']);
-    const similar = await similarNames(shop.t.db, {
-      q: 'hamer',
-      sort: 'oldest',
-      offset: 0,
-      categoryIds: scope,
-    });
-    expect(similar.total).toBe(1);
   });
 
   it('refuses an address no category has, and one no category could have', async () => {

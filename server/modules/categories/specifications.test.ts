@@ -4,7 +4,6 @@ import type { Attribute } from '../../../contract/specifications.ts';
 import type { Tool } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
-import { listTools, searchTools, similarNames } from '../tools/index.ts';
 
 /**
  * Specifications: a category defines attributes its tools (and those below it) have; each tool's
@@ -257,36 +256,5 @@ describe('searching by specification', () => {
     const response = await addTool('Search 19 mm Hex Key', null);
     expect(response.statusCode, response.body).toBe(201);
     expect(await found('19 mm hex')).toEqual(['Search 19 mm Hex Key']);
-  });
-
-  it('PostgreSQL alone answers as the in-memory index does', async () => {
-    const specs = [{ keys: ['jaw'], value: 19 }];
-    const listed = await listTools(shop.t.db, { sort: 'name_asc', offset: 0, specs });
-    expect(listed.rows.map((row) => row.name)).toEqual([
-      'Search Spanner Nineteen',
-      'Search Wrench Nineteen',
-    ]);
-    const searched = await searchTools(shop.t.db, {
-      q: 'wrench',
-      sort: 'name_asc',
-      offset: 0,
-      specs,
-    });
-    expect(searched.rows.map((row) => row.name)).toEqual(['Search Wrench Nineteen']);
-    const similar = await similarNames(shop.t.db, {
-      q: 'spaner',
-      sort: 'name_asc',
-      offset: 0,
-      specs,
-    });
-    expect(similar.total).toBe(1);
-    const other = [{ keys: ['jaw'], value: 17 }];
-    const none = await similarNames(shop.t.db, {
-      q: 'spaner',
-      sort: 'name_asc',
-      offset: 0,
-      specs: other,
-    });
-    expect(none.total).toBe(0);
   });
 });

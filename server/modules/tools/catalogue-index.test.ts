@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_SORTS } from '../../../contract/tool-lists.ts';
+import { TOOL_SORTS, type ToolSort } from '../../../contract/tool-lists.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { NO_FILTERS } from './catalogue-filters.ts';
 import { createCatalogueIndex } from './catalogue-index.ts';
-import { listTools } from './tools.repo.ts';
 
 let t: TestContext;
 let removedId: string;
@@ -40,12 +41,32 @@ afterAll(async () => {
   await t.close();
 });
 
+const noShape = async () => ({ categories: [], attributes: [] });
+
+/** The database's own order of the listed tools: the index must page exactly as it sorts. */
+async function orderedBySql(sort: ToolSort): Promise<string[]> {
+  const order = {
+    relevance: 'created_at desc, id desc',
+    oldest: 'created_at, id',
+    newest: 'created_at desc, id desc',
+    name_asc: 'name, id',
+    name_desc: 'name desc, id desc',
+    price_asc: 'price, id',
+    price_desc: 'price desc, id desc',
+  }[sort];
+  const result = await t.db.execute<{ id: string }>(
+    sql`select id from tools where deleted_at is null order by ${sql.raw(order)}`,
+  );
+  return result.rows.map((row) => row.id);
+}
+
 describe('the in-memory catalogue index', () => {
-  it('pages and sorts exactly as the SQL query does', async () => {
-    const index = createCatalogueIndex(t.db);
-    index.setEnabled(true);
+  it('pages and sorts exactly as PostgreSQL orders (its collation, ties by id)', async () => {
+    const index = createCatalogueIndex(t.db, { readShape: noShape });
+    index.setLive(true);
     let compared = 0;
     for (const sort of TOOL_SORTS) {
+      const all = await orderedBySql(sort);
       for (const [limit, offset] of [
         [24, 0],
         [3, 0],
@@ -53,34 +74,38 @@ describe('the in-memory catalogue index', () => {
         [1, 11],
         [5, 50],
       ] as const) {
-        const query = { sort, limit, offset };
-        const fromSql = await listTools(t.db, query);
-        const fromIndex = await index.search(query);
-        expect(fromIndex, JSON.stringify(query)).toEqual({
-          ids: fromSql.rows.map((row) => row.id),
-          total: fromSql.total,
+        const query = { sort, limit, offset, filters: NO_FILTERS };
+        expect(await index.search(query), JSON.stringify(query)).toEqual({
+          ids: all.slice(offset, offset + limit),
+          total: all.length,
         });
         compared += 1;
       }
+      // Without a limit: every tool, as the original API listed them.
+      expect((await index.search({ sort, offset: 0, filters: NO_FILTERS })).ids).toEqual(all);
     }
     expect(compared).toBe(35);
   });
 
-  it('leaves unbounded lists, and everything while switched off, to SQL', async () => {
-    const index = createCatalogueIndex(t.db);
-    expect(await index.search({ sort: 'oldest', limit: 24, offset: 0 })).toBeUndefined();
-    index.setEnabled(true);
-    expect(await index.search({ sort: 'oldest', offset: 0 })).toBeUndefined();
-    expect(await index.search({ sort: 'oldest', limit: 24, offset: 0 })).toBeDefined();
+  it('while changes cannot be heard, reads the catalogue again for every query', async () => {
+    const index = createCatalogueIndex(t.db, { readShape: noShape });
+    const before = await index.search({ sort: 'oldest', offset: 0, filters: NO_FILTERS });
+    // Not announced: an index that changes can reach would still answer what it holds.
+    const added = await t.addTool({ name: 'Unheard Chisel' });
+    try {
+      const after = await index.search({ sort: 'oldest', offset: 0, filters: NO_FILTERS });
+      expect(after.total).toBe(before.total + 1);
+      expect(after.ids).toContain(added.id);
+    } finally {
+      await t.removeTool(added.id);
+    }
   });
 
   it('tells whether a tool is listed, following creates and deletes once announced', async () => {
-    const index = createCatalogueIndex(t.db);
-    const { rows } = await listTools(t.db, { sort: 'oldest', limit: 1, offset: 0 });
-    const listed = rows[0]?.id ?? '';
-    expect(await index.has(listed)).toBeUndefined();
-    index.setEnabled(true);
-    expect(await index.has(listed)).toBe(true);
+    const index = createCatalogueIndex(t.db, { readShape: noShape });
+    index.setLive(true);
+    const [listed] = await orderedBySql('oldest');
+    expect(await index.has(listed ?? '')).toBe(true);
     expect(await index.has(removedId)).toBe(false);
     expect(await index.has('00000000-0000-4000-8000-000000000001')).toBe(false);
     const added = await t.addTool({ name: 'Late Chisel' });

@@ -1,7 +1,6 @@
 /**
- * What the tools module offers the other modules: the catalogue's queries, for the categories;
- * the check of specification values, for the catalogue import.
+ * What the tools module offers the other modules: the shape the catalogue's reads take, for the
+ * categories; the check of specification values, for the catalogue import.
  */
-export { searchTools, similarNames } from './search.repo.ts';
+export type { CatalogueShape } from './catalogue-index.ts';
 export { type SpecRule, specProblems } from './tool-specs.ts';
-export { listTools } from './tools.repo.ts';

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Tool, ToolSchema } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
-import { searchTools } from './search.repo.ts';
 
 /** Every tool has a SKU (unique whatever the letter case) and a brand; MPN and GTIN are optional. */
 
@@ -107,8 +106,5 @@ describe('searching by part number', () => {
     const viaApi = json<Tool[]>(await shop.visitor.get('/tools?q=QZ7-100&sort=relevance&limit=24'));
     const expected = ['Part Search Exact', 'Part Search Maker Prefix', 'Part Search Later Prefix'];
     expect(viaApi.map((tool) => tool.name)).toEqual(expected);
-    // PostgreSQL alone answers as the in-memory index does.
-    const { rows } = await searchTools(shop.t.db, { q: 'QZ7-100', sort: 'relevance', offset: 0 });
-    expect(rows.map((row) => row.name)).toEqual(expected);
   });
 });

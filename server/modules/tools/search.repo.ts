@@ -1,18 +1,22 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { ToolSort } from '../../../contract/tool-lists.ts';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { type SpecMatch, specCondition } from './spec-query.ts';
-import type { ToolRow } from './tools.repo.ts';
 
 /**
- * The catalogue's search queries: what the in-memory index is built from (catalogue-index.ts), and
- * the searches the database answers itself (full text, names, names despite a typo).
+ * What the in-memory catalogue (catalogue-index.ts) reads from PostgreSQL: every listed tool with
+ * its words as the English dictionary stems them, the stock levels, a search's stemmed words, and
+ * the names like a mistyped word (the trigram index). Every list and search is answered there.
  */
 
 /** What the in-memory catalogue index needs of every listed tool, oldest first. */
 export interface IndexRow {
   id: string;
   name: string;
+  brand: string;
+  /** The unit price, in minor units. */
+  price: number;
+  /** Units in stock, as read; refreshed apart when orders move them (listStockLevels). */
+  quantity: number;
+  minimumOrder: number;
   /** The category the tool is in (null: none). */
   categoryId: string | null;
   /** Its specification values (a number with a unit in a search is looked for here). */
@@ -41,6 +45,10 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
   const result = await tx.execute<{
     id: string;
     name: string;
+    brand: string;
+    price: number;
+    quantity: number;
+    minimum_order: number;
     category_id: string | null;
     specs: Record<string, unknown>;
     name_rank: string;
@@ -48,7 +56,7 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
     parts: string[];
     vector: string;
   }>(sql`
-    select id, name, category_id, specs,
+    select id, name, brand, price, quantity, minimum_order, category_id, specs,
            array_remove(array[lower(sku), lower(mpn), gtin], null) as parts,
            row_number() over (order by name, id) as name_rank,
            row_number() over (order by price, id) as price_rank,
@@ -58,6 +66,10 @@ export async function listIndexRows(tx: Tx): Promise<IndexRow[]> {
   return result.rows.map((row) => ({
     id: row.id,
     name: row.name,
+    brand: row.brand,
+    price: row.price,
+    quantity: row.quantity,
+    minimumOrder: row.minimum_order,
     categoryId: row.category_id,
     specs: row.specs,
     nameRank: Number(row.name_rank),
@@ -76,21 +88,6 @@ export async function searchWords(tx: Tx, text: string): Promise<string[]> {
 }
 
 /**
- * A search's order: the columns of `matched` in searchTools. Best match first as the in-memory
- * index ranks (catalogue-index.ts), then, for names found despite a typo, the closest.
- */
-const SEARCH_ORDER: Record<ToolSort, string> = {
-  relevance:
-    'part_rank desc, in_text desc, name_words desc, similarity desc, created_at desc, id desc',
-  oldest: 'created_at, id',
-  newest: 'created_at desc, id desc',
-  name_asc: 'name, id',
-  name_desc: 'name desc, id desc',
-  price_asc: 'price, id',
-  price_desc: 'price desc, id desc',
-};
-
-/**
  * What a search is looked for among part numbers (SKU, MPN, GTIN; exact first, then as a prefix):
  * one word of three or more characters with a digit in it, lower-cased; null otherwise.
  */
@@ -99,161 +96,27 @@ export function partNeedle(q: string): string | null {
   return /^\S{3,}$/.test(needle) && /\d/.test(needle) ? needle : null;
 }
 
-/** A search, a page of it, and the categories it is limited to (a category and those below it). */
-interface SearchOptions {
-  q: string;
-  sort: ToolSort;
-  limit?: number | undefined;
-  offset: number;
-  categoryIds?: readonly string[] | undefined;
-  /** Values the tools must hold (a number with a unit in the search). */
-  specs?: readonly SpecMatch[] | undefined;
-}
-
-/** `and <table>.category_id in (...)` when a search is limited to categories; nothing otherwise. */
-function inCategories(table: string, categoryIds: readonly string[] | undefined): SQL {
-  if (categoryIds === undefined) return sql``;
-  return sql`and ${sql.identifier(table)}.category_id = any(${sql.param([...categoryIds])}::uuid[])`;
-}
-
-type SearchRow = {
-  total: number;
-  id: string | null;
-  sku: string;
-  brand: string;
-  mpn: string | null;
-  gtin: string | null;
-  category_id: string | null;
-  specs: Record<string, number | string | boolean>;
-  name: string;
-  img: string;
-  description: string;
-  quantity: number;
-  minimum_order: number;
-  order_increment: number;
-  max_per_order: number | null;
-  price: number;
-  price_tiers: { minQuantity: number; price: number }[];
-  rating_count: number;
-  rating_total: number;
-  created_at: Date;
-  updated_at: Date;
-};
-
-/**
- * Tools matching what someone typed, in one round trip: every word of it in any form (full-text
- * search, English stemming, over the name and the description), the text anywhere in a name, or a
- * name with a word like it despite a typo (pg_trgm's word similarity). The in-memory index
- * answers the first two (catalogue-index.ts); this runs when it finds nothing (a typo) or is off.
- */
-export async function searchTools(
-  tx: Tx,
-  options: SearchOptions,
-): Promise<{ rows: ToolRow[]; total: number }> {
-  const like = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const part = partNeedle(options.q);
-  const partPrefix = part && `${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const result = await tx.execute<SearchRow>(sql`
-    with query as (
-      select plainto_tsquery('english', ${options.q}) as words,
-             tsvector_to_array(to_tsvector('english', ${options.q})) as lexemes
-    ),
-    matched as (
-      select t.id, t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.specs, t.name, t.img, t.description, t.quantity, t.minimum_order,
-             t.order_increment, t.max_per_order, t.price, t.price_tiers, t.rating_count, t.rating_total, t.created_at, t.updated_at,
-             (case when ${part}::text is null then 0
-                   when lower(t.sku) = ${part} or lower(t.mpn) = ${part} or t.gtin = ${part} then 2
-                   when lower(t.sku) like ${partPrefix} or lower(t.mpn) like ${partPrefix}
-                     or t.gtin like ${partPrefix} then 1
-                   else 0 end) as part_rank,
-             (t.name ilike ${like})::int as in_text,
-             cardinality(array(
-               select unnest(query.lexemes)
-               intersect select unnest(tsvector_to_array(to_tsvector('english', t.name)))
-             )) as name_words,
-             word_similarity(${options.q}, t.name) as similarity
-      from tools t, query
-      where t.deleted_at is null ${inCategories('t', options.categoryIds)}
-        ${specCondition(sql`t.specs`, options.specs)}
-        and (t.search_vector @@ query.words or t.name ilike ${like} or t.name %> ${options.q}
-             ${
-               // Only for a part number: the other conditions are answered by indexes together.
-               partPrefix
-                 ? sql`or lower(t.sku) like ${partPrefix} or lower(t.mpn) like ${partPrefix}
-                       or t.gtin like ${partPrefix}`
-                 : sql``
-             })
-    )
-    select total.n as total, page.*
-    from (select count(*)::int as n from matched) total
-    left join lateral (
-      select * from matched
-      order by ${sql.raw(SEARCH_ORDER[options.sort])}
-      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
-      offset ${options.offset}
-    ) page on true`);
-  const rows = result.rows.flatMap((row): ToolRow[] =>
-    row.id === null
-      ? []
-      : [
-          {
-            id: row.id,
-            sku: row.sku,
-            brand: row.brand,
-            mpn: row.mpn,
-            gtin: row.gtin,
-            categoryId: row.category_id,
-            specs: row.specs,
-            name: row.name,
-            img: row.img,
-            description: row.description,
-            quantity: row.quantity,
-            minimumOrder: row.minimum_order,
-            orderIncrement: row.order_increment,
-            maxPerOrder: row.max_per_order,
-            price: row.price,
-            priceTiers: row.price_tiers,
-            ratingCount: row.rating_count,
-            ratingTotal: row.rating_total,
-            deletedAt: null,
-            createdAt: new Date(row.created_at),
-            updatedAt: new Date(row.updated_at),
-          },
-        ],
+/** Every listed tool's stock level: what orders move between two changes to the catalogue. */
+export async function listStockLevels(tx: Tx): Promise<{ id: string; quantity: number }[]> {
+  const result = await tx.execute<{ id: string; quantity: number }>(
+    sql`select id, quantity from tools where deleted_at is null`,
   );
-  return { rows, total: result.rows[0]?.total ?? 0 };
+  return result.rows;
 }
 
+/** The most names a mistyped search is answered with. */
+const SIMILAR_NAMES_MAX = 1_000;
+
 /**
- * Names with a word like what someone typed (pg_trgm's word similarity, through the trigram index
- * on names): the answer to a search nothing matched as typed ("hamer"). Closest first when the
- * order is relevance.
+ * The listed tools whose names have a word like what someone typed (pg_trgm's word similarity,
+ * through the trigram index on names), closest first, then newest: the answer to a search nothing
+ * matched as typed ("hamer"). The in-memory catalogue narrows, orders and pages them.
  */
-export async function similarNames(
-  tx: Tx,
-  options: SearchOptions,
-): Promise<{ ids: string[]; total: number }> {
-  const order =
-    options.sort === 'relevance'
-      ? 'similarity desc, created_at desc, id desc'
-      : SEARCH_ORDER[options.sort];
-  const result = await tx.execute<{ total: number; id: string | null }>(sql`
-    with matched as (
-      select id, name, price, created_at, word_similarity(${options.q}, name) as similarity
-      from tools
-      where deleted_at is null and name %> ${options.q} ${inCategories('tools', options.categoryIds)}
-        ${specCondition(sql`specs`, options.specs)}
-    )
-    select total.n as total, page.id
-    from (select count(*)::int as n from matched) total
-    left join lateral (
-      select id from matched
-      order by ${sql.raw(order)}
-      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
-      offset ${options.offset}
-    ) page on true`);
-  return {
-    ids: result.rows.flatMap((row) => (row.id === null ? [] : [row.id])),
-    total: result.rows[0]?.total ?? 0,
-  };
+export async function similarNames(tx: Tx, q: string): Promise<string[]> {
+  const result = await tx.execute<{ id: string }>(sql`
+    select id from tools
+    where deleted_at is null and name %> ${q}
+    order by word_similarity(${q}, name) desc, created_at desc, id desc
+    limit ${SIMILAR_NAMES_MAX}`);
+  return result.rows.map((row) => row.id);
 }

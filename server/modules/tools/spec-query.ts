@@ -1,9 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
-
 /**
  * Specification values in what someone searches for ("18V drill", "wrench 19mm"): a number with a
- * unit some number attribute has becomes a condition on the tools' values (`specs`), answered the
- * same way by the in-memory index and by SQL; the rest of the text is searched as words.
+ * unit some number attribute has becomes a condition on the tools' values (`specs`), answered by the
+ * in-memory catalogue; the rest of the text is searched as words.
  */
 
 /** A tool matches when one of `keys` holds `value` (the attributes with the unit typed). */
@@ -41,19 +39,6 @@ export function holdsSpecs(
 ): boolean {
   if (!specs) return true;
   return specs.every((match) => match.keys.some((key) => values[key] === match.value));
-}
-
-/** `and (specs @> {"k": v} or ...)` for each match (the GIN index on specs answers each). */
-export function specCondition(column: SQL, specs: readonly SpecMatch[] | undefined): SQL {
-  if (!specs || specs.length === 0) return sql``;
-  const each = specs.map(
-    (match) =>
-      sql`(${sql.join(
-        match.keys.map((key) => sql`${column} @> ${JSON.stringify({ [key]: match.value })}::jsonb`),
-        sql` or `,
-      )})`,
-  );
-  return sql`and ${sql.join(each, sql` and `)}`;
 }
 
 /**

@@ -1,9 +1,7 @@
-import { and, asc, count, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { ToolSort } from '../../../contract/tool-lists.ts';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { type CreateToolBody, MAX_STOCK, type Tool } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
-import { type SpecMatch, specCondition } from './spec-query.ts';
 
 export type ToolRow = typeof tools.$inferSelect;
 
@@ -35,54 +33,7 @@ export function toTool(row: ToolRow): Tool {
   };
 }
 
-const ORDER_BY: Record<ToolSort, SQL[]> = {
-  relevance: [desc(tools.createdAt), desc(tools.id)],
-  oldest: [asc(tools.createdAt), asc(tools.id)],
-  newest: [desc(tools.createdAt), desc(tools.id)],
-  name_asc: [asc(tools.name), asc(tools.id)],
-  name_desc: [desc(tools.name), desc(tools.id)],
-  price_asc: [asc(tools.price), asc(tools.id)],
-  price_desc: [desc(tools.price), desc(tools.id)],
-};
-
 const active = isNull(tools.deletedAt);
-
-/**
- * One page of the catalogue (no search: see search.repo.ts), all of it or the tools in some
- * categories (a category and those below it), and how many tools it has.
- */
-export async function listTools(
-  tx: Tx,
-  options: {
-    sort: ToolSort;
-    limit?: number | undefined;
-    offset: number;
-    categoryIds?: readonly string[] | undefined;
-    /** Only tools holding these values (a number with a unit in the search). */
-    specs?: readonly SpecMatch[] | undefined;
-  },
-): Promise<{ rows: ToolRow[]; total: number }> {
-  const where = and(
-    active,
-    options.categoryIds === undefined
-      ? undefined
-      : sql`${tools.categoryId} = any(${sql.param([...options.categoryIds])}::uuid[])`,
-    options.specs?.length
-      ? sql`true ${specCondition(sql`${tools.specs}`, options.specs)}`
-      : undefined,
-  );
-  const query = tx
-    .select()
-    .from(tools)
-    .where(where)
-    .orderBy(...ORDER_BY[options.sort])
-    .offset(options.offset);
-  const [rows, [totals]] = await Promise.all([
-    options.limit === undefined ? query : query.limit(options.limit),
-    tx.select({ total: count() }).from(tools).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
-}
 
 export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
   const [row] = await tx

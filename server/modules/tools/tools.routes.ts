@@ -1,17 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { ListToolsQuerySchema } from '../../../contract/tool-lists.ts';
+import type { FacetsQuerySchema } from '../../../contract/tool-lists.ts';
 import { toolRoutes } from '../../../contract/tool-routes.ts';
 import { CATALOGUE_CACHE_CONTROL } from '../../cache/catalogue-cache.ts';
 import { prepareJson, type ResponseCache } from '../../cache/response-cache.ts';
 import { PreparedAnswer, registerRoute } from '../../http/route.ts';
 import type { ToolsService } from './tools.service.ts';
 
-type ListQuery = z.output<typeof ListToolsQuerySchema>;
+type FacetsQuery = z.output<typeof FacetsQuerySchema>;
 
-/** One key per distinct answer: the parsed query, so `?limit=24` and `?offset=0&limit=24` share. */
-function listKey({ q, category, sort, limit, offset }: ListQuery): string {
-  return JSON.stringify(['list', q ?? '', category ?? '', sort, limit ?? null, offset]);
+/**
+ * One key per distinct answer: the parsed query, so `?limit=24` and `?offset=0&limit=24` share,
+ * and the filters in one order whatever the address's.
+ */
+function queryKey(kind: string, query: FacetsQuery & Record<string, unknown>): string {
+  const { q, category, brand, inStock, minPrice, maxPrice, specs } = query;
+  const sorted = (values: readonly string[] | undefined) => (values ? [...values].sort() : null);
+  return JSON.stringify([
+    kind,
+    q ?? '',
+    category ?? '',
+    sorted(brand),
+    inStock ?? null,
+    minPrice ?? null,
+    maxPrice ?? null,
+    Object.keys(specs)
+      .sort()
+      .map((key) => [key, sorted(specs[key])]),
+    query.sort ?? null,
+    query.limit ?? null,
+    query.offset ?? null,
+  ]);
 }
 
 /**
@@ -24,13 +43,20 @@ export function registerToolRoutes(
   cache: ResponseCache,
 ): void {
   registerRoute(app, toolRoutes.list, async ({ query }) => {
-    const key = listKey(query);
+    const key = queryKey('list', query);
     const prepared = await cache.get(key, async () => {
       const { tools: page, total } = await tools.list(query);
       return prepareJson(toolRoutes.list.response.parse(page), {
         'x-total-count': String(total),
       });
     });
+    return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL, { cache, key });
+  });
+  registerRoute(app, toolRoutes.facets, async ({ query }) => {
+    const key = queryKey('facets', query);
+    const prepared = await cache.get(key, async () =>
+      prepareJson(toolRoutes.facets.response.parse(await tools.facets(query))),
+    );
     return new PreparedAnswer(prepared, CATALOGUE_CACHE_CONTROL, { cache, key });
   });
   registerRoute(app, toolRoutes.get, async ({ params }) => {

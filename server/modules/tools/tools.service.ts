@@ -1,6 +1,6 @@
 import { priceTierProblems } from '../../../contract/price-tiers.ts';
 import { quantityRuleProblems } from '../../../contract/quantity-rules.ts';
-import type { ListToolsQuery, ManageToolsQuery } from '../../../contract/tool-lists.ts';
+import type { ManageToolsQuery } from '../../../contract/tool-lists.ts';
 import {
   type CreateToolBody,
   MAX_STOCK,
@@ -13,8 +13,7 @@ import { badRequest, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
-import * as searchRepo from './search.repo.ts';
-import { createSpecSearch, type SpecMatch } from './spec-query.ts';
+import { createCatalogueReads } from './catalogue-reads.ts';
 import type { ToolCache } from './tool-cache.ts';
 import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
 import { resolveSpecs, type SpecRule, specRulesForUpdate } from './tool-specs.ts';
@@ -74,7 +73,7 @@ function assertQuantityRulesFit(tool: Parameters<typeof quantityRuleProblems>[0]
 const toolNotFound = () => notFound('This tool does not exist or was removed from the catalogue.');
 
 export interface ToolsOptions {
-  /** Serves lists and searches from memory when it can. */
+  /** Answers every list, search and facet count of the catalogue (catalogue-index.ts). */
   index: CatalogueIndex;
   /** The tools a page shows, kept between pages (dropped on every change). */
   toolCache: ToolCache;
@@ -86,122 +85,23 @@ export interface ToolsOptions {
   onChange: (kind: 'stock' | 'all') => void;
   /** The brand of a tool added without one: the store's own (STORE_NAME). */
   defaultBrand: string;
-  /** The ids of the category with this slug and of those below it; undefined: no such slug. */
-  categoryScope: (slug: string) => Promise<string[] | undefined>;
   /**
    * The specifications a tool in this category has (none for null; undefined: no such category),
    * the categories held still until the transaction ends.
    */
   specsOf: (tx: Tx, categoryId: string | null) => Promise<readonly SpecRule[] | undefined>;
-  /** The keys of the number attributes by lower-cased unit (a search's "18V"). */
-  specKeysByUnit: () => Promise<Map<string, string[]>>;
 }
-
-/** A page of the catalogue as both implementations take it. */
-type CatalogueQuery = {
-  q?: string | undefined;
-  sort: NonNullable<ListToolsQuery['sort']>;
-  limit?: number | undefined;
-  offset: number;
-  categoryIds?: readonly string[] | undefined;
-  specs?: readonly SpecMatch[] | undefined;
-};
-
-/** A run of three letters or digits: the least a trigram search can use. */
-const HAS_A_WORD = /[\p{L}\p{N}]{3}/u;
-
-/** Searches remembered with their stemmed words: the same words need no second round trip. */
-const WORD_CACHE_SIZE = 10_000;
 
 export function createToolsService(
   db: Db,
-  {
-    index,
-    toolCache,
-    onChange,
-    defaultBrand,
-    categoryScope,
-    specsOf,
-    specKeysByUnit,
-  }: ToolsOptions,
+  { index, toolCache, onChange, defaultBrand, specsOf }: ToolsOptions,
 ) {
-  const specSearch = createSpecSearch(specKeysByUnit);
-  const words = new Map<string, Promise<string[]>>();
-  const wordsOf = (text: string): Promise<string[]> => {
-    let found = words.get(text);
-    if (!found) {
-      if (words.size >= WORD_CACHE_SIZE) words.clear();
-      found = searchRepo.searchWords(db, text);
-      found.catch(() => words.delete(text));
-      words.set(text, found);
-    }
-    return found;
-  };
-  /**
-   * One page of the catalogue from whichever implementation answers: the in-memory index when it
-   * can, PostgreSQL otherwise, names despite a typo when nothing matched as typed.
-   */
-  const answer = async (query: CatalogueQuery): Promise<{ tools: Tool[]; total: number }> => {
-    const search = query.q ? { text: query.q, words: await wordsOf(query.q) } : undefined;
-    let found = await index.search({ ...query, search });
-    if (query.q && !found) {
-      // The index is off: PostgreSQL answers the whole search.
-      const { rows, total } = await searchRepo.searchTools(db, { ...query, q: query.q });
-      return { tools: rows.map(repo.toTool), total };
-    }
-    // Nothing matched as typed (a typo?): names with words like these, by the trigram index.
-    // Trigrams need a word of three letters or digits; without one the index cannot help.
-    if (query.q && found?.total === 0 && HAS_A_WORD.test(query.q)) {
-      found = await searchRepo.similarNames(db, { ...query, q: query.q });
-    }
-    if (!found) {
-      const { rows, total } = await repo.listTools(db, query);
-      return { tools: rows.map(repo.toTool), total };
-    }
-    // The index knows which tools and in what order; their current fields come from here.
-    const held = await toolCache.find(found.ids, async (ids) =>
-      (await repo.findTools(db, ids)).map(repo.toTool),
-    );
-    const byId = new Map(held.map((tool) => [tool._id, tool]));
-    const tools = found.ids.flatMap((id) => byId.get(id) ?? []);
-    return { tools, total: found.total };
-  };
   const changed = <T>(result: T, kind: 'stock' | 'all' = 'all'): T => {
     onChange(kind);
     return result;
   };
   return {
-    async list({
-      category,
-      ...page
-    }: {
-      q?: string | undefined;
-      category?: string | undefined;
-      sort: NonNullable<ListToolsQuery['sort']>;
-      limit?: number | undefined;
-      offset: number;
-    }): Promise<{ tools: Tool[]; total: number }> {
-      const categoryIds = category === undefined ? undefined : await categoryScope(category);
-      if (category !== undefined && categoryIds === undefined) {
-        throw fieldError('category', 'No category has this address.', 'query');
-      }
-      const plain = { ...page, categoryIds };
-      const bySpec = await specSearch(page.q);
-      if (bySpec.specs) {
-        const found = await answer({ ...plain, ...bySpec });
-        // Tools without values may still have the number in their words ("18 V" in a name).
-        if (found.total > 0) return found;
-      }
-      return answer(plain);
-    },
-
-    /**
-     * Whether a listed tool has this id: from the catalogue index in memory (dropped and read again
-     * on every change to the set of tools), from PostgreSQL only when the index is not kept.
-     */
-    async exists(id: string): Promise<boolean> {
-      return (await index.has(id)) ?? (await repo.findTool(db, id)) !== undefined;
-    },
+    ...createCatalogueReads(db, { index, toolCache }),
 
     async get(id: string): Promise<Tool> {
       const row = await repo.findTool(db, id);

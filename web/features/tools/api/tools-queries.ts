@@ -11,6 +11,8 @@ export interface ToolListParams {
   sort: ToolSort;
   limit?: number | undefined;
   offset?: number | undefined;
+  /** Specification filters: `spec.<key>`, one value or several. */
+  [key: `spec.${string}`]: string | string[] | undefined;
 }
 
 export function toolListQuery(params: ToolListParams) {
