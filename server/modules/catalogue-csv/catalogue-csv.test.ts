@@ -274,6 +274,12 @@ describe('POST /api/catalogue/import', () => {
       img: '/images/tools/drill.svg',
       description: 'A drill that drills holes, sturdy and quiet.',
     });
+    // The catalogue as a visitor reads it, kept in memory until the import announces its change.
+    const catalogue = async () =>
+      json<{ sku: string; name: string }[]>(await t.app.inject({ url: '/api/tools?limit=100' }))
+        .map((tool) => `${tool.sku} ${tool.name}`)
+        .sort();
+    expect(await catalogue()).toEqual(['SAME-1 Drill SAME-1', 'up-1 Before']);
     const found = await report(
       'apply',
       [
@@ -307,6 +313,7 @@ describe('POST /api/catalogue/import', () => {
       categoryId: drills.id,
     });
     expect(rows.find((r) => r.sku === 'SAME-1')?.updatedAt).toEqual(same.updatedAt);
+    expect(await catalogue()).toEqual(['NEW-9 Drill NEW-9', 'SAME-1 Drill SAME-1', 'UP-1 After']);
     expect(rows.find((r) => r.sku === 'NEW-9')).toMatchObject({
       maxPerOrder: 20,
       orderIncrement: 2,
