@@ -1,10 +1,13 @@
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../contract/catalogue-csv.ts';
 import { auditLog, tools } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { expectProblem, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { receiveFile } from './catalogue-import.ts';
 
 /**
  * The catalogue as CSV: the export an admin downloads, and the import (a dry run, then an apply
@@ -368,6 +371,13 @@ describe('files the import cannot read', () => {
     });
     expectProblem(asJson, 415, 'unsupported_media_type');
     expect(await listed()).toEqual([]);
+  });
+
+  it('stops receiving a file past the size limit: 413, nothing kept', async () => {
+    const body = Readable.from([Buffer.alloc(600, 'a'), Buffer.alloc(600, 'b')]);
+    const refused = await receiveFile(body, 1000).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 413, code: 'payload_too_large' });
   });
 
   it('stops at a row longer than the store reads, by its line', async () => {
