@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -378,6 +378,14 @@ describe('files the import cannot read', () => {
     const refused = await receiveFile(body, 1000).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 413, code: 'payload_too_large' });
+  });
+
+  it('gives up an upload the client cut short, waiting for nothing', async () => {
+    const body = new PassThrough();
+    body.write('sku,brand\n');
+    const receiving = receiveFile(body);
+    body.destroy();
+    await expect(receiving).rejects.toThrow(/cut short/);
   });
 
   it('stops at a row longer than the store reads, by its line', async () => {

@@ -59,9 +59,12 @@ export async function receiveFile(
         body.off('data', onData);
         body.off('end', onEnd);
         body.off('error', stop);
+        body.off('close', onClose);
         if (error) reject(error);
         else resolve();
       };
+      // A client gone before the end: nothing to import, and nothing left waiting.
+      const onClose = () => stop(new Error('the upload was cut short'));
       const onData = (chunk: Buffer) => {
         received += chunk.length;
         if (received > maxBytes) return stop(tooLarge(maxBytes));
@@ -74,6 +77,9 @@ export async function receiveFile(
       body.on('data', onData);
       body.once('end', onEnd);
       body.once('error', stop);
+      body.once('close', onClose);
+      // Gone while the directory was being made: its 'close' has passed already.
+      if (body.destroyed) onClose();
     });
   } catch (error) {
     out.destroy();
