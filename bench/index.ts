@@ -4,8 +4,8 @@
  */
 import { runBackOffice } from './back-office.ts';
 import { runCatalogue } from './catalogue.ts';
-import { runCategoryFilters } from './category-filters.ts';
 import { runCatalogueImport } from './catalogue-import.ts';
+import { runCategoryFilters } from './category-filters.ts';
 import { runFloods } from './floods.ts';
 import { machine, printMachine } from './lib/machine.ts';
 import { parseOptions } from './lib/options.ts';

@@ -10,13 +10,13 @@ import { ATTRIBUTE_KINDS } from './specifications.ts';
  */
 
 /** The most values one filter takes (brands, or one specification's values). */
-const MAX_FILTER_VALUES = 20;
+export const MAX_FILTER_VALUES = 20;
 /** The most specification filters one query combines. */
-const MAX_SPEC_FILTERS = 20;
+export const MAX_SPEC_FILTERS = 20;
 
 /** A specification filter's parameter: `spec.` and the attribute's key (`spec.voltage=18`). */
-const SPEC_PARAM = /^spec\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
-const SPEC_PARAM_PREFIX = 'spec.';
+export const SPEC_PARAM = /^spec\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+export const SPEC_PARAM_PREFIX = 'spec.';
 
 /** One value, or the same parameter given several times (`brand=A&brand=B`): always a list. */
 const FilterValuesSchema = z
@@ -124,6 +124,7 @@ const SpecFacetSchema = z.object({
   /** A number's lowest and highest value among the tools (null: none holds one, or not a number). */
   range: z.object({ min: z.number(), max: z.number() }).nullable(),
 });
+export type SpecFacet = z.infer<typeof SpecFacetSchema>;
 
 export const FacetsSchema = z.object({
   /** The tools matching every filter. */

@@ -7,6 +7,7 @@ import {
   plainText,
   route,
 } from './common.ts';
+import { ImageUrlSchema } from './image-url.ts';
 import {
   type Attribute,
   AttributeDeletedSchema,
@@ -15,7 +16,6 @@ import {
   CreateAttributeBodySchema,
   UpdateAttributeBodySchema,
 } from './specifications.ts';
-import { ImageUrlSchema } from './tools.ts';
 
 /**
  * The catalogue's category tree: up to three levels (Power tools > Drills > Hammer drills); every

@@ -11,6 +11,7 @@ import {
   CreateToolBodySchema,
   OpenOrdersSchema,
   SetStockBodySchema,
+  ToolDetailSchema,
   ToolSchema,
   UpdateToolBodySchema,
 } from './tools.ts';
@@ -75,11 +76,11 @@ export const toolRoutes = {
     access: 'public',
     summary: 'Read one tool',
     description:
-      'One tool of the catalogue, with its stock and volume prices. Cached for a short while with an ETag, as the list is.',
+      'One tool of the catalogue, with its stock and volume prices, its gallery (pictures after the main `img`, with alt texts), its documents (PDFs to download, with their size) and its related tools (accessories, and tools a buyer may also need: listed tools only, as small summaries). Cached for a short while with an ETag, as the list is.',
     returns: 'The tool.',
     tags: ['tools'],
     params: IdParamsSchema,
-    response: ToolSchema,
+    response: ToolDetailSchema,
     responseHeaders: ['ETag', 'Cache-Control'],
     errors: { 404: NO_TOOL },
   }),
@@ -89,11 +90,11 @@ export const toolRoutes = {
     access: 'admin',
     summary: 'Add a tool',
     description:
-      "Adds a tool to the catalogue (written to the audit log). Its SKU must be unique among listed tools whatever the letter case; without one the store numbers it (`TOOL-00042`), without a brand it carries the store's own, and a GTIN is checked by its check digit. Volume prices must rise in quantity and fall in price, the first above the minimum order and below the unit price. A price of 0 or a minimum order above the stock looks like a mistake: it is refused with 409 confirmation_required unless `confirm` acknowledges it (`free`, `minimum_above_stock`).",
+      "Adds a tool to the catalogue (written to the audit log). Its SKU must be unique among listed tools whatever the letter case; without one the store numbers it (`TOOL-00042`), without a brand it carries the store's own, and a GTIN is checked by its check digit. Volume prices must rise in quantity and fall in price, the first above the minimum order and below the unit price. A price of 0 or a minimum order above the stock looks like a mistake: it is refused with 409 confirmation_required unless `confirm` acknowledges it (`free`, `minimum_above_stock`). `gallery`, `documents` (PDFs uploaded first with POST /api/uploads/documents) and `related` (listed tools, each once) are optional lists with their own maxima; an entry that cannot be saved is a 400 naming it (`related.0.toolId`, `documents.1.url`).",
     returns: 'The tool as stored.',
     tags: ['tools'],
     body: CreateToolBodySchema,
-    response: ToolSchema,
+    response: ToolDetailSchema,
     status: 201,
     errors: {
       409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm` (the problem lists what to acknowledge); sku_taken: another listed tool has this SKU (SKUs are the same whatever the letter case).',
@@ -105,12 +106,12 @@ export const toolRoutes = {
     access: 'admin',
     summary: 'Change a tool',
     description:
-      "Changes any of a tool's fields (SKU, brand, MPN and GTIN included; null forgets the MPN or GTIN), sets its stock (quantity, as counted) or adds to it (restock, added atomically), not both; at least one field besides `confirm`. `priceTiers` replaces every break ([] removes them). Setting a price of 0 or a minimum order above the stock needs `confirm`, as when adding. Written to the audit log.",
+      "Changes any of a tool's fields (SKU, brand, MPN and GTIN included; null forgets the MPN or GTIN), sets its stock (quantity, as counted) or adds to it (restock, added atomically), not both; at least one field besides `confirm`. `priceTiers` replaces every break ([] removes them), and so do `gallery`, `documents` and `related` their lists (a tool cannot be related to itself). Setting a price of 0 or a minimum order above the stock needs `confirm`, as when adding. Written to the audit log.",
     returns: 'The tool as it is now.',
     tags: ['tools'],
     params: IdParamsSchema,
     body: UpdateToolBodySchema,
-    response: ToolSchema,
+    response: ToolDetailSchema,
     errors: {
       404: NO_TOOL,
       409: 'confirmation_required: a price of 0 or a minimum order above the stock, not acknowledged in `confirm`; sku_taken: another listed tool has this SKU.',

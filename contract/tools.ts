@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import {
-  hasControlCharacters,
-  IdSchema,
-  isSitePath,
-  MoneySchema,
-  multilineText,
-  plainText,
-  SITE_PATH,
-  TimestampSchema,
-  URL_CHARACTER,
-} from './common.ts';
+import { IdSchema, MoneySchema, multilineText, plainText, TimestampSchema } from './common.ts';
 import { formatCount } from './format.ts';
+import { ImageUrlSchema } from './image-url.ts';
 import { MAX_ORDER_UNITS } from './order-limits.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
 import { checkPriceTiers, PriceTierSchema, PriceTiersSchema } from './price-tiers.ts';
 import { MAX_PRICE } from './pricing.ts';
 import { quantityRuleProblems } from './quantity-rules.ts';
 import { SpecsSchema, SpecValuesSchema } from './specifications.ts';
+import { TOOL_MEDIA_FIELDS, ToolMediaSchema, toolMediaFields } from './tool-media.ts';
 
 /** A tool of the catalogue, and what admins send to add one, change it or set its stock. */
 
@@ -56,33 +48,17 @@ export const ToolSchema = z.object({
 });
 export type Tool = z.infer<typeof ToolSchema>;
 
+/**
+ * One tool as its page and the admin's form read it: the catalogue's fields, plus its gallery,
+ * documents and related tools (lists carry none of these).
+ */
+export const ToolDetailSchema = ToolSchema.extend(ToolMediaSchema.shape);
+export type ToolDetail = z.infer<typeof ToolDetailSchema>;
+
 const StockSchema = z
   .int({ error: 'Must be a whole number.' })
   .min(0, { error: 'Must be 0 or more.' })
   .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` });
-
-const IMAGE_URL_PROBLEM = 'Must be an https:// link or a path on this site.';
-
-/** An image is a path on this site (`/images/...`) or an https URL. */
-export const ImageUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, { error: 'Must be at most 2048 characters.' })
-  .regex(new RegExp(`^(?:${SITE_PATH}|https://${URL_CHARACTER}+)$`), { error: IMAGE_URL_PROBLEM })
-  // What a pattern cannot say: the link's host is one a URL can have.
-  .refine((value) => isSitePath(value) || isHttpsUrl(value), {
-    error: IMAGE_URL_PROBLEM,
-    when: (payload) => payload.issues.length === 0,
-  });
-
-function isHttpsUrl(value: string): boolean {
-  if (!/^https:\/\/[^\s\\]+$/.test(value) || hasControlCharacters(value)) return false;
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 const toolFields = {
   name: plainText(2, 120),
@@ -161,12 +137,21 @@ export const ToolFieldsSchema = z.strictObject({
   maxPerOrder: MaxPerOrderSchema.default(null),
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
+  gallery: toolMediaFields.gallery.default([]),
+  documents: toolMediaFields.documents.default([]),
+  related: toolMediaFields.related.default([]),
   /** Acknowledges a price of 0 or a minimum order above the stock (TOOL_CONFIRMATIONS). */
   confirm: ConfirmSchema.optional(),
 });
 
-/** The fields an admin gives a tool (all but the acknowledgement): the forms' and the audit log's. */
-export const TOOL_FIELD_NAMES = ToolFieldsSchema.keyof().exclude(['confirm']).options;
+/**
+ * The catalogue fields an admin gives a tool (all but the acknowledgement and the lists of
+ * tool-media.ts): the forms' and the audit log's.
+ */
+export const TOOL_FIELD_NAMES = ToolFieldsSchema.keyof().exclude([
+  'confirm',
+  ...TOOL_MEDIA_FIELDS,
+]).options;
 
 /** Adds quantityRuleProblems as issues: the minimum and the maximum fit the pack. */
 export function checkQuantityRules(
@@ -201,6 +186,8 @@ export const UpdateToolBodySchema = z
     maxPerOrder: MaxPerOrderSchema,
     /** Replaces every break; [] removes them. */
     priceTiers: PriceTiersSchema,
+    /** Each replaces the whole list ([] empties it). */
+    ...toolMediaFields,
     /** Sets the stock to this many units (as counted); not with `restock`. */
     quantity: StockSchema,
     /** Units to add to the current stock (restock); added atomically. */

@@ -16,10 +16,10 @@ export const UPLOAD_FORMATS = ['JPEG', 'PNG', 'WebP'] as const;
 export const UPLOAD_FIELD = 'file';
 
 /**
- * A stored image's key: a random id chosen by the server, and the width. Nothing of the client's
- * file name is ever part of it.
+ * A stored file's key: an image's (a random id chosen by the server, and the width) or a PDF
+ * document's (a random id). Nothing of the client's file name is ever part of it.
  */
-export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}-(320|640|1280)\.webp$/;
+export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}(?:-(?:320|640|1280)\.webp|\.pdf)$/;
 /** An uploaded image's address at any width, as a pattern for the schemas that take one. */
 export const UPLOADED_IMAGE_PATH = '/uploads/[0-9a-f]{32}-(?:320|640|1280)\\.webp';
 const UPLOAD_URL_PATTERN = /^\/uploads\/([0-9a-f]{32})-(320|640|1280)\.webp$/;
@@ -40,3 +40,11 @@ export function uploadSrcSet(url: string): string | undefined {
   if (!id) return undefined;
   return UPLOAD_WIDTHS.map((width) => `${uploadUrl(id, width)} ${width}w`).join(', ');
 }
+
+/** What a document upload may be: a PDF, checked on the bytes. */
+export const DOCUMENT_FORMAT = 'PDF';
+/** An uploaded PDF document's address, as a pattern for the schemas that take one. */
+export const UPLOADED_DOCUMENT_PATTERN = /^\/uploads\/[0-9a-f]{32}\.pdf$/;
+export const documentUrl = (id: string) => `/uploads/${id}.pdf`;
+/** Whether a stored file's key names a PDF document (the rest are WebP images). */
+export const isDocumentKey = (key: string) => key.endsWith('.pdf');

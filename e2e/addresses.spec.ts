@@ -1,4 +1,4 @@
-import { apiAs, createTool, DEMO_ADMIN, expect, firstTool, ORIGIN, test } from './fixtures.ts';
+import { apiAs, createTool, DEMO_ADMIN, demoTool, expect, ORIGIN, test } from './fixtures.ts';
 import { readableText } from './served-html.ts';
 
 /**
@@ -88,7 +88,7 @@ test('robots.txt, the sitemap and the favicon', async ({ request }) => {
     expect(rules).toContain(rule);
   expect(rules).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
 
-  const drill = await firstTool(request, 'Hammer Drill');
+  const drill = await demoTool(request, 'HD-13');
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()['content-type']).toContain('application/xml');

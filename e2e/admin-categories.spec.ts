@@ -3,9 +3,9 @@ import {
   apiAs,
   createTool,
   DEMO_ADMIN,
+  demoTool,
   expect,
   expectAccessible,
-  firstTool,
   signIn,
   test,
   waitForReady,
@@ -107,7 +107,7 @@ test('an admin adds, moves and deletes categories, and is told why a full one st
 test('the demo hammer drill’s page is served with its specification table, units shown', async ({
   request,
 }) => {
-  const drill = await firstTool(request, '13 mm Hammer Drill Kit');
+  const drill = await demoTool(request, 'HD-13');
   const html = await (await request.get(`/tools/${drill._id}`)).text();
   const text = readableText(html);
   expect(text).toContain('Specifications');

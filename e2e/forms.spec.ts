@@ -4,9 +4,9 @@ import {
   becomeBuyer,
   createTool,
   DEMO_ADMIN,
+  demoTool,
   expect,
   expectAccessible,
-  firstTool,
   newAccount,
   ORIGIN,
   placeOrder,
@@ -194,7 +194,7 @@ test('limits are said in the unit people typed', async ({ page }) => {
   await page.getByLabel('Quantity in stock').blur();
   await expect(page.getByText('Must be at most 10,000,000 units.')).toBeVisible();
 
-  const tool = await firstTool(page.request, 'Claw Hammer');
+  const tool = await demoTool(page.request, 'CH-450');
   await page.goto(`/dashboard/manageproducts?q=${tool._id}`);
   await page.getByRole('button', { name: `Edit ${tool.name}` }).click();
   const restock = page.getByLabel('Restock: units to add');

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import type { StandInAccount } from '../server/testing/oidc-stand-in.ts';
 import { accountsFor } from './database.ts';
-import { expect, firstTool, newAccount, ORIGIN, placeOrder, signUp, test } from './fixtures.ts';
+import { demoTool, expect, newAccount, ORIGIN, placeOrder, signUp, test } from './fixtures.ts';
 import { GOOGLE_ACCOUNTS, GOOGLE_PHOTO_HOST, googleIssuer } from './google-accounts.ts';
 
 /** A photo Google would serve: tests answer for Google's photo host (there is no outside network). */
@@ -86,7 +86,7 @@ test('a visitor signs in with Google: name and photo from Google, email verified
   await expect(page.getByText('Please confirm your email address')).toHaveCount(0);
 
   // Google vouched for the email, so ordering needs no confirmation mail.
-  const tool = await firstTool(page.request, 'Socket Set');
+  const tool = await demoTool(page.request, 'SS-94');
   await page.goto(`/purchase/${tool._id}`);
   await expect(page.getByRole('heading', { name: 'Place your order' })).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(person.email);
@@ -113,7 +113,7 @@ test('Google joins an existing verified password account: same user, same orders
   const person = GOOGLE_ACCOUNTS.linked;
   // A catalogue tool: a tool of its own would take an admin sign-in, and the admin's sign-ins are
   // rate limited per email across the whole suite. Nothing asserts this tool's stock.
-  const tool = await firstTool(page.request, 'Spirit Level');
+  const tool = await demoTool(page.request, 'SL-600');
 
   // The password account, confirmed, with an order.
   const password = { ...newAccount('Lina Password'), email: person.email };

@@ -3,8 +3,8 @@ import {
   boxOf,
   createTool,
   DEMO_ADMIN,
+  demoTool,
   expect,
-  firstTool,
   newAccount,
   placeOrder,
   signIn,
@@ -29,7 +29,7 @@ for (const viewport of [
     const customer = newAccount('Toast');
     const api = await apiAs(customer, { create: true });
     await api.dispose();
-    const tool = await firstTool(page.request, 'Claw Hammer');
+    const tool = await demoTool(page.request, 'CH-450');
 
     // Sent to sign in on the way to buying; back on the purchase page with a welcome. The page's
     // clock stops once it shows, so the welcome stays for every check.

@@ -4,7 +4,7 @@ import { freePort } from '../server/free-port.ts';
 import { makeDataDir } from '../server/testing/data-dir.ts';
 import type { StoreProcess } from '../server/testing/store-process.ts';
 import { connectTo } from './database.ts';
-import { DEMO_CUSTOMER, expect, firstTool, test } from './fixtures.ts';
+import { DEMO_CUSTOMER, demoTool, expect, test } from './fixtures.ts';
 import { startStore, stopAndRemoveStore, stopStore } from './store-process.ts';
 
 /**
@@ -71,7 +71,7 @@ test('with the store down, "Proceed to order" keeps the form, says nothing was c
   test.setTimeout(120_000);
   await signInHere(page.request);
   const api = await request.newContext({ baseURL: origin });
-  const tool = await firstTool(api, 'Claw Hammer');
+  const tool = await demoTool(api, 'CH-450');
   await api.dispose();
   const before = (await ordersOfCustomer()).length;
 
@@ -104,7 +104,7 @@ test('an order whose answer is lost on the way back is not placed twice when tri
 }) => {
   await signInHere(page.request);
   const api = await request.newContext({ baseURL: origin });
-  const tool = await firstTool(api, 'Tape Measure');
+  const tool = await demoTool(api, 'TM-8');
   await api.dispose();
   const before = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
 
@@ -135,7 +135,7 @@ test('an order whose answer is lost on the way back is not placed twice when tri
 
 test('a page whose data does not come in time answers 503, is not kept, and is whole next time', async () => {
   const api = await request.newContext({ baseURL: origin });
-  const tool = await firstTool(api, 'Utility Knife');
+  const tool = await demoTool(api, 'UK-R5');
   const database = await connectTo(dataDir);
   try {
     // The catalogue stops answering: a transaction holds the tools table.

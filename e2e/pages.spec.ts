@@ -5,9 +5,9 @@ import {
   becomeBuyer,
   createTool,
   DEMO_ADMIN,
+  demoTool,
   expect,
   expectAccessible,
-  firstTool,
   newAccount,
   payOrder,
   placeOrder,
@@ -80,7 +80,7 @@ for (const [name, path] of VISITOR_PAGES) {
 }
 
 test('visitor page: a tool', async ({ page }) => {
-  const drill = await firstTool(page.request, 'Hammer Drill');
+  const drill = await demoTool(page.request, 'HD-13');
   await checkPage(page, 'tool', `/tools/${drill._id}`);
 });
 
@@ -97,13 +97,13 @@ test('customer pages', async ({ page }) => {
       education: 'BSc Mechanical Engineering',
     },
   });
-  const tool = await firstTool(page.request, 'Tape Measure');
+  const tool = await demoTool(page.request, 'TM-8');
   const paid = await placeOrder(page.request, customer.email, tool);
   await payOrder(page.request, paid._id);
   const unpaid = await placeOrder(
     page.request,
     customer.email,
-    await firstTool(page.request, 'Pliers'),
+    await demoTool(page.request, 'PL-SET-3'),
   );
 
   await checkPage(page, 'purchase', `/purchase/${tool._id}`);

@@ -3,9 +3,9 @@ import {
   boxOf,
   DEMO_ADMIN,
   DEMO_CUSTOMER,
+  demoTool,
   expect,
   expectAccessible,
-  firstTool,
   signIn,
   test,
   waitForReady,
@@ -57,7 +57,7 @@ test("a tool page's breadcrumb wraps with each separator after its crumb, never 
   page,
 }) => {
   await page.setViewportSize(SMALLEST);
-  const tool = await firstTool(page.request, 'Hammer Drill');
+  const tool = await demoTool(page.request, 'HD-13');
   await page.goto(`/tools/${tool._id}`);
   const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
   const crumbs = trail.getByRole('listitem');

@@ -1,7 +1,7 @@
 import {
   DEMO_CUSTOMER,
+  demoTool,
   expect,
-  firstTool,
   signIn,
   test,
   waitForReady,
@@ -11,7 +11,7 @@ import {
 test('a visitor opening a purchase page is sent to login and comes back after sign-in', async ({
   page,
 }) => {
-  const tool = await firstTool(page.request, 'Socket Set');
+  const tool = await demoTool(page.request, 'SS-94');
   await page.goto(`/purchase/${tool._id}`);
 
   await expect(page).toHaveURL(/\/login$/);

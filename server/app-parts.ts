@@ -227,6 +227,7 @@ export function createAppParts(
   });
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
+  const uploads = createUploadsService(createUploadStore(config.uploads.storage));
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
@@ -234,6 +235,7 @@ export function createAppParts(
       onChange: catalogue.heard,
       defaultBrand: config.storeName,
       specsOf: attributes.specsOf,
+      documentSize: uploads.documentSize,
     }),
     categories,
     attributes,
@@ -274,7 +276,7 @@ export function createAppParts(
           }
         : null,
     }),
-    uploads: createUploadsService(createUploadStore(config.uploads.storage)),
+    uploads,
   };
   const publicConfig: PublicConfig = {
     storeName: config.storeName,

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { App } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoOrders } from './db/demo/orders.ts';
 import { refuseDemoPasswords } from './db/demo-accounts.ts';
 import { seedDemo } from './db/seed.ts';
 import { type OpenDatabase, openDatabase } from './db/setup.ts';
@@ -60,6 +61,12 @@ async function main(): Promise<void> {
     await promoteConfiguredAdmins(db, config.adminEmails, log);
     const { buildApp } = await appModule;
     app = await buildApp({ config, database: opened.database, logger: log });
+    if (config.seedDemo) {
+      // Demo data, not the store's: a failure is told and the store opens all the same.
+      await seedDemoOrders(db, app.services, log).catch((error: unknown) =>
+        log.warn({ err: error }, 'could not place the demo customer’s orders'),
+      );
+    }
   } catch (error) {
     return failed(error, opened);
   }

@@ -1,110 +1,21 @@
-/**
- * Demo catalogue content: the tools, their images (web/public/images/tools/<slug>.svg) and the
- * customer reviews that seed.ts inserts into a fresh database.
- */
-
-export interface SeedTool {
-  /** Kebab-case and unique; the image is web/public/images/tools/<slug>.svg. */
-  slug: string;
-  name: string;
-  /** The slug of its category (seedCategories). */
-  category: string;
-  /** Plain-text product copy. */
-  description: string;
-  /** Unit price in US cents (bulk B2B price). */
-  priceCents: number;
-  /** Units in stock. */
-  quantity: number;
-  /** Bulk minimum order, in units. */
-  minimumOrder: number;
-  /** Sold in packs of this many (none: any quantity); the most one order may have (none: no cap). */
-  orderIncrement?: number;
-  maxPerOrder?: number;
-  /** Volume prices: from `minQuantity` units in one order, each unit costs `priceCents`. */
-  priceTiers?: { minQuantity: number; priceCents: number }[];
-}
-
-export interface SeedCategory {
-  slug: string;
-  name: string;
-  description: string;
-  /** The parent's slug; none for a top-level category. */
-  parent?: string;
-}
+import { abrasives } from './demo/abrasives.ts';
+import { bitsAndBlades } from './demo/bits-and-blades.ts';
+import { driversAndBatteries } from './demo/drivers-and-batteries.ts';
+import { fixings } from './demo/fixings.ts';
+import { handTools } from './demo/hand-tools.ts';
+import { measuringAndClamps } from './demo/measuring-and-clamps.ts';
+import { powerSawsAndGrinders } from './demo/power-saws-and-grinders.ts';
+import { powerTools } from './demo/power-tools.ts';
+import { safetyGear } from './demo/safety-gear.ts';
+import { storageAndWorkshop } from './demo/storage-and-workshop.ts';
+import { BRANDS, type SeedTool } from './demo/types.ts';
+import { wrenchesAndPliers } from './demo/wrenches-and-pliers.ts';
 
 /**
- * The demo tree, parents before their children (migration 0028 gave stores seeded before
- * categories existed the same tree, by the same slugs).
+ * Demo catalogue content: the tools, their images (web/public/images/tools/<image>.svg) and the
+ * customer reviews that seed.ts inserts into a fresh database. The first fifteen tools are the
+ * demo's original ones (migrations 0027 to 0030 name them); server/db/demo/ holds the rest.
  */
-export const seedCategories: SeedCategory[] = [
-  {
-    slug: 'power-tools',
-    name: 'Power tools',
-    description: 'Corded and cordless drills, drivers, grinders and saws for site and workshop.',
-  },
-  {
-    slug: 'hand-tools',
-    name: 'Hand tools',
-    description: 'Hammers, pliers, screwdrivers, wrenches, saws and knives.',
-  },
-  {
-    slug: 'measuring-and-layout',
-    name: 'Measuring and layout',
-    description: 'Tape measures and spirit levels.',
-  },
-  { slug: 'clamps', name: 'Clamps', description: 'Bar clamps for joinery, welding and assembly.' },
-  {
-    slug: 'safety-gear',
-    name: 'Safety gear',
-    description: 'Gloves and protective wear for crews.',
-  },
-  { slug: 'drills', name: 'Drills', description: 'Drills and drivers.', parent: 'power-tools' },
-  { slug: 'grinders', name: 'Grinders', description: 'Angle grinders.', parent: 'power-tools' },
-  { slug: 'power-saws', name: 'Power saws', description: 'Circular saws.', parent: 'power-tools' },
-  {
-    slug: 'wrenches-and-sockets',
-    name: 'Wrenches and sockets',
-    description: 'Socket sets and combination wrenches.',
-    parent: 'hand-tools',
-  },
-  {
-    slug: 'pliers',
-    name: 'Pliers',
-    description: 'Combination, long-nose and cutting pliers.',
-    parent: 'hand-tools',
-  },
-  {
-    slug: 'screwdrivers',
-    name: 'Screwdrivers',
-    description: 'Slotted and Phillips screwdrivers.',
-    parent: 'hand-tools',
-  },
-  { slug: 'hammers', name: 'Hammers', description: 'Claw hammers.', parent: 'hand-tools' },
-  {
-    slug: 'hand-saws',
-    name: 'Hand saws',
-    description: 'Saws for timber and board.',
-    parent: 'hand-tools',
-  },
-  {
-    slug: 'knives',
-    name: 'Knives',
-    description: 'Utility knives and blades.',
-    parent: 'hand-tools',
-  },
-  {
-    slug: 'hammer-drills',
-    name: 'Hammer drills',
-    description: 'Drills with a hammer action for brick and concrete.',
-    parent: 'drills',
-  },
-  {
-    slug: 'impact-drivers',
-    name: 'Impact drivers',
-    description: 'Cordless impact drivers for fixings.',
-    parent: 'drills',
-  },
-];
 
 export interface SeedReview {
   userName: string;
@@ -117,10 +28,13 @@ export interface SeedReview {
 /** The best seller, featured on the home page. */
 const bestSellerSlug = 'hammer-drill-kit-13mm-120-pieces';
 
-/** In insertion order, oldest first. */
-export const seedTools: SeedTool[] = [
+/** The demo's first fifteen tools, in insertion order, oldest first. */
+const originalTools: SeedTool[] = [
   {
     slug: bestSellerSlug,
+    sku: 'HD-13',
+    brand: BRANDS.own,
+    specs: { voltage: 230, 'power-source': 'Corded', 'chuck-size': 13, brushless: false },
     name: '13 mm Hammer Drill Kit, 120 pieces',
     category: 'hammer-drills',
     description:
@@ -131,6 +45,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'cordless-impact-driver-18v',
+    sku: 'ID-18',
+    brand: BRANDS.own,
+    specs: { voltage: 18, 'power-source': 'Cordless', brushless: true },
     name: '18 V Cordless Impact Driver',
     category: 'impact-drivers',
     description:
@@ -141,6 +58,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'angle-grinder-125mm',
+    sku: 'AG-125',
+    brand: BRANDS.own,
+    specs: { voltage: 230, 'power-source': 'Corded', 'disc-diameter': 125 },
     name: '125 mm Angle Grinder, 1,100 W',
     category: 'grinders',
     description:
@@ -151,6 +71,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'socket-set-94-pieces',
+    sku: 'SS-94',
+    brand: BRANDS.own,
+    specs: { 'drive-size': '1/2 inch', pieces: 94, material: 'Chrome vanadium steel' },
     name: 'Socket Set, 1/4 and 1/2 inch drive, 94 pieces',
     category: 'wrenches-and-sockets',
     description:
@@ -161,6 +84,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'pliers-set-3-pieces',
+    sku: 'PL-SET-3',
+    brand: BRANDS.own,
+    specs: { insulated: false, material: 'Chrome vanadium steel' },
     name: 'Pliers Set, 3 pieces',
     category: 'pliers',
     description:
@@ -171,6 +97,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'tape-measure-8m',
+    sku: 'TM-8',
+    brand: BRANDS.own,
+    specs: { length: 8, accuracy: 'EC class II' },
     name: '8 m Tape Measure',
     category: 'measuring-and-layout',
     description:
@@ -181,6 +110,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'spirit-level-600mm',
+    sku: 'SL-600',
+    brand: BRANDS.own,
+    specs: { length: 0.6 },
     name: '600 mm Aluminum Spirit Level',
     category: 'measuring-and-layout',
     description:
@@ -191,6 +123,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'circular-saw-185mm',
+    sku: 'CS-185',
+    brand: BRANDS.own,
+    specs: { voltage: 230, 'power-source': 'Corded', 'blade-diameter': 185 },
     name: '185 mm Circular Saw, 1,400 W',
     category: 'power-saws',
     description:
@@ -201,6 +136,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'quick-release-bar-clamps-4-pieces',
+    sku: 'CL-QR-4',
+    brand: BRANDS.own,
+    specs: { opening: 600, 'throat-depth': 80 },
     name: 'Quick-Release Bar Clamps, 4 pieces',
     category: 'clamps',
     description:
@@ -211,6 +149,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'screwdriver-set-12-pieces',
+    sku: 'SD-SET-12',
+    brand: BRANDS.own,
+    specs: { insulated: false, pieces: 12, material: 'Chrome vanadium steel' },
     name: 'Screwdriver Set, 12 pieces',
     category: 'screwdrivers',
     description:
@@ -221,8 +162,11 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'nitrile-safety-gloves-box-100',
+    sku: 'GL-NIT-100',
+    brand: BRANDS.own,
+    specs: { size: 'L', coating: 'Nitrile', standard: 'EN ISO 374-1 type B' },
     name: 'Nitrile Safety Gloves, box of 100',
-    category: 'safety-gear',
+    category: 'work-gloves',
     description:
       'Disposable, powder-free nitrile gloves, 6 mil thick, with a textured fingertip grip for handling oily parts and fasteners. They resist oils, fuels and many solvents, and they stay comfortable for hours thanks to a latex-free formula. Sold in dispenser boxes of 100 gloves, in sizes M, L and XL.',
     priceCents: 1190,
@@ -238,6 +182,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'claw-hammer-450g',
+    sku: 'CH-450',
+    brand: BRANDS.own,
+    specs: { material: 'Forged steel head, fiberglass handle' },
     name: '450 g Claw Hammer, fiberglass handle',
     category: 'hammers',
     description:
@@ -249,6 +196,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'combination-wrench-set-8-pieces',
+    sku: 'CW-SET-8',
+    brand: BRANDS.own,
+    specs: { pieces: 8, material: 'Chrome vanadium steel' },
     name: 'Combination Wrench Set, 8 pieces',
     category: 'wrenches-and-sockets',
     description:
@@ -259,6 +209,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'hand-saw-550mm',
+    sku: 'HS-550',
+    brand: BRANDS.own,
+    specs: { 'teeth-per-inch': 7, 'overall-length': 680 },
     name: '550 mm Hand Saw',
     category: 'hand-saws',
     description:
@@ -270,6 +223,9 @@ export const seedTools: SeedTool[] = [
   },
   {
     slug: 'retractable-utility-knife',
+    sku: 'UK-R5',
+    brand: BRANDS.own,
+    specs: { 'blade-type': 'Trapezoid', material: 'Die-cast aluminum' },
     name: 'Retractable Utility Knife',
     category: 'knives',
     description:
@@ -282,6 +238,35 @@ export const seedTools: SeedTool[] = [
       { minQuantity: 2000, priceCents: 299 },
     ],
   },
+];
+
+/** The lists' tools spread evenly, each list's in its order: neighbours are of different kinds. */
+function spread(lists: SeedTool[][]): SeedTool[] {
+  return lists
+    .flatMap((list) => list.map((tool, index) => ({ tool, at: (index + 0.5) / list.length })))
+    .sort((one, other) => one.at - other.at)
+    .map(({ tool }) => tool);
+}
+
+/**
+ * Every demo tool, oldest first: the first fifteen, then the rest of the catalogue spread over its
+ * parts evenly, so the newest tools (the home page's, the catalogue's first page) are of every kind.
+ */
+export const seedTools: SeedTool[] = [
+  ...originalTools,
+  ...spread([
+    powerTools,
+    wrenchesAndPliers,
+    safetyGear,
+    measuringAndClamps,
+    fixings,
+    driversAndBatteries,
+    handTools,
+    abrasives,
+    powerSawsAndGrinders,
+    bitsAndBlades,
+    storageAndWorkshop,
+  ]),
 ];
 
 /** Oldest first. */

@@ -3,7 +3,9 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Role } from '../../contract/users.ts';
-import type { Db } from './client.ts';
+import type { Db, Tx } from './client.ts';
+import { seedAttributes, seedCategories } from './demo/categories.ts';
+import { DEMO_ORDERS_DUE } from './demo/orders.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import {
   account,
@@ -14,11 +16,38 @@ import {
   tools,
   user,
 } from './schema.ts';
-import { seedCategories, seedReviews, seedTools } from './seed-data.ts';
-import { seedAttributes, seedSpecs } from './seed-specs.ts';
+import { seedReviews, seedTools } from './seed-data.ts';
 
 const SEED_MARKER = 'demo_seeded_at';
 const SEED_LOCK_ID = 4_171_002;
+
+/**
+ * The demo tree in one statement a level (parents first: each child finds its parent's id);
+ * answers each category's id by its slug.
+ */
+async function insertCategories(tx: Tx): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  let level = seedCategories.filter((category) => !category.parent);
+  while (level.length > 0) {
+    const rows = await tx
+      .insert(categories)
+      .values(
+        level.map((category) => ({
+          slug: category.slug,
+          name: category.name,
+          description: category.description,
+          parentId: category.parent ? ids.get(category.parent) : null,
+          position: seedCategories.indexOf(category),
+        })),
+      )
+      .returning({ id: categories.id, slug: categories.slug });
+    for (const row of rows) ids.set(row.slug, row.id);
+    level = seedCategories.filter(
+      (category) => category.parent && ids.has(category.parent) && !ids.has(category.slug),
+    );
+  }
+  return ids;
+}
 
 /**
  * Seeds the demo catalogue, reviews and accounts once per database (a marker row remembers it,
@@ -73,38 +102,28 @@ export async function seedDemo(
       await addUser(DEMO_ACCOUNTS.customer);
     }
 
-    // Parents first: each child finds its parent's id.
-    const categoryIds = new Map<string, string>();
-    for (const [position, category] of seedCategories.entries()) {
-      const [row] = await tx
-        .insert(categories)
-        .values({
-          slug: category.slug,
-          name: category.name,
-          description: category.description,
-          parentId: category.parent ? categoryIds.get(category.parent) : null,
+    const categoryIds = await insertCategories(tx);
+    await tx.insert(categoryAttributes).values(
+      Object.entries(seedAttributes).flatMap(([slug, attributes]) =>
+        attributes.map((attribute, position) => ({
+          ...attribute,
+          categoryId: categoryIds.get(slug) as string,
           position,
-        })
-        .returning({ id: categories.id });
-      if (row) categoryIds.set(category.slug, row.id);
-    }
-    for (const [slug, attributes] of Object.entries(seedAttributes)) {
-      const categoryId = categoryIds.get(slug);
-      if (!categoryId) continue;
-      await tx
-        .insert(categoryAttributes)
-        .values(attributes.map((attribute, position) => ({ ...attribute, categoryId, position })));
-    }
+        })),
+      ),
+    );
 
     // Oldest first, a minute apart, so "newest" is stable.
     await tx.insert(tools).values(
       seedTools.map((tool, index) => ({
-        sku: tool.slug.toUpperCase().slice(0, 40),
-        brand: 'Toolyard',
+        sku: tool.sku,
+        brand: tool.brand,
+        mpn: tool.mpn ?? null,
+        gtin: tool.gtin ?? null,
         categoryId: categoryIds.get(tool.category) ?? null,
-        specs: seedSpecs[tool.slug] ?? {},
+        specs: tool.specs,
         name: tool.name,
-        img: `/images/tools/${tool.slug}.svg`,
+        img: `/images/tools/${tool.image ?? tool.slug}.svg`,
         description: tool.description,
         quantity: tool.quantity,
         minimumOrder: tool.minimumOrder,
@@ -130,7 +149,11 @@ export async function seedDemo(
       });
     }
 
-    await tx.insert(appMeta).values({ key: SEED_MARKER, value: new Date(now).toISOString() });
+    await tx.insert(appMeta).values([
+      { key: SEED_MARKER, value: new Date(now).toISOString() },
+      // The demo customer's orders go through the app's services, once it is built (demo/orders.ts).
+      ...(withAccounts ? [{ key: DEMO_ORDERS_DUE, value: new Date(now).toISOString() }] : []),
+    ]);
     log.info(
       { tools: seedTools.length, reviews: seedReviews.length },
       withAccounts

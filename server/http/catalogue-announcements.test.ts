@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../contract/orders.ts';
 import { CATALOGUE_CHANNEL } from '../cache/catalogue-cache.ts';
-import { tools } from '../db/schema.ts';
+import { toolRelations, tools } from '../db/schema.ts';
 import { type Client, client, json } from '../testing/http.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -57,6 +57,21 @@ async function announcedBy(step: () => Promise<void>): Promise<string[]> {
 }
 
 describe('catalogue announcements', () => {
+  it('a change to a tool’s related tools alone is announced by their own trigger', async () => {
+    const tool = await t.addTool({ name: 'Related Drill' });
+    const accessory = await t.addTool({ name: 'Related Bit' });
+    await announcedBy(async () => {});
+    const related = await announcedBy(async () => {
+      const body = { related: [{ toolId: accessory.id, kind: 'accessory' }] };
+      expect((await admin.patch(`/tools/${tool.id}`, body)).statusCode).toBe(200);
+    });
+    expect(related).toContain('db:all');
+    const byHand = await announcedBy(async () => {
+      await database.db.delete(toolRelations).where(eq(toolRelations.toolId, tool.id));
+    });
+    expect(byHand).toEqual(['db:all']);
+  });
+
   it('an admin’s change to a tool is announced by the trigger alone', async () => {
     const tool = await t.addTool({ name: 'Announced Once Saw', quantity: 500 });
     expect(await announcedBy(async () => {})).toEqual(['db:all']);

@@ -5,6 +5,7 @@
  */
 
 import { isKnownAuthError, urlErrorCode } from '../../contract/auth-errors.ts';
+import { SPEC_PARAM } from '../../contract/catalogue-filters.ts';
 import { comparedIds } from '../../contract/compare.ts';
 import { ToolSortSchema } from '../../contract/tool-lists.ts';
 
@@ -52,26 +53,76 @@ const asGiven: Canonical = (value) => value;
 /** The tools compared, as the comparison reads them (web/app/routes/compare.tsx). */
 const compared: Canonical = (value) => comparedIds(value.split(',')).join(',') || undefined;
 
+/** Values each once, trimmed, empty ones dropped, in one order (`brand=B&brand=A` is `A`, `B`). */
+const valuesOf = (values: string[]) =>
+  [...new Set(values.map((value) => value.trim()).filter(Boolean))].sort();
+
+/** A price bound as the catalogue reads it: whole minor units, leading zeros dropped. */
+const price: Canonical = (value) =>
+  /^\d{1,12}$/.test(value.trim()) ? String(Number(value.trim())) : undefined;
+
+/**
+ * The catalogue's filters (web/features/tools/utils/catalogue-address.ts reads them alike): every
+ * brand, in stock, the price bounds, and each `spec.<key>` by key, its values in order.
+ */
+function catalogueFilters(search: URLSearchParams): [string, string][] {
+  const params: [string, string][] = valuesOf(search.getAll('brand')).map((brand) => [
+    'brand',
+    brand,
+  ]);
+  if (search.get('inStock') === 'true') params.push(['inStock', 'true']);
+  for (const name of ['minPrice', 'maxPrice']) {
+    const value = search.get(name);
+    const kept = value === null ? undefined : price(value, search);
+    if (kept !== undefined) params.push([name, kept]);
+  }
+  for (const name of [...new Set(search.keys())].filter((key) => SPEC_PARAM.test(key)).sort()) {
+    for (const value of valuesOf(search.getAll(name))) params.push([name, value]);
+  }
+  return params;
+}
+
+/** The parameters named, each read by its own rule, in this order. */
+const named =
+  (params: Record<string, Canonical>) =>
+  (search: URLSearchParams): [string, string][] =>
+    Object.entries(params).flatMap(([name, canonical]) => {
+      const value = search.get(name);
+      const kept = value === null || value === '' ? undefined : canonical(value, search);
+      return kept === undefined ? [] : [[name, kept] as [string, string]];
+    });
+
+/** The catalogue and each category page: words, sort, filters, page (the web app's order). */
+const catalogue = (search: URLSearchParams) => [
+  ...named({ q: trimmed, sort: catalogueSort })(search),
+  ...catalogueFilters(search),
+  ...named({ page: pageNumber })(search),
+];
+
 /**
  * The query parameters each page reads (everything else in an address changes nothing on it).
  * A page is rendered, and kept, for its path and these alone, each in its one spelling:
  * `/tools?utm=1` and `/tools?sort=nonsense&page=abc` are `/tools`.
  */
-const PAGE_PARAMS: [RegExp, Record<string, Canonical>][] = [
-  [/^\/tools$/, { q: trimmed, sort: catalogueSort, page: pageNumber }],
-  [/^\/categories\/[^/]+$/, { page: pageNumber }],
-  [/^\/purchase\/[^/]+$/, { quantity }],
-  [/^\/compare$/, { ids: compared }],
-  [/^\/reset-password$/, { token: asGiven, error: authError }],
-  [/^\/confirm-email$/, { token: asGiven }],
-  [/^\/(login|email-verified)$/, { error: authError }],
+const PAGE_PARAMS: [RegExp, (search: URLSearchParams) => [string, string][]][] = [
+  [/^\/tools$/, catalogue],
+  [/^\/categories\/[^/]+$/, catalogue],
+  [/^\/purchase\/[^/]+$/, named({ quantity })],
+  [/^\/compare$/, named({ ids: compared })],
+  [/^\/reset-password$/, named({ token: asGiven, error: authError })],
+  [/^\/confirm-email$/, named({ token: asGiven })],
+  [/^\/(login|email-verified)$/, named({ error: authError })],
 ];
 
 /** Other names of a page, each sent to the page's one address: the spec's `/home` is `/`. */
 const ALIASES: Record<string, string> = { '/home': '/' };
 
-/** Pages whose addresses are endless (a search, a one-time token, a comparison): never kept. */
-const UNKEPT_PARAMS = ['q', 'token', 'ids'];
+/**
+ * Pages whose addresses are endless (a search, filters, a one-time token, a comparison): never
+ * kept, so that walking every combination of filters cannot push shared pages out of the cache.
+ */
+const UNKEPT_PARAMS = ['q', 'token', 'ids', 'brand', 'inStock', 'minPrice', 'maxPrice'];
+const isUnkept = (name: string) => UNKEPT_PARAMS.includes(name) || SPEC_PARAM.test(name);
 
 /**
  * An address in the one spelling a page is kept under: lower case, no doubled or trailing slash,
@@ -87,18 +138,13 @@ export function pageAddress(raw: string): { path: string; isKept: boolean; redir
   let pathname = url.pathname.toLowerCase().replace(/\/{2,}/g, '/');
   if (pathname.length > 1) pathname = pathname.replace(/\/+$/, '');
   pathname = ALIASES[pathname] ?? pathname;
-  const params = PAGE_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1] ?? {};
-  const search = new URLSearchParams();
-  for (const [name, canonical] of Object.entries(params)) {
-    const value = url.searchParams.get(name);
-    const kept = value === null || value === '' ? undefined : canonical(value, url.searchParams);
-    if (kept !== undefined) search.set(name, kept);
-  }
+  const params = PAGE_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1];
+  const search = new URLSearchParams(params?.(url.searchParams) ?? []);
   const query = search.toString();
   const path = query ? `${pathname}?${query}` : pathname;
   return {
     path,
-    isKept: !UNKEPT_PARAMS.some((name) => search.has(name)),
+    isKept: ![...search.keys()].some(isUnkept),
     ...(rawPath !== pathname ? { redirect: path } : {}),
   };
 }

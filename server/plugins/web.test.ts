@@ -25,6 +25,28 @@ describe('the address a page is kept under', () => {
     });
   });
 
+  it('keeps the catalogue filters in the order the web app writes them, and never keeps such a page', () => {
+    expect(
+      pageAddress(
+        '/categories/drills?page=2&spec.weight=..2.5&brand=Makita&utm=1&brand=%20Bosch&brand=Makita' +
+          '&spec.voltage=18&spec.voltage=12&minPrice=0500&maxPrice=x&inStock=true&sort=price_asc',
+      ),
+    ).toEqual({
+      path:
+        '/categories/drills?sort=price_asc&brand=Bosch&brand=Makita&inStock=true&minPrice=500' +
+        '&spec.voltage=12&spec.voltage=18&spec.weight=..2.5&page=2',
+      isKept: false,
+    });
+    // What is no filter changes nothing: the page is the unfiltered one, and kept.
+    expect(pageAddress('/tools?inStock=false&brand=&spec.Bad=1&minPrice=1.5')).toEqual({
+      path: '/tools',
+      isKept: true,
+    });
+    expect(pageAddress('/categories/drills?q=%20bosch%20&sort=relevance').path).toBe(
+      '/categories/drills?q=bosch',
+    );
+  });
+
   it('reads each parameter as the page does: values that change nothing are left out', () => {
     // An unknown sort, a page that is no number, a default sort: the catalogue's first page.
     expect(pageAddress('/tools?sort=nonsense&page=abc').path).toBe('/tools');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../contract/orders.ts';
 import { catalogueFile } from './catalogue-files.ts';
-import { multipartForm, pngImage } from './images.ts';
+import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import type { TestAccount, TestUser } from './test-app.ts';
 import { delivery } from './valid-requests.ts';
 
@@ -354,6 +354,13 @@ export const MATRIX: Record<string, Entry> = {
   'POST /catalogue/import': {
     request: () => ({ url: '/api/catalogue/import', form: catalogueFile() }),
     expect: adminOnly(200),
+  },
+  'POST /uploads/documents': {
+    request: () => ({
+      url: '/api/uploads/documents',
+      form: multipartForm([{ data: PDF_BYTES, filename: 'matrix.pdf' }]),
+    }),
+    expect: adminOnly(201),
   },
   'GET /overview': { request: () => ({ url: '/api/overview' }), expect: adminOnly(200) },
   'GET /config': { request: () => ({ url: '/api/config' }), expect: all(200) },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { multipartForm } from './images.ts';
+import { multipartForm, pngImage } from './images.ts';
 import type { TestUser } from './test-app.ts';
 import { delivery, type Fixture } from './valid-requests.ts';
 
@@ -199,6 +199,12 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     {
       url: '/api/uploads',
       form: multipartForm([{ data: Buffer.from('not an image at all'), filename: 'x.png' }]),
+    },
+  ],
+  'POST /uploads/documents': () => [
+    {
+      url: '/api/uploads/documents',
+      form: multipartForm([{ data: pngImage(8, 8), filename: 'renamed.pdf' }]),
     },
   ],
 };

@@ -3,7 +3,7 @@ import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { catalogueFile } from './catalogue-files.ts';
 import { client } from './http.ts';
-import { multipartForm, pngImage } from './images.ts';
+import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { asSessionUser } from './session-user.ts';
 import type { TestAccount, TestContext, TestUser } from './test-app.ts';
 
@@ -225,6 +225,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
     form: catalogueFile(),
   }),
   'POST /catalogue/import': () => ({ url: '/api/catalogue/import', form: catalogueFile() }),
+  'POST /uploads/documents': () => ({
+    url: '/api/uploads/documents',
+    form: multipartForm([{ data: PDF_BYTES, filename: 'cross-site.pdf' }]),
+  }),
   'PUT /alluser': (f) => ({
     url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,
     body: { role: 'Admin' },

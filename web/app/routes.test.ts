@@ -33,6 +33,12 @@ const PAGES: [string, string][] = [
   [paths.tools({ q: 'claw hammer', page: 2 }), 'routes/tools.tsx'],
   [paths.tool(ID), 'routes/tool.tsx'],
   [paths.category('hammer-drills', 2), 'routes/category.tsx'],
+  // Filters live in the query: a filtered list is the same page (docs/decisions/049).
+  [
+    `${paths.category('drills')}?brand=Bosch&spec.voltage=18&spec.weight=1..2.5`,
+    'routes/category.tsx',
+  ],
+  [`${paths.tools()}?q=saw&inStock=true&minPrice=5000`, 'routes/tools.tsx'],
   [paths.purchase(ID, 40), 'routes/purchase.tsx'],
   [paths.cart(), 'routes/cart.tsx'],
   [paths.compare([ID, ID]), 'routes/compare.tsx'],

@@ -44,7 +44,8 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+/** A parameter's value; a list sends the parameter once per item (`brand=A&brand=B`). */
+type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 /** How a request reaches the store: `fetch` in the browser, in-process on the server. */
 export type ApiTransport = (url: URL, init: RequestInit) => Promise<Response>;
@@ -132,7 +133,8 @@ async function toApiError(response: Response): Promise<ApiError> {
 function apiPath(path: string, query: Record<string, QueryValue> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) search.append(key, item);
+    else if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
   const text = search.toString();
   return `/api${path}${text ? `?${text}` : ''}`;

@@ -88,3 +88,10 @@ export function formatOrderUnits(order: { lines: readonly unknown[]; orderedNum:
   const units = formatCount(order.orderedNum);
   return order.lines.length > 1 ? `${units} (${formatCount(order.lines.length)} tools)` : units;
 }
+
+/** 1536 -> "2 KB", 2621440 -> "2.5 MB": a file's size as a download link says it. */
+export function formatFileSize(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -36,15 +36,25 @@ export function breadcrumbs(publicUrl: string, trail: readonly { name: string; p
 }
 
 /** A tool as a product with its offer: price, availability from stock, the minimum order. */
-export function product(publicUrl: string, tool: Tool, currency: string) {
+export function product(
+  publicUrl: string,
+  tool: Tool & { gallery?: readonly { src: string }[] },
+  currency: string,
+) {
   const url = absoluteUrl(publicUrl, paths.tool(tool._id));
+  const main = absoluteUrl(publicUrl, tool.img || '/images/tool-placeholder.svg');
+  const pictures = tool.gallery ?? [];
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     '@id': url,
     name: tool.name,
     description: tool.description,
-    image: absoluteUrl(publicUrl, tool.img || '/images/tool-placeholder.svg'),
+    // Every picture, the main one first (a search result may show any of them).
+    image:
+      pictures.length === 0
+        ? main
+        : [main, ...pictures.map((picture) => absoluteUrl(publicUrl, picture.src))],
     sku: tool.sku,
     ...(tool.mpn === null ? {} : { mpn: tool.mpn }),
     ...(tool.gtin === null ? {} : { gtin: tool.gtin }),

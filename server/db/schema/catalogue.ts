@@ -8,6 +8,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -124,6 +125,16 @@ export const tools = pgTable(
       .$type<Record<string, number | string | boolean>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** Pictures after the main one (`img`), in order: `[{src, alt}]` (docs/decisions/046). */
+    gallery: jsonb('gallery')
+      .$type<{ src: string; alt: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Uploaded PDF documents, in order: `[{title, kind, url, size}]` (docs/decisions/046). */
+    documents: jsonb('documents')
+      .$type<{ title: string; kind: string; url: string; size: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Set when an admin deletes the tool: it leaves the catalogue, orders keep pointing at it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
@@ -153,6 +164,8 @@ export const tools = pgTable(
     uniqueIndex('tools_sku_idx').on(sql`lower(${t.sku})`).where(sql`${t.deletedAt} is null`),
     index('tools_category_idx').on(t.categoryId).where(sql`${t.deletedAt} is null`),
     check('tools_specs_check', sql`jsonb_typeof(${t.specs}) = 'object'`),
+    check('tools_gallery_check', sql`jsonb_typeof(${t.gallery}) = 'array'`),
+    check('tools_documents_check', sql`jsonb_typeof(${t.documents}) = 'array'`),
     // Filters by specification value (`specs @> '{"voltage": 18}'`) are answered from this index.
     index('tools_specs_idx')
       .using('gin', sql`${t.specs} jsonb_path_ops`)
@@ -162,6 +175,32 @@ export const tools = pgTable(
       'tools_rating_check',
       sql`${t.ratingTotal} between ${t.ratingCount} and 5 * ${t.ratingCount}`,
     ),
+  ],
+);
+
+/**
+ * Tools shown with a tool on its page (docs/decisions/046): accessories and what a buyer may also
+ * need, in the admin's order. Deleting either tool takes the relation with it (a deleted tool's
+ * rows are removed in the same transaction; a tool removed for good cascades).
+ */
+export const toolRelations = pgTable(
+  'tool_relations',
+  {
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    relatedId: uuid('related_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    /** accessory or also_needed (contract/tool-media.ts). */
+    kind: text('kind').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.toolId, t.relatedId] }),
+    index('tool_relations_related_idx').on(t.relatedId),
+    check('tool_relations_not_itself_check', sql`${t.toolId} <> ${t.relatedId}`),
+    check('tool_relations_kind_check', sql`${t.kind} in ('accessory', 'also_needed')`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Tool, ToolSchema } from '../../../contract/tools.ts';
+import { type Tool, ToolDetailSchema } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
 
@@ -33,7 +33,7 @@ describe('part numbers', () => {
       gtin: '4006381 333931',
     });
     expect(response.statusCode, response.body).toBe(201);
-    const tool = ToolSchema.parse(response.json());
+    const tool = ToolDetailSchema.parse(response.json());
     expect(tool).toMatchObject({
       sku: 'PN-DRILL-18',
       brand: 'Makita',

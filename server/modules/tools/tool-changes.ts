@@ -6,16 +6,16 @@ import {
   type ToolConfirmation,
 } from '../../../contract/tools.ts';
 import { confirmationRequired } from '../../errors.ts';
-import type { ToolRow } from './tools.repo.ts';
+import type { ToolRecord } from './tools.repo.ts';
 
-/** The fields of a tool an admin edits, as the audit log names them. */
-const AUDITED_FIELDS = TOOL_FIELD_NAMES;
+/** The fields of a tool an admin edits, as the audit log names them (related tools: below). */
+const AUDITED_FIELDS = [...TOOL_FIELD_NAMES, 'gallery', 'documents'] as const;
 type AuditedField = (typeof AUDITED_FIELDS)[number];
 
 /** Each field that differs between two versions of a tool, with its value before and after. */
 export function changedFields(
-  before: Pick<ToolRow, AuditedField>,
-  after: Pick<ToolRow, AuditedField>,
+  before: Pick<ToolRecord, AuditedField>,
+  after: Pick<ToolRecord, AuditedField>,
 ): Partial<Record<AuditedField, { before: unknown; after: unknown }>> {
   const changes: Partial<Record<AuditedField, { before: unknown; after: unknown }>> = {};
   for (const field of AUDITED_FIELDS) {
@@ -25,8 +25,23 @@ export function changedFields(
   return changes;
 }
 
+/**
+ * The related tools before and after, as `kind:id` in order, when the request set them and they
+ * differ (the audit log's `related` change); nothing otherwise.
+ */
+export function relatedChange(
+  before: readonly string[] | undefined,
+  after: readonly { toolId: string; kind: string }[] | undefined,
+): { related?: { before: readonly string[]; after: string[] } } {
+  if (!before || !after) return {};
+  const next = after.map((entry) => `${entry.kind}:${entry.toolId}`);
+  return JSON.stringify(before) === JSON.stringify(next)
+    ? {}
+    : { related: { before, after: next } };
+}
+
 /** A tool's fields as the audit log keeps them when it is added or deleted. */
-export function auditedFields(row: Pick<ToolRow, AuditedField>): Record<AuditedField, unknown> {
+export function auditedFields(row: Pick<ToolRecord, AuditedField>): Record<AuditedField, unknown> {
   return Object.fromEntries(AUDITED_FIELDS.map((field) => [field, row[field]])) as Record<
     AuditedField,
     unknown

@@ -33,6 +33,7 @@ function serviceWhereTheCategoryGoesAfterItsCheck() {
       if (id) await t.db.delete(categories).where(eq(categories.id, id));
       return [];
     },
+    documentSize: async () => null,
   });
 }
 
@@ -62,6 +63,9 @@ describe('a category deleted between the check and the write', () => {
           priceTiers: [],
           orderIncrement: 1,
           maxPerOrder: null,
+          gallery: [],
+          documents: [],
+          related: [],
           categoryId: category.id,
         },
         admin,

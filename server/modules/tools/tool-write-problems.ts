@@ -33,6 +33,8 @@ function writeProblem(error: unknown, sku: string | undefined): AppError | undef
     }
     case 'tools_category_id_categories_id_fk':
       return fieldError('categoryId', CATEGORY_GONE);
+    case 'tool_relations_related_id_tools_id_fk':
+      return fieldError('related', 'A related tool was removed meanwhile: choose the tools again.');
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolRoutes } from '../../../contract/tool-routes.ts';
-import { type Tool, ToolSchema } from '../../../contract/tools.ts';
+import { type Tool, ToolDetailSchema } from '../../../contract/tools.ts';
 import { tools } from '../../db/schema.ts';
 import { expectFieldError, expectProblem, json, UNKNOWN_ID, urlFor } from '../../testing/http.ts';
 import { buildShopTestApp, type ShopTestApp } from '../../testing/shop-test-app.ts';
@@ -33,8 +33,8 @@ describe('POST /api/tools', () => {
   it('adds a tool (201) that the catalogue then lists', async () => {
     const response = await shop.asAdmin.post('/tools', validTool);
     expect(response.statusCode).toBe(201);
-    const created = ToolSchema.parse(response.json());
-    expect(created).toMatchObject(validTool);
+    const created = ToolDetailSchema.parse(response.json());
+    expect(created).toMatchObject({ ...validTool, gallery: [], documents: [], related: [] });
     expect(await toolRow(created._id)).toMatchObject({ ...validTool, deletedAt: null });
     expect(json<Tool>(await shop.visitor.get(`/purchase/${created._id}`))).toEqual(created);
   });

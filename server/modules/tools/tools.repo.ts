@@ -1,9 +1,16 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { ToolDocument } from '../../../contract/tool-media.ts';
 import { type CreateToolBody, MAX_STOCK, type Tool } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
 
-export type ToolRow = typeof tools.$inferSelect;
+/** A tool's whole row. */
+export type ToolRecord = typeof tools.$inferSelect;
+/**
+ * A tool's row as lists read it: the catalogue's fields, without the gallery and documents that
+ * only its own answer carries (tool-media.ts).
+ */
+export type ToolRow = Omit<ToolRecord, 'gallery' | 'documents'>;
 
 export function toTool(row: ToolRow): Tool {
   return {
@@ -35,7 +42,7 @@ export function toTool(row: ToolRow): Tool {
 
 const active = isNull(tools.deletedAt);
 
-export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
+export async function findTool(tx: Tx, id: string): Promise<ToolRecord | undefined> {
   const [row] = await tx
     .select()
     .from(tools)
@@ -44,7 +51,7 @@ export async function findTool(tx: Tx, id: string): Promise<ToolRow | undefined>
 }
 
 /** A listed tool, locked until the transaction ends. */
-export async function lockTool(tx: Tx, id: string): Promise<ToolRow | undefined> {
+export async function lockTool(tx: Tx, id: string): Promise<ToolRecord | undefined> {
   const [row] = await tx
     .select()
     .from(tools)
@@ -55,8 +62,11 @@ export async function lockTool(tx: Tx, id: string): Promise<ToolRow | undefined>
 
 export async function insertTool(
   tx: Tx,
-  body: Omit<CreateToolBody, 'confirm'> & { brand: string },
-): Promise<ToolRow> {
+  body: Omit<CreateToolBody, 'confirm' | 'related' | 'documents'> & {
+    brand: string;
+    documents: ToolDocument[];
+  },
+): Promise<ToolRecord> {
   const [row] = await tx.insert(tools).values(body).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -71,7 +81,7 @@ export async function updateTool(
   id: string,
   changes: Partial<
     Pick<
-      ToolRow,
+      ToolRecord,
       | 'sku'
       | 'brand'
       | 'mpn'
@@ -87,10 +97,12 @@ export async function updateTool(
       | 'price'
       | 'priceTiers'
       | 'quantity'
+      | 'gallery'
+      | 'documents'
     >
   >,
   restock = 0,
-): Promise<ToolRow | undefined> {
+): Promise<ToolRecord | undefined> {
   const [row] = await tx
     .update(tools)
     .set({

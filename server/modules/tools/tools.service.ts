@@ -6,6 +6,7 @@ import {
   MAX_STOCK,
   type OpenOrders,
   type Tool,
+  type ToolDetail,
   type UpdateToolBody,
 } from '../../../contract/tools.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -15,7 +16,14 @@ import { recordAudit } from '../audit/index.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import { createCatalogueReads } from './catalogue-reads.ts';
 import type { ToolCache } from './tool-cache.ts';
-import { assertConfirmed, auditedFields, changedFields } from './tool-changes.ts';
+import { assertConfirmed, auditedFields, changedFields, relatedChange } from './tool-changes.ts';
+import * as mediaRepo from './tool-media.repo.ts';
+import {
+  assertRelatedListed,
+  type DocumentSize,
+  sizedDocuments,
+  toToolDetail,
+} from './tool-media.ts';
 import { resolveSpecs, type SpecRule, specRulesForUpdate } from './tool-specs.ts';
 import { withToolConstraints } from './tool-write-problems.ts';
 import * as repo from './tools.repo.ts';
@@ -90,11 +98,13 @@ export interface ToolsOptions {
    * the categories held still until the transaction ends.
    */
   specsOf: (tx: Tx, categoryId: string | null) => Promise<readonly SpecRule[] | undefined>;
+  /** The size of the PDF uploaded at an address (a tool's documents), null when none was. */
+  documentSize: DocumentSize;
 }
 
 export function createToolsService(
   db: Db,
-  { index, toolCache, onChange, defaultBrand, specsOf }: ToolsOptions,
+  { index, toolCache, onChange, defaultBrand, specsOf, documentSize }: ToolsOptions,
 ) {
   const changed = <T>(result: T, kind: 'stock' | 'all' = 'all'): T => {
     onChange(kind);
@@ -103,39 +113,46 @@ export function createToolsService(
   return {
     ...createCatalogueReads(db, { index, toolCache }),
 
-    async get(id: string): Promise<Tool> {
+    /** One tool with its gallery, documents and related tools (its page's answer). */
+    async get(id: string): Promise<ToolDetail> {
       const row = await repo.findTool(db, id);
       if (!row) throw toolNotFound();
-      return repo.toTool(row);
+      return toToolDetail(db, row);
     },
 
-    async create(body: CreateToolBody, actor: Actor): Promise<Tool> {
-      const { confirm, ...fields } = body;
+    async create(body: CreateToolBody, actor: Actor): Promise<ToolDetail> {
+      const { confirm, related, documents, ...fields } = body;
       assertConfirmed(fields, { price: true, minimumOrder: true, quantity: true }, confirm);
-      const row = await withToolConstraints(fields.sku, () =>
+      const sized = await sizedDocuments(documents, documentSize);
+      const detail = await withToolConstraints(fields.sku, () =>
         db.transaction(async (tx) => {
           const categoryId = fields.categoryId ?? null;
           const rules = await specsOf(tx, categoryId);
           const specs = resolveSpecs(rules, categoryId, fields.specs ?? {}, undefined);
+          await assertRelatedListed(tx, undefined, related);
           const inserted = await repo.insertTool(tx, {
             ...fields,
+            documents: sized,
             specs: specs ?? {},
             brand: fields.brand ?? defaultBrand,
           });
+          await mediaRepo.replaceRelated(tx, inserted.id, related);
           await recordAudit(tx, actor, {
             action: 'tool.created',
             target: { type: 'tool', id: inserted.id, label: inserted.name },
-            details: { fields: auditedFields(inserted) },
+            details: { fields: { ...auditedFields(inserted), related } },
           });
-          return inserted;
+          return toToolDetail(tx, inserted);
         }),
       );
-      return changed(repo.toTool(row));
+      return changed(detail);
     },
 
-    async update(id: string, body: UpdateToolBody, actor: Actor): Promise<Tool> {
-      const { restock, confirm, ...changes } = body;
-      const row = await withToolConstraints(changes.sku, () =>
+    async update(id: string, body: UpdateToolBody, actor: Actor): Promise<ToolDetail> {
+      const { restock, confirm, related, documents, ...fields } = body;
+      const sized = documents && (await sizedDocuments(documents, documentSize));
+      const changes = { ...fields, ...(sized ? { documents: sized } : {}) };
+      const detail = await withToolConstraints(changes.sku, () =>
         db.transaction(async (tx) => {
           const rules = await specRulesForUpdate(tx, id, changes, specsOf);
           // Locked: the checks and the audit's "before" see the tool the change applies to.
@@ -180,17 +197,25 @@ export function createToolsService(
             },
             confirm,
           );
+          if (related) await assertRelatedListed(tx, id, related);
+          const relatedBefore = related && (await mediaRepo.relatedIds(tx, id));
           const updated = await repo.updateTool(tx, id, changes, restock ?? 0);
           if (!updated) return undefined;
+          if (related) await mediaRepo.replaceRelated(tx, id, related);
           await recordAudit(tx, actor, {
             action: 'tool.updated',
             target: { type: 'tool', id, label: updated.name },
-            details: { changes: changedFields(current, updated) },
+            details: {
+              changes: {
+                ...changedFields(current, updated),
+                ...relatedChange(relatedBefore, related),
+              },
+            },
           });
-          return updated;
+          return toToolDetail(tx, updated);
         }),
       );
-      if (row) return changed(repo.toTool(row));
+      if (detail) return changed(detail);
       const tool = await repo.findTool(db, id);
       if (!tool) throw toolNotFound();
       // The tool is listed, so the restock would have taken the stock past the maximum.
@@ -237,6 +262,7 @@ export function createToolsService(
       await db.transaction(async (tx) => {
         const current = await repo.lockTool(tx, id);
         if (!current || !(await repo.softDeleteTool(tx, id))) throw toolNotFound();
+        await mediaRepo.deleteRelationsOf(tx, id);
         const open = await adminRepo.countOpenOrders(tx, id);
         await recordAudit(tx, actor, {
           action: 'tool.deleted',

@@ -64,13 +64,15 @@ export function createS3Store(settings: Extract<UploadStorage, { kind: 's3' }>):
         throw error;
       }
     },
-    async exists(key) {
+    async sizeOf(key) {
       const { sdk, client } = await load();
       try {
-        await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
-        return true;
+        const head = await client.send(
+          new sdk.HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }),
+        );
+        return head.ContentLength ?? 0;
       } catch (error) {
-        if (isMissing(sdk, error)) return false;
+        if (isMissing(sdk, error)) return null;
         throw error;
       }
     },

@@ -11,7 +11,7 @@ interface StoredFile {
 }
 
 /**
- * Where uploaded images are kept: files under DATA_DIR/uploads, or an S3-compatible bucket. Keys
+ * Where uploaded images and documents are kept: files under DATA_DIR/uploads, or an S3-compatible bucket. Keys
  * are the server's own (UPLOAD_KEY_PATTERN); a store refuses any other, so no key can name a
  * place outside it.
  */
@@ -20,7 +20,8 @@ export interface UploadStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The stored file as a stream, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
-  exists(key: string): Promise<boolean>;
+  /** The stored file's size in bytes, or null when there is none. */
+  sizeOf(key: string): Promise<number | null>;
   /** Where the files go, for the log (no secrets). */
   readonly where: string;
 }
@@ -60,11 +61,12 @@ export function createLocalStore(dir: string): UploadStore {
         throw error;
       }
     },
-    async exists(key) {
+    async sizeOf(key) {
       try {
-        return (await stat(fileOf(key))).isFile();
+        const info = await stat(fileOf(key));
+        return info.isFile() ? info.size : null;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
     },

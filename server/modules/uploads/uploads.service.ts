@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_UPLOAD_WIDTH,
+  documentUrl,
+  isDocumentKey,
+  UPLOAD_KEY_PATTERN,
+  type UploadedDocument,
   type UploadedImage,
   uploadSrcSet,
   uploadUrl,
@@ -8,11 +12,17 @@ import {
 import type { UploadStorage } from '../../config-uploads.ts';
 import { serviceUnavailable } from '../../errors.ts';
 import { createWorkGate, type GateLimits } from '../../http/work-gate.ts';
+import { checkPdf } from './document.ts';
 import { processImage } from './image.ts';
 import { createS3Store } from './s3-store.ts';
 import { createLocalStore, type UploadStore } from './upload-store.ts';
 
-export const UPLOAD_CONTENT_TYPE = 'image/webp';
+const IMAGE_CONTENT_TYPE = 'image/webp';
+const DOCUMENT_CONTENT_TYPE = 'application/pdf';
+
+/** The type a stored file is served as: its key says which kind it is. */
+export const contentTypeOf = (key: string) =>
+  isDocumentKey(key) ? DOCUMENT_CONTENT_TYPE : IMAGE_CONTENT_TYPE;
 
 export function createUploadStore(storage: UploadStorage): UploadStore {
   return storage.kind === 's3' ? createS3Store(storage) : createLocalStore(storage.dir);
@@ -42,7 +52,7 @@ export function createUploadsService(store: UploadStore, limits: GateLimits = IM
       const id = randomBytes(16).toString('hex');
       await Promise.all(
         image.variants.map((variant) =>
-          store.put(`${id}-${variant.width}.webp`, variant.data, UPLOAD_CONTENT_TYPE),
+          store.put(`${id}-${variant.width}.webp`, variant.data, IMAGE_CONTENT_TYPE),
         ),
       );
       const url = uploadUrl(id, DEFAULT_UPLOAD_WIDTH);
@@ -56,6 +66,20 @@ export function createUploadsService(store: UploadStore, limits: GateLimits = IM
           ...variant.size,
         })),
       };
+    },
+    /** Checks one PDF by its bytes and stores it as it is; answers where it is served. */
+    async saveDocument(bytes: Buffer): Promise<UploadedDocument> {
+      checkPdf(bytes);
+      const id = randomBytes(16).toString('hex');
+      await store.put(`${id}.pdf`, bytes, DOCUMENT_CONTENT_TYPE);
+      return { url: documentUrl(id), size: bytes.length };
+    },
+    /** The size of the document uploaded at `url` (/uploads/<id>.pdf), or null when none is. */
+    async documentSize(url: string): Promise<number | null> {
+      const key = url.slice('/uploads/'.length);
+      if (!url.startsWith('/uploads/') || !UPLOAD_KEY_PATTERN.test(key) || !isDocumentKey(key))
+        return null;
+      return store.sizeOf(key);
     },
   };
 }

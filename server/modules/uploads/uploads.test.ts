@@ -4,7 +4,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_KEY_PATTERN, type UploadedImage } from '../../../contract/uploads.ts';
-import type { UploadStorage } from '../../config-uploads.ts';
 import { expectProblem, type Response } from '../../testing/http.ts';
 import {
   type FilePart,
@@ -15,50 +14,20 @@ import {
   pngImage,
   SVG_BYTES,
 } from '../../testing/images.ts';
-import { startS3StandIn } from '../../testing/s3-stand-in.ts';
 import {
   buildTestApp,
   type TestContext,
   type TestUser,
   testConfig,
 } from '../../testing/test-app.ts';
+import { UPLOAD_STORES, type UploadStoreHarness } from '../../testing/upload-stores.ts';
 
 const MAX_BYTES = 300_000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-interface Harness {
-  storage: UploadStorage;
-  /** The keys the store holds, sorted. */
-  stored: () => Promise<string[]>;
-  stop: () => Promise<void>;
-}
-
-/** Both stores, through the same suite: files under a folder, and a real S3-compatible bucket. */
-const STORES: [string, (t: () => TestContext) => Promise<Harness>][] = [
-  [
-    'local files',
-    async (t) => ({
-      storage: { kind: 'local', dir: '' }, // buildTestApp's own folder
-      stored: () => t().storedUploads(),
-      stop: async () => {},
-    }),
-  ],
-  [
-    'an S3-compatible bucket (s3rver)',
-    async () => {
-      const s3 = await startS3StandIn();
-      return {
-        storage: s3.storage,
-        stored: async () => (await s3.keys()).map((key) => key.replace(/^uploads\//, '')),
-        stop: s3.stop,
-      };
-    },
-  ],
-];
-
-describe.each(STORES)('uploads kept in %s', (_name, startStore) => {
+describe.each(UPLOAD_STORES)('uploads kept in %s', (_name, startStore) => {
   let t: TestContext;
-  let store: Harness;
+  let store: UploadStoreHarness;
   let admin: TestUser;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
 import { specificationsOf } from '#contract/categories.ts';
-import type { Tool } from '#contract/tools.ts';
+import type { ToolDetail } from '#contract/tools.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
@@ -10,6 +10,7 @@ import { toolReviewsQuery } from '#web/features/reviews/api/reviews.ts';
 import { ToolReviews } from '#web/features/reviews/components/tool-reviews.tsx';
 import { toolQuery, useTool } from '#web/features/tools/api/tools-queries.ts';
 import { BuyPanel } from '#web/features/tools/components/buy-panel.tsx';
+import { RelatedTools } from '#web/features/tools/components/related-tools.tsx';
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
 import { ToolView } from '#web/features/tools/components/tool-view.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
@@ -22,7 +23,7 @@ import { PageContainer } from '../layouts/page-container.tsx';
 
 /** An unknown or deleted tool is a 404 page, with status 404. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  let tool: Tool | undefined;
+  let tool: ToolDetail | undefined;
   const { queries, status } = await prefetchQueries(async (queryClient) => {
     try {
       // The tree names the tool's specifications and their units; its newest reviews show below.
@@ -104,6 +105,7 @@ export function ToolPage() {
                 <CompareToggle toolId={t._id} toolName={t.name} />
               </div>
             </div>
+            <RelatedTools tool={t} />
             <ToolReviews tool={t} viewer={viewer} />
           </>
         )}

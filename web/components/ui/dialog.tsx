@@ -8,13 +8,32 @@ interface DialogProps {
   children: ReactNode;
   /** Wider dialogs hold forms. */
   size?: 'sm' | 'lg';
+  /** `side`: a drawer along the right edge, full height, its body scrolling under the title. */
+  placement?: 'center' | 'side';
+  /** Stays at the drawer's foot while its body scrolls (the drawer's own actions). */
+  footer?: ReactNode;
 }
+
+const placements = {
+  center: (size: 'sm' | 'lg') =>
+    `m-auto w-[calc(100%-2rem)] rounded-xl ${size === 'lg' ? 'max-w-2xl' : 'max-w-md'}`,
+  side: () =>
+    'my-0 mr-0 ml-auto h-dvh max-h-dvh w-[calc(100%-2rem)] max-w-sm rounded-l-xl overflow-hidden',
+};
 
 /**
  * A modal on the native <dialog> (showModal): the page behind is inert, Escape closes it, and
  * focus goes back to what opened it.
  */
-export function Dialog({ open, onClose, title, children, size = 'sm' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  size = 'sm',
+  placement = 'center',
+  footer,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -47,14 +66,20 @@ export function Dialog({ open, onClose, title, children, size = 'sm' }: DialogPr
       onClick={(event) => {
         if (event.target === ref.current) ref.current?.close();
       }}
-      className={`m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-navy-950/60 ${size === 'lg' ? 'max-w-2xl' : 'max-w-md'}`}
+      className={`bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-navy-950/60 ${placements[placement](size)}`}
     >
       {open && (
-        <div className="p-6">
-          <h2 id={titleId} className="text-lg font-bold text-navy-900">
+        <div className={placement === 'side' ? 'flex h-full flex-col' : 'p-6'}>
+          <h2
+            id={titleId}
+            className={`text-lg font-bold text-navy-900 ${placement === 'side' ? 'border-b border-stone-200 px-5 py-4' : ''}`}
+          >
             {title}
           </h2>
-          <div className="mt-3">{children}</div>
+          <div className={placement === 'side' ? 'flex-1 overflow-y-auto px-5 py-4' : 'mt-3'}>
+            {children}
+          </div>
+          {footer && <div className="border-t border-stone-200 px-5 py-4">{footer}</div>}
         </div>
       )}
     </dialog>

@@ -1,13 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Facets } from '#contract/catalogue-filters.ts';
 import type { ManageToolSort, ToolSort } from '#contract/tool-lists.ts';
-import { callApi, callApiPage } from '#web/lib/api-client.ts';
+import { callApi, callApiPage, sendRequest } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
+import { type CatalogueFilters, filterQuery } from '../utils/catalogue-address.ts';
 
-export interface ToolListParams {
+/** What narrows the catalogue: words, a category and the filters (the facets' query too). */
+export interface CatalogueScope {
   q?: string | undefined;
   /** A category's slug: its tools and those of the categories below it. */
   category?: string | undefined;
+  filters?: CatalogueFilters | undefined;
+}
+
+export interface ToolListParams extends CatalogueScope {
   sort: ToolSort;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -15,18 +22,41 @@ export interface ToolListParams {
   [key: `spec.${string}`]: string | string[] | undefined;
 }
 
+/** The scope as the API's query: the filters' parameters beside q and category. */
+function scopeQuery({ q, category, filters }: CatalogueScope) {
+  return { q, category, ...(filters ? filterQuery(filters) : {}) };
+}
+
 export function toolListQuery(params: ToolListParams) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'list', params],
     queryFn: async ({ signal }) => {
+      const { sort, limit, offset } = params;
       const { items, total } = await callApiPage(
         apiRoutes.tools.list,
-        { query: params },
+        // The contract types `spec.<key>` as a catch-all of strings, which numbers do not fit;
+        // the query is the list's own parameters (the fetch helper writes numbers as text).
+        { query: { ...scopeQuery(params), sort, limit, offset } as never },
         { signal },
       );
       return { tools: items, total };
     },
   });
+}
+
+/** Each filter's values with how many tools each would leave (GET /api/tools/facets). */
+export function facetsQuery(scope: CatalogueScope) {
+  return queryOptions({
+    queryKey: [...queryKeys.tools, 'facets', scope],
+    queryFn: async ({ signal }) =>
+      (await sendRequest<Facets>('GET', '/tools/facets', { query: scopeQuery(scope), signal }))
+        .data,
+  });
+}
+
+/** The facets; the previous counts stay on screen while the new ones load. */
+export function useFacets(scope: CatalogueScope) {
+  return useQuery({ ...facetsQuery(scope), placeholderData: keepPreviousData });
 }
 
 export function toolQuery(id: string) {
@@ -43,6 +73,15 @@ export function useToolList(params: ToolListParams) {
 
 export function useTool(id: string) {
   return useQuery(toolQuery(id));
+}
+
+/**
+ * One tool as the store has it now, for a form that edits it: what this page kept is never
+ * shown, only what the store answers when asked again.
+ */
+export function useFreshTool(id: string) {
+  const query = useQuery({ ...toolQuery(id), refetchOnMount: 'always' });
+  return query.isFetchedAfterMount ? query : { ...query, data: undefined };
 }
 
 /** What the admin's list asks for: a search, low stock only, the order, a page. */

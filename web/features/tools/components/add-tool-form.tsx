@@ -36,6 +36,9 @@ const EMPTY: DefaultValues<CreateToolFormInput> = {
   maxPerOrder: '',
   price: '',
   priceTiers: [],
+  gallery: [],
+  documents: [],
+  related: [],
 };
 
 const OUTCOME = {

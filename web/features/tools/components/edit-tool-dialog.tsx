@@ -5,13 +5,16 @@ import { type Category, specificationsOf } from '#contract/categories.ts';
 import { formatCount } from '#contract/format.ts';
 import { fromMinorUnits } from '#contract/money.ts';
 import type { Specs } from '#contract/specifications.ts';
-import type { Tool, ToolConfirmation, UpdateToolBody } from '#contract/tools.ts';
+import type { Tool, ToolConfirmation, ToolDetail, UpdateToolBody } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { FormError, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/state.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { useUpdateTool } from '../api/tool-mutations.ts';
+import { useFreshTool } from '../api/tools-queries.ts';
 import { specFieldNames, specsFromForm, specsToForm } from '../utils/spec-values.ts';
 import {
   type EditToolFormInput,
@@ -37,7 +40,7 @@ const sameSpecs = (a: Specs, b: Specs) =>
  * Only what changed goes to PATCH /api/tools/{id}: the stock as counted when it was changed, or
  * units added on the server (restock) while orders keep taking units.
  */
-function changesOf(tool: Tool, values: EditToolFormOutput, specs: Specs): UpdateToolBody {
+function changesOf(tool: ToolDetail, values: EditToolFormOutput, specs: Specs): UpdateToolBody {
   const body: UpdateToolBody = {};
   if (!sameSpecs(specs, tool.specs)) body.specs = specs;
   if (values.sku !== tool.sku) body.sku = values.sku;
@@ -56,6 +59,12 @@ function changesOf(tool: Tool, values: EditToolFormOutput, specs: Specs): Update
   if (JSON.stringify(values.priceTiers) !== JSON.stringify(tool.priceTiers))
     body.priceTiers = values.priceTiers;
   if (values.restock) body.restock = values.restock;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(values.gallery, tool.gallery)) body.gallery = values.gallery;
+  const documents = tool.documents.map(({ size: _size, ...document }) => document);
+  if (!same(values.documents, documents)) body.documents = values.documents;
+  const related = tool.related.map((entry) => ({ toolId: entry._id, kind: entry.kind }));
+  if (!same(values.related, related)) body.related = values.related;
   return body;
 }
 
@@ -79,9 +88,9 @@ export function EditToolDialog({
       size="lg"
     >
       {tool && (
-        <EditToolForm
+        <EditToolLoader
           key={tool._id}
-          tool={tool}
+          id={tool._id}
           onCancel={onClose}
           onSaved={onSaved}
           categories={categories}
@@ -91,13 +100,38 @@ export function EditToolDialog({
   );
 }
 
+/** The tool as it is now, with its gallery, documents and related tools, then its form. */
+function EditToolLoader({
+  id,
+  ...form
+}: {
+  id: string;
+  onCancel: () => void;
+  onSaved: (tool: Tool) => void;
+  categories: readonly Category[];
+}) {
+  const tool = useFreshTool(id);
+  if (!tool.data) {
+    return tool.isError ? (
+      <ErrorState
+        error={tool.error}
+        title="We could not load this tool"
+        onRetry={() => void tool.refetch()}
+      />
+    ) : (
+      <LoadingState label="Loading the tool…" className="py-10" />
+    );
+  }
+  return <EditToolForm tool={tool.data} {...form} />;
+}
+
 function EditToolForm({
   tool,
   onCancel,
   onSaved,
   categories,
 }: {
-  tool: Tool;
+  tool: ToolDetail;
   onCancel: () => void;
   onSaved: (tool: Tool) => void;
   categories: readonly Category[];
@@ -127,6 +161,14 @@ function EditToolForm({
       })),
       restock: '',
       specs: specsToForm(tool.specs),
+      gallery: tool.gallery,
+      documents: tool.documents,
+      related: tool.related.map((entry) => ({
+        toolId: entry._id,
+        kind: entry.kind,
+        name: entry.name,
+        sku: entry.sku,
+      })),
     },
     mode: 'onTouched',
   });
@@ -184,6 +226,7 @@ function EditToolForm({
         errors={form.formState.errors}
         currency={currency}
         categories={categories}
+        toolId={tool._id}
         stockHint={`${formatCount(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
       />
       <TextField

@@ -1,7 +1,7 @@
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { uploadSrcSet } from '#contract/upload-names.ts';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { uploadImage } from '../api/upload-image.ts';
+import { uploadImage } from '../api/upload-file.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 

@@ -1,11 +1,12 @@
 import { formatCount } from '#contract/format.ts';
 import { canBeOrdered, packAndLimitText } from '#contract/quantity-rules.ts';
 import type { Attribute } from '#contract/specifications.ts';
-import type { Tool } from '#contract/tools.ts';
+import type { Tool, ToolDetail } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { useMoney } from '#web/lib/store-config.ts';
 import { SpecificationTable } from './specification-table.tsx';
+import { ToolDocuments } from './tool-documents.tsx';
+import { ToolGallery } from './tool-gallery.tsx';
 import { VolumePrices } from './volume-prices.tsx';
 
 /** The tool's SKU and brand, and the maker's part number and barcode when known. */
@@ -33,7 +34,7 @@ export function ToolDetails({
   tool,
   specifications = [],
 }: {
-  tool: Tool;
+  tool: ToolDetail;
   /** The attributes of the tool's category and those above it (its specification table). */
   specifications?: readonly Attribute[];
 }) {
@@ -42,14 +43,7 @@ export function ToolDetails({
   const rules = packAndLimitText(tool);
   return (
     <div>
-      <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
-        <ToolImage
-          src={tool.img}
-          alt={tool.name}
-          isPriority
-          sizes="(min-width: 1024px) 640px, 100vw"
-        />
-      </div>
+      <ToolGallery tool={tool} />
       <p className="mt-6 text-sm font-semibold tracking-wide text-orange-700 uppercase">
         Bulk order
       </p>
@@ -88,6 +82,7 @@ export function ToolDetails({
         <VolumePrices tool={tool} />
       </dl>
       <SpecificationTable tool={tool} attributes={specifications} />
+      <ToolDocuments tool={tool} />
     </div>
   );
 }

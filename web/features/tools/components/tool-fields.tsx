@@ -2,7 +2,11 @@ import { type Control, type FieldErrors, type UseFormRegister, useWatch } from '
 import { type Category, specificationsOf } from '#contract/categories.ts';
 import { SelectField, TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import type { ToolFormValues } from '../utils/tool-form-schema.ts';
+import { DocumentsEditor } from './documents-editor.tsx';
+import { GalleryEditor } from './gallery-editor.tsx';
+import type { MediaFormValues } from './media-form-values.ts';
 import { PriceTiersEditor } from './price-tiers-editor.tsx';
+import { RelatedEditor } from './related-editor.tsx';
 import { SpecFields } from './spec-fields.tsx';
 import { ToolImageField } from './tool-image-field.tsx';
 
@@ -19,6 +23,7 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   stockHint,
   isNew = false,
   categories,
+  toolId,
 }: {
   control: Control<T, Context, Output>;
   register: UseFormRegister<T>;
@@ -30,6 +35,8 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
   isNew?: boolean;
   /** The category tree, depth first (GET /api/categories): where the tool may be put. */
   categories: readonly Category[];
+  /** The tool being edited: never offered as related to itself. */
+  toolId?: string;
 }) {
   // The generic form narrowed to the fields this component owns.
   const fieldsRegister = register as unknown as UseFormRegister<ToolFormValues>;
@@ -151,6 +158,33 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
         {...fieldsRegister('price')}
       />
       <PriceTiersEditor control={control} register={register} errors={errors} currency={currency} />
+      <MediaEditors control={control} register={register} errors={errors} toolId={toolId} />
+    </>
+  );
+}
+
+/** The gallery, documents and related tools: the part of the form each editor owns. */
+function MediaEditors<T extends ToolFormValues, Context, Output>({
+  control,
+  register,
+  errors,
+  toolId,
+}: {
+  control: Control<T, Context, Output>;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  toolId: string | undefined;
+}) {
+  const media = {
+    control: control as unknown as Control<MediaFormValues>,
+    register: register as unknown as UseFormRegister<MediaFormValues>,
+    errors: errors as FieldErrors<MediaFormValues>,
+  };
+  return (
+    <>
+      <GalleryEditor {...media} />
+      <DocumentsEditor {...media} />
+      <RelatedEditor {...media} toolId={toolId} />
     </>
   );
 }

@@ -11,12 +11,12 @@ import { paths } from '#web/lib/paths.ts';
  * One tool's page body in its three states: loading, not available (gone, or the store not
  * answering, with a way on), and the tool.
  */
-export function ToolView({
+export function ToolView<T extends Tool>({
   query,
   children,
 }: {
-  query: UseQueryResult<Tool>;
-  children: (tool: Tool) => ReactNode;
+  query: UseQueryResult<T>;
+  children: (tool: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingState label="Loading the tool…" />;
   if (query.data === undefined) {

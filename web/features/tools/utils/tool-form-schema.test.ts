@@ -9,6 +9,9 @@ const typed = {
   minimumOrder: 10,
   price: '12.50',
   priceTiers: [] as { minQuantity: number; price: string }[],
+  gallery: [],
+  documents: [],
+  related: [],
   // As the form holds them untouched: part numbers and category left empty.
   sku: '',
   brand: '',
@@ -136,5 +139,40 @@ describe('the quantity rules of the tool forms', () => {
     expect(parse(usd, { maxPerOrder: 'lots' })).toEqual([
       ['maxPerOrder', 'Must be a whole number.'],
     ]);
+  });
+});
+
+describe('the gallery, documents and related tools of both forms', () => {
+  const schema = createToolFormSchema('USD');
+  it('send documents and related tools without what the form only shows', () => {
+    const url = `/uploads/${'a'.repeat(32)}.pdf`;
+    const toolId = '0b5f9f6e-3f2a-4f5b-9b7e-2a1c3d4e5f60';
+    expect(
+      parse(schema, {
+        gallery: [{ src: '/images/side.svg', alt: 'Side' }],
+        documents: [{ title: 'Manual', kind: 'manual', url, size: 2048 }],
+        related: [{ toolId, kind: 'accessory', name: 'Bit set', sku: 'BIT-1' }],
+      }),
+    ).toMatchObject({
+      gallery: [{ src: '/images/side.svg', alt: 'Side' }],
+      documents: [{ title: 'Manual', kind: 'manual', url }],
+      related: [{ toolId, kind: 'accessory' }],
+    });
+  });
+
+  it('say under its field a picture without words and a tool listed twice', () => {
+    const toolId = '0b5f9f6e-3f2a-4f5b-9b7e-2a1c3d4e5f60';
+    const result = schema.safeParse({
+      ...typed,
+      gallery: [{ src: '/images/side.svg', alt: '' }],
+      related: [
+        { toolId, kind: 'accessory', name: 'Bit set', sku: 'BIT-1' },
+        { toolId, kind: 'also_needed', name: 'Bit set', sku: 'BIT-1' },
+      ],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(
+      expect.arrayContaining(['gallery.0.alt', 'related.1.toolId']),
+    );
   });
 });

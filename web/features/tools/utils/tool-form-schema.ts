@@ -6,6 +6,16 @@ import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from '#contract/part-nu
 import { checkPriceTiers, MAX_PRICE_TIERS, PriceTiersSchema } from '#contract/price-tiers.ts';
 import { MAX_PRICE } from '#contract/pricing.ts';
 import {
+  DOCUMENT_KINDS,
+  GallerySchema,
+  MAX_GALLERY_IMAGES,
+  MAX_RELATED_TOOLS,
+  MAX_TOOL_DOCUMENTS,
+  RELATION_KINDS,
+  RelatedToolsSchema,
+  ToolDocumentsSchema,
+} from '#contract/tool-media.ts';
+import {
   checkQuantityRules,
   MAX_STOCK,
   MaxPerOrderSchema,
@@ -73,17 +83,53 @@ function priceTiersField(currency: string) {
     .pipe(PriceTiersSchema);
 }
 
+/** `list.0.field`, `list.1.field`... for each field of each entry a list may have. */
+function entryPaths<L extends string, F extends string>(list: L, count: number, names: F[]) {
+  return Array.from({ length: count }, (_, i) =>
+    names.map((name) => `${list}.${i}.${name}` as `${L}.${number}.${F}`),
+  ).flat();
+}
+
 /**
- * The server's paths of the fields both tool forms hold, the price breaks' included
- * (`priceTiers.0.price`): where its field errors are put back into the form.
+ * The server's paths of the fields both tool forms hold, the lists' entries included
+ * (`priceTiers.0.price`, `related.2.toolId`): where its field errors are put back into the form.
  */
 export const TOOL_FORM_FIELDS = [
   ...TOOL_FIELD_NAMES,
-  ...Array.from({ length: MAX_PRICE_TIERS }, (_, i) => [
-    `priceTiers.${i}.minQuantity` as const,
-    `priceTiers.${i}.price` as const,
-  ]).flat(),
+  ...entryPaths('priceTiers', MAX_PRICE_TIERS, ['minQuantity', 'price']),
+  'gallery',
+  ...entryPaths('gallery', MAX_GALLERY_IMAGES, ['src', 'alt']),
+  'documents',
+  ...entryPaths('documents', MAX_TOOL_DOCUMENTS, ['title', 'kind', 'url']),
+  'related',
+  ...entryPaths('related', MAX_RELATED_TOOLS, ['toolId', 'kind']),
 ] as const;
+
+/** A document as the form holds it: with its size, shown beside it and never sent. */
+const documentsField = z
+  .array(
+    z.object({
+      title: z.string(),
+      kind: z.enum(DOCUMENT_KINDS),
+      url: z.string(),
+      size: z.number(),
+    }),
+  )
+  .transform((documents) => documents.map(({ size: _size, ...document }) => document))
+  .pipe(ToolDocumentsSchema);
+
+/** A related tool as the form holds it: with its name and SKU, shown and never sent. */
+const relatedField = z
+  .array(
+    z.object({
+      toolId: z.string(),
+      kind: z.enum(RELATION_KINDS),
+      name: z.string(),
+      sku: z.string(),
+    }),
+  )
+  .transform((related) => related.map(({ toolId, kind }) => ({ toolId, kind })))
+  .pipe(RelatedToolsSchema);
 
 /** The most per order as typed: empty is none (null), anything else a whole number of units. */
 const maxPerOrderField = z
@@ -118,6 +164,9 @@ const formFields = (currency: string) =>
     priceTiers: priceTiersField(currency),
     /** As typed (spec-values.ts turns them into values for the chosen category's attributes). */
     specs: z.record(z.string(), z.union([z.string(), z.boolean()]).optional()).optional(),
+    gallery: GallerySchema,
+    documents: documentsField,
+    related: relatedField,
   });
 
 /** Add tool: the contract's body schema, with the prices in currency units. */
