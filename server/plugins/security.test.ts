@@ -169,28 +169,31 @@ describe('state-changing requests', () => {
     },
   );
 
-  it('only the upload route takes a multipart form, and only with our own Origin', async () => {
+  it('only the upload routes take a multipart form, and only with our own Origin', async () => {
     const fixture = await makeFixture(t, admin);
     const upload = VALID_REQUESTS['POST /uploads']?.(fixture).form;
     if (!upload) throw new Error('no upload form');
     for (const route of mutatingRoutes) {
       const request = VALID_REQUESTS[key(route)]?.(fixture) as ReturnType<Build>;
+      const isUpload = route.consumes === 'multipart/form-data';
+      // An upload route gets its own form (an image, a PDF); every other route the image's.
+      const form = (isUpload ? request.form : undefined) ?? upload;
       const before = await snapshot();
       const sent = await t.app.inject({
         method: route.method,
         url: request.url,
-        headers: { cookie: admin.cookie, origin: TEST_ORIGIN, ...upload.headers },
-        payload: upload.payload,
+        headers: { cookie: admin.cookie, origin: TEST_ORIGIN, ...form.headers },
+        payload: form.payload,
       });
-      if (route.consumes === 'multipart/form-data') {
+      if (isUpload) {
         expect(sent.statusCode, sent.body).toBe(201);
         expect(await snapshot()).not.toEqual(before);
         // Without an Origin (not sent by our pages), the same form is refused.
         const bare = await t.app.inject({
           method: route.method,
           url: request.url,
-          headers: { cookie: admin.cookie, ...upload.headers },
-          payload: upload.payload,
+          headers: { cookie: admin.cookie, ...form.headers },
+          payload: form.payload,
         });
         expectProblem(bare, 403, 'forbidden');
       } else {
