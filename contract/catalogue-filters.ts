@@ -138,5 +138,15 @@ export const FacetsSchema = z.object({
   price: z.object({ min: z.int().min(0), max: z.int().min(0) }).nullable(),
   /** The filterable specifications the tools in the category (or the catalogue) hold. */
   specs: z.array(SpecFacetSchema),
+  /**
+   * When a search finds nothing: the words as the catalogue spells them (null: none is unknown),
+   * and the category where they find most tools (null: nowhere). Null when something was found.
+   */
+  suggestion: z
+    .object({
+      spelling: z.string().nullable(),
+      category: z.object({ slug: z.string(), name: z.string(), count: z.int().min(1) }).nullable(),
+    })
+    .nullable(),
 });
 export type Facets = z.infer<typeof FacetsSchema>;

@@ -1,9 +1,12 @@
+import type { Order } from '../contract/orders.ts';
 import {
   apiAs,
   createTool,
   DEMO_ADMIN,
+  DEMO_CUSTOMER,
   expect,
   newAccount,
+  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
@@ -156,4 +159,29 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
   await waitForReady(page);
   await expect(page.getByTestId('available-quantity')).toHaveText('80 units');
   await admin.dispose();
+});
+
+test('the demo customer finds orders of every state on My orders, a shipped one with its carrier', async ({
+  page,
+}) => {
+  await signIn(page.request, DEMO_CUSTOMER);
+  const response = await page.request.get(
+    `/api/user?email=${encodeURIComponent(DEMO_CUSTOMER.email)}`,
+  );
+  const orders = (await response.json()) as Order[];
+  const of = (status: Order['status']) => orders.filter((order) => order.status === status);
+  for (const status of ['shipped', 'paid', 'unpaid', 'cancelled'] as const) {
+    expect(of(status).length, status).toBeGreaterThan(0);
+  }
+  const shipped = of('shipped').find((order) => order.carrier !== null);
+  if (!shipped) throw new Error('the demo customer has no shipped order with a carrier');
+
+  await page.goto('/dashboard/myorder');
+  await waitForReady(page);
+  for (const order of [shipped, ...of('unpaid')]) {
+    await expect(page.getByRole('link', { name: order.number })).toBeVisible();
+  }
+  await page.getByRole('link', { name: shipped.number }).click();
+  await expect(page.getByText(shipped.carrier ?? '')).toBeVisible();
+  await expect(page.getByText(shipped.invoice?.number ?? '')).toBeVisible();
 });

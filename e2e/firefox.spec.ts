@@ -1,6 +1,7 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import {
   apiAs,
+  createFilterShelf,
   createTool,
   DEMO_ADMIN,
   expect,
@@ -99,6 +100,46 @@ test('Firefox: a visitor browses the server-rendered store and the catalogue sea
   await page.close();
   // The 404 page's own status is the one failed load the browser reports.
   expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+});
+
+test('Firefox: a visitor browses into a category, filters it by brand and voltage, and adds the tool left to the cart', async () => {
+  const { category, brands, tools } = await createFilterShelf(await apiAs(DEMO_ADMIN));
+  const { page, problems } = await newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  const summary = (count: string) => `::-p-text(${count} in ${category.name})`;
+  // Until the page's script has taken over, the form offers "Apply filters" instead.
+  const isLive = async () =>
+    !(await page.$$eval('button', (buttons) =>
+      buttons.some((button) => button.textContent === 'Apply filters'),
+    ));
+
+  await page.goto(`${ORIGIN}/tools`);
+  await click(page, `nav a[href^="/categories/${category.slug}"]`);
+  await until(async () => (await pathOf(page)) === `/categories/${category.slug}`, 'the category');
+  await textOf(page, summary('4 tools'));
+  await until(isLive, 'the filters to come alive');
+
+  await click(page, `aside input[name="brand"][value="${brands.aldine}"]`);
+  await until(
+    async () => (await hrefOf(page)).includes('brand=Aldine'),
+    'the brand in the address',
+  );
+  await textOf(page, summary('2 tools'));
+  await click(page, 'aside input[name="spec.voltage"][value="18"]');
+  await until(async () => (await hrefOf(page)).includes('spec.voltage=18'), 'the voltage');
+  await textOf(page, summary('1 tool'));
+  expect(await textOf(page, 'section[aria-label="Chosen filters"]')).toContain('Voltage: 18 V');
+
+  const tool = tools.aldine18;
+  await click(page, `::-p-aria([name="Add to cart: ${tool.name}, 10 units"][role="button"])`);
+  await textOf(page, `::-p-text(Added 10 × ${tool.name} to your cart.)`);
+  await page.goto(`${ORIGIN}/cart`);
+  await until(
+    async () => (await textOf(page, '[data-testid="cart-total"]')) === '$500.00',
+    'the cart total',
+  );
+  await page.close();
+  expect(problems).toEqual([]);
 });
 
 test('Firefox: a customer signs in from a tool page, orders, pays by card and opens the order', async () => {

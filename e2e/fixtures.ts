@@ -112,6 +112,46 @@ export async function createTool(
   return (await response.json()) as Tool;
 }
 
+/**
+ * A top-level category of its own with two filterable specifications (Voltage in V, Keyless
+ * chuck) and four tools of two brands, so that filter journeys count only what they made:
+ * Aldine 18 V keyless $50, Aldine 12 V $80, Brightwell 18 V keyless $120, Brightwell 18 V $200.
+ */
+export async function createFilterShelf(admin: APIRequestContext) {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const created = await admin.post('/api/categories', {
+    data: { slug: `drivers-${suffix}`, name: `Drivers ${suffix}` },
+  });
+  await expectOk(created, 'Creating a category');
+  const category = (await created.json()) as { _id: string; slug: string; name: string };
+  for (const attribute of [
+    { key: 'voltage', name: 'Voltage', kind: 'number', unit: 'V', filterable: true },
+    { key: 'keyless-chuck', name: 'Keyless chuck', kind: 'boolean', filterable: true },
+  ]) {
+    const response = await admin.post(`/api/categories/${category._id}/attributes`, {
+      data: attribute,
+    });
+    await expectOk(response, `Adding ${attribute.name}`);
+  }
+  const brands = { aldine: `Aldine ${suffix}`, brightwell: `Brightwell ${suffix}` };
+  const make = (name: string, brand: string, price: number, volts: number, keyless: boolean) =>
+    createTool(admin, {
+      name: `${name} ${suffix}`,
+      brand,
+      price,
+      minimumOrder: 10,
+      categoryId: category._id,
+      specs: { voltage: volts, 'keyless-chuck': keyless },
+    });
+  const tools = {
+    aldine18: await make('Aldine Drill Driver 18 V', brands.aldine, 5000, 18, true),
+    aldine12: await make('Aldine Drill Driver 12 V', brands.aldine, 8000, 12, false),
+    brightwell18: await make('Brightwell Impact Driver', brands.brightwell, 12000, 18, true),
+    brightwellPro: await make('Brightwell Pro Driver', brands.brightwell, 20000, 18, false),
+  };
+  return { category, brands, tools };
+}
+
 export async function placeOrder(
   api: APIRequestContext,
   email: string,

@@ -61,12 +61,11 @@ async function main(): Promise<void> {
     await promoteConfiguredAdmins(db, config.adminEmails, log);
     const { buildApp } = await appModule;
     app = await buildApp({ config, database: opened.database, logger: log });
-    if (config.seedDemo) {
-      // Demo data, not the store's: a failure is told and the store opens all the same.
-      await seedDemoOrders(db, app.services, log).catch((error: unknown) =>
-        log.warn({ err: error }, 'could not place the demo customer’s orders'),
-      );
-    }
+    // Due once the demo accounts were seeded (here or by npm run db:seed). Demo data, not the
+    // store's: a failure is told and the store opens all the same.
+    await seedDemoOrders(db, app.services, log).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not place the demo customer’s orders'),
+    );
   } catch (error) {
     return failed(error, opened);
   }

@@ -8,11 +8,35 @@ import type { IndexRow } from './search.repo.ts';
  */
 
 /** `age`: the entry's position in `byAge`. Stock moves with every order: it is refreshed apart. */
-export type Entry = Omit<IndexRow, 'lexemes'> & {
+export type Entry = Omit<IndexRow, 'lexemes' | 'brand'> & {
   age: number;
-  /** The brand lower-cased: brands filter whatever their letter case. */
-  brandKey: string;
+  /** The brand's number in `Entries.brands` (brands filter whatever their letter case). */
+  brand: number;
+  /** The keys (their numbers in `Entries.specs`) the tool holds a value of... */
+  specKeys: Uint16Array;
+  /** ...and each value's number among that key's values. */
+  specCodes: Uint32Array;
 };
+
+/**
+ * Every specification value the listed tools hold, numbered per key (as `specValue` writes it):
+ * filters and facet counts compare and count small numbers, not text.
+ */
+export interface SpecColumns {
+  keys: Map<string, number>;
+  /** Per key: a value's number by its written form. */
+  codes: Map<string, number>[];
+  /** Per key: each value, written (`18`, `true`, `Steel`) and, for a number, as one (else NaN). */
+  written: string[][];
+  numbers: number[][];
+}
+
+/** A value as filters and facets write it: numbers and yes/no as text (`18`, `true`). */
+export function specValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
 
 export interface Entries {
   /** Oldest first (ORDER BY created_at, id), the catalogue's natural order. */
@@ -21,6 +45,9 @@ export interface Entries {
   byPrice?: Entry[];
   /** Every listed tool by id. */
   byId: Map<string, Entry>;
+  /** The brands, numbered: by lower-cased name, and each as first written. */
+  brands: { codes: Map<string, number>; labels: string[] };
+  specs: SpecColumns;
   /** The tools each category holds itself, oldest first (by `age`). */
   byCategory: Map<string, Entry[]>;
   /** Every lower-cased name, by `age`. */
@@ -38,23 +65,66 @@ export interface Entries {
 }
 
 export function buildEntries(rows: IndexRow[]): Entries {
+  const brands = { codes: new Map<string, number>(), labels: [] as string[] };
+  const brandOf = (brand: string) => {
+    const key = brand.toLowerCase();
+    let code = brands.codes.get(key);
+    if (code === undefined) {
+      code = brands.labels.length;
+      brands.codes.set(key, code);
+      brands.labels.push(brand);
+    }
+    return code;
+  };
+  const specs: SpecColumns = { keys: new Map(), codes: [], written: [], numbers: [] };
+  const encode = (values: Record<string, unknown>) => {
+    const keys: number[] = [];
+    const codes: number[] = [];
+    for (const [key, value] of Object.entries(values)) {
+      const written = specValue(value);
+      if (written === undefined) continue;
+      let at = specs.keys.get(key);
+      if (at === undefined) {
+        at = specs.codes.length;
+        specs.keys.set(key, at);
+        specs.codes.push(new Map());
+        specs.written.push([]);
+        specs.numbers.push([]);
+      }
+      const byWritten = specs.codes[at] as Map<string, number>;
+      let code = byWritten.get(written);
+      if (code === undefined) {
+        code = (specs.written[at] as string[]).length;
+        byWritten.set(written, code);
+        (specs.written[at] as string[]).push(written);
+        (specs.numbers[at] as number[]).push(typeof value === 'number' ? value : Number.NaN);
+      }
+      keys.push(at);
+      codes.push(code);
+    }
+    return { specKeys: Uint16Array.from(keys), specCodes: Uint32Array.from(codes) };
+  };
   // Built field by field: objects made with a spread read about ten times slower in the search
   // loop (measured: 2.5 ms against 0.2 ms for 10,000 tools).
-  const byAge: Entry[] = rows.map((row, age) => ({
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    brandKey: row.brand.toLowerCase(),
-    categoryId: row.categoryId,
-    specs: row.specs,
-    parts: row.parts,
-    price: row.price,
-    quantity: row.quantity,
-    minimumOrder: row.minimumOrder,
-    nameRank: row.nameRank,
-    priceRank: row.priceRank,
-    age,
-  }));
+  const byAge: Entry[] = rows.map((row, age) => {
+    const { specKeys, specCodes } = encode(row.specs);
+    return {
+      id: row.id,
+      name: row.name,
+      brand: brandOf(row.brand),
+      categoryId: row.categoryId,
+      specs: row.specs,
+      specKeys,
+      specCodes,
+      parts: row.parts,
+      price: row.price,
+      quantity: row.quantity,
+      minimumOrder: row.minimumOrder,
+      nameRank: row.nameRank,
+      priceRank: row.priceRank,
+      age,
+    };
+  });
   const byCategory = new Map<string, Entry[]>();
   for (const entry of byAge) {
     if (entry.categoryId === null) continue;
@@ -88,6 +158,8 @@ export function buildEntries(rows: IndexRow[]): Entries {
   return {
     byAge,
     byId: new Map(byAge.map((entry) => [entry.id, entry])),
+    brands,
+    specs,
     byCategory,
     lower,
     trigrams,

@@ -1,9 +1,11 @@
-import type { Entry } from './catalogue-entries.ts';
+import type { Entries, Entry } from './catalogue-entries.ts';
 
 /**
  * The catalogue's filters as the in-memory index applies them, and the disjunctive facet counts:
  * each filter group's values counted with every other group applied but not its own, so choosing
- * one brand still shows how many tools each other brand would add (docs/decisions/048).
+ * one brand still shows how many tools each other brand would add (docs/decisions/048). Values
+ * are compared and counted by their numbers (catalogue-entries.ts): a facet count over 20,000
+ * tools is a pass of small-number increments.
  */
 
 /** One specification's filter: any of `values` (as `specValue` writes them), or within `range`. */
@@ -25,62 +27,110 @@ export interface ToolFilters {
 
 export const NO_FILTERS: ToolFilters = { specs: [] };
 
-/** A value as filters and facets write it: numbers and yes/no as text (`18`, `true`). */
-function specValue(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return undefined;
+/** Filters read against the numbered brands and values: a mask per group of what passes. */
+export interface Compiled {
+  brands: Uint8Array | undefined;
+  inStock: boolean;
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
+  /** Per specification filter: its key's number (-1: no tool holds the key) and passing values. */
+  specs: { key: number; passes: Uint8Array }[];
+  isEmpty: boolean;
+}
+
+export function compileFilters(entries: Entries, filters: ToolFilters): Compiled {
+  let brands: Uint8Array | undefined;
+  if (filters.brands) {
+    brands = new Uint8Array(entries.brands.labels.length);
+    for (const brand of filters.brands) {
+      const code = entries.brands.codes.get(brand);
+      if (code !== undefined) brands[code] = 1;
+    }
+  }
+  const specs = filters.specs.map((filter) => {
+    const key = entries.specs.keys.get(filter.key) ?? -1;
+    const written = entries.specs.written[key] ?? [];
+    const numbers = entries.specs.numbers[key] ?? [];
+    const passes = new Uint8Array(written.length);
+    const { range } = filter;
+    for (const [code, value] of written.entries()) {
+      const number = numbers[code] as number;
+      const isInRange =
+        range !== undefined &&
+        !Number.isNaN(number) &&
+        (range.min === undefined || number >= range.min) &&
+        (range.max === undefined || number <= range.max);
+      if (filter.values.has(value) || isInRange) passes[code] = 1;
+    }
+    return { key, passes };
+  });
+  return {
+    brands,
+    inStock: filters.inStock === true,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    specs,
+    isEmpty:
+      !brands &&
+      filters.inStock !== true &&
+      filters.minPrice === undefined &&
+      filters.maxPrice === undefined &&
+      specs.length === 0,
+  };
 }
 
 /** Whether a tool can be bought now: at least its minimum order (and one unit) in stock. */
-function isBuyable(entry: Pick<Entry, 'quantity' | 'minimumOrder'>): boolean {
+function isBuyable(entry: Entry): boolean {
   return entry.quantity > 0 && entry.quantity >= entry.minimumOrder;
+}
+
+/** The tool's value of a key, as its number among the key's values; -1 when it holds none. */
+function codeOf(entry: Entry, key: number): number {
+  const { specKeys } = entry;
+  for (let at = 0; at < specKeys.length; at += 1) {
+    if (specKeys[at] === key) return entry.specCodes[at] as number;
+  }
+  return -1;
 }
 
 const BRAND = 0;
 const STOCK = 1;
 const PRICE = 2;
-/** The specification filters' groups follow: SPECS + their position in `filters.specs`. */
+/** The specification filters' groups follow: SPECS + their position in `specs`. */
 const SPECS = 3;
 const NONE = -1;
 const SEVERAL = -2;
 
-function holdsSpec(entry: Entry, filter: SpecFilter): boolean {
-  const value = entry.specs[filter.key];
-  if (value === undefined) return false;
-  if (filter.values.has(specValue(value) ?? '')) return true;
-  const { range } = filter;
-  if (!range || typeof value !== 'number') return false;
-  return (
-    (range.min === undefined || value >= range.min) &&
-    (range.max === undefined || value <= range.max)
-  );
-}
-
 /** The one group a tool fails (NONE: it passes them all; SEVERAL: more than one). */
-function failing(entry: Entry, filters: ToolFilters): number {
+function failing(entry: Entry, filters: Compiled): number {
   let failed = NONE;
-  const fail = (group: number) => {
-    failed = failed === NONE ? group : SEVERAL;
-  };
-  if (filters.brands && !filters.brands.has(entry.brandKey)) fail(BRAND);
-  if (filters.inStock && !isBuyable(entry)) fail(STOCK);
+  if (filters.brands && filters.brands[entry.brand] !== 1) failed = BRAND;
+  if (filters.inStock && !isBuyable(entry)) {
+    if (failed !== NONE) return SEVERAL;
+    failed = STOCK;
+  }
   if (
     (filters.minPrice !== undefined && entry.price < filters.minPrice) ||
     (filters.maxPrice !== undefined && entry.price > filters.maxPrice)
   ) {
-    fail(PRICE);
+    if (failed !== NONE) return SEVERAL;
+    failed = PRICE;
   }
-  for (const [at, filter] of filters.specs.entries()) {
-    if (failed === SEVERAL) break;
-    if (!holdsSpec(entry, filter)) fail(SPECS + at);
+  const { specs } = filters;
+  for (let at = 0; at < specs.length; at += 1) {
+    const filter = specs[at] as Compiled['specs'][number];
+    const code = codeOf(entry, filter.key);
+    if (code === -1 || filter.passes[code] !== 1) {
+      if (failed !== NONE) return SEVERAL;
+      failed = SPECS + at;
+    }
   }
   return failed;
 }
 
 /** Whether a tool passes every filter. */
-export function passes(entry: Entry, filters: ToolFilters): boolean {
-  return filters === NO_FILTERS || failing(entry, filters) === NONE;
+export function passes(entry: Entry, filters: Compiled): boolean {
+  return filters.isEmpty || failing(entry, filters) === NONE;
 }
 
 interface SpecCounts {
@@ -102,56 +152,91 @@ export interface FacetCounts {
   specs: Map<string, SpecCounts>;
 }
 
-function widen(range: { min: number; max: number } | null, value: number) {
-  if (!range) return { min: value, max: value };
-  if (value < range.min) range.min = value;
-  if (value > range.max) range.max = value;
-  return range;
-}
-
 /**
  * One pass over the tools in scope: a tool failing no group counts everywhere, a tool failing
  * exactly one group counts in that group's own values (what choosing them would add), a tool
  * failing two counts nowhere. `keys`: the specifications whose values to count.
  */
 export function countFacets(
+  entries: Entries,
   scope: Iterable<Entry>,
-  filters: ToolFilters,
+  filters: Compiled,
   keys: readonly string[],
 ): FacetCounts {
-  const counts: FacetCounts = {
-    total: 0,
-    byCategory: new Map(),
-    brands: new Map(),
-    inStock: 0,
-    price: null,
-    specs: new Map(keys.map((key) => [key, { values: new Map(), range: null }])),
-  };
-  const groupOf = new Map(filters.specs.map((filter, at) => [filter.key, SPECS + at]));
+  const counted = keys.map((key) => entries.specs.keys.get(key) ?? -1);
+  // Per key number: the counts by value number, and the group whose failure still counts it.
+  const byKey: ({ counts: Int32Array; group: number } | undefined)[] = new Array(
+    entries.specs.written.length,
+  ).fill(undefined);
+  for (const key of counted) {
+    if (key === -1) continue;
+    const at = filters.specs.findIndex((filter) => filter.key === key);
+    const size = (entries.specs.written[key] as string[]).length;
+    byKey[key] = { counts: new Int32Array(size), group: at === -1 ? NONE : SPECS + at };
+  }
+  const brandCounts = new Int32Array(entries.brands.labels.length);
+  const byCategory = new Map<string, number>();
+  let total = 0;
+  let inStock = 0;
+  let minPrice = Number.POSITIVE_INFINITY;
+  let maxPrice = Number.NEGATIVE_INFINITY;
   for (const entry of scope) {
     const failed = failing(entry, filters);
     if (failed === SEVERAL) continue;
     if (failed === NONE) {
-      counts.total += 1;
+      total += 1;
       if (entry.categoryId !== null) {
-        counts.byCategory.set(entry.categoryId, (counts.byCategory.get(entry.categoryId) ?? 0) + 1);
+        byCategory.set(entry.categoryId, (byCategory.get(entry.categoryId) ?? 0) + 1);
       }
-      if (isBuyable(entry)) counts.inStock += 1;
+      if (isBuyable(entry)) inStock += 1;
     }
     if (failed === NONE || failed === BRAND) {
-      const brand = counts.brands.get(entry.brandKey);
-      if (brand) brand.count += 1;
-      else counts.brands.set(entry.brandKey, { label: entry.brand, count: 1 });
+      brandCounts[entry.brand] = (brandCounts[entry.brand] as number) + 1;
     }
-    if (failed === NONE || failed === PRICE) counts.price = widen(counts.price, entry.price);
-    for (const [key, spec] of counts.specs) {
-      if (failed !== NONE && failed !== groupOf.get(key)) continue;
-      const value = entry.specs[key];
-      const written = specValue(value);
-      if (written === undefined) continue;
-      spec.values.set(written, (spec.values.get(written) ?? 0) + 1);
-      if (typeof value === 'number') spec.range = widen(spec.range, value);
+    if (failed === NONE || failed === PRICE) {
+      if (entry.price < minPrice) minPrice = entry.price;
+      if (entry.price > maxPrice) maxPrice = entry.price;
+    }
+    const { specKeys, specCodes } = entry;
+    for (let at = 0; at < specKeys.length; at += 1) {
+      const key = byKey[specKeys[at] as number];
+      if (key && (failed === NONE || failed === key.group)) {
+        const code = specCodes[at] as number;
+        key.counts[code] = (key.counts[code] as number) + 1;
+      }
     }
   }
-  return counts;
+  const brands = new Map<string, { label: string; count: number }>();
+  for (const [lower, code] of entries.brands.codes) {
+    const count = brandCounts[code] as number;
+    if (count > 0) brands.set(lower, { label: entries.brands.labels[code] as string, count });
+  }
+  const specs = new Map<string, SpecCounts>();
+  for (const [at, key] of counted.entries()) {
+    const values = new Map<string, number>();
+    let range: SpecCounts['range'] = null;
+    const column = key === -1 ? undefined : byKey[key];
+    if (column) {
+      const written = entries.specs.written[key] as string[];
+      const numbers = entries.specs.numbers[key] as number[];
+      for (const [code, count] of column.counts.entries()) {
+        if (count === 0) continue;
+        values.set(written[code] as string, count);
+        const number = numbers[code] as number;
+        if (Number.isNaN(number)) continue;
+        range = range
+          ? { min: Math.min(range.min, number), max: Math.max(range.max, number) }
+          : { min: number, max: number };
+      }
+    }
+    specs.set(keys[at] as string, { values, range });
+  }
+  return {
+    total,
+    byCategory,
+    brands,
+    inStock,
+    price: minPrice <= maxPrice ? { min: minPrice, max: maxPrice } : null,
+    specs,
+  };
 }

@@ -1,9 +1,22 @@
 import type { AttributeKind } from '../../../contract/specifications.ts';
 import type { ToolSort } from '../../../contract/tool-lists.ts';
 import type { Db } from '../../db/client.ts';
-import { buildEntries, type Entries, type Entry, inOrder } from './catalogue-entries.ts';
-import { countFacets, type FacetCounts, passes, type ToolFilters } from './catalogue-filters.ts';
+import {
+  buildEntries,
+  type Entries,
+  type Entry,
+  inOrder,
+  sortEntries,
+} from './catalogue-entries.ts';
+import {
+  compileFilters,
+  countFacets,
+  type FacetCounts,
+  passes,
+  type ToolFilters,
+} from './catalogue-filters.ts';
 import { searchOrder, type TextSearch } from './catalogue-search.ts';
+import { spellingOf } from './catalogue-suggest.ts';
 import { listIndexRows, listStockLevels } from './search.repo.ts';
 import { holdsSpecs, type SpecMatch } from './spec-query.ts';
 
@@ -45,6 +58,8 @@ export interface CatalogueIndex {
   facets(scope: CatalogueScope, keys: readonly string[]): Promise<FacetCounts>;
   /** Whether a tool with this id is listed (deleted tools are not). */
   has(id: string): Promise<boolean>;
+  /** A search's words as the catalogue's names spell them; undefined when all are known. */
+  spelling(text: string): Promise<string | undefined>;
   /** The categories and their specifications as the tools were read with. */
   shape(): Promise<CatalogueShape>;
   /** Names, prices, categories or the set of tools changed. */
@@ -141,22 +156,28 @@ export function createCatalogueIndex(
 
   const needsStock = (filters: ToolFilters) => filters.inStock === true;
 
+  /** The tools of some categories (a category and those below it), or undefined: every tool. */
+  const inCategories = (entries: Entries, ids: readonly string[] | undefined) =>
+    ids?.flatMap((id) => entries.byCategory.get(id) ?? []);
+
   return {
     async search(query) {
       const entries = needsStock(query.filters) ? await withStock() : (await current()).entries;
-      const inScope = query.categoryIds && new Set(query.categoryIds);
+      const filters = compileFilters(entries, query.filters);
+      const categories = query.categoryIds && new Set(query.categoryIds);
       const isIn = (entry: Entry) =>
-        (!inScope || (entry.categoryId !== null && inScope.has(entry.categoryId))) &&
+        (!categories || (entry.categoryId !== null && categories.has(entry.categoryId))) &&
         holdsSpecs(entry.specs, query.specs) &&
-        passes(entry, query.filters);
+        passes(entry, filters);
       const end = query.limit === undefined ? Number.POSITIVE_INFINITY : query.offset + query.limit;
-      if (query.search) {
-        const matches = searchOrder(entries, query.search, query.sort).filter(isIn);
-        return {
-          ids: matches.slice(query.offset, end).map((entry) => entry.id),
-          total: matches.length,
-        };
-      }
+      const page = (matches: Entry[]) => ({
+        ids: matches.slice(query.offset, end).map((entry) => entry.id),
+        total: matches.length,
+      });
+      if (query.search) return page(searchOrder(entries, query.search, query.sort).filter(isIn));
+      // A category's tools are visited alone, then put in order: a page costs its category.
+      const scoped = inCategories(entries, query.categoryIds);
+      if (scoped) return page(sortEntries(entries, scoped.filter(isIn), query.sort));
       const { rows, isReversed } = inOrder(entries, query.sort);
       const ids: string[] = [];
       let total = 0;
@@ -173,23 +194,25 @@ export function createCatalogueIndex(
 
     async facets(scope, keys) {
       const entries = await withStock();
-      const inScope = (list: Iterable<Entry>) =>
-        scope.specs ? [...list].filter((entry) => holdsSpecs(entry.specs, scope.specs)) : list;
+      const filters = compileFilters(entries, scope.filters);
+      let tools: Entry[] =
+        inCategories(entries, scope.categoryIds) ?? (scope.search ? [] : entries.byAge);
       if (scope.search) {
-        const matches = searchOrder(entries, scope.search, 'oldest');
         const categories = scope.categoryIds && new Set(scope.categoryIds);
-        const scoped = categories
-          ? matches.filter((entry) => entry.categoryId !== null && categories.has(entry.categoryId))
-          : matches;
-        return countFacets(inScope(scoped), scope.filters, keys);
+        tools = searchOrder(entries, scope.search, 'oldest').filter(
+          (entry) => !categories || (entry.categoryId !== null && categories.has(entry.categoryId)),
+        );
       }
-      if (!scope.categoryIds) return countFacets(inScope(entries.byAge), scope.filters, keys);
-      const lists = scope.categoryIds.map((id) => entries.byCategory.get(id) ?? []);
-      return countFacets(inScope(lists.flat()), scope.filters, keys);
+      if (scope.specs) tools = tools.filter((entry) => holdsSpecs(entry.specs, scope.specs));
+      return countFacets(entries, tools, filters, keys);
     },
 
     async has(id) {
       return (await current()).entries.byId.has(id);
+    },
+
+    async spelling(text) {
+      return spellingOf((await current()).entries, text);
     },
 
     async shape() {

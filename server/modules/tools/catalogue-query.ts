@@ -191,6 +191,7 @@ export function facetsAnswer(
     inStock: { count: counts.inStock, isSelected: filters.inStock === true },
     price: counts.price,
     specs,
+    suggestion: null,
   };
 }
 

@@ -93,6 +93,28 @@ export function createCatalogueReads(
     return { shape, category, scope: chosen };
   }
 
+  /**
+   * For a search that found nothing: its words as the catalogue spells them, and the category
+   * (other than the one searched) where those words, without filters, find most tools.
+   */
+  async function suggestionFor(q: string, searchedIn: string | undefined) {
+    const spelling = await index.spelling(q);
+    const text = spelling ?? q;
+    const found = await index.facets(
+      { search: { text, words: await wordsOf(text) }, filters: NO_FILTERS },
+      [],
+    );
+    let best: { id: string; count: number } | undefined;
+    for (const [id, count] of found.byCategory) {
+      if (id !== searchedIn && (!best || count > best.count)) best = { id, count };
+    }
+    const named = best && (await index.shape()).categories.find((c) => c.id === best.id);
+    return {
+      spelling: spelling ?? null,
+      category: named && best ? { slug: named.slug, name: named.name, count: best.count } : null,
+    };
+  }
+
   return {
     /** A page of the catalogue and how many tools match. */
     async list(
@@ -117,7 +139,9 @@ export function createCatalogueReads(
     async facets(query: FacetsQuery): Promise<Facets> {
       const { shape, category, scope } = await scopeOf(query);
       const keys = category.attributes.map((attribute) => attribute.key);
-      return facetsAnswer(shape, category, scope.filters, await index.facets(scope, keys));
+      const answer = facetsAnswer(shape, category, scope.filters, await index.facets(scope, keys));
+      if (answer.total > 0 || !query.q) return answer;
+      return { ...answer, suggestion: await suggestionFor(query.q, category.category?.id) };
     },
 
     /** Whether a listed tool has this id. */

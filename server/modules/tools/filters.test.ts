@@ -248,3 +248,18 @@ describe('facet counts', () => {
     expect((await names('category=flt-drills&inStock=true')).names).not.toContain(tool?.name);
   });
 });
+
+describe('a search that finds nothing', () => {
+  it('suggests the catalogue’s spelling and the category where it finds tools', async () => {
+    const answer = await facets('category=flt-saws&q=drilx');
+    expect(answer.total).toBe(0);
+    expect(answer.suggestion).toEqual({
+      spelling: 'drill',
+      category: { slug: 'flt-drills', name: 'flt drills', count: 4 },
+    });
+    // Something found: nothing to suggest.
+    expect((await facets('category=flt-drills&q=drill')).suggestion).toBeNull();
+    // Nothing like it anywhere: no spelling, no category.
+    expect((await facets('q=qqqwwwzzz')).suggestion).toEqual({ spelling: null, category: null });
+  });
+});

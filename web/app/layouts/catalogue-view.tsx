@@ -58,7 +58,13 @@ export function CatalogueView({
   const total = tools.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
   const panel = facets.data ? (
-    <FilterPanel facets={facets.data} filters={filters} kept={kept} onChange={setFilters} />
+    <FilterPanel
+      facets={facets.data}
+      filters={filters}
+      kept={kept}
+      onChange={setFilters}
+      showSpecs={Boolean(category) || q !== '' || Object.keys(filters.specs).length > 0}
+    />
   ) : facets.isPending ? (
     <LoadingState label="Loading the filters…" className="py-8" />
   ) : (

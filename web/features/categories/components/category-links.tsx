@@ -39,11 +39,13 @@ export function CategoryLinks({
                 to={hrefFor(category.slug)}
                 className="inline-flex min-h-8 max-w-full items-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-1 text-sm font-semibold text-navy-800 hover:border-navy-300 hover:bg-navy-50"
               >
-                <span className="min-w-0 wrap-anywhere">{category.name}</span>
+                <span className="min-w-0 wrap-anywhere">
+                  {category.name}
+                  <span className="sr-only">, {countText(category.toolCount)}</span>
+                </span>
                 <span aria-hidden="true" className="font-normal text-stone-600 tabular-nums">
                   {formatCount(category.toolCount)}
                 </span>
-                <span className="sr-only">, {countText(category.toolCount)}</span>
               </Link>
             </li>
           ))}

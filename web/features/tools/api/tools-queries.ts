@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Facets } from '#contract/catalogue-filters.ts';
 import type { ManageToolSort, ToolSort } from '#contract/tool-lists.ts';
-import { callApi, callApiPage, sendRequest } from '#web/lib/api-client.ts';
+import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { type CatalogueFilters, filterQuery } from '../utils/catalogue-address.ts';
@@ -18,8 +17,6 @@ export interface ToolListParams extends CatalogueScope {
   sort: ToolSort;
   limit?: number | undefined;
   offset?: number | undefined;
-  /** Specification filters: `spec.<key>`, one value or several. */
-  [key: `spec.${string}`]: string | string[] | undefined;
 }
 
 /** The scope as the API's query: the filters' parameters beside q and category. */
@@ -36,7 +33,7 @@ export function toolListQuery(params: ToolListParams) {
         apiRoutes.tools.list,
         // The contract types `spec.<key>` as a catch-all of strings, which numbers do not fit;
         // the query is the list's own parameters (the fetch helper writes numbers as text).
-        { query: { ...scopeQuery(params), sort, limit, offset } as never },
+        { query: { ...scopeQuery(params), sort, limit, offset } },
         { signal },
       );
       return { tools: items, total };
@@ -48,9 +45,8 @@ export function toolListQuery(params: ToolListParams) {
 export function facetsQuery(scope: CatalogueScope) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'facets', scope],
-    queryFn: async ({ signal }) =>
-      (await sendRequest<Facets>('GET', '/tools/facets', { query: scopeQuery(scope), signal }))
-        .data,
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.tools.facets, { query: scopeQuery(scope) }, { signal }),
   });
 }
 

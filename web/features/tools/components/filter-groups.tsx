@@ -20,20 +20,6 @@ export function FilterGroup({ legend, children }: { legend: string; children: Re
   );
 }
 
-/** "12" for eyes, ", 12 tools" for ears: a count read as what it counts. */
-function Count({ count }: { count: number }) {
-  return (
-    <>
-      <span aria-hidden="true" className="ml-auto shrink-0 pl-2 text-stone-600 tabular-nums">
-        {formatCount(count)}
-      </span>
-      <span className="sr-only">
-        , {formatCount(count)} {count === 1 ? 'tool' : 'tools'}
-      </span>
-    </>
-  );
-}
-
 /**
  * One checkbox with its label and count. Named as the address names the filter, so that without
  * the script the form sends it as it is; with the script a change applies at once.
@@ -54,6 +40,7 @@ export function FilterCheckbox({
   onToggle: () => void;
 }) {
   const id = useId();
+  const countId = `${id}-count`;
   // A value that would leave no tool cannot be chosen, unless it already is (to take it away).
   const isDisabled = count === 0 && !checked;
   return (
@@ -66,6 +53,7 @@ export function FilterCheckbox({
         checked={checked}
         disabled={isDisabled}
         onChange={onToggle}
+        aria-describedby={countId}
         className="mt-1 size-4 shrink-0 accent-navy-700"
       />
       <label
@@ -73,7 +61,13 @@ export function FilterCheckbox({
         className={`flex min-w-0 flex-1 text-sm ${isDisabled ? 'text-stone-500' : 'text-stone-800'}`}
       >
         <span className="min-w-0 wrap-anywhere">{label}</span>
-        <Count count={count} />
+        <span aria-hidden="true" className="ml-auto shrink-0 pl-2 text-stone-600 tabular-nums">
+          {formatCount(count)}
+        </span>
+        {/* The count is the checkbox's description: "Bosch, checkbox, 12 tools". */}
+        <span id={countId} hidden>
+          {formatCount(count)} {count === 1 ? 'tool' : 'tools'}
+        </span>
       </label>
     </div>
   );
@@ -84,18 +78,21 @@ export function CheckboxGroup({
   legend,
   name,
   values,
+  chosen,
   onToggle,
 }: {
   legend: string;
   name: string;
   values: readonly FacetValue[];
+  /** The values the address chooses: ticked at once, before the counts of the new list arrive. */
+  chosen: readonly string[];
   onToggle: (value: string) => void;
 }) {
   const isHydrated = useHydrated();
   const [isExpanded, setIsExpanded] = useState(false);
   const isCollapsed = isHydrated && !isExpanded && values.length > COLLAPSED_LENGTH;
   const shown = isCollapsed
-    ? values.filter((value, index) => index < COLLAPSED_LENGTH || value.isSelected)
+    ? values.filter((value, index) => index < COLLAPSED_LENGTH || chosen.includes(value.value))
     : values;
   return (
     <FilterGroup legend={legend}>
@@ -106,7 +103,7 @@ export function CheckboxGroup({
           value={value.value}
           label={value.label}
           count={value.count}
-          checked={value.isSelected}
+          checked={chosen.includes(value.value)}
           onToggle={() => onToggle(value.value)}
         />
       ))}

@@ -24,6 +24,11 @@ interface PanelProps {
   /** Parameters the form sends along unchanged without the script (q, sort). */
   kept: [string, string][];
   onChange: (filters: CatalogueFilters) => void;
+  /**
+   * Whether to offer each specification: the whole catalogue's would be dozens of groups, so
+   * there a category (or a search) narrows them first.
+   */
+  showSpecs: boolean;
 }
 
 /**
@@ -32,7 +37,7 @@ interface PanelProps {
  * Ranges (price, numbers) need the script: their fields are in currency units or open-ended, and
  * the address holds them otherwise.
  */
-export function FilterPanel({ facets, filters, kept, onChange }: PanelProps) {
+export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: PanelProps) {
   const isHydrated = useHydrated();
   const { pathname } = useLocation();
   const ranges = rangeParams(filters);
@@ -52,6 +57,7 @@ export function FilterPanel({ facets, filters, kept, onChange }: PanelProps) {
           legend="Brand"
           name="brand"
           values={facets.brands}
+          chosen={filters.brands}
           onToggle={(brand) => onChange(toggleBrand(filters, brand))}
         />
       )}
@@ -66,9 +72,15 @@ export function FilterPanel({ facets, filters, kept, onChange }: PanelProps) {
         />
       </FilterGroup>
       <PriceGroup facets={facets} filters={filters} onChange={onChange} />
-      {facets.specs.map((spec) => (
-        <SpecGroup key={spec.key} spec={spec} filters={filters} onChange={onChange} />
-      ))}
+      {showSpecs
+        ? facets.specs.map((spec) => (
+            <SpecGroup key={spec.key} spec={spec} filters={filters} onChange={onChange} />
+          ))
+        : facets.specs.length > 0 && (
+            <p className="border-t border-stone-200 pt-4 text-sm text-stone-600">
+              Choose a category, or search, to filter by specifications such as voltage or size.
+            </p>
+          )}
       {!isHydrated && (
         <Button type="submit" variant="secondary" worksWithoutScript>
           Apply filters
@@ -90,7 +102,7 @@ function rangeParams(filters: CatalogueFilters): [string, string][] {
   return params;
 }
 
-function PriceGroup({ facets, filters, onChange }: Omit<PanelProps, 'kept'>) {
+function PriceGroup({ facets, filters, onChange }: Omit<PanelProps, 'kept' | 'showSpecs'>) {
   const currency = useCurrency();
   const typed = (cents: number | undefined) =>
     cents === undefined ? '' : fromMinorUnits(cents, currency);
@@ -132,6 +144,7 @@ function SpecGroup({
         legend={spec.name}
         name={name}
         values={spec.values}
+        chosen={filters.specs[spec.key] ?? []}
         onToggle={(value) => onChange(toggleSpecValue(filters, spec.key, value))}
       />
     );
