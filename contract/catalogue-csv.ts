@@ -58,7 +58,7 @@ export const CATALOGUE_IMPORT_MAX_ROWS = 200_000;
 /** The problems one report lists; it counts the rest. */
 export const IMPORT_PROBLEMS_SHOWN = 200;
 
-export const ImportProblemSchema = z.object({
+const ImportProblemSchema = z.object({
   /** The line of the file the row starts on (the header is line 1); null: the file as a whole. */
   line: z.int().min(1).nullable(),
   /** The column's header name; null: the row or the file as a whole. */
@@ -68,7 +68,7 @@ export const ImportProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
-export const ImportReportSchema = z.object({
+const ImportReportSchema = z.object({
   /** Whether the catalogue changed: only an import without a single problem is applied. */
   isApplied: z.boolean(),
   /** Rows read (tools), the header not counted. */

@@ -105,7 +105,7 @@ export interface Buyer {
  * id; only a token's hash is stored), instead of reading the emails: the confirmation itself then
  * goes through the API like anyone's.
  */
-export async function knownConfirmationTokens(client: pg.Client, emails: string[]) {
+async function knownConfirmationTokens(client: pg.Client, emails: string[]) {
   const result = await client.query<{ id: string }>(
     `update pending_sign_up set token_hash = encode(sha256(convert_to(id, 'UTF8')), 'hex')
       where email = any($1) returning id`,
@@ -141,7 +141,7 @@ export async function seedBuyers(store: Store, count: number): Promise<Buyer[]> 
   const tokens = await knownConfirmationTokens(client, emails);
   await client.end();
   await inBatches(tokens, 4, async (token) => {
-    const response = await post('/api/auth/confirm-sign-up', { token });
+    const response = await post('/api/auth/confirm-sign-up', { token, password });
     if (!response.ok)
       throw new Error(`confirm failed: ${response.status} ${await response.text()}`);
   });
@@ -184,7 +184,10 @@ export async function signInAdmin(store: Store): Promise<string> {
   const client = new pg.Client({ connectionString: store.databaseUrl() });
   await client.connect();
   const [token] = await knownConfirmationTokens(client, [account.email]);
-  const confirmed = await post('/api/auth/confirm-sign-up', { token });
+  const confirmed = await post('/api/auth/confirm-sign-up', {
+    token,
+    password: account.password,
+  });
   if (!confirmed.ok) throw new Error(`confirm failed: ${confirmed.status}`);
   await client.query(`update "user" set role = 'Admin' where email = $1`, [account.email]);
   await client.end();

@@ -31,7 +31,7 @@ export const openApiPlugin = fp(
             'The storefront API. Money is in minor units of the store currency (GET /api/config). ' +
             'Every error is application/problem+json with a stable `code` (components/schemas/Problem). ' +
             'Signing in (POST /api/auth/sign-in/email) sets the session cookie the other calls send. ' +
-            'State-changing requests need a JSON body (a form only where an operation says so) and, ' +
+            'State-changing requests need a JSON body (a form or a CSV file only where an operation says so) and, ' +
             'from browsers, the site\u2019s own Origin.',
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },

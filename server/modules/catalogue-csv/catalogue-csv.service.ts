@@ -8,7 +8,7 @@ import { createCsvExporter, type ExportOptions } from '../../http/csv-export.ts'
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { catalogueFile, specKeys } from './catalogue-export.ts';
 import * as repo from './catalogue-import.repo.ts';
-import { readCatalogueFile } from './catalogue-import.ts';
+import { readCatalogueFile, receiveFile } from './catalogue-import.ts';
 import type { CatalogueOutline } from './catalogue-row.ts';
 
 /**
@@ -56,7 +56,13 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
       );
     importing += 1;
     let report: ImportReport | undefined;
+    let received: Awaited<ReturnType<typeof receiveFile>> | undefined;
+    let file: Readable | undefined;
     try {
+      // The whole upload first, before any connection or lock is taken: a slow client holds none.
+      received = await receiveFile(body, options.maxBytes);
+      file = received.open();
+      const reading = file;
       await db.transaction(async (tx) => {
         // One import applied at a time, decided before any lock: a second waits for nothing.
         if (actor && !(await repo.takeImportPlace(tx)))
@@ -66,7 +72,7 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
           );
         const outline = await options.outline(tx);
         await repo.createStaging(tx);
-        const read = await readCatalogueFile(body, {
+        const read = await readCatalogueFile(reading, {
           outline,
           currency: options.currency,
           stage: (rows) => repo.stage(tx, rows),
@@ -94,6 +100,8 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
       if (!(error instanceof TransactionRollbackError)) throw skuTaken(error) ?? error;
     } finally {
       importing -= 1;
+      file?.destroy();
+      await received?.discard();
     }
     if (!report) throw new Error('the import ended without a report');
     if (report.isApplied) options.onChange();

@@ -1,10 +1,13 @@
+import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../contract/catalogue-csv.ts';
 import { auditLog, tools } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { expectProblem, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { receiveFile } from './catalogue-import.ts';
 
 /**
  * The catalogue as CSV: the export an admin downloads, and the import (a dry run, then an apply
@@ -274,6 +277,12 @@ describe('POST /api/catalogue/import', () => {
       img: '/images/tools/drill.svg',
       description: 'A drill that drills holes, sturdy and quiet.',
     });
+    // The catalogue as a visitor reads it, kept in memory until the import announces its change.
+    const catalogue = async () =>
+      json<{ sku: string; name: string }[]>(await t.app.inject({ url: '/api/tools?limit=100' }))
+        .map((tool) => `${tool.sku} ${tool.name}`)
+        .sort();
+    expect(await catalogue()).toEqual(['SAME-1 Drill SAME-1', 'up-1 Before']);
     const found = await report(
       'apply',
       [
@@ -307,6 +316,7 @@ describe('POST /api/catalogue/import', () => {
       categoryId: drills.id,
     });
     expect(rows.find((r) => r.sku === 'SAME-1')?.updatedAt).toEqual(same.updatedAt);
+    expect(await catalogue()).toEqual(['NEW-9 Drill NEW-9', 'SAME-1 Drill SAME-1', 'UP-1 After']);
     expect(rows.find((r) => r.sku === 'NEW-9')).toMatchObject({
       maxPerOrder: 20,
       orderIncrement: 2,
@@ -361,6 +371,21 @@ describe('files the import cannot read', () => {
     });
     expectProblem(asJson, 415, 'unsupported_media_type');
     expect(await listed()).toEqual([]);
+  });
+
+  it('stops receiving a file past the size limit: 413, nothing kept', async () => {
+    const body = Readable.from([Buffer.alloc(600, 'a'), Buffer.alloc(600, 'b')]);
+    const refused = await receiveFile(body, 1000).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 413, code: 'payload_too_large' });
+  });
+
+  it('gives up an upload the client cut short, waiting for nothing', async () => {
+    const body = new PassThrough();
+    body.write('sku,brand\n');
+    const receiving = receiveFile(body);
+    body.destroy();
+    await expect(receiving).rejects.toThrow(/cut short/);
   });
 
   it('stops at a row longer than the store reads, by its line', async () => {

@@ -56,10 +56,10 @@ function Progress({ share, isDryRun }: { share: number; isDryRun: boolean }) {
   const percent = Math.round(share * 100);
   const label =
     share < 1
-      ? `${isDryRun ? 'Checking' : 'Importing'} the file: ${percent}% read`
+      ? `Sending the file: ${percent}%`
       : isDryRun
-        ? 'Checking the last rows…'
-        : 'Saving every tool at once…';
+        ? 'Checking every row (up to half a minute per 100,000)…'
+        : 'Checking every row, then saving every tool at once…';
   return (
     <div className="mt-4" aria-live="polite">
       <p className="text-sm font-semibold text-navy-900">{label}</p>

@@ -7,8 +7,8 @@ import { sendFile } from '#web/lib/send-file.ts';
 export const catalogueExportHref = () => apiHref(apiRoutes.catalogueCsv.exportAll, {});
 
 /**
- * Sends a catalogue file to the dry run or the import. The store reads the file as it checks it,
- * so the share sent (`onProgress`) is how far the checks have gone (decision 045).
+ * Sends a catalogue file to the dry run or the import, telling `onProgress` the share sent; the
+ * store checks the file once it has it all (decision 045).
  */
 export function sendCatalogueFile(
   file: File,
