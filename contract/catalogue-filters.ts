@@ -10,13 +10,13 @@ import { ATTRIBUTE_KINDS } from './specifications.ts';
  */
 
 /** The most values one filter takes (brands, or one specification's values). */
-export const MAX_FILTER_VALUES = 20;
+const MAX_FILTER_VALUES = 20;
 /** The most specification filters one query combines. */
-export const MAX_SPEC_FILTERS = 20;
+const MAX_SPEC_FILTERS = 20;
 
 /** A specification filter's parameter: `spec.` and the attribute's key (`spec.voltage=18`). */
 export const SPEC_PARAM = /^spec\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
-export const SPEC_PARAM_PREFIX = 'spec.';
+const SPEC_PARAM_PREFIX = 'spec.';
 
 /** One value, or the same parameter given several times (`brand=A&brand=B`): always a list. */
 const FilterValuesSchema = z

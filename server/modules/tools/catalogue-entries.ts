@@ -22,7 +22,7 @@ export type Entry = Omit<IndexRow, 'lexemes' | 'brand'> & {
  * Every specification value the listed tools hold, numbered per key (as `specValue` writes it):
  * filters and facet counts compare and count small numbers, not text.
  */
-export interface SpecColumns {
+interface SpecColumns {
   keys: Map<string, number>;
   /** Per key: a value's number by its written form. */
   codes: Map<string, number>[];
@@ -32,7 +32,7 @@ export interface SpecColumns {
 }
 
 /** A value as filters and facets write it: numbers and yes/no as text (`18`, `true`). */
-export function specValue(value: unknown): string | undefined {
+function specValue(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
