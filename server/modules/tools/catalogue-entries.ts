@@ -29,6 +29,27 @@ interface SpecColumns {
   /** Per key: each value, written (`18`, `true`, `Steel`) and, for a number, as one (else NaN). */
   written: string[][];
   numbers: number[][];
+  /**
+   * Per key, made when a filter or a count first needs it: every tool's value number by `age`
+   * (-1: none), so a check is one read.
+   */
+  columns: (Int32Array | undefined)[];
+}
+
+/** Every tool's value number of a key (by `age`; -1: it holds none). */
+export function specColumn(entries: Entries, key: number): Int32Array {
+  let column = entries.specs.columns[key];
+  if (!column) {
+    column = new Int32Array(entries.byAge.length).fill(-1);
+    for (const entry of entries.byAge) {
+      const { specKeys } = entry;
+      for (let at = 0; at < specKeys.length; at += 1) {
+        if (specKeys[at] === key) column[entry.age] = entry.specCodes[at] as number;
+      }
+    }
+    entries.specs.columns[key] = column;
+  }
+  return column;
 }
 
 /** A value as filters and facets write it: numbers and yes/no as text (`18`, `true`). */
@@ -50,6 +71,8 @@ export interface Entries {
   specs: SpecColumns;
   /** The tools each category holds itself, oldest first (by `age`). */
   byCategory: Map<string, Entry[]>;
+  /** The tools of several categories together (a category and those below it), by their ids. */
+  scopes: Map<string, Entry[]>;
   /** Every lower-cased name, by `age`. */
   lower: string[];
   /**
@@ -76,7 +99,7 @@ export function buildEntries(rows: IndexRow[]): Entries {
     }
     return code;
   };
-  const specs: SpecColumns = { keys: new Map(), codes: [], written: [], numbers: [] };
+  const specs: SpecColumns = { keys: new Map(), codes: [], written: [], numbers: [], columns: [] };
   const encode = (values: Record<string, unknown>) => {
     const keys: number[] = [];
     const codes: number[] = [];
@@ -161,6 +184,7 @@ export function buildEntries(rows: IndexRow[]): Entries {
     brands,
     specs,
     byCategory,
+    scopes: new Map(),
     lower,
     trigrams,
     anywhere,
@@ -237,4 +261,19 @@ export function sortEntries(entries: Entries, matches: Entry[], sort: ToolSort):
     ordered = rows.filter((entry) => isMatch[entry.age] === 1);
   }
   return isReversed ? ordered.reverse() : ordered;
+}
+
+/** The tools of these categories (a category and those below it), kept for the next page. */
+export function toolsIn(entries: Entries, categoryIds: readonly string[]): Entry[] {
+  const key = categoryIds.join(',');
+  let tools = entries.scopes.get(key);
+  if (!tools) {
+    tools = [];
+    for (const id of categoryIds) {
+      for (const entry of entries.byCategory.get(id) ?? []) tools.push(entry);
+    }
+    // A few hundred categories' worth at most: one per category page asked for.
+    if (entries.scopes.size < 1_000) entries.scopes.set(key, tools);
+  }
+  return tools;
 }

@@ -1,4 +1,4 @@
-import type { Entries, Entry } from './catalogue-entries.ts';
+import { type Entries, type Entry, specColumn } from './catalogue-entries.ts';
 
 /**
  * The catalogue's filters as the in-memory index applies them, and the disjunctive facet counts:
@@ -33,8 +33,11 @@ export interface Compiled {
   inStock: boolean;
   minPrice: number | undefined;
   maxPrice: number | undefined;
-  /** Per specification filter: its key's number (-1: no tool holds the key) and passing values. */
-  specs: { key: number; passes: Uint8Array }[];
+  /**
+   * Per specification filter: its key's number (-1: no tool holds the key), every tool's value
+   * number of it (by `age`) and the values that pass.
+   */
+  specs: { key: number; column: Int32Array | undefined; passes: Uint8Array }[];
   isEmpty: boolean;
 }
 
@@ -62,7 +65,7 @@ export function compileFilters(entries: Entries, filters: ToolFilters): Compiled
         (range.max === undefined || number <= range.max);
       if (filter.values.has(value) || isInRange) passes[code] = 1;
     }
-    return { key, passes };
+    return { key, column: key === -1 ? undefined : specColumn(entries, key), passes };
   });
   return {
     brands,
@@ -82,15 +85,6 @@ export function compileFilters(entries: Entries, filters: ToolFilters): Compiled
 /** Whether a tool can be bought now: at least its minimum order (and one unit) in stock. */
 function isBuyable(entry: Entry): boolean {
   return entry.quantity > 0 && entry.quantity >= entry.minimumOrder;
-}
-
-/** The tool's value of a key, as its number among the key's values; -1 when it holds none. */
-function codeOf(entry: Entry, key: number): number {
-  const { specKeys } = entry;
-  for (let at = 0; at < specKeys.length; at += 1) {
-    if (specKeys[at] === key) return entry.specCodes[at] as number;
-  }
-  return -1;
 }
 
 const BRAND = 0;
@@ -119,7 +113,7 @@ function failing(entry: Entry, filters: Compiled): number {
   const { specs } = filters;
   for (let at = 0; at < specs.length; at += 1) {
     const filter = specs[at] as Compiled['specs'][number];
-    const code = codeOf(entry, filter.key);
+    const code = filter.column ? (filter.column[entry.age] as number) : -1;
     if (code === -1 || filter.passes[code] !== 1) {
       if (failed !== NONE) return SEVERAL;
       failed = SPECS + at;
@@ -164,24 +158,21 @@ export function countFacets(
   keys: readonly string[],
 ): FacetCounts {
   const counted = keys.map((key) => entries.specs.keys.get(key) ?? -1);
-  // Per key number: the counts by value number, and the group whose failure still counts it.
-  const byKey: ({ counts: Int32Array; group: number } | undefined)[] = new Array(
-    entries.specs.written.length,
-  ).fill(undefined);
-  for (const key of counted) {
-    if (key === -1) continue;
-    const at = filters.specs.findIndex((filter) => filter.key === key);
-    const size = (entries.specs.written[key] as string[]).length;
-    byKey[key] = { counts: new Int32Array(size), group: at === -1 ? NONE : SPECS + at };
-  }
+  const tools = Array.isArray(scope) ? (scope as Entry[]) : [...scope];
+  // Which group each tool fails, read once for every count below.
+  const failures = new Int8Array(tools.length);
+  const ages = new Int32Array(tools.length);
   const brandCounts = new Int32Array(entries.brands.labels.length);
   const byCategory = new Map<string, number>();
   let total = 0;
   let inStock = 0;
   let minPrice = Number.POSITIVE_INFINITY;
   let maxPrice = Number.NEGATIVE_INFINITY;
-  for (const entry of scope) {
+  for (let at = 0; at < tools.length; at += 1) {
+    const entry = tools[at] as Entry;
     const failed = failing(entry, filters);
+    failures[at] = failed;
+    ages[at] = entry.age;
     if (failed === SEVERAL) continue;
     if (failed === NONE) {
       total += 1;
@@ -197,15 +188,22 @@ export function countFacets(
       if (entry.price < minPrice) minPrice = entry.price;
       if (entry.price > maxPrice) maxPrice = entry.price;
     }
-    const { specKeys, specCodes } = entry;
-    for (let at = 0; at < specKeys.length; at += 1) {
-      const key = byKey[specKeys[at] as number];
-      if (key && (failed === NONE || failed === key.group)) {
-        const code = specCodes[at] as number;
-        key.counts[code] = (key.counts[code] as number) + 1;
-      }
-    }
   }
+  // Each key's values: counted over the tools failing nothing, or failing only that key's filter.
+  const byKey: (Int32Array | undefined)[] = counted.map((key) => {
+    if (key === -1) return undefined;
+    const filterAt = filters.specs.findIndex((filter) => filter.key === key);
+    const group = filterAt === -1 ? NONE : SPECS + filterAt;
+    const column = specColumn(entries, key);
+    const counts = new Int32Array((entries.specs.written[key] as string[]).length);
+    for (let at = 0; at < tools.length; at += 1) {
+      const failed = failures[at];
+      if (failed !== NONE && failed !== group) continue;
+      const code = column[ages[at] as number] as number;
+      if (code !== -1) counts[code] = (counts[code] as number) + 1;
+    }
+    return counts;
+  });
   const brands = new Map<string, { label: string; count: number }>();
   for (const [lower, code] of entries.brands.codes) {
     const count = brandCounts[code] as number;
@@ -215,11 +213,11 @@ export function countFacets(
   for (const [at, key] of counted.entries()) {
     const values = new Map<string, number>();
     let range: SpecCounts['range'] = null;
-    const column = key === -1 ? undefined : byKey[key];
+    const column = byKey[at];
     if (column) {
       const written = entries.specs.written[key] as string[];
       const numbers = entries.specs.numbers[key] as number[];
-      for (const [code, count] of column.counts.entries()) {
+      for (const [code, count] of column.entries()) {
         if (count === 0) continue;
         values.set(written[code] as string, count);
         const number = numbers[code] as number;

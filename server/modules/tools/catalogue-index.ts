@@ -7,6 +7,7 @@ import {
   type Entry,
   inOrder,
   sortEntries,
+  toolsIn,
 } from './catalogue-entries.ts';
 import {
   compileFilters,
@@ -158,7 +159,7 @@ export function createCatalogueIndex(
 
   /** The tools of some categories (a category and those below it), or undefined: every tool. */
   const inCategories = (entries: Entries, ids: readonly string[] | undefined) =>
-    ids?.flatMap((id) => entries.byCategory.get(id) ?? []);
+    ids && toolsIn(entries, ids);
 
   return {
     async search(query) {
