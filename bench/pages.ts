@@ -1,6 +1,7 @@
 /**
- * 6. Server-rendered pages: `/` and a tool's page (the demo catalogue) at 50 connections, as a
- * browser asks for them, against a plain node:http server answering the same bytes from memory.
+ * 6. Server-rendered pages: `/`, a tool's page and a category's page, plain and filtered (the demo
+ * catalogue), at 50 connections, as a browser asks for them, against a plain node:http server
+ * answering the same bytes from memory.
  */
 import { type Comparison, compareLoads, describeLoad } from './catalogue.ts';
 import { startCeiling } from './lib/ceiling.ts';
@@ -29,6 +30,11 @@ export async function runPages(options: BenchOptions): Promise<BenchReport> {
     const targets = [
       { name: 'home page /', path: '/' },
       { name: 'a tool page /tools/{id}', path: `/tools/${tool._id}` },
+      { name: 'a category page /categories/power-tools', path: '/categories/power-tools' },
+      {
+        name: 'the same, filtered (in stock, a price range)',
+        path: '/categories/power-tools?inStock=true&maxPrice=50000',
+      },
     ];
     const ceiling = await startCeiling(
       store.url,

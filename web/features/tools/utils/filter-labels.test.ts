@@ -6,6 +6,7 @@ import { filterChips, numberRange, priceBounds } from './filter-labels.ts';
 
 const facets: Facets = {
   total: 3,
+  suggestion: null,
   categories: [],
   brands: [{ value: 'bosch', label: 'Bosch', count: 2, isSelected: true }],
   inStock: { count: 3, isSelected: true },
