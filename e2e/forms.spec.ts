@@ -99,7 +99,7 @@ test.describe('a failed submit keeps the form and says what happened', () => {
     await adminPage.getByLabel('Quantity in stock').fill('40');
     await adminPage.getByLabel('Minimum order').fill('2');
     await adminPage.getByLabel(/Price per unit/).fill('89.00');
-    await adminPage.getByRole('button', { name: 'Add' }).click();
+    await adminPage.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(unreachable(adminPage)).toContainText(
       'look for it in Manage tools before adding it again',
     );
