@@ -145,19 +145,6 @@ export function createAttributesService(db: Db, { onChange }: { onChange: () => 
       return changed(result);
     },
 
-    /** The keys of the number attributes by unit, lower-cased (`v` -> voltage): for searches. */
-    async keysByUnit(): Promise<Map<string, string[]>> {
-      const byUnit = new Map<string, string[]>();
-      for (const row of await attributesRepo.listAttributeRows(db)) {
-        if (row.kind !== 'number' || !row.unit) continue;
-        const unit = row.unit.toLowerCase();
-        const keys = byUnit.get(unit) ?? [];
-        if (!keys.includes(row.key)) keys.push(row.key);
-        byUnit.set(unit, keys);
-      }
-      return byUnit;
-    },
-
     /**
      * The specifications a tool in this category has (its own and those above it; none for no
      * category), or undefined when no category has this id. Holds the categories still (a share lock) until the tool's

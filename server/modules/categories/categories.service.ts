@@ -123,13 +123,6 @@ export function createCategoriesService(db: Db, { onChange }: { onChange: () => 
       return readTree(db);
     },
 
-    /** The ids of the category with this slug and of those below it; undefined: no such slug. */
-    async scope(slug: string): Promise<string[] | undefined> {
-      const rows = await repo.listCategoryRows(db);
-      const category = rows.find((row) => row.slug === slug);
-      return category && subtreeIds(rows, category.id);
-    },
-
     /** Every category and every specification: what the catalogue's reads are shaped by. */
     async shape(): Promise<CatalogueShape> {
       const [categories, attributes] = await Promise.all([

@@ -17,8 +17,8 @@ export interface SpecFilter {
 }
 
 export interface ToolFilters {
-  /** Lower-cased brands. */
-  brands?: ReadonlySet<string> | undefined;
+  /** The brands chosen: each lower-cased, with what was typed. */
+  brands?: ReadonlyMap<string, string> | undefined;
   inStock?: boolean | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
@@ -45,7 +45,7 @@ export function compileFilters(entries: Entries, filters: ToolFilters): Compiled
   let brands: Uint8Array | undefined;
   if (filters.brands) {
     brands = new Uint8Array(entries.brands.labels.length);
-    for (const brand of filters.brands) {
+    for (const brand of filters.brands.keys()) {
       const code = entries.brands.codes.get(brand);
       if (code !== undefined) brands[code] = 1;
     }

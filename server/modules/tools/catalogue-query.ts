@@ -23,13 +23,19 @@ export interface CategoryScope {
   attributes: ShapeAttribute[];
 }
 
+/** Each category's children, read once per shape (every request asks). */
+const childrenByShape = new WeakMap<CatalogueShape, Map<string | null, ShapeCategory[]>>();
+
 function childrenOf(shape: CatalogueShape): Map<string | null, ShapeCategory[]> {
+  const kept = childrenByShape.get(shape);
+  if (kept) return kept;
   const children = new Map<string | null, ShapeCategory[]>();
   for (const category of shape.categories) {
     const list = children.get(category.parentId) ?? [];
     list.push(category);
     children.set(category.parentId, list);
   }
+  childrenByShape.set(shape, children);
   return children;
 }
 
@@ -114,7 +120,7 @@ export function toolFilters(query: FacetsQuery, scope: CategoryScope): ToolFilte
     return specFilter(attribute, written);
   });
   return {
-    brands: query.brand && new Set(query.brand.map((brand) => brand.toLowerCase())),
+    brands: query.brand && new Map(query.brand.map((brand) => [brand.toLowerCase(), brand])),
     inStock: query.inStock === true ? true : undefined,
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
@@ -145,11 +151,10 @@ export function facetsAnswer(
     count,
     isSelected: filters.brands?.has(key) ?? false,
   }));
-  for (const key of filters.brands ?? []) {
-    if (!counts.brands.has(key)) {
-      const chosen = key;
-      brands.push({ value: chosen, label: chosen, count: 0, isSelected: true });
-    }
+  // A brand chosen that no tool has any more, as it was typed: it can still be taken off.
+  for (const [key, typed] of filters.brands ?? []) {
+    if (!counts.brands.has(key))
+      brands.push({ value: typed, label: typed, count: 0, isSelected: true });
   }
   const specs = scope.attributes.flatMap((attribute) => {
     const counted = counts.specs.get(attribute.key);

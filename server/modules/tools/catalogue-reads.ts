@@ -3,7 +3,7 @@ import type { FacetsQuery, ListToolsQuery } from '../../../contract/tool-lists.t
 import type { Tool } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import { NO_FILTERS } from './catalogue-filters.ts';
-import type { CatalogueIndex, CatalogueScope } from './catalogue-index.ts';
+import type { CatalogueIndex, CatalogueScope, CatalogueShape } from './catalogue-index.ts';
 import { categoryScope, facetsAnswer, toolFilters } from './catalogue-query.ts';
 import * as searchRepo from './search.repo.ts';
 import { createSpecSearch } from './spec-query.ts';
@@ -26,14 +26,21 @@ export function createCatalogueReads(
   db: Db,
   { index, toolCache }: { index: CatalogueIndex; toolCache: ToolCache },
 ) {
+  // The number attributes' keys by unit, read once per shape (a change to them is a new shape).
+  const unitsByShape = new WeakMap<CatalogueShape, Map<string, string[]>>();
   const specSearch = createSpecSearch(async () => {
-    const byUnit = new Map<string, string[]>();
-    for (const attribute of (await index.shape()).attributes) {
-      if (attribute.kind !== 'number' || !attribute.unit) continue;
-      const unit = attribute.unit.toLowerCase();
-      const keys = byUnit.get(unit) ?? [];
-      if (!keys.includes(attribute.key)) keys.push(attribute.key);
-      byUnit.set(unit, keys);
+    const shape = await index.shape();
+    let byUnit = unitsByShape.get(shape);
+    if (!byUnit) {
+      byUnit = new Map();
+      for (const attribute of shape.attributes) {
+        if (attribute.kind !== 'number' || !attribute.unit) continue;
+        const unit = attribute.unit.toLowerCase();
+        const keys = byUnit.get(unit) ?? [];
+        if (!keys.includes(attribute.key)) keys.push(attribute.key);
+        byUnit.set(unit, keys);
+      }
+      unitsByShape.set(shape, byUnit);
     }
     return byUnit;
   });

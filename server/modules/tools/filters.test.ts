@@ -238,6 +238,8 @@ describe('facet counts', () => {
     const answer = await facets('category=flt-drills&brand=Nobody&spec.flt-chuck=Keyed');
     expect(answer.total).toBe(0);
     expect(answer.brands.find((brand) => brand.isSelected)).toMatchObject({ count: 0 });
+    // As it was typed, not lower-cased: its chip reads as the buyer chose it.
+    expect(answer.brands.find((brand) => brand.isSelected)?.label).toBe('Nobody');
     const before = (await facets('category=flt-drills')).inStock.count;
     const tool = json<Tool[]>(
       await shop.visitor.get('/tools?category=flt-drills&sort=name_asc&limit=1'),
