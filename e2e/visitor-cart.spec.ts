@@ -12,6 +12,15 @@ import {
   waitForReady,
 } from './fixtures.ts';
 
+/** A promise and the function that settles it. */
+function resolvable(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
 /**
  * A visitor's cart, kept in the browser: joined to the account's cart at sign-in, and read as
  * untrusted input.
@@ -50,6 +59,27 @@ test("a visitor's cart survives sign-in: it joins the account's cart, then leave
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page, 'the cart at 320 px');
 
+  // The worst order of answers after sign-in: the account's cart is read before the merge is
+  // made, and that read answers after it. The page must keep the merged cart.
+  const staleRead = resolvable();
+  const mergeShown = resolvable();
+  let delivered: Promise<unknown> = Promise.resolve();
+  let isFirstRead = true;
+  await page.route('**/api/cart', async (route) => {
+    if (route.request().method() !== 'GET' || !isFirstRead) return route.fallback();
+    isFirstRead = false;
+    const response = await route.fetch();
+    staleRead.resolve();
+    await mergeShown.promise;
+    // The page may have given up on this read (that is the fix): nothing to answer then.
+    delivered = route.fulfill({ response }).catch(() => undefined);
+    await delivered;
+  });
+  await page.route('**/api/cart/merge', async (route) => {
+    await staleRead.promise;
+    await route.fallback();
+  });
+
   await page.getByRole('link', { name: 'Sign in to check out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(customer.email);
@@ -58,6 +88,12 @@ test("a visitor's cart survives sign-in: it joins the account's cart, then leave
 
   await expect(page).toHaveURL(/\/cart$/);
   // Same tool: the quantities add up (20 reaches the volume price); the other is appended.
+  await expect(cartLine(page, wrench.name).getByLabel(/^Units of/)).toHaveValue('20');
+  mergeShown.resolve();
+  await page.unrouteAll({ behavior: 'wait' });
+  await delivered;
+  // Time for the page to take in that late answer, were it still listening.
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
   await expect(cartLine(page, wrench.name).getByLabel(/^Units of/)).toHaveValue('20');
   await expect(cartLine(page, wrench.name).getByTestId('unit-price')).toHaveText('$11.00');
   await expect(cartLine(page, clamp.name)).toBeVisible();
