@@ -53,6 +53,10 @@ test('the HTML itself carries the products, their prices and their structured da
   expect(text).toContain('$54.90');
   expect(text).toContain('Minimum order');
   expect(html).toContain(`<title>${drill.name} · Toolyard</title>`);
+  // The page hydrates with its frame, in one pass: in a Suspense boundary of its own it would
+  // hydrate after the frame had asked who is signed in, and could render otherwise than the
+  // server did (React's #418; web/app/layouts/root-layout.tsx).
+  expect(/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1]).not.toContain('<!--$');
   expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/tools/${drill._id}"/>`);
   expect(metaContent(html, 'property', 'og:title')).toBe(drill.name);
   expect(metaContent(html, 'property', 'og:image')).toBe(`${ORIGIN}/images/preview.png`);

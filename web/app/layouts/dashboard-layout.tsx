@@ -1,6 +1,5 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -98,9 +97,7 @@ export function DashboardLayout() {
         </nav>
       </aside>
       <div className="min-w-0">
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import {
   isRouteErrorResponse,
   type MetaArgs,
@@ -7,7 +7,6 @@ import {
   useNavigationType,
   useRouteError,
 } from 'react-router';
-import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { CartProvider } from '#web/features/cart/components/cart-provider.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -52,12 +51,16 @@ function SiteFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * No Suspense boundary around the page: the page hydrates in the same pass as its frame. A page
+ * in a boundary of its own would hydrate later, after the frame had asked who is signed in; the
+ * answer, arriving in between, would make the page render otherwise than the server did (React's
+ * hydration error #418). Nothing in a page suspends: its data is loaded before it renders.
+ */
 export function RootLayout() {
   return (
     <SiteFrame>
-      <Suspense fallback={<LoadingState />}>
-        <Outlet />
-      </Suspense>
+      <Outlet />
     </SiteFrame>
   );
 }
