@@ -37,6 +37,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   toolId = (await t.addTool({ name: 'Rendered Once Drill', quantity: 5 })).id;
+  await t.addTool({ name: 'Rendered Once Saw', brand: 'Anvilworks', quantity: 500 });
   await untilLive(t);
   await catalogueChangesHeard(t);
 }, 120_000);
@@ -78,5 +79,25 @@ describe('any spelling of a kept page', () => {
     }
     expect(rendered()).toBe(before);
     expect(t.app.publicAnswers.served - served).toBe(50);
+  });
+});
+
+describe('a filtered catalogue page', () => {
+  it('is rendered once for everyone, in any spelling, and again after the catalogue changes', async () => {
+    const filtered = await get('/tools?inStock=true&brand=Anvilworks&brand=Ashdown');
+    expect(filtered.status).toBe(200);
+    const before = rendered();
+    for (let i = 0; i < 20; i += 1) {
+      const spelled = await get(`/tools?brand=Ashdown&brand=%20Anvilworks&inStock=true&utm=${i}`);
+      expect(spelled).toEqual(filtered);
+    }
+    expect(rendered()).toBe(before);
+
+    await t.addTool({ name: 'Rendered Once Plane', brand: 'Ashdown', quantity: 500 });
+    await catalogueChangesHeard(t);
+    const after = await get('/tools?inStock=true&brand=Anvilworks&brand=Ashdown');
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(filtered.etag);
+    expect(rendered()).toBe(before + 1);
   });
 });

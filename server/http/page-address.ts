@@ -118,11 +118,13 @@ const PAGE_PARAMS: [RegExp, (search: URLSearchParams) => [string, string][]][] =
 const ALIASES: Record<string, string> = { '/home': '/' };
 
 /**
- * Pages whose addresses are endless (a search, filters, a one-time token, a comparison): never
- * kept, so that walking every combination of filters cannot push shared pages out of the cache.
+ * Pages that are one person's (a search's words, a one-time token, a comparison): never kept. A
+ * filtered catalogue page is kept like any page: a link to it is shared and crawled, and walking
+ * every combination of filters only ever pushes out pages no one else asked for (the cache's
+ * protected segment, decision 031; decision 049).
  */
-const UNKEPT_PARAMS = ['q', 'token', 'ids', 'brand', 'inStock', 'minPrice', 'maxPrice'];
-const isUnkept = (name: string) => UNKEPT_PARAMS.includes(name) || SPEC_PARAM.test(name);
+const UNKEPT_PARAMS = ['q', 'token', 'ids'];
+const isUnkept = (name: string) => UNKEPT_PARAMS.includes(name);
 
 /**
  * An address in the one spelling a page is kept under: lower case, no doubled or trailing slash,

@@ -158,28 +158,26 @@ export function countFacets(
   keys: readonly string[],
 ): FacetCounts {
   const counted = keys.map((key) => entries.specs.keys.get(key) ?? -1);
-  const tools = Array.isArray(scope) ? (scope as Entry[]) : [...scope];
-  // Which group each tool fails, read once for every count below.
-  const failures = new Int8Array(tools.length);
-  const ages = new Int32Array(tools.length);
+  // The tools failing no group, and those failing only one specification filter (by filter):
+  // each key's values are counted over these alone, never over the whole scope again.
+  const matched: number[] = [];
+  const failingOnly: number[][] = filters.specs.map(() => []);
   const brandCounts = new Int32Array(entries.brands.labels.length);
   const byCategory = new Map<string, number>();
-  let total = 0;
   let inStock = 0;
   let minPrice = Number.POSITIVE_INFINITY;
   let maxPrice = Number.NEGATIVE_INFINITY;
-  for (let at = 0; at < tools.length; at += 1) {
-    const entry = tools[at] as Entry;
+  for (const entry of scope) {
     const failed = failing(entry, filters);
-    failures[at] = failed;
-    ages[at] = entry.age;
     if (failed === SEVERAL) continue;
     if (failed === NONE) {
-      total += 1;
+      matched.push(entry.age);
       if (entry.categoryId !== null) {
         byCategory.set(entry.categoryId, (byCategory.get(entry.categoryId) ?? 0) + 1);
       }
       if (isBuyable(entry)) inStock += 1;
+    } else if (failed >= SPECS) {
+      (failingOnly[failed - SPECS] as number[]).push(entry.age);
     }
     if (failed === NONE || failed === BRAND) {
       brandCounts[entry.brand] = (brandCounts[entry.brand] as number) + 1;
@@ -189,18 +187,17 @@ export function countFacets(
       if (entry.price > maxPrice) maxPrice = entry.price;
     }
   }
-  // Each key's values: counted over the tools failing nothing, or failing only that key's filter.
+  // Each key's values: counted over the tools failing nothing, and those failing only its filter.
   const byKey: (Int32Array | undefined)[] = counted.map((key) => {
     if (key === -1) return undefined;
     const filterAt = filters.specs.findIndex((filter) => filter.key === key);
-    const group = filterAt === -1 ? NONE : SPECS + filterAt;
     const column = specColumn(entries, key);
     const counts = new Int32Array((entries.specs.written[key] as string[]).length);
-    for (let at = 0; at < tools.length; at += 1) {
-      const failed = failures[at];
-      if (failed !== NONE && failed !== group) continue;
-      const code = column[ages[at] as number] as number;
-      if (code !== -1) counts[code] = (counts[code] as number) + 1;
+    for (const ages of filterAt === -1 ? [matched] : [matched, failingOnly[filterAt] ?? []]) {
+      for (const age of ages) {
+        const code = column[age] as number;
+        if (code !== -1) counts[code] = (counts[code] as number) + 1;
+      }
     }
     return counts;
   });
@@ -230,7 +227,7 @@ export function countFacets(
     specs.set(keys[at] as string, { values, range });
   }
   return {
-    total,
+    total: matched.length,
     byCategory,
     brands,
     inStock,
