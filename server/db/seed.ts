@@ -6,6 +6,7 @@ import type { Role } from '../../contract/users.ts';
 import type { Db, Tx } from './client.ts';
 import { seedAttributes, seedCategories } from './demo/categories.ts';
 import { DEMO_ORDERS_DUE } from './demo/orders.ts';
+import { seedRelations } from './demo/relations.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import {
   account,
@@ -13,6 +14,7 @@ import {
   categories,
   categoryAttributes,
   reviews,
+  toolRelations,
   tools,
   user,
 } from './schema.ts';
@@ -114,27 +116,41 @@ export async function seedDemo(
     );
 
     // Oldest first, a minute apart, so "newest" is stable.
-    await tx.insert(tools).values(
-      seedTools.map((tool, index) => ({
-        sku: tool.sku,
-        brand: tool.brand,
-        mpn: tool.mpn ?? null,
-        gtin: tool.gtin ?? null,
-        categoryId: categoryIds.get(tool.category) ?? null,
-        specs: tool.specs,
-        name: tool.name,
-        img: `/images/tools/${tool.image ?? tool.slug}.svg`,
-        description: tool.description,
-        quantity: tool.quantity,
-        minimumOrder: tool.minimumOrder,
-        orderIncrement: tool.orderIncrement ?? 1,
-        maxPerOrder: tool.maxPerOrder ?? null,
-        price: tool.priceCents,
-        priceTiers: (tool.priceTiers ?? []).map(({ minQuantity, priceCents }) => ({
-          minQuantity,
-          price: priceCents,
+    const inserted = await tx
+      .insert(tools)
+      .values(
+        seedTools.map((tool, index) => ({
+          sku: tool.sku,
+          brand: tool.brand,
+          mpn: tool.mpn ?? null,
+          gtin: tool.gtin ?? null,
+          categoryId: categoryIds.get(tool.category) ?? null,
+          specs: tool.specs,
+          name: tool.name,
+          img: `/images/tools/${tool.image ?? tool.slug}.svg`,
+          description: tool.description,
+          quantity: tool.quantity,
+          minimumOrder: tool.minimumOrder,
+          orderIncrement: tool.orderIncrement ?? 1,
+          maxPerOrder: tool.maxPerOrder ?? null,
+          price: tool.priceCents,
+          priceTiers: (tool.priceTiers ?? []).map(({ minQuantity, priceCents }) => ({
+            minQuantity,
+            price: priceCents,
+          })),
+          createdAt: new Date(now - (seedTools.length - index) * 60_000 - 86_400_000),
         })),
-        createdAt: new Date(now - (seedTools.length - index) * 60_000 - 86_400_000),
+      )
+      .returning({ id: tools.id, sku: tools.sku });
+    const idBySku = new Map(inserted.map((row) => [row.sku, row.id]));
+    const idOf = (slug: string) =>
+      idBySku.get(seedTools.find((tool) => tool.slug === slug)?.sku ?? '') as string;
+    await tx.insert(toolRelations).values(
+      seedRelations.map((relation) => ({
+        toolId: idOf(relation.tool),
+        relatedId: idOf(relation.related),
+        kind: relation.kind,
+        position: relation.position,
       })),
     );
 

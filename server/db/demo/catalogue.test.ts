@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isValidGtin } from '../../../contract/part-numbers.ts';
 import { CreateAttributeBodySchema } from '../../../contract/specifications.ts';
+import { MAX_RELATED_TOOLS } from '../../../contract/tool-media.ts';
 import { CreateToolBodySchema } from '../../../contract/tools.ts';
 import { seedTools } from '../seed-data.ts';
 import { seedAttributes, seedCategories } from './categories.ts';
+import { seedRelations } from './relations.ts';
 
 /**
  * The demo catalogue is one an admin could have typed: every tool passes the checks of the form
@@ -126,5 +128,21 @@ describe('the demo catalogue', () => {
     expect(count((tool) => tool.description.length > 100)).toBeGreaterThanOrEqual(50);
     expect(count((tool) => tool.description.length <= 100)).toBeGreaterThanOrEqual(10);
     expect(new Set(seedTools.map((tool) => tool.brand)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('shows accessories and what a buyer may also need beside its power tools, as an admin could set them', () => {
+    const slugs = new Set(seedTools.map((tool) => tool.slug));
+    const byTool = new Map<string, string[]>();
+    for (const relation of seedRelations) {
+      expect(slugs.has(relation.tool), relation.tool).toBe(true);
+      expect(slugs.has(relation.related), relation.related).toBe(true);
+      expect(relation.related).not.toBe(relation.tool);
+      byTool.set(relation.tool, [...(byTool.get(relation.tool) ?? []), relation.related]);
+    }
+    for (const [tool, related] of byTool) {
+      expect(new Set(related).size, tool).toBe(related.length);
+      expect(related.length, tool).toBeLessThanOrEqual(MAX_RELATED_TOOLS);
+    }
+    expect(byTool.size).toBeGreaterThanOrEqual(20);
   });
 });

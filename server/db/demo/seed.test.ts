@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../demo-accounts.ts';
-import { categories, categoryAttributes, orders, tools, user } from '../schema.ts';
+import { categories, categoryAttributes, orders, toolRelations, tools, user } from '../schema.ts';
 import { seedDemo } from '../seed.ts';
 import { seedTools } from '../seed-data.ts';
 import { seedAttributes, seedCategories } from './categories.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedRelations } from './relations.ts';
 
 /**
  * A fresh store's demo: the catalogue in a few statements, once, and the demo customer's orders
@@ -23,6 +24,7 @@ afterAll(() => t.close());
 
 const count = async (table: typeof tools | typeof categories | typeof categoryAttributes) =>
   Number((await t.db.select({ n: sql<number>`count(*)` }).from(table))[0]?.n);
+const seedSku = (slug: string) => seedTools.find((tool) => tool.slug === slug)?.sku;
 const stockOf = async (sku: string) =>
   (await t.db.select({ quantity: tools.quantity }).from(tools).where(eq(tools.sku, sku)))[0]
     ?.quantity;
@@ -53,6 +55,27 @@ describe('seeding the demo into a fresh store', () => {
       img: '/images/tools/combi-drill.svg',
       slug: 'hammer-drills',
     });
+
+    // The drill's page shows its accessories, then what it also needs, in the demo's order.
+    const related = await t.db
+      .select({ sku: tools.sku, kind: toolRelations.kind })
+      .from(toolRelations)
+      .innerJoin(tools, eq(tools.id, toolRelations.relatedId))
+      .where(
+        eq(
+          toolRelations.toolId,
+          sql`(select id from tools where sku = ${seedTools.find((tool) => tool.slug === 'combi-drill-18v-bare')?.sku})`,
+        ),
+      )
+      .orderBy(toolRelations.position);
+    expect(related).toEqual([
+      { sku: seedSku('hss-drill-bit-set-19'), kind: 'accessory' },
+      { sku: seedSku('battery-18v-5ah'), kind: 'also_needed' },
+      { sku: seedSku('charger-18v-dual'), kind: 'also_needed' },
+    ]);
+    expect(
+      Number((await t.db.select({ n: sql<number>`count(*)` }).from(toolRelations))[0]?.n),
+    ).toBe(seedRelations.length);
 
     expect(await seedDemo(t.db, log, { withAccounts: true })).toBe(false);
     expect(await count(tools)).toBe(seedTools.length);

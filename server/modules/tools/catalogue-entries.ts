@@ -263,7 +263,10 @@ export function sortEntries(entries: Entries, matches: Entry[], sort: ToolSort):
   return isReversed ? ordered.reverse() : ordered;
 }
 
-/** The tools of these categories (a category and those below it), kept for the next page. */
+/**
+ * The tools of these categories (a category and those below it), oldest first (the order of
+ * `byAge`, so that the newest page needs no sort), kept for the next page.
+ */
 export function toolsIn(entries: Entries, categoryIds: readonly string[]): Entry[] {
   const key = categoryIds.join(',');
   let tools = entries.scopes.get(key);
@@ -272,6 +275,7 @@ export function toolsIn(entries: Entries, categoryIds: readonly string[]): Entry
     for (const id of categoryIds) {
       for (const entry of entries.byCategory.get(id) ?? []) tools.push(entry);
     }
+    tools.sort((a, b) => a.age - b.age);
     // A few hundred categories' worth at most: one per category page asked for.
     if (entries.scopes.size < 1_000) entries.scopes.set(key, tools);
   }

@@ -122,9 +122,20 @@ function failing(entry: Entry, filters: Compiled): number {
   return failed;
 }
 
-/** Whether a tool passes every filter. */
+/** Whether a tool passes every filter (stops at the first it fails: a page runs this per tool). */
 export function passes(entry: Entry, filters: Compiled): boolean {
-  return filters.isEmpty || failing(entry, filters) === NONE;
+  if (filters.isEmpty) return true;
+  if (filters.brands && filters.brands[entry.brand] !== 1) return false;
+  if (filters.inStock && !isBuyable(entry)) return false;
+  if (filters.minPrice !== undefined && entry.price < filters.minPrice) return false;
+  if (filters.maxPrice !== undefined && entry.price > filters.maxPrice) return false;
+  const { specs } = filters;
+  for (let at = 0; at < specs.length; at += 1) {
+    const filter = specs[at] as Compiled['specs'][number];
+    const code = filter.column ? (filter.column[entry.age] as number) : -1;
+    if (code === -1 || filter.passes[code] !== 1) return false;
+  }
+  return true;
 }
 
 interface SpecCounts {

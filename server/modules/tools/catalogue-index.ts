@@ -165,28 +165,34 @@ export function createCatalogueIndex(
     async search(query) {
       const entries = needsStock(query.filters) ? await withStock() : (await current()).entries;
       const filters = compileFilters(entries, query.filters);
-      const categories = query.categoryIds && new Set(query.categoryIds);
-      const isIn = (entry: Entry) =>
-        (!categories || (entry.categoryId !== null && categories.has(entry.categoryId))) &&
-        holdsSpecs(entry.specs, query.specs) &&
-        passes(entry, filters);
+      const fits = (entry: Entry) => holdsSpecs(entry.specs, query.specs) && passes(entry, filters);
       const end = query.limit === undefined ? Number.POSITIVE_INFINITY : query.offset + query.limit;
       const page = (matches: Entry[]) => ({
         ids: matches.slice(query.offset, end).map((entry) => entry.id),
         total: matches.length,
       });
-      if (query.search) return page(searchOrder(entries, query.search, query.sort).filter(isIn));
-      // A category's tools are visited alone, then put in order: a page costs its category.
+      if (query.search) {
+        const categories = query.categoryIds && new Set(query.categoryIds);
+        const isIn = (entry: Entry) =>
+          (!categories || (entry.categoryId !== null && categories.has(entry.categoryId))) &&
+          fits(entry);
+        return page(searchOrder(entries, query.search, query.sort).filter(isIn));
+      }
+      // A category's tools are visited alone (held oldest first): a page costs its category.
       const scoped = inCategories(entries, query.categoryIds);
-      if (scoped) return page(sortEntries(entries, scoped.filter(isIn), query.sort));
-      const { rows, isReversed } = inOrder(entries, query.sort);
+      const isByAge =
+        query.sort === 'newest' || query.sort === 'relevance' || query.sort === 'oldest';
+      if (scoped && !isByAge) return page(sortEntries(entries, scoped.filter(fits), query.sort));
+      const { rows, isReversed } = scoped
+        ? { rows: scoped, isReversed: query.sort !== 'oldest' }
+        : inOrder(entries, query.sort);
       const ids: string[] = [];
       let total = 0;
       // A plain indexed loop: this runs for every page, over every tool in order.
       const last = rows.length - 1;
       for (let k = 0; k <= last; k += 1) {
         const entry = rows[isReversed ? last - k : k] as Entry;
-        if (!isIn(entry)) continue;
+        if (!fits(entry)) continue;
         if (total >= query.offset && total < end) ids.push(entry.id);
         total += 1;
       }
