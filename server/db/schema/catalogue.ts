@@ -19,7 +19,10 @@ import { timestamps } from './columns.ts';
 
 /** The tools the store sells, and what customers say about them. */
 
-/** Numbers the SKUs of tools added without one (`TOOL-00042`; docs/decisions/034). */
+/**
+ * Numbers the SKUs of tools added without one (`TOOL-00042`, server/db/functions/next-sku.sql;
+ * docs/decisions/034).
+ */
 export const toolSkuNumbers = pgSequence('tool_sku_seq', { startWith: 1 });
 
 /**
@@ -92,7 +95,7 @@ export const tools = pgTable(
      * The store's part number: unique among listed tools whatever the letter case (kept as
      * typed). Tools added without one get `TOOL-<number>`.
      */
-    sku: text('sku').notNull().default(sql`'TOOL-' || lpad(nextval('tool_sku_seq')::text, 5, '0')`),
+    sku: text('sku').notNull().default(sql`toolyard_next_sku()`),
     /** Who makes the tool. */
     brand: text('brand').notNull().default('Toolyard'),
     /** The maker's own part number, if known. */

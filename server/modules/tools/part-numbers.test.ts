@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Tool, ToolDetailSchema } from '../../../contract/tools.ts';
 import { expectFieldError, expectProblem, json } from '../../testing/http.ts';
@@ -49,6 +50,13 @@ describe('part numbers', () => {
     expect(first.sku).toMatch(/^TOOL-\d{5,}$/);
     expect(Number(second.sku.slice(5))).toBeGreaterThan(Number(first.sku.slice(5)));
     expect(first).toMatchObject({ brand: 'Toolyard', mpn: null, gtin: null });
+  });
+
+  it('keeps numbering past 99,999 without cutting a number short', async () => {
+    await shop.t.db.execute(sql`select setval('tool_sku_seq', 99998)`);
+    const skus = [];
+    for (let i = 0; i < 3; i += 1) skus.push(json<Tool>(await add({})).sku);
+    expect(skus).toEqual(['TOOL-99999', 'TOOL-100000', 'TOOL-100001']);
   });
 
   it('refuses a SKU another listed tool has, whatever the letter case (409 sku_taken)', async () => {
