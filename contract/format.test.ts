@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatWait } from './format.ts';
+import { formatCount, formatUnits, formatWait, unitsAre } from './format.ts';
 
 describe('how long a Retry-After asks to wait', () => {
   it('says seconds under a minute and a half, one second in the singular', () => {
@@ -24,5 +24,15 @@ describe('counts in messages', () => {
     expect(formatCount(1000)).toBe('1,000');
     expect(formatCount(10_000_000)).toBe('10,000,000');
     expect(formatCount(-1234)).toBe('-1,234');
+  });
+});
+
+describe('quantities of a tool', () => {
+  it('say one unit, and units for any other number', () => {
+    expect(formatUnits(1)).toBe('1 unit');
+    expect(formatUnits(0)).toBe('0 units');
+    expect(formatUnits(1200)).toBe('1,200 units');
+    expect(unitsAre(1)).toBe('1 unit is');
+    expect(unitsAre(30)).toBe('30 units are');
   });
 });

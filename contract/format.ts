@@ -13,3 +13,13 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
+
+/** "1 unit", "1,200 units": a quantity of a tool, in words that agree with it. */
+export function formatUnits(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;
+}
+
+/** "1 unit is", "30 units are": the same, as a sentence's subject. */
+export function unitsAre(count: number): string {
+  return `${formatUnits(count)} ${count === 1 ? 'is' : 'are'}`;
+}

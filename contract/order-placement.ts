@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, multilineText, PhoneSchema, plainText } from './common.ts';
-import { formatCount } from './format.ts';
+import { formatUnits } from './format.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
 
 /** What a customer sends to place an order, and the caps the store applies to what they hold. */
@@ -28,7 +28,7 @@ export const CreateOrderBodySchema = z.strictObject({
   orderedNum: z
     .int({ error: 'Must be a whole number.' })
     .min(1, { error: 'Must be at least 1 unit.' })
-    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatUnits(MAX_ORDER_UNITS)}.` }),
   phone: PhoneSchema,
   address: multilineText(5, 500, { maxLines: 10 }),
 });
@@ -37,7 +37,7 @@ export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 const UnitsSchema = z
   .int({ error: 'Must be a whole number.' })
   .min(1, { error: 'Must be at least 1 unit.' })
-  .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` });
+  .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatUnits(MAX_ORDER_UNITS)}.` });
 
 export const OrderLineInputSchema = z.strictObject({ toolId: IdSchema, quantity: UnitsSchema });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;

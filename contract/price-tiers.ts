@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCount } from './format.ts';
+import { formatCount, formatUnits } from './format.ts';
 import { MAX_ORDER_UNITS } from './order-limits.ts';
 import { MAX_PRICE } from './pricing.ts';
 
@@ -13,7 +13,7 @@ export const PriceTierSchema = z.strictObject({
   minQuantity: z
     .int({ error: 'Must be a whole number.' })
     .min(2, { error: 'Must be at least 2 units.' })
-    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatUnits(MAX_ORDER_UNITS)}.` }),
   // A break is a lower price, never a free one: 0 is left to the tool's own price.
   price: z
     .int({ error: 'Must be a whole number of cents.' })
@@ -33,7 +33,7 @@ export const PriceTiersSchema = z
         context.addIssue({
           code: 'custom',
           path: [index, 'minQuantity'],
-          message: `Must be more than the break before it (${formatCount(before.minQuantity)} units).`,
+          message: `Must be more than the break before it (${formatUnits(before.minQuantity)}).`,
         });
       if (tier.price >= before.price)
         context.addIssue({
@@ -61,7 +61,7 @@ export function priceTierProblems(tool: {
   if (first && first.minQuantity <= tool.minimumOrder)
     problems.push({
       path: ['priceTiers', 0, 'minQuantity'],
-      message: `Must be more than the minimum order (${formatCount(tool.minimumOrder)} units).`,
+      message: `Must be more than the minimum order (${formatUnits(tool.minimumOrder)}).`,
     });
   if (first && first.price >= tool.price)
     problems.push({

@@ -1,4 +1,4 @@
-import { formatCount } from './format.ts';
+import { formatCount, formatUnits } from './format.ts';
 import { MAX_ORDER_UNITS } from './order-limits.ts';
 
 /**
@@ -75,14 +75,14 @@ export function packAndLimitText(tool: QuantityRules): string | null {
 export function ruleSentence(tool: QuantityRules, name: string, quantity: number): string | null {
   const n = formatCount;
   if (quantity < tool.minimumOrder)
-    return `Order at least ${n(tool.minimumOrder)} units of ${name} (its minimum order).`;
+    return `Order at least ${formatUnits(tool.minimumOrder)} of ${name} (its minimum order).`;
   if (quantity % tool.orderIncrement !== 0) {
     const below = wholePacks(quantity, tool.orderIncrement);
     const above = below + tool.orderIncrement;
-    return `Sold in packs of ${n(tool.orderIncrement)}: order ${n(below)} or ${n(above)} units of ${name}, not ${n(quantity)}.`;
+    return `Sold in packs of ${n(tool.orderIncrement)}: order ${n(below)} or ${formatUnits(above)} of ${name}, not ${n(quantity)}.`;
   }
   if (tool.maxPerOrder !== null && quantity > tool.maxPerOrder)
-    return `One order can have at most ${n(tool.maxPerOrder)} units of ${name}; order ${n(tool.maxPerOrder)} or fewer.`;
+    return `One order can have at most ${formatUnits(tool.maxPerOrder)} of ${name}; order ${n(tool.maxPerOrder)} or fewer.`;
   return null;
 }
 
@@ -103,7 +103,7 @@ export function quantityRuleProblems(tool: QuantityRules): { path: string[]; mes
   if (tool.maxPerOrder !== null && tool.maxPerOrder < tool.minimumOrder)
     problems.push({
       path: ['maxPerOrder'],
-      message: `Must be at least the minimum order (${n(tool.minimumOrder)} units).`,
+      message: `Must be at least the minimum order (${formatUnits(tool.minimumOrder)}).`,
     });
   else if (tool.maxPerOrder !== null && tool.maxPerOrder % tool.orderIncrement !== 0)
     problems.push({

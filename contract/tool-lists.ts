@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { catalogueFilterFields, withSpecFilters } from './catalogue-filters.ts';
 import { CategorySlugSchema } from './categories.ts';
 import { plainText } from './common.ts';
-import { formatCount } from './format.ts';
+import { formatUnits } from './format.ts';
 import { MAX_STOCK } from './tools.ts';
 
 /** The catalogue's list (search, sort, a page) and the admin's list of tools. */
@@ -72,7 +72,7 @@ export const ManageToolsQuerySchema = z.strictObject({
     .number({ error: 'Must be a whole number.' })
     .int({ error: 'Must be a whole number.' })
     .min(1, { error: 'Must be at least 1 unit.' })
-    .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` })
+    .max(MAX_STOCK, { error: `Must be at most ${formatUnits(MAX_STOCK)}.` })
     .optional(),
   sort: ManageToolSortSchema.default('newest'),
   limit: z.coerce

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, multilineText, plainText, TimestampSchema } from './common.ts';
-import { formatCount } from './format.ts';
+import { formatCount, formatUnits } from './format.ts';
 import { ImageUrlSchema } from './image-url.ts';
 import { MAX_ORDER_UNITS } from './order-limits.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from './part-numbers.ts';
@@ -58,7 +58,7 @@ export type ToolDetail = z.infer<typeof ToolDetailSchema>;
 const StockSchema = z
   .int({ error: 'Must be a whole number.' })
   .min(0, { error: 'Must be 0 or more.' })
-  .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` });
+  .max(MAX_STOCK, { error: `Must be at most ${formatUnits(MAX_STOCK)}.` });
 
 const toolFields = {
   name: plainText(2, 120),
@@ -67,11 +67,11 @@ const toolFields = {
   minimumOrder: z
     .int({ error: 'Must be a whole number.' })
     .min(1, { error: 'Must be at least 1 unit.' })
-    .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
+    .max(MAX_STOCK, { error: `Must be at most ${formatUnits(MAX_STOCK)}.` }),
   orderIncrement: z
     .int({ error: 'Must be a whole number.' })
     .min(1, { error: 'Must be at least 1 unit.' })
-    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` }),
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatUnits(MAX_ORDER_UNITS)}.` }),
   price: z
     .int({ error: 'Must be a whole number of cents.' })
     .min(0, { error: 'Must be 0 or more.' })
@@ -81,7 +81,7 @@ const toolFields = {
 export const MaxPerOrderSchema = z
   .int({ error: 'Must be a whole number.' })
   .min(1, { error: 'Must be at least 1 unit.' })
-  .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatCount(MAX_ORDER_UNITS)} units.` })
+  .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatUnits(MAX_ORDER_UNITS)}.` })
   .nullable()
   .describe(
     'The most units one order may have of the tool, at least the minimum order and a whole number of packs; null: no limit of its own.',
@@ -194,7 +194,7 @@ export const UpdateToolBodySchema = z
     restock: z
       .int({ error: 'Must be a whole number.' })
       .min(1, { error: 'Must be at least 1 unit.' })
-      .max(MAX_STOCK, { error: `Must be at most ${formatCount(MAX_STOCK)} units.` }),
+      .max(MAX_STOCK, { error: `Must be at most ${formatUnits(MAX_STOCK)}.` }),
     /** Acknowledges a price of 0 or a minimum order above the stock (TOOL_CONFIRMATIONS). */
     confirm: ConfirmSchema,
   })

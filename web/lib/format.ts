@@ -1,4 +1,4 @@
-import { formatCount } from '#contract/format.ts';
+import { formatCount, formatUnits } from '#contract/format.ts';
 import type { OrderStatus } from '#contract/orders.ts';
 
 // Words and dates as the web app shows them. Amounts and counts are formatted by contract/money.ts
@@ -80,7 +80,7 @@ export function formatOrderContents(order: {
   if (order.lines.length === 1 && only) {
     return `${formatCount(only.quantity)} × ${only.productName}`;
   }
-  return `${formatCount(order.lines.length)} tools, ${formatCount(order.orderedNum)} units`;
+  return `${formatCount(order.lines.length)} ${order.lines.length === 1 ? 'tool' : 'tools'}, ${formatUnits(order.orderedNum)}`;
 }
 
 /** An order's units for a table's Quantity column: "12", or "700 (3 tools)" for several lines. */

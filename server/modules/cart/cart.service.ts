@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CartLine, MergedCart, PutCartBody } from '../../../contract/cart.ts';
-import { formatCount } from '../../../contract/format.ts';
+import { formatCount, formatUnits } from '../../../contract/format.ts';
 import { MAX_ORDER_TOTAL } from '../../../contract/order-placement.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import { largestOrder, lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
@@ -56,7 +56,6 @@ export function createCartService(db: Db, options: { currency: string }) {
         };
       }
       const unitPrice = unitPriceFor(tool, line.quantity);
-      const n = formatCount;
       const code =
         lineProblem(tool, line.quantity) ??
         (unitPrice * line.quantity > MAX_ORDER_TOTAL ? 'too_large' : null);
@@ -66,7 +65,7 @@ export function createCartService(db: Db, options: { currency: string }) {
           code === 'over_stock'
             ? tool.quantity === 0
               ? `${tool.name} is out of stock right now.`
-              : `Only ${n(tool.quantity)} units of ${tool.name} are in stock; ${stockAdvice(tool)}`
+              : `Only ${formatUnits(tool.quantity)} of ${tool.name} ${tool.quantity === 1 ? 'is' : 'are'} in stock; ${stockAdvice(tool)}`
             : code === 'too_large'
               ? `This line is too large to order online; order fewer units of ${tool.name} or contact us.`
               : (ruleSentence(tool, tool.name, line.quantity) ?? ''),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatCount } from '../../../contract/format.ts';
+import { formatUnits } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { MAX_ORDER_TOTAL, type PlaceOrderBody } from '../../../contract/order-placement.ts';
 import type { Order } from '../../../contract/orders.ts';
@@ -78,8 +78,8 @@ function priceLines(
         field: fields.quantity(index),
         in: 'body',
         message: fields.isSingle
-          ? `The minimum order for this tool is ${formatCount(tool.minimumOrder)} units.`
-          : `The minimum order for ${tool.name} is ${formatCount(tool.minimumOrder)} units.`,
+          ? `The minimum order for this tool is ${formatUnits(tool.minimumOrder)}.`
+          : `The minimum order for ${tool.name} is ${formatUnits(tool.minimumOrder)}.`,
       });
     } else if (problem === 'not_multiple' || problem === 'above_maximum') {
       // The pack and the most per order: the line named, the rule in a sentence (decision 042).
@@ -125,7 +125,7 @@ function priceLines(
     throw fieldError(
       only ? fields.quantity(0) : 'lines',
       only
-        ? `This order is too large to place online; order at most ${formatCount(Math.floor(MAX_ORDER_TOTAL / Math.max(only.unitPrice, 1)))} units or contact us.`
+        ? `This order is too large to place online; order at most ${formatUnits(Math.floor(MAX_ORDER_TOTAL / Math.max(only.unitPrice, 1)))} or contact us.`
         : 'This order is too large to place online; split it into smaller orders or contact us.',
     );
   }

@@ -1,4 +1,4 @@
-import { formatCount } from '../../../contract/format.ts';
+import { formatCount, formatUnits, unitsAre } from '../../../contract/format.ts';
 import { type PlaceOrderBody, unpaidShareCap } from '../../../contract/order-placement.ts';
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
 import type { ShortLine } from '../../../contract/problem.ts';
@@ -45,8 +45,8 @@ export function assertWithinShare(
   throw conflict(
     'unpaid_limit',
     heldUnits > 0
-      ? `You already hold ${n(heldUnits)} units of ${it} in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= tool.minimumOrder ? `, or order at most ${n(room)} units now` : ''}.`
-      : `One customer can hold at most ${n(cap)} units of ${it} in unpaid orders. Order at most ${n(cap)} units now; once that order is paid you can order more.`,
+      ? `You already hold ${formatUnits(heldUnits)} of ${it} in unpaid orders; one customer can hold at most ${n(cap)} unpaid. Pay for your open order first${room >= tool.minimumOrder ? `, or order at most ${formatUnits(room)} now` : ''}.`
+      : `One customer can hold at most ${formatUnits(cap)} of ${it} in unpaid orders. Order at most ${formatUnits(cap)} now; once that order is paid you can order more.`,
   );
 }
 
@@ -135,13 +135,13 @@ export function outOfStock(short: ShortLine[], fields: LineFields): AppError {
       'out_of_stock',
       available === 0
         ? 'This tool is out of stock.'
-        : `Only ${n(available)} units are in stock; order at most ${n(available)}.`,
+        : `Only ${unitsAre(available)} in stock; order at most ${n(available)}.`,
     );
   }
   const left = (line: ShortLine) =>
     line.available === 0
       ? `${line.productName} is out of stock.`
-      : `Only ${n(line.available)} units of ${line.productName} are in stock.`;
+      : `Only ${formatUnits(line.available)} of ${line.productName} ${line.available === 1 ? 'is' : 'are'} in stock.`;
   return new AppError(
     409,
     'out_of_stock',

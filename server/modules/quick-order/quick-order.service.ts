@@ -1,5 +1,5 @@
 import type { MergedCart, PutCartBody } from '../../../contract/cart.ts';
-import { formatCount } from '../../../contract/format.ts';
+import { formatCount, formatUnits } from '../../../contract/format.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import {
   largestOrder,
@@ -65,10 +65,10 @@ function judged(item: QuickOrderItem, tool: MatchedTool): QuickOrderRow {
   const most = largestOrder(tool);
   const message =
     problem === 'over_stock'
-      ? `Only ${n(tool.quantity)} units of ${tool.name} are in stock${most >= tool.minimumOrder ? `; order at most ${n(most)}` : ', fewer than its minimum order'}${summed}.`
+      ? `Only ${formatUnits(tool.quantity)} of ${tool.name} ${tool.quantity === 1 ? 'is' : 'are'} in stock${most >= tool.minimumOrder ? `; order at most ${n(most)}` : ', fewer than its minimum order'}${summed}.`
       : problem === 'above_maximum' && tool.maxPerOrder === null
-        ? `One order can have at most ${n(ruleLimit(tool))} units of ${tool.name}${summed}.`
-        : `${ruleSentence(tool, tool.name, item.quantity) ?? ''}${summed ? ` ${n(item.quantity)} units in all${summed}.` : ''}`;
+        ? `One order can have at most ${formatUnits(ruleLimit(tool))} of ${tool.name}${summed}.`
+        : `${ruleSentence(tool, tool.name, item.quantity) ?? ''}${summed ? ` ${formatUnits(item.quantity)} in all${summed}.` : ''}`;
   return { ...base, tool: shown, unitPrice: 0, lineTotal: 0, problem, message };
 }
 

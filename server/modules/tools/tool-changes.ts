@@ -1,4 +1,4 @@
-import { formatCount } from '../../../contract/format.ts';
+import { formatUnits } from '../../../contract/format.ts';
 import type { FieldError } from '../../../contract/problem.ts';
 import {
   neededConfirmations,
@@ -69,7 +69,7 @@ export function assertConfirmed(
       : {
           field: 'minimumOrder',
           in: 'body',
-          message: `The minimum order (${formatCount(tool.minimumOrder)} units) is above the stock (${formatCount(tool.quantity)} units): nobody can buy it until it is restocked. Confirm to save it anyway.`,
+          message: `The minimum order (${formatUnits(tool.minimumOrder)}) is above the stock (${formatUnits(tool.quantity)}): nobody can buy it until it is restocked. Confirm to save it anyway.`,
         },
   );
   throw confirmationRequired(

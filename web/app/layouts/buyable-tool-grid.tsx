@@ -1,4 +1,4 @@
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import type { Tool } from '#contract/tools.ts';
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
 import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
@@ -14,7 +14,7 @@ export function BuyableToolGrid({ tools }: { tools: Tool[] }) {
           tool={tool}
           quantity={tool.minimumOrder}
           className="flex-1"
-          label={`Add to cart: ${tool.name}, ${formatCount(tool.minimumOrder)} units`}
+          label={`Add to cart: ${tool.name}, ${formatUnits(tool.minimumOrder)}`}
         />
       )}
     />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
 import { specificationsOf } from '#contract/categories.ts';
 import { comparedIds } from '#contract/compare.ts';
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import { type Attribute, formatSpecValue } from '#contract/specifications.ts';
 import type { Tool } from '#contract/tools.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -73,8 +73,8 @@ function ComparisonTable({ tools }: { tools: readonly Tool[] }) {
     ['Brand', tools.map((tool) => tool.brand)],
     ['SKU', tools.map((tool) => tool.sku)],
     ['Price per unit', tools.map((tool) => money(tool.price))],
-    ['Minimum order', tools.map((tool) => `${formatCount(tool.minimumOrder)} units`)],
-    ['In stock', tools.map((tool) => `${formatCount(tool.quantity)} units`)],
+    ['Minimum order', tools.map((tool) => formatUnits(tool.minimumOrder))],
+    ['In stock', tools.map((tool) => formatUnits(tool.quantity))],
   ].map(([label, cells]) => ({
     label: label as string,
     cells: cells as string[],

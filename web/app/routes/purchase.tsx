@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type MetaArgs, useParams, useSearchParams } from 'react-router';
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import type { Order } from '#contract/orders.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
@@ -52,7 +52,7 @@ export function PurchasePage() {
                 Place your order
               </h2>
               <p className="mt-1 mb-6 text-sm text-stone-600">
-                Minimum order {formatCount(t.minimumOrder)} units. Pay by card after ordering.
+                Minimum order {formatUnits(t.minimumOrder)}. Pay by card after ordering.
               </p>
               <div className="mb-6 empty:hidden">
                 <VerifyEmailNotice user={user} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, type MetaArgs } from 'react-router';
-import { formatCount } from '#contract/format.ts';
+import { formatCount, formatUnits } from '#contract/format.ts';
 import { ManageToolsQuerySchema } from '#contract/tool-lists.ts';
 import type { Tool } from '#contract/tools.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -49,7 +49,7 @@ function listFromUrl(params: URLSearchParams, offset: number) {
 
 /** What the stock filter keeps, for the count's sentence. */
 function stockFilterText(list: ManagedToolListParams, total: number): string {
-  if (list.below !== undefined) return ` with fewer than ${formatCount(list.below)} units`;
+  if (list.below !== undefined) return ` with fewer than ${formatUnits(list.below)}`;
   if (list.lowStock) return ` below ${total === 1 ? 'its' : 'their'} minimum order`;
   return '';
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatCount } from '#contract/format.ts';
+import { formatCount, formatUnits, unitsAre } from '#contract/format.ts';
 import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
 import { CreateOrderBodySchema, unpaidShareCap } from '#contract/order-placement.ts';
 import type { Order } from '#contract/orders.ts';
@@ -42,12 +42,12 @@ function orderableUnits(tool: Tool, sharePercent: number | undefined): number {
 /** Why `max` is the most: the tool's own most per order, the customer's share, or the stock. */
 function maxReason(tool: Tool, max: number): string {
   if (tool.maxPerOrder !== null && max === tool.maxPerOrder)
-    return `One order can have at most ${formatCount(max)} units of this tool.`;
+    return `One order can have at most ${formatUnits(max)} of this tool.`;
   if (max < wholePacks(tool.quantity, tool.orderIncrement))
-    return `One customer can hold at most ${formatCount(max)} units of this tool unpaid; order at most that, and more once it is paid.`;
+    return `One customer can hold at most ${formatUnits(max)} of this tool unpaid; order at most that, and more once it is paid.`;
   return max === tool.quantity
-    ? `Only ${formatCount(max)} units are available; order at most that.`
-    : `Only ${formatCount(tool.quantity)} units are available; order at most ${formatCount(max)}.`;
+    ? `Only ${unitsAre(max)} available; order at most that.`
+    : `Only ${unitsAre(tool.quantity)} available; order at most ${formatCount(max)}.`;
 }
 
 /** The contract's order body, with this tool's own bounds on the quantity. */
@@ -56,10 +56,10 @@ function purchaseSchema(tool: Tool, max: number) {
     orderedNum: z
       .int({ error: 'Enter a whole number of units.' })
       .min(tool.minimumOrder, {
-        error: `Order at least ${formatCount(tool.minimumOrder)} units (the minimum order).`,
+        error: `Order at least ${formatUnits(tool.minimumOrder)} (the minimum order).`,
       })
       .multipleOf(tool.orderIncrement, {
-        error: `Sold in packs of ${formatCount(tool.orderIncrement)}: order a multiple of ${formatCount(tool.orderIncrement)} units.`,
+        error: `Sold in packs of ${formatCount(tool.orderIncrement)}: order a multiple of ${formatUnits(tool.orderIncrement)}.`,
       })
       .max(max, { error: maxReason(tool, max) }),
   });
@@ -79,10 +79,10 @@ function noTotalReason(quantity: number, tool: Tool, max: number): string {
   if (!Number.isFinite(quantity) || quantity <= 0) return 'Enter a quantity to see the total.';
   if (!Number.isInteger(quantity)) return 'Enter a whole number of units to see the total.';
   if (quantity < tool.minimumOrder)
-    return `No total: below the minimum order of ${formatCount(tool.minimumOrder)} units.`;
+    return `No total: below the minimum order of ${formatUnits(tool.minimumOrder)}.`;
   if (quantity % tool.orderIncrement !== 0)
     return `No total: not a whole number of packs of ${formatCount(tool.orderIncrement)}.`;
-  return `No total: more than the ${formatCount(max)} units you can order.`;
+  return `No total: more than the ${formatUnits(max)} you can order.`;
 }
 
 export function PurchaseForm({
@@ -187,10 +187,10 @@ export function PurchaseForm({
           step={tool.orderIncrement}
           hint={
             rules
-              ? `${rules}. Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(max)} now.`
+              ? `${rules}. Minimum order ${formatUnits(tool.minimumOrder)}; at most ${formatCount(max)} now.`
               : max < tool.quantity
-                ? `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(max)}, as one customer can hold at most ${sharePercent}% of the stock unpaid.`
-                : `Minimum order ${formatCount(tool.minimumOrder)} units; at most ${formatCount(tool.quantity)}, the stock.`
+                ? `Minimum order ${formatUnits(tool.minimumOrder)}; at most ${formatCount(max)}, as one customer can hold at most ${sharePercent}% of the stock unpaid.`
+                : `Minimum order ${formatUnits(tool.minimumOrder)}; at most ${formatCount(tool.quantity)}, the stock.`
           }
           error={errors.orderedNum?.message}
           disabled={isOutOfStock}

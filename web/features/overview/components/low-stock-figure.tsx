@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { formatCount } from '#contract/format.ts';
+import { formatCount, formatUnits } from '#contract/format.ts';
 import type { LowStockTool, Overview } from '#contract/overview.ts';
 import { DataTable } from '#web/components/ui/table.tsx';
 import { AXIS_TICK, CHART_COLORS, FigureSection } from './figure-section.tsx';
@@ -13,8 +13,8 @@ export function LowStockFigure({ lowStock }: { lowStock: Overview['lowStock'] })
       title="Low stock"
       description={
         lowStock.total === 0
-          ? `Tools below their minimum order or below ${formatCount(lowStock.threshold)} units.`
-          : `${formatCount(lowStock.total)} ${lowStock.total === 1 ? 'tool is' : 'tools are'} below ${lowStock.total === 1 ? 'its' : 'their'} minimum order or below ${formatCount(lowStock.threshold)} units${lowStock.total > shown ? `; the ${shown} lowest` : ''}, fewest units first.`
+          ? `Tools below their minimum order or below ${formatUnits(lowStock.threshold)}.`
+          : `${formatCount(lowStock.total)} ${lowStock.total === 1 ? 'tool is' : 'tools are'} below ${lowStock.total === 1 ? 'its' : 'their'} minimum order or below ${formatUnits(lowStock.threshold)}${lowStock.total > shown ? `; the ${shown} lowest` : ''}, fewest units first.`
       }
       emptyText={lowStock.total === 0 ? 'Every tool in the catalogue has enough stock.' : undefined}
       chart={

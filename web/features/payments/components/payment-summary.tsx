@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { PaymentOrder } from '#contract/payments.ts';
 import { formatDateTime } from '#web/lib/format.ts';
@@ -25,7 +25,7 @@ export function PaymentSummary({ order, status }: { order: PaymentOrder; status:
         </div>
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-stone-600">Quantity</dt>
-          <dd className="font-medium">{formatCount(order.orderedNum)} units</dd>
+          <dd className="font-medium">{formatUnits(order.orderedNum)}</dd>
         </div>
         <div className="flex items-center justify-between gap-4 py-2">
           <dt className="text-stone-600">Status</dt>

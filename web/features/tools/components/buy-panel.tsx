@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCount } from '#contract/format.ts';
+import { formatCount, formatUnits, unitsAre } from '#contract/format.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
 import {
   canBeOrdered,
@@ -21,15 +21,15 @@ function quantityProblem(quantity: number, tool: Tool): string | null {
   if (!Number.isInteger(quantity) || quantity <= 0) return 'Enter a whole number of units.';
   switch (lineProblem(tool, quantity)) {
     case 'below_minimum':
-      return `Order at least ${formatCount(tool.minimumOrder)} units (the minimum order).`;
+      return `Order at least ${formatUnits(tool.minimumOrder)} (the minimum order).`;
     case 'not_multiple':
     case 'above_maximum':
       return ruleSentence(tool, 'this tool', quantity);
     case 'over_stock': {
       const most = largestOrder(tool);
       return most === tool.quantity
-        ? `Only ${formatCount(tool.quantity)} units are in stock; order at most that.`
-        : `Only ${formatCount(tool.quantity)} units are in stock; order at most ${formatCount(most)}.`;
+        ? `Only ${unitsAre(tool.quantity)} in stock; order at most that.`
+        : `Only ${unitsAre(tool.quantity)} in stock; order at most ${formatCount(most)}.`;
     }
     default:
       return null;
@@ -44,7 +44,7 @@ function stepOf(tool: Tool): number {
 /** The help under the quantity: the pack and the most per order first, when the tool has them. */
 function quantityHelp(tool: Tool): string {
   const rules = packAndLimitText(tool);
-  const basics = `Minimum order ${formatCount(tool.minimumOrder)} units; ${formatCount(tool.quantity)} in stock.`;
+  const basics = `Minimum order ${formatUnits(tool.minimumOrder)}; ${formatCount(tool.quantity)} in stock.`;
   return rules ? `${rules}. ${basics}` : basics;
 }
 
@@ -96,8 +96,8 @@ export function BuyPanel({
           Out of stock
         </h2>
         <p className="mt-2 text-stone-700">
-          Fewer than the minimum order of {formatCount(tool.minimumOrder)} units are in stock.
-          Please look again soon, or browse the rest of the catalogue.
+          Fewer than the minimum order of {formatUnits(tool.minimumOrder)} are in stock. Please look
+          again soon, or browse the rest of the catalogue.
         </p>
         <Link
           to={paths.tools()}

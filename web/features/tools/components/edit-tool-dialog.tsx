@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { type Category, specificationsOf } from '#contract/categories.ts';
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import { fromMinorUnits } from '#contract/money.ts';
 import type { Specs } from '#contract/specifications.ts';
 import type { Tool, ToolConfirmation, ToolDetail, UpdateToolBody } from '#contract/tools.ts';
@@ -227,7 +227,7 @@ function EditToolForm({
         currency={currency}
         categories={categories}
         toolId={tool._id}
-        stockHint={`${formatCount(tool.quantity)} units when this opened. Orders keep taking units: to add a delivery, use Restock.`}
+        stockHint={`${formatUnits(tool.quantity)} when this opened. Orders keep taking units: to add a delivery, use Restock.`}
       />
       <TextField
         label="Restock: units to add"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -60,11 +60,11 @@ export function ToolCard({
         <dl className="mt-4 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">In stock</dt>
-            <dd className="font-medium text-stone-900">{formatCount(tool.quantity)} units</dd>
+            <dd className="font-medium text-stone-900">{formatUnits(tool.quantity)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">Minimum order</dt>
-            <dd className="font-medium text-stone-900">{formatCount(tool.minimumOrder)} units</dd>
+            <dd className="font-medium text-stone-900">{formatUnits(tool.minimumOrder)}</dd>
           </div>
           <div className="flex items-baseline justify-between gap-4">
             <dt className="text-stone-600">Price</dt>

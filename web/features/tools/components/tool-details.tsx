@@ -1,4 +1,4 @@
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import { canBeOrdered, packAndLimitText } from '#contract/quantity-rules.ts';
 import type { Attribute } from '#contract/specifications.ts';
 import type { Tool, ToolDetail } from '#contract/tools.ts';
@@ -59,9 +59,7 @@ export function ToolDetails({
         </div>
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-600">Minimum order</dt>
-          <dd className="mt-1 text-xl font-bold text-navy-900">
-            {formatCount(tool.minimumOrder)} units
-          </dd>
+          <dd className="mt-1 text-xl font-bold text-navy-900">{formatUnits(tool.minimumOrder)}</dd>
           {rules && (
             <dd className="mt-1 text-sm font-medium text-stone-700" data-testid="quantity-rules">
               {rules}
@@ -71,7 +69,7 @@ export function ToolDetails({
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-600">Available quantity</dt>
           <dd className="mt-1 text-xl font-bold text-navy-900" data-testid="available-quantity">
-            {formatCount(tool.quantity)} units
+            {formatUnits(tool.quantity)}
           </dd>
           {isOutOfStock && (
             <div className="mt-2">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '#contract/common.ts';
-import { formatCount } from '#contract/format.ts';
+import { formatUnits } from '#contract/format.ts';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from '#contract/part-numbers.ts';
 import { checkPriceTiers, MAX_PRICE_TIERS, PriceTiersSchema } from '#contract/price-tiers.ts';
@@ -65,7 +65,7 @@ const restockField = z
         : Number(value) < 1
           ? 'Enter 1 unit or more, or leave it empty to keep the stock.'
           : Number(value) > MAX_STOCK
-            ? `You can add at most ${formatCount(MAX_STOCK)} units at once.`
+            ? `You can add at most ${formatUnits(MAX_STOCK)} at once.`
             : undefined;
     if (message) context.addIssue({ code: 'custom', message });
   })
