@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from './common.ts';
+import { IdParamsSchema, IdSchema, route, TimestampSchema } from './common.ts';
 import { formatCount } from './format.ts';
 
 /**
@@ -86,6 +86,38 @@ const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
+/** How far an import has come: the file read and checked, then (an apply) the tools written. */
+export const IMPORT_PHASES = ['checking', 'writing', 'done', 'failed'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+
+const ImportProgressSchema = z.object({
+  id: z.uuid(),
+  isDryRun: z.boolean(),
+  /** checking: the file is being read and checked; writing: its tools are being saved; then done or failed. */
+  phase: z.enum(IMPORT_PHASES),
+  /** The file's size, and how much of it has been read and checked. */
+  bytesTotal: z.int().min(0),
+  bytesRead: z.int().min(0),
+  /** Rows read and checked so far. */
+  rowsRead: z.int().min(0),
+  /** Rows to write, known once the file is read without a problem (an apply); null before. */
+  rowsToWrite: z.int().min(0).nullable(),
+  rowsWritten: z.int().min(0),
+  /** The import's answer once done; null until then, and when it failed. */
+  report: ImportReportSchema.nullable(),
+  startedAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+/** The id a client chooses for an import, to read its progress while it runs. */
+const ImportQuerySchema = z.strictObject({
+  progressId: IdSchema.optional().meta({
+    description:
+      'An id the client makes (a random UUID) to follow this import with GET /api/catalogue/imports/{id} while it runs; an id used before is refused (409).',
+  }),
+});
+
 const CsvFileSchema = z.string().meta({
   contentMediaType: 'text/csv',
   description:
@@ -96,6 +128,7 @@ const IMPORT_RULES = `The file is sent as the request body with Content-Type tex
 
 const IMPORT_ERRORS = {
   400: 'validation_failed: the file is not UTF-8 text, a row is longer than the store reads, or the body is not a file.',
+  409: 'conflict: the progressId was used for another import already.',
   413: 'payload_too_large: the file is larger than the store reads.',
   415: 'unsupported_media_type: the body is not sent as text/csv.',
 } as const;
@@ -123,6 +156,7 @@ export const catalogueCsvRoutes = {
     returns: 'What the import would do, and every problem by line and column.',
     tags: ['tools'],
     consumes: 'text/csv',
+    query: ImportQuerySchema,
     form: CsvFileSchema,
     response: ImportReportSchema,
     errors: IMPORT_ERRORS,
@@ -136,11 +170,25 @@ export const catalogueCsvRoutes = {
     returns: 'What the import did (isApplied), or the problems that stopped it.',
     tags: ['tools'],
     consumes: 'text/csv',
+    query: ImportQuerySchema,
     form: CsvFileSchema,
     response: ImportReportSchema,
     errors: {
       ...IMPORT_ERRORS,
-      409: 'import_running: another import is being applied; try again once it is done.',
+      409: 'import_running: another import is being applied; try again once it is done. conflict: the progressId was used for another import already.',
     },
+  }),
+  progress: route({
+    method: 'GET',
+    path: '/catalogue/imports/:id',
+    access: 'admin',
+    summary: 'Read how far an import has come',
+    description:
+      'Where the import sent with this progressId stands, from any instance of the store: the share of the file read and checked, then (an apply without problems) the tools written of those to write, and at the end its answer. Written as the import goes, about every thousand rows. An import that has not reached the store yet (its file still being sent) is not found.',
+    returns: 'The import as it stands.',
+    tags: ['tools'],
+    params: IdParamsSchema,
+    response: ImportProgressSchema,
+    errors: { 404: 'not_found: no import with this id has reached the store.' },
   }),
 } as const;

@@ -55,13 +55,25 @@ export function fromMinorUnits(minorUnits: number, currency: string): string {
   return decimal(minorUnits, moneyFormat(currency).digits);
 }
 
+/** The pattern of an amount with up to `digits` decimals, made once per number of digits. */
+const amountPatterns = new Map<number, RegExp>();
+
+function amountPattern(digits: number): RegExp {
+  let pattern = amountPatterns.get(digits);
+  if (!pattern) {
+    pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
+    amountPatterns.set(digits, pattern);
+  }
+  return pattern;
+}
+
 /**
  * A price as typed, in currency units ("12.5", "1,299.00") -> minor units (1250, 129900);
  * undefined when it is not a price: negative, more digits than the currency has, not a number.
  */
 export function toMinorUnits(value: string, currency: string): number | undefined {
   const { digits } = moneyFormat(currency);
-  const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
+  const pattern = amountPattern(digits);
   const trimmed = value.trim().replace(/,/g, '');
   if (!pattern.test(trimmed)) return undefined;
   const [whole = '0', fraction = ''] = trimmed.split('.');

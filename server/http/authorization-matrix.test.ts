@@ -6,6 +6,7 @@ import type { RouteDescriptor } from '../../contract/common.ts';
 import { OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import { MATRIX, type Objects, ROLES } from '../testing/authorization-table.ts';
+import { addImportProgress } from '../testing/catalogue-files.ts';
 import { client, expectProblem, urlFor } from '../testing/http.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
@@ -63,6 +64,7 @@ async function objects(): Promise<Objects> {
     someone: await t.addAccount(),
     review,
     cartVersion,
+    catalogueImport: await addImportProgress(t),
   };
 }
 

@@ -27,6 +27,8 @@ export interface Objects {
   review: { id: string };
   /** The version of the owner's cart, which holds 10 of `tool`. */
   cartVersion: number;
+  /** A catalogue import's progress (a finished dry run). */
+  catalogueImport: { id: string };
 }
 
 interface Entry {
@@ -353,6 +355,10 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /catalogue/import': {
     request: () => ({ url: '/api/catalogue/import', form: catalogueFile() }),
+    expect: adminOnly(200),
+  },
+  'GET /catalogue/imports/:id': {
+    request: (o) => ({ url: `/api/catalogue/imports/${o.catalogueImport.id}` }),
     expect: adminOnly(200),
   },
   'POST /uploads/documents': {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE_COLUMNS } from '../../contract/catalogue-csv.ts';
+import { catalogueImports } from '../db/schema.ts';
+import type { TestContext } from './test-app.ts';
 
 /**
  * Catalogue files as the import takes them (text/csv): a header of every fixed column and one row
@@ -35,4 +37,28 @@ export function catalogueFile(...rows: string[]): {
 } {
   const lines = [CATALOGUE_COLUMNS.join(','), ...(rows.length > 0 ? rows : [catalogueRow()])];
   return { payload: Buffer.from(lines.join('\n')), headers: { 'content-type': 'text/csv' } };
+}
+
+/** An import's progress as a finished dry run leaves it, for the tests that read one. */
+export async function addImportProgress(t: TestContext): Promise<{ id: string }> {
+  const id = randomUUID();
+  await t.db.insert(catalogueImports).values({
+    id,
+    isDryRun: true,
+    phase: 'done',
+    bytesTotal: 200,
+    bytesRead: 200,
+    rowsRead: 1,
+    report: {
+      isApplied: false,
+      rowCount: 1,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      problems: [],
+      problemCount: 0,
+    },
+    finishedAt: new Date(),
+  });
+  return { id };
 }

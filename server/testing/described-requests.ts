@@ -59,6 +59,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /alluser': () => ({ url: '/api/alluser?role=Admin' }),
   'GET /overview': () => ({ url: '/api/overview' }),
   'GET /catalogue/export': () => ({ url: '/api/catalogue/export' }),
+  'GET /catalogue/imports/:id': (f) => ({ url: `/api/catalogue/imports/${f.catalogueImport.id}` }),
   'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
   'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
@@ -195,6 +196,7 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     },
     { url: '/api/catalogue/import', body: { rows: [] } },
   ],
+  'GET /catalogue/imports/:id': () => [{ url: `/api/catalogue/imports/${randomUUID()}` }],
   'POST /uploads': () => [
     {
       url: '/api/uploads',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
-import { catalogueFile } from './catalogue-files.ts';
+import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { asSessionUser } from './session-user.ts';
@@ -25,6 +25,8 @@ export interface Fixture {
   review: { id: string };
   /** The version of the admin's cart, which holds 10 of `tool`. */
   cartVersion: number;
+  /** A catalogue import's progress (a finished dry run). */
+  catalogueImport: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -67,7 +69,18 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const cartVersion = CartSchema.parse(cart.json()).version;
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
-  return { admin, tool, category, unpaidOrder, paidOrder, someone, review, cartVersion };
+  const catalogueImport = await addImportProgress(t);
+  return {
+    admin,
+    tool,
+    category,
+    unpaidOrder,
+    paidOrder,
+    someone,
+    review,
+    cartVersion,
+    catalogueImport,
+  };
 }
 
 /**

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { timestamps } from './columns.ts';
 
@@ -87,5 +98,38 @@ export const rateLimits = pgTable(
   (t) => [
     check('rate_limits_key_length_check', sql`length(${t.key}) <= 100`),
     index('rate_limits_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Where each catalogue import stands, written as it goes outside the import's own transaction so
+ * that the admin's screen can read it from any instance while the import runs (decision 050). The
+ * id is the one the screen chose when it sent the file.
+ */
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    id: uuid('id').primaryKey(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    isDryRun: boolean('is_dry_run').notNull(),
+    /** checking (the file read and checked), writing (the tools saved), done, failed. */
+    phase: text('phase').notNull().default('checking'),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull(),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    rowsRead: integer('rows_read').notNull().default(0),
+    /** Known once the file is read and found without problems (an apply only). */
+    rowsToWrite: integer('rows_to_write'),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    /** The import's answer once done (contract ImportReport). */
+    report: jsonb('report').$type<Record<string, unknown>>(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'catalogue_imports_phase_check',
+      sql`${t.phase} in ('checking', 'writing', 'done', 'failed')`,
+    ),
+    index('catalogue_imports_created_idx').on(t.createdAt),
   ],
 );

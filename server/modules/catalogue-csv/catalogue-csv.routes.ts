@@ -24,11 +24,14 @@ export async function registerCatalogueCsvRoutes(
         cacheControl: 'private, no-store',
       });
     });
-    registerRoute(scope, catalogueCsvRoutes.dryRun, async ({ request }) =>
-      catalogueCsv.dryRun(csvBody(request.body)),
+    registerRoute(scope, catalogueCsvRoutes.dryRun, async ({ request, user, query }) =>
+      catalogueCsv.dryRun(csvBody(request.body), user, query.progressId),
     );
-    registerRoute(scope, catalogueCsvRoutes.apply, async ({ request, user }) =>
-      catalogueCsv.apply(csvBody(request.body), user),
+    registerRoute(scope, catalogueCsvRoutes.apply, async ({ request, user, query }) =>
+      catalogueCsv.apply(csvBody(request.body), user, query.progressId),
+    );
+    registerRoute(scope, catalogueCsvRoutes.progress, async ({ params }) =>
+      catalogueCsv.progress(params.id),
     );
   });
 }

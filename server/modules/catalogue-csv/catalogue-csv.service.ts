@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { TransactionRollbackError } from 'drizzle-orm';
-import type { ImportReport } from '../../../contract/catalogue-csv.ts';
+import type { ImportProgress, ImportReport } from '../../../contract/catalogue-csv.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { createCsvExporter, type ExportOptions } from '../../http/csv-export.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { catalogueFile, specKeys } from './catalogue-export.ts';
 import * as repo from './catalogue-import.repo.ts';
 import { readCatalogueFile, receiveFile } from './catalogue-import.ts';
 import type { CatalogueOutline } from './catalogue-row.ts';
+import { type ProgressTracker, readProgress, startProgress } from './import-progress.ts';
 
 /**
  * The catalogue as a CSV file, out and in (docs/decisions/045): the export streamed from a cursor;
@@ -30,6 +32,13 @@ export interface CatalogueCsvOptions {
   maxBytes?: number;
 }
 
+/** Who sends a file, whether to apply it, and the id its progress is read by (if any). */
+interface ImportRequest {
+  by: AuditActor;
+  isDryRun: boolean;
+  progressId: string | undefined;
+}
+
 /** Rows written per statement when an import is applied. */
 const CHUNK = 5000;
 
@@ -45,7 +54,11 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
    * Reads the file into a transaction of its own. A dry run, or a file with any problem, is
    * rolled back: nothing it staged or locked outlives it.
    */
-  async function run(body: Readable, actor: AuditActor | undefined): Promise<ImportReport> {
+  async function run(
+    body: Readable,
+    { by, isDryRun, progressId }: ImportRequest,
+  ): Promise<ImportReport> {
+    const actor = isDryRun ? undefined : by;
     if (importing >= (options.maxImportsAtOnce ?? 2))
       throw new AppError(
         429,
@@ -57,10 +70,18 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
     importing += 1;
     let report: ImportReport | undefined;
     let received: Awaited<ReturnType<typeof receiveFile>> | undefined;
-    let file: Readable | undefined;
+    let file: ReadStream | undefined;
+    let progress: ProgressTracker | undefined;
     try {
       // The whole upload first, before any connection or lock is taken: a slow client holds none.
       received = await receiveFile(body, options.maxBytes);
+      progress = await startProgress(db, {
+        id: progressId,
+        actorId: by.id,
+        isDryRun,
+        bytesTotal: received.size,
+      });
+      const following = progress;
       file = received.open();
       const reading = file;
       await db.transaction(async (tx) => {
@@ -76,6 +97,7 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
           outline,
           currency: options.currency,
           stage: (rows) => repo.stage(tx, rows),
+          onRowsRead: (rowsRead) => following.update({ rowsRead, bytesRead: reading.bytesRead }),
           ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
         });
         const isApplying = actor !== undefined && read.problemCount === 0;
@@ -84,10 +106,13 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
         report = { isApplied: false, rowCount: read.rowCount, ...counts, ...problemsOf(read) };
         if (!isApplying || !actor) return tx.rollback();
         const importId = randomUUID();
+        let rowsWritten = 0;
+        following.update({ phase: 'writing', rowsToWrite: counts.created + counts.updated });
         for (let from = 1; from <= last; from += CHUNK) {
           const range = { from, to: from + CHUNK - 1 };
-          await repo.updateChunk(tx, range, actor, importId);
-          await repo.insertChunk(tx, range, actor, importId);
+          rowsWritten += await repo.updateChunk(tx, range, actor, importId);
+          rowsWritten += await repo.insertChunk(tx, range, actor, importId);
+          following.update({ rowsWritten });
         }
         await recordAudit(tx, actor, {
           action: 'catalogue.imported',
@@ -102,6 +127,8 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
       importing -= 1;
       file?.destroy();
       await received?.discard();
+      // After the commit (or the rollback): the answer the progress shows is the one sent.
+      await progress?.finish(report ?? null);
     }
     if (!report) throw new Error('the import ended without a report');
     if (report.isApplied) options.onChange();
@@ -116,9 +143,17 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
     },
     exportsRunning: exporter.running,
     /** What importing the file would do, and every problem; changes nothing. */
-    dryRun: (body: Readable) => run(body, undefined),
-    /** Imports the file all or nothing, audited as `actor`'s. */
-    apply: (body: Readable, actor: AuditActor) => run(body, actor),
+    dryRun: (body: Readable, by: AuditActor, progressId?: string) =>
+      run(body, { by, isDryRun: true, progressId }),
+    /** Imports the file all or nothing, audited as `by`'s. */
+    apply: (body: Readable, by: AuditActor, progressId?: string) =>
+      run(body, { by, isDryRun: false, progressId }),
+    /** How far import `id` has come (404 when none with that id has reached the store). */
+    async progress(id: string): Promise<ImportProgress> {
+      const found = await readProgress(db, id);
+      if (!found) throw notFound('No import with this id has reached the store.');
+      return found;
+    },
   };
 }
 

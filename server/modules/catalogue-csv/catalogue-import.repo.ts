@@ -77,14 +77,45 @@ export async function countStaged(
   };
 }
 
-/** A tool's fields as the audit log names them (contract TOOL_FIELD_NAMES). */
+/** The columns the file sets, by the name the audit log gives them (contract TOOL_FIELD_NAMES). */
+const AUDITED_COLUMNS = [
+  ['sku', 'sku'],
+  ['brand', 'brand'],
+  ['mpn', 'mpn'],
+  ['gtin', 'gtin'],
+  ['categoryId', 'category_id'],
+  ['specs', 'specs'],
+  ['name', 'name'],
+  ['img', 'img'],
+  ['description', 'description'],
+  ['minimumOrder', 'minimum_order'],
+  ['orderIncrement', 'order_increment'],
+  ['maxPerOrder', 'max_per_order'],
+  ['quantity', 'quantity'],
+  ['priceTiers', 'price_tiers'],
+  ['price', 'price'],
+] as const;
+
+/** A tool's fields as the audit log names them. */
 function auditedJson(alias: string): SQL {
-  const a = sql.raw(alias);
-  return sql`jsonb_build_object('sku', ${a}.sku, 'brand', ${a}.brand, 'mpn', ${a}.mpn,
-    'gtin', ${a}.gtin, 'categoryId', ${a}.category_id, 'specs', ${a}.specs, 'name', ${a}.name,
-    'img', ${a}.img, 'description', ${a}.description, 'minimumOrder', ${a}.minimum_order,
-    'orderIncrement', ${a}.order_increment, 'maxPerOrder', ${a}.max_per_order,
-    'quantity', ${a}.quantity, 'priceTiers', ${a}.price_tiers, 'price', ${a}.price)`;
+  const pairs = AUDITED_COLUMNS.map(
+    ([field, column]) => sql`${sql.raw(`'${field}'`)}, ${sql.raw(`${alias}.${column}`)}`,
+  );
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * The fields row `after` changes in tool `before`, each with both values (`{price: {before,
+ * after}}`), as the form's change is audited: built from the columns that differ alone, with no
+ * whole-row documents made and compared per row.
+ */
+function changedFields(before: string, after: string): SQL {
+  const parts = AUDITED_COLUMNS.map(([field, column]) => {
+    const [b, a] = [sql.raw(`${before}.${column}`), sql.raw(`${after}.${column}`)];
+    return sql`case when ${b} is distinct from ${a} then jsonb_build_object(${sql.raw(`'${field}'`)},
+      jsonb_build_object('before', ${b}, 'after', ${a})) else '{}'::jsonb end`;
+  });
+  return sql.join(parts, sql` || `);
 }
 
 function auditColumns(actor: AuditActor): SQL {
@@ -94,16 +125,17 @@ function auditColumns(actor: AuditActor): SQL {
 /**
  * The listed tools of staged lines `from` to `to` that differ from their row take the row's
  * fields; each is written to the audit log as a form's change would be (its fields before and
- * after), naming the import.
+ * after), naming the import. Answers how many tools changed.
  */
 export async function updateChunk(
   tx: Tx,
   range: { from: number; to: number },
   actor: AuditActor,
   importId: string,
-): Promise<void> {
-  await tx.execute(sql`with changed as (
-      select s.*, ${auditedJson('t')} as before from ${STAGED} s join tools t on t.id = s.tool_id
+): Promise<number> {
+  const written = await tx.execute(sql`with changed as (
+      select s.*, ${changedFields('t', 's')} as changes
+      from ${STAGED} s join tools t on t.id = s.tool_id
       where s.line between ${range.from} and ${range.to} and not ${SAME}
     ), done as (
       update tools t set sku = c.sku, brand = c.brand, mpn = c.mpn, gtin = c.gtin,
@@ -112,26 +144,24 @@ export async function updateChunk(
         max_per_order = c.max_per_order, price = c.price, price_tiers = c.price_tiers,
         specs = c.specs, updated_at = now()
       from changed c where t.id = c.tool_id
-      returning t.id, t.name, c.before, ${auditedJson('t')} as after
+      returning t.id, t.name, c.changes
     )
     insert into audit_log (actor_id, actor_name, actor_email, action, target_type, target_id,
       target_label, details)
     select ${auditColumns(actor)}, 'tool.updated', 'tool', d.id::text, d.name,
-      jsonb_build_object('import', ${importId}::text, 'changes', (
-        select coalesce(jsonb_object_agg(k, jsonb_build_object('before', d.before -> k,
-          'after', d.after -> k)), '{}'::jsonb)
-        from jsonb_object_keys(d.after) k where d.before -> k is distinct from d.after -> k))
+      jsonb_build_object('import', ${importId}::text, 'changes', d.changes)
     from done d`);
+  return written.rowCount ?? 0;
 }
 
-/** The staged lines `from` to `to` no listed tool has become tools, each audited as added. */
+/** The staged lines `from` to `to` no listed tool has become tools, each audited as added; how many. */
 export async function insertChunk(
   tx: Tx,
   range: { from: number; to: number },
   actor: AuditActor,
   importId: string,
-): Promise<void> {
-  await tx.execute(sql`with added as (
+): Promise<number> {
+  const written = await tx.execute(sql`with added as (
       insert into tools (sku, brand, mpn, gtin, category_id, name, img, description, quantity,
         minimum_order, order_increment, max_per_order, price, price_tiers, specs)
       select sku, brand, mpn, gtin, category_id, name, img, description, quantity, minimum_order,
@@ -145,4 +175,5 @@ export async function insertChunk(
     select ${auditColumns(actor)}, 'tool.created', 'tool', a.id::text, a.name,
       jsonb_build_object('import', ${importId}::text, 'fields', ${auditedJson('a')})
     from added a`);
+  return written.rowCount ?? 0;
 }

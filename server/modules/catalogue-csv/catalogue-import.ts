@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +28,9 @@ import { type CatalogueOutline, type ReadHeader, readHeader, readRow } from './c
 
 /** An upload kept in a private temporary file until `discard`. */
 export interface ReceivedFile {
-  open: () => Readable;
+  /** The file's size in bytes. */
+  size: number;
+  open: () => ReadStream;
   discard: () => Promise<void>;
 }
 
@@ -88,7 +90,7 @@ export async function receiveFile(
   }
   out.end();
   await once(out, 'close');
-  return { open: () => createReadStream(file), discard };
+  return { size: out.bytesWritten, open: () => createReadStream(file), discard };
 }
 
 /** A checked row as it waits in the import's temporary table (catalogue-import.repo.ts). */
@@ -173,11 +175,14 @@ export async function readCatalogueFile(
     outline,
     currency,
     stage,
+    onRowsRead = () => {},
     maxBytes = CATALOGUE_IMPORT_MAX_BYTES,
   }: {
     outline: CatalogueOutline;
     currency: string;
     stage: (rows: StagedTool[]) => Promise<void>;
+    /** Told the rows read so far, every BATCH rows and at the end (for the import's progress). */
+    onRowsRead?: (rowCount: number) => void;
     maxBytes?: number;
   },
 ): Promise<ReadFile> {
@@ -200,6 +205,7 @@ export async function readCatalogueFile(
   let nextLine = 1;
   const seen = new Map<string, number>();
   let batch: StagedTool[] = [];
+  let staging: Promise<void> = Promise.resolve();
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -216,6 +222,7 @@ export async function readCatalogueFile(
         continue;
       }
       result.rowCount += 1;
+      if (result.rowCount % BATCH === 0) onRowsRead(result.rowCount);
       if (result.rowCount > CATALOGUE_IMPORT_MAX_ROWS) {
         report(line, {
           column: null,
@@ -239,7 +246,12 @@ export async function readCatalogueFile(
       if (first !== undefined) continue;
       batch.push(toStaged(line, read.fields));
       if (batch.length >= BATCH) {
-        await stage(batch);
+        // The database writes this batch while the next is read and checked (two cores at work);
+        // the one before must be written first, so memory holds two batches at most.
+        await staging;
+        staging = stage(batch);
+        // A failure is thrown at the next await of `staging`, never left unhandled meanwhile.
+        staging.catch(() => {});
         batch = [];
       }
     }
@@ -252,6 +264,8 @@ export async function readCatalogueFile(
       message: csvProblem(error),
     });
   } finally {
+    // Nothing is left writing on the transaction once the read ends, however it ends.
+    await staging.catch(() => {});
     body.unpipe(text);
     text.destroy();
     // The rest of a file read no further is received and dropped, so that the client, still
@@ -259,7 +273,9 @@ export async function readCatalogueFile(
     if (!body.destroyed && !(parser.errored instanceof AppError && parser.errored.status === 413))
       body.resume();
   }
+  await staging;
   await stage(batch);
+  onRowsRead(result.rowCount);
   if (!header && result.problemCount === 0)
     report(null, {
       column: null,
