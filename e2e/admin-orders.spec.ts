@@ -6,6 +6,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   payOrder,
   placeOrder,
@@ -105,5 +106,5 @@ test('an admin finds an order by its number, filters last week’s paid orders a
   await waitForReady(page);
   await expectAccessible(page, 'manage orders at 375 px');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: 'test-results/screenshots/admin-orders-375.png', fullPage: true });
+  await keepScreenshot(page, 'admin-orders-375', { fullPage: true });
 });

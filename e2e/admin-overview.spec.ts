@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import {
   apiAs,
   createTool,
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   payOrder,
   placeOrder,
@@ -13,7 +13,6 @@ import {
   waitForReady,
 } from './fixtures.ts';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const FIGURES = ['Revenue per day', 'Orders by status', 'Top tools', 'Low stock'];
 /** A figure's chart (its legend's icons are small SVGs of their own). */
 const CHART = '[aria-hidden="true"] .recharts-wrapper > svg.recharts-surface';
@@ -78,9 +77,7 @@ test('an admin opens the dashboard on the overview: each figure a chart and a ta
   await expect(top.getByRole('row').nth(1)).toContainText('$99,998.00');
   const low = page.getByRole('region', { name: 'Low stock', exact: true });
   await expect(low.getByRole('row', { name: new RegExp(empty.name) })).toContainText('0');
-
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/overview-1280.png`, fullPage: true });
+  await keepScreenshot(page, 'overview-1280', { fullPage: true });
   await expectAccessible(page, 'the overview at 1280 px');
 
   await page.setViewportSize({ width: 375, height: 800 });
@@ -92,7 +89,7 @@ test('an admin opens the dashboard on the overview: each figure a chart and a ta
     const chart = page.getByRole('region', { name: title, exact: true }).locator(CHART);
     await expect.poll(async () => (await chart.boundingBox())?.width ?? 999).toBeLessThan(375);
   }
-  await page.screenshot({ path: `${SCREENSHOTS}/overview-375.png`, fullPage: true });
+  await keepScreenshot(page, 'overview-375', { fullPage: true });
   await expectAccessible(page, 'the overview at 375 px');
 
   const violations = await page.evaluate(

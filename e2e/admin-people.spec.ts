@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiAs,
@@ -6,6 +5,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   signIn,
   signUp,
@@ -18,17 +18,14 @@ import {
  * and every moderation asks first, and lands in the audit log in words.
  */
 
-const SCREENSHOTS = 'test-results/screenshots';
-
 /** axe at phone width, and a full-page screenshot for people to look at. */
 async function checkAtPhoneWidth(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   await expectAccessible(page, `${name} at 375px`);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect.soft(overflow, `${name} is no wider than the phone`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-375.png`, fullPage: true });
+  await keepScreenshot(page, `${name}-375`, { fullPage: true });
 }
 
 /** A review by the account `api` signs in as, once it has bought (reviews come from buyers). */

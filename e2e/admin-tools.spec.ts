@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   apiAs,
@@ -6,6 +5,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   payOrder,
   placeOrder,
@@ -14,11 +14,8 @@ import {
   waitForReady,
 } from './fixtures.ts';
 
-const SCREENSHOTS = 'test-results/screenshots';
-
 /** axe at phone and desktop width, and a screenshot of each for people to look at. */
 async function checkAtWidths(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `${name} at ${width}px`);
@@ -26,7 +23,7 @@ async function checkAtWidths(page: Page, name: string) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -6,6 +6,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   serverCart,
   signUp,
@@ -14,8 +15,6 @@ import {
 } from './fixtures.ts';
 
 /** The cart page keeps what the buyer typed, and says what joining a visitor's cart did. */
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 test('the delivery address, PO number and note typed at checkout survive a reload, and go once the order is placed', async ({
   page,
@@ -99,7 +98,7 @@ test("signing in says, once and line by line, what joining the visitor's cart to
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
-    await page.screenshot({ path: `${SCREENSHOTS}/cart-merge-notice-${width}.png` });
+    await keepScreenshot(page, `cart-merge-notice-${width}`);
   }
 
   await notice.getByRole('button', { name: 'Dismiss' }).click();

@@ -9,6 +9,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   serverCart,
   signUp,
@@ -16,8 +17,6 @@ import {
   waitForReady,
 } from './fixtures.ts';
 import { mailsTo } from './outbox.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 async function fillDelivery(page: Page) {
   await page.getByLabel('Phone').fill('+1 555 010 4000');
@@ -248,12 +247,12 @@ test('a stale tab of the cart says the cart was checked out, links the order, an
   await expect(stale.getByText('Your cart is empty')).toBeVisible();
   await expect(stale.getByRole('heading', { name: 'Your order is placed' })).toHaveCount(0);
   await expect(stale.getByRole('status').filter({ hasText: /sorry|still holds/i })).toHaveCount(0);
-  await stale.screenshot({ path: `${SCREENSHOTS}/stale-cart-1280.png`, fullPage: true });
+  await keepScreenshot(stale, 'stale-cart-1280', { fullPage: true });
   await stale.setViewportSize({ width: 320, height: 700 });
   await expect(notice).toBeVisible();
   expect(await stale.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(stale, 'the stale cart at 320 px');
-  await stale.screenshot({ path: `${SCREENSHOTS}/stale-cart-320.png`, fullPage: true });
+  await keepScreenshot(stale, 'stale-cart-320', { fullPage: true });
 
   // One order, its stock taken once, one confirmation.
   const orders = (await (

@@ -5,6 +5,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   ORIGIN,
   test,
   waitForReady,
@@ -87,10 +88,7 @@ test('a buyer filters a category by brand and voltage, shares the address, and c
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
-    await page.screenshot({
-      path: `test-results/screenshots/catalogue-filters-${width}.png`,
-      fullPage: true,
-    });
+    await keepScreenshot(page, `catalogue-filters-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -124,7 +122,7 @@ test('on a phone the filters open in a drawer that applies them and closes onto 
   await expect(drawer.getByRole('button', { name: 'Show 1 tool' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page, 'filters drawer at 320px');
-  await page.screenshot({ path: 'test-results/screenshots/catalogue-filters-drawer-320.png' });
+  await keepScreenshot(page, 'catalogue-filters-drawer-320');
 
   // Escape closes it and gives focus back to the button, which counts the filters chosen.
   await page.keyboard.press('Escape');

@@ -1,7 +1,12 @@
 import type { Tool } from '../contract/tools.ts';
-import { expect, expectAccessible, test, waitForReady, watchConsole } from './fixtures.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
+import {
+  expect,
+  expectAccessible,
+  keepScreenshot,
+  test,
+  waitForReady,
+  watchConsole,
+} from './fixtures.ts';
 
 /** Two demo tools of one category, both with specifications. */
 async function twoAlike(request: import('@playwright/test').APIRequestContext): Promise<Tool[]> {
@@ -59,7 +64,7 @@ test('a buyer picks two tools to compare and reads them side by side at 320 px, 
   await expect(table.getByRole('rowheader', { name: /SKU/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page, 'the comparison at 320 px');
-  await page.screenshot({ path: `${SCREENSHOTS}/compare-320.png`, fullPage: true });
+  await keepScreenshot(page, 'compare-320', { fullPage: true });
 
   expect(problems).toEqual([]);
 

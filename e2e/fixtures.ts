@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
@@ -274,6 +275,25 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   );
   expect.soft(found, `axe found problems on ${label}`).toEqual([]);
 }
+
+/**
+ * Saves a screenshot for people to look at, test-results/screenshots/<name>.png, when the run asks
+ * for them (`E2E_SCREENSHOTS=1 npm run test:e2e`). No test reads them, and a hundred full pages
+ * cost the suite about a minute (docs/decisions/051).
+ */
+export async function keepScreenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = `${SCREENSHOTS}/${name}.png`;
+  if ('goto' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
+}
+
+const SCREENSHOTS = 'test-results/screenshots';
 
 /**
  * Collects what the browser reports as wrong while a test runs: console errors and warnings (a

@@ -1,22 +1,24 @@
-import { execSync } from 'node:child_process';
 import { makeDataDir } from '../server/testing/data-dir.ts';
 import { startOidcStandIn } from '../server/testing/oidc-stand-in.ts';
 import type { StoreProcess } from '../server/testing/store-process.ts';
+import { ensureWebBuild } from '../server/testing/web-build.ts';
 import { GOOGLE_ACCOUNTS, GOOGLE_CLIENT } from './google-accounts.ts';
 import { startStore, stopAndRemoveStore } from './store-process.ts';
 
 /**
- * Builds the web app once, starts the Google stand-in (a real OpenID Connect provider on loopback),
- * then starts the real store (`node --import tsx server/main.ts`) on a fresh data directory: its own
- * embedded PostgreSQL, seeded with the demo catalogue, Google sign-in pointed at the stand-in.
- * Returns the teardown, which stops the server with SIGINT, checks that no PostgreSQL is left
- * behind and closes the stand-in.
+ * Builds the web app when one of its sources changed since the last build (server/testing/
+ * web-build.ts; in `npm test` the API tests have just built it, and the store runs from source, so
+ * the server's bundle is not needed), starts the Google stand-in (a real OpenID Connect provider on
+ * loopback), then starts the real store (`node --import tsx server/main.ts`) on a fresh data
+ * directory: its own embedded PostgreSQL, seeded with the demo catalogue, Google sign-in pointed
+ * at the stand-in. Returns the teardown, which stops the server with SIGINT, checks that no
+ * PostgreSQL is left behind and closes the stand-in.
  */
 export default async function globalSetup() {
   const port = process.env.E2E_PORT;
   if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it).');
 
-  execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
+  ensureWebBuild();
 
   // The address the browser uses (Playwright's baseURL); Google sends people back to it.
   const publicUrl = `http://localhost:${port}`;

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   apiAs,
@@ -8,6 +7,7 @@ import {
   demoTool,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   payOrder,
   placeOrder,
@@ -19,10 +19,10 @@ import {
 
 /**
  * Every page at phone, tablet and desktop width: axe (WCAG 2.2 AA) must find nothing, and a
- * full-page screenshot goes to test-results/screenshots/ for people to look at.
+ * full-page screenshot goes to test-results/screenshots/ for people to look at when asked for
+ * (fixtures.ts keepScreenshot).
  */
 const WIDTHS = [375, 768, 1280];
-const SCREENSHOTS = 'test-results/screenshots';
 
 async function loadAllImages(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -47,7 +47,6 @@ async function checkPage(
   path: string,
   prepare?: (page: Page) => Promise<void>,
 ) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await test.step(`${name} at ${width}px`, async () => {
       await page.setViewportSize({ width, height: 900 });
@@ -56,7 +55,7 @@ async function checkPage(
       await prepare?.(page);
       await loadAllImages(page);
       await expectAccessible(page, `${name} at ${width}px`);
-      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `${name}-${width}`, { fullPage: true });
     });
   }
 }

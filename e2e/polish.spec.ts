@@ -6,6 +6,7 @@ import {
   demoTool,
   expect,
   expectAccessible,
+  keepScreenshot,
   signIn,
   test,
   waitForReady,
@@ -17,7 +18,6 @@ import {
  * trails that wrap cleanly, dashboards whose screen starts near the top.
  */
 
-const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 375, height: 812 };
 const SMALLEST = { width: 320, height: 700 };
 
@@ -103,10 +103,7 @@ for (const viewport of [SMALLEST, PHONE]) {
         .slice(-3),
     }));
     expect(width, past.join('\n')).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({
-      path: `${SCREENSHOTS}/manage-orders-${viewport.width}.png`,
-      fullPage: true,
-    });
+    await keepScreenshot(page, `manage-orders-${viewport.width}`, { fullPage: true });
     await expectAccessible(page, `the dashboard with its menu folded at ${viewport.width} px`);
 
     await toggle.click();

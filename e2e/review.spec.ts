@@ -3,13 +3,12 @@ import {
   becomeBuyer,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 test('a customer reviews once they have bought, sees it on the home page, then edits it', async ({
   page,
@@ -64,7 +63,7 @@ test('a customer reviews once they have bought, sees it on the home page, then e
   for (const width of [320, 375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: `${SCREENSHOTS}/review-card-${width}.png` });
+    await keepScreenshot(card, `review-card-${width}`);
   }
   await expectAccessible(page, 'the home page with a review without a photo');
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import {
@@ -7,6 +6,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   ORIGIN,
   signIn,
   test,
@@ -14,8 +14,6 @@ import {
   watchConsole,
 } from './fixtures.ts';
 import { structuredData } from './served-html.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 /** A picture made for the test: an orange bar on blue, 1200 × 900. */
 function sidePicture(): Promise<Buffer> {
@@ -42,7 +40,6 @@ test('an admin adds a picture, a PDF and a related tool; a visitor sees, downloa
   page,
   browser,
 }) => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const admin = await apiAs(DEMO_ADMIN);
   const stamp = Date.now().toString(36);
   const tool = await createTool(admin, { name: `Gallery Drill ${stamp}` });
@@ -89,9 +86,9 @@ test('an admin adds a picture, a PDF and a related tool; a visitor sees, downloa
   await expectAccessible(page, 'the edit dialog with a gallery, a document and a related tool');
   await page.setViewportSize({ width: 320, height: 900 });
   await gallery.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/tool-media-form-320.png`, fullPage: false });
+  await keepScreenshot(page, 'tool-media-form-320');
   await related.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/tool-media-related-320.png`, fullPage: false });
+  await keepScreenshot(page, 'tool-media-related-320');
   await page.setViewportSize({ width: 1280, height: 900 });
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${tool.name} is saved.`)).toBeVisible();
@@ -128,7 +125,7 @@ test('an admin adds a picture, a PDF and a related tool; a visitor sees, downloa
 
   for (const width of [320, 1280]) {
     await visitor.setViewportSize({ width, height: 900 });
-    await visitor.screenshot({ path: `${SCREENSHOTS}/tool-media-${width}.png`, fullPage: true });
+    await keepScreenshot(visitor, `tool-media-${width}`, { fullPage: true });
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );

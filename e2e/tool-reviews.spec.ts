@@ -4,6 +4,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
+  keepScreenshot,
   newAccount,
   payOrder,
   placeOrder,
@@ -12,8 +13,6 @@ import {
   watchConsole,
 } from './fixtures.ts';
 import { structuredData } from './served-html.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 test('a buyer reviews the tool they bought on its page; its stars show on the page, the card and in the structured data', async ({
   page,
@@ -56,7 +55,7 @@ test('a buyer reviews the tool they bought on its page; its stars show on the pa
   await expect(reviews.getByRole('button', { name: 'Save changes' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page, 'a tool page with its reviews at 320 px');
-  await page.screenshot({ path: `${SCREENSHOTS}/tool-reviews-320.png`, fullPage: true });
+  await keepScreenshot(page, 'tool-reviews-320', { fullPage: true });
 
   // Someone who never bought it learns why there is no form.
   const other = newAccount('Olly Onlooker');

@@ -1,16 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
   firstTool,
+  keepScreenshot,
   signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 /** A real photo-like JPEG, 1600 × 1200, made for the test. */
 function benchVise(): Promise<Buffer> {
@@ -35,7 +33,6 @@ test.beforeEach(async ({ page }) => {
 test('an admin uploads a tool image while adding a tool, and sees it on the tool page (375 px)', async ({
   page,
 }) => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 375, height: 812 });
   const name = `Bench Vise ${Date.now().toString(36)}`;
   await page.goto('/dashboard/addproduct');
@@ -70,7 +67,7 @@ test('an admin uploads a tool image while adding a tool, and sees it on the tool
     .toBeGreaterThan(0);
   await expectAccessible(page, 'the add-tool form with an uploaded image');
   await image.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/upload-add-product-375.png`, fullPage: true });
+  await keepScreenshot(page, 'upload-add-product-375', { fullPage: true });
   // Nothing widens the page at 375 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -106,7 +103,7 @@ test('an admin uploads a tool image while adding a tool, and sees it on the tool
   const served = await page.request.get(tool.img);
   expect(served.headers()['content-type']).toBe('image/webp');
   expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  await page.screenshot({ path: `${SCREENSHOTS}/upload-tool-page-375.png`, fullPage: false });
+  await keepScreenshot(page, 'upload-tool-page-375');
 
   // A new picture from the edit dialog replaces it.
   await page.setViewportSize({ width: 1280, height: 900 });
