@@ -1,3 +1,4 @@
+import { addToolReviews } from './database.ts';
 import {
   apiAs,
   createTool,
@@ -80,4 +81,29 @@ test('a buyer reviews the tool they bought on its page; its stars show on the pa
   );
   expect(problems).toEqual([]);
   await Promise.all([admin.dispose(), buyerApi.dispose(), otherApi.dispose()]);
+});
+
+test('a tool with many reviews shows the newest five, then more a page at a time until the last', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { name: `Much Reviewed Clamp ${Date.now().toString(36)}` });
+  await addToolReviews(tool._id, 27);
+
+  await page.goto(`/tools/${tool._id}`);
+  await waitForReady(page);
+  const reviews = page.locator('#reviews');
+  const cards = reviews.getByRole('listitem');
+  await expect(cards).toHaveCount(5);
+  await expect(cards.first()).toContainText('Review 27:');
+  const more = reviews.getByRole('button', { name: 'Show more reviews' });
+  await more.click();
+  await expect(cards).toHaveCount(25);
+  await more.click();
+  await expect(cards).toHaveCount(27);
+  await expect(cards.last()).toContainText('Review 1:');
+  await expect(more).toHaveCount(0);
+  expect(problems).toEqual([]);
+  await admin.dispose();
 });

@@ -1,6 +1,7 @@
 import {
   keepPreviousData,
   queryOptions,
+  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -31,17 +32,19 @@ function reviewEligibilityQuery() {
 
 export const useReviewEligibility = () => useQuery(reviewEligibilityQuery());
 
-/** How many of a tool's reviews its page shows at a time. */
+/** How many of a tool's reviews its page shows first (rendered by the server). */
 export const TOOL_REVIEW_PAGE = 5;
+/** How many more each "Show more reviews" brings. */
+const MORE_REVIEWS_PAGE = 20;
 
-/** A tool's shown reviews, newest first: the first `limit`, and how many there are. */
-export function toolReviewsQuery(toolId: string, limit = TOOL_REVIEW_PAGE) {
+/** The newest reviews of a tool, the first page: what the server renders. */
+export function toolReviewsQuery(toolId: string) {
   return queryOptions({
-    queryKey: [...queryKeys.reviews, 'tool', toolId, limit],
+    queryKey: [...queryKeys.reviews, 'tool', toolId],
     queryFn: async ({ signal }) => {
       const { items, total } = await callApiPage(
         apiRoutes.reviews.toolList,
-        { params: { id: toolId }, query: { limit, offset: 0 } },
+        { params: { id: toolId }, query: { limit: TOOL_REVIEW_PAGE, offset: 0 } },
         { signal },
       );
       return { reviews: items, total };
@@ -49,8 +52,29 @@ export function toolReviewsQuery(toolId: string, limit = TOOL_REVIEW_PAGE) {
   });
 }
 
-export const useToolReviews = (toolId: string, limit = TOOL_REVIEW_PAGE) =>
-  useQuery({ ...toolReviewsQuery(toolId, limit), placeholderData: keepPreviousData });
+export const useToolReviews = (toolId: string) => useQuery(toolReviewsQuery(toolId));
+
+/**
+ * The reviews after the first page, a page at a time, asked for once the reader wants more: as
+ * many as the tool has, each page read from the store (never the whole list at once).
+ */
+export function useMoreToolReviews(toolId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.reviews, 'tool', toolId, 'more'],
+    initialPageParam: TOOL_REVIEW_PAGE,
+    queryFn: async ({ pageParam, signal }) => {
+      const { items, total } = await callApiPage(
+        apiRoutes.reviews.toolList,
+        { params: { id: toolId }, query: { limit: MORE_REVIEWS_PAGE, offset: pageParam } },
+        { signal },
+      );
+      return { reviews: items, total, offset: pageParam };
+    },
+    getNextPageParam: (last) =>
+      last.offset + MORE_REVIEWS_PAGE < last.total ? last.offset + MORE_REVIEWS_PAGE : undefined,
+    enabled,
+  });
+}
 
 /** Whether the signed-in customer may review a tool, why not, and their review of it. */
 export const useToolReviewEligibility = (toolId: string, enabled: boolean) =>

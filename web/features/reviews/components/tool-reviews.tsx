@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ReviewEligibility } from '#contract/reviews.ts';
+import type { Review, ReviewEligibility } from '#contract/reviews.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { paths } from '#web/lib/paths.ts';
-import { TOOL_REVIEW_PAGE, useToolReviewEligibility, useToolReviews } from '../api/reviews.ts';
+import { useMoreToolReviews, useToolReviewEligibility, useToolReviews } from '../api/reviews.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewForm } from './review-form.tsx';
-
-/** The most reviews one answer holds (the contract's page limit). */
-const MOST_SHOWN = 100;
 
 /** A buyer of the tool writes or edits their review; anyone else learns why they cannot. */
 function ToolReviewPanel({ tool, eligibility }: { tool: Tool; eligibility: ReviewEligibility }) {
@@ -74,13 +71,20 @@ function WriteToolReview({ tool, viewer }: { tool: Tool; viewer: Viewer }) {
   );
 }
 
+/** Each review once: one posted while pages were read moves the later pages by one. */
+function withoutRepeats(reviews: Review[]): Review[] {
+  const seen = new Set<string>();
+  return reviews.filter((review) => !seen.has(review._id) && Boolean(seen.add(review._id)));
+}
+
 /**
  * A tool's reviews on its page: the rating in stars and words, the newest reviews (more on
  * request), and the form for a customer who bought it.
  */
 export function ToolReviews({ tool, viewer }: { tool: Tool; viewer: Viewer }) {
-  const [limit, setLimit] = useState(TOOL_REVIEW_PAGE);
-  const reviews = useToolReviews(tool._id, limit);
+  const [isMoreAsked, setMoreAsked] = useState(false);
+  const reviews = useToolReviews(tool._id);
+  const more = useMoreToolReviews(tool._id, isMoreAsked);
   const { average, count } = tool.rating;
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="mt-14 scroll-mt-24">
@@ -101,34 +105,43 @@ export function ToolReviews({ tool, viewer }: { tool: Tool; viewer: Viewer }) {
             loadingLabel="Loading the reviews…"
             errorTitle="We could not load the reviews"
           >
-            {({ reviews: shown, total }) => (
-              <>
-                <ul className="grid gap-5 md:grid-cols-2">
-                  {shown.map((review) => (
-                    <li key={review._id}>
-                      <ReviewCard review={review} />
-                    </li>
-                  ))}
-                </ul>
-                {shown.length < total && limit < MOST_SHOWN && (
-                  <Button
-                    variant="outline"
-                    className="mt-5"
-                    isPending={reviews.isFetching}
-                    onClick={() =>
-                      setLimit((before) => Math.min(before + TOOL_REVIEW_PAGE * 2, MOST_SHOWN))
-                    }
-                  >
-                    Show more reviews
-                  </Button>
-                )}
-                {shown.length < total && limit >= MOST_SHOWN && (
-                  <p className="mt-5 text-sm text-stone-600">
-                    These are the newest {MOST_SHOWN} of {total} reviews.
-                  </p>
-                )}
-              </>
-            )}
+            {({ reviews: first, total }) => {
+              const shown = withoutRepeats([
+                ...first,
+                ...(more.data?.pages.flatMap((page) => page.reviews) ?? []),
+              ]);
+              const hasMore = more.data ? more.hasNextPage : shown.length < total;
+              return (
+                <>
+                  <ul className="grid gap-5 md:grid-cols-2">
+                    {shown.map((review) => (
+                      <li key={review._id}>
+                        <ReviewCard review={review} />
+                      </li>
+                    ))}
+                  </ul>
+                  {more.isError && (
+                    <p role="alert" className="mt-5 text-sm text-red-800">
+                      We could not load more reviews. Try again in a moment.
+                    </p>
+                  )}
+                  {hasMore && (
+                    <Button
+                      variant="outline"
+                      className="mt-5"
+                      isPending={more.isFetching}
+                      onClick={() => {
+                        if (!isMoreAsked) setMoreAsked(true);
+                        else if (more.data) void more.fetchNextPage();
+                        else void more.refetch();
+                      }}
+                    >
+                      Show more reviews
+                    </Button>
+                  )}
+                </>
+              );
+            }}
           </QueryView>
         </div>
       )}
