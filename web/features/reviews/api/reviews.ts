@@ -33,7 +33,7 @@ function reviewEligibilityQuery() {
 export const useReviewEligibility = () => useQuery(reviewEligibilityQuery());
 
 /** How many of a tool's reviews its page shows first (rendered by the server). */
-export const TOOL_REVIEW_PAGE = 5;
+const TOOL_REVIEW_PAGE = 5;
 /** How many more each "Show more reviews" brings. */
 const MORE_REVIEWS_PAGE = 20;
 
