@@ -9,6 +9,7 @@ import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { formatFileSize } from '#web/lib/format.ts';
 import { uploadDocument } from '../api/upload-file.ts';
 import { EntryActions, FileUploadField } from './file-upload-field.tsx';
+import { ListEditorFrame } from './list-editor-frame.tsx';
 import { listError, type MediaFormValues } from './media-form-values.ts';
 
 /** A document's title from its file name: "drill-manual_v2.pdf" -> "drill manual v2". */
@@ -32,80 +33,73 @@ export function DocumentsEditor({
   const { fields, append, remove, move } = useFieldArray({ control, name: 'documents' });
   const problem = listError(errors, 'documents');
   return (
-    <fieldset
-      className="min-w-0 rounded-md border border-stone-300 p-4 sm:col-span-2"
-      data-testid="documents-editor"
-    >
-      <legend className="px-1 text-sm font-semibold text-stone-800">Documents (optional)</legend>
-      <p className="text-sm text-stone-600">
-        Datasheets, manuals and certificates buyers can download, as PDF files; up to{' '}
-        {MAX_TOOL_DOCUMENTS}.
-      </p>
-      {problem && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      {fields.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600">No documents yet.</p>
-      ) : (
-        <ol className="mt-3 space-y-4">
-          {fields.map((field, index) => (
-            <li key={field.id} className="grid gap-3 sm:grid-cols-[1fr_10rem] sm:items-start">
-              <TextField
-                label={`Document ${index + 1}: title`}
-                hint={`PDF, ${formatFileSize(field.size)}`}
-                error={
-                  errors.documents?.[index]?.title?.message ??
-                  errors.documents?.[index]?.url?.message
-                }
-                {...register(`documents.${index}.title`)}
-              />
-              <SelectField
-                label={`Document ${index + 1}: kind`}
-                error={errors.documents?.[index]?.kind?.message}
-                {...register(`documents.${index}.kind`)}
-              >
-                {DOCUMENT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {DOCUMENT_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </SelectField>
-              <div className="sm:col-span-2">
-                <EntryActions
-                  label={`document ${index + 1}`}
-                  index={index}
-                  count={fields.length}
-                  move={move}
-                  remove={remove}
-                />
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="mt-4">
-        <FileUploadField
-          label="Add a PDF document"
-          accept="application/pdf,.pdf"
-          hint={
-            fields.length >= MAX_TOOL_DOCUMENTS
-              ? `The list is full (${MAX_TOOL_DOCUMENTS} documents): remove one to add another.`
-              : 'A PDF file; the store checks that it is one.'
-          }
-          isDisabled={fields.length >= MAX_TOOL_DOCUMENTS}
-          upload={uploadDocument}
-          onUploaded={(document, file) =>
-            append({
-              title: titleOf(file.name),
-              kind: 'datasheet',
-              url: document.url,
-              size: document.size,
-            })
-          }
-        />
-      </div>
-    </fieldset>
+    <ListEditorFrame
+      testId="documents-editor"
+      legend="Documents (optional)"
+      description={
+        <>
+          Datasheets, manuals and certificates buyers can download, as PDF files; up to{' '}
+          {MAX_TOOL_DOCUMENTS}.
+        </>
+      }
+      problem={problem}
+      emptyText="No documents yet."
+      listClassName="space-y-4"
+      entries={fields.map((field, index) => (
+        <li key={field.id} className="grid gap-3 sm:grid-cols-[1fr_10rem] sm:items-start">
+          <TextField
+            label={`Document ${index + 1}: title`}
+            hint={`PDF, ${formatFileSize(field.size)}`}
+            error={
+              errors.documents?.[index]?.title?.message ?? errors.documents?.[index]?.url?.message
+            }
+            {...register(`documents.${index}.title`)}
+          />
+          <SelectField
+            label={`Document ${index + 1}: kind`}
+            error={errors.documents?.[index]?.kind?.message}
+            {...register(`documents.${index}.kind`)}
+          >
+            {DOCUMENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {DOCUMENT_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </SelectField>
+          <div className="sm:col-span-2">
+            <EntryActions
+              label={`document ${index + 1}`}
+              index={index}
+              count={fields.length}
+              move={move}
+              remove={remove}
+            />
+          </div>
+        </li>
+      ))}
+      adder={
+        <div className="mt-4">
+          <FileUploadField
+            label="Add a PDF document"
+            accept="application/pdf,.pdf"
+            hint={
+              fields.length >= MAX_TOOL_DOCUMENTS
+                ? `The list is full (${MAX_TOOL_DOCUMENTS} documents): remove one to add another.`
+                : 'A PDF file; the store checks that it is one.'
+            }
+            isDisabled={fields.length >= MAX_TOOL_DOCUMENTS}
+            upload={uploadDocument}
+            onUploaded={(document, file) =>
+              append({
+                title: titleOf(file.name),
+                kind: 'datasheet',
+                url: document.url,
+                size: document.size,
+              })
+            }
+          />
+        </div>
+      }
+    />
   );
 }

@@ -19,6 +19,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
 import { toolListQuery } from '../api/tools-queries.ts';
 import { EntryActions } from './file-upload-field.tsx';
+import { ListEditorFrame } from './list-editor-frame.tsx';
 import { listError, type MediaFormValues } from './media-form-values.ts';
 
 const RESULTS = 8;
@@ -43,74 +44,65 @@ export function RelatedEditor({
   const problem = listError(errors, 'related');
   const isFull = fields.length >= MAX_RELATED_TOOLS;
   return (
-    <fieldset
-      className="min-w-0 rounded-md border border-stone-300 p-4 sm:col-span-2"
-      data-testid="related-editor"
-    >
-      <legend className="px-1 text-sm font-semibold text-stone-800">
-        Related tools (optional)
-      </legend>
-      <p className="text-sm text-stone-600">
-        Shown on the tool’s page as “Accessories” and “You may also need”, in this order; up to{' '}
-        {MAX_RELATED_TOOLS}.
-      </p>
-      {problem && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      {fields.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600">No related tools yet.</p>
-      ) : (
-        <ol className="mt-3 space-y-3">
-          {fields.map((field, index) => (
-            <li key={field.id} className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-start">
-              <div className="min-w-0 [overflow-wrap:anywhere]">
-                <p className="font-semibold text-stone-900">{field.name}</p>
-                <p className="font-mono text-xs text-stone-600">SKU {field.sku}</p>
-                {errors.related?.[index]?.toolId?.message && (
-                  <p className="mt-1 text-sm font-medium text-red-700">
-                    {errors.related[index].toolId.message}
-                  </p>
-                )}
-              </div>
-              <SelectField
-                label={`Show ${field.name} as`}
-                error={errors.related?.[index]?.kind?.message}
-                {...register(`related.${index}.kind`)}
-              >
-                {RELATION_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {RELATION_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </SelectField>
-              <div className="sm:col-span-2">
-                <EntryActions
-                  label={field.name}
-                  index={index}
-                  count={fields.length}
-                  move={move}
-                  remove={remove}
-                />
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      {isFull ? (
-        <p className="mt-4 text-sm text-stone-600">
-          The list is full ({MAX_RELATED_TOOLS} tools): remove one to add another.
-        </p>
-      ) : (
-        <ToolFinder
-          exclude={new Set([...(toolId ? [toolId] : []), ...chosen.map((entry) => entry.toolId)])}
-          onPick={(tool, kind) =>
-            append({ toolId: tool._id, name: tool.name, sku: tool.sku, kind })
-          }
-        />
-      )}
-    </fieldset>
+    <ListEditorFrame
+      testId="related-editor"
+      legend="Related tools (optional)"
+      description={
+        <>
+          Shown on the tool’s page as “Accessories” and “You may also need”, in this order; up to{' '}
+          {MAX_RELATED_TOOLS}.
+        </>
+      }
+      problem={problem}
+      emptyText="No related tools yet."
+      entries={fields.map((field, index) => (
+        <li key={field.id} className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-start">
+          <div className="min-w-0 [overflow-wrap:anywhere]">
+            <p className="font-semibold text-stone-900">{field.name}</p>
+            <p className="font-mono text-xs text-stone-600">SKU {field.sku}</p>
+            {errors.related?.[index]?.toolId?.message && (
+              <p className="mt-1 text-sm font-medium text-red-700">
+                {errors.related[index].toolId.message}
+              </p>
+            )}
+          </div>
+          <SelectField
+            label={`Show ${field.name} as`}
+            error={errors.related?.[index]?.kind?.message}
+            {...register(`related.${index}.kind`)}
+          >
+            {RELATION_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {RELATION_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </SelectField>
+          <div className="sm:col-span-2">
+            <EntryActions
+              label={field.name}
+              index={index}
+              count={fields.length}
+              move={move}
+              remove={remove}
+            />
+          </div>
+        </li>
+      ))}
+      adder={
+        isFull ? (
+          <p className="mt-4 text-sm text-stone-600">
+            The list is full ({MAX_RELATED_TOOLS} tools): remove one to add another.
+          </p>
+        ) : (
+          <ToolFinder
+            exclude={new Set([...(toolId ? [toolId] : []), ...chosen.map((entry) => entry.toolId)])}
+            onPick={(tool, kind) =>
+              append({ toolId: tool._id, name: tool.name, sku: tool.sku, kind })
+            }
+          />
+        )
+      }
+    />
   );
 }
 
