@@ -95,7 +95,7 @@ const ImportProgressSchema = z.object({
   isDryRun: z.boolean(),
   /** checking: the file is being read and checked; writing: its tools are being saved; then done or failed. */
   phase: z.enum(IMPORT_PHASES),
-  /** The file's size, and how much of it has been read and checked. */
+  /** The file's size (0 while it is still arriving), and how much of it has been read and checked. */
   bytesTotal: z.int().min(0),
   bytesRead: z.int().min(0),
   /** Rows read and checked so far. */
@@ -184,7 +184,7 @@ export const catalogueCsvRoutes = {
     access: 'admin',
     summary: 'Read how far an import has come',
     description:
-      'Where the import sent with this progressId stands, from any instance of the store: the share of the file read and checked, then (an apply without problems) the tools written of those to write, and at the end its answer. Written as the import goes, about every thousand rows. An import that has not reached the store yet (its file still being sent) is not found.',
+      'Where the import sent with this progressId stands, from any instance of the store: the share of the file read and checked, then (an apply without problems) the tools written of those to write, and at the end its answer. Written as the import goes, about every thousand rows. Followed from the moment the request reaches the store; before that, not found.',
     returns: 'The import as it stands.',
     tags: ['tools'],
     params: IdParamsSchema,

@@ -91,12 +91,29 @@ test('an admin exports the catalogue, is shown a bad row by line and column, and
   await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   await checkAtWidths(page, 'catalogue file with problems');
 
-  // The good file: checked, then imported.
+  // The good file, checked while its answer is held back: the bar shows how far the store has
+  // come, read from the store as the check runs; then the answer.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/catalogue/import/dry-run?**', async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
   await choose(page, 'good.csv', [HEADER, row(sku, name, '42.00')]);
   await page.getByRole('button', { name: 'Check the file' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Checking the file' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText('Done: 1 row checked')).toBeVisible();
+  await checkAtWidths(page, 'catalogue file checking');
+  release();
   await expect(
     page.getByText('1 row: 1 tools to add, 0 to change, 0 already as the file says.'),
   ).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await page.unroute('**/api/catalogue/import/dry-run?**');
   await page.getByRole('button', { name: 'Import this tool' }).click();
   await expect(
     page.getByText('1 row imported: 1 tools added, 0 changed, 0 left as they were.').first(),

@@ -41,4 +41,5 @@ export const queryKeys = {
   users: ['users'],
   cart: ['cart'],
   audit: ['audit'],
+  catalogueImports: ['catalogue-imports'],
 } as const;

@@ -11,12 +11,15 @@ export function sendFile<D extends AnyRoute>(
   body: FormData | Blob,
   {
     contentType,
+    query,
     onProgress,
     signal,
     tooLarge,
   }: {
     /** The body's type when it is a Blob (the browser sets a form's). */
     contentType?: string;
+    /** The route's query, if it takes one. */
+    query?: Record<string, string>;
     onProgress?: (share: number) => void;
     signal?: AbortSignal;
     /** What a 413 means to the person, when the store sends no sentence. */
@@ -25,7 +28,8 @@ export function sendFile<D extends AnyRoute>(
 ): Promise<RouteOutput<D>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(route.method, `/api${route.path}`);
+    const search = query ? `?${new URLSearchParams(query)}` : '';
+    request.open(route.method, `/api${route.path}${search}`);
     request.setRequestHeader('accept', 'application/json');
     if (contentType) request.setRequestHeader('content-type', contentType);
     request.responseType = 'text';

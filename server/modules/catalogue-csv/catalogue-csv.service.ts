@@ -73,15 +73,12 @@ export function createCatalogueCsvService(db: Db, options: CatalogueCsvOptions) 
     let file: ReadStream | undefined;
     let progress: ProgressTracker | undefined;
     try {
+      // Followed from the first byte: the screen reads it while the file is still arriving.
+      progress = await startProgress(db, { id: progressId, actorId: by.id, isDryRun });
+      const following = progress;
       // The whole upload first, before any connection or lock is taken: a slow client holds none.
       received = await receiveFile(body, options.maxBytes);
-      progress = await startProgress(db, {
-        id: progressId,
-        actorId: by.id,
-        isDryRun,
-        bytesTotal: received.size,
-      });
-      const following = progress;
+      following.update({ bytesTotal: received.size });
       file = received.open();
       const reading = file;
       await db.transaction(async (tx) => {

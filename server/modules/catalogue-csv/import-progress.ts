@@ -17,6 +17,7 @@ const KEPT_MS = 24 * 60 * 60 * 1000;
 
 interface Figures {
   phase?: ImportPhase;
+  bytesTotal?: number;
   bytesRead?: number;
   rowsRead?: number;
   rowsToWrite?: number;
@@ -38,7 +39,7 @@ const untracked: ProgressTracker = { update: () => {}, finish: async () => {} };
  */
 export async function startProgress(
   db: Db,
-  start: { id: string | undefined; actorId: string | null; isDryRun: boolean; bytesTotal: number },
+  start: { id: string | undefined; actorId: string | null; isDryRun: boolean },
 ): Promise<ProgressTracker> {
   const { id } = start;
   if (!id) return untracked;
@@ -51,7 +52,7 @@ export async function startProgress(
       id,
       actorId: start.actorId,
       isDryRun: start.isDryRun,
-      bytesTotal: start.bytesTotal,
+      bytesTotal: 0,
     })
     .onConflictDoNothing()
     .returning({ id: catalogueImports.id });

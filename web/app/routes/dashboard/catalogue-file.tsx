@@ -3,15 +3,22 @@ import type { MetaArgs } from 'react-router';
 import {
   CATALOGUE_COLUMN_HELP,
   CATALOGUE_COLUMNS,
+  type ImportProgress,
   type ImportReport,
   SPEC_COLUMN_PREFIX,
 } from '#contract/catalogue-csv.ts';
+import { formatCount } from '#contract/format.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { catalogueExportHref, sendCatalogueFile } from '#web/features/tools/api/catalogue-file.ts';
+import {
+  catalogueExportHref,
+  sendCatalogueFile,
+  useImportProgress,
+} from '#web/features/tools/api/catalogue-file.ts';
 import { ImportProblems, reportSentence } from '#web/features/tools/components/import-report.tsx';
+import { newRandomUuid } from '#web/lib/idempotency-key.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -20,7 +27,7 @@ export const meta = ({ matches, location }: MetaArgs) =>
 /** Where an import stands: nothing yet, sending (a share read), or answered. */
 type Step =
   | { kind: 'idle' }
-  | { kind: 'sending'; isDryRun: boolean; share: number }
+  | { kind: 'sending'; isDryRun: boolean; share: number; progressId: string }
   | { kind: 'checked'; report: ImportReport }
   | { kind: 'applied'; report: ImportReport }
   | { kind: 'failed'; error: unknown; isDryRun: boolean };
@@ -52,23 +59,70 @@ function ColumnHelp() {
   );
 }
 
-function Progress({ share, isDryRun }: { share: number; isDryRun: boolean }) {
-  const percent = Math.round(share * 100);
-  const label =
-    share < 1
-      ? `Sending the file: ${percent}%`
-      : isDryRun
-        ? 'Checking every row (up to half a minute per 100,000)…'
-        : 'Checking every row, then saving every tool at once…';
+/** What the bar shows: the sentence, and the share done (null: not known yet). */
+function progressState(
+  share: number,
+  isDryRun: boolean,
+  progress: ImportProgress | null | undefined,
+): { label: string; done: number | null } {
+  if (progress?.phase === 'writing' && progress.rowsToWrite) {
+    const { rowsWritten, rowsToWrite } = progress;
+    return {
+      label: `Saving the tools: ${formatCount(rowsWritten)} of ${formatCount(rowsToWrite)}`,
+      done: rowsWritten / rowsToWrite,
+    };
+  }
+  if (progress?.phase === 'done') {
+    const { rowsRead, rowsWritten } = progress;
+    const saved = rowsWritten > 0 ? `, ${formatCount(rowsWritten)} tools saved` : '';
+    return {
+      label: `Done: ${formatCount(rowsRead)} ${rowsRead === 1 ? 'row' : 'rows'} checked${saved}`,
+      done: 1,
+    };
+  }
+  // Until the store reads the first rows, the browser knows best how much of the file is sent.
+  if (share < 1 && !progress?.rowsRead)
+    return { label: `Sending the file: ${Math.round(share * 100)}%`, done: share };
+  if (progress && progress.bytesTotal > 0) {
+    const done = progress.bytesRead / progress.bytesTotal;
+    return {
+      label: `Checking every row: ${formatCount(progress.rowsRead)} read (${Math.round(done * 100)}% of the file)${isDryRun ? '' : ', then saving every tool at once'}`,
+      done,
+    };
+  }
+  return { label: 'Checking every row…', done: null };
+}
+
+function Progress({
+  share,
+  isDryRun,
+  progressId,
+}: {
+  share: number;
+  isDryRun: boolean;
+  progressId: string;
+}) {
+  const progress = useImportProgress(progressId);
+  const { label, done } = progressState(share, isDryRun, progress.data);
+  const percent = done === null ? undefined : Math.round(done * 100);
   return (
     <div className="mt-4" aria-live="polite">
-      <p className="text-sm font-semibold text-navy-900">{label}</p>
+      <p className="text-sm font-semibold text-navy-900 [overflow-wrap:anywhere]">{label}</p>
       <progress
         className="mt-1 h-2 w-full accent-orange-500"
         max={100}
-        value={share < 1 ? percent : undefined}
-        aria-label={label}
+        value={percent}
+        aria-label={isDryRun ? 'Checking the file' : 'Importing the file'}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={label}
       />
+      {progress.isError && (
+        <p className="mt-1 text-sm text-stone-700">
+          How far it has come cannot be read right now; the store goes on with the file.
+        </p>
+      )}
     </div>
   );
 }
@@ -82,11 +136,14 @@ export function CatalogueFilePage() {
 
   const send = async (isDryRun: boolean) => {
     if (!file) return;
-    setStep({ kind: 'sending', isDryRun, share: 0 });
+    // The id the store keeps this import's progress under, read while it runs.
+    const progressId = newRandomUuid();
+    setStep({ kind: 'sending', isDryRun, share: 0, progressId });
     try {
       const report = await sendCatalogueFile(file, {
         isDryRun,
-        onProgress: (share) => setStep({ kind: 'sending', isDryRun, share }),
+        progressId,
+        onProgress: (share) => setStep({ kind: 'sending', isDryRun, share, progressId }),
       });
       if (report.isApplied) {
         toast.success(reportSentence(report));
@@ -160,7 +217,9 @@ export function CatalogueFilePage() {
             </Button>
           )}
         </div>
-        {isSending && <Progress share={step.share} isDryRun={step.isDryRun} />}
+        {isSending && (
+          <Progress share={step.share} isDryRun={step.isDryRun} progressId={step.progressId} />
+        )}
         {step.kind === 'failed' && (
           <ErrorState
             className="mt-4"
