@@ -17,7 +17,7 @@ import pg from 'pg';
 import { CATALOGUE_COLUMNS } from '../contract/catalogue-csv.ts';
 import { isMain, runAlone } from './lib/main.ts';
 import type { BenchOptions } from './lib/options.ts';
-import { rssBytes } from './lib/processes.ts';
+import { cpuSeconds, rssBytes } from './lib/processes.ts';
 import { type BenchReport, type Figure, format } from './lib/report.ts';
 import { signInAdmin } from './lib/seed.ts';
 import { ratio } from './lib/stats.ts';
@@ -63,6 +63,8 @@ async function writeFile(file: string, rows: number, version: number): Promise<n
 interface ImportRun {
   status: number;
   ms: number;
+  /** CPU seconds the step cost the store's process and its PostgreSQL: what load does not change. */
+  cpu: { store: number; database: number };
   rssBefore: number;
   rssPeak: number;
   answer: string;
@@ -76,10 +78,16 @@ function sendFile(store: Store, cookie: string, route: string, file: string): Pr
     rssPeak = Math.max(rssPeak, rssBytes(store.pid));
   }, 20);
   const started = performance.now();
+  const cpuBefore = cpuSeconds(store.pid);
   return new Promise((resolve) => {
     const finish = (status: number, answer: string) => {
       clearInterval(sampler);
-      resolve({ status, ms: performance.now() - started, rssBefore, rssPeak, answer });
+      const cpuAfter = cpuSeconds(store.pid);
+      const cpu = {
+        store: cpuAfter.own - cpuBefore.own,
+        database: cpuAfter.children - cpuBefore.children,
+      };
+      resolve({ status, ms: performance.now() - started, cpu, rssBefore, rssPeak, answer });
     };
     // As the screen sends it: with an id its progress is followed by (written as the import goes).
     const request = http.request(
@@ -184,7 +192,7 @@ export async function runCatalogueImport(options: BenchOptions): Promise<BenchRe
     const straight = (straightFirst + straightSecond) / 2;
     const figure = (name: string, run: ImportRun, expected: string): Figure => ({
       name,
-      value: `${format.seconds(run.ms)}; memory ${format.mb(run.rssBefore)} → peak ${format.mb(run.rssPeak)}`,
+      value: `${format.seconds(run.ms)}; CPU: store ${run.cpu.store.toFixed(1)} s, PostgreSQL ${run.cpu.database.toFixed(1)} s; memory ${format.mb(run.rssBefore)} → peak ${format.mb(run.rssPeak)}`,
       baseline: `${format.seconds(straight)} the rows straight into PostgreSQL`,
       ratio: format.ratio(ratio(run.ms, straight)),
       goal: '< 60 s, memory flat',

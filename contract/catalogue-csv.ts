@@ -87,7 +87,7 @@ const ImportReportSchema = z.object({
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 /** How far an import has come: the file read and checked, then (an apply) the tools written. */
-export const IMPORT_PHASES = ['checking', 'writing', 'done', 'failed'] as const;
+const IMPORT_PHASES = ['checking', 'writing', 'done', 'failed'] as const;
 export type ImportPhase = (typeof IMPORT_PHASES)[number];
 
 const ImportProgressSchema = z.object({

@@ -113,3 +113,30 @@ export function processTree(root: number): number[] {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** CPU seconds (user + system) a process has used itself (Linux /proc; 100 ticks a second). */
+function ownCpu(pid: number, withReapedChildren: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime are fields 14 to 17 of stat: 11 to 14 after the name.
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    const own = (utime ?? 0) + (stime ?? 0);
+    return (withReapedChildren ? own + (cutime ?? 0) + (cstime ?? 0) : own) / 100;
+  } catch {
+    return 0; // the process ended meanwhile
+  }
+}
+
+/**
+ * CPU seconds used so far by a process (`own`) and by its descendants (`children`: for the store,
+ * its PostgreSQL, exited backends included). A difference of two readings is the work a step
+ * cost, whatever else shares the machine.
+ */
+export function cpuSeconds(root: number): { own: number; children: number } {
+  const [, ...descendants] = processTree(root);
+  return {
+    own: ownCpu(root, false),
+    children: descendants.reduce((sum, pid) => sum + ownCpu(pid, true), 0),
+  };
+}
