@@ -67,3 +67,33 @@ test('a buyer goes from the home page into a category and down the tree', async 
   await trail.getByRole('link', { name: 'Drills' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Drills' })).toBeVisible();
 });
+
+test('a category with many specifications opens the first five filters and folds the rest, unless chosen', async ({
+  request,
+}) => {
+  /** Each specification filter of the served page: its name and whether it is open. */
+  const groupsOf = (html: string) =>
+    [...html.matchAll(/<details( open="")?[^>]*><summary[^>]*>([^<]+)</g)].map((match) => ({
+      name: match[2] as string,
+      isOpen: match[1] !== undefined,
+    }));
+  const groups = groupsOf(await (await request.get('/categories/power-tools')).text());
+  expect(groups.length).toBeGreaterThan(5);
+  expect(groups.slice(0, 5).every((group) => group.isOpen)).toBe(true);
+  expect(groups.slice(5).some((group) => group.isOpen)).toBe(false);
+
+  // A value chosen in a folded one opens it, in the page as served.
+  const facets = (await (await request.get('/api/tools/facets?category=power-tools')).json()) as {
+    specs: { key: string; name: string; values: { value: string }[] }[];
+  };
+  const folded = facets.specs.find(
+    (spec) => spec.name === groups.at(-1)?.name && spec.values.length > 0,
+  );
+  if (!folded) throw new Error(`no facet named ${groups.at(-1)?.name}`);
+  const chosen = await request.get(
+    `/categories/power-tools?spec.${folded.key}=${encodeURIComponent(folded.values[0]?.value ?? '')}`,
+  );
+  expect(groupsOf(await chosen.text()).find((group) => group.name === folded.name)?.isOpen).toBe(
+    true,
+  );
+});

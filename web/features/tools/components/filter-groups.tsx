@@ -8,15 +8,49 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 /** Lists longer than this show their first values and "Show all N". */
 const COLLAPSED_LENGTH = 8;
 
-/** A group of filters: a fieldset whose legend names it, for screen readers and eyes alike. */
-export function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
+/**
+ * A group of filters: a fieldset whose legend names it, for screen readers and eyes alike. Given
+ * `isInitiallyOpen`, the group folds under its name (a disclosure that works without the script,
+ * its fields sent with the form either way), open or closed at first as said, then as the buyer
+ * leaves it.
+ */
+export function FilterGroup({
+  legend,
+  isInitiallyOpen,
+  children,
+}: {
+  legend: string;
+  isInitiallyOpen?: boolean | undefined;
+  children: ReactNode;
+}) {
+  // Read once: the buyer opens and closes it from then on, whatever the counts do.
+  const [isOpenAtFirst] = useState(isInitiallyOpen);
+  if (isOpenAtFirst === undefined) {
+    return (
+      <fieldset className="min-w-0 border-t border-stone-200 pt-4">
+        <legend className="float-left mb-2 w-full text-sm font-bold wrap-anywhere text-navy-900">
+          {legend}
+        </legend>
+        <div className="clear-both">{children}</div>
+      </fieldset>
+    );
+  }
   return (
-    <fieldset className="min-w-0 border-t border-stone-200 pt-4">
-      <legend className="float-left mb-2 w-full text-sm font-bold wrap-anywhere text-navy-900">
+    <details open={isOpenAtFirst} className="group min-w-0 border-t border-stone-200 pt-4">
+      <summary className="-mx-1 flex min-h-8 cursor-pointer list-none items-center justify-between gap-2 rounded px-1 text-sm font-bold wrap-anywhere text-navy-900 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
         {legend}
-      </legend>
-      <div className="clear-both">{children}</div>
-    </fieldset>
+        <span
+          aria-hidden="true"
+          className="shrink-0 text-stone-600 transition-transform group-open:rotate-180"
+        >
+          ▾
+        </span>
+      </summary>
+      <fieldset className="mt-2 min-w-0">
+        <legend className="sr-only">{legend}</legend>
+        {children}
+      </fieldset>
+    </details>
   );
 }
 
@@ -80,9 +114,11 @@ export function CheckboxGroup({
   values,
   chosen,
   onToggle,
+  isInitiallyOpen,
 }: {
   legend: string;
   name: string;
+  isInitiallyOpen?: boolean | undefined;
   values: readonly FacetValue[];
   /** The values the address chooses: ticked at once, before the counts of the new list arrive. */
   chosen: readonly string[];
@@ -95,7 +131,7 @@ export function CheckboxGroup({
     ? values.filter((value, index) => index < COLLAPSED_LENGTH || chosen.includes(value.value))
     : values;
   return (
-    <FilterGroup legend={legend}>
+    <FilterGroup legend={legend} isInitiallyOpen={isInitiallyOpen}>
       {shown.map((value) => (
         <FilterCheckbox
           key={value.value}
@@ -133,8 +169,10 @@ export function RangeGroup({
   placeholders,
   onApply,
   hint,
+  isInitiallyOpen,
 }: {
   legend: string;
+  isInitiallyOpen?: boolean | undefined;
   /** What the numbers are in, for the fields' labels ("USD", "kg"). */
   unit: string | null;
   initial: { min: string; max: string };
@@ -158,7 +196,7 @@ export function RangeGroup({
     apply();
   };
   return (
-    <FilterGroup legend={legend}>
+    <FilterGroup legend={legend} isInitiallyOpen={isInitiallyOpen}>
       <div className="grid grid-cols-2 gap-2">
         <TextField
           label={`Lowest${suffix}`}

@@ -17,6 +17,8 @@ import { CheckboxGroup, FilterCheckbox, FilterGroup, RangeGroup } from './filter
 
 /** A number with more values than this is filtered by a range rather than by each value. */
 const MAX_NUMBER_CHOICES = 8;
+/** The specifications open at first, in the order the category lists them; the rest fold. */
+const OPEN_SPEC_GROUPS = 5;
 
 interface PanelProps {
   facets: Facets;
@@ -73,8 +75,17 @@ export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: Pane
       </FilterGroup>
       <PriceGroup facets={facets} filters={filters} onChange={onChange} />
       {showSpecs
-        ? facets.specs.map((spec) => (
-            <SpecGroup key={spec.key} spec={spec} filters={filters} onChange={onChange} />
+        ? facets.specs.map((spec, index) => (
+            <SpecGroup
+              key={spec.key}
+              spec={spec}
+              filters={filters}
+              onChange={onChange}
+              // The first few open; the rest fold under their names, unless something is chosen.
+              isInitiallyOpen={
+                index < OPEN_SPEC_GROUPS || (filters.specs[spec.key] ?? []).length > 0
+              }
+            />
           ))
         : facets.specs.length > 0 && (
             <p className="border-t border-stone-200 pt-4 text-sm text-stone-600">
@@ -130,7 +141,9 @@ function SpecGroup({
   spec,
   filters,
   onChange,
+  isInitiallyOpen,
 }: {
+  isInitiallyOpen: boolean;
   spec: SpecFacet;
   filters: CatalogueFilters;
   onChange: (filters: CatalogueFilters) => void;
@@ -142,6 +155,7 @@ function SpecGroup({
     return (
       <CheckboxGroup
         legend={spec.name}
+        isInitiallyOpen={isInitiallyOpen}
         name={name}
         values={spec.values}
         chosen={filters.specs[spec.key] ?? []}
@@ -153,6 +167,7 @@ function SpecGroup({
   return (
     <RangeGroup
       legend={spec.name}
+      isInitiallyOpen={isInitiallyOpen}
       unit={spec.unit}
       initial={{ min: chosen?.min ?? '', max: chosen?.max ?? '' }}
       placeholders={
