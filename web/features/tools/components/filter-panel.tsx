@@ -17,8 +17,23 @@ import { CheckboxGroup, FilterCheckbox, FilterGroup, RangeGroup } from './filter
 
 /** A number with more values than this is filtered by a range rather than by each value. */
 const MAX_NUMBER_CHOICES = 8;
-/** The specifications open at first, in the order the category lists them; the rest fold. */
+/** How many specifications are open at first; the rest fold. */
 const OPEN_SPEC_GROUPS = 5;
+
+/**
+ * The specifications that describe the most tools here (Voltage across power tools, before Blade
+ * diameter, which only saws have), in the category's order when as wide: the ones open at first.
+ */
+function widestSpecs(specs: readonly SpecFacet[]): Set<string> {
+  const tools = (spec: SpecFacet) => spec.values.reduce((sum, value) => sum + value.count, 0);
+  return new Set(
+    specs
+      .map((spec, index) => ({ key: spec.key, tools: tools(spec), index }))
+      .sort((a, b) => b.tools - a.tools || a.index - b.index)
+      .slice(0, OPEN_SPEC_GROUPS)
+      .map((spec) => spec.key),
+  );
+}
 
 interface PanelProps {
   facets: Facets;
@@ -41,6 +56,7 @@ interface PanelProps {
  */
 export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: PanelProps) {
   const isHydrated = useHydrated();
+  const widest = widestSpecs(facets.specs);
   const { pathname } = useLocation();
   const ranges = rangeParams(filters);
   return (
@@ -75,16 +91,14 @@ export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: Pane
       </FilterGroup>
       <PriceGroup facets={facets} filters={filters} onChange={onChange} />
       {showSpecs
-        ? facets.specs.map((spec, index) => (
+        ? facets.specs.map((spec) => (
             <SpecGroup
               key={spec.key}
               spec={spec}
               filters={filters}
               onChange={onChange}
-              // The first few open; the rest fold under their names, unless something is chosen.
-              isInitiallyOpen={
-                index < OPEN_SPEC_GROUPS || (filters.specs[spec.key] ?? []).length > 0
-              }
+              // The widest few open; the rest fold under their names, unless something is chosen.
+              isInitiallyOpen={widest.has(spec.key) || (filters.specs[spec.key] ?? []).length > 0}
             />
           ))
         : facets.specs.length > 0 && (
