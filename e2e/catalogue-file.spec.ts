@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { deferred } from '../server/testing/deferred.ts';
 import {
   apiAs,
   createTool,
@@ -93,13 +94,10 @@ test('an admin exports the catalogue, is shown a bad row by line and column, and
 
   // The good file, checked while its answer is held back: the bar shows how far the store has
   // come, read from the store as the check runs; then the answer.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const held = deferred();
   await page.route('**/api/catalogue/import/dry-run?**', async (route) => {
     const response = await route.fetch();
-    await held;
+    await held.promise;
     await route.fulfill({ response });
   });
   await choose(page, 'good.csv', [HEADER, row(sku, name, '42.00')]);
@@ -108,7 +106,7 @@ test('an admin exports the catalogue, is shown a bad row by line and column, and
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('Done: 1 row checked')).toBeVisible();
   await checkAtWidths(page, 'catalogue file checking');
-  release();
+  held.resolve();
   await expect(
     page.getByText('1 row: 1 tools to add, 0 to change, 0 already as the file says.'),
   ).toBeVisible();

@@ -1,3 +1,4 @@
+import { deferred } from '../server/testing/deferred.ts';
 import {
   addFromToolPage,
   apiAs,
@@ -11,15 +12,6 @@ import {
   test,
   waitForReady,
 } from './fixtures.ts';
-
-/** A promise and the function that settles it. */
-function resolvable(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = () => {};
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 /**
  * A visitor's cart, kept in the browser: joined to the account's cart at sign-in, and read as
@@ -61,8 +53,8 @@ test("a visitor's cart survives sign-in: it joins the account's cart, then leave
 
   // The worst order of answers after sign-in: the account's cart is read before the merge is
   // made, and that read answers after it. The page must keep the merged cart.
-  const staleRead = resolvable();
-  const mergeShown = resolvable();
+  const staleRead = deferred();
+  const mergeShown = deferred();
   let delivered: Promise<unknown> = Promise.resolve();
   let isFirstRead = true;
   await page.route('**/api/cart', async (route) => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../testing/deferred.ts';
 import { createResponseCache, type PreparedBody, prepareJson } from './response-cache.ts';
-
-function deferred() {
-  let resolve: (value: PreparedBody) => void = () => {};
-  const promise = new Promise<PreparedBody>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 function counting(value: unknown) {
   let builds = 0;
@@ -79,7 +72,7 @@ describe('the response cache', () => {
     await cache.get('ana-1', ana.build, { group: 'ana' });
     await cache.get('ana-2', ana.build, { group: 'ana' });
     await cache.get('bob-1', bob.build, { group: 'bob' });
-    const slow = deferred();
+    const slow = deferred<PreparedBody>();
     const pending = cache.get('ana-3', () => slow.promise, { group: 'ana' });
     cache.forget('ana');
     slow.resolve(prepareJson(['ana, before the change']));
@@ -106,7 +99,7 @@ describe('the response cache', () => {
     await cache.get('/tools', tools.build);
     expect([home.builds(), tools.builds()]).toEqual([2, 1]);
     // A build under way may turn out to be in the group: it is not kept after the forget.
-    const slow = deferred();
+    const slow = deferred<PreparedBody>();
     const pending = cache.get('/blog', () => slow.promise);
     cache.forget('reviews');
     slow.resolve(prepareJson(['may show reviews']));
@@ -117,7 +110,7 @@ describe('the response cache', () => {
   it('does not store any build that began before invalidate()', async () => {
     const cache = createResponseCache(options);
     cache.setEnabled(true);
-    const slow = deferred();
+    const slow = deferred<PreparedBody>();
     const pending = cache.get('p', () => slow.promise);
     cache.invalidate();
     // A request after the change builds afresh instead of waiting for the stale build.
@@ -132,7 +125,7 @@ describe('the response cache', () => {
   it('still answers whoever waits on a build that a change made stale, and keeps a failed build for no one', async () => {
     const cache = createResponseCache(options);
     cache.setEnabled(true);
-    const slow = deferred();
+    const slow = deferred<PreparedBody>();
     const first = cache.get('p', () => slow.promise, { group: 'ana' });
     const second = cache.get('p', () => slow.promise, { group: 'ana' });
     cache.forget('ana');

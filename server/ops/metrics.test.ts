@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema.ts';
+import { deferred } from '../testing/deferred.ts';
 import { pngImage } from '../testing/images.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 import { within } from '../testing/within.ts';
@@ -55,13 +56,10 @@ const moves = async (
 
 /** Scrapes while `work` runs (it holds on until the scrape is done). */
 const duringWork = async (start: (held: Promise<void>) => Promise<unknown>): Promise<string> => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const running = start(held);
+  const held = deferred();
+  const running = start(held.promise);
   const text = await scrape();
-  release();
+  held.resolve();
   await running.catch(() => {});
   return text;
 };

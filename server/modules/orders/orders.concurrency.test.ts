@@ -5,6 +5,7 @@ import { OrderSchema } from '../../../contract/orders.ts';
 import { ProblemSchema } from '../../../contract/problem.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
+import { deferred } from '../../testing/deferred.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
@@ -182,20 +183,14 @@ describe('the locks a placement holds', () => {
     hold: (tx: Tx) => Promise<unknown>,
     meanwhile: (tx: Tx) => Promise<unknown>,
   ): Promise<boolean> {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = () => {};
-    const isHeld = new Promise<void>((resolve) => {
-      held = resolve;
-    });
+    const released = deferred();
+    const isHeld = deferred();
     const holding = t.db.transaction(async (tx) => {
       await hold(tx);
-      held();
-      await released;
+      isHeld.resolve();
+      await released.promise;
     });
-    await isHeld;
+    await isHeld.promise;
     try {
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local lock_timeout = '1s'`);
@@ -206,7 +201,7 @@ describe('the locks a placement holds', () => {
       if ((error as { cause?: { code?: string } }).cause?.code === '55P03') return false;
       throw error;
     } finally {
-      release();
+      released.resolve();
       await holding;
     }
   }
