@@ -128,7 +128,7 @@ const IMPORT_RULES = `The file is sent as the request body with Content-Type tex
 
 const IMPORT_ERRORS = {
   400: 'validation_failed: the file is not UTF-8 text, a row is longer than the store reads, or the body is not a file.',
-  409: 'conflict: the progressId was used for another import already.',
+  409: 'progress_id_taken: the progressId was used for another import already.',
   413: 'payload_too_large: the file is larger than the store reads.',
   415: 'unsupported_media_type: the body is not sent as text/csv.',
 } as const;
@@ -175,7 +175,7 @@ export const catalogueCsvRoutes = {
     response: ImportReportSchema,
     errors: {
       ...IMPORT_ERRORS,
-      409: 'import_running: another import is being applied; try again once it is done. conflict: the progressId was used for another import already.',
+      409: 'import_running: another import is being applied; try again once it is done. progress_id_taken: the progressId was used for another import already.',
     },
   }),
   progress: route({

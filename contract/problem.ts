@@ -5,6 +5,7 @@ import { OrderNumberSchema } from './orders.ts';
 const ProblemCodeSchema = z.enum([
   'validation_failed',
   'import_running',
+  'progress_id_taken',
   'invalid_json',
   'unsupported_media_type',
   'payload_too_large',

@@ -266,12 +266,9 @@ export async function readCatalogueFile(
   } finally {
     // Nothing is left writing on the transaction once the read ends, however it ends.
     await staging.catch(() => {});
+    // The body is the received file (receiveFile): whoever opened it closes it, unread or not.
     body.unpipe(text);
     text.destroy();
-    // The rest of a file read no further is received and dropped, so that the client, still
-    // sending, gets the answer (a file too large is left to the server to close).
-    if (!body.destroyed && !(parser.errored instanceof AppError && parser.errored.status === 413))
-      body.resume();
   }
   await staging;
   await stage(batch);

@@ -100,7 +100,11 @@ describe('GET /api/catalogue/imports/{id}', () => {
   it('refuses an id used before (409), and finds no import that has not reached the store (404)', async () => {
     const id = randomUUID();
     expect((await send('import/dry-run', [catalogueRow()], id)).statusCode).toBe(200);
-    const again = expectProblem(await send('import', [catalogueRow()], id), 409, 'conflict');
+    const again = expectProblem(
+      await send('import', [catalogueRow()], id),
+      409,
+      'progress_id_taken',
+    );
     expect(again.detail).toMatch(/new one/);
     expectProblem(await readProgress(randomUUID()), 404, 'not_found');
   });

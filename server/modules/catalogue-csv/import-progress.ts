@@ -58,7 +58,7 @@ export async function startProgress(
     .returning({ id: catalogueImports.id });
   if (made.length === 0)
     throw conflict(
-      'conflict',
+      'progress_id_taken',
       'This progress id was used for another import already: send the file with a new one.',
     );
 

@@ -32,14 +32,12 @@ export function useVisitorCartMerge({
     merging.current = userId;
     beforeMerge()
       .then(() => mergeIntoServerCart(localLines))
-      .then(async (answer) => {
-        // A read of the cart sent before the merge would answer the cart without the browser's
-        // lines, after them: it is dropped, and the merged cart shown.
-        await queryClient.cancelQueries({ queryKey: serverCartQuery.queryKey });
-        return answer;
-      })
       .then(
-        ({ cart, merged }) => {
+        async ({ cart, merged }) => {
+          // A read of the cart sent before the merge would answer the cart without the browser's
+          // lines, after them: it is dropped, and the merged cart shown. (The merge is made: this
+          // branch never lets it be sent again.)
+          await queryClient.cancelQueries({ queryKey: serverCartQuery.queryKey });
           queryClient.setQueryData(serverCartQuery.queryKey, cart);
           writeLocalLines([]);
           setReport(merged);
