@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -83,8 +83,11 @@ export async function buildTestApp(
   options: { mailTransport?: MailTransport; database?: TestDatabase; logger?: Logger } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
-  // Each app keeps its uploads apart, so a test can tell what its own requests stored.
-  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-test-uploads-'));
+  // Each app keeps its uploads apart, so a test can tell what its own requests stored. The
+  // folder sits alone inside a private one, so nothing another test writes lands beside it.
+  const uploadsHome = await mkdtemp(path.join(os.tmpdir(), 'toolyard-test-uploads-'));
+  const uploadsDir = path.join(uploadsHome, 'uploads');
+  await mkdir(uploadsDir);
   const uploads: AppConfig['uploads'] = {
     ...testConfig.uploads,
     ...overrides.uploads,
@@ -263,7 +266,7 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
-      await rm(uploadsDir, { recursive: true, force: true });
+      await rm(uploadsHome, { recursive: true, force: true });
       if (!options.database) await database.drop();
     },
   };
