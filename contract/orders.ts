@@ -10,7 +10,18 @@ import { OrderRefundSchema } from './order-refunds.ts';
  */
 export const NO_COMPANY_DETAILS = 'None given when this order was placed';
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
+/**
+ * An order placed above its buyer's or company's limits starts `awaiting_approval` (its stock held
+ * as for an unpaid order) and goes on to `unpaid` when approved, or ends `rejected`.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_approval',
+  'unpaid',
+  'paid',
+  'shipped',
+  'cancelled',
+  'rejected',
+] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 

@@ -5,6 +5,8 @@
  */
 export * from './schema/accounts.ts';
 export * from './schema/catalogue.ts';
+export * from './schema/companies.ts';
 export * from './schema/operations.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
+export * from './schema/quotes.ts';

@@ -62,10 +62,12 @@ export function truncate(text: string, max: number): string {
 
 /** An order's status as people read it. */
 export const orderStatusLabels: Record<OrderStatus, string> = {
+  awaiting_approval: 'Awaiting approval',
   unpaid: 'Unpaid',
   paid: 'Paid',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
+  rejected: 'Rejected',
 };
 
 /**

@@ -14,10 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { APPROVAL_REASONS } from '../../../contract/approvals.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../../../contract/orders.ts';
 import { user } from './accounts.ts';
 import { tools } from './catalogue.ts';
 import { timestamps } from './columns.ts';
+import { companies } from './companies.ts';
 
 /** What is bought: carts, orders with their lines and numbers, and the invoice numbers. */
 
@@ -79,6 +81,20 @@ export const orders = pgTable(
     companyName: text('company_name'),
     vatNumber: text('vat_number'),
     billingAddress: text('billing_address'),
+    /** The buyer's company when the order was placed: its owner, approvers and viewers see it. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The delivery address from the address book, as it was when the order was placed. */
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
+    /**
+     * Placed above the buyer's or the company's limits, the order waited for approval: which limit
+     * (contract/approvals.ts), and who approved or rejected it, when, and why it was rejected.
+     */
+    approvalReason: text('approval_reason', { enum: APPROVAL_REASONS }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectedBy: text('rejected_by').references(() => user.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
     /**
      * The invoice, issued in the transaction that records the payment: its number (gap-free, from
      * `invoice_numbers`), the tax rate in basis points and the tax the total includes, and the
@@ -92,7 +108,14 @@ export const orders = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('orders_status_check', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('awaiting_approval', 'unpaid', 'paid', 'shipped', 'cancelled', 'rejected')`,
+    ),
+    check(
+      'orders_rejected_check',
+      sql`(${t.status} = 'rejected') = (${t.rejectedAt} is not null and ${t.rejectionReason} is not null)`,
+    ),
     check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
     check(
       'orders_paid_has_transaction_check',
@@ -110,6 +133,9 @@ export const orders = pgTable(
       .where(sql`${t.invoiceNumber} is not null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_company_created_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.companyId} is not null`),
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_transaction_id_idx')
       .on(t.transactionId)
@@ -130,6 +156,18 @@ export const orders = pgTable(
     index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
+
+/** A delivery address as an order keeps it (a copy of the address book's entry then). */
+export interface DeliveryAddress {
+  label: string;
+  recipient: string;
+  line1: string;
+  line2: string | null;
+  postcode: string;
+  city: string;
+  country: string;
+  phone: string;
+}
 
 /** The seller as an invoice names it (settings: SELLER_NAME, SELLER_ADDRESS, …). */
 export interface SellerDetails {

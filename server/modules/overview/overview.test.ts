@@ -107,10 +107,12 @@ describe('GET /api/overview', () => {
   it('counts every order by its status, ranks the tools by revenue and lists the low stock', async () => {
     const overview = json<Overview>(await client(t.app, admin).get('/overview'));
     expect(overview.ordersByStatus).toEqual([
+      { status: 'awaiting_approval', count: 0 },
       { status: 'unpaid', count: 1 },
       { status: 'paid', count: 3 },
       { status: 'shipped', count: 1 },
       { status: 'cancelled', count: 1 },
+      { status: 'rejected', count: 0 },
     ]);
     // The drill brought 1,200 in 4 units, the hammer 700 in 7; the saw sold before the window.
     expect(overview.topTools).toEqual([

@@ -3,10 +3,12 @@ import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { orderStatusLabels } from '#web/lib/format.ts';
 
 const tones: Record<OrderStatus, BadgeTone> = {
+  awaiting_approval: 'warning',
   unpaid: 'warning',
   paid: 'info',
   shipped: 'success',
   cancelled: 'neutral',
+  rejected: 'neutral',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

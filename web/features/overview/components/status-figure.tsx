@@ -9,10 +9,12 @@ import { AXIS_TICK, CHART_COLORS, compactCount, FigureSection } from './figure-s
 type StatusCount = Overview['ordersByStatus'][number];
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
+  awaiting_approval: CHART_COLORS.orange,
   unpaid: CHART_COLORS.amber,
   paid: CHART_COLORS.sky,
   shipped: CHART_COLORS.emerald,
   cancelled: CHART_COLORS.stone,
+  rejected: CHART_COLORS.navy,
 };
 
 export function StatusFigure({ counts }: { counts: StatusCount[] }) {
