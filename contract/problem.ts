@@ -24,6 +24,8 @@ const ProblemCodeSchema = z.enum([
   'order_not_shippable',
   'order_not_payable',
   'order_not_refundable',
+  'order_not_awaiting_approval',
+  'role_cannot_order',
   'refund_exceeds_total',
   'idempotency_key_reused',
   'unpaid_limit',

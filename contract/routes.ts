@@ -4,6 +4,7 @@ import { cartRoutes } from './cart.ts';
 import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
+import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
@@ -22,6 +23,7 @@ export const apiRoutes = {
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
   orders: orderRoutes,
+  orderApprovals: orderApprovalRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,
   users: userRoutes,

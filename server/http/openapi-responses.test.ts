@@ -48,12 +48,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function send(
-  context: TestContext,
-  method: string,
-  sent: Sent,
-  user = sender(sent.as, users),
-) {
+async function send(context: TestContext, method: string, sent: Sent, user = sender(sent, users)) {
   return context.app.inject({
     method: method as 'GET',
     url: sent.url,

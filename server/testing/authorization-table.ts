@@ -236,6 +236,16 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ url: '/api/orderlist/export?status=paid' }),
     expect: adminOnly(200),
   },
+  // Only a company's owner or approvers decide (server/modules/orders/approvals.test.ts walks
+  // every company role); nobody here is one.
+  'POST /orders/:id/approve': {
+    request: (o) => ({ url: `/api/orders/${o.unpaid._id}/approve` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 403 },
+  },
+  'POST /orders/:id/reject': {
+    request: (o) => ({ url: `/api/orders/${o.unpaid._id}/reject`, body: { reason: 'No.' } }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 403 },
+  },
   'PUT /order/:id': {
     request: (o) => ({ url: `/api/order/${o.paid._id}`, body: { status: 'shipped' } }),
     expect: adminOnly(200),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { companies, companyMembers } from '../db/schema.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
@@ -27,6 +28,8 @@ export interface Fixture {
   cartVersion: number;
   /** A catalogue import's progress (a finished dry run). */
   catalogueImport: { id: string };
+  /** An order waiting for its company's approval, and the company's approver (signed in). */
+  awaiting: { order: Order; approver: TestUser };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -70,6 +73,9 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   const catalogueImport = await addImportProgress(t);
+  const awaiting = await awaitingApproval(t, tool.id);
+  // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
+  await t.app.mailer.drain();
   return {
     admin,
     tool,
@@ -80,7 +86,38 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     review,
     cartVersion,
     catalogueImport,
+    awaiting,
   };
+}
+
+/** One company per test app: an approver, and a buyer all of whose orders wait for approval. */
+const approvingCompanies = new WeakMap<
+  TestContext,
+  Promise<{ approver: TestUser; buyer: TestAccount }>
+>();
+
+/** A fresh order of `toolId` waiting for approval, and who may approve it. */
+async function awaitingApproval(t: TestContext, toolId: string): Promise<Fixture['awaiting']> {
+  let company = approvingCompanies.get(t);
+  if (!company) {
+    company = (async () => {
+      const [row] = await t.db.insert(companies).values({ name: 'Approving Co' }).returning();
+      const approver = await t.signUp({ name: 'Ari Approver' });
+      const buyer = await t.addAccount({ name: 'Bea Buyer' });
+      await t.db.insert(companyMembers).values([
+        { userId: approver.id, companyId: row?.id ?? '', role: 'approver' },
+        { userId: buyer.id, companyId: row?.id ?? '', role: 'buyer', orderLimit: 0 },
+      ]);
+      return { approver, buyer };
+    })();
+    approvingCompanies.set(t, company);
+  }
+  const { approver, buyer } = await company;
+  const order = await t.app.services.orders.placeLines(asSessionUser(buyer), {
+    lines: [{ toolId, quantity: 10 }],
+    ...delivery,
+  });
+  return { order, approver };
 }
 
 /**
@@ -91,6 +128,8 @@ export type Build = (fixture: Fixture) => {
   url: string;
   body?: Record<string, unknown>;
   form?: { payload: Buffer; headers: Record<string, string> };
+  /** Who succeeds with it, when not the admin (a company's approver). */
+  sendAs?: TestUser;
 };
 
 /** Keyed by `METHOD path`; each request would succeed for an admin on our own site. */
@@ -188,6 +227,15 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
   }),
   'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
+  'POST /orders/:id/approve': (f) => ({
+    url: `/api/orders/${f.awaiting.order._id}/approve`,
+    sendAs: f.awaiting.approver,
+  }),
+  'POST /orders/:id/reject': (f) => ({
+    url: `/api/orders/${f.awaiting.order._id}/reject`,
+    body: { reason: 'Rejected by the request every test starts from.' },
+    sendAs: f.awaiting.approver,
+  }),
   'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
   'POST /orders/:id/refunds': (f) => ({
     url: `/api/orders/${f.paidOrder._id}/refunds`,

@@ -15,6 +15,7 @@ import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/sessio
 import { recordAudit } from '../audit/index.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { createApprovals } from './order-approvals.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
@@ -217,6 +218,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       });
       return { deletedCount: 1 };
     },
+
+    /** Orders waiting for a company's approval, approved or rejected (order-approvals.ts). */
+    ...createApprovals(db, events, options),
 
     /** A paid or shipped order's refund, noted by an admin (order-refunds.ts). */
     noteRefund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>
