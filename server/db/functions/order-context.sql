@@ -30,6 +30,10 @@ BEGIN
     FROM "user" WHERE id = p_user FOR NO KEY UPDATE;
   SELECT * INTO v_member FROM company_members WHERE user_id = p_user;
   IF FOUND THEN
+    -- The lock first, on its own: the sums below then read a snapshot taken after it, which sees
+    -- every order of the company committed before (a statement that waits for a lock keeps the
+    -- snapshot it began with).
+    PERFORM 1 FROM companies WHERE id = v_member.company_id FOR NO KEY UPDATE;
     SELECT
         json_build_object(
           'companyName', c.name, 'vatNumber', c.vat_number, 'billingAddress', c.billing_address),
@@ -50,7 +54,7 @@ BEGIN
             FROM company_members m JOIN "user" u ON u.id = m.user_id
             WHERE m.company_id = c.id AND m.role IN ('owner', 'approver') AND m.user_id <> p_user))
       INTO v_company, v_membership
-      FROM companies c WHERE c.id = v_member.company_id FOR NO KEY UPDATE;
+      FROM companies c WHERE c.id = v_member.company_id;
   END IF;
   PERFORM 1 FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL ORDER BY id FOR UPDATE;
   RETURN json_build_object(
