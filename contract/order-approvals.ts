@@ -4,7 +4,7 @@ import { OrderSchema } from './orders.ts';
 
 /** Approving and rejecting a company's orders placed above a buyer's or the company's limits. */
 
-const RejectOrderBodySchema = z.strictObject({
+export const RejectOrderBodySchema = z.strictObject({
   reason: multilineText(1, 500, { maxLines: 10 }).describe(
     'Why the order is rejected, for the buyer, e.g. "Order the 18 V drills instead: we have batteries for them."',
   ),
