@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
+import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { asSessionUser } from './session-user.ts';
@@ -27,6 +28,8 @@ export interface Fixture {
   cartVersion: number;
   /** A catalogue import's progress (a finished dry run). */
   catalogueImport: { id: string };
+  /** The admin's company and invitations (server/testing/companies.ts). */
+  companies: CompanyFixture;
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -70,7 +73,9 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   const catalogueImport = await addImportProgress(t);
+  const companies = await companyFixture(t, admin);
   return {
+    companies,
     admin,
     tool,
     category,
@@ -246,4 +251,48 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,
     body: { role: 'Admin' },
   }),
+  'PUT /updatedetails/:email/company': (f) => ({
+    url: `/api/updatedetails/${encodeURIComponent(f.admin.email)}/company`,
+    body: { email: f.admin.email, companyName: 'Admin Works', vatNumber: null },
+  }),
+  'POST /companies': () => ({
+    url: '/api/companies',
+    body: { name: 'Valid Builders', vatNumber: 'GB123456789', billingAddress: '1 Quay Street' },
+  }),
+  'PATCH /companies/mine': () => ({
+    url: '/api/companies/mine',
+    body: { name: 'Renamed Builders', monthlyLimit: 250_000 },
+  }),
+  'POST /companies/mine/invitations': () => ({
+    url: '/api/companies/mine/invitations',
+    body: { email: `new-${randomUUID().slice(0, 8)}@example.com`, role: 'buyer' },
+  }),
+  'DELETE /companies/mine/invitations/:id': (f) => ({
+    url: `/api/companies/mine/invitations/${f.companies.sent.id}`,
+  }),
+  'PATCH /companies/mine/members/:userId': (f) => ({
+    url: `/api/companies/mine/members/${f.companies.coOwner.id}`,
+    body: { role: 'buyer', orderLimit: 50_000, monthlyLimit: null },
+  }),
+  'DELETE /companies/mine/members/:userId': (f) => ({
+    url: `/api/companies/mine/members/${f.companies.coOwner.id}`,
+  }),
+  'POST /companies/mine/leave': () => ({ url: '/api/companies/mine/leave' }),
+  'POST /company-invitations/open': (f) => ({
+    url: '/api/company-invitations/open',
+    body: { token: f.companies.received.token },
+  }),
+  'POST /company-invitations/accept': (f) => ({
+    url: '/api/company-invitations/accept',
+    body: { token: f.companies.received.token },
+  }),
+};
+
+/**
+ * What must hold before a valid request can succeed beyond the fixture's objects: a person in a
+ * company creates or joins no other, so the admin leaves theirs first.
+ */
+export const PREPARE: Record<string, (t: TestContext, fixture: Fixture) => Promise<void>> = {
+  'POST /companies': (t, f) => leaveCompany(t, f.admin),
+  'POST /company-invitations/accept': (t, f) => leaveCompany(t, f.admin),
 };
