@@ -42,7 +42,7 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   // The owner invites a buyer; the invitation waits, with a way to withdraw it.
   const buyer = newAccount('Ben Buyer');
   await page.getByLabel('Email address').fill(buyer.email);
-  await page.getByLabel('Role').selectOption('buyer');
+  await page.getByLabel('Role', { exact: true }).selectOption('buyer');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`An invitation is on its way to ${buyer.email}`)).toBeVisible();
   await expect(
@@ -72,7 +72,7 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await page.reload();
   await page.getByRole('button', { name: `Change ${buyer.name}'s role or limits` }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Role').selectOption('approver');
+  await dialog.getByLabel('Role', { exact: true }).selectOption('approver');
   await dialog.getByLabel(/Limit per order/).fill('500');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`${buyer.name}'s role and limits are saved.`)).toBeVisible();

@@ -7,7 +7,7 @@ import { ErrorState } from '#web/components/ui/state.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useAcceptInvitation, useInvitation } from '#web/features/companies/api/companies.ts';
-import { ROLE_HINTS, ROLE_LABELS } from '#web/features/companies/components/role-labels.ts';
+import { ROLE_HINTS, roleWithArticle } from '#web/features/companies/components/role-labels.ts';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -92,12 +92,11 @@ function Offer({ token, invitation }: { token: string; invitation: InvitationPre
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
   const toast = useToast();
-  const role = ROLE_LABELS[invitation.role].toLowerCase();
   return (
     <div className="space-y-4">
       <p className="text-lg text-navy-900">
         {invitation.invitedBy ?? 'The owner'} invited you to join{' '}
-        <strong>{invitation.companyName}</strong> as {role === 'owner' ? 'an' : 'a'} {role}.
+        <strong>{invitation.companyName}</strong> as {roleWithArticle(invitation.role)}.
       </p>
       <p className="text-sm text-stone-700">
         {ROLE_HINTS[invitation.role]} The invitation works until {formatDate(invitation.expiresAt)}.

@@ -16,7 +16,11 @@ import {
 } from '#web/features/companies/components/company-forms.tsx';
 import { InvitationsList, InviteForm } from '#web/features/companies/components/invitations.tsx';
 import { MembersTable } from '#web/features/companies/components/members-table.tsx';
-import { ROLE_HINTS, ROLE_LABELS } from '#web/features/companies/components/role-labels.ts';
+import {
+  ROLE_HINTS,
+  ROLE_LABELS,
+  roleWithArticle,
+} from '#web/features/companies/components/role-labels.ts';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -77,8 +81,7 @@ function CompanyScreen({ company }: { company: MyCompany }) {
           <Badge tone="brand">{ROLE_LABELS[company.role]}</Badge>
         </div>
         <p className="mb-4 text-sm text-stone-700">
-          You are {company.role === 'owner' ? 'an' : 'a'} {ROLE_LABELS[company.role].toLowerCase()}:{' '}
-          {ROLE_HINTS[company.role].toLowerCase()}{' '}
+          You are {roleWithArticle(company.role)}: {ROLE_HINTS[company.role].toLowerCase()}{' '}
           <Link to={paths.companyOrders()} className="font-semibold text-navy-700 underline">
             See the company's orders
           </Link>

@@ -6,7 +6,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { useMyCompany } from '#web/features/companies/api/companies.ts';
-import { ROLE_LABELS } from '#web/features/companies/components/role-labels.ts';
+import { roleWithArticle } from '#web/features/companies/components/role-labels.ts';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import { CompanyDetailsForm } from '#web/features/users/components/company-details-form.tsx';
 import { ProfileCard } from '#web/features/users/components/profile-card.tsx';
@@ -72,8 +72,7 @@ function CompanySection({ details }: { details: UserDetails }) {
       {company.data ? (
         <p className="text-stone-700">
           You buy for <strong>{company.data.name}</strong> as{' '}
-          {ROLE_LABELS[company.data.role].toLowerCase()}; its details go onto your orders and
-          invoices.{' '}
+          {`${roleWithArticle(company.data.role)}; its details go onto your orders and invoices.`}{' '}
           <Link to={paths.company()} className="font-semibold text-navy-700 underline">
             See the company
           </Link>

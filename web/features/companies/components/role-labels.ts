@@ -14,3 +14,9 @@ export const ROLE_HINTS: Record<CompanyRole, string> = {
   approver: "Approves or rejects others' orders above their limits; sees every order.",
   viewer: "Sees the company's orders and invoices.",
 };
+
+/** "an owner", "a buyer", "an approver", "a viewer". */
+export function roleWithArticle(role: CompanyRole): string {
+  const word = ROLE_LABELS[role].toLowerCase();
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+}
