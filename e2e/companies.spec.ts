@@ -68,8 +68,14 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await expect(invitee.getByText('You are a buyer')).toBeVisible();
   await atBothWidths(invitee, 'company-member');
 
+  // The company's orders: none yet, said plainly, with the filters by buyer and status.
+  await page.goto('/dashboard/company/orders');
+  await expect(page.getByText('No company orders yet')).toBeVisible();
+  await expect(page.getByLabel('Placed by')).toContainText(buyer.name);
+  await atBothWidths(page, 'company-orders-empty');
+
   // The owner makes the buyer an approver with limits: the member sees it at once.
-  await page.reload();
+  await page.goto('/dashboard/company');
   await page.getByRole('button', { name: `Change ${buyer.name}'s role or limits` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Role', { exact: true }).selectOption('approver');

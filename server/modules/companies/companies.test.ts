@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyCompany } from '../../../contract/company-details.ts';
-import { auditLog, companyInvitations } from '../../db/schema.ts';
+import { auditLog, companyInvitations, mailOutbox } from '../../db/schema.ts';
 import { invitationToken } from '../../testing/companies.ts';
 import { client, expectProblem } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
@@ -107,6 +107,11 @@ describe('invitations', () => {
     const token = await invite(owner, invitee.email.toUpperCase(), 'approver');
     const mail = t.sentMail.findLast((m) => m.to === invitee.email);
     expect(mail?.subject).toBe('You are invited to join a company on Toolyard');
+    // Sent through the outbox like every email, and never with the token stored in the clear.
+    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, invitee.email));
+    expect(queued).toMatchObject([{ kind: 'company_invitation', status: 'sent' }]);
+    const stored = await t.db.select().from(companyInvitations);
+    expect(JSON.stringify(stored)).not.toContain(token);
     expect(mail?.text).toContain(
       `${owner.email} invited this email address to join the company “Harbour Builders” on Toolyard as an approver`,
     );

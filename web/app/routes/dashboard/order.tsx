@@ -37,29 +37,42 @@ export function OrderPage() {
   const user = useSignedInUser();
   const order = useOrder(id);
   usePageTitle(order.data ? `Order ${order.data.number}` : 'Order');
-  const viewer: OrderViewer =
-    order.data && order.data.email !== user.email && user.role === 'Admin' ? 'admin' : 'owner';
+  const isPlacer = !order.data || order.data.email.toLowerCase() === user.email.toLowerCase();
+  const viewer: OrderViewer = !isPlacer && user.role === 'Admin' ? 'admin' : 'owner';
+  // Someone else's order the store lets a customer read: their company's (an owner, approver or
+  // viewer reads it; paying, cancelling and buying again stay with whoever placed it).
+  const isCompanyReader = !isPlacer && viewer !== 'admin';
   const back =
     viewer === 'admin'
       ? { label: 'Manage all orders', to: paths.manageOrders() }
-      : { label: 'My orders', to: paths.myOrders() };
+      : isCompanyReader
+        ? { label: 'Company orders', to: paths.companyOrders() }
+        : { label: 'My orders', to: paths.myOrders() };
 
   return (
     <>
       <Breadcrumbs trail={[back, { label: order.data ? `Order ${order.data.number}` : 'Order' }]} />
       <OrderView query={order} isAdmin={user.role === 'Admin'}>
-        {(data) => <OrderBody order={data} viewer={viewer} />}
+        {(data) => <OrderBody order={data} viewer={viewer} isReadOnly={isCompanyReader} />}
       </OrderView>
     </>
   );
 }
 
-function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
+function OrderBody({
+  order,
+  viewer,
+  isReadOnly,
+}: {
+  order: Order;
+  viewer: OrderViewer;
+  isReadOnly: boolean;
+}) {
   const cancelOrder = useCancelOrder();
   const toast = useToast();
   const [isConfirming, setIsConfirming] = useState(false);
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
-  const isOwner = viewer === 'owner';
+  const isOwner = viewer === 'owner' && !isReadOnly;
   const isAdmin = viewer === 'admin';
   const canRefund =
     (order.status === 'paid' || order.status === 'shipped') &&
@@ -116,9 +129,11 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
                   Pay now
                 </Link>
               )}
-              <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
-                Cancel order
-              </Button>
+              {!isReadOnly && (
+                <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
+                  Cancel order
+                </Button>
+              )}
             </>
           }
         />
