@@ -4,6 +4,7 @@ import { cartRoutes } from './cart.ts';
 import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
+import { companyRoutes } from './company-routes.ts';
 import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
@@ -31,6 +32,7 @@ export const apiRoutes = {
   audit: auditRoutes,
   uploads: uploadRoutes,
   overview: overviewRoutes,
+  companies: companyRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

@@ -339,6 +339,14 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
   },
+  'PUT /updatedetails/:email/company': {
+    request: (o) => ({
+      url: `/api/updatedetails/${encodeURIComponent(o.owner.email)}/company`,
+      body: { email: o.owner.email, companyName: 'Owner Works', billingAddress: '1 Forge Lane' },
+    }),
+    // Company details need no LinkedIn or education; still only one's own.
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
   'GET /alluser': { request: () => ({ url: '/api/alluser' }), expect: adminOnly(200) },
   'PUT /alluser': {
     request: (o) => ({

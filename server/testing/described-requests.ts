@@ -63,6 +63,9 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /catalogue/export': () => ({ url: '/api/catalogue/export' }),
   'GET /catalogue/imports/:id': (f) => ({ url: `/api/catalogue/imports/${f.catalogueImport.id}` }),
   'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
+  'GET /companies/mine': () => ({ url: '/api/companies/mine' }),
+  'GET /companies/mine/orders': () => ({ url: '/api/companies/mine/orders?status=paid&limit=5' }),
+  'GET /companies': () => ({ url: '/api/companies' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
   'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
 };

@@ -3,6 +3,7 @@ import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { companies, companyMembers } from '../db/schema.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
+import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { asSessionUser } from './session-user.ts';
@@ -30,6 +31,8 @@ export interface Fixture {
   catalogueImport: { id: string };
   /** An order waiting for its company's approval, and the company's approver (signed in). */
   awaiting: { order: Order; approver: TestUser };
+  /** The admin's company and invitations (server/testing/companies.ts). */
+  companies: CompanyFixture;
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -76,7 +79,9 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const awaiting = await awaitingApproval(t, tool.id);
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
+  const companies = await companyFixture(t, admin);
   return {
+    companies,
     admin,
     tool,
     category,
@@ -294,4 +299,48 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,
     body: { role: 'Admin' },
   }),
+  'PUT /updatedetails/:email/company': (f) => ({
+    url: `/api/updatedetails/${encodeURIComponent(f.admin.email)}/company`,
+    body: { email: f.admin.email, companyName: 'Admin Works', vatNumber: null },
+  }),
+  'POST /companies': () => ({
+    url: '/api/companies',
+    body: { name: 'Valid Builders', vatNumber: 'GB123456789', billingAddress: '1 Quay Street' },
+  }),
+  'PATCH /companies/mine': () => ({
+    url: '/api/companies/mine',
+    body: { name: 'Renamed Builders', monthlyLimit: 250_000 },
+  }),
+  'POST /companies/mine/invitations': () => ({
+    url: '/api/companies/mine/invitations',
+    body: { email: `new-${randomUUID().slice(0, 8)}@example.com`, role: 'buyer' },
+  }),
+  'DELETE /companies/mine/invitations/:id': (f) => ({
+    url: `/api/companies/mine/invitations/${f.companies.sent.id}`,
+  }),
+  'PATCH /companies/mine/members/:userId': (f) => ({
+    url: `/api/companies/mine/members/${f.companies.coOwner.id}`,
+    body: { role: 'buyer', orderLimit: 50_000, monthlyLimit: null },
+  }),
+  'DELETE /companies/mine/members/:userId': (f) => ({
+    url: `/api/companies/mine/members/${f.companies.coOwner.id}`,
+  }),
+  'POST /companies/mine/leave': () => ({ url: '/api/companies/mine/leave' }),
+  'POST /company-invitations/open': (f) => ({
+    url: '/api/company-invitations/open',
+    body: { token: f.companies.received.token },
+  }),
+  'POST /company-invitations/accept': (f) => ({
+    url: '/api/company-invitations/accept',
+    body: { token: f.companies.received.token },
+  }),
+};
+
+/**
+ * What must hold before a valid request can succeed beyond the fixture's objects: a person in a
+ * company creates or joins no other, so the admin leaves theirs first.
+ */
+export const PREPARE: Record<string, (t: TestContext, fixture: Fixture) => Promise<void>> = {
+  'POST /companies': (t, f) => leaveCompany(t, f.admin),
+  'POST /company-invitations/accept': (t, f) => leaveCompany(t, f.admin),
 };

@@ -42,4 +42,5 @@ export const queryKeys = {
   cart: ['cart'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
+  companies: ['companies'],
 } as const;

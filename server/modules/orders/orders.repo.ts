@@ -195,6 +195,8 @@ export interface OrderFilter {
   /** The orders of this customer (their account id), or of the account with this email. */
   ownerId?: string;
   ownerEmail?: string;
+  /** The orders of this company (placed by its members while they were in it). */
+  companyId?: string;
   /** Orders whose customer name, email or a product on any line contains this (any case). */
   text?: string;
   status?: OrderStatus;
@@ -252,6 +254,7 @@ export function orderWhere(filter: OrderFilter): SQL | undefined {
           sql`(select ${user.id} from ${user} where lower(${user.email}) = ${filter.ownerEmail.toLowerCase()})`,
         )
       : undefined,
+    filter.companyId !== undefined ? eq(orders.companyId, filter.companyId) : undefined,
     filter.text ? containsText(filter.text) : undefined,
     number &&
       ('orderNumber' in number

@@ -14,6 +14,7 @@ import type { ExportOptions } from '../../http/csv-export.ts';
 import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkOutCart } from './cart-checkout.ts';
+import { readsAsCompany } from './company-orders.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createApprovals } from './order-approvals.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
@@ -33,6 +34,16 @@ const orderNotFound = () => notFound('This order does not exist.');
 /** A customer sees and changes only their own orders; admins see all. */
 const assertCanSee = (user: SessionUser, order: repo.OrderRow) =>
   assertOwnerOrAdmin(user, { id: order.userId }, 'This order belongs to another customer.');
+
+/**
+ * Reading (never changing) an order: its customer, admins, and the owners, approvers and viewers
+ * of the company it was placed for (company-orders.ts).
+ */
+async function assertCanRead(db: Db, user: SessionUser, order: repo.OrderRow): Promise<void> {
+  if (order.userId === user.id || user.role === 'Admin') return;
+  if (await readsAsCompany(db, user, order)) return;
+  assertCanSee(user, order);
+}
 
 export interface OrdersOptions extends Lifecycle {
   currency: string;
@@ -159,7 +170,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async get(user: SessionUser, id: string): Promise<Order> {
       const order = await repo.findOrder(db, id);
       if (!order) throw orderNotFound();
-      assertCanSee(user, order);
+      await assertCanRead(db, user, order);
       return repo.asOrder(db, order);
     },
 
@@ -170,7 +181,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async invoicePdf(user: SessionUser, id: string): Promise<{ fileName: string; pdf: Buffer }> {
       const row = await repo.findOrder(db, id);
       if (!row) throw orderNotFound();
-      assertCanSee(user, row);
+      await assertCanRead(db, user, row);
       if (row.invoiceNumber === null) {
         throw notFound(
           row.status === 'cancelled'

@@ -39,18 +39,30 @@ export function OrderPage() {
   const user = useSignedInUser();
   const order = useOrder(id);
   usePageTitle(order.data ? `Order ${order.data.number}` : 'Order');
-  const viewer: OrderViewer =
-    order.data && order.data.email !== user.email && user.role === 'Admin' ? 'admin' : 'owner';
+  const isPlacer = !order.data || order.data.email.toLowerCase() === user.email.toLowerCase();
+  const viewer: OrderViewer = !isPlacer && user.role === 'Admin' ? 'admin' : 'owner';
+  // Someone else's order the store lets a customer read: their company's (an owner, approver or
+  // viewer reads it; paying, cancelling and buying again stay with whoever placed it).
+  const isCompanyReader = !isPlacer && viewer !== 'admin';
   const back =
     viewer === 'admin'
       ? { label: 'Manage all orders', to: paths.manageOrders() }
-      : { label: 'My orders', to: paths.myOrders() };
+      : isCompanyReader
+        ? { label: 'Company orders', to: paths.companyOrders() }
+        : { label: 'My orders', to: paths.myOrders() };
 
   return (
     <>
       <Breadcrumbs trail={[back, { label: order.data ? `Order ${order.data.number}` : 'Order' }]} />
       <OrderView query={order} isAdmin={user.role === 'Admin'}>
-        {(data) => <OrderBody order={data} viewer={viewer} isPlacer={data.email === user.email} />}
+        {(data) => (
+          <OrderBody
+            order={data}
+            viewer={viewer}
+            isPlacer={isPlacer}
+            isReadOnly={isCompanyReader}
+          />
+        )}
       </OrderView>
     </>
   );
@@ -60,18 +72,21 @@ function OrderBody({
   order,
   viewer,
   isPlacer,
+  isReadOnly,
 }: {
   order: Order;
   viewer: OrderViewer;
   /** The reader placed this order (a company's approver reads a buyer's). */
   isPlacer: boolean;
+  /** Someone else's order of the reader's company: paying, cancelling and buying again stay with its buyer. */
+  isReadOnly: boolean;
 }) {
   const cancelOrder = useCancelOrder();
   const approveOrder = useApproveOrder();
   const toast = useToast();
   const [isConfirming, setIsConfirming] = useState(false);
   const [dialog, setDialog] = useState<'ship' | 'refund' | 'reject' | null>(null);
-  const isOwner = viewer === 'owner';
+  const isOwner = viewer === 'owner' && !isReadOnly;
   const isAdmin = viewer === 'admin';
   const canRefund =
     (order.status === 'paid' || order.status === 'shipped') &&
@@ -159,9 +174,11 @@ function OrderBody({
                   Pay now
                 </Link>
               )}
-              <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
-                Cancel order
-              </Button>
+              {!isReadOnly && (
+                <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
+                  Cancel order
+                </Button>
+              )}
             </>
           }
         />
