@@ -20,6 +20,7 @@ const ProblemCodeSchema = z.enum([
   'cart_changed',
   'cart_checked_out',
   'cart_empty',
+  'address_book_full',
   'order_not_cancellable',
   'order_not_shippable',
   'order_not_payable',

@@ -1,3 +1,4 @@
+import { addressRoutes } from './addresses.ts';
 import { auditRoutes } from './audit.ts';
 import { type AuthActionName, authActions, authOperationId, isDescribed } from './auth-actions.ts';
 import { cartRoutes } from './cart.ts';
@@ -21,6 +22,7 @@ export const apiRoutes = {
   catalogueCsv: catalogueCsvRoutes,
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
+  addresses: addressRoutes,
   orders: orderRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,

@@ -39,6 +39,10 @@ import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
 import { requestIdFor } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
+import {
+  type AddressesService,
+  createAddressesService,
+} from './modules/addresses/addresses.service.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import {
   type CatalogueCsvService,
@@ -96,6 +100,7 @@ export interface AppParts {
     payments: PaymentsService;
     uploads: UploadsService;
     overview: OverviewService;
+    addresses: AddressesService;
   };
   auth: Auth;
   signUps: SignUps;
@@ -277,6 +282,7 @@ export function createAppParts(
         : null,
     }),
     uploads,
+    addresses: createAddressesService(db),
   };
   const publicConfig: PublicConfig = {
     storeName: config.storeName,

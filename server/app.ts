@@ -10,6 +10,7 @@ import { startRateLimitPruning } from './http/rate-limit.ts';
 import { OneLinePerRequest, requestIdFor } from './http/request-log.ts';
 import { inRequest } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
+import { registerAddressRoutes } from './modules/addresses/addresses.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
 import { registerCatalogueCsvRoutes } from './modules/catalogue-csv/catalogue-csv.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         writes: limitWrites,
         quotes: limitQuotes,
       });
+      registerAddressRoutes(api, services.addresses, limitWrites);
       registerOrderRoutes(api, services.orders, {
         limitWrites,
         customerAnswers: customers.answers,

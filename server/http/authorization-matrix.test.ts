@@ -8,9 +8,10 @@ import { allRoutes } from '../../contract/routes.ts';
 import { MATRIX, type Objects, ROLES } from '../testing/authorization-table.ts';
 import { addImportProgress } from '../testing/catalogue-files.ts';
 import { client, expectProblem, urlFor } from '../testing/http.ts';
+import { asSessionUser } from '../testing/session-user.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { delivery } from '../testing/valid-requests.ts';
+import { bookAddress, delivery } from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let other: TestUser;
@@ -65,6 +66,9 @@ async function objects(): Promise<Objects> {
     review,
     cartVersion,
     catalogueImport: await addImportProgress(t),
+    address: await t.app.services.addresses
+      .create(asSessionUser(owner), bookAddress)
+      .then((a) => ({ id: a._id })),
   };
 }
 

@@ -39,6 +39,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, as: 'visitor' }),
   'GET /categories': () => ({ url: '/api/categories', as: 'visitor' }),
   'GET /cart': () => ({ url: '/api/cart' }),
+  'GET /addresses': () => ({ url: '/api/addresses' }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
   'GET /orders/:id/invoice.pdf': (f) => ({ url: `/api/orders/${f.paidOrder._id}/invoice.pdf` }),
   'GET /user': (f) => ({ url: `/api/user?email=${enc(f.admin.email)}&limit=5` }),

@@ -27,9 +27,22 @@ export interface Fixture {
   cartVersion: number;
   /** A catalogue import's progress (a finished dry run). */
   catalogueImport: { id: string };
+  /** An address in the admin's own address book. */
+  address: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+
+/** A valid address for the address book. */
+export const bookAddress = {
+  label: 'Matrix yard',
+  recipient: 'Mat Rix',
+  line1: '1 Matrix Road',
+  postcode: 'MX1 1AA',
+  city: 'Leeds',
+  country: 'GB' as const,
+  phone: '+44 113 496 0000',
+};
 
 /**
  * Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user, a
@@ -70,6 +83,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   const catalogueImport = await addImportProgress(t);
+  const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
   return {
     admin,
     tool,
@@ -80,6 +94,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     review,
     cartVersion,
     catalogueImport,
+    address: { id: address._id },
   };
 }
 
@@ -183,6 +198,13 @@ export const VALID_REQUESTS: Record<string, Build> = {
     as: 'customer',
     body: { text: `${f.tool.sku} 10` },
   }),
+  'POST /addresses': () => ({ url: '/api/addresses', body: bookAddress }),
+  'PUT /addresses/:id': (f) => ({
+    url: `/api/addresses/${f.address.id}`,
+    body: { ...bookAddress, label: 'Renamed yard' },
+  }),
+  'DELETE /addresses/:id': (f) => ({ url: `/api/addresses/${f.address.id}` }),
+  'POST /addresses/:id/default': (f) => ({ url: `/api/addresses/${f.address.id}/default` }),
   'POST /orders': (f) => ({
     url: '/api/orders',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
