@@ -27,7 +27,7 @@ const CountrySchema = z
   .describe('ISO 3166-1 alpha-2, e.g. GB, DE, US (any letter case; stored in upper case).');
 
 /** An address's fields, as typed in the book or at checkout. */
-export const AddressFieldsSchema = z.strictObject({
+const AddressFieldsSchema = z.strictObject({
   label: plainText(1, 60).describe('What people call it: "Main yard", "Site 14, Harbour Road".'),
   recipient: plainText(1, 100),
   line1: plainText(1, 100),
@@ -168,3 +168,30 @@ export const addressRoutes = {
     },
   }),
 } as const;
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country's English name from its code: `GB` is "United Kingdom". */
+export function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * An address as it is printed on a parcel, one line each: the recipient, the street lines, the
+ * postcode and city, the country. An order placed to a book's address keeps these as its text.
+ */
+export function addressLines(
+  address: Pick<DeliveryAddress, 'recipient' | 'line1' | 'line2' | 'postcode' | 'city' | 'country'>,
+): string[] {
+  return [
+    address.recipient,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.postcode} ${address.city}`,
+    countryName(address.country),
+  ];
+}

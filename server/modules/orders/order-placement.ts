@@ -9,6 +9,7 @@ import { lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified, badRequest, conflict, fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import type { Delivery } from './delivery.ts';
 import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
 import * as repo from './orders.repo.ts';
 import {
@@ -41,9 +42,12 @@ export interface PlacementOptions extends StoreInfo {
   unpaidCaps: { orders: number; stockSharePercent: number };
 }
 
+/** What an order is placed with: its lines and details, and where it goes (delivery.ts). */
+export type Placement = Omit<PlaceOrderBody, 'addressId' | 'phone' | 'address'> & Delivery;
+
 export interface PlacementRequest {
   user: SessionUser;
-  placement: PlaceOrderBody;
+  placement: Placement;
   idempotencyKey: string | undefined;
   fields: LineFields;
 }
@@ -179,7 +183,7 @@ export function orderOf(
     trackingNumber: null,
     ...context.company,
     companyId: null,
-    deliveryAddress: null,
+    deliveryAddress: placement.deliveryAddress,
     approvalReason: null,
     approvedAt: null,
     approvedBy: null,

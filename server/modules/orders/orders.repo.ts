@@ -26,6 +26,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
     orderedNum: row.orderedNum,
     phone: row.phone,
     address: row.address,
+    deliveryAddress: row.deliveryAddress,
     poNumber: row.poNumber,
     note: row.note,
     lines: lines.map((line) => ({
