@@ -8,6 +8,7 @@ const OVERVIEW = { to: paths.overview(), label: 'Overview', end: false };
 const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
 const CUSTOMER = [
   { to: paths.myOrders(), label: 'My orders', end: false },
+  { to: paths.addressBook(), label: 'Address book', end: false },
   { to: paths.review(), label: 'Review', end: false },
 ];
 const ADMIN = [

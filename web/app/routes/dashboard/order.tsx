@@ -87,6 +87,13 @@ function OrderBody({ order, viewer }: { order: Order; viewer: OrderViewer }) {
                 quantity,
                 productName,
               }))}
+              state={{
+                deliverTo: {
+                  deliveryAddress: order.deliveryAddress,
+                  address: order.address,
+                  phone: order.phone,
+                },
+              }}
             />
           ) : (
             isAdmin && (
