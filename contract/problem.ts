@@ -21,6 +21,8 @@ const ProblemCodeSchema = z.enum([
   'cart_checked_out',
   'cart_empty',
   'address_book_full',
+  'lists_full',
+  'list_full',
   'order_not_cancellable',
   'order_not_shippable',
   'order_not_payable',

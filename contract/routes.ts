@@ -10,6 +10,7 @@ import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
 import { reviewRoutes } from './reviews.ts';
+import { savedListRoutes } from './saved-lists.ts';
 import { systemRoutes } from './system.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { uploadRoutes } from './uploads.ts';
@@ -23,6 +24,7 @@ export const apiRoutes = {
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
   addresses: addressRoutes,
+  lists: savedListRoutes,
   orders: orderRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,

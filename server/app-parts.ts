@@ -72,6 +72,10 @@ import {
   type QuickOrderService,
 } from './modules/quick-order/quick-order.service.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
+import {
+  createSavedListsService,
+  type SavedListsService,
+} from './modules/saved-lists/saved-lists.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
@@ -101,6 +105,7 @@ export interface AppParts {
     uploads: UploadsService;
     overview: OverviewService;
     addresses: AddressesService;
+    savedLists: SavedListsService;
   };
   auth: Auth;
   signUps: SignUps;
@@ -283,6 +288,11 @@ export function createAppParts(
     }),
     uploads,
     addresses: createAddressesService(db),
+    savedLists: createSavedListsService(db, {
+      cartLinesOf: async (user) =>
+        (await cart.get(user)).lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+      addToCart: cart.merge,
+    }),
   };
   const publicConfig: PublicConfig = {
     storeName: config.storeName,

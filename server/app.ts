@@ -24,6 +24,7 @@ import {
 } from './modules/payments/payments.routes.ts';
 import { registerQuickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         quotes: limitQuotes,
       });
       registerAddressRoutes(api, services.addresses, limitWrites);
+      registerSavedListRoutes(api, services.savedLists, limitWrites);
       registerOrderRoutes(api, services.orders, {
         limitWrites,
         customerAnswers: customers.answers,

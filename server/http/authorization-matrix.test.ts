@@ -66,10 +66,20 @@ async function objects(): Promise<Objects> {
     review,
     cartVersion,
     catalogueImport: await addImportProgress(t),
+    list: await ownList(owner, tool.id),
     address: await t.app.services.addresses
       .create(asSessionUser(owner), bookAddress)
       .then((a) => ({ id: a._id })),
   };
+}
+
+/** A private saved list of `owner`'s, holding 10 of the tool. */
+async function ownList(owner: TestUser, toolId: string) {
+  const made = await t.app.services.savedLists.create(asSessionUser(owner), { name: 'Kit' });
+  await t.app.services.savedLists.setLines(asSessionUser(owner), made._id, {
+    lines: [{ toolId, quantity: 10 }],
+  });
+  return { id: made._id };
 }
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;

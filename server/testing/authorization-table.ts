@@ -31,6 +31,8 @@ export interface Objects {
   catalogueImport: { id: string };
   /** An address in the owner's own address book (they are in no company). */
   address: { id: string };
+  /** A private saved list of the owner's, holding 10 of `tool`. */
+  list: { id: string };
 }
 
 interface Entry {
@@ -176,6 +178,47 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /addresses/:id/default': {
     request: (o) => ({ url: `/api/addresses/${o.address.id}/default` }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'GET /lists': {
+    request: () => ({ url: '/api/lists' }),
+    // Everyone signed in reads their own lists (and their company's): no one else's.
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /lists': {
+    request: () => ({ url: '/api/lists', body: { name: 'Matrix kit' } }),
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'GET /lists/:id': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}` }),
+    // A private list is no list at all to anyone but its maker, admins included.
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'PATCH /lists/:id': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}`, body: { name: 'Renamed kit' } }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'DELETE /lists/:id': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}` }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'PUT /lists/:id/lines': {
+    request: (o) => ({
+      url: `/api/lists/${o.list.id}/lines`,
+      body: { lines: [{ toolId: o.tool.id, quantity: 20 }] },
+    }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'POST /lists/:id/lines': {
+    request: (o) => ({
+      url: `/api/lists/${o.list.id}/lines`,
+      body: { from: 'lines', lines: [{ toolId: o.tool.id, quantity: 10 }] },
+    }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'POST /lists/:id/cart': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}/cart` }),
+    // Into the caller's own cart, from a list they can see.
     expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
   },
   'GET /cart': {

@@ -40,6 +40,8 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /categories': () => ({ url: '/api/categories', as: 'visitor' }),
   'GET /cart': () => ({ url: '/api/cart' }),
   'GET /addresses': () => ({ url: '/api/addresses' }),
+  'GET /lists': () => ({ url: '/api/lists?limit=5' }),
+  'GET /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
   'GET /orders/:id/invoice.pdf': (f) => ({ url: `/api/orders/${f.paidOrder._id}/invoice.pdf` }),
   'GET /user': (f) => ({ url: `/api/user?email=${enc(f.admin.email)}&limit=5` }),

@@ -29,6 +29,8 @@ export interface Fixture {
   catalogueImport: { id: string };
   /** An address in the admin's own address book. */
   address: { id: string };
+  /** A saved list of the admin's, holding 10 of `tool`. */
+  list: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -83,6 +85,11 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   const catalogueImport = await addImportProgress(t);
+  const asAdmin = asSessionUser(admin, 'Admin');
+  const list = await t.app.services.savedLists.create(asAdmin, { name: 'Fixture kit' });
+  await t.app.services.savedLists.setLines(asAdmin, list._id, {
+    lines: [{ toolId: tool.id, quantity: 10 }],
+  });
   const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
   return {
     admin,
@@ -95,6 +102,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     cartVersion,
     catalogueImport,
     address: { id: address._id },
+    list: { id: list._id },
   };
 }
 
@@ -205,6 +213,18 @@ export const VALID_REQUESTS: Record<string, Build> = {
   }),
   'DELETE /addresses/:id': (f) => ({ url: `/api/addresses/${f.address.id}` }),
   'POST /addresses/:id/default': (f) => ({ url: `/api/addresses/${f.address.id}/default` }),
+  'POST /lists': () => ({ url: '/api/lists', body: { name: 'Another kit' } }),
+  'PATCH /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}`, body: { name: 'Renamed kit' } }),
+  'DELETE /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
+  'PUT /lists/:id/lines': (f) => ({
+    url: `/api/lists/${f.list.id}/lines`,
+    body: { lines: [{ toolId: f.tool.id, quantity: 20 }] },
+  }),
+  'POST /lists/:id/lines': (f) => ({
+    url: `/api/lists/${f.list.id}/lines`,
+    body: { from: 'lines', lines: [{ toolId: f.tool.id, quantity: 10 }] },
+  }),
+  'POST /lists/:id/cart': (f) => ({ url: `/api/lists/${f.list.id}/cart` }),
   'POST /orders': (f) => ({
     url: '/api/orders',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
