@@ -1,3 +1,4 @@
+import { addressRoutes } from './addresses.ts';
 import { auditRoutes } from './audit.ts';
 import { type AuthActionName, authActions, authOperationId, isDescribed } from './auth-actions.ts';
 import { cartRoutes } from './cart.ts';
@@ -11,6 +12,7 @@ import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
 import { reviewRoutes } from './reviews.ts';
+import { savedListRoutes } from './saved-lists.ts';
 import { systemRoutes } from './system.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { uploadRoutes } from './uploads.ts';
@@ -23,6 +25,8 @@ export const apiRoutes = {
   catalogueCsv: catalogueCsvRoutes,
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
+  addresses: addressRoutes,
+  lists: savedListRoutes,
   orders: orderRoutes,
   orderApprovals: orderApprovalRoutes,
   payments: paymentRoutes,
