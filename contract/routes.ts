@@ -8,6 +8,7 @@ import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
+import { quoteRoutes } from './quote-routes.ts';
 import { reviewRoutes } from './reviews.ts';
 import { systemRoutes } from './system.ts';
 import { toolRoutes } from './tool-routes.ts';
@@ -22,6 +23,7 @@ export const apiRoutes = {
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
   orders: orderRoutes,
+  quotes: quoteRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,
   users: userRoutes,

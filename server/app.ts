@@ -22,6 +22,7 @@ import {
   registerStripeWebhook,
 } from './modules/payments/payments.routes.ts';
 import { registerQuickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
+import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitWrites,
         customerAnswers: customers.answers,
       });
+      registerQuoteRoutes(api, services.quotes, limitWrites);
       registerReviewRoutes(api, services.reviews, { writes: limitWrites, reviews: limitReviews });
       registerUserRoutes(api, services.users);
       registerOverviewRoutes(api, services.overview);

@@ -8,6 +8,7 @@ import { allRoutes } from '../../contract/routes.ts';
 import { MATRIX, type Objects, ROLES } from '../testing/authorization-table.ts';
 import { addImportProgress } from '../testing/catalogue-files.ts';
 import { client, expectProblem, urlFor } from '../testing/http.ts';
+import { addQuote } from '../testing/quote-fixtures.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { delivery } from '../testing/valid-requests.ts';
@@ -65,6 +66,8 @@ async function objects(): Promise<Objects> {
     review,
     cartVersion,
     catalogueImport: await addImportProgress(t),
+    requestedQuote: await addQuote(t, owner.id, tool, 'requested'),
+    offeredQuote: await addQuote(t, owner.id, tool, 'offered'),
   };
 }
 

@@ -7,6 +7,9 @@ import {
   orderLines,
   orderRefunds,
   orders,
+  quoteLines,
+  quoteMessages,
+  quotes,
   reviews,
   tools,
   user,
@@ -33,7 +36,19 @@ async function tableDigests(t: TestContext, tables: PgTable[]): Promise<Record<s
 }
 
 /** The tables a request could change, and the stored uploads: a refused one must change none. */
-const STORE_TABLES = [tools, orders, orderLines, carts, reviews, user, orderRefunds, auditLog];
+const STORE_TABLES = [
+  tools,
+  orders,
+  orderLines,
+  carts,
+  reviews,
+  user,
+  orderRefunds,
+  auditLog,
+  quotes,
+  quoteLines,
+  quoteMessages,
+];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */
 export async function storeSnapshot(t: TestContext) {

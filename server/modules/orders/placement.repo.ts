@@ -78,7 +78,16 @@ function columnsOf<T extends Table>(table: T, row: T['$inferSelect']): Record<st
  * follows in the same simple query. Either function raises on any shortfall, and then nothing
  * after it is read.
  */
-function writeStatement({ order, lines, mail, cart }: PlacementWrite): string {
+function writeStatement(write: PlacementWrite): string {
+  const { order, cart } = write;
+  const checkOut = cart
+    ? ` select toolyard_check_out_cart(${literal(cart.userId)}, ${cart.version}, ${literal(order.id)});`
+    : '';
+  return `${placeStatement(write)};${checkOut} commit`;
+}
+
+/** The call to `toolyard_place_order` alone, for a placement inside a caller's transaction. */
+export function placeStatement({ order, lines, mail }: PlacementWrite): string {
   const values = [
     JSON.stringify(columnsOf(orders, order)),
     JSON.stringify(lines.map((line) => columnsOf(orderLines, line))),
@@ -88,10 +97,7 @@ function writeStatement({ order, lines, mail, cart }: PlacementWrite): string {
     mail.text,
     mail.html,
   ];
-  const checkOut = cart
-    ? ` select toolyard_check_out_cart(${literal(cart.userId)}, ${cart.version}, ${literal(order.id)});`
-    : '';
-  return `select toolyard_place_order(${values.map(literal).join(', ')});${checkOut} commit`;
+  return `select toolyard_place_order(${values.map(literal).join(', ')})`;
 }
 
 /**
