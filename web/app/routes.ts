@@ -29,6 +29,8 @@ export default [
         route('myorder', 'routes/dashboard/my-orders.tsx'),
         route('orders/:id', 'routes/dashboard/order.tsx'),
         route('review', 'routes/dashboard/add-review.tsx'),
+        route('quotes', 'routes/dashboard/my-quotes.tsx'),
+        route('quotes/:id', 'routes/dashboard/quote.tsx'),
         route('payment/:id', 'routes/dashboard/payment.tsx'),
         layout('guards/require-admin.tsx', [
           route('overview', 'routes/dashboard/overview.tsx'),
@@ -40,6 +42,8 @@ export default [
           route('categories', 'routes/dashboard/manage-categories.tsx'),
           route('catalogue', 'routes/dashboard/catalogue-file.tsx'),
           route('audit', 'routes/dashboard/audit-log.tsx'),
+          route('quote-requests', 'routes/dashboard/quote-requests.tsx'),
+          route('quote-requests/:id', 'routes/dashboard/quote-request.tsx'),
         ]),
       ]),
     ]),

@@ -54,6 +54,9 @@ export const paths = {
   order: (orderId: string) => `/dashboard/orders/${id(orderId)}`,
   payment: (orderId: string) => `/dashboard/payment/${id(orderId)}`,
   review: () => '/dashboard/review',
+  /** The customer's quotes (and their company's), and one quote's page. */
+  myQuotes: () => '/dashboard/quotes',
+  quote: (quoteId: string) => `/dashboard/quotes/${id(quoteId)}`,
 
   overview: () => '/dashboard/overview',
   addProduct: () => '/dashboard/addproduct',
@@ -66,4 +69,7 @@ export const paths = {
   /** People and their roles, optionally searched for a name or email. */
   people: ({ q }: { q?: string } = {}) => withQuery('/dashboard/makeadmin', { q }),
   auditLog: () => '/dashboard/audit',
+  /** Quote requests for admins, and one quote's page where the store prices and answers it. */
+  quoteRequests: () => '/dashboard/quote-requests',
+  quoteRequest: (quoteId: string) => `/dashboard/quote-requests/${id(quoteId)}`,
 } as const;

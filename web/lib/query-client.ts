@@ -40,6 +40,7 @@ export const queryKeys = {
   reviews: ['reviews'],
   users: ['users'],
   cart: ['cart'],
+  quotes: ['quotes'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
 } as const;

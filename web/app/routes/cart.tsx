@@ -14,6 +14,7 @@ import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
 import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
+import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import type { ApiError } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -97,6 +98,17 @@ function CustomerCheckout({
         onPriceChanged={() => void refresh()}
         onCartOutdated={onCartOutdated}
         draftKey={checkoutDraftKey(user.id)}
+      />
+      <AskForQuote
+        blockedBy={
+          !user.emailVerified
+            ? 'Confirm your email address to ask for a quote.'
+            : lines.length === 0
+              ? 'Add the tools you want a price for first.'
+              : cart?.lines.some((line) => line.problem?.code === 'unavailable')
+                ? 'Remove the tools no longer sold from your cart first.'
+                : null
+        }
       />
     </div>
   );
