@@ -5,7 +5,7 @@ import type { TestContext } from './test-app.ts';
 /**
  * A quote of `quantity` units of one tool asked for by `userId`, written straight to its tables
  * (the cross-cutting suites need many, past the cap on open quotes): asked for, or offered at
- * 1000 a unit for a week.
+ * 1000 a unit for a week; for a company's buyer, the company they asked for.
  */
 export async function addQuote(
   t: TestContext,
@@ -13,12 +13,14 @@ export async function addQuote(
   tool: { id: string },
   status: 'requested' | 'offered',
   quantity = 10,
+  companyId: string | null = null,
 ): Promise<{ id: string }> {
   const isOffered = status === 'offered';
   const [row] = await t.db
     .insert(quotes)
     .values({
       userId,
+      companyId,
       status,
       currency: 'USD',
       offeredAt: isOffered ? new Date() : null,
