@@ -21,9 +21,19 @@ export const AUDIT_ACTIONS = [
   'quote.declined',
   'quote.withdrawn',
   'quote.message_written',
+  'order.approved',
+  'order.rejected',
   'review.hidden',
   'review.shown',
   'review.deleted',
+  'company.created',
+  'company.updated',
+  'company.invited',
+  'company.invitation_revoked',
+  'company.member_joined',
+  'company.member_changed',
+  'company.member_removed',
+  'company.member_left',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -36,6 +46,7 @@ export const AUDIT_TARGET_TYPES = [
   'quote',
   'review',
   'catalogue',
+  'company',
 ] as const;
 const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;

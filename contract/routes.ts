@@ -4,6 +4,8 @@ import { cartRoutes } from './cart.ts';
 import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
+import { companyRoutes } from './company-routes.ts';
+import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
@@ -24,6 +26,7 @@ export const apiRoutes = {
   quickOrder: quickOrderRoutes,
   orders: orderRoutes,
   quotes: quoteRoutes,
+  orderApprovals: orderApprovalRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,
   users: userRoutes,
@@ -31,6 +34,7 @@ export const apiRoutes = {
   audit: auditRoutes,
   uploads: uploadRoutes,
   overview: overviewRoutes,
+  companies: companyRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

@@ -4,6 +4,9 @@ import * as schema from '../db/schema.ts';
 import {
   auditLog,
   carts,
+  companies,
+  companyInvitations,
+  companyMembers,
   orderLines,
   orderRefunds,
   orders,
@@ -48,6 +51,9 @@ const STORE_TABLES = [
   quotes,
   quoteLines,
   quoteMessages,
+  companies,
+  companyMembers,
+  companyInvitations,
 ];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */

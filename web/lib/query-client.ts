@@ -43,4 +43,5 @@ export const queryKeys = {
   quotes: ['quotes'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
+  companies: ['companies'],
 } as const;

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { orderOf, type PlacementOptions } from './order-placement.ts';
-import { contextOf, contextStatement, placeStatement } from './placement.repo.ts';
+import { contextOf, contextStatement, placeStatements } from './placement.repo.ts';
 import { LINE_FIELDS } from './placement-problems.ts';
 
 /** Places an order at agreed prices inside the caller's transaction (see agreedPrices). */
@@ -44,6 +44,6 @@ export async function placeAgreedOrder(
     { user, placement, idempotencyKey: undefined, fields: LINE_FIELDS, agreedPrices },
     options,
   );
-  await tx.execute(sql.raw(placeStatement(write)));
+  for (const statement of placeStatements(write)) await tx.execute(sql.raw(statement));
   return result;
 }

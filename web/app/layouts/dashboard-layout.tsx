@@ -9,6 +9,8 @@ const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
 const CUSTOMER = [
   { to: paths.myOrders(), label: 'My orders', end: false },
   { to: paths.myQuotes(), label: 'Quotes', end: false },
+  { to: paths.company(), label: 'Company', end: true },
+  { to: paths.companyOrders(), label: 'Company orders', end: false },
   { to: paths.review(), label: 'Review', end: false },
 ];
 const ADMIN = [

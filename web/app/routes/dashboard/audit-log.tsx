@@ -42,9 +42,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'quote.declined': 'Quote declined',
   'quote.withdrawn': 'Quote withdrawn',
   'quote.message_written': 'Quote message',
+  'order.approved': 'Order approved',
+  'order.rejected': 'Order rejected',
   'review.hidden': 'Review hidden',
   'review.shown': 'Review shown again',
   'review.deleted': 'Review deleted',
+  'company.created': 'Company created',
+  'company.updated': 'Company changed',
+  'company.invited': 'Invitation sent',
+  'company.invitation_revoked': 'Invitation revoked',
+  'company.member_joined': 'Member joined',
+  'company.member_changed': 'Member changed',
+  'company.member_removed': 'Member removed',
+  'company.member_left': 'Member left',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
@@ -54,6 +64,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   quote: 'Quotes',
   review: 'Reviews',
   catalogue: 'Catalogue imports',
+  company: 'Companies',
 };
 
 export function AuditLogPage() {
