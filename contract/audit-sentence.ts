@@ -116,6 +116,25 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
       const howMuch = amount === undefined ? 'a refund' : `a refund of ${money(amount)}`;
       return `${who} noted ${howMuch} on order ${label}${note ? `: ${quoted(note)}` : ''}.`;
     }
+    // A quote is labelled by its number, which the store wrote.
+    case 'quote.requested':
+      return `${who} asked for quote ${label}.`;
+    case 'quote.offered': {
+      const total = number(details.offeredTotal);
+      return `${who} sent the offer on quote ${label}${total === undefined ? '' : ` for ${money(total)}`}.`;
+    }
+    case 'quote.refused':
+      return `${who} refused quote ${label}.`;
+    case 'quote.accepted': {
+      const order = text(details.orderNumber);
+      return `${who} accepted the offer on quote ${label}${order ? `, placing order ${quoted(order)}` : ''}.`;
+    }
+    case 'quote.declined':
+      return `${who} declined the offer on quote ${label}.`;
+    case 'quote.withdrawn':
+      return `${who} withdrew quote ${label}.`;
+    case 'quote.message_written':
+      return `${who} wrote a message on quote ${label}.`;
     case 'order.approved':
       return `${who} approved order ${label}.`;
     case 'order.rejected': {

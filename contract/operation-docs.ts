@@ -18,6 +18,8 @@ export const API_TAGS = {
     'Ordering by part number: lines of SKUs and quantities (or a CSV file) matched against the catalogue, each explained, and added to a cart in one step.',
   orders:
     'Placing orders of one or more lines, reading, cancelling and shipping them, their invoices, refunds, and the list and export for admins.',
+  quotes:
+    'Quotes: a buyer asks for prices, quantities or a delivery date from their cart; the store offers prices per line for a time; both sides write messages; an accepted offer becomes an order at the offered prices.',
   payments: 'Paying an unpaid order: the built-in test gateway, or Stripe.',
   reviews: 'Reviews of the store by its customers, and their moderation by admins.',
   users: "A customer's details and profile; the people and their roles for admins.",

@@ -24,3 +24,19 @@ export const QUOTE_STATUSES = [
 
 /** Who wrote a message on a quote: the buyer's side or the store. */
 export const QUOTE_AUTHORS = ['customer', 'store'] as const;
+
+/** How a quote's number is written everywhere (pages, emails, the audit log): `Q-1042`. */
+export function formatQuoteNumber(number: number): string {
+  return `Q-${number}`;
+}
+
+/** The most messages one quote holds (the request's own included), so no thread grows without end. */
+export const QUOTE_MESSAGES_MAX = 50;
+/** The longest message, in characters. */
+export const QUOTE_MESSAGE_MAX_CHARS = 2000;
+/** The most quotes one customer may have open (asked for, or offered) at once. */
+export const OPEN_QUOTES_MAX = 5;
+/** The longest an offer may hold, in days from today. */
+export const OFFER_VALIDITY_MAX_DAYS = 90;
+/** How far ahead a wanted-by date may be, in days. */
+export const WANTED_BY_MAX_DAYS = 730;

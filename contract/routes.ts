@@ -11,6 +11,7 @@ import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
+import { quoteRoutes } from './quote-routes.ts';
 import { reviewRoutes } from './reviews.ts';
 import { savedListRoutes } from './saved-lists.ts';
 import { systemRoutes } from './system.ts';
@@ -28,6 +29,7 @@ export const apiRoutes = {
   addresses: addressRoutes,
   lists: savedListRoutes,
   orders: orderRoutes,
+  quotes: quoteRoutes,
   orderApprovals: orderApprovalRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,

@@ -79,6 +79,7 @@ import {
   createQuickOrderService,
   type QuickOrderService,
 } from './modules/quick-order/quick-order.service.ts';
+import { createQuotesService, type QuotesService } from './modules/quotes/quotes.service.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import {
   createSavedListsService,
@@ -109,6 +110,7 @@ export interface AppParts {
     users: UsersService;
     cart: CartService;
     quickOrder: QuickOrderService;
+    quotes: QuotesService;
     payments: PaymentsService;
     uploads: UploadsService;
     overview: OverviewService;
@@ -248,6 +250,16 @@ export function createAppParts(
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
   const uploads = createUploadsService(createUploadStore(config.uploads.storage));
+  const orders = createOrdersService(db, {
+    currency: config.currency,
+    mailer,
+    storeName: config.storeName,
+    publicUrl: config.publicUrl,
+    invoicing: config.invoicing,
+    paymentWindowMs: config.paymentWindowMs,
+    unpaidCaps: config.unpaidCaps,
+    events: orderEvents,
+  });
   const services = {
     tools: createToolsService(db, {
       index: catalogueIndex,
@@ -264,15 +276,13 @@ export function createAppParts(
       outline: attributes.outline,
       onChange: () => catalogue.heard('all'),
     }),
-    orders: createOrdersService(db, {
+    orders,
+    quotes: createQuotesService(db, {
       currency: config.currency,
       mailer,
       storeName: config.storeName,
       publicUrl: config.publicUrl,
-      invoicing: config.invoicing,
-      paymentWindowMs: config.paymentWindowMs,
-      unpaidCaps: config.unpaidCaps,
-      events: orderEvents,
+      orders,
     }),
     reviews: createReviewsService(db, {
       // A tool's review changes its rating: the trigger on reviews tells the other instances.

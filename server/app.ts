@@ -24,6 +24,7 @@ import {
   registerStripeWebhook,
 } from './modules/payments/payments.routes.ts';
 import { registerQuickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
+import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitWrites,
         customerAnswers: customers.answers,
       });
+      registerQuoteRoutes(api, services.quotes, limitWrites);
       registerReviewRoutes(api, services.reviews, { writes: limitWrites, reviews: limitReviews });
       registerUserRoutes(api, services.users);
       registerOverviewRoutes(api, services.overview);

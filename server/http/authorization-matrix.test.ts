@@ -14,6 +14,7 @@ import {
   companyObjects,
 } from '../testing/company-authorization-table.ts';
 import { client, expectProblem, urlFor } from '../testing/http.ts';
+import { addQuote } from '../testing/quote-fixtures.ts';
 import { asSessionUser } from '../testing/session-user.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
@@ -76,6 +77,8 @@ async function objects(): Promise<Objects> {
     address: await t.app.services.addresses
       .create(asSessionUser(owner), bookAddress)
       .then((a) => ({ id: a._id })),
+    requestedQuote: await addQuote(t, owner.id, tool, 'requested'),
+    offeredQuote: await addQuote(t, owner.id, tool, 'offered'),
   };
 }
 

@@ -33,6 +33,9 @@ export interface Objects {
   address: { id: string };
   /** A private saved list of the owner's, holding 10 of `tool`. */
   list: { id: string };
+  /** The owner's quotes: one asked for, one offered. */
+  requestedQuote: { id: string };
+  offeredQuote: { id: string };
 }
 
 interface Entry {
@@ -67,6 +70,21 @@ const adminOnly = (status: number): Record<Role, number> => ({
   other: 403,
   admin: status,
 });
+
+const signedIn = (status: number): Record<Role, number> => ({
+  visitor: 401,
+  owner: status,
+  other: status,
+  admin: status,
+});
+/** The buyer's side of a quote: its asker only (admins answer on the store's routes). */
+const buyerSide = (status: number): Record<Role, number> => ({
+  visitor: 401,
+  owner: status,
+  other: 403,
+  admin: 403,
+});
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Every route of the contract, with who may do what. A route added to the contract without an entry
@@ -298,6 +316,64 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /user/:id': {
     request: (o) => ({ url: `/api/user/${o.unpaid._id}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  // The owner's cart holds 10 of the tool; the others' carts are empty.
+  'POST /quotes': {
+    request: () => ({ url: '/api/quotes', body: { message: 'A better price, please.' } }),
+    expect: { visitor: 401, owner: 201, other: 409, admin: 409 },
+  },
+  'GET /quotes': { request: () => ({ url: '/api/quotes' }), expect: signedIn(200) },
+  'GET /quotes/:id': {
+    request: (o) => ({ url: `/api/quotes/${o.requestedQuote.id}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'POST /quotes/:id/messages': {
+    request: (o) => ({
+      url: `/api/quotes/${o.requestedQuote.id}/messages`,
+      body: { body: 'By Friday?' },
+    }),
+    expect: buyerSide(201),
+  },
+  'POST /quotes/:id/withdraw': {
+    request: (o) => ({ url: `/api/quotes/${o.requestedQuote.id}/withdraw` }),
+    expect: buyerSide(200),
+  },
+  'POST /quotes/:id/accept': {
+    request: (o) => ({ url: `/api/quotes/${o.offeredQuote.id}/accept`, body: delivery }),
+    expect: buyerSide(200),
+  },
+  'POST /quotes/:id/decline': {
+    request: (o) => ({ url: `/api/quotes/${o.offeredQuote.id}/decline` }),
+    expect: buyerSide(200),
+  },
+  'GET /quote-requests': {
+    request: () => ({ url: '/api/quote-requests' }),
+    expect: adminOnly(200),
+  },
+  'GET /quote-requests/:id': {
+    request: (o) => ({ url: `/api/quote-requests/${o.requestedQuote.id}` }),
+    expect: adminOnly(200),
+  },
+  'POST /quote-requests/:id/offer': {
+    request: (o) => ({
+      url: `/api/quote-requests/${o.requestedQuote.id}/offer`,
+      body: { lines: [{ position: 1, offeredUnitPrice: 900 }], validUntil: inAWeek() },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /quote-requests/:id/refuse': {
+    request: (o) => ({
+      url: `/api/quote-requests/${o.requestedQuote.id}/refuse`,
+      body: { reason: 'Not this one.' },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /quote-requests/:id/messages': {
+    request: (o) => ({
+      url: `/api/quote-requests/${o.requestedQuote.id}/messages`,
+      body: { body: 'We can.' },
+    }),
+    expect: adminOnly(201),
   },
   'GET /orderlist': { request: () => ({ url: '/api/orderlist' }), expect: adminOnly(200) },
   'GET /orderlist/export': {

@@ -60,6 +60,10 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
     as: 'customer',
   }),
   'GET /audit': () => ({ url: '/api/audit?limit=5' }),
+  'GET /quotes': () => ({ url: '/api/quotes?status=requested&limit=5' }),
+  'GET /quotes/:id': (f) => ({ url: `/api/quotes/${f.requestedQuote.id}` }),
+  'GET /quote-requests': () => ({ url: '/api/quote-requests?status=offered&limit=5' }),
+  'GET /quote-requests/:id': (f) => ({ url: `/api/quote-requests/${f.offeredQuote.id}` }),
   'GET /userdetails/:email': (f) => ({ url: `/api/userdetails/${enc(f.admin.email)}` }),
   'GET /alluser': () => ({ url: '/api/alluser?role=Admin' }),
   'GET /overview': () => ({ url: '/api/overview' }),
@@ -140,6 +144,35 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     },
   ],
   'DELETE /user/:id': (f) => [{ url: `/api/user/${f.paidOrder._id}` }],
+  'POST /quotes': (_f, { sent }) => [
+    { ...sent, as: 'unverified' },
+    { ...sent, body: { ...(sent.body as object), wantedBy: '2020-01-01' } },
+  ],
+  'GET /quotes/:id': (f) => [{ url: `/api/quotes/${f.requestedQuote.id}`, as: 'customer' }],
+  'POST /quotes/:id/messages': (f, { sent }) => [
+    { ...sent, url: `/api/quotes/${f.requestedQuote.id}/messages`, as: 'customer' },
+  ],
+  'POST /quotes/:id/withdraw': (f) => [
+    { url: `/api/quotes/${f.offeredQuote.id}/withdraw` },
+    { url: `/api/quotes/${f.requestedQuote.id}/withdraw`, as: 'customer' },
+  ],
+  'POST /quotes/:id/accept': (f, { sent }) => [
+    { ...sent, url: `/api/quotes/${f.requestedQuote.id}/accept` },
+    { ...sent, as: 'customer' },
+  ],
+  'POST /quotes/:id/decline': (f, { sent }) => [
+    { url: `/api/quotes/${f.requestedQuote.id}/decline` },
+    { ...sent, as: 'customer' },
+    { ...sent, isAfterSuccess: true },
+  ],
+  'POST /quote-requests/:id/offer': (_f, { sent }) => [
+    {
+      ...sent,
+      body: { ...(sent.body as object), lines: [{ position: 2, offeredUnitPrice: 1 }] },
+    },
+  ],
+  'POST /quote-requests/:id/refuse': (_f, { sent }) => [{ ...sent, isAfterSuccess: true }],
+
   'GET /orders/:id/invoice.pdf': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}/invoice.pdf` }],
   'GET /orders/:id': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}`, as: 'customer' }],
   'PUT /order/:id': (f) => [

@@ -6,6 +6,7 @@ import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
+import { addQuote, closeOpenQuotes } from './quote-fixtures.ts';
 import { asSessionUser } from './session-user.ts';
 import type { TestAccount, TestContext, TestUser } from './test-app.ts';
 
@@ -29,6 +30,9 @@ export interface Fixture {
   cartVersion: number;
   /** A catalogue import's progress (a finished dry run). */
   catalogueImport: { id: string };
+  /** Quotes the admin asked for (as a customer): one waiting for an offer, one offered. */
+  requestedQuote: { id: string };
+  offeredQuote: { id: string };
   /** An order waiting for its company's approval, and the company's approver (signed in). */
   awaiting: { order: Order; approver: TestUser };
   /** The admin's company and invitations (server/testing/companies.ts). */
@@ -91,6 +95,9 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   const catalogueImport = await addImportProgress(t);
+  await closeOpenQuotes(t, admin.id);
+  const requestedQuote = await addQuote(t, admin.id, tool, 'requested');
+  const offeredQuote = await addQuote(t, admin.id, tool, 'offered');
   const awaiting = await awaitingApproval(t, tool.id);
   // The admin's company first: the address and the list below are then of its book.
   const companies = await companyFixture(t, admin);
@@ -119,6 +126,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     review,
     cartVersion,
     catalogueImport,
+    requestedQuote,
+    offeredQuote,
     awaiting,
     address: { id: address._id },
     list: { id: list._id },
@@ -281,6 +290,33 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
   }),
   'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
+  // The admin's cart holds 10 of the tool; a quote asked for from it leaves it as it is.
+  'POST /quotes': () => ({ url: '/api/quotes', body: { message: 'A better price for ten?' } }),
+  'POST /quotes/:id/messages': (f) => ({
+    url: `/api/quotes/${f.requestedQuote.id}/messages`,
+    body: { body: 'Could it come by Friday?' },
+  }),
+  'POST /quotes/:id/withdraw': (f) => ({ url: `/api/quotes/${f.requestedQuote.id}/withdraw` }),
+  'POST /quotes/:id/accept': (f) => ({
+    url: `/api/quotes/${f.offeredQuote.id}/accept`,
+    body: { ...delivery },
+  }),
+  'POST /quotes/:id/decline': (f) => ({ url: `/api/quotes/${f.offeredQuote.id}/decline` }),
+  'POST /quote-requests/:id/offer': (f) => ({
+    url: `/api/quote-requests/${f.requestedQuote.id}/offer`,
+    body: {
+      lines: [{ position: 1, offeredUnitPrice: 900 }],
+      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    },
+  }),
+  'POST /quote-requests/:id/refuse': (f) => ({
+    url: `/api/quote-requests/${f.requestedQuote.id}/refuse`,
+    body: { reason: 'We no longer sell this tool.' },
+  }),
+  'POST /quote-requests/:id/messages': (f) => ({
+    url: `/api/quote-requests/${f.requestedQuote.id}/messages`,
+    body: { body: 'We can do it by Friday.' },
+  }),
   'POST /orders/:id/approve': (f) => ({
     url: `/api/orders/${f.awaiting.order._id}/approve`,
     sendAs: f.awaiting.approver,

@@ -55,6 +55,9 @@ export const paths = {
   order: (orderId: string) => `/dashboard/orders/${id(orderId)}`,
   payment: (orderId: string) => `/dashboard/payment/${id(orderId)}`,
   review: () => '/dashboard/review',
+  /** The customer's quotes (and their company's), and one quote's page. */
+  myQuotes: () => '/dashboard/quotes',
+  quote: (quoteId: string) => `/dashboard/quotes/${id(quoteId)}`,
   /** The customer's company: create one, or its details, members and invitations. */
   company: () => '/dashboard/company',
   /** The company's orders, by buyer and status. */
@@ -73,4 +76,7 @@ export const paths = {
   /** People and their roles, optionally searched for a name or email. */
   people: ({ q }: { q?: string } = {}) => withQuery('/dashboard/makeadmin', { q }),
   auditLog: () => '/dashboard/audit',
+  /** Quote requests for admins, and one quote's page where the store prices and answers it. */
+  quoteRequests: () => '/dashboard/quote-requests',
+  quoteRequest: (quoteId: string) => `/dashboard/quote-requests/${id(quoteId)}`,
 } as const;

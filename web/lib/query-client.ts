@@ -41,6 +41,7 @@ export const queryKeys = {
   users: ['users'],
   cart: ['cart'],
   addresses: ['addresses'],
+  quotes: ['quotes'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
   companies: ['companies'],

@@ -1,7 +1,7 @@
 import { addressLines, type DeliveryAddress } from '../../../contract/addresses.ts';
 import type { PlaceOrderBody } from '../../../contract/order-placement.ts';
 import type { FieldError } from '../../../contract/problem.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { badRequest, fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { deliveryAddressFor } from '../addresses/index.ts';
@@ -21,7 +21,7 @@ type Asked = Pick<PlaceOrderBody, 'addressId' | 'phone' | 'address'>;
  * browser's copy of it), its lines becoming the order's address text; or the address and phone as
  * typed, which the spec's API and buyers without a book send.
  */
-export async function deliveryOf(db: Db, user: SessionUser, asked: Asked): Promise<Delivery> {
+export async function deliveryOf(db: Tx, user: SessionUser, asked: Asked): Promise<Delivery> {
   const { addressId, phone, address } = asked;
   if (addressId !== undefined) {
     if (phone !== undefined || address !== undefined)

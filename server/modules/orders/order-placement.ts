@@ -52,12 +52,17 @@ export interface PlacementRequest {
   placement: Placement;
   idempotencyKey: string | undefined;
   fields: LineFields;
+  /**
+   * Unit prices agreed elsewhere, by tool id (an accepted quote's offer, agreed-order.ts): they
+   * replace the tool's list and volume prices; every other rule applies as to any order.
+   */
+  agreedPrices?: ReadonlyMap<string, number>;
 }
 
 /** Prices every line and checks every rule; throws the first problem, changing nothing. */
 function priceLines(
   context: PlacementContext,
-  { placement, fields }: PlacementRequest,
+  { placement, fields, agreedPrices }: PlacementRequest,
   options: PlacementOptions,
 ) {
   const held = context.held;
@@ -104,7 +109,7 @@ function priceLines(
       });
     }
     // Volume prices apply per line: the price of the largest break its quantity reaches.
-    const unitPrice = unitPriceFor(tool, line.quantity);
+    const unitPrice = agreedPrices?.get(tool.id) ?? unitPriceFor(tool, line.quantity);
     return { tool, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity };
   });
   if (broken.length > 0) {

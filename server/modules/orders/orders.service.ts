@@ -8,11 +8,12 @@ import {
 import type { CreateOrderBody, PlaceOrderBody } from '../../../contract/order-placement.ts';
 import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
 import type { Order, ShipOrderBody } from '../../../contract/orders.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { ExportOptions } from '../../http/csv-export.ts';
 import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
+import { type PlaceAgreed, placeAgreedOrder } from './agreed-order.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { readsAsCompany } from './company-orders.ts';
 import { deliveryOf } from './delivery.ts';
@@ -132,6 +133,21 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const checkout = { ...rest, ...(await deliveryOf(db, user, body)) };
       return placed(user, await checkOutCart(db, options, { user, checkout, idempotencyKey }));
     },
+
+    /**
+     * Runs `work` in one transaction in which `place` places an order at agreed unit prices (an
+     * accepted quote's offer: agreed-order.ts); the order is announced once it commits.
+     */
+    withAgreedOrder: <T>(work: (tx: Tx, place: PlaceAgreed) => Promise<T>): Promise<T> =>
+      events.transaction(db, (tx, happened) =>
+        work(tx, async (user, body, agreedPrices) => {
+          const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
+          const placement = { ...rest, ...(await deliveryOf(tx, user, body)) };
+          const order = await placeAgreedOrder(tx, options, { user, placement, agreedPrices });
+          happened('placed', user.id);
+          return order;
+        }),
+      ),
 
     /** A customer's orders (an admin may name anyone's email): all, or a page, of a status. */
     async listOfUser(

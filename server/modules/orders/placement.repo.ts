@@ -108,7 +108,20 @@ function columnsOf<T extends Table>(table: T, row: T['$inferSelect']): Record<st
  * follows in the same simple query. Either function raises on any shortfall, and then nothing
  * after it is read.
  */
-function writeStatement({ order, lines, mail, moreMail = [], cart }: PlacementWrite): string {
+function writeStatement(write: PlacementWrite): string {
+  const { order, cart } = write;
+  const checkOut = cart
+    ? ` select toolyard_check_out_cart(${literal(cart.userId)}, ${cart.version}, ${literal(order.id)});`
+    : '';
+  return `${placeStatements(write).join('; ')};${checkOut} commit`;
+}
+
+/**
+ * The call to `toolyard_place_order` and the insert of the placement's further mail (the
+ * approvers'), each a statement of its own: the writing round trip sends them together, a
+ * placement inside a caller's transaction (agreed-order.ts) one after the other.
+ */
+export function placeStatements({ order, lines, mail, moreMail = [] }: PlacementWrite): string[] {
   const values = [
     JSON.stringify(columnsOf(orders, order)),
     JSON.stringify(lines.map((line) => columnsOf(orderLines, line))),
@@ -118,14 +131,13 @@ function writeStatement({ order, lines, mail, moreMail = [], cart }: PlacementWr
     mail.text,
     mail.html,
   ];
-  const checkOut = cart
-    ? ` select toolyard_check_out_cart(${literal(cart.userId)}, ${cart.version}, ${literal(order.id)});`
-    : '';
   const more =
     moreMail.length === 0
-      ? ''
-      : ` insert into mail_outbox (kind, "to", subject, text, html) select kind, "to", subject, text, html from json_populate_recordset(null::mail_outbox, ${literal(JSON.stringify(moreMail))});`;
-  return `select toolyard_place_order(${values.map(literal).join(', ')});${checkOut}${more} commit`;
+      ? []
+      : [
+          `insert into mail_outbox (kind, "to", subject, text, html) select kind, "to", subject, text, html from json_populate_recordset(null::mail_outbox, ${literal(JSON.stringify(moreMail))})`,
+        ];
+  return [`select toolyard_place_order(${values.map(literal).join(', ')})`, ...more];
 }
 
 /**

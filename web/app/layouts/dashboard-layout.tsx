@@ -8,6 +8,7 @@ const OVERVIEW = { to: paths.overview(), label: 'Overview', end: false };
 const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
 const CUSTOMER = [
   { to: paths.myOrders(), label: 'My orders', end: false },
+  { to: paths.myQuotes(), label: 'Quotes', end: false },
   { to: paths.company(), label: 'Company', end: true },
   { to: paths.companyOrders(), label: 'Company orders', end: false },
   { to: paths.addressBook(), label: 'Address book', end: false },
@@ -17,6 +18,7 @@ const ADMIN = [
   { to: paths.addProduct(), label: 'Add tool', end: false },
   { to: paths.people(), label: 'Make admin', end: false },
   { to: paths.manageOrders(), label: 'Manage all orders', end: false },
+  { to: paths.quoteRequests(), label: 'Quotes', end: false },
   { to: paths.manageProducts(), label: 'Manage tools', end: false },
   { to: paths.manageCategories(), label: 'Manage categories', end: false },
   { to: paths.catalogueFile(), label: 'Catalogue file', end: false },

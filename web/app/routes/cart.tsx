@@ -23,6 +23,7 @@ import {
 } from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
+import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import type { ApiError } from '#web/lib/api-error.ts';
 import { readBuyAgainState } from '#web/lib/buy-again-state.ts';
@@ -131,6 +132,17 @@ function CustomerCheckout({
         onCartOutdated={onCartOutdated}
         draftKey={checkoutDraftKey(user.id)}
         delivery={delivery}
+      />
+      <AskForQuote
+        blockedBy={
+          !user.emailVerified
+            ? 'Confirm your email address to ask for a quote.'
+            : lines.length === 0
+              ? 'Add the tools you want a price for first.'
+              : cart?.lines.some((line) => line.problem?.code === 'unavailable')
+                ? 'Remove the tools no longer sold from your cart first.'
+                : null
+        }
       />
     </div>
   );

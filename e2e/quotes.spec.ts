@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import {
+  addFromToolPage,
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  keepScreenshot,
+  newAccount,
+  signIn,
+  signUp,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+import { linkFromOutbox } from './outbox.ts';
+
+/**
+ * A buyer asks for a quote from the cart (more than the store has in stock), the store offers a
+ * better price on one line and leaves the other out, both write, and the buyer accepts the offer
+ * into an order at the offered price.
+ */
+
+/** axe at a phone's narrowest width and at desktop width; nothing widens the page. */
+async function checkAtWidths(page: Page, label: string) {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `${label} at ${width}px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await keepScreenshot(page, `quotes-${label.replaceAll(' ', '-')}-${width}`, { fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a buyer asks for a quote from the cart, the store offers and writes, and the accepted offer becomes an order at the offered price', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = Date.now().toString(36);
+  const saw = await createTool(admin, {
+    name: `Quote Saw ${suffix}`,
+    price: 24_900,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const blades = await createTool(admin, {
+    name: `Quote Blades ${suffix}`,
+    price: 1_500,
+    minimumOrder: 1,
+    quantity: 500,
+  });
+  const buyer = newAccount('Quincy Quote');
+  await signUp(page.request, buyer);
+
+  // The cart: the saws (fewer than the crew needs are in stock... but the quote asks anyway).
+  await addFromToolPage(page, saw, 20);
+  await addFromToolPage(page, blades, 50);
+  await page.goto('/cart');
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Ask for a quote' }).click();
+  await page.getByLabel('What do you need?').fill('Twenty saws for the new crew: a better price?');
+  await checkAtWidths(page, 'cart asking');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Quote Q-\d+$/ })).toBeVisible();
+  const number = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace(
+    'Quote ',
+    '',
+  );
+  await expect(page.getByText('Asked for', { exact: true })).toBeVisible();
+  await expect(page.getByText('Twenty saws for the new crew: a better price?')).toBeVisible();
+  await checkAtWidths(page, 'quote asked');
+
+  // The store hears of it, with a link to the quote in the back office.
+  const storeLink = await linkFromOutbox(DEMO_ADMIN.email, '/dashboard/quote-requests/');
+  const adminPage = await (await browser.newContext({ baseURL: page.url() })).newPage();
+  await signIn(adminPage.request, DEMO_ADMIN);
+  await adminPage.goto('/dashboard/quote-requests?status=requested');
+  await waitForReady(adminPage);
+  await expect(adminPage.getByRole('link', { name: number })).toBeVisible();
+  await checkAtWidths(adminPage, 'admin quote list');
+  await adminPage.goto(new URL(storeLink).pathname);
+  await waitForReady(adminPage);
+  await adminPage.getByLabel(new RegExp(`Quote Saw ${suffix} × 20`)).fill('219.00');
+  await adminPage.getByLabel(new RegExp(`Quote Blades ${suffix} × 50`)).fill('');
+  await adminPage
+    .getByLabel('Note for the buyer (optional)')
+    .fill('Blades we cannot do this month.');
+  await checkAtWidths(adminPage, 'admin quote pricing');
+  await adminPage.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Change the offer' })).toBeVisible();
+
+  // The buyer reads the offer: list against offered prices, the line left out, the note.
+  await linkFromOutbox(buyer.email, '/dashboard/quotes/');
+  await page.reload();
+  await waitForReady(page);
+  const sawRow = page.getByRole('row').filter({ hasText: `Quote Saw ${suffix}` });
+  await expect(sawRow).toContainText('$249.00');
+  await expect(sawRow).toContainText('$219.00');
+  await expect(page.getByRole('row').filter({ hasText: `Quote Blades ${suffix}` })).toContainText(
+    'Not offered',
+  );
+  await expect(page.getByText('Blades we cannot do this month.')).toBeVisible();
+  await page.getByLabel('Write a message').fill('Thanks, the saws will do.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Thanks, the saws will do.')).toBeVisible();
+  await checkAtWidths(page, 'quote offered');
+
+  await page.getByLabel('Phone').fill('+1 555 010 7000');
+  await page.getByLabel('Delivery address').fill('7 Crew Yard\nSpringfield');
+  await page.getByRole('button', { name: 'Accept and place the order' }).click();
+  const orderLink = page.getByRole('link', { name: /^TY-\d+$/ });
+  await expect(orderLink).toBeVisible();
+  await orderLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order TY-\d+$/ })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `Quote Saw ${suffix}` })).toContainText(
+    '$219.00',
+  );
+  // 20 × $219.00
+  await expect(page.getByText('$4,380.00').filter({ visible: true }).first()).toBeVisible();
+
+  // My quotes lists it as accepted.
+  await page.goto('/dashboard/quotes');
+  await waitForReady(page);
+  await expect(page.getByRole('row').filter({ hasText: number })).toContainText('Accepted');
+  await checkAtWidths(page, 'my quotes');
+});
