@@ -41,6 +41,7 @@ export const queryKeys = {
   users: ['users'],
   cart: ['cart'],
   addresses: ['addresses'],
+  savedLists: ['saved-lists'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
 } as const;

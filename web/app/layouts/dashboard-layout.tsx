@@ -9,6 +9,7 @@ const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
 const CUSTOMER = [
   { to: paths.myOrders(), label: 'My orders', end: false },
   { to: paths.addressBook(), label: 'Address book', end: false },
+  { to: paths.savedLists(), label: 'Saved lists', end: false },
   { to: paths.review(), label: 'Review', end: false },
 ];
 const ADMIN = [
