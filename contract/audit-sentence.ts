@@ -116,6 +116,12 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
       const howMuch = amount === undefined ? 'a refund' : `a refund of ${money(amount)}`;
       return `${who} noted ${howMuch} on order ${label}${note ? `: ${quoted(note)}` : ''}.`;
     }
+    case 'order.approved':
+      return `${who} approved order ${label}.`;
+    case 'order.rejected': {
+      const reason = text(details.reason);
+      return `${who} rejected order ${label}${reason ? `: ${quoted(reason)}` : ''}.`;
+    }
     case 'review.hidden':
       return `${who} hid ${reviewWords(entry)}.`;
     case 'review.shown':
@@ -128,8 +134,48 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
         ? `${who} deleted their own review${reviewTail(entry)}.`
         : `${who} deleted ${reviewWords(entry)}.`;
     }
+    case 'company.created':
+    case 'company.updated':
+    case 'company.invited':
+    case 'company.invitation_revoked':
+    case 'company.member_joined':
+    case 'company.member_changed':
+    case 'company.member_removed':
+    case 'company.member_left':
+      return companySentence(entry.action, who, quoted(label), details);
     default:
       return `${who} changed ${quoted(label)}.`;
+  }
+}
+
+/** What happened in a company (the label is its name, quoted), from the entry's details. */
+function companySentence(
+  action: AuditEntry['action'],
+  who: string,
+  company: string,
+  details: Record<string, unknown>,
+): string {
+  const member = text(details.memberEmail) ?? 'a member';
+  const email = text(details.email) ?? 'someone';
+  const role = text(details.role);
+  const as = role ? ` as ${role}` : '';
+  switch (action) {
+    case 'company.created':
+      return `${who} created the company ${company}.`;
+    case 'company.invited':
+      return `${who} invited ${email} to ${company}${as}.`;
+    case 'company.invitation_revoked':
+      return `${who} revoked the invitation of ${email} to ${company}.`;
+    case 'company.member_joined':
+      return `${who} joined ${company}${as}.`;
+    case 'company.member_changed':
+      return `${who} changed the role or limits of ${member} in ${company}.`;
+    case 'company.member_removed':
+      return `${who} removed ${member} from ${company}.`;
+    case 'company.member_left':
+      return `${who} left ${company}.`;
+    default:
+      return `${who} changed the details of ${company}.`;
   }
 }
 

@@ -14,9 +14,19 @@ export const AUDIT_ACTIONS = [
   'order.cancelled',
   'order.shipped',
   'order.refund_noted',
+  'order.approved',
+  'order.rejected',
   'review.hidden',
   'review.shown',
   'review.deleted',
+  'company.created',
+  'company.updated',
+  'company.invited',
+  'company.invitation_revoked',
+  'company.member_joined',
+  'company.member_changed',
+  'company.member_removed',
+  'company.member_left',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -28,6 +38,7 @@ export const AUDIT_TARGET_TYPES = [
   'order',
   'review',
   'catalogue',
+  'company',
 ] as const;
 const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;

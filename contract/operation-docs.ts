@@ -23,6 +23,8 @@ export const API_TAGS = {
   users: "A customer's details and profile; the people and their roles for admins.",
   system: "The store's public settings and its health.",
   audit: 'Who changed what and when, for admins.',
+  companies:
+    'Companies: their details and budget, members with roles and limits, invitations by email, and the company’s orders.',
   uploads: 'Images admins upload for tools.',
   overview: 'The overview for admins: revenue, orders by status, top tools, low stock.',
   account:

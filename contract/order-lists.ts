@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, ONE_LINE } from './common.ts';
+import { EmailSchema, IdSchema, ONE_LINE } from './common.ts';
 import { OrderStatusSchema } from './orders.ts';
 
 /** The order lists: the admin's (filters, sort, a page), its CSV export, and a customer's own. */
@@ -55,6 +55,8 @@ const orderFilterFields = {
     .regex(ONE_LINE, { error: 'Must be one line of text without control characters.' })
     .optional(),
   status: OrderStatusSchema.optional(),
+  /** The orders of one company (its id: GET /api/companies lists them). */
+  company: IdSchema.optional(),
   /** Placed on or after this day (UTC). */
   from: DaySchema.optional(),
   /** Placed on or before this day (UTC). */

@@ -69,7 +69,8 @@ export const orderRoutes = {
     path: '/orders/:id',
     access: 'user',
     summary: 'Read one order',
-    description: 'One order with its lines, for the customer who placed it and for admins.',
+    description:
+      'One order with its lines, for the customer who placed it, the owners, approvers and viewers of the company it was placed for, and admins.',
     returns: 'The order.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -113,7 +114,7 @@ export const orderRoutes = {
     access: 'user',
     summary: "Download an order's invoice",
     description:
-      "A paid order's invoice as a PDF, for the customer who placed it and for admins; an order has none until it is paid.",
+      "A paid order's invoice as a PDF, for the customer who placed it, the owners, approvers and viewers of the company it was placed for, and admins; an order has none until it is paid.",
     returns: 'The invoice, as an attachment named by its number (INV-000042.pdf).',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -127,7 +128,7 @@ export const orderRoutes = {
     path: '/orderlist',
     access: 'admin',
     summary: 'List orders for admins',
-    description: `Orders for admins, a page at a time (limit, offset), by status, placed between two days (from, to; UTC, from no later than to) and sorted; with q, the order with that order or invoice number, or the orders whose customer name, email or a product on any line contains the text. Without a limit, the newest ${ORDER_LIST_CAP} that match. The total that match is in X-Total-Count.`,
+    description: `Orders for admins, a page at a time (limit, offset), by status, by company (company, an id), placed between two days (from, to; UTC, from no later than to) and sorted; with q, the order with that order or invoice number, or the orders whose customer name, email or a product on any line contains the text. Without a limit, the newest ${ORDER_LIST_CAP} that match. The total that match is in X-Total-Count.`,
     returns: 'The orders that match, in the order asked for.',
     tags: ['orders'],
     query: ListOrdersQuerySchema,

@@ -5,6 +5,8 @@ import { cartRoutes } from './cart.ts';
 import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
+import { companyRoutes } from './company-routes.ts';
+import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
@@ -26,6 +28,7 @@ export const apiRoutes = {
   addresses: addressRoutes,
   lists: savedListRoutes,
   orders: orderRoutes,
+  orderApprovals: orderApprovalRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,
   users: userRoutes,
@@ -33,6 +36,7 @@ export const apiRoutes = {
   audit: auditRoutes,
   uploads: uploadRoutes,
   overview: overviewRoutes,
+  companies: companyRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

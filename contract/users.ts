@@ -61,12 +61,12 @@ const LinkedinSchema = z
 const UpsertUserBodySchema = z.strictObject({ name: NameSchema, email: EmailSchema });
 
 /** A field that may be left out (kept as it is) or emptied: '' or null clears it. */
-function clearable<T extends z.ZodType<string>>(schema: T) {
+export function clearable<T extends z.ZodType<string>>(schema: T) {
   return z.union([z.null(), z.literal('').transform(() => null), schema]).optional();
 }
 
 /** A VAT or tax number as printed: letters and digits, spaces, dots and dashes between them. */
-const VatNumberSchema = plainText(4, 32).regex(/^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/, {
+export const VatNumberSchema = plainText(4, 32).regex(/^[A-Za-z0-9][A-Za-z0-9 .-]*[A-Za-z0-9]$/, {
   error: 'Must be letters and digits as printed, such as GB123456789.',
 });
 
@@ -81,6 +81,18 @@ export const UpdateProfileBodySchema = z.strictObject({
   billingAddress: clearable(multilineText(5, 500, { maxLines: 10 })),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+/**
+ * The company details alone, for orders and invoices: saved without the personal profile's
+ * LinkedIn and education. A field left out is kept; sent empty or null, it is cleared.
+ */
+export const UpdateCompanyDetailsBodySchema = z.strictObject({
+  email: EmailSchema,
+  companyName: clearable(plainText(2, 200)),
+  vatNumber: clearable(VatNumberSchema),
+  billingAddress: clearable(multilineText(5, 500, { maxLines: 10 })),
+});
+export type UpdateCompanyDetailsBody = z.infer<typeof UpdateCompanyDetailsBodySchema>;
 
 const SetRoleBodySchema = z.strictObject({ role: RoleSchema });
 
@@ -146,6 +158,20 @@ export const userRoutes = {
     tags: ['users'],
     params: EmailParamsSchema,
     body: UpdateProfileBodySchema,
+    response: UserDetailsSchema,
+    errors: { 403: OWN_EMAIL, 404: NO_USER },
+  }),
+  updateCompanyDetails: route({
+    method: 'PUT',
+    path: '/updatedetails/:email/company',
+    access: 'user',
+    summary: "Update the customer's company details",
+    description:
+      "Updates the company details of the caller's own profile (company name, VAT number, billing address) on their own, without the personal profile's LinkedIn and education. A field left out is kept; sent empty or null, it is cleared. A member of a company keeps the company's details in the company instead (PATCH /api/companies/mine).",
+    returns: 'The details as stored.',
+    tags: ['users'],
+    params: EmailParamsSchema,
+    body: UpdateCompanyDetailsBodySchema,
     response: UserDetailsSchema,
     errors: { 403: OWN_EMAIL, 404: NO_USER },
   }),

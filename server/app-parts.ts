@@ -56,6 +56,14 @@ import {
   type CategoriesService,
   createCategoriesService,
 } from './modules/categories/categories.service.ts';
+import {
+  type CompaniesService,
+  createCompaniesService,
+} from './modules/companies/companies.service.ts';
+import {
+  createInvitationsService,
+  type InvitationsService,
+} from './modules/companies/invitations.service.ts';
 import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import {
@@ -104,6 +112,8 @@ export interface AppParts {
     payments: PaymentsService;
     uploads: UploadsService;
     overview: OverviewService;
+    companies: CompaniesService;
+    invitations: InvitationsService;
     addresses: AddressesService;
     savedLists: SavedListsService;
   };
@@ -287,6 +297,20 @@ export function createAppParts(
         : null,
     }),
     uploads,
+    companies: createCompaniesService(db),
+    invitations: createInvitationsService(db, {
+      mailer,
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+      limitMail: async (address) => {
+        await limiter.hit(
+          'mail:em',
+          address,
+          config.rateLimits.mailPerEmail,
+          'This address was sent several emails lately. Please try again later.',
+        );
+      },
+    }),
     addresses: createAddressesService(db),
     savedLists: createSavedListsService(db, {
       cartLinesOf: async (user) =>

@@ -15,6 +15,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
 import { registerCatalogueCsvRoutes } from './modules/catalogue-csv/catalogue-csv.routes.ts';
 import { registerCategoryRoutes } from './modules/categories/categories.routes.ts';
+import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { startPaymentWindowJob } from './modules/orders/payment-window.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -224,6 +225,11 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       registerStripeWebhook(api, services.payments, config.stripe?.webhookSecret ?? null);
       registerSystemRoutes(api, database.db, publicConfig, parts.readiness);
       registerAuditRoutes(api, database.db);
+      registerCompanyRoutes(
+        api,
+        { companies: services.companies, invitations: services.invitations, db: database.db },
+        limitWrites,
+      );
     },
     { prefix: '/api' },
   );

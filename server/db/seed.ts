@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Role } from '../../contract/users.ts';
 import type { Db, Tx } from './client.ts';
 import { seedAttributes, seedCategories } from './demo/categories.ts';
+import { seedDemoCompany } from './demo/company.ts';
 import { DEMO_ORDERS_DUE } from './demo/orders.ts';
 import { seedRelations } from './demo/relations.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
@@ -101,7 +102,7 @@ export async function seedDemo(
 
     if (withAccounts) {
       await addUser(DEMO_ACCOUNTS.admin);
-      await addUser(DEMO_ACCOUNTS.customer);
+      await seedDemoCompany(tx, await addUser(DEMO_ACCOUNTS.customer));
     }
 
     const categoryIds = await insertCategories(tx);

@@ -7,6 +7,12 @@ import { OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
 import { MATRIX, type Objects, ROLES } from '../testing/authorization-table.ts';
 import { addImportProgress } from '../testing/catalogue-files.ts';
+import {
+  COMPANY_CALLERS,
+  COMPANY_MATRIX,
+  COMPANY_ORDER_MATRIX,
+  companyObjects,
+} from '../testing/company-authorization-table.ts';
 import { client, expectProblem, urlFor } from '../testing/http.ts';
 import { asSessionUser } from '../testing/session-user.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
@@ -86,10 +92,13 @@ const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;
 
 describe('the authorization matrix', () => {
   it('has an entry for every route of the contract, and no other', () => {
-    expect(Object.keys(MATRIX).sort()).toEqual(allRoutes().map(key).sort());
+    expect([...Object.keys(MATRIX), ...Object.keys(COMPANY_MATRIX)].sort()).toEqual(
+      allRoutes().map(key).sort(),
+    );
   });
 
-  describe.each(allRoutes().map((route) => [key(route), route] as const))('%s', (name, route) => {
+  const routes = allRoutes().filter((route) => MATRIX[key(route)] !== undefined);
+  describe.each(routes.map((route) => [key(route), route] as const))('%s', (name, route) => {
     it.each(ROLES)('as %s', async (role) => {
       const entry = MATRIX[name];
       if (!entry) throw new Error(`no matrix entry for ${name}`);
@@ -117,6 +126,39 @@ describe('the authorization matrix', () => {
       }
       // Another customer never sees the owner's data, even in an error.
       if (role === 'other') expect(response.body).not.toContain(o.owner.email);
+    });
+  });
+});
+
+describe('the authorization matrix of a company', () => {
+  const entries = Object.entries({ ...COMPANY_MATRIX, ...COMPANY_ORDER_MATRIX });
+  describe.each(entries)('%s', (name, entry) => {
+    it.each(COMPANY_CALLERS)('as %s', async (role) => {
+      const [method = 'GET'] = name.split(' ');
+      const o = await companyObjects(t);
+      const caller = role === 'visitor' ? undefined : o.people[role];
+      const { url, body } = entry.request(o);
+      const before = await storeSnapshot(t);
+      const response = await t.app.inject({
+        method: method as InjectOptions['method'],
+        url,
+        headers: { origin: TEST_ORIGIN, ...(caller ? { cookie: caller.cookie } : {}) },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      expect(response.statusCode, response.body).toBe(entry.expect[role]);
+      if (response.statusCode >= 400) {
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      }
+      if (response.statusCode >= 400 || entry.storesNothing) {
+        expect(await storeSnapshot(t)).toEqual(before);
+      }
+      // Another company's members and people in none (but the invited loner, once they accept)
+      // never see this company's orders or people.
+      const isInvited = role === 'loner' && name.includes('/company-invitations/');
+      if ((role === 'otherMember' || role === 'loner') && !isInvited) {
+        expect(response.body).not.toContain(o.order._id);
+        expect(response.body).not.toContain(o.people.viewer.email);
+      }
     });
   });
 });

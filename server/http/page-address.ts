@@ -111,6 +111,7 @@ const PAGE_PARAMS: [RegExp, (search: URLSearchParams) => [string, string][]][] =
   [/^\/compare$/, named({ ids: compared })],
   [/^\/reset-password$/, named({ token: asGiven, error: authError })],
   [/^\/confirm-email$/, named({ token: asGiven })],
+  [/^\/join-company$/, named({ token: asGiven })],
   [/^\/(login|email-verified)$/, named({ error: authError })],
 ];
 

@@ -10,6 +10,7 @@ import {
   type Build,
   type Fixture,
   makeFixture,
+  PREPARE,
   VALID_REQUESTS,
 } from '../testing/valid-requests.ts';
 
@@ -42,6 +43,7 @@ const STORES_NOTHING = new Set([
   'POST /cart/quote',
   'POST /quick-order/check',
   'POST /catalogue/import/dry-run',
+  'POST /company-invitations/open',
 ]);
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;
@@ -153,7 +155,9 @@ describe('state-changing requests', () => {
       });
 
       it('the same request from our own site as JSON succeeds and stores what it is for', async () => {
-        const request = build(await makeFixture(t, admin));
+        const fixture = await makeFixture(t, admin);
+        await PREPARE[name]?.(t, fixture);
+        const request = build(fixture);
         const before = await snapshot();
         const response = await inject(route, request, { origin: TEST_ORIGIN });
         if (STRIPE_ONLY.has(name)) {

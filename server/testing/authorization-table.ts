@@ -304,6 +304,16 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ url: '/api/orderlist/export?status=paid' }),
     expect: adminOnly(200),
   },
+  // Only a company's owner or approvers decide (server/modules/orders/approvals.test.ts walks
+  // every company role); nobody here is one.
+  'POST /orders/:id/approve': {
+    request: (o) => ({ url: `/api/orders/${o.unpaid._id}/approve` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 403 },
+  },
+  'POST /orders/:id/reject': {
+    request: (o) => ({ url: `/api/orders/${o.unpaid._id}/reject`, body: { reason: 'No.' } }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 403 },
+  },
   'PUT /order/:id': {
     request: (o) => ({ url: `/api/order/${o.paid._id}`, body: { status: 'shipped' } }),
     expect: adminOnly(200),
@@ -395,6 +405,14 @@ export const MATRIX: Record<string, Entry> = {
         education: 'Trade school',
       },
     }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'PUT /updatedetails/:email/company': {
+    request: (o) => ({
+      url: `/api/updatedetails/${encodeURIComponent(o.owner.email)}/company`,
+      body: { email: o.owner.email, companyName: 'Owner Works', billingAddress: '1 Forge Lane' },
+    }),
+    // Company details need no LinkedIn or education; still only one's own.
     expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
   },
   'GET /alluser': { request: () => ({ url: '/api/alluser' }), expect: adminOnly(200) },

@@ -1,102 +1,206 @@
-import { bookAddress } from './valid-requests.ts';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { orders } from '../db/schema.ts';
+import { addCompany, invitationToken, type TestCompany } from './companies.ts';
+import { client } from './http.ts';
+import type { TestContext, TestUser } from './test-app.ts';
+import { delivery } from './valid-requests.ts';
 
 /**
- * Who may do what with the address book and saved lists, by role in a company: every route of
- * both, with the status each caller gets when it acts on the objects of one company (its book's
- * address, a list its buyer shared). server/http/company-authorization-matrix.test.ts walks it.
+ * Who may do what in a company: the company's routes, and the order routes a company's members
+ * read, for each role a person can have towards one company (server/http/authorization-matrix.test.ts
+ * walks it).
  */
 
-export const COMPANY_CALLERS = [
+export type CompanyCaller =
+  | 'visitor'
+  | 'owner'
+  | 'buyer'
+  | 'approver'
+  | 'viewer'
+  /** A buyer of another company. */
+  | 'otherMember'
+  /** A customer in no company. */
+  | 'loner'
+  | 'admin';
+export const COMPANY_CALLERS: CompanyCaller[] = [
+  'visitor',
   'owner',
   'buyer',
   'approver',
   'viewer',
-  /** The owner of another company. */
-  'otherCompany',
-  /** A customer in no company. */
-  'noCompany',
+  'otherMember',
+  'loner',
   'admin',
-  'visitor',
-] as const;
-export type CompanyCaller = (typeof COMPANY_CALLERS)[number];
+];
 
 export interface CompanyObjects {
-  toolId: string;
-  /** An address of the company's book. */
-  addressId: string;
-  /** A list the company's buyer made and shared with the company, holding 10 of the tool. */
-  listId: string;
+  people: Record<Exclude<CompanyCaller, 'visitor'>, TestUser>;
+  company: TestCompany;
+  /** A paid order the buyer placed for the company. */
+  order: Order;
+  /** An open invitation of the company, sent to the loner. */
+  invitation: { id: string; token: string };
 }
 
-interface Entry {
+interface CompanyEntry {
   request: (o: CompanyObjects) => { url: string; body?: unknown };
   expect: Record<CompanyCaller, number>;
+  storesNothing?: true;
 }
 
-/** Statuses in the order of COMPANY_CALLERS. */
-function statuses(...codes: number[]): Record<CompanyCaller, number> {
-  return Object.fromEntries(COMPANY_CALLERS.map((caller, i) => [caller, codes[i]])) as Record<
-    CompanyCaller,
-    number
-  >;
+/** Fresh people, a fresh company and its order for every request. */
+export async function companyObjects(t: TestContext): Promise<CompanyObjects> {
+  const [owner, buyer, approver, viewer, otherMember, otherOwner, loner, admin] = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => t.signUp(i === 7 ? { role: 'Admin' } : {})),
+  );
+  if (!owner || !buyer || !approver || !viewer || !otherMember || !otherOwner || !loner || !admin) {
+    throw new Error('sign-ups failed');
+  }
+  const company = await addCompany(t, owner, [
+    { user: buyer, role: 'buyer' },
+    { user: approver, role: 'approver' },
+    { user: viewer, role: 'viewer' },
+  ]);
+  await addCompany(t, otherOwner, [{ user: otherMember, role: 'buyer' }]);
+  const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
+  const placed = await client(t.app, buyer).post('/orders', {
+    lines: [{ toolId: tool.id, quantity: 10 }],
+    ...delivery,
+  });
+  const order = OrderSchema.parse(placed.json());
+  // Placement copies the company; written here too, so that this table holds on its own.
+  await t.db.update(orders).set({ companyId: company.id }).where(eq(orders.id, order._id));
+  await t.markPaid(order._id, `txn_${randomUUID()}`);
+  const sent = t.sentMail.length;
+  const invited = await client(t.app, owner).post('/companies/mine/invitations', {
+    email: loner.email,
+    role: 'viewer',
+  });
+  const id = (invited.json() as { _id: string })._id;
+  const mail = await waitForMail(t, sent, loner.email);
+  return {
+    people: { owner, buyer, approver, viewer, otherMember, loner, admin },
+    company,
+    order,
+    invitation: { id, token: invitationToken(mail.text) },
+  };
 }
 
-/** Everyone reads their own: their company's, or their own. */
-const EVERYONE_OWN = statuses(200, 200, 200, 200, 200, 200, 200, 401);
-/** The company's book: owner and buyers change it, approvers and viewers read it, others see none. */
-const BOOK_CHANGE = statuses(200, 200, 403, 403, 404, 404, 404, 401);
-/** A shared list: its maker (the buyer) and the owner change it; members read it; others see none. */
-const LIST_CHANGE = statuses(200, 200, 403, 403, 404, 404, 404, 401);
-const LIST_READ = statuses(200, 200, 200, 200, 404, 404, 404, 401);
+async function waitForMail(t: TestContext, after: number, to: string) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const mail = t.sentMail.slice(after).find((m) => m.to === to);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no mail to ${to}`);
+}
 
-export const COMPANY_MATRIX: Record<string, Entry> = {
-  'GET /addresses': { request: () => ({ url: '/api/addresses' }), expect: EVERYONE_OWN },
-  'POST /addresses': {
-    request: () => ({ url: '/api/addresses', body: bookAddress }),
-    // Into the caller's book: approvers and viewers may not add to the company's.
-    expect: statuses(201, 201, 403, 403, 201, 201, 201, 401),
+const expectFor = (
+  statuses: Partial<Record<CompanyCaller, number>> & { rest: number },
+): Record<CompanyCaller, number> => {
+  const { rest, ...given } = statuses;
+  return Object.fromEntries(
+    COMPANY_CALLERS.map((caller) => [caller, caller === 'visitor' ? 401 : (given[caller] ?? rest)]),
+  ) as Record<CompanyCaller, number>;
+};
+
+/** An owner's call: others in the company and members of another get 403, the rest 404. */
+const ownersOnly = (status: number) =>
+  expectFor({ owner: status, buyer: 403, approver: 403, viewer: 403, otherMember: 403, rest: 404 });
+/** The company's readers and its buyer (their own order), admins; never another company. */
+const companyReaders = expectFor({
+  owner: 200,
+  buyer: 200,
+  approver: 200,
+  viewer: 200,
+  admin: 200,
+  rest: 403,
+});
+
+export const COMPANY_MATRIX: Record<string, CompanyEntry> = {
+  'POST /companies': {
+    request: () => ({ url: '/api/companies', body: { name: 'Matrix Builders' } }),
+    // A person belongs to at most one company.
+    expect: expectFor({ loner: 201, admin: 201, rest: 409 }),
   },
-  'PUT /addresses/:id': {
-    request: (o) => ({ url: `/api/addresses/${o.addressId}`, body: bookAddress }),
-    expect: BOOK_CHANGE,
+  'GET /companies/mine': {
+    request: () => ({ url: '/api/companies/mine' }),
+    expect: expectFor({ rest: 200 }),
+    storesNothing: true,
   },
-  'DELETE /addresses/:id': {
-    request: (o) => ({ url: `/api/addresses/${o.addressId}` }),
-    expect: BOOK_CHANGE,
+  'PATCH /companies/mine': {
+    request: () => ({ url: '/api/companies/mine', body: { monthlyLimit: 100_000 } }),
+    expect: ownersOnly(200),
   },
-  'POST /addresses/:id/default': {
-    request: (o) => ({ url: `/api/addresses/${o.addressId}/default` }),
-    expect: BOOK_CHANGE,
-  },
-  'GET /lists': { request: () => ({ url: '/api/lists' }), expect: EVERYONE_OWN },
-  'POST /lists': {
-    request: () => ({ url: '/api/lists', body: { name: 'Shared kit', isShared: true } }),
-    // Any member may share a list with their company; a person in none has none to share with.
-    expect: statuses(201, 201, 201, 201, 201, 400, 400, 401),
-  },
-  'GET /lists/:id': { request: (o) => ({ url: `/api/lists/${o.listId}` }), expect: LIST_READ },
-  'PATCH /lists/:id': {
-    request: (o) => ({ url: `/api/lists/${o.listId}`, body: { name: 'Renamed' } }),
-    expect: LIST_CHANGE,
-  },
-  'DELETE /lists/:id': { request: (o) => ({ url: `/api/lists/${o.listId}` }), expect: LIST_CHANGE },
-  'PUT /lists/:id/lines': {
-    request: (o) => ({
-      url: `/api/lists/${o.listId}/lines`,
-      body: { lines: [{ toolId: o.toolId, quantity: 20 }] },
+  'POST /companies/mine/invitations': {
+    request: () => ({
+      url: '/api/companies/mine/invitations',
+      body: { email: `matrix-${randomUUID().slice(0, 8)}@example.com`, role: 'buyer' },
     }),
-    expect: LIST_CHANGE,
+    expect: ownersOnly(201),
   },
-  'POST /lists/:id/lines': {
+  'DELETE /companies/mine/invitations/:id': {
+    request: (o) => ({ url: `/api/companies/mine/invitations/${o.invitation.id}` }),
+    expect: ownersOnly(200),
+  },
+  'PATCH /companies/mine/members/:userId': {
     request: (o) => ({
-      url: `/api/lists/${o.listId}/lines`,
-      body: { from: 'lines', lines: [{ toolId: o.toolId, quantity: 5 }] },
+      url: `/api/companies/mine/members/${o.people.viewer.id}`,
+      body: { orderLimit: 10_000 },
     }),
-    expect: LIST_CHANGE,
+    expect: ownersOnly(200),
   },
-  'POST /lists/:id/cart': {
-    // Into the caller's own cart: every member may, from a list shared with them.
-    request: (o) => ({ url: `/api/lists/${o.listId}/cart` }),
-    expect: LIST_READ,
+  'DELETE /companies/mine/members/:userId': {
+    request: (o) => ({ url: `/api/companies/mine/members/${o.people.viewer.id}` }),
+    expect: ownersOnly(200),
+  },
+  'POST /companies/mine/leave': {
+    request: () => ({ url: '/api/companies/mine/leave' }),
+    // The only owner stays; a member of another company leaves theirs, never this one.
+    expect: expectFor({ owner: 409, loner: 404, admin: 404, rest: 200 }),
+  },
+  'GET /companies/mine/orders': {
+    request: () => ({ url: '/api/companies/mine/orders' }),
+    // Each sees their own company's (a buyer their own orders in it); people in none, nothing.
+    expect: expectFor({ loner: 404, admin: 404, rest: 200 }),
+    storesNothing: true,
+  },
+  'POST /company-invitations/open': {
+    request: (o) => ({ url: '/api/company-invitations/open', body: { token: o.invitation.token } }),
+    expect: expectFor({ loner: 200, rest: 403 }),
+    storesNothing: true,
+  },
+  'POST /company-invitations/accept': {
+    request: (o) => ({
+      url: '/api/company-invitations/accept',
+      body: { token: o.invitation.token },
+    }),
+    expect: expectFor({ loner: 200, rest: 403 }),
+  },
+  'GET /companies': {
+    request: () => ({ url: '/api/companies' }),
+    expect: expectFor({ admin: 200, rest: 403 }),
+    storesNothing: true,
+  },
+};
+
+/** Order routes as the company's members and strangers see them. */
+export const COMPANY_ORDER_MATRIX: Record<string, CompanyEntry> = {
+  'GET /orders/:id': {
+    request: (o) => ({ url: `/api/orders/${o.order._id}` }),
+    expect: companyReaders,
+    storesNothing: true,
+  },
+  'GET /orders/:id/invoice.pdf': {
+    request: (o) => ({ url: `/api/orders/${o.order._id}/invoice.pdf` }),
+    expect: companyReaders,
+    storesNothing: true,
+  },
+  'GET /orderlist': {
+    request: (o) => ({ url: `/api/orderlist?company=${o.company.id}` }),
+    expect: expectFor({ admin: 200, rest: 403 }),
+    storesNothing: true,
   },
 };

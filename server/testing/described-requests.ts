@@ -12,8 +12,10 @@ import { delivery, type Fixture } from './valid-requests.ts';
 
 export interface Sent {
   url: string;
-  /** Who sends it: an admin unless said (`visitor` sends no cookie). */
+  /** Who sends it: an admin unless said (`visitor` sends no cookie), or `sendAs` when given. */
   as?: 'admin' | 'customer' | 'unverified' | 'visitor';
+  /** A person of the fixture who sends it (a company's approver), unless `as` says otherwise. */
+  sendAs?: TestUser;
   /** A JSON body. */
   body?: unknown;
   /** A form (the upload route's), with its content type in its headers. */
@@ -64,6 +66,9 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /catalogue/export': () => ({ url: '/api/catalogue/export' }),
   'GET /catalogue/imports/:id': (f) => ({ url: `/api/catalogue/imports/${f.catalogueImport.id}` }),
   'GET /config': () => ({ url: '/api/config', as: 'visitor' }),
+  'GET /companies/mine': () => ({ url: '/api/companies/mine' }),
+  'GET /companies/mine/orders': () => ({ url: '/api/companies/mine/orders?status=paid&limit=5' }),
+  'GET /companies': () => ({ url: '/api/companies' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
   'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
 };
@@ -216,8 +221,9 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
 
 /** The user each `as` names. */
 export function sender(
-  as: Sent['as'],
+  sent: Pick<Sent, 'as' | 'sendAs'>,
   users: Record<'admin' | 'customer' | 'unverified', TestUser>,
 ) {
-  return as === 'visitor' ? undefined : users[as ?? 'admin'];
+  if (sent.as === undefined && sent.sendAs) return sent.sendAs;
+  return sent.as === 'visitor' ? undefined : users[sent.as ?? 'admin'];
 }

@@ -4,6 +4,9 @@ import * as schema from '../db/schema.ts';
 import {
   auditLog,
   carts,
+  companies,
+  companyInvitations,
+  companyMembers,
   orderLines,
   orderRefunds,
   orders,
@@ -33,7 +36,19 @@ async function tableDigests(t: TestContext, tables: PgTable[]): Promise<Record<s
 }
 
 /** The tables a request could change, and the stored uploads: a refused one must change none. */
-const STORE_TABLES = [tools, orders, orderLines, carts, reviews, user, orderRefunds, auditLog];
+const STORE_TABLES = [
+  tools,
+  orders,
+  orderLines,
+  carts,
+  reviews,
+  user,
+  orderRefunds,
+  auditLog,
+  companies,
+  companyMembers,
+  companyInvitations,
+];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */
 export async function storeSnapshot(t: TestContext) {

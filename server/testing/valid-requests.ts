@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { companies, companyMembers } from '../db/schema.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
+import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { asSessionUser } from './session-user.ts';
@@ -27,6 +29,10 @@ export interface Fixture {
   cartVersion: number;
   /** A catalogue import's progress (a finished dry run). */
   catalogueImport: { id: string };
+  /** An order waiting for its company's approval, and the company's approver (signed in). */
+  awaiting: { order: Order; approver: TestUser };
+  /** The admin's company and invitations (server/testing/companies.ts). */
+  companies: CompanyFixture;
   /** An address in the admin's own address book. */
   address: { id: string };
   /** A saved list of the admin's, holding 10 of `tool`. */
@@ -85,13 +91,19 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   const catalogueImport = await addImportProgress(t);
+  const awaiting = await awaitingApproval(t, tool.id);
+  // The admin's company first: the address and the list below are then of its book.
+  const companies = await companyFixture(t, admin);
   const asAdmin = asSessionUser(admin, 'Admin');
   const list = await t.app.services.savedLists.create(asAdmin, { name: 'Fixture kit' });
   await t.app.services.savedLists.setLines(asAdmin, list._id, {
     lines: [{ toolId: tool.id, quantity: 10 }],
   });
   const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
+  // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
+  await t.app.mailer.drain();
   return {
+    companies,
     admin,
     tool,
     category,
@@ -101,9 +113,40 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     review,
     cartVersion,
     catalogueImport,
+    awaiting,
     address: { id: address._id },
     list: { id: list._id },
   };
+}
+
+/** One company per test app: an approver, and a buyer all of whose orders wait for approval. */
+const approvingCompanies = new WeakMap<
+  TestContext,
+  Promise<{ approver: TestUser; buyer: TestAccount }>
+>();
+
+/** A fresh order of `toolId` waiting for approval, and who may approve it. */
+async function awaitingApproval(t: TestContext, toolId: string): Promise<Fixture['awaiting']> {
+  let company = approvingCompanies.get(t);
+  if (!company) {
+    company = (async () => {
+      const [row] = await t.db.insert(companies).values({ name: 'Approving Co' }).returning();
+      const approver = await t.signUp({ name: 'Ari Approver' });
+      const buyer = await t.addAccount({ name: 'Bea Buyer' });
+      await t.db.insert(companyMembers).values([
+        { userId: approver.id, companyId: row?.id ?? '', role: 'approver' },
+        { userId: buyer.id, companyId: row?.id ?? '', role: 'buyer', orderLimit: 0 },
+      ]);
+      return { approver, buyer };
+    })();
+    approvingCompanies.set(t, company);
+  }
+  const { approver, buyer } = await company;
+  const order = await t.app.services.orders.placeLines(asSessionUser(buyer), {
+    lines: [{ toolId, quantity: 10 }],
+    ...delivery,
+  });
+  return { order, approver };
 }
 
 /**
@@ -114,6 +157,8 @@ export type Build = (fixture: Fixture) => {
   url: string;
   body?: Record<string, unknown>;
   form?: { payload: Buffer; headers: Record<string, string> };
+  /** Who succeeds with it, when not the admin (a company's approver). */
+  sendAs?: TestUser;
 };
 
 /** Keyed by `METHOD path`; each request would succeed for an admin on our own site. */
@@ -230,6 +275,15 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
   }),
   'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
+  'POST /orders/:id/approve': (f) => ({
+    url: `/api/orders/${f.awaiting.order._id}/approve`,
+    sendAs: f.awaiting.approver,
+  }),
+  'POST /orders/:id/reject': (f) => ({
+    url: `/api/orders/${f.awaiting.order._id}/reject`,
+    body: { reason: 'Rejected by the request every test starts from.' },
+    sendAs: f.awaiting.approver,
+  }),
   'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
   'POST /orders/:id/refunds': (f) => ({
     url: `/api/orders/${f.paidOrder._id}/refunds`,
@@ -288,4 +342,48 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: `/api/alluser?email=${encodeURIComponent(f.someone.email)}`,
     body: { role: 'Admin' },
   }),
+  'PUT /updatedetails/:email/company': (f) => ({
+    url: `/api/updatedetails/${encodeURIComponent(f.admin.email)}/company`,
+    body: { email: f.admin.email, companyName: 'Admin Works', vatNumber: null },
+  }),
+  'POST /companies': () => ({
+    url: '/api/companies',
+    body: { name: 'Valid Builders', vatNumber: 'GB123456789', billingAddress: '1 Quay Street' },
+  }),
+  'PATCH /companies/mine': () => ({
+    url: '/api/companies/mine',
+    body: { name: 'Renamed Builders', monthlyLimit: 250_000 },
+  }),
+  'POST /companies/mine/invitations': () => ({
+    url: '/api/companies/mine/invitations',
+    body: { email: `new-${randomUUID().slice(0, 8)}@example.com`, role: 'buyer' },
+  }),
+  'DELETE /companies/mine/invitations/:id': (f) => ({
+    url: `/api/companies/mine/invitations/${f.companies.sent.id}`,
+  }),
+  'PATCH /companies/mine/members/:userId': (f) => ({
+    url: `/api/companies/mine/members/${f.companies.coOwner.id}`,
+    body: { role: 'buyer', orderLimit: 50_000, monthlyLimit: null },
+  }),
+  'DELETE /companies/mine/members/:userId': (f) => ({
+    url: `/api/companies/mine/members/${f.companies.coOwner.id}`,
+  }),
+  'POST /companies/mine/leave': () => ({ url: '/api/companies/mine/leave' }),
+  'POST /company-invitations/open': (f) => ({
+    url: '/api/company-invitations/open',
+    body: { token: f.companies.received.token },
+  }),
+  'POST /company-invitations/accept': (f) => ({
+    url: '/api/company-invitations/accept',
+    body: { token: f.companies.received.token },
+  }),
+};
+
+/**
+ * What must hold before a valid request can succeed beyond the fixture's objects: a person in a
+ * company creates or joins no other, so the admin leaves theirs first.
+ */
+export const PREPARE: Record<string, (t: TestContext, fixture: Fixture) => Promise<void>> = {
+  'POST /companies': (t, f) => leaveCompany(t, f.admin),
+  'POST /company-invitations/accept': (t, f) => leaveCompany(t, f.admin),
 };

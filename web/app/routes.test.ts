@@ -69,6 +69,9 @@ const PAGES: [string, string][] = [
   [paths.catalogueFile(), 'routes/dashboard/catalogue-file.tsx'],
   [paths.people({ q: 'ana@example.com' }), 'routes/dashboard/make-admin.tsx'],
   [paths.auditLog(), 'routes/dashboard/audit-log.tsx'],
+  [paths.company(), 'routes/dashboard/company.tsx'],
+  [paths.companyOrders(), 'routes/dashboard/company-orders.tsx'],
+  [paths.joinCompany('abc'), 'routes/join-company.tsx'],
 ];
 
 describe('the addresses of web/lib/paths.ts', () => {

@@ -22,6 +22,7 @@ export default [
     route('email-verified', 'routes/email-verified.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('myportfolio', 'routes/portfolio.tsx'),
+    route('join-company', 'routes/join-company.tsx'),
     layout('guards/require-auth.tsx', [
       route('purchase/:id', 'routes/purchase.tsx'),
       route('dashboard', 'layouts/dashboard-layout.tsx', [
@@ -32,6 +33,8 @@ export default [
         route('lists/:id', 'routes/dashboard/saved-list.tsx'),
         route('orders/:id', 'routes/dashboard/order.tsx'),
         route('review', 'routes/dashboard/add-review.tsx'),
+        route('company', 'routes/dashboard/company.tsx'),
+        route('company/orders', 'routes/dashboard/company-orders.tsx'),
         route('payment/:id', 'routes/dashboard/payment.tsx'),
         layout('guards/require-admin.tsx', [
           route('overview', 'routes/dashboard/overview.tsx'),

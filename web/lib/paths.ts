@@ -57,6 +57,12 @@ export const paths = {
   order: (orderId: string) => `/dashboard/orders/${id(orderId)}`,
   payment: (orderId: string) => `/dashboard/payment/${id(orderId)}`,
   review: () => '/dashboard/review',
+  /** The customer's company: create one, or its details, members and invitations. */
+  company: () => '/dashboard/company',
+  /** The company's orders, by buyer and status. */
+  companyOrders: () => '/dashboard/company/orders',
+  /** Where the link in an invitation email lands. */
+  joinCompany: (token?: string) => withQuery('/join-company', { token }),
 
   overview: () => '/dashboard/overview',
   addProduct: () => '/dashboard/addproduct',

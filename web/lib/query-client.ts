@@ -44,4 +44,5 @@ export const queryKeys = {
   savedLists: ['saved-lists'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
+  companies: ['companies'],
 } as const;

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
+import { membershipOf } from '../../modules/companies/index.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../demo-accounts.ts';
 import { categories, categoryAttributes, orders, toolRelations, tools, user } from '../schema.ts';
 import { seedDemo } from '../seed.ts';
 import { seedTools } from '../seed-data.ts';
 import { seedAttributes, seedCategories } from './categories.ts';
+import { DEMO_COMPANY } from './company.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedRelations } from './relations.ts';
 
@@ -89,6 +91,11 @@ describe('seeding the demo into a fresh store', () => {
       .where(eq(user.email, DEMO_ACCOUNTS.customer.email));
     const { orders: placed } = await t.app.services.orders.listAll({});
     expect(placed.every((order) => order.email === customer?.email)).toBe(true);
+    // The demo customer buys for the demo company, as its owner.
+    expect(await membershipOf(t.db, customer?.id ?? '')).toMatchObject({
+      companyName: DEMO_COMPANY.name,
+      role: 'owner',
+    });
     const byStatus = (status: string) => placed.filter((order) => order.status === status);
     expect(byStatus('shipped')).toHaveLength(2);
     expect(byStatus('paid')).toHaveLength(2);

@@ -137,6 +137,8 @@ describe('numbers in emails', () => {
         companyName: null,
         vatNumber: null,
         billingAddress: null,
+        companyId: null,
+        approval: null,
         invoice: null,
         refunds: [],
         refundedAmount: 0,

@@ -3,7 +3,7 @@ import type { OrderFilter } from './orders.repo.ts';
 
 /** What the admin's list (and its CSV export) asks the database for, from the query's filters. */
 export function orderFilterOf(
-  query: Partial<Pick<ListOrdersQuery, 'q' | 'status' | 'from' | 'to'>>,
+  query: Partial<Pick<ListOrdersQuery, 'q' | 'status' | 'company' | 'from' | 'to'>>,
 ): OrderFilter {
   const filter: OrderFilter = {};
   const wanted = query.q?.trim();
@@ -16,6 +16,7 @@ export function orderFilterOf(
     filter.text = wanted;
   }
   if (query.status) filter.status = query.status;
+  if (query.company) filter.companyId = query.company;
   if (query.from) filter.placedFrom = new Date(`${query.from}T00:00:00Z`);
   if (query.to) filter.placedBefore = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
   return filter;

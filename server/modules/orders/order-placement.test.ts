@@ -55,6 +55,7 @@ function context(changes: Partial<PlacementContext> = {}): PlacementContext {
     now: new Date('2026-11-27T10:00:00Z'),
     number: 1042,
     company: { companyName: null, vatNumber: null, billingAddress: null },
+    membership: null,
     earlierOrderId: null,
     held: { orders: 0, unitsOf: new Map() },
     tools: new Map([

@@ -14,8 +14,10 @@ import type { ExportOptions } from '../../http/csv-export.ts';
 import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkOutCart } from './cart-checkout.ts';
+import { readsAsCompany } from './company-orders.ts';
 import { deliveryOf } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { createApprovals } from './order-approvals.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
@@ -33,6 +35,16 @@ const orderNotFound = () => notFound('This order does not exist.');
 /** A customer sees and changes only their own orders; admins see all. */
 const assertCanSee = (user: SessionUser, order: repo.OrderRow) =>
   assertOwnerOrAdmin(user, { id: order.userId }, 'This order belongs to another customer.');
+
+/**
+ * Reading (never changing) an order: its customer, admins, and the owners, approvers and viewers
+ * of the company it was placed for (company-orders.ts).
+ */
+async function assertCanRead(db: Db, user: SessionUser, order: repo.OrderRow): Promise<void> {
+  if (order.userId === user.id || user.role === 'Admin') return;
+  if (await readsAsCompany(db, user, order)) return;
+  assertCanSee(user, order);
+}
 
 export interface OrdersOptions extends Lifecycle {
   currency: string;
@@ -164,7 +176,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async get(user: SessionUser, id: string): Promise<Order> {
       const order = await repo.findOrder(db, id);
       if (!order) throw orderNotFound();
-      assertCanSee(user, order);
+      await assertCanRead(db, user, order);
       return repo.asOrder(db, order);
     },
 
@@ -175,7 +187,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async invoicePdf(user: SessionUser, id: string): Promise<{ fileName: string; pdf: Buffer }> {
       const row = await repo.findOrder(db, id);
       if (!row) throw orderNotFound();
-      assertCanSee(user, row);
+      await assertCanRead(db, user, row);
       if (row.invoiceNumber === null) {
         throw notFound(
           row.status === 'cancelled'
@@ -223,6 +235,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       });
       return { deletedCount: 1 };
     },
+
+    /** Orders waiting for a company's approval, approved or rejected (order-approvals.ts). */
+    ...createApprovals(db, events, options),
 
     /** A paid or shipped order's refund, noted by an admin (order-refunds.ts). */
     noteRefund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>

@@ -13,6 +13,9 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   registerRoute(app, userRoutes.updateProfile, async ({ user, params, body }) =>
     users.updateProfile(user, params.email, body),
   );
+  registerRoute(app, userRoutes.updateCompanyDetails, async ({ user, params, body }) =>
+    users.updateCompanyDetails(user, params.email, body),
+  );
   registerRoute(app, userRoutes.listAll, async ({ query, reply }) => {
     const page = await users.listAll(query);
     reply.header('x-total-count', String(page.total));

@@ -1,6 +1,7 @@
 import {
   type ListUsersQuery,
   type Role,
+  type UpdateCompanyDetailsBody,
   type UpdateProfileBody,
   USER_LIST_CAP,
   type UserDetails,
@@ -65,6 +66,24 @@ export function createUsersService(db: Db, options: UsersOptions = {}) {
         linkedin: body.linkedin,
         education: body.education,
         // Left out: kept as it is; sent empty: cleared.
+        ...(body.companyName !== undefined ? { companyName: body.companyName } : {}),
+        ...(body.vatNumber !== undefined ? { vatNumber: body.vatNumber } : {}),
+        ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
+      });
+      if (!row) throw userNotFound();
+      changed(row.id);
+      return repo.toUserDetails(row);
+    },
+
+    /** The company details alone (the personal fields are not needed for them). */
+    async updateCompanyDetails(
+      caller: SessionUser,
+      email: string,
+      body: UpdateCompanyDetailsBody,
+    ): Promise<UserDetails> {
+      assertOwnEmail(caller, email, false);
+      if (!sameEmail(body.email, email)) throw forbidden('The email in the body must be your own.');
+      const row = await repo.updateUser(db, caller.id, {
         ...(body.companyName !== undefined ? { companyName: body.companyName } : {}),
         ...(body.vatNumber !== undefined ? { vatNumber: body.vatNumber } : {}),
         ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),

@@ -220,3 +220,32 @@ describe('PUT /api/updatedetails/:email', () => {
     expect(await shop.userRow(shop.bob.id)).toEqual(before);
   });
 });
+
+describe('PUT /api/updatedetails/:email/company', () => {
+  it('saves the company details without LinkedIn or education, and clears what is sent empty', async () => {
+    const fresh = await shop.t.signUp({ name: 'Cora Company' });
+    const asFresh = client(shop.t.app, fresh);
+    const url = `/updatedetails/${fresh.email}/company`;
+    const saved = await asFresh.put(url, {
+      email: fresh.email,
+      companyName: 'Cora Works',
+      vatNumber: 'GB987654321',
+      billingAddress: '2 Forge Lane\nSheffield S1 2AB',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      companyName: 'Cora Works',
+      vatNumber: 'GB987654321',
+      linkedin: null,
+      education: null,
+    });
+    const cleared = await asFresh.put(url, { email: fresh.email, vatNumber: '' });
+    expect(cleared.json()).toMatchObject({ companyName: 'Cora Works', vatNumber: null });
+    expectFieldError(await asFresh.put(url, { email: fresh.email, vatNumber: 'x' }), 'vatNumber');
+    expectProblem(
+      await shop.asAna.put(url, { email: fresh.email, companyName: 'Taken Over Ltd' }),
+      403,
+      'forbidden',
+    );
+  });
+});

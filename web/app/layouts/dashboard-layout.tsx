@@ -8,6 +8,8 @@ const OVERVIEW = { to: paths.overview(), label: 'Overview', end: false };
 const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
 const CUSTOMER = [
   { to: paths.myOrders(), label: 'My orders', end: false },
+  { to: paths.company(), label: 'Company', end: true },
+  { to: paths.companyOrders(), label: 'Company orders', end: false },
   { to: paths.addressBook(), label: 'Address book', end: false },
   { to: paths.savedLists(), label: 'Saved lists', end: false },
   { to: paths.review(), label: 'Review', end: false },

@@ -35,9 +35,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.cancelled': 'Order cancelled',
   'order.shipped': 'Order shipped',
   'order.refund_noted': 'Refund noted',
+  'order.approved': 'Order approved',
+  'order.rejected': 'Order rejected',
   'review.hidden': 'Review hidden',
   'review.shown': 'Review shown again',
   'review.deleted': 'Review deleted',
+  'company.created': 'Company created',
+  'company.updated': 'Company changed',
+  'company.invited': 'Invitation sent',
+  'company.invitation_revoked': 'Invitation revoked',
+  'company.member_joined': 'Member joined',
+  'company.member_changed': 'Member changed',
+  'company.member_removed': 'Member removed',
+  'company.member_left': 'Member left',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
@@ -46,6 +56,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   order: 'Orders',
   review: 'Reviews',
   catalogue: 'Catalogue imports',
+  company: 'Companies',
 };
 
 export function AuditLogPage() {

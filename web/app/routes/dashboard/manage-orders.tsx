@@ -9,6 +9,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { useCompanies } from '#web/features/companies/api/companies.ts';
 import { type OrderListParams, useAllOrders } from '#web/features/orders/api/orders-queries.ts';
 import { AllOrdersTable } from '#web/features/orders/components/all-orders-table.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
@@ -22,7 +23,7 @@ export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
 
 const PAGE_SIZE = 50;
-const FILTERS = ['q', 'status', 'from', 'to', 'sort'] as const;
+const FILTERS = ['q', 'status', 'company', 'from', 'to', 'sort'] as const;
 const SORT_LABELS: Record<OrderSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
@@ -37,6 +38,7 @@ function listFromUrl(params: URLSearchParams, offset: number) {
   const list: OrderListParams = {
     q: valid('q'),
     status: valid('status') as OrderListParams['status'],
+    company: valid('company'),
     from: valid('from'),
     to: valid('to'),
     sort: (valid('sort') as OrderSort | undefined) ?? 'newest',
@@ -47,9 +49,9 @@ function listFromUrl(params: URLSearchParams, offset: number) {
 }
 
 /** The CSV of every order these filters find, in their order (the page is left out). */
-function exportHref({ q, status, from, to, sort }: OrderListParams): string {
+function exportHref({ q, status, company, from, to, sort }: OrderListParams): string {
   return apiHref(apiRoutes.orders.exportAll, {
-    query: { q, status, from, to, sort: sort === 'newest' ? undefined : sort },
+    query: { q, status, company, from, to, sort: sort === 'newest' ? undefined : sort },
   });
 }
 
@@ -57,6 +59,7 @@ export function ManageOrdersPage() {
   const { params, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE, { sort: 'newest' });
   const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const orders = useAllOrders(list);
+  const companies = useCompanies();
   const toast = useToast();
   const [shipping, setShipping] = useState<Order | null>(null);
 
@@ -97,6 +100,14 @@ export function ManageOrdersPage() {
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {orderStatusLabels[status]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Company" name="company" defaultValue={typed.company ?? ''}>
+          <option value="">Any company</option>
+          {(companies.data ?? []).map((company) => (
+            <option key={company._id} value={company._id}>
+              {company.name}
             </option>
           ))}
         </SelectField>

@@ -37,6 +37,8 @@ export function myOrdersQuery(
 export interface OrderListParams {
   q?: string | undefined;
   status?: OrderStatus | undefined;
+  /** A company's id: its orders only. */
+  company?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
   sort: OrderSort;

@@ -37,6 +37,9 @@ export function AllOrdersTable({
         <span>
           <span className="block font-semibold text-navy-900">{order.name}</span>
           <EmailAddress email={order.email} className="block text-xs text-stone-600" />
+          {order.companyName && (
+            <span className="block text-xs text-stone-700">{order.companyName}</span>
+          )}
         </span>
       ),
     },

@@ -5,7 +5,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Role, UpdateProfileBody, UserSummary } from '#contract/users.ts';
+import type {
+  Role,
+  UpdateCompanyDetailsBody,
+  UpdateProfileBody,
+  UserSummary,
+} from '#contract/users.ts';
 import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -50,6 +55,18 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: UpdateProfileBody) =>
       callApi(apiRoutes.users.updateProfile, { params: { email: body.email }, body }),
+    onSuccess: (details) => {
+      queryClient.setQueryData(userDetailsQuery(details.email).queryKey, details);
+    },
+  });
+}
+
+/** The company details of the profile alone: no LinkedIn or education needed. */
+export function useUpdateCompanyDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCompanyDetailsBody) =>
+      callApi(apiRoutes.users.updateCompanyDetails, { params: { email: body.email }, body }),
     onSuccess: (details) => {
       queryClient.setQueryData(userDetailsQuery(details.email).queryKey, details);
     },

@@ -6,7 +6,7 @@ import {
   type UserDetails,
 } from '#contract/users.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { SubmitError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useUpdateProfile } from '../api/users.ts';
 
@@ -14,15 +14,7 @@ const OUTCOME = {
   notDone: 'Nothing was saved.',
   unknown: 'Your changes may not be saved yet: try again (saving twice does no harm).',
 };
-const FIELDS = [
-  'name',
-  'phone',
-  'linkedin',
-  'education',
-  'companyName',
-  'vatNumber',
-  'billingAddress',
-] as const;
+const FIELDS = ['name', 'phone', 'linkedin', 'education'] as const;
 
 export function ProfileForm({ details, onSaved }: { details: UserDetails; onSaved: () => void }) {
   const updateProfile = useUpdateProfile();
@@ -34,9 +26,6 @@ export function ProfileForm({ details, onSaved }: { details: UserDetails; onSave
       phone: details.phone ?? '',
       linkedin: details.linkedin ?? '',
       education: details.education ?? '',
-      companyName: details.companyName ?? '',
-      vatNumber: details.vatNumber ?? '',
-      billingAddress: details.billingAddress ?? '',
     },
     mode: 'onTouched',
   });
@@ -85,34 +74,6 @@ export function ProfileForm({ details, onSaved }: { details: UserDetails; onSave
         error={errors.education?.message}
         {...form.register('education')}
       />
-      <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
-        <legend className="mb-1 text-base font-semibold text-navy-900">
-          Company details (optional)
-        </legend>
-        <p className="-mt-3 text-sm text-stone-600 sm:col-span-2">
-          For your orders and invoices. Leave a field empty to clear it.
-        </p>
-        <TextField
-          label="Company name"
-          autoComplete="organization"
-          error={errors.companyName?.message}
-          {...form.register('companyName')}
-        />
-        <TextField
-          label="VAT or tax number"
-          placeholder="e.g. GB123456789"
-          error={errors.vatNumber?.message}
-          {...form.register('vatNumber')}
-        />
-        <TextAreaField
-          label="Billing address"
-          className="sm:col-span-2"
-          rows={3}
-          autoComplete="street-address"
-          error={errors.billingAddress?.message}
-          {...form.register('billingAddress')}
-        />
-      </fieldset>
       <div className="flex flex-col gap-4 sm:col-span-2">
         <SubmitError failure={failure} onRetry={onSubmit} isRetrying={updateProfile.isPending} />
         <Button

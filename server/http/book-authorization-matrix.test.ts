@@ -9,7 +9,7 @@ import {
   COMPANY_MATRIX,
   type CompanyCaller,
   type CompanyObjects,
-} from '../testing/company-authorization-table.ts';
+} from '../testing/book-authorization-table.ts';
 import { addCompany } from '../testing/company-rows.ts';
 import { asSessionUser } from '../testing/session-user.ts';
 import { databaseChecksum } from '../testing/store-snapshot.ts';

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  EmailSchema,
+  IdSchema,
+  MoneySchema,
+  multilineText,
+  plainText,
+  TimestampSchema,
+} from './common.ts';
+import { COMPANY_ROLES } from './companies.ts';
+import { clearable, VatNumberSchema } from './users.ts';
+
+/** A company, its members and invitations: what people send and read (company-routes.ts). */
+
+export const CompanyRoleSchema = z.enum(COMPANY_ROLES);
+export type CompanyRole = z.infer<typeof CompanyRoleSchema>;
+
+/** How long an invitation link works. */
+export const INVITATION_LIFETIME_DAYS = 14;
+
+/** A limit in minor units, or null: none. */
+const LimitSchema = MoneySchema.max(1_000_000_000, { error: 'Must be at most 1000000000.' });
+
+const companyFields = {
+  name: plainText(2, 200),
+  vatNumber: clearable(VatNumberSchema),
+  billingAddress: clearable(multilineText(5, 500, { maxLines: 10 })),
+};
+
+export const CreateCompanyBodySchema = z.strictObject(companyFields);
+export type CreateCompanyBody = z.output<typeof CreateCompanyBodySchema>;
+
+/** Fields left out are kept; vatNumber, billingAddress and monthlyLimit sent null are cleared. */
+export const UpdateCompanyBodySchema = z.strictObject({
+  ...companyFields,
+  name: companyFields.name.optional(),
+  monthlyLimit: LimitSchema.nullable().optional(),
+});
+export type UpdateCompanyBody = z.output<typeof UpdateCompanyBodySchema>;
+
+export const CompanyMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: CompanyRoleSchema,
+  orderLimit: MoneySchema.nullable(),
+  monthlyLimit: MoneySchema.nullable(),
+  joinedAt: TimestampSchema,
+});
+export type CompanyMember = z.infer<typeof CompanyMemberSchema>;
+
+export const CompanyInvitationSchema = z.object({
+  _id: IdSchema,
+  email: z.string(),
+  role: CompanyRoleSchema,
+  /** Who sent it (null once their account is gone). */
+  invitedBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+});
+export type CompanyInvitation = z.infer<typeof CompanyInvitationSchema>;
+
+/** The caller's company as they see it: every member sees the members; owners see invitations. */
+export const MyCompanySchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  vatNumber: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  /** The whole company's budget per calendar month (minor units), or null: none. */
+  monthlyLimit: MoneySchema.nullable(),
+  /** The caller's own role and limits. */
+  role: CompanyRoleSchema,
+  orderLimit: MoneySchema.nullable(),
+  memberMonthlyLimit: MoneySchema.nullable(),
+  members: z.array(CompanyMemberSchema),
+  /** Open invitations, newest first; only owners see them (empty for the others). */
+  invitations: z.array(CompanyInvitationSchema),
+});
+export type MyCompany = z.infer<typeof MyCompanySchema>;
+
+export const InviteBodySchema = z.strictObject({ email: EmailSchema, role: CompanyRoleSchema });
+export type InviteBody = z.output<typeof InviteBodySchema>;
+
+/** A member's role and limits; fields left out are kept, limits sent null are cleared. */
+export const UpdateMemberBodySchema = z.strictObject({
+  role: CompanyRoleSchema.optional(),
+  orderLimit: LimitSchema.nullable().optional(),
+  monthlyLimit: LimitSchema.nullable().optional(),
+});
+export type UpdateMemberBody = z.output<typeof UpdateMemberBodySchema>;
+
+export const MemberParamsSchema = z.strictObject({ userId: IdSchema });
+
+/** The token of an invitation link, as the link carries it. */
+export const InvitationTokenBodySchema = z.strictObject({
+  token: z
+    .string()
+    .min(20, { error: 'This invitation link is not complete.' })
+    .max(200, { error: 'This invitation link is not valid.' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'This invitation link is not valid.' }),
+});
+
+/** What the invitee sees before accepting. */
+export const InvitationPreviewSchema = z.object({
+  companyName: z.string(),
+  role: CompanyRoleSchema,
+  /** Who invited them (their name), when their account still exists. */
+  invitedBy: z.string().nullable(),
+  expiresAt: TimestampSchema,
+  /** The company the caller belongs to already (they must leave it to accept), or null. */
+  currentCompany: z.string().nullable(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
+/** A company as admins list it (the order list's filter). */
+export const CompanySummarySchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  memberCount: z.int().min(0),
+});
+export type CompanySummary = z.infer<typeof CompanySummarySchema>;

@@ -1,0 +1,219 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type {
+  CompanyInvitation,
+  CompanyMember,
+  CompanyRole,
+  CompanySummary,
+} from '../../../contract/company-details.ts';
+import type { Tx } from '../../db/client.ts';
+import { companies, companyInvitations, companyMembers, user } from '../../db/schema.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type InvitationRow = typeof companyInvitations.$inferSelect;
+export type MemberRow = typeof companyMembers.$inferSelect;
+
+export async function findCompany(tx: Tx, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+/** The company's row, locked until the transaction ends: changes to its members go one at a time. */
+export async function lockCompany(tx: Tx, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+  return row;
+}
+
+export async function insertCompany(
+  tx: Tx,
+  values: Pick<typeof companies.$inferInsert, 'name' | 'vatNumber' | 'billingAddress'>,
+): Promise<CompanyRow> {
+  const [row] = await tx.insert(companies).values(values).returning();
+  if (!row) throw new Error('the company was not stored');
+  return row;
+}
+
+export async function updateCompany(
+  tx: Tx,
+  id: string,
+  values: Partial<Pick<CompanyRow, 'name' | 'vatNumber' | 'billingAddress' | 'monthlyLimit'>>,
+): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(companies.id, id));
+}
+
+export async function findMember(tx: Tx, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(companyMembers).where(eq(companyMembers.userId, userId));
+  return row;
+}
+
+/**
+ * Adds a member; answers false when the person belongs to a company already (the primary key on
+ * the person holds even against two acceptances at once).
+ */
+export async function insertMember(
+  tx: Tx,
+  values: { userId: string; companyId: string; role: CompanyRole },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(companyMembers)
+    .values(values)
+    .onConflictDoNothing({ target: companyMembers.userId })
+    .returning({ userId: companyMembers.userId });
+  return rows.length > 0;
+}
+
+export async function updateMember(
+  tx: Tx,
+  userId: string,
+  values: Partial<Pick<MemberRow, 'role' | 'orderLimit' | 'monthlyLimit'>>,
+): Promise<void> {
+  await tx
+    .update(companyMembers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(companyMembers.userId, userId));
+}
+
+export async function deleteMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
+}
+
+export async function countOwners(tx: Tx, companyId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'owner')));
+  return row?.count ?? 0;
+}
+
+/** The members with their names and emails, owners first, then by name. */
+export async function listMembers(tx: Tx, companyId: string): Promise<CompanyMember[]> {
+  const rows = await tx
+    .select({
+      userId: companyMembers.userId,
+      name: user.name,
+      email: user.email,
+      role: companyMembers.role,
+      orderLimit: companyMembers.orderLimit,
+      monthlyLimit: companyMembers.monthlyLimit,
+      joinedAt: companyMembers.createdAt,
+    })
+    .from(companyMembers)
+    .innerJoin(user, eq(user.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(sql`${companyMembers.role} <> 'owner'`, asc(user.name), asc(user.id));
+  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+}
+
+const isOpen = and(isNull(companyInvitations.acceptedAt), isNull(companyInvitations.revokedAt));
+
+/** The open invitations (expired ones included until revoked or replaced), newest first. */
+export async function listOpenInvitations(tx: Tx, companyId: string): Promise<CompanyInvitation[]> {
+  const rows = await tx
+    .select({
+      id: companyInvitations.id,
+      email: companyInvitations.email,
+      role: companyInvitations.role,
+      invitedBy: user.name,
+      createdAt: companyInvitations.createdAt,
+      expiresAt: companyInvitations.expiresAt,
+    })
+    .from(companyInvitations)
+    .leftJoin(user, eq(user.id, companyInvitations.invitedBy))
+    .where(and(eq(companyInvitations.companyId, companyId), isOpen))
+    .orderBy(desc(companyInvitations.createdAt), desc(companyInvitations.id));
+  return rows.map(({ id, createdAt, expiresAt, ...row }) => ({
+    _id: id,
+    ...row,
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  }));
+}
+
+/** Revokes the company's open invitation of `email`, if any; answers the revoked row. */
+export async function revokeOpenInvitation(
+  tx: Tx,
+  companyId: string,
+  where: { email: string } | { id: string },
+): Promise<InvitationRow | undefined> {
+  const [row] = await tx
+    .update(companyInvitations)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(companyInvitations.companyId, companyId),
+        'email' in where
+          ? eq(companyInvitations.email, where.email)
+          : eq(companyInvitations.id, where.id),
+        isOpen,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function insertInvitation(
+  tx: Tx,
+  values: Pick<
+    typeof companyInvitations.$inferInsert,
+    'companyId' | 'email' | 'role' | 'tokenHash' | 'invitedBy' | 'expiresAt'
+  >,
+): Promise<InvitationRow> {
+  const [row] = await tx.insert(companyInvitations).values(values).returning();
+  if (!row) throw new Error('the invitation was not stored');
+  return row;
+}
+
+/** The invitation with this token's hash, locked until the transaction ends. */
+export async function lockInvitationByHash(
+  tx: Tx,
+  tokenHash: string,
+): Promise<InvitationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(companyInvitations)
+    .where(eq(companyInvitations.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+export async function markAccepted(tx: Tx, id: string, userId: string): Promise<void> {
+  await tx
+    .update(companyInvitations)
+    .set({ acceptedAt: sql`now()`, acceptedBy: userId })
+    .where(eq(companyInvitations.id, id));
+}
+
+export async function nameOf(tx: Tx, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
+}
+
+export async function isMemberEmail(tx: Tx, companyId: string, email: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .innerJoin(user, eq(user.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        sql`lower(${user.email}) = ${email.toLowerCase()}`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Every company by name, with its member count (the admin's order filter). */
+export async function listCompanies(tx: Tx): Promise<CompanySummary[]> {
+  const rows = await tx
+    .select({
+      id: companies.id,
+      name: companies.name,
+      memberCount: sql<number>`(select count(*)::int from ${companyMembers} where ${companyMembers.companyId} = ${companies.id})`,
+    })
+    .from(companies)
+    .orderBy(asc(companies.name), asc(companies.id));
+  return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
+}

@@ -1,0 +1,304 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MyCompany } from '../../../contract/company-details.ts';
+import { auditLog, companyInvitations, mailOutbox } from '../../db/schema.ts';
+import { invitationToken } from '../../testing/companies.ts';
+import { client, expectProblem } from '../../testing/http.ts';
+import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const details = {
+  name: 'Harbour Builders',
+  vatNumber: 'GB123456789',
+  billingAddress: '1 Quay Street\nPortsmouth PO1 2AB',
+};
+
+async function createCompany(owner: TestUser, body: object = details): Promise<MyCompany> {
+  const response = await client(t.app, owner).post('/companies', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** Invites `email` as `role` and answers the token the mailed link carries. */
+async function invite(owner: TestUser, email: string, role = 'buyer'): Promise<string> {
+  const to = email.toLowerCase();
+  const before = t.sentMail.filter((m) => m.to === to).length;
+  const response = await client(t.app, owner).post('/companies/mine/invitations', { email, role });
+  expect(response.statusCode, response.body).toBe(201);
+  const mail = await vi.waitFor(() => {
+    const mails = t.sentMail.filter((m) => m.to === to);
+    const found = mails[before];
+    if (!found) throw new Error('no invitation mail yet');
+    return found;
+  });
+  return invitationToken(mail.text);
+}
+
+describe('a company', () => {
+  it('is created by a customer without one, who becomes its owner; a second is refused', async () => {
+    const owner = await t.signUp({ name: 'Olga Owner' });
+    const company = await createCompany(owner);
+    expect(company).toMatchObject({
+      name: 'Harbour Builders',
+      vatNumber: 'GB123456789',
+      role: 'owner',
+      monthlyLimit: null,
+      members: [{ userId: owner.id, role: 'owner', email: owner.email }],
+      invitations: [],
+    });
+    expect((await client(t.app, owner).get('/companies/mine')).json()).toEqual(company);
+    const again = await client(t.app, owner).post('/companies', { name: 'Second Ltd' });
+    expect(expectProblem(again, 409, 'already_in_company').detail).toContain('Harbour Builders');
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, company._id));
+    expect(audit.map((entry) => entry.action)).toEqual(['company.created']);
+  });
+
+  it('is null for a customer without one', async () => {
+    const loner = await t.signUp();
+    const response = await client(t.app, loner).get('/companies/mine');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+  });
+
+  it('lets its owner change the details and budget, and no one else', async () => {
+    const owner = await t.signUp();
+    const buyer = await t.signUp();
+    await createCompany(owner);
+    await client(t.app, buyer).post('/company-invitations/accept', {
+      token: await invite(owner, buyer.email),
+    });
+    const changed = await client(t.app, owner).patch('/companies/mine', {
+      monthlyLimit: 500_000,
+      vatNumber: null,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      name: 'Harbour Builders',
+      vatNumber: null,
+      monthlyLimit: 500_000,
+    });
+    const refused = await client(t.app, buyer).patch('/companies/mine', { name: 'Mine Now' });
+    expect(expectProblem(refused, 403, 'forbidden').detail).toBe(
+      "Only the company's owners may change the company's details.",
+    );
+    const negative = await client(t.app, owner).patch('/companies/mine', { monthlyLimit: -1 });
+    expectProblem(negative, 400, 'validation_failed');
+    const loner = await t.signUp();
+    expectProblem(
+      await client(t.app, loner).patch('/companies/mine', { name: 'Nope Ltd' }),
+      404,
+      'not_found',
+    );
+  });
+});
+
+describe('invitations', () => {
+  it('are mailed with a link; the invitee sees the company and role, and accepts', async () => {
+    const owner = await t.signUp({ name: 'Ivy Owner' });
+    await createCompany(owner);
+    const invitee = await t.signUp({ name: 'Ben Buyer' });
+    const token = await invite(owner, invitee.email.toUpperCase(), 'approver');
+    const mail = t.sentMail.findLast((m) => m.to === invitee.email);
+    expect(mail?.subject).toBe('You are invited to join a company on Toolyard');
+    // Sent through the outbox like every email, and never with the token stored in the clear.
+    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, invitee.email));
+    expect(queued).toMatchObject([{ kind: 'company_invitation', status: 'sent' }]);
+    const stored = await t.db.select().from(companyInvitations);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(mail?.text).toContain(
+      `${owner.email} invited this email address to join the company “Harbour Builders” on Toolyard as an approver`,
+    );
+
+    const open = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
+    expect(open.invitations).toMatchObject([
+      { email: invitee.email, role: 'approver', invitedBy: 'Ivy Owner' },
+    ]);
+
+    const preview = await client(t.app, invitee).post('/company-invitations/open', { token });
+    expect(preview.json()).toMatchObject({
+      companyName: 'Harbour Builders',
+      role: 'approver',
+      invitedBy: 'Ivy Owner',
+      currentCompany: null,
+    });
+    const accepted = await client(t.app, invitee).post('/company-invitations/accept', { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ name: 'Harbour Builders', role: 'approver' });
+    const used = await client(t.app, invitee).post('/company-invitations/accept', { token });
+    expect(expectProblem(used, 409, 'invitation_closed').detail).toBe(
+      'This invitation was accepted already.',
+    );
+    const after = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
+    expect(after.invitations).toEqual([]);
+    expect(after.members.map((m) => m.role).sort()).toEqual(['approver', 'owner']);
+  });
+
+  it('are accepted only by the invited address, and never by someone in a company', async () => {
+    const owner = await t.signUp();
+    await createCompany(owner);
+    const invitee = await t.signUp();
+    const token = await invite(owner, invitee.email);
+    const stranger = await t.signUp();
+    const wrong = await client(t.app, stranger).post('/company-invitations/accept', { token });
+    expect(expectProblem(wrong, 403, 'wrong_invitee').detail).toContain('another email address');
+    expectProblem(
+      await client(t.app, stranger).post('/company-invitations/open', { token }),
+      403,
+      'wrong_invitee',
+    );
+    // The invitee owns a company of their own meanwhile.
+    await createCompany(invitee, { name: 'Invitee Ltd' });
+    const preview = await client(t.app, invitee).post('/company-invitations/open', { token });
+    expect(preview.json()).toMatchObject({ currentCompany: 'Invitee Ltd' });
+    const inOne = await client(t.app, invitee).post('/company-invitations/accept', { token });
+    expect(expectProblem(inOne, 409, 'already_in_company').detail).toContain('Invitee Ltd');
+    const bogus = await client(t.app, invitee).post('/company-invitations/accept', {
+      token: 'x'.repeat(43),
+    });
+    expectProblem(bogus, 404, 'invalid_token');
+  });
+
+  it('stop working once revoked, replaced or expired, each with its sentence', async () => {
+    const owner = await t.signUp();
+    await createCompany(owner);
+    const invitee = await t.signUp();
+    const first = await invite(owner, invitee.email);
+    const second = await invite(owner, invitee.email, 'viewer');
+    const replaced = await client(t.app, invitee).post('/company-invitations/accept', {
+      token: first,
+    });
+    expect(expectProblem(replaced, 409, 'invitation_closed').detail).toContain('withdrawn');
+    const open = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
+    expect(open.invitations).toHaveLength(1);
+    const id = open.invitations[0]?._id ?? '';
+    const revoked = await client(t.app, owner).delete(`/companies/mine/invitations/${id}`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toMatchObject({ invitations: [] });
+    expectProblem(
+      await client(t.app, owner).delete(`/companies/mine/invitations/${id}`),
+      404,
+      'not_found',
+    );
+    const afterRevoke = await client(t.app, invitee).post('/company-invitations/accept', {
+      token: second,
+    });
+    expectProblem(afterRevoke, 409, 'invitation_closed');
+
+    const third = await invite(owner, invitee.email);
+    await t.db
+      .update(companyInvitations)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(and(isNull(companyInvitations.acceptedAt), isNull(companyInvitations.revokedAt)));
+    const expired = await client(t.app, invitee).post('/company-invitations/accept', {
+      token: third,
+    });
+    expect(expectProblem(expired, 409, 'invitation_closed').detail).toMatch(
+      /^This invitation expired on /,
+    );
+  });
+
+  it('are sent only by owners with a confirmed email, never to a member', async () => {
+    const owner = await t.signUp();
+    const company = await createCompany(owner);
+    const buyerAccount = await t.signUp();
+    await client(t.app, buyerAccount).post('/company-invitations/accept', {
+      token: await invite(owner, buyerAccount.email),
+    });
+    const byBuyer = await client(t.app, buyerAccount).post('/companies/mine/invitations', {
+      email: 'new@example.com',
+      role: 'buyer',
+    });
+    expectProblem(byBuyer, 403, 'forbidden');
+    const member = await client(t.app, owner).post('/companies/mine/invitations', {
+      email: buyerAccount.email,
+      role: 'viewer',
+    });
+    expectProblem(member, 409, 'already_member');
+    expect(company.members).toHaveLength(1);
+  });
+});
+
+describe('members', () => {
+  async function companyOf(roles: string[]) {
+    const owner = await t.signUp();
+    await createCompany(owner);
+    const members: TestUser[] = [];
+    for (const role of roles) {
+      const person = await t.signUp();
+      const token = await invite(owner, person.email, role);
+      await client(t.app, person).post('/company-invitations/accept', { token });
+      members.push(person);
+    }
+    return { owner, members };
+  }
+
+  it('get roles and limits from an owner, at once', async () => {
+    const { owner, members } = await companyOf(['buyer']);
+    const buyer = members[0] as TestUser;
+    const changed = await client(t.app, owner).patch(`/companies/mine/members/${buyer.id}`, {
+      role: 'approver',
+      orderLimit: 50_000,
+      monthlyLimit: 200_000,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const seen = (await client(t.app, buyer).get('/companies/mine')).json() as MyCompany;
+    expect(seen).toMatchObject({
+      role: 'approver',
+      orderLimit: 50_000,
+      memberMonthlyLimit: 200_000,
+    });
+    const stranger = await t.signUp();
+    const notMember = await client(t.app, owner).patch(`/companies/mine/members/${stranger.id}`, {
+      role: 'viewer',
+    });
+    expectProblem(notMember, 404, 'not_found');
+    const byMember = await client(t.app, buyer).patch(`/companies/mine/members/${owner.id}`, {
+      role: 'viewer',
+    });
+    expectProblem(byMember, 403, 'forbidden');
+  });
+
+  it('are removed at once; the last owner can neither leave, be demoted nor removed', async () => {
+    const { owner, members } = await companyOf(['viewer', 'owner']);
+    const [viewer, coOwner] = members as [TestUser, TestUser];
+    const removed = await client(t.app, owner).delete(`/companies/mine/members/${viewer.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await client(t.app, viewer).get('/companies/mine')).json()).toBeNull();
+
+    expect((await client(t.app, coOwner).post('/companies/mine/leave')).statusCode).toBe(200);
+    const leave = await client(t.app, owner).post('/companies/mine/leave');
+    expect(expectProblem(leave, 409, 'last_owner').detail).toBe(
+      "You are the company's last owner: make someone else owner before you leave.",
+    );
+    const demote = await client(t.app, owner).patch(`/companies/mine/members/${owner.id}`, {
+      role: 'buyer',
+    });
+    expectProblem(demote, 409, 'last_owner');
+    const remove = await client(t.app, owner).delete(`/companies/mine/members/${owner.id}`);
+    expectProblem(remove, 409, 'last_owner');
+    expectProblem(await client(t.app, viewer).post('/companies/mine/leave'), 404, 'not_found');
+  });
+
+  it('leave, and every change is in the audit log', async () => {
+    const { owner, members } = await companyOf(['buyer']);
+    const buyer = members[0] as TestUser;
+    const left = await client(t.app, buyer).post('/companies/mine/leave');
+    expect(left.statusCode).toBe(200);
+    expect(left.json()).toBeNull();
+    const company = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, company._id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      'company.created',
+      'company.invited',
+      'company.member_joined',
+      'company.member_left',
+    ]);
+  });
+});

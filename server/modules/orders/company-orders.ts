@@ -1,0 +1,44 @@
+import type { ListCompanyOrdersQuery } from '../../../contract/company-orders.ts';
+import type { Order } from '../../../contract/orders.ts';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { type Membership, membershipOf } from '../companies/index.ts';
+import * as repo from './orders.repo.ts';
+
+/** The roles that read every order (and invoice) of their company; buyers read their own. */
+const READS_ALL: ReadonlySet<Membership['role']> = new Set(['owner', 'approver', 'viewer']);
+
+/**
+ * Whether `user` may read `order` as a member of its company: an owner, approver or viewer of the
+ * company the order was placed for, as they are now (read fresh, never from the session).
+ */
+export async function readsAsCompany(tx: Tx, user: SessionUser, order: repo.OrderRow) {
+  if (order.companyId === null) return false;
+  const membership = await membershipOf(tx, user.id);
+  return membership?.companyId === order.companyId && READS_ALL.has(membership.role);
+}
+
+/**
+ * The caller's company's orders, newest first: every one for owners, approvers and viewers (by
+ * buyer and status), a buyer's own for a buyer.
+ */
+export async function listCompanyOrders(
+  tx: Tx,
+  user: SessionUser,
+  query: ListCompanyOrdersQuery,
+): Promise<{ orders: Order[]; total: number }> {
+  const membership = await membershipOf(tx, user.id);
+  if (!membership) throw notFound('You are not in a company.');
+  const filter: repo.OrderFilter = { companyId: membership.companyId };
+  if (!READS_ALL.has(membership.role)) filter.ownerId = user.id;
+  else if (query.buyer) filter.ownerId = query.buyer;
+  if (query.buyer && filter.ownerId !== query.buyer) return { orders: [], total: 0 };
+  if (query.status) filter.status = query.status;
+  const { rows, total } = await repo.listOrders(tx, filter, {
+    sort: 'newest',
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { orders: await repo.asOrders(tx, rows), total };
+}

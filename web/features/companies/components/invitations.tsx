@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { COMPANY_ROLES } from '#contract/companies.ts';
+import { type InviteBody, InviteBodySchema, type MyCompany } from '#contract/company-details.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { formatDate } from '#web/lib/format.ts';
+import { useInvite, useRevokeInvitation } from '../api/companies.ts';
+import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
+
+const OUTCOME = {
+  notDone: 'No invitation was sent.',
+  unknown: 'The invitation may have been sent: check the open invitations below.',
+};
+const FIELDS = ['email', 'role'] as const;
+
+/** An owner invites an email address with a role; the address is mailed a link. */
+export function InviteForm() {
+  const invite = useInvite();
+  const toast = useToast();
+  const form = useForm<InviteBody>({
+    resolver: zodResolver(InviteBodySchema),
+    defaultValues: { email: '', role: 'buyer' },
+    mode: 'onTouched',
+  });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { errors } = form.formState;
+  const role = form.watch('role');
+  const onSubmit = form.handleSubmit((body) =>
+    invite.mutate(body, {
+      onSuccess: (sent) => {
+        clear();
+        form.reset({ email: '', role: body.role });
+        toast.success(`An invitation is on its way to ${sent.email}.`);
+      },
+      onError: fail,
+    }),
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-[1fr_12rem] sm:items-start"
+    >
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <SelectField
+        label="Role"
+        error={errors.role?.message}
+        hint={ROLE_HINTS[role]}
+        {...form.register('role')}
+      >
+        {COMPANY_ROLES.map((value) => (
+          <option key={value} value={value}>
+            {ROLE_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={invite.isPending} />
+        <Button
+          type="submit"
+          variant="secondary"
+          isPending={invite.isPending}
+          className="sm:self-start"
+        >
+          Send invitation
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The open invitations, each with when it stops working and a way to withdraw it. */
+export function InvitationsList({ company }: { company: MyCompany }) {
+  const revoke = useRevokeInvitation();
+  const toast = useToast();
+  const [withdrawing, setWithdrawing] = useState<MyCompany['invitations'][number] | null>(null);
+  if (company.invitations.length === 0) {
+    return <p className="text-sm text-stone-600">No invitations are waiting.</p>;
+  }
+  return (
+    <>
+      <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+        {company.invitations.map((invitation) => (
+          <li
+            key={invitation._id}
+            className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+          >
+            <span className="min-w-0">
+              <span className="block font-semibold break-all text-navy-900">
+                {invitation.email}
+              </span>
+              <span className="block text-sm text-stone-600">
+                {ROLE_LABELS[invitation.role]}; sent {formatDate(invitation.createdAt)}, works until{' '}
+                {formatDate(invitation.expiresAt)}
+              </span>
+            </span>
+            <Button
+              size="sm"
+              variant="danger-outline"
+              aria-label={`Withdraw the invitation of ${invitation.email}`}
+              onClick={() => setWithdrawing(invitation)}
+            >
+              Withdraw
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title="Withdraw this invitation?"
+        message={withdrawing && <p>The link sent to {withdrawing.email} stops working at once.</p>}
+        confirmLabel="Withdraw invitation"
+        isPending={revoke.isPending}
+        onClose={() => setWithdrawing(null)}
+        onConfirm={() =>
+          withdrawing &&
+          revoke.mutate(withdrawing._id, {
+            onSuccess: () => toast.success(`The invitation of ${withdrawing.email} is withdrawn.`),
+            onError: (error) => toast.error(errorMessage(error)),
+            onSettled: () => setWithdrawing(null),
+          })
+        }
+      />
+    </>
+  );
+}
