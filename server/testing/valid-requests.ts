@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
-import { companies, companyMembers } from '../db/schema.ts';
+import { companies, companyMembers, savedListLines, savedLists } from '../db/schema.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
@@ -94,11 +94,15 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const awaiting = await awaitingApproval(t, tool.id);
   // The admin's company first: the address and the list below are then of its book.
   const companies = await companyFixture(t, admin);
-  const asAdmin = asSessionUser(admin, 'Admin');
-  const list = await t.app.services.savedLists.create(asAdmin, { name: 'Fixture kit' });
-  await t.app.services.savedLists.setLines(asAdmin, list._id, {
-    lines: [{ toolId: tool.id, quantity: 10 }],
-  });
+  // Written straight in: one fixture per route would pass the cap on lists one person makes.
+  const [list] = await t.db
+    .insert(savedLists)
+    .values({ userId: admin.id, name: 'Fixture kit' })
+    .returning();
+  if (!list) throw new Error('no list');
+  await t.db
+    .insert(savedListLines)
+    .values({ listId: list.id, toolId: tool.id, quantity: 10, position: 1 });
   const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
@@ -115,7 +119,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     catalogueImport,
     awaiting,
     address: { id: address._id },
-    list: { id: list._id },
+    list: { id: list.id },
   };
 }
 
