@@ -55,6 +55,8 @@ const PAGES: [string, string][] = [
   [paths.profile(), 'routes/dashboard/profile.tsx'],
   [paths.myOrders(), 'routes/dashboard/my-orders.tsx'],
   [paths.addressBook(), 'routes/dashboard/addresses.tsx'],
+  [paths.savedLists(), 'routes/dashboard/saved-lists.tsx'],
+  [paths.savedList(ID), 'routes/dashboard/saved-list.tsx'],
   [paths.order(ID), 'routes/dashboard/order.tsx'],
   [paths.payment(ID), 'routes/dashboard/payment.tsx'],
   [paths.review(), 'routes/dashboard/add-review.tsx'],

@@ -29,6 +29,8 @@ export default [
         index('routes/dashboard/profile.tsx'),
         route('myorder', 'routes/dashboard/my-orders.tsx'),
         route('addresses', 'routes/dashboard/addresses.tsx'),
+        route('lists', 'routes/dashboard/saved-lists.tsx'),
+        route('lists/:id', 'routes/dashboard/saved-list.tsx'),
         route('orders/:id', 'routes/dashboard/order.tsx'),
         route('review', 'routes/dashboard/add-review.tsx'),
         route('quotes', 'routes/dashboard/my-quotes.tsx'),

@@ -42,6 +42,7 @@ export const queryKeys = {
   cart: ['cart'],
   addresses: ['addresses'],
   quotes: ['quotes'],
+  savedLists: ['saved-lists'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
   companies: ['companies'],

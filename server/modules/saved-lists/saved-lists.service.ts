@@ -170,7 +170,11 @@ export function createSavedListsService(
 
     setLines: (user: SessionUser, id: string, body: SetListLinesBody): Promise<SavedList> =>
       changing(user, id, async (tx, _list, caller) => {
-        const { left } = await listedOnly(tx, body.lines);
+        // A tool that left the catalogue may stay on the list (its page says so), not join it.
+        const onList = new Set((await repo.linesOf(tx, id)).map((line) => line.toolId));
+        const left = (await listedOnly(tx, body.lines)).left.filter(
+          (gone) => !onList.has(gone.toolId),
+        );
         if (left.length > 0)
           throw badRequest(
             'Some tools are no longer in the catalogue: remove them from the list.',

@@ -107,6 +107,11 @@ describe('a person’s own lists', () => {
       (await client(t.app, buyer).get(`/lists/${list._id}`)).json(),
     );
     expect(read.lines.map((line) => line.tool.isListed)).toEqual([true, true, false]);
+    // Its quantities still change with the removed tool on it.
+    const kept = await client(t.app, buyer).put(`/lists/${list._id}/lines`, {
+      lines: read.lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
 
     const response = await client(t.app, buyer).post(`/lists/${list._id}/cart`);
     expect(response.statusCode, response.body).toBe(200);

@@ -24,6 +24,7 @@ import {
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
+import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import type { ApiError } from '#web/lib/api-error.ts';
 import { readBuyAgainState } from '#web/lib/buy-again-state.ts';
@@ -115,6 +116,9 @@ function CustomerCheckout({
       : 'Fix the lines marked in your cart to place the order.';
   return (
     <div className="space-y-6">
+      {lines.length > 0 && (
+        <SaveToListButton what="your cart" className="w-full" source={() => ({ from: 'cart' })} />
+      )}
       <h3 className="text-lg font-bold text-navy-900">Delivery</h3>
       <div className="empty:hidden">
         <VerifyEmailNotice user={user} />

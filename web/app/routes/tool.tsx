@@ -8,6 +8,7 @@ import { categoriesQuery, useCategories } from '#web/features/categories/api/cat
 import { CompareToggle } from '#web/features/compare/components/compare-toggle.tsx';
 import { toolReviewsQuery } from '#web/features/reviews/api/reviews.ts';
 import { ToolReviews } from '#web/features/reviews/components/tool-reviews.tsx';
+import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
 import { toolQuery, useTool } from '#web/features/tools/api/tools-queries.ts';
 import { BuyPanel } from '#web/features/tools/components/buy-panel.tsx';
 import { RelatedTools } from '#web/features/tools/components/related-tools.tsx';
@@ -99,7 +100,19 @@ export function ToolPage() {
                 <BuyPanel
                   tool={t}
                   addToCart={(quantity) => (
-                    <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />
+                    <>
+                      <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />
+                      {viewer === 'customer' && (
+                        <SaveToListButton
+                          what="this tool"
+                          className="mt-3 w-full"
+                          source={() => ({
+                            from: 'lines',
+                            lines: [{ toolId: t._id, quantity: quantity ?? t.minimumOrder }],
+                          })}
+                        />
+                      )}
+                    </>
                   )}
                 />
                 <CompareToggle toolId={t._id} toolName={t.name} />

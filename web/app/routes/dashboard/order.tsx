@@ -25,6 +25,7 @@ import { OrderView } from '#web/features/orders/components/order-view.tsx';
 import { RefundOrderDialog } from '#web/features/orders/components/refund-order-dialog.tsx';
 import { RejectOrderDialog } from '#web/features/orders/components/reject-order-dialog.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
+import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -116,20 +117,26 @@ function OrderBody({
         description={<OrderStatusBadge status={order.status} />}
         actions={
           isOwner ? (
-            <BuyAgainButton
-              lines={order.lines.map(({ toolId, quantity, productName }) => ({
-                toolId,
-                quantity,
-                productName,
-              }))}
-              state={{
-                deliverTo: {
-                  deliveryAddress: order.deliveryAddress,
-                  address: order.address,
-                  phone: order.phone,
-                },
-              }}
-            />
+            <div className="flex flex-wrap items-start gap-3">
+              <SaveToListButton
+                what="this order"
+                source={() => ({ from: 'order', orderId: order._id })}
+              />
+              <BuyAgainButton
+                lines={order.lines.map(({ toolId, quantity, productName }) => ({
+                  toolId,
+                  quantity,
+                  productName,
+                }))}
+                state={{
+                  deliverTo: {
+                    deliveryAddress: order.deliveryAddress,
+                    address: order.address,
+                    phone: order.phone,
+                  },
+                }}
+              />
+            </div>
           ) : (
             isAdmin && (
               <div className="flex flex-wrap gap-3">
