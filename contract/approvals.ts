@@ -3,3 +3,4 @@
  * limit, or the company's monthly budget (contract/companies.ts for who approves).
  */
 export const APPROVAL_REASONS = ['order_limit', 'monthly_limit', 'company_budget'] as const;
+export type ApprovalReason = (typeof APPROVAL_REASONS)[number];

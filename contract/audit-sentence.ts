@@ -116,6 +116,12 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
       const howMuch = amount === undefined ? 'a refund' : `a refund of ${money(amount)}`;
       return `${who} noted ${howMuch} on order ${label}${note ? `: ${quoted(note)}` : ''}.`;
     }
+    case 'order.approved':
+      return `${who} approved order ${label}.`;
+    case 'order.rejected': {
+      const reason = text(details.reason);
+      return `${who} rejected order ${label}${reason ? `: ${quoted(reason)}` : ''}.`;
+    }
     case 'review.hidden':
       return `${who} hid ${reviewWords(entry)}.`;
     case 'review.shown':

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'order.cancelled',
   'order.shipped',
   'order.refund_noted',
+  'order.approved',
+  'order.rejected',
   'review.hidden',
   'review.shown',
   'review.deleted',

@@ -7,3 +7,4 @@
  * - viewer: sees the company's orders and invoices.
  */
 export const COMPANY_ROLES = ['owner', 'buyer', 'approver', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DeliveryAddressSchema } from './addresses.ts';
+import { APPROVAL_REASONS } from './approvals.ts';
 import { IdSchema, MoneySchema, plainText, TimestampSchema } from './common.ts';
 import { OrderRefundSchema } from './order-refunds.ts';
 
@@ -63,6 +65,15 @@ export const InvoiceSummarySchema = z.object({
   netAmount: MoneySchema,
 });
 
+const OrderApprovalSchema = z.object({
+  reason: z.enum(APPROVAL_REASONS),
+  approvedAt: TimestampSchema.nullable(),
+  approvedBy: z.string().nullable(),
+  rejectedAt: TimestampSchema.nullable(),
+  rejectedBy: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+});
+
 /** One tool of an order, its name, SKU and unit price as they were when the order was placed. */
 export const OrderLineSchema = z.object({
   toolId: IdSchema,
@@ -92,6 +103,11 @@ export const OrderSchema = z.object({
   orderedNum: z.int(),
   phone: z.string(),
   address: z.string(),
+  /**
+   * The address book's address the order was placed to, copied as it was then; null when the
+   * address was typed (then `address` and `phone` are all there is).
+   */
+  deliveryAddress: DeliveryAddressSchema.nullable(),
   /** The buyer's purchase order number, if they gave one. */
   poNumber: z.string().nullable(),
   note: z.string().nullable(),
@@ -117,6 +133,14 @@ export const OrderSchema = z.object({
   companyName: z.string().nullable(),
   vatNumber: z.string().nullable(),
   billingAddress: z.string().nullable(),
+  /** The buyer's company when the order was placed (its owner, approvers and viewers see it). */
+  companyId: IdSchema.nullable(),
+  /**
+   * Placed above the buyer's or the company's limits: why it waited for approval, and who approved
+   * or rejected it, when, and why it was rejected (names as they are now). Null for an order that
+   * never waited.
+   */
+  approval: OrderApprovalSchema.nullable(),
   /** Issued when the order is paid; the PDF is at /api/orders/{id}/invoice.pdf. */
   invoice: InvoiceSummarySchema.nullable(),
   /** Refunds admins noted on the paid order, oldest first, and what they come to. */

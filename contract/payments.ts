@@ -110,7 +110,7 @@ export type StripeIntent = z.infer<typeof StripeIntentSchema>;
 
 const PAYING_REFUSED = {
   403: 'Only the customer who placed the order pays it.',
-  409: 'order_not_payable: the order is already paid, or was cancelled.',
+  409: 'order_not_payable: the order is already paid, was cancelled or rejected, or waits for approval.',
   429: 'rate_limited: too many payments or changes by this customer in a short time.',
 } as const;
 

@@ -1,3 +1,4 @@
+import { addressRoutes } from './addresses.ts';
 import { auditRoutes } from './audit.ts';
 import { type AuthActionName, authActions, authOperationId, isDescribed } from './auth-actions.ts';
 import { cartRoutes } from './cart.ts';
@@ -5,11 +6,13 @@ import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { companyRoutes } from './company-routes.ts';
+import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
 import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
 import { reviewRoutes } from './reviews.ts';
+import { savedListRoutes } from './saved-lists.ts';
 import { systemRoutes } from './system.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { uploadRoutes } from './uploads.ts';
@@ -22,7 +25,10 @@ export const apiRoutes = {
   catalogueCsv: catalogueCsvRoutes,
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
+  addresses: addressRoutes,
+  lists: savedListRoutes,
   orders: orderRoutes,
+  orderApprovals: orderApprovalRoutes,
   payments: paymentRoutes,
   reviews: reviewRoutes,
   users: userRoutes,

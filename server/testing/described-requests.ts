@@ -12,8 +12,10 @@ import { delivery, type Fixture } from './valid-requests.ts';
 
 export interface Sent {
   url: string;
-  /** Who sends it: an admin unless said (`visitor` sends no cookie). */
+  /** Who sends it: an admin unless said (`visitor` sends no cookie), or `sendAs` when given. */
   as?: 'admin' | 'customer' | 'unverified' | 'visitor';
+  /** A person of the fixture who sends it (a company's approver), unless `as` says otherwise. */
+  sendAs?: TestUser;
   /** A JSON body. */
   body?: unknown;
   /** A form (the upload route's), with its content type in its headers. */
@@ -39,6 +41,9 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, as: 'visitor' }),
   'GET /categories': () => ({ url: '/api/categories', as: 'visitor' }),
   'GET /cart': () => ({ url: '/api/cart' }),
+  'GET /addresses': () => ({ url: '/api/addresses' }),
+  'GET /lists': () => ({ url: '/api/lists?limit=5' }),
+  'GET /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
   'GET /orders/:id/invoice.pdf': (f) => ({ url: `/api/orders/${f.paidOrder._id}/invoice.pdf` }),
   'GET /user': (f) => ({ url: `/api/user?email=${enc(f.admin.email)}&limit=5` }),
@@ -216,8 +221,9 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
 
 /** The user each `as` names. */
 export function sender(
-  as: Sent['as'],
+  sent: Pick<Sent, 'as' | 'sendAs'>,
   users: Record<'admin' | 'customer' | 'unverified', TestUser>,
 ) {
-  return as === 'visitor' ? undefined : users[as ?? 'admin'];
+  if (sent.as === undefined && sent.sendAs) return sent.sendAs;
+  return sent.as === 'visitor' ? undefined : users[sent.as ?? 'admin'];
 }

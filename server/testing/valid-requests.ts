@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
+import { companies, companyMembers } from '../db/schema.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
@@ -28,11 +29,28 @@ export interface Fixture {
   cartVersion: number;
   /** A catalogue import's progress (a finished dry run). */
   catalogueImport: { id: string };
+  /** An order waiting for its company's approval, and the company's approver (signed in). */
+  awaiting: { order: Order; approver: TestUser };
   /** The admin's company and invitations (server/testing/companies.ts). */
   companies: CompanyFixture;
+  /** An address in the admin's own address book. */
+  address: { id: string };
+  /** A saved list of the admin's, holding 10 of `tool`. */
+  list: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+
+/** A valid address for the address book. */
+export const bookAddress = {
+  label: 'Matrix yard',
+  recipient: 'Mat Rix',
+  line1: '1 Matrix Road',
+  postcode: 'MX1 1AA',
+  city: 'Leeds',
+  country: 'GB' as const,
+  phone: '+44 113 496 0000',
+};
 
 /**
  * Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user, a
@@ -73,7 +91,17 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
   const catalogueImport = await addImportProgress(t);
+  const awaiting = await awaitingApproval(t, tool.id);
+  // The admin's company first: the address and the list below are then of its book.
   const companies = await companyFixture(t, admin);
+  const asAdmin = asSessionUser(admin, 'Admin');
+  const list = await t.app.services.savedLists.create(asAdmin, { name: 'Fixture kit' });
+  await t.app.services.savedLists.setLines(asAdmin, list._id, {
+    lines: [{ toolId: tool.id, quantity: 10 }],
+  });
+  const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
+  // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
+  await t.app.mailer.drain();
   return {
     companies,
     admin,
@@ -85,7 +113,40 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     review,
     cartVersion,
     catalogueImport,
+    awaiting,
+    address: { id: address._id },
+    list: { id: list._id },
   };
+}
+
+/** One company per test app: an approver, and a buyer all of whose orders wait for approval. */
+const approvingCompanies = new WeakMap<
+  TestContext,
+  Promise<{ approver: TestUser; buyer: TestAccount }>
+>();
+
+/** A fresh order of `toolId` waiting for approval, and who may approve it. */
+async function awaitingApproval(t: TestContext, toolId: string): Promise<Fixture['awaiting']> {
+  let company = approvingCompanies.get(t);
+  if (!company) {
+    company = (async () => {
+      const [row] = await t.db.insert(companies).values({ name: 'Approving Co' }).returning();
+      const approver = await t.signUp({ name: 'Ari Approver' });
+      const buyer = await t.addAccount({ name: 'Bea Buyer' });
+      await t.db.insert(companyMembers).values([
+        { userId: approver.id, companyId: row?.id ?? '', role: 'approver' },
+        { userId: buyer.id, companyId: row?.id ?? '', role: 'buyer', orderLimit: 0 },
+      ]);
+      return { approver, buyer };
+    })();
+    approvingCompanies.set(t, company);
+  }
+  const { approver, buyer } = await company;
+  const order = await t.app.services.orders.placeLines(asSessionUser(buyer), {
+    lines: [{ toolId, quantity: 10 }],
+    ...delivery,
+  });
+  return { order, approver };
 }
 
 /**
@@ -96,6 +157,8 @@ export type Build = (fixture: Fixture) => {
   url: string;
   body?: Record<string, unknown>;
   form?: { payload: Buffer; headers: Record<string, string> };
+  /** Who succeeds with it, when not the admin (a company's approver). */
+  sendAs?: TestUser;
 };
 
 /** Keyed by `METHOD path`; each request would succeed for an admin on our own site. */
@@ -188,11 +251,39 @@ export const VALID_REQUESTS: Record<string, Build> = {
     as: 'customer',
     body: { text: `${f.tool.sku} 10` },
   }),
+  'POST /addresses': () => ({ url: '/api/addresses', body: bookAddress }),
+  'PUT /addresses/:id': (f) => ({
+    url: `/api/addresses/${f.address.id}`,
+    body: { ...bookAddress, label: 'Renamed yard' },
+  }),
+  'DELETE /addresses/:id': (f) => ({ url: `/api/addresses/${f.address.id}` }),
+  'POST /addresses/:id/default': (f) => ({ url: `/api/addresses/${f.address.id}/default` }),
+  'POST /lists': () => ({ url: '/api/lists', body: { name: 'Another kit' } }),
+  'PATCH /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}`, body: { name: 'Renamed kit' } }),
+  'DELETE /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
+  'PUT /lists/:id/lines': (f) => ({
+    url: `/api/lists/${f.list.id}/lines`,
+    body: { lines: [{ toolId: f.tool.id, quantity: 20 }] },
+  }),
+  'POST /lists/:id/lines': (f) => ({
+    url: `/api/lists/${f.list.id}/lines`,
+    body: { from: 'lines', lines: [{ toolId: f.tool.id, quantity: 10 }] },
+  }),
+  'POST /lists/:id/cart': (f) => ({ url: `/api/lists/${f.list.id}/cart` }),
   'POST /orders': (f) => ({
     url: '/api/orders',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },
   }),
   'DELETE /user/:id': (f) => ({ url: `/api/user/${f.unpaidOrder._id}` }),
+  'POST /orders/:id/approve': (f) => ({
+    url: `/api/orders/${f.awaiting.order._id}/approve`,
+    sendAs: f.awaiting.approver,
+  }),
+  'POST /orders/:id/reject': (f) => ({
+    url: `/api/orders/${f.awaiting.order._id}/reject`,
+    body: { reason: 'Rejected by the request every test starts from.' },
+    sendAs: f.awaiting.approver,
+  }),
   'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
   'POST /orders/:id/refunds': (f) => ({
     url: `/api/orders/${f.paidOrder._id}/refunds`,

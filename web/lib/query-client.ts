@@ -40,6 +40,7 @@ export const queryKeys = {
   reviews: ['reviews'],
   users: ['users'],
   cart: ['cart'],
+  addresses: ['addresses'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
   companies: ['companies'],

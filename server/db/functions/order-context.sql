@@ -10,21 +10,61 @@
 -- writes its audit entry, would otherwise wait for this lock in turn (a deadlock). The listed tools
 -- among those asked for are locked in the order of their ids: two orders over the same tools take
 -- their locks in the same order, so they wait for each other and never deadlock.
+--
+-- A member of a company (decision 052) also locks the company's row, after their own and before
+-- the tools: every placement of the company's members queues there, so the month's spend read
+-- after it counts every order committed before, and racing orders cannot pass a limit together.
+-- The company's details, not the profile's, go onto the order. People without a company take no
+-- such lock. Orders awaiting approval hold stock and count in the caps as unpaid ones do.
 CREATE OR REPLACE FUNCTION toolyard_order_context(p_user text, p_key text, p_tools uuid[]) RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_company json;
+  v_member company_members%ROWTYPE;
+  v_membership json;
+  v_month timestamptz := date_trunc('month', now(), 'UTC');
 BEGIN
   SELECT json_build_object(
       'companyName', company_name, 'vatNumber', vat_number, 'billingAddress', billing_address)
     INTO v_company
     FROM "user" WHERE id = p_user FOR NO KEY UPDATE;
+  SELECT * INTO v_member FROM company_members WHERE user_id = p_user;
+  IF FOUND THEN
+    -- The lock first, on its own: the sums below then read a snapshot taken after it, which sees
+    -- every order of the company committed before (a statement that waits for a lock keeps the
+    -- snapshot it began with).
+    PERFORM 1 FROM companies WHERE id = v_member.company_id FOR NO KEY UPDATE;
+    SELECT
+        json_build_object(
+          'companyName', c.name, 'vatNumber', c.vat_number, 'billingAddress', c.billing_address),
+        json_build_object(
+          'companyId', c.id, 'role', v_member.role, 'orderLimit', v_member.order_limit,
+          'monthlyLimit', v_member.monthly_limit, 'companyBudget', c.monthly_limit,
+          'spentByBuyer', (
+            SELECT coalesce(sum(total_amount), 0) FROM orders
+            WHERE company_id = c.id AND user_id = p_user AND created_at >= v_month
+              AND status NOT IN ('cancelled', 'rejected')),
+          'spentByCompany', (
+            SELECT coalesce(sum(total_amount), 0) FROM orders
+            WHERE company_id = c.id AND created_at >= v_month
+              AND status NOT IN ('cancelled', 'rejected')),
+          'approvers', (
+            SELECT coalesce(json_agg(json_build_object('name', u.name, 'email', u.email)
+                ORDER BY u.email), '[]')
+            FROM company_members m JOIN "user" u ON u.id = m.user_id
+            WHERE m.company_id = c.id AND m.role IN ('owner', 'approver') AND m.user_id <> p_user))
+      INTO v_company, v_membership
+      FROM companies c WHERE c.id = v_member.company_id;
+  END IF;
   PERFORM 1 FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL ORDER BY id FOR UPDATE;
   RETURN json_build_object(
     'now', now(),
     'number', nextval('order_number_seq'),
     'company', v_company,
-    'unpaidOrders', (SELECT count(*) FROM orders WHERE user_id = p_user AND status = 'unpaid'),
+    'membership', v_membership,
+    'unpaidOrders', (
+      SELECT count(*) FROM orders
+      WHERE user_id = p_user AND status IN ('unpaid', 'awaiting_approval')),
     'earlierId', CASE WHEN p_key IS NULL THEN NULL
       ELSE (SELECT id FROM orders WHERE user_id = p_user AND idempotency_key = p_key) END,
     'held', (

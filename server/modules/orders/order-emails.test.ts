@@ -108,6 +108,7 @@ describe('numbers in emails', () => {
         orderedNum: 12_000,
         phone: '+1 555 010 2030',
         address: '9 Mailbox Row, Springfield',
+        deliveryAddress: null,
         poNumber: null,
         note: null,
         lines: [
@@ -136,6 +137,8 @@ describe('numbers in emails', () => {
         companyName: null,
         vatNumber: null,
         billingAddress: null,
+        companyId: null,
+        approval: null,
         invoice: null,
         refunds: [],
         refundedAmount: 0,

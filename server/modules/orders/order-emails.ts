@@ -9,14 +9,14 @@ export interface StoreInfo {
 }
 
 /** The order's own page, where the customer sees its lines, timeline and invoice. */
-const orderPage = (store: StoreInfo, order: Order) =>
+export const orderPage = (store: StoreInfo, order: Order) =>
   `${store.publicUrl}/dashboard/orders/${order._id}`;
 
 /**
  * Each line ("12 × Claw Hammer (SKU TOOL-00012) at $11.50 each: $138.00."), the total when there
  * are several.
  */
-function summary(order: Order): string[] {
+export function summary(order: Order): string[] {
   const lines = order.lines.map(
     (line) =>
       `${formatCount(line.quantity)} × ${line.productName} (SKU ${line.sku}) at ${formatMoney(line.unitPrice, order.currency)} each: ${formatMoney(line.lineTotal, order.currency)}.`,
@@ -109,7 +109,7 @@ export function cancellationEmail(
     greeting: `Hello ${order.name},`,
     paragraphs: [
       reason === 'payment_window'
-        ? `Order ${order.number} was not paid in time, so we cancelled it and released the stock.`
+        ? `Order ${order.number} was not ${order.approval && !order.approval.approvedAt ? 'approved' : 'paid'} in time, so we cancelled it and released the stock.`
         : `Our team cancelled order ${order.number}.`,
       ...summary(order),
       'Nothing was charged. You are welcome to order again at any time.',

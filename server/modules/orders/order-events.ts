@@ -1,7 +1,15 @@
 import type { Db, Tx } from '../../db/client.ts';
 
 /** What can happen to an order: each change of an order goes through here once it commits. */
-type OrderEvent = 'placed' | 'paid' | 'payment_failed' | 'shipped' | 'cancelled' | 'refunded';
+type OrderEvent =
+  | 'placed'
+  | 'approved'
+  | 'rejected'
+  | 'paid'
+  | 'payment_failed'
+  | 'shipped'
+  | 'cancelled'
+  | 'refunded';
 
 /** Records, inside a transaction, that `event` happened to an order of the customer `userId`. */
 export type Happened = (event: OrderEvent, userId: string) => void;
@@ -40,7 +48,7 @@ export interface OrderEvents {
  * - `placed`: no trigger announces a new order or the stock it took (a NOTIFY in the placement's
  *   transaction would make every placement's commit wait for the others'), so it announces both
  *   to every instance, itself included;
- * - `cancelled`: the stock came back; its catalogue answers go stale (the tools' trigger tells the
+ * - `cancelled` and `rejected`: the stock came back; its catalogue answers go stale (the tools' trigger tells the
  *   other instances).
  */
 export function createOrderEvents(effects: OrderEventEffects): OrderEvents {
@@ -55,7 +63,7 @@ export function createOrderEvents(effects: OrderEventEffects): OrderEvents {
     if (kinds.size === 0) return;
     for (const userId of customers) effects.forgetCustomer?.(userId);
     if (kinds.has('placed')) effects.announceStockTaken?.();
-    if (kinds.has('cancelled')) effects.stockReturned?.();
+    if (kinds.has('cancelled') || kinds.has('rejected')) effects.stockReturned?.();
     effects.nudgeMail();
   };
   return {

@@ -1,9 +1,15 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { includedTax, type Order, type ShipOrderBody } from '../../../contract/orders.ts';
+import {
+  includedTax,
+  type Order,
+  type OrderStatus,
+  type ShipOrderBody,
+} from '../../../contract/orders.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { approvedEmail, rejectedEmail } from './approval-emails.ts';
 import {
   cancellationEmail,
   paymentReceiptEmail,
@@ -90,9 +96,12 @@ export async function shipOrder(
   return order;
 }
 
+/** Statuses whose orders hold stock and can still be cancelled: unpaid, or awaiting approval. */
+const HOLDING: readonly OrderStatus[] = ['unpaid', 'awaiting_approval'];
+
 /**
- * unpaid → cancelled, every line's units back in stock; undefined when it was no longer unpaid.
- * The customer is told unless they cancelled it themselves.
+ * unpaid (or awaiting approval) → cancelled, every line's units back in stock; undefined when it
+ * was neither any more. The customer is told unless they cancelled it themselves.
  */
 export async function cancelOrder(
   tx: Tx,
@@ -101,7 +110,7 @@ export async function cancelOrder(
   orderId: string,
   reason: CancelReason,
 ): Promise<Order | undefined> {
-  const cancelled = await transition(tx, orderId, 'unpaid', 'cancelled', {
+  const cancelled = await transition(tx, orderId, HOLDING, 'cancelled', {
     cancelReason: reason,
   });
   if (!cancelled) return undefined;
@@ -122,7 +131,7 @@ export async function cancelOverdueOrders(
   const due = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'unpaid'), lt(orders.paymentDueAt, sql`now()`)))
+    .where(and(inArray(orders.status, HOLDING), lt(orders.paymentDueAt, sql`now()`)))
     .orderBy(asc(orders.paymentDueAt))
     .limit(batch)
     .for('update', { skipLocked: true });
@@ -141,11 +150,65 @@ export async function cancelOverdueOrders(
           orders.id,
           due.map((row) => row.id),
         ),
-        eq(orders.status, 'unpaid'),
+        inArray(orders.status, HOLDING),
       ),
     )
     .returning();
   return afterCancelling(tx, happened, life, cancelled, 'payment_window');
+}
+
+/**
+ * awaiting approval → unpaid, approved by `approverId`: the buyer may pay now, and has a whole
+ * payment window from now to do it. Undefined when it no longer waited.
+ */
+export async function approveOrder(
+  tx: Tx,
+  happened: Happened,
+  life: Lifecycle & { paymentWindowMs: number },
+  orderId: string,
+  approverId: string,
+): Promise<Order | undefined> {
+  const approved = await transition(tx, orderId, 'awaiting_approval', 'unpaid', {
+    approvedAt: sql`now()`,
+    approvedBy: approverId,
+    paymentDueAt: sql`now() + ${life.paymentWindowMs}::int * interval '1 millisecond'`,
+  });
+  if (!approved) return undefined;
+  happened('approved', approved.userId);
+  const order = await asOrder(tx, approved);
+  await life.mailer.enqueue(
+    { kind: 'order_approved', to: order.email, ...approvedEmail(life, order) },
+    tx,
+  );
+  return order;
+}
+
+/**
+ * awaiting approval → rejected by `rejecterId` for `reason`, every line's units back in stock,
+ * the buyer told. Undefined when it no longer waited.
+ */
+export async function rejectOrder(
+  tx: Tx,
+  happened: Happened,
+  life: Lifecycle,
+  orderId: string,
+  rejecterId: string,
+  reason: string,
+): Promise<Order | undefined> {
+  const rejected = await transition(tx, orderId, 'awaiting_approval', 'rejected', {
+    rejectedAt: sql`now()`,
+    rejectedBy: rejecterId,
+    rejectionReason: reason,
+  });
+  if (!rejected) return undefined;
+  happened('rejected', rejected.userId);
+  await returnStock(tx, [rejected]);
+  const order = await asOrder(tx, rejected);
+  await life.mailer.enqueue(
+    { kind: 'order_rejected', to: order.email, ...rejectedEmail(life, order) },
+    tx,
+  );
+  return order;
 }
 
 /** Returns the stock of cancelled orders (tool by tool, in id order) and tells their customers. */
@@ -158,13 +221,26 @@ async function afterCancelling(
 ): Promise<Order[]> {
   if (cancelled.length === 0) return [];
   for (const row of cancelled) happened('cancelled', row.userId);
+  await returnStock(tx, cancelled);
+  const found = await asOrders(tx, cancelled);
+  if (reason !== 'customer') {
+    for (const order of found) {
+      const notice = cancellationEmail(life, order, reason);
+      await life.mailer.enqueue({ kind: 'order_cancelled', to: order.email, ...notice }, tx);
+    }
+  }
+  return found;
+}
+
+/** Puts the units of these orders' lines back in stock, tool by tool in id order. */
+async function returnStock(tx: Tx, ended: OrderRow[]): Promise<void> {
   const returned = await tx
     .select({ toolId: orderLines.toolId, units: sql<number>`sum(${orderLines.quantity})::int` })
     .from(orderLines)
     .where(
       inArray(
         orderLines.orderId,
-        cancelled.map((row) => row.id),
+        ended.map((row) => row.id),
       ),
     )
     .groupBy(orderLines.toolId)
@@ -175,12 +251,4 @@ async function afterCancelling(
       .set({ quantity: sql`${tools.quantity} + ${units}`, updatedAt: sql`now()` })
       .where(eq(tools.id, toolId));
   }
-  const found = await asOrders(tx, cancelled);
-  if (reason !== 'customer') {
-    for (const order of found) {
-      const notice = cancellationEmail(life, order, reason);
-      await life.mailer.enqueue({ kind: 'order_cancelled', to: order.email, ...notice }, tx);
-    }
-  }
-  return found;
 }

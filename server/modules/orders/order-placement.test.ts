@@ -55,6 +55,7 @@ function context(changes: Partial<PlacementContext> = {}): PlacementContext {
     now: new Date('2026-11-27T10:00:00Z'),
     number: 1042,
     company: { companyName: null, vatNumber: null, billingAddress: null },
+    membership: null,
     earlierOrderId: null,
     held: { orders: 0, unitsOf: new Map() },
     tools: new Map([
@@ -72,7 +73,13 @@ function request(
 ): PlacementRequest {
   return {
     user: ana,
-    placement: { lines, phone: '+1 555 010 2030', address: '42 Workshop Road', ...more },
+    placement: {
+      lines,
+      phone: '+1 555 010 2030',
+      address: '42 Workshop Road',
+      deliveryAddress: null,
+      ...more,
+    },
     idempotencyKey: undefined,
     fields,
   };

@@ -9,6 +9,9 @@ import { lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified, badRequest, conflict, fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { approvalRequestEmail, awaitingApprovalEmail } from './approval-emails.ts';
+import { approvalNeeded, approvalSentence, assertMayOrder } from './approval-rules.ts';
+import type { Delivery } from './delivery.ts';
 import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
 import * as repo from './orders.repo.ts';
 import {
@@ -41,9 +44,12 @@ export interface PlacementOptions extends StoreInfo {
   unpaidCaps: { orders: number; stockSharePercent: number };
 }
 
+/** What an order is placed with: its lines and details, and where it goes (delivery.ts). */
+export type Placement = Omit<PlaceOrderBody, 'addressId' | 'phone' | 'address'> & Delivery;
+
 export interface PlacementRequest {
   user: SessionUser;
-  placement: PlaceOrderBody;
+  placement: Placement;
   idempotencyKey: string | undefined;
   fields: LineFields;
 }
@@ -145,7 +151,10 @@ export function orderOf(
   options: PlacementOptions,
 ): { write: PlacementWrite; result: Order } {
   const { user, placement, idempotencyKey } = request;
+  const { membership } = context;
+  assertMayOrder(membership);
   const { priced, total } = priceLines(context, request, options);
+  const approvalReason = approvalNeeded(membership, total);
   const first = priced[0] as (typeof priced)[number];
   const id = randomUUID();
   const order: repo.OrderRow = {
@@ -164,7 +173,7 @@ export function orderOf(
     note: placement.note ?? null,
     totalAmount: total,
     currency: options.currency,
-    status: 'unpaid',
+    status: approvalReason ? 'awaiting_approval' : 'unpaid',
     transactionId: null,
     paymentIntentId: null,
     paymentFailure: null,
@@ -178,9 +187,9 @@ export function orderOf(
     carrier: null,
     trackingNumber: null,
     ...context.company,
-    companyId: null,
-    deliveryAddress: null,
-    approvalReason: null,
+    companyId: membership?.companyId ?? null,
+    deliveryAddress: placement.deliveryAddress,
+    approvalReason,
     approvedAt: null,
     approvedBy: null,
     rejectedAt: null,
@@ -207,7 +216,21 @@ export function orderOf(
     lineTotal: line.lineTotal,
   }));
   const placed = repo.toOrder(order, lines);
-  // Written with the order: the email exists exactly when the order does.
+  // Written with the order: the emails exist exactly when the order does.
+  if (membership && approvalReason) {
+    const because = approvalSentence(approvalReason, membership, options.currency);
+    const mail = {
+      kind: 'order_awaiting_approval',
+      to: placed.email,
+      ...awaitingApprovalEmail(options, placed, because),
+    };
+    const moreMail = membership.approvers.map((approver) => ({
+      kind: 'order_approval_request',
+      to: approver.email,
+      ...approvalRequestEmail(options, placed, because, approver),
+    }));
+    return { write: { order, lines, mail, moreMail }, result: placed };
+  }
   const mail = {
     kind: 'order_confirmation',
     to: placed.email,

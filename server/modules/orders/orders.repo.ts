@@ -14,7 +14,26 @@ import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
-export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefund[] = []): Order {
+/** The approval an order waited for, with the names of who decided it (`names`, by user id). */
+function approvalOf(row: OrderRow, names: ReadonlyMap<string, string>): Order['approval'] {
+  if (row.approvalReason === null) return null;
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+  return {
+    reason: row.approvalReason,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    approvedBy: nameOf(row.approvedBy),
+    rejectedAt: row.rejectedAt?.toISOString() ?? null,
+    rejectedBy: nameOf(row.rejectedBy),
+    rejectionReason: row.rejectionReason,
+  };
+}
+
+export function toOrder(
+  row: OrderRow,
+  lines: OrderLineRow[],
+  refunds: OrderRefund[] = [],
+  names: ReadonlyMap<string, string> = new Map(),
+): Order {
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
@@ -26,6 +45,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
     orderedNum: row.orderedNum,
     phone: row.phone,
     address: row.address,
+    deliveryAddress: row.deliveryAddress,
     poNumber: row.poNumber,
     note: row.note,
     lines: lines.map((line) => ({
@@ -52,6 +72,8 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], refunds: OrderRefu
     companyName: row.companyName,
     vatNumber: row.vatNumber,
     billingAddress: row.billingAddress,
+    companyId: row.companyId,
+    approval: approvalOf(row, names),
     invoice:
       row.invoiceNumber !== null &&
       row.invoicedAt !== null &&
@@ -107,11 +129,28 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
   return byOrder;
 }
 
-/** Orders as the API sends them: their lines and their refunds read in one query each. */
+/** The names of the people who approved or rejected these orders, by user id. */
+async function decidersOf(tx: Tx, rows: OrderRow[]): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(rows.flatMap((row) => [row.approvedBy, row.rejectedBy]).filter((id) => id !== null)),
+  ];
+  if (ids.length === 0) return new Map();
+  const found = await tx
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(inArray(user.id, ids));
+  return new Map(found.map((person) => [person.id, person.name]));
+}
+
+/** Orders as the API sends them: their lines, refunds and deciders read in one query each. */
 export async function asOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, refunds] = await Promise.all([linesOf(tx, ids), refundsOf(tx, ids)]);
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], refunds.get(row.id) ?? []));
+  const [lines, refunds, names] = await Promise.all([
+    linesOf(tx, ids),
+    refundsOf(tx, ids),
+    decidersOf(tx, rows),
+  ]);
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], refunds.get(row.id) ?? [], names));
 }
 
 /** One order as the API sends it, with its lines and refunds. */
@@ -257,7 +296,7 @@ export async function listOrders(
 export async function transition(
   tx: Tx,
   id: string,
-  from: OrderStatus,
+  from: OrderStatus | readonly OrderStatus[],
   to: OrderStatus,
   extra: Partial<
     Pick<
@@ -271,8 +310,11 @@ export async function transition(
       | 'taxRateBasisPoints'
       | 'taxAmount'
       | 'seller'
+      | 'approvedBy'
+      | 'rejectedBy'
+      | 'rejectionReason'
     >
-  > & { invoicedAt?: SQL } = {},
+  > & { invoicedAt?: SQL; approvedAt?: SQL; rejectedAt?: SQL; paymentDueAt?: SQL } = {},
 ): Promise<OrderRow | undefined> {
   const stamp =
     to === 'paid'
@@ -285,7 +327,12 @@ export async function transition(
   const [row] = await tx
     .update(orders)
     .set({ status: to, ...stamp, ...extra, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .where(
+      and(
+        eq(orders.id, id),
+        typeof from === 'string' ? eq(orders.status, from) : inArray(orders.status, from),
+      ),
+    )
     .returning();
   return row;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cartRoutes } from '../../../contract/cart.ts';
+import { orderApprovalRoutes } from '../../../contract/order-approvals.ts';
 import { orderRoutes } from '../../../contract/order-routes.ts';
 import { prepareJson, type ResponseCache } from '../../cache/response-cache.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
@@ -56,6 +57,14 @@ export function registerOrderRoutes(
   registerRoute(app, orderRoutes.cancel, async ({ user, params }) =>
     orders.cancel(user, params.id),
   );
+  registerRoute(app, orderApprovalRoutes.approve, async ({ user, params }) => {
+    await limitWrites(user);
+    return orders.approve(user, params.id);
+  });
+  registerRoute(app, orderApprovalRoutes.reject, async ({ user, params, body }) => {
+    await limitWrites(user);
+    return orders.reject(user, params.id, body);
+  });
   registerRoute(app, orderRoutes.listAll, async ({ query, reply }) => {
     const page = await orders.listAll(query);
     reply.header('x-total-count', String(page.total));

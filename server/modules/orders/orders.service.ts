@@ -15,12 +15,14 @@ import { assertOwnerOrAdmin, isOwner, type SessionUser } from '../../http/sessio
 import { recordAudit } from '../audit/index.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { readsAsCompany } from './company-orders.ts';
+import { deliveryOf } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { createApprovals } from './order-approvals.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import { cancelOrder, cancelOverdueOrders, type Lifecycle, shipOrder } from './order-lifecycle.ts';
-import { placeOrder } from './order-placement.ts';
+import { type Placement, placeOrder } from './order-placement.ts';
 import { noteRefund } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
 import { LINE_FIELDS, type LineFields, SPEC_FIELDS } from './placement-problems.ts';
@@ -85,7 +87,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
   /** Places an order of the lines given (order-placement.ts). */
   const place = async (
     user: SessionUser,
-    placement: PlaceOrderBody,
+    placement: Placement,
     idempotencyKey: string | undefined,
     fields: LineFields,
   ) => placed(user, await placeOrder(db, options, { user, placement, idempotencyKey, fields }));
@@ -107,7 +109,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const { toolId, orderedNum, ...delivery } = body;
       return place(
         user,
-        { lines: [{ toolId, quantity: orderedNum }], ...delivery },
+        { lines: [{ toolId, quantity: orderedNum }], ...delivery, deliveryAddress: null },
         idempotencyKey,
         SPEC_FIELDS,
       );
@@ -119,12 +121,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       body: PlaceOrderBody,
       idempotencyKey?: string,
     ): Promise<Order> {
-      return place(user, body, idempotencyKey, LINE_FIELDS);
+      const { addressId: _id, phone: _phone, address: _address, ...placement } = body;
+      const delivery = await deliveryOf(db, user, body);
+      return place(user, { ...placement, ...delivery }, idempotencyKey, LINE_FIELDS);
     },
 
     /** One order of the customer's cart as stored, emptying it (cart-checkout.ts). */
-    checkOutCart: async (user: SessionUser, checkout: CheckoutCartBody, idempotencyKey?: string) =>
-      placed(user, await checkOutCart(db, options, { user, checkout, idempotencyKey })),
+    async checkOutCart(user: SessionUser, body: CheckoutCartBody, idempotencyKey?: string) {
+      const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
+      const checkout = { ...rest, ...(await deliveryOf(db, user, body)) };
+      return placed(user, await checkOutCart(db, options, { user, checkout, idempotencyKey }));
+    },
 
     /** A customer's orders (an admin may name anyone's email): all, or a page, of a status. */
     async listOfUser(
@@ -228,6 +235,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       });
       return { deletedCount: 1 };
     },
+
+    /** Orders waiting for a company's approval, approved or rejected (order-approvals.ts). */
+    ...createApprovals(db, events, options),
 
     /** A paid or shipped order's refund, noted by an admin (order-refunds.ts). */
     noteRefund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>

@@ -1,4 +1,5 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
+import type { CompanyRole } from '../../../contract/companies.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders } from '../../db/schema.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
@@ -24,13 +25,31 @@ interface LockedTool {
  * of an order's.
  */
 
-/** What a placement is judged on, read under the customer's lock and the tools' locks. */
+/**
+ * A member of a company placing an order: their role and limits, the company's budget, what the
+ * month (UTC) has spent so far (orders not cancelled or rejected), read under the company's lock,
+ * and who may approve (the owners and approvers other than the buyer).
+ */
+export interface PlacementMembership {
+  companyId: string;
+  role: CompanyRole;
+  orderLimit: number | null;
+  monthlyLimit: number | null;
+  companyBudget: number | null;
+  spentByBuyer: number;
+  spentByCompany: number;
+  approvers: { name: string; email: string }[];
+}
+
+/** What a placement is judged on, read under the customer's and the tools' locks. */
 export interface PlacementContext {
   /** The database's clock when the transaction began: the order's `createdAt`. */
   now: Date;
   /** The number the order gets, if placed (`order_number_seq`). */
   number: number;
   company: Pick<OrderRow, 'companyName' | 'vatNumber' | 'billingAddress'>;
+  /** The customer's company and limits; null for a customer without one. */
+  membership: PlacementMembership | null;
   /** The customer's order already placed with this Idempotency-Key, if any. */
   earlierOrderId: string | null;
   /** How many unpaid orders the customer holds, and how many units of each tool asked for. */
@@ -39,11 +58,22 @@ export interface PlacementContext {
   tools: Map<string, LockedTool>;
 }
 
+/** An email as the outbox queues it. */
+interface QueuedMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
 /** What a decided placement writes. */
 export interface PlacementWrite {
   order: OrderRow;
   lines: OrderLineRow[];
-  mail: { kind: string; to: string; subject: string; text: string; html: string };
+  mail: QueuedMail;
+  /** Further emails queued with the order (to a company's approvers). */
+  moreMail?: QueuedMail[];
   /** The customer's cart the order is made of: emptied, its version recorded as this order's. */
   cart?: { userId: string; version: number };
 }
@@ -78,7 +108,7 @@ function columnsOf<T extends Table>(table: T, row: T['$inferSelect']): Record<st
  * follows in the same simple query. Either function raises on any shortfall, and then nothing
  * after it is read.
  */
-function writeStatement({ order, lines, mail, cart }: PlacementWrite): string {
+function writeStatement({ order, lines, mail, moreMail = [], cart }: PlacementWrite): string {
   const values = [
     JSON.stringify(columnsOf(orders, order)),
     JSON.stringify(lines.map((line) => columnsOf(orderLines, line))),
@@ -91,7 +121,11 @@ function writeStatement({ order, lines, mail, cart }: PlacementWrite): string {
   const checkOut = cart
     ? ` select toolyard_check_out_cart(${literal(cart.userId)}, ${cart.version}, ${literal(order.id)});`
     : '';
-  return `select toolyard_place_order(${values.map(literal).join(', ')});${checkOut} commit`;
+  const more =
+    moreMail.length === 0
+      ? ''
+      : ` insert into mail_outbox (kind, "to", subject, text, html) select kind, "to", subject, text, html from json_populate_recordset(null::mail_outbox, ${literal(JSON.stringify(moreMail))});`;
+  return `select toolyard_place_order(${values.map(literal).join(', ')});${checkOut}${more} commit`;
 }
 
 /**
@@ -124,6 +158,7 @@ interface ContextJson {
   now: string;
   number: number;
   company: PlacementContext['company'] | null;
+  membership: PlacementMembership | null;
   unpaidOrders: number;
   earlierId: string | null;
   held: Record<string, number>;
@@ -155,6 +190,7 @@ export function contextOf(opened: unknown): PlacementContext {
     now: new Date(json.now),
     number: json.number,
     company: json.company ?? { companyName: null, vatNumber: null, billingAddress: null },
+    membership: json.membership,
     earlierOrderId: json.earlierId,
     held: { orders: json.unpaidOrders, unitsOf: new Map(Object.entries(json.held)) },
     tools: new Map(json.tools.map((tool) => [tool.id, tool])),

@@ -44,6 +44,15 @@ function assertPayable(user: SessionUser, order: OrderRow | undefined): asserts 
   if (order.status === 'cancelled') {
     throw conflict('order_not_payable', 'This order was cancelled and can no longer be paid.');
   }
+  if (order.status === 'rejected') {
+    throw conflict('order_not_payable', 'This order was rejected and can no longer be paid.');
+  }
+  if (order.status === 'awaiting_approval') {
+    throw conflict(
+      'order_not_payable',
+      "This order waits for your company's approval: it can be paid once it is approved.",
+    );
+  }
 }
 
 /** Seconds Stripe is asked to wait before it sends an event again. */

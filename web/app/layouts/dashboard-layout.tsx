@@ -10,6 +10,7 @@ const CUSTOMER = [
   { to: paths.myOrders(), label: 'My orders', end: false },
   { to: paths.company(), label: 'Company', end: true },
   { to: paths.companyOrders(), label: 'Company orders', end: false },
+  { to: paths.addressBook(), label: 'Address book', end: false },
   { to: paths.review(), label: 'Review', end: false },
 ];
 const ADMIN = [

@@ -35,6 +35,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.cancelled': 'Order cancelled',
   'order.shipped': 'Order shipped',
   'order.refund_noted': 'Refund noted',
+  'order.approved': 'Order approved',
+  'order.rejected': 'Order rejected',
   'review.hidden': 'Review hidden',
   'review.shown': 'Review shown again',
   'review.deleted': 'Review deleted',

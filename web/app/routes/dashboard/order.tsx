@@ -10,8 +10,9 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
 import { BuyAgainButton } from '#web/features/cart/components/buy-again-button.tsx';
-import { useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
+import { useApproveOrder, useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
 import { useOrder } from '#web/features/orders/api/orders-queries.ts';
+import { OrderApproval } from '#web/features/orders/components/order-approval.tsx';
 import { OrderDetails } from '#web/features/orders/components/order-details.tsx';
 import { OrderLines } from '#web/features/orders/components/order-lines.tsx';
 import { OrderPayment } from '#web/features/orders/components/order-payment.tsx';
@@ -22,6 +23,7 @@ import {
 } from '#web/features/orders/components/order-timeline.tsx';
 import { OrderView } from '#web/features/orders/components/order-view.tsx';
 import { RefundOrderDialog } from '#web/features/orders/components/refund-order-dialog.tsx';
+import { RejectOrderDialog } from '#web/features/orders/components/reject-order-dialog.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -53,7 +55,14 @@ export function OrderPage() {
     <>
       <Breadcrumbs trail={[back, { label: order.data ? `Order ${order.data.number}` : 'Order' }]} />
       <OrderView query={order} isAdmin={user.role === 'Admin'}>
-        {(data) => <OrderBody order={data} viewer={viewer} isReadOnly={isCompanyReader} />}
+        {(data) => (
+          <OrderBody
+            order={data}
+            viewer={viewer}
+            isPlacer={isPlacer}
+            isReadOnly={isCompanyReader}
+          />
+        )}
       </OrderView>
     </>
   );
@@ -62,21 +71,34 @@ export function OrderPage() {
 function OrderBody({
   order,
   viewer,
+  isPlacer,
   isReadOnly,
 }: {
   order: Order;
   viewer: OrderViewer;
+  /** The reader placed this order (a company's approver reads a buyer's). */
+  isPlacer: boolean;
+  /** Someone else's order of the reader's company: paying, cancelling and buying again stay with its buyer. */
   isReadOnly: boolean;
 }) {
   const cancelOrder = useCancelOrder();
+  const approveOrder = useApproveOrder();
   const toast = useToast();
   const [isConfirming, setIsConfirming] = useState(false);
-  const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'ship' | 'refund' | 'reject' | null>(null);
   const isOwner = viewer === 'owner' && !isReadOnly;
   const isAdmin = viewer === 'admin';
   const canRefund =
     (order.status === 'paid' || order.status === 'shipped') &&
     order.refundedAmount < order.totalAmount;
+
+  const approve = () => {
+    approveOrder.mutate(order, {
+      onSuccess: (approved) =>
+        toast.success(`Order ${approved.number} is approved; ${approved.name} is emailed to pay.`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
 
   // As in My orders: confirm, cancel, say so; the order is read again with every other order.
   const confirmCancel = () => {
@@ -100,6 +122,13 @@ function OrderBody({
                 quantity,
                 productName,
               }))}
+              state={{
+                deliverTo: {
+                  deliveryAddress: order.deliveryAddress,
+                  address: order.address,
+                  phone: order.phone,
+                },
+              }}
             />
           ) : (
             isAdmin && (
@@ -120,6 +149,29 @@ function OrderBody({
         }
       />
       <div className="space-y-8">
+        <OrderApproval
+          order={order}
+          isBuyer={isPlacer}
+          actions={
+            isPlacer ? (
+              <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
+                Cancel order
+              </Button>
+            ) : (
+              // The store decides who may approve; anyone else is told why not.
+              !isAdmin && (
+                <>
+                  <Button onClick={approve} isPending={approveOrder.isPending}>
+                    Approve order
+                  </Button>
+                  <Button variant="danger-outline" onClick={() => setDialog('reject')}>
+                    Reject order
+                  </Button>
+                </>
+              )
+            )
+          }
+        />
         <OrderPayment
           order={order}
           actions={
@@ -163,6 +215,14 @@ function OrderBody({
         onShipped={(shipped) => {
           setDialog(null);
           toast.success(`Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`);
+        }}
+      />
+      <RejectOrderDialog
+        order={dialog === 'reject' ? order : null}
+        onClose={() => setDialog(null)}
+        onRejected={(rejected) => {
+          setDialog(null);
+          toast.success(`Order ${rejected.number} is rejected; ${rejected.name} is emailed why.`);
         }}
       />
       <RefundOrderDialog

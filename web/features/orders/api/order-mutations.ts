@@ -73,3 +73,23 @@ export function useNoteRefund() {
     onSuccess: refresh,
   });
 }
+
+/** Approves an order that waits for the company's approval: the buyer may then pay it. */
+export function useApproveOrder() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: (order: Order) =>
+      callApi(apiRoutes.orderApprovals.approve, { params: { id: order._id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Rejects an order that waits for the company's approval, with the reason the buyer reads. */
+export function useRejectOrder() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: ({ order, reason }: { order: Order; reason: string }) =>
+      callApi(apiRoutes.orderApprovals.reject, { params: { id: order._id }, body: { reason } }),
+    onSuccess: refresh,
+  });
+}

@@ -56,6 +56,9 @@ export function MyOrdersTable({
               Pay by <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
             </span>
           )}
+          {order.status === 'awaiting_approval' && (
+            <span className="text-xs text-stone-700">Your company is asked to approve it</span>
+          )}
           {order.transactionId && (
             <span className="text-xs text-stone-600">
               Transaction <code className="font-mono break-all">{order.transactionId}</code>
@@ -79,6 +82,17 @@ export function MyOrdersTable({
             >
               Pay
             </Link>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Cancel order for ${order.productName}`}
+              onClick={() => onCancel(order)}
+            >
+              Cancel order
+            </Button>
+          </span>
+        ) : order.status === 'awaiting_approval' ? (
+          <span className="flex w-full justify-end">
             <Button
               size="sm"
               variant="outline"

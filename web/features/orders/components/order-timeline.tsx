@@ -13,21 +13,69 @@ interface Step {
   details?: ReactNode;
 }
 
-function whoCancelled(reason: Order['cancelReason'], viewer: OrderViewer): string | null {
-  switch (reason) {
+function whoCancelled(order: Order, viewer: OrderViewer): string | null {
+  switch (order.cancelReason) {
     case 'customer':
       return viewer === 'owner' ? 'Cancelled by you.' : 'Cancelled by the customer.';
     case 'admin':
       return viewer === 'owner' ? 'Cancelled by our team.' : 'Cancelled by an admin.';
     case 'payment_window':
-      return 'The payment window ran out before it was paid.';
+      return order.approval && !order.approval.approvedAt
+        ? 'It was not approved and paid before the payment window ran out.'
+        : 'The payment window ran out before it was paid.';
     default:
       return null;
   }
 }
 
+/** Why the order waited for approval, in words. */
+const WAITED_BECAUSE = {
+  order_limit: "It was above the buyer's limit per order.",
+  monthly_limit: "It took the buyer's orders this month above their monthly limit.",
+  company_budget: "It took the company's orders this month above its monthly budget.",
+} as const;
+
+/** An order placed above a limit: that it waited, and who approved or rejected it. */
+function approvalSteps(order: Order): Step[] {
+  const { approval } = order;
+  if (!approval) return [];
+  const steps: Step[] = [
+    {
+      key: 'awaiting-approval',
+      label: 'Sent for approval',
+      at: order.createdAt,
+      details: WAITED_BECAUSE[approval.reason],
+    },
+  ];
+  if (approval.approvedAt) {
+    steps.push({
+      key: 'approved',
+      label: 'Approved',
+      at: approval.approvedAt,
+      details: approval.approvedBy && `Approved by ${approval.approvedBy}.`,
+    });
+  }
+  if (approval.rejectedAt) {
+    steps.push({
+      key: 'rejected',
+      label: 'Rejected',
+      at: approval.rejectedAt,
+      details: (
+        <span className="whitespace-pre-line wrap-anywhere">
+          {approval.rejectedBy ? `Rejected by ${approval.rejectedBy}: ` : 'Rejected: '}
+          {approval.rejectionReason}
+        </span>
+      ),
+    });
+  }
+  return steps;
+}
+
 function stepsOf(order: Order, viewer: OrderViewer): Step[] {
-  const steps: Step[] = [{ key: 'placed', label: 'Placed', at: order.createdAt }];
+  const steps: Step[] = [
+    { key: 'placed', label: 'Placed', at: order.createdAt },
+    ...approvalSteps(order),
+  ];
   if (order.paidAt) {
     steps.push({
       key: 'paid',
@@ -73,7 +121,7 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
       key: 'cancelled',
       label: 'Cancelled',
       at: order.cancelledAt,
-      details: whoCancelled(order.cancelReason, viewer),
+      details: whoCancelled(order, viewer),
     });
   }
   // Refunds come after the shipment or before it, as they happened.

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
+import { formatLongDateTime } from '#web/lib/format.ts';
+
+const WHY = {
+  order_limit: "It is above the buyer's limit per order.",
+  monthly_limit: "It would take the buyer's orders this month above their monthly limit.",
+  company_budget: "It would take the company's orders this month above its monthly budget.",
+} as const;
+
+/**
+ * An order waiting for the company's approval: why, until when, and what the reader can do
+ * (`actions`: approve and reject for an approver, cancel for the buyer). Nothing otherwise.
+ */
+export function OrderApproval({
+  order,
+  isBuyer,
+  actions,
+}: {
+  order: Order;
+  /** The reader placed the order (and waits), or decides on it. */
+  isBuyer: boolean;
+  actions: ReactNode;
+}) {
+  if (order.status !== 'awaiting_approval' || !order.approval) return null;
+  return (
+    <section
+      aria-labelledby="order-approval-title"
+      className="rounded-xl border border-orange-200 bg-orange-50 p-5"
+    >
+      <h2 id="order-approval-title" className="text-lg font-bold text-navy-900">
+        {isBuyer ? 'Waiting for your company’s approval' : 'This order needs your approval'}
+      </h2>
+      <p className="mt-2 text-stone-800">
+        {isBuyer
+          ? `${WHY[order.approval.reason]} Your company's owner and approvers have been asked; its stock is held meanwhile.`
+          : `${order.name} ordered ${formatMoney(order.totalAmount, order.currency)}. ${WHY[order.approval.reason]}`}
+      </p>
+      <p className="mt-2 text-stone-800" data-testid="approval-due">
+        Unless it is approved and paid by{' '}
+        <strong>
+          <time dateTime={order.paymentDueAt}>{formatLongDateTime(order.paymentDueAt)}</time>
+        </strong>
+        , it is cancelled and its stock released.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3 empty:hidden">{actions}</div>
+    </section>
+  );
+}
