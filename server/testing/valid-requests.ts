@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
-import { companies, companyMembers } from '../db/schema.ts';
+import { companies, companyMembers, savedLists } from '../db/schema.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
@@ -57,6 +58,9 @@ export const bookAddress = {
  * review, and the admin's cart filled with the tool.
  */
 export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixture> {
+  // A company route before may have left the admin a viewer somewhere, who orders nothing: the
+  // orders below are placed on their own, and companyFixture gives them a company of their own.
+  await leaveCompany(t, admin);
   const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
   const place = async () => {
     const response = await client(t.app, admin).post(`/user?email=${admin.email}`, {
@@ -95,6 +99,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   // The admin's company first: the address and the list below are then of its book.
   const companies = await companyFixture(t, admin);
   const asAdmin = asSessionUser(admin, 'Admin');
+  // One list of the admin's at a time: a person may make only so many, and every fixture makes one.
+  await t.db.delete(savedLists).where(eq(savedLists.userId, admin.id));
   const list = await t.app.services.savedLists.create(asAdmin, { name: 'Fixture kit' });
   await t.app.services.savedLists.setLines(asAdmin, list._id, {
     lines: [{ toolId: tool.id, quantity: 10 }],
