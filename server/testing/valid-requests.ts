@@ -105,7 +105,10 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   await t.app.services.savedLists.setLines(asAdmin, list._id, {
     lines: [{ toolId: tool.id, quantity: 10 }],
   });
-  const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
+  // The book's first address is its default: the one requests act on is a second, so that
+  // making it the default changes something.
+  await t.app.services.addresses.create(asAdmin, { ...bookAddress, label: 'Main yard' });
+  const address = await t.app.services.addresses.create(asAdmin, bookAddress);
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
   return {
