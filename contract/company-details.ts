@@ -12,7 +12,7 @@ import { clearable, VatNumberSchema } from './users.ts';
 
 /** A company, its members and invitations: what people send and read (company-routes.ts). */
 
-export const CompanyRoleSchema = z.enum(COMPANY_ROLES);
+const CompanyRoleSchema = z.enum(COMPANY_ROLES);
 export type CompanyRole = z.infer<typeof CompanyRoleSchema>;
 
 /** How long an invitation link works. */
@@ -38,7 +38,7 @@ export const UpdateCompanyBodySchema = z.strictObject({
 });
 export type UpdateCompanyBody = z.output<typeof UpdateCompanyBodySchema>;
 
-export const CompanyMemberSchema = z.object({
+const CompanyMemberSchema = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),

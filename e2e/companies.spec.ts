@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
+import { orderForTheirCompany } from './database.ts';
 import {
+  demoTool,
   expect,
   expectAccessible,
   keepScreenshot,
   newAccount,
+  placeOrder,
   signUp,
   test,
   waitForReady,
@@ -73,6 +76,29 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await expect(page.getByText('No company orders yet')).toBeVisible();
   await expect(page.getByLabel('Placed by')).toContainText(buyer.name);
   await atBothWidths(page, 'company-orders-empty');
+
+  // The buyer orders for the company: the owner sees it with who placed it, and reads it without
+  // paying, cancelling or buying it again (those stay with the buyer).
+  const order = await placeOrder(
+    invitee.request,
+    buyer.email,
+    await demoTool(page.request, 'CH-450'),
+  );
+  await orderForTheirCompany(order._id);
+  await page.goto('/dashboard/company/orders');
+  const row = page.getByRole('row').filter({ hasText: order.number });
+  await expect(row).toContainText(buyer.name);
+  await atBothWidths(page, 'company-orders');
+  await row.getByRole('link', { name: order.number }).click();
+  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Company orders' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+  await atBothWidths(page, 'company-order-read-only');
 
   // The owner makes the buyer an approver with limits: the member sees it at once.
   await page.goto('/dashboard/company');

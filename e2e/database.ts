@@ -75,3 +75,20 @@ export async function addToolReviews(toolId: string, count: number): Promise<voi
     await client.end();
   }
 }
+
+/**
+ * Names the company its placer is in on an order, as placement does for a company's member: a
+ * journey through the company's orders needs one whatever else placement decides.
+ */
+export async function orderForTheirCompany(orderId: string): Promise<void> {
+  const client = await connect();
+  try {
+    await client.query(
+      `update orders o set company_id = m.company_id
+         from company_members m where m.user_id = o.user_id and o.id = $1`,
+      [orderId],
+    );
+  } finally {
+    await client.end();
+  }
+}

@@ -317,7 +317,7 @@ export function createAppParts(
           'mail:em',
           address,
           config.rateLimits.mailPerEmail,
-          'This address was sent several emails lately. Please try again later.',
+          'This address was sent several emails lately.',
         );
       },
     }),

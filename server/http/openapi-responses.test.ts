@@ -116,9 +116,10 @@ function standardRefusals(route: RouteDescriptor, good: Sent, etag?: string): Se
  */
 let readFixture: Promise<Fixture> | undefined;
 function fixtureFor(route: RouteDescriptor): Promise<Fixture> {
-  // The admin's own company is made afresh by each fixture, and changed by the company routes
-  // that run before: a read of it gets its own objects too.
-  if (route.method !== 'GET' || route.path.startsWith('/companies/mine')) {
+  // The admin's own company and saved list are made afresh by each fixture (the earlier ones'
+  // go): a read of them gets its own objects too.
+  const isAdminsOwn = ['/companies/mine', '/lists'].some((prefix) => route.path.startsWith(prefix));
+  if (route.method !== 'GET' || isAdminsOwn) {
     return makeFixture(t, users.admin);
   }
   readFixture ??= makeFixture(t, users.admin);

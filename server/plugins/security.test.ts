@@ -59,7 +59,7 @@ function inject(
   const options: InjectOptions = {
     method: route.method,
     url: request.url,
-    headers: { cookie: admin.cookie, ...form?.headers, ...headers },
+    headers: { cookie: (request.sendAs ?? admin).cookie, ...form?.headers, ...headers },
   };
   if (payload !== undefined) options.payload = payload;
   else if (form) options.payload = form.payload;

@@ -53,7 +53,7 @@ export function invitationToken(mailText: string): string {
 }
 
 /** An open invitation written straight to the database, with the token its link would carry. */
-export async function addInvitation(
+async function addInvitation(
   t: Pick<TestContext, 'db'>,
   companyId: string,
   email: string,

@@ -2,6 +2,7 @@ import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema.ts';
 import {
+  addresses,
   auditLog,
   carts,
   companies,
@@ -14,6 +15,8 @@ import {
   quoteMessages,
   quotes,
   reviews,
+  savedListLines,
+  savedLists,
   tools,
   user,
 } from '../db/schema.ts';
@@ -54,6 +57,9 @@ const STORE_TABLES = [
   companies,
   companyMembers,
   companyInvitations,
+  addresses,
+  savedLists,
+  savedListLines,
 ];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */

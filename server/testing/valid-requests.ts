@@ -61,6 +61,9 @@ export const bookAddress = {
  * review, and the admin's cart filled with the tool.
  */
 export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixture> {
+  // A company route before may have left the admin a viewer somewhere, who orders nothing: the
+  // orders below are placed on their own, and companyFixture gives them a company of their own.
+  await leaveCompany(t, admin);
   const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
   const place = async () => {
     const response = await client(t.app, admin).post(`/user?email=${admin.email}`, {
@@ -110,7 +113,11 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   await t.db
     .insert(savedListLines)
     .values({ listId: list.id, toolId: tool.id, quantity: 10, position: 1 });
-  const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
+  const asAdmin = asSessionUser(admin, 'Admin');
+  // The book's first address is its default: the one requests act on is a second, so that
+  // making it the default changes something.
+  await t.app.services.addresses.create(asAdmin, { ...bookAddress, label: 'Main yard' });
+  const address = await t.app.services.addresses.create(asAdmin, bookAddress);
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
   return {

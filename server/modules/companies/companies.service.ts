@@ -5,7 +5,7 @@ import type {
   UpdateCompanyBody,
   UpdateMemberBody,
 } from '../../../contract/company-details.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './companies.repo.ts';
@@ -35,10 +35,7 @@ function sentOnly<T extends object>(body: T): Partial<T> {
 /** A company, its details and its members (invitations: invitations.service.ts). */
 export function createCompaniesService(db: Db) {
   /** The caller's company after a change, read in the change's transaction. */
-  const viewAfter = async (
-    tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
-    caller: SessionUser,
-  ) => {
+  const viewAfter = async (tx: Tx, caller: SessionUser) => {
     const member = await repo.findMember(tx, caller.id);
     const company = member && (await repo.findCompany(tx, member.companyId));
     if (!member || !company) throw new Error('the caller left their company meanwhile');

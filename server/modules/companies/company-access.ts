@@ -6,9 +6,9 @@ import * as repo from './companies.repo.ts';
 
 /** Who may do what in a company, read in the caller's transaction, and the company as they see it. */
 
-export const notInCompany = () => notFound('You are not in a company.');
+const notInCompany = () => notFound('You are not in a company.');
 
-export const lastOwner = (message: string) => new AppError(409, 'last_owner', message);
+const lastOwner = (message: string) => new AppError(409, 'last_owner', message);
 
 /**
  * The caller's membership with their company's row locked: every change to a company's members
