@@ -10,6 +10,10 @@ export const API_TAGS = {
   categories:
     "The catalogue's category tree (up to three levels), with the tools in each; admins add, change, move and delete categories.",
   cart: "A signed-in customer's cart, kept on the server, and the pricing of a visitor's.",
+  addresses:
+    "A company's delivery addresses, shared by its members, or a person's own: the address book checkout offers.",
+  lists:
+    "Saved lists of tools and quantities, a person's own or shared with their company, and putting a whole list in the cart.",
   'quick-order':
     'Ordering by part number: lines of SKUs and quantities (or a CSV file) matched against the catalogue, each explained, and added to a cart in one step.',
   orders:

@@ -67,8 +67,13 @@ const OrderLinesInputSchema = z
 
 export const PlaceOrderBodySchema = z.strictObject({
   lines: OrderLinesInputSchema,
-  phone: PhoneSchema,
-  address: multilineText(5, 500, { maxLines: 10 }),
+  addressId: IdSchema.optional().describe(
+    "An address of the caller's address book (GET /api/addresses) to deliver to: the order keeps a copy of it (`deliveryAddress`), and its phone and its lines as `phone` and `address`. Send either it, or `phone` and `address`.",
+  ),
+  phone: PhoneSchema.optional().describe('Required unless `addressId` is sent.'),
+  address: multilineText(5, 500, { maxLines: 10 })
+    .optional()
+    .describe('The delivery address as typed; required unless `addressId` is sent.'),
   poNumber: plainText(1, 64).optional(),
   note: multilineText(1, 1000, { maxLines: 20 }).optional(),
   expectedTotal: MoneySchema.optional().describe(

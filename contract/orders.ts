@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveryAddressSchema } from './addresses.ts';
 import { APPROVAL_REASONS } from './approvals.ts';
 import { IdSchema, MoneySchema, plainText, TimestampSchema } from './common.ts';
 import { OrderRefundSchema } from './order-refunds.ts';
@@ -102,6 +103,11 @@ export const OrderSchema = z.object({
   orderedNum: z.int(),
   phone: z.string(),
   address: z.string(),
+  /**
+   * The address book's address the order was placed to, copied as it was then; null when the
+   * address was typed (then `address` and `phone` are all there is).
+   */
+  deliveryAddress: DeliveryAddressSchema.nullable(),
   /** The buyer's purchase order number, if they gave one. */
   poNumber: z.string().nullable(),
   note: z.string().nullable(),

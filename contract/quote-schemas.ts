@@ -110,6 +110,7 @@ export type QuoteMessageBody = z.infer<typeof QuoteMessageBodySchema>;
 
 /** The delivery details of the order an accepted offer places. */
 export const AcceptQuoteBodySchema = PlaceOrderBodySchema.pick({
+  addressId: true,
   phone: true,
   address: true,
   poNumber: true,

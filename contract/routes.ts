@@ -1,3 +1,4 @@
+import { addressRoutes } from './addresses.ts';
 import { auditRoutes } from './audit.ts';
 import { type AuthActionName, authActions, authOperationId, isDescribed } from './auth-actions.ts';
 import { cartRoutes } from './cart.ts';
@@ -12,6 +13,7 @@ import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
 import { quoteRoutes } from './quote-routes.ts';
 import { reviewRoutes } from './reviews.ts';
+import { savedListRoutes } from './saved-lists.ts';
 import { systemRoutes } from './system.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { uploadRoutes } from './uploads.ts';
@@ -24,6 +26,8 @@ export const apiRoutes = {
   catalogueCsv: catalogueCsvRoutes,
   cart: cartRoutes,
   quickOrder: quickOrderRoutes,
+  addresses: addressRoutes,
+  lists: savedListRoutes,
   orders: orderRoutes,
   quotes: quoteRoutes,
   orderApprovals: orderApprovalRoutes,

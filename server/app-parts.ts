@@ -39,6 +39,10 @@ import { createRenderLimits, type RenderLimits } from './http/render-limits.ts';
 import { requestIdFor } from './http/request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './mail/transport.ts';
+import {
+  type AddressesService,
+  createAddressesService,
+} from './modules/addresses/addresses.service.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import {
   type CatalogueCsvService,
@@ -77,6 +81,10 @@ import {
 } from './modules/quick-order/quick-order.service.ts';
 import { createQuotesService, type QuotesService } from './modules/quotes/quotes.service.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
+import {
+  createSavedListsService,
+  type SavedListsService,
+} from './modules/saved-lists/saved-lists.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
@@ -108,6 +116,8 @@ export interface AppParts {
     overview: OverviewService;
     companies: CompaniesService;
     invitations: InvitationsService;
+    addresses: AddressesService;
+    savedLists: SavedListsService;
   };
   auth: Auth;
   signUps: SignUps;
@@ -310,6 +320,12 @@ export function createAppParts(
           'This address was sent several emails lately. Please try again later.',
         );
       },
+    }),
+    addresses: createAddressesService(db),
+    savedLists: createSavedListsService(db, {
+      cartLinesOf: async (user) =>
+        (await cart.get(user)).lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+      addToCart: cart.merge,
     }),
   };
   const publicConfig: PublicConfig = {

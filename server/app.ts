@@ -10,6 +10,7 @@ import { startRateLimitPruning } from './http/rate-limit.ts';
 import { OneLinePerRequest, requestIdFor } from './http/request-log.ts';
 import { inRequest } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
+import { registerAddressRoutes } from './modules/addresses/addresses.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
 import { registerCatalogueCsvRoutes } from './modules/catalogue-csv/catalogue-csv.routes.ts';
@@ -25,6 +26,7 @@ import {
 import { registerQuickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
@@ -211,6 +213,8 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         writes: limitWrites,
         quotes: limitQuotes,
       });
+      registerAddressRoutes(api, services.addresses, limitWrites);
+      registerSavedListRoutes(api, services.savedLists, limitWrites);
       registerOrderRoutes(api, services.orders, {
         limitWrites,
         customerAnswers: customers.answers,

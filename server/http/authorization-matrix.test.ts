@@ -15,9 +15,10 @@ import {
 } from '../testing/company-authorization-table.ts';
 import { client, expectProblem, urlFor } from '../testing/http.ts';
 import { addQuote } from '../testing/quote-fixtures.ts';
+import { asSessionUser } from '../testing/session-user.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { delivery } from '../testing/valid-requests.ts';
+import { bookAddress, delivery } from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let other: TestUser;
@@ -74,7 +75,20 @@ async function objects(): Promise<Objects> {
     catalogueImport: await addImportProgress(t),
     requestedQuote: await addQuote(t, owner.id, tool, 'requested'),
     offeredQuote: await addQuote(t, owner.id, tool, 'offered'),
+    list: await ownList(owner, tool.id),
+    address: await t.app.services.addresses
+      .create(asSessionUser(owner), bookAddress)
+      .then((a) => ({ id: a._id })),
   };
+}
+
+/** A private saved list of `owner`'s, holding 10 of the tool. */
+async function ownList(owner: TestUser, toolId: string) {
+  const made = await t.app.services.savedLists.create(asSessionUser(owner), { name: 'Kit' });
+  await t.app.services.savedLists.setLines(asSessionUser(owner), made._id, {
+    lines: [{ toolId, quantity: 10 }],
+  });
+  return { id: made._id };
 }
 
 const key = (route: RouteDescriptor) => `${route.method} ${route.path}`;

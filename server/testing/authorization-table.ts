@@ -3,7 +3,7 @@ import type { Order } from '../../contract/orders.ts';
 import { catalogueFile } from './catalogue-files.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import type { TestAccount, TestUser } from './test-app.ts';
-import { delivery } from './valid-requests.ts';
+import { bookAddress, delivery } from './valid-requests.ts';
 
 /**
  * Who may do what: every route of the contract with the status a visitor, the owner of the
@@ -32,6 +32,10 @@ export interface Objects {
   /** The owner's quotes: one asked for, one offered. */
   requestedQuote: { id: string };
   offeredQuote: { id: string };
+  /** An address in the owner's own address book (they are in no company). */
+  address: { id: string };
+  /** A private saved list of the owner's, holding 10 of `tool`. */
+  list: { id: string };
 }
 
 interface Entry {
@@ -170,6 +174,70 @@ export const MATRIX: Record<string, Entry> = {
     }),
     // Orders are placed for oneself only, admins included.
     expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /addresses': {
+    request: () => ({ url: '/api/addresses' }),
+    // Everyone signed in has a book (their company's or their own) and reads only it.
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /addresses': {
+    request: () => ({ url: '/api/addresses', body: bookAddress }),
+    // An address goes into the caller's own book: there is no other to name.
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'PUT /addresses/:id': {
+    request: (o) => ({ url: `/api/addresses/${o.address.id}`, body: bookAddress }),
+    // Another book's address is no address at all, for admins too (404, not 403).
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'DELETE /addresses/:id': {
+    request: (o) => ({ url: `/api/addresses/${o.address.id}` }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'POST /addresses/:id/default': {
+    request: (o) => ({ url: `/api/addresses/${o.address.id}/default` }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'GET /lists': {
+    request: () => ({ url: '/api/lists' }),
+    // Everyone signed in reads their own lists (and their company's): no one else's.
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /lists': {
+    request: () => ({ url: '/api/lists', body: { name: 'Matrix kit' } }),
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'GET /lists/:id': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}` }),
+    // A private list is no list at all to anyone but its maker, admins included.
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'PATCH /lists/:id': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}`, body: { name: 'Renamed kit' } }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'DELETE /lists/:id': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}` }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'PUT /lists/:id/lines': {
+    request: (o) => ({
+      url: `/api/lists/${o.list.id}/lines`,
+      body: { lines: [{ toolId: o.tool.id, quantity: 20 }] },
+    }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'POST /lists/:id/lines': {
+    request: (o) => ({
+      url: `/api/lists/${o.list.id}/lines`,
+      body: { from: 'lines', lines: [{ toolId: o.tool.id, quantity: 10 }] },
+    }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
+  },
+  'POST /lists/:id/cart': {
+    request: (o) => ({ url: `/api/lists/${o.list.id}/cart` }),
+    // Into the caller's own cart, from a list they can see.
+    expect: { visitor: 401, owner: 200, other: 404, admin: 404 },
   },
   'GET /cart': {
     request: () => ({ url: '/api/cart' }),

@@ -37,9 +37,24 @@ export interface Fixture {
   awaiting: { order: Order; approver: TestUser };
   /** The admin's company and invitations (server/testing/companies.ts). */
   companies: CompanyFixture;
+  /** An address in the admin's own address book. */
+  address: { id: string };
+  /** A saved list of the admin's, holding 10 of `tool`. */
+  list: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+
+/** A valid address for the address book. */
+export const bookAddress = {
+  label: 'Matrix yard',
+  recipient: 'Mat Rix',
+  line1: '1 Matrix Road',
+  postcode: 'MX1 1AA',
+  city: 'Leeds',
+  country: 'GB' as const,
+  phone: '+44 113 496 0000',
+};
 
 /**
  * Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user, a
@@ -84,9 +99,16 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const requestedQuote = await addQuote(t, admin.id, tool, 'requested');
   const offeredQuote = await addQuote(t, admin.id, tool, 'offered');
   const awaiting = await awaitingApproval(t, tool.id);
+  // The admin's company first: the address and the list below are then of its book.
+  const companies = await companyFixture(t, admin);
+  const asAdmin = asSessionUser(admin, 'Admin');
+  const list = await t.app.services.savedLists.create(asAdmin, { name: 'Fixture kit' });
+  await t.app.services.savedLists.setLines(asAdmin, list._id, {
+    lines: [{ toolId: tool.id, quantity: 10 }],
+  });
+  const address = await t.app.services.addresses.create(asSessionUser(admin, 'Admin'), bookAddress);
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
-  const companies = await companyFixture(t, admin);
   return {
     companies,
     admin,
@@ -101,6 +123,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     requestedQuote,
     offeredQuote,
     awaiting,
+    address: { id: address._id },
+    list: { id: list._id },
   };
 }
 
@@ -236,6 +260,25 @@ export const VALID_REQUESTS: Record<string, Build> = {
     as: 'customer',
     body: { text: `${f.tool.sku} 10` },
   }),
+  'POST /addresses': () => ({ url: '/api/addresses', body: bookAddress }),
+  'PUT /addresses/:id': (f) => ({
+    url: `/api/addresses/${f.address.id}`,
+    body: { ...bookAddress, label: 'Renamed yard' },
+  }),
+  'DELETE /addresses/:id': (f) => ({ url: `/api/addresses/${f.address.id}` }),
+  'POST /addresses/:id/default': (f) => ({ url: `/api/addresses/${f.address.id}/default` }),
+  'POST /lists': () => ({ url: '/api/lists', body: { name: 'Another kit' } }),
+  'PATCH /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}`, body: { name: 'Renamed kit' } }),
+  'DELETE /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
+  'PUT /lists/:id/lines': (f) => ({
+    url: `/api/lists/${f.list.id}/lines`,
+    body: { lines: [{ toolId: f.tool.id, quantity: 20 }] },
+  }),
+  'POST /lists/:id/lines': (f) => ({
+    url: `/api/lists/${f.list.id}/lines`,
+    body: { from: 'lines', lines: [{ toolId: f.tool.id, quantity: 10 }] },
+  }),
+  'POST /lists/:id/cart': (f) => ({ url: `/api/lists/${f.list.id}/cart` }),
   'POST /orders': (f) => ({
     url: '/api/orders',
     body: { lines: [{ toolId: f.tool.id, quantity: 10 }], ...delivery },

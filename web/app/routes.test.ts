@@ -54,6 +54,7 @@ const PAGES: [string, string][] = [
   [paths.emailVerified({ error: 'invalid_token' }), 'routes/email-verified.tsx'],
   [paths.profile(), 'routes/dashboard/profile.tsx'],
   [paths.myOrders(), 'routes/dashboard/my-orders.tsx'],
+  [paths.addressBook(), 'routes/dashboard/addresses.tsx'],
   [paths.order(ID), 'routes/dashboard/order.tsx'],
   [paths.payment(ID), 'routes/dashboard/payment.tsx'],
   [paths.review(), 'routes/dashboard/add-review.tsx'],

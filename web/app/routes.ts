@@ -28,6 +28,7 @@ export default [
       route('dashboard', 'layouts/dashboard-layout.tsx', [
         index('routes/dashboard/profile.tsx'),
         route('myorder', 'routes/dashboard/my-orders.tsx'),
+        route('addresses', 'routes/dashboard/addresses.tsx'),
         route('orders/:id', 'routes/dashboard/order.tsx'),
         route('review', 'routes/dashboard/add-review.tsx'),
         route('quotes', 'routes/dashboard/my-quotes.tsx'),

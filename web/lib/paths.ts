@@ -51,6 +51,7 @@ export const paths = {
   /** The dashboard's first page: the signed-in user's profile. */
   profile: () => '/dashboard',
   myOrders: () => '/dashboard/myorder',
+  addressBook: () => '/dashboard/addresses',
   order: (orderId: string) => `/dashboard/orders/${id(orderId)}`,
   payment: (orderId: string) => `/dashboard/payment/${id(orderId)}`,
   review: () => '/dashboard/review',

@@ -41,6 +41,7 @@ export const queryKeys = {
   users: ['users'],
   cart: ['cart'],
   quotes: ['quotes'],
+  addresses: ['addresses'],
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
   companies: ['companies'],

@@ -4,7 +4,7 @@ import type { Order } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { orderOf, type PlacementOptions } from './order-placement.ts';
+import { orderOf, type Placement, type PlacementOptions } from './order-placement.ts';
 import { contextOf, contextStatement, placeStatements } from './placement.repo.ts';
 import { LINE_FIELDS } from './placement-problems.ts';
 
@@ -28,7 +28,8 @@ export async function placeAgreedOrder(
   options: PlacementOptions,
   request: {
     user: SessionUser;
-    placement: Omit<PlaceOrderBody, 'expectedTotal'>;
+    /** The lines and the delivery, already read from the address book when one was chosen. */
+    placement: Omit<Placement, 'expectedTotal'>;
     agreedPrices: ReadonlyMap<string, number>;
   },
 ): Promise<Order> {

@@ -3,6 +3,7 @@ import type { Order } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import type { Delivery } from './delivery.ts';
 import { earlierOrder, orderOf, type PlacementOptions } from './order-placement.ts';
 import { cartContextStatement, cartOpeningOf, runPlacement } from './placement.repo.ts';
 import { assertSameCheckout, cartRefusal, LINE_FIELDS } from './placement-problems.ts';
@@ -23,7 +24,12 @@ type Earlier = { id: string; cartVersion: number | null };
 export async function checkOutCart(
   db: Db,
   options: PlacementOptions,
-  request: { user: SessionUser; checkout: CheckoutCartBody; idempotencyKey: string | undefined },
+  request: {
+    user: SessionUser;
+    /** The checkout with its delivery found (delivery.ts). */
+    checkout: Omit<CheckoutCartBody, 'addressId' | 'phone' | 'address'> & Delivery;
+    idempotencyKey: string | undefined;
+  },
 ): Promise<{ order: Order; isNew: boolean }> {
   const { user, checkout, idempotencyKey } = request;
   assertEmailVerified(user, 'placing an order');

@@ -108,6 +108,7 @@ describe('numbers in emails', () => {
         orderedNum: 12_000,
         phone: '+1 555 010 2030',
         address: '9 Mailbox Row, Springfield',
+        deliveryAddress: null,
         poNumber: null,
         note: null,
         lines: [

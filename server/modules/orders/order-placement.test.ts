@@ -73,7 +73,13 @@ function request(
 ): PlacementRequest {
   return {
     user: ana,
-    placement: { lines, phone: '+1 555 010 2030', address: '42 Workshop Road', ...more },
+    placement: {
+      lines,
+      phone: '+1 555 010 2030',
+      address: '42 Workshop Road',
+      deliveryAddress: null,
+      ...more,
+    },
     idempotencyKey: undefined,
     fields,
   };

@@ -11,6 +11,7 @@ import { assertEmailVerified, badRequest, conflict, fieldError } from '../../err
 import type { SessionUser } from '../../http/session.ts';
 import { approvalRequestEmail, awaitingApprovalEmail } from './approval-emails.ts';
 import { approvalNeeded, approvalSentence, assertMayOrder } from './approval-rules.ts';
+import type { Delivery } from './delivery.ts';
 import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
 import * as repo from './orders.repo.ts';
 import {
@@ -43,9 +44,12 @@ export interface PlacementOptions extends StoreInfo {
   unpaidCaps: { orders: number; stockSharePercent: number };
 }
 
+/** What an order is placed with: its lines and details, and where it goes (delivery.ts). */
+export type Placement = Omit<PlaceOrderBody, 'addressId' | 'phone' | 'address'> & Delivery;
+
 export interface PlacementRequest {
   user: SessionUser;
-  placement: PlaceOrderBody;
+  placement: Placement;
   idempotencyKey: string | undefined;
   fields: LineFields;
   /**
@@ -189,7 +193,7 @@ export function orderOf(
     trackingNumber: null,
     ...context.company,
     companyId: membership?.companyId ?? null,
-    deliveryAddress: null,
+    deliveryAddress: placement.deliveryAddress,
     approvalReason,
     approvedAt: null,
     approvedBy: null,

@@ -45,6 +45,7 @@ export function toOrder(
     orderedNum: row.orderedNum,
     phone: row.phone,
     address: row.address,
+    deliveryAddress: row.deliveryAddress,
     poNumber: row.poNumber,
     note: row.note,
     lines: lines.map((line) => ({

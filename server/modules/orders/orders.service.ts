@@ -16,13 +16,14 @@ import { recordAudit } from '../audit/index.ts';
 import { type PlaceAgreed, placeAgreedOrder } from './agreed-order.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { readsAsCompany } from './company-orders.ts';
+import { deliveryOf } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createApprovals } from './order-approvals.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import { cancelOrder, cancelOverdueOrders, type Lifecycle, shipOrder } from './order-lifecycle.ts';
-import { placeOrder } from './order-placement.ts';
+import { type Placement, placeOrder } from './order-placement.ts';
 import { noteRefund } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
 import { LINE_FIELDS, type LineFields, SPEC_FIELDS } from './placement-problems.ts';
@@ -87,7 +88,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
   /** Places an order of the lines given (order-placement.ts). */
   const place = async (
     user: SessionUser,
-    placement: PlaceOrderBody,
+    placement: Placement,
     idempotencyKey: string | undefined,
     fields: LineFields,
   ) => placed(user, await placeOrder(db, options, { user, placement, idempotencyKey, fields }));
@@ -109,7 +110,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const { toolId, orderedNum, ...delivery } = body;
       return place(
         user,
-        { lines: [{ toolId, quantity: orderedNum }], ...delivery },
+        { lines: [{ toolId, quantity: orderedNum }], ...delivery, deliveryAddress: null },
         idempotencyKey,
         SPEC_FIELDS,
       );
@@ -121,12 +122,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       body: PlaceOrderBody,
       idempotencyKey?: string,
     ): Promise<Order> {
-      return place(user, body, idempotencyKey, LINE_FIELDS);
+      const { addressId: _id, phone: _phone, address: _address, ...placement } = body;
+      const delivery = await deliveryOf(db, user, body);
+      return place(user, { ...placement, ...delivery }, idempotencyKey, LINE_FIELDS);
     },
 
     /** One order of the customer's cart as stored, emptying it (cart-checkout.ts). */
-    checkOutCart: async (user: SessionUser, checkout: CheckoutCartBody, idempotencyKey?: string) =>
-      placed(user, await checkOutCart(db, options, { user, checkout, idempotencyKey })),
+    async checkOutCart(user: SessionUser, body: CheckoutCartBody, idempotencyKey?: string) {
+      const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
+      const checkout = { ...rest, ...(await deliveryOf(db, user, body)) };
+      return placed(user, await checkOutCart(db, options, { user, checkout, idempotencyKey }));
+    },
 
     /**
      * Runs `work` in one transaction in which `place` places an order at agreed unit prices (an
@@ -134,7 +140,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     withAgreedOrder: <T>(work: (tx: Tx, place: PlaceAgreed) => Promise<T>): Promise<T> =>
       events.transaction(db, (tx, happened) =>
-        work(tx, async (user, placement, agreedPrices) => {
+        work(tx, async (user, body, agreedPrices) => {
+          const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
+          const placement = { ...rest, ...(await deliveryOf(db, user, body)) };
           const order = await placeAgreedOrder(tx, options, { user, placement, agreedPrices });
           happened('placed', user.id);
           return order;

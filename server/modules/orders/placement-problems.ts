@@ -1,8 +1,9 @@
 import { formatCount, formatUnits, unitsAre } from '../../../contract/format.ts';
-import { type PlaceOrderBody, unpaidShareCap } from '../../../contract/order-placement.ts';
+import { unpaidShareCap } from '../../../contract/order-placement.ts';
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
 import type { ShortLine } from '../../../contract/problem.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import type { Placement } from './order-placement.ts';
 
 /** The problems a placement answers, in the words of the call that asked (order-placement.ts). */
 
@@ -50,7 +51,7 @@ export function assertWithinShare(
   );
 }
 
-type Delivery = Pick<PlaceOrderBody, 'phone' | 'address' | 'poNumber' | 'note'>;
+type Delivery = Pick<Placement, 'phone' | 'address' | 'poNumber' | 'note'>;
 
 const keyReused = () =>
   new AppError(
@@ -66,7 +67,7 @@ const sameDelivery = (earlier: Order, asked: Delivery) =>
   earlier.note === (asked.note ?? null);
 
 /** A key names one order: asking again with other details is a mistake, not a new order. */
-export function assertSameOrder(earlier: Order, placement: PlaceOrderBody): void {
+export function assertSameOrder(earlier: Order, placement: Placement): void {
   const same =
     earlier.lines.length === placement.lines.length &&
     earlier.lines.every(

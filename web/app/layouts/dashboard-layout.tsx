@@ -11,6 +11,7 @@ const CUSTOMER = [
   { to: paths.myQuotes(), label: 'Quotes', end: false },
   { to: paths.company(), label: 'Company', end: true },
   { to: paths.companyOrders(), label: 'Company orders', end: false },
+  { to: paths.addressBook(), label: 'Address book', end: false },
   { to: paths.review(), label: 'Review', end: false },
 ];
 const ADMIN = [

@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Link, type MetaArgs, useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, type MetaArgs, useLocation, useNavigate } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { useAddressBook } from '#web/features/addresses/api/address-book.ts';
+import {
+  DeliveryChoice,
+  useDeliveryChoice,
+} from '#web/features/addresses/components/delivery-choice.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
@@ -11,12 +16,17 @@ import { MergedCartNotice } from '#web/features/cart/components/merged-cart-noti
 import { OutdatedCartNotice } from '#web/features/cart/components/outdated-cart-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
-import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
+import {
+  CheckoutForm,
+  type DeliveryPicker,
+  type ShortLines,
+} from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import type { ApiError } from '#web/lib/api-error.ts';
+import { readBuyAgainState } from '#web/lib/buy-again-state.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -61,6 +71,28 @@ function SignInToCheckOut() {
   );
 }
 
+/**
+ * Where the order goes: the address book's picker (the default first; the earlier order's address
+ * when buying again), or an address typed into the checkout form.
+ */
+function useDelivery(): DeliveryPicker {
+  const location = useLocation();
+  const state: unknown = location.state;
+  const earlier = useMemo(() => readBuyAgainState(state), [state]);
+  const book = useAddressBook();
+  const choice = useDeliveryChoice(book.data, earlier);
+  const typed = useMemo(
+    () => (earlier ? { address: earlier.address, phone: earlier.phone } : null),
+    [earlier],
+  );
+  return {
+    picker: <DeliveryChoice choice={choice} />,
+    isTyped: choice.pick.kind === 'typed',
+    choose: choice.choose,
+    typed,
+  };
+}
+
 function CustomerCheckout({
   user,
   onPlaced,
@@ -74,6 +106,7 @@ function CustomerCheckout({
 }) {
   const { cart, refresh, checkOut } = useCart();
   const details = useUserDetails(user.email);
+  const delivery = useDelivery();
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified
     ? 'Confirm your email address to place orders (see above).'
@@ -98,6 +131,7 @@ function CustomerCheckout({
         onPriceChanged={() => void refresh()}
         onCartOutdated={onCartOutdated}
         draftKey={checkoutDraftKey(user.id)}
+        delivery={delivery}
       />
       <AskForQuote
         blockedBy={

@@ -122,6 +122,13 @@ function OrderBody({
                 quantity,
                 productName,
               }))}
+              state={{
+                deliverTo: {
+                  deliveryAddress: order.deliveryAddress,
+                  address: order.address,
+                  phone: order.phone,
+                },
+              }}
             />
           ) : (
             isAdmin && (

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
+import type { BuyAgainState } from '#web/lib/buy-again-state.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
@@ -19,7 +20,14 @@ function listNames(lines: readonly EarlierLine[]): string {
  * opens the cart, where today's prices and stock show. Lines that could not go in (the tool is no
  * longer sold, the cart is full) are named; when none could, the buyer stays here and is told why.
  */
-export function BuyAgainButton({ lines }: { lines: readonly EarlierLine[] }) {
+export function BuyAgainButton({
+  lines,
+  state,
+}: {
+  lines: readonly EarlierLine[];
+  /** Handed to the cart page (where the earlier order went, for checkout to offer again). */
+  state?: BuyAgainState;
+}) {
   const cart = useCart();
   const navigate = useNavigate();
   const toast = useToast();
@@ -45,7 +53,7 @@ export function BuyAgainButton({ lines }: { lines: readonly EarlierLine[] }) {
           `Not added to your cart: ${listNames(notAdded)} (no longer sold, or your cart is full).`,
         );
       }
-      await navigate(paths.cart());
+      await navigate(paths.cart(), { state });
     } catch (error) {
       setFailure(`Nothing was added to your cart. ${errorMessage(error)}`);
     } finally {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type OrderLineInput, PlaceOrderBodySchema } from '#contract/order-placement.ts';
@@ -16,14 +16,54 @@ import { clearCheckoutDraft } from '../utils/checkout-draft.ts';
 import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
-/** The contract's order body without its lines (they come from the cart). */
-const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true }).extend({
+/**
+ * The contract's order body without its lines (they come from the cart) and the book's address
+ * (chosen beside the form): the typed address and phone are required here.
+ */
+const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true, addressId: true }).extend({
+  phone: PlaceOrderBodySchema.shape.phone.unwrap(),
+  address: PlaceOrderBodySchema.shape.address.unwrap(),
   poNumber: z.preprocess(emptyAsMissing, PlaceOrderBodySchema.shape.poNumber),
   note: z.preprocess(emptyAsMissing, PlaceOrderBodySchema.shape.note),
 });
+/** Ordering to an address of the book: whatever the typed fields hold is not sent. */
+const BookCheckoutSchema = CheckoutSchema.extend({
+  phone: z.string().transform(() => undefined),
+  address: z.string().transform(() => undefined),
+});
 type CheckoutInput = z.input<typeof CheckoutSchema>;
 /** The delivery details and the total the buyer saw: what a checkout says beside the cart. */
-type CheckoutValues = z.output<typeof CheckoutSchema>;
+type CheckoutValues = z.output<typeof CheckoutSchema | typeof BookCheckoutSchema> & {
+  addressId?: string;
+};
+
+/**
+ * Where the order goes, chosen beside the form (the address book's picker): an address of the
+ * book, or the address typed into the form's own fields (`isTyped`). `choose` answers which when
+ * the order is placed (saving a new address to the book first); null stops the order.
+ */
+export interface DeliveryPicker {
+  picker: ReactNode;
+  isTyped: boolean;
+  choose: () => Promise<{ addressId: string } | 'typed' | null>;
+  /** The address and phone of an order bought again, typed in for the buyer. */
+  typed: { address: string; phone: string } | null;
+}
+
+const typedResolver = zodResolver(CheckoutSchema);
+const bookResolver = zodResolver(BookCheckoutSchema);
+
+/** "Buy again" brings the earlier order's typed address: filled in unless the buyer typed one. */
+function useTypedPrefill(
+  form: ReturnType<typeof useForm<CheckoutInput, unknown, CheckoutValues>>,
+  typed: DeliveryPicker['typed'],
+): void {
+  useEffect(() => {
+    if (!typed) return;
+    if (!form.getValues('address')) form.setValue('address', typed.address, { shouldDirty: true });
+    form.setValue('phone', typed.phone, { shouldDirty: true });
+  }, [form, typed]);
+}
 
 const FIELDS = ['phone', 'address', 'poNumber', 'note'] as const;
 
@@ -69,6 +109,7 @@ export function CheckoutForm({
   onPriceChanged,
   onCartOutdated,
   draftKey,
+  delivery,
 }: {
   /** The cart's lines, as the page shows them. */
   lines: readonly OrderLineInput[];
@@ -88,14 +129,18 @@ export function CheckoutForm({
   onCartOutdated: (error: ApiError) => void;
   /** Where this tab keeps what was typed, so a reload keeps it (see utils/checkout-draft.ts). */
   draftKey: string;
+  delivery: DeliveryPicker;
 }) {
   const placing = useMutation({
     mutationFn: ({ values, key }: { values: CheckoutValues; key: string }) =>
       placeOrder(values, key),
   });
   const attemptKey = useRef<string | null>(null);
+  const isTyped = useRef(delivery.isTyped);
+  isTyped.current = delivery.isTyped;
   const form = useForm<CheckoutInput, unknown, CheckoutValues>({
-    resolver: zodResolver(CheckoutSchema),
+    resolver: (values, context, options) =>
+      (isTyped.current ? typedResolver : bookResolver)(values, context, options),
     defaultValues: { phone: savedPhone ?? '', address: '', poNumber: '', note: '' },
     mode: 'onTouched',
   });
@@ -104,6 +149,7 @@ export function CheckoutForm({
 
   useSavedPhone(form, savedPhone);
   useCheckoutDraft(form, draftKey);
+  useTypedPrefill(form, delivery.typed);
 
   // A changed cart is another order: it gets a new key.
   const linesKey = JSON.stringify(lines);
@@ -113,12 +159,15 @@ export function CheckoutForm({
     attemptKey.current = null;
   }
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (blockedBy) return;
+    const chosen = await delivery.choose();
+    if (!chosen) return;
     attemptKey.current ??= newIdempotencyKey();
     onShortLines({});
+    const sent = chosen === 'typed' ? values : { ...values, addressId: chosen.addressId };
     placing.mutate(
-      { values: { ...values, expectedTotal }, key: attemptKey.current },
+      { values: { ...sent, expectedTotal }, key: attemptKey.current },
       {
         onSuccess: (order) => {
           attemptKey.current = null;
@@ -148,13 +197,16 @@ export function CheckoutForm({
         <p id="checkout-note" className="text-sm text-stone-600">
           Ordering as {customer.name} ({customer.email}). Pay by card after ordering.
         </p>
-        <DeliveryFields
-          phone={form.register('phone')}
-          address={form.register('address')}
-          phoneError={errors.phone?.message}
-          addressError={errors.address?.message}
-          savedPhone={savedPhone}
-        />
+        {delivery.picker}
+        {delivery.isTyped && (
+          <DeliveryFields
+            phone={form.register('phone')}
+            address={form.register('address')}
+            phoneError={errors.phone?.message}
+            addressError={errors.address?.message}
+            savedPhone={savedPhone}
+          />
+        )}
         <TextField
           label="Purchase order number (optional)"
           autoComplete="off"

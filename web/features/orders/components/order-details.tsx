@@ -27,7 +27,10 @@ export function OrderDetails({ order }: { order: Order }) {
           {'\n'}
           {order.email}
         </Detail>
-        <Detail term="Delivery address">{order.address}</Detail>
+        <Detail term="Delivery address">
+          {order.deliveryAddress && `${order.deliveryAddress.label} (from the address book)\n`}
+          {order.address}
+        </Detail>
         <Detail term="Phone">{order.phone}</Detail>
         {order.poNumber && <Detail term="Purchase order number">{order.poNumber}</Detail>}
         {order.note && <Detail term="Note">{order.note}</Detail>}
