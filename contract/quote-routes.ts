@@ -112,7 +112,7 @@ export const quoteRoutes = {
     access: 'user',
     summary: 'Accept an offer',
     description:
-      "Accepts the store's offer, which places an order of the offered lines at the offered prices, for the caller, to these delivery details: stock, quantity rules and the caps on unpaid orders are checked now, and a line short of stock refuses the whole acceptance (the offer still holds). The quote becomes accepted, naming its order, in the order's own transaction. Accepting an accepted quote again answers it as it is, placing nothing more. Written to the audit log.",
+      "Accepts the store's offer, which places an order of the offered lines at the offered prices, for the caller, to these delivery details (an address of their book, or a typed phone and address, as an order takes them): stock, quantity rules and the caps on unpaid orders are checked now, and a line short of stock refuses the whole acceptance (the offer still holds). The quote becomes accepted, naming its order, in the order's own transaction. Accepting an accepted quote again answers it as it is, placing nothing more. Written to the audit log.",
     returns: 'The quote, accepted, with the order it placed.',
     tags: ['quotes'],
     params: IdParamsSchema,

@@ -31,6 +31,7 @@ export async function placeAgreedOrder(
   options: PlacementOptions,
   request: {
     user: SessionUser;
+    /** The lines and the delivery, already read from the address book when one was chosen. */
     placement: Omit<Placement, 'expectedTotal'>;
     agreedPrices: ReadonlyMap<string, number>;
   },
