@@ -82,6 +82,7 @@ async function orderAboveLimit(page: Page, tool: Tool): Promise<string> {
     .filter({ hasText: /Waiting for your company.s approval/ });
   await expect(placed).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+  await atBothWidths(page, 'approval-checkout-waiting');
   await placed.getByRole('link', { name: 'See the order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders\/[\w-]+$/);
   return new URL(page.url()).pathname;
@@ -94,6 +95,7 @@ async function openFromCompanyOrders(page: Page, approver: Account, orderPath: s
   await page.getByLabel('Status').selectOption('awaiting_approval');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/status=awaiting_approval/);
+  await atBothWidths(page, 'approval-company-orders');
   await page.locator(`a[href="${orderPath}"]:visible`).click();
   await expect(page.getByRole('heading', { name: 'This order needs your approval' })).toBeVisible();
 }

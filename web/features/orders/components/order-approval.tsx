@@ -9,6 +9,13 @@ const WHY = {
   company_budget: "It would take the company's orders this month above its monthly budget.",
 } as const;
 
+/** The same reasons, told to the buyer who waits. */
+const WHY_TO_BUYER = {
+  order_limit: 'It is above your limit per order.',
+  monthly_limit: 'It would take your orders this month above your monthly limit.',
+  company_budget: "It would take the company's orders this month above its monthly budget.",
+} as const;
+
 const HEADING = {
   buyer: 'Waiting for your company’s approval',
   approver: 'This order needs your approval',
@@ -41,7 +48,7 @@ export function OrderApproval({
       </h2>
       <p className="mt-2 text-stone-800">
         {isBuyer
-          ? `${WHY[order.approval.reason]} Your company's owner and approvers have been asked; its stock is held meanwhile.`
+          ? `${WHY_TO_BUYER[order.approval.reason]} Your company's owner and approvers have been asked; its stock is held meanwhile.`
           : `${order.name} ordered ${formatMoney(order.totalAmount, order.currency)}. ${WHY[order.approval.reason]}`}
       </p>
       <p className="mt-2 text-stone-800" data-testid="approval-due">

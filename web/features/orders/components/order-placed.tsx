@@ -19,11 +19,14 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
     heading.current?.focus();
   }, []);
   return (
-    <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-6">
+    <div
+      role="status"
+      className={`rounded-xl border p-6 ${isWaiting ? 'border-orange-200 bg-orange-50' : 'border-emerald-200 bg-emerald-50'}`}
+    >
       <h3
         ref={heading}
         tabIndex={-1}
-        className="text-lg font-bold text-emerald-900 focus:outline-none"
+        className={`text-lg font-bold focus:outline-none ${isWaiting ? 'text-navy-900' : 'text-emerald-900'}`}
       >
         {isWaiting ? 'Waiting for your company’s approval' : 'Your order is placed'}
       </h3>
