@@ -44,8 +44,11 @@ async function join(owner: APIRequestContext, person: Account, role: string): Pr
   expect(accepted.ok(), await accepted.text()).toBe(true);
 }
 
-/** A company with an owner, a buyer limited to $50 an order, an approver and a viewer. */
-async function companyWithBuyer() {
+/**
+ * A company with an owner, a buyer, an approver and a viewer; the owner sets, on the company page,
+ * the buyer's limits ($50 an order, $1,000 a month) and the company's budget ($5,000 a month).
+ */
+async function companyWithBuyer(page: Page) {
   const owner = newAccount('Oona Owner');
   const ownerApi = await apiAs(owner, { create: true });
   const created = await ownerApi.post('/api/companies', {
@@ -58,14 +61,28 @@ async function companyWithBuyer() {
   await join(ownerApi, buyer, 'buyer');
   await join(ownerApi, approver, 'approver');
   await join(ownerApi, viewer, 'viewer');
+
+  await signIn(page.request, owner);
+  await page.goto('/dashboard/company');
+  await page.getByLabel('Monthly budget in USD (optional)').fill('5000');
+  await page.getByRole('button', { name: 'Save company details' }).click();
+  await expect(page.getByText('The company details are saved.')).toBeVisible();
+  await page.getByRole('button', { name: `Change ${buyer.name}'s role or limits` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Limit per order in USD').fill('50');
+  await dialog.getByLabel('Limit per calendar month in USD').fill('1000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${buyer.name}'s role and limits are saved.`)).toBeVisible();
+  await atBothWidths(page, 'approval-owner-limits');
   const company = (await (await ownerApi.get('/api/companies/mine')).json()) as {
-    members: { userId: string; email: string }[];
+    monthlyLimit: number | null;
+    members: { email: string; orderLimit: number | null; monthlyLimit: number | null }[];
   };
-  const buyerId = company.members.find((m) => m.email === buyer.email)?.userId ?? '';
-  const limited = await ownerApi.patch(`/api/companies/mine/members/${buyerId}`, {
-    data: { orderLimit: 5000 },
+  expect(company.monthlyLimit).toBe(500_000);
+  expect(company.members.find((m) => m.email === buyer.email)).toMatchObject({
+    orderLimit: 5000,
+    monthlyLimit: 100_000,
   });
-  expect(limited.ok(), await limited.text()).toBe(true);
   return { buyer, approver, viewer };
 }
 
@@ -109,7 +126,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
     price: 1000,
     minimumOrder: 5,
   });
-  const { buyer, approver, viewer } = await companyWithBuyer();
+  const { buyer, approver, viewer } = await companyWithBuyer(page);
 
   // The buyer orders $100, above the $50 limit: the order waits, with nothing to pay yet.
   await signIn(page.request, buyer);
