@@ -10,6 +10,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
 import { BuyAgainButton } from '#web/features/cart/components/buy-again-button.tsx';
+import { useMyCompany } from '#web/features/companies/api/companies.ts';
 import { useApproveOrder, useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
 import { useOrder } from '#web/features/orders/api/orders-queries.ts';
 import { OrderApproval } from '#web/features/orders/components/order-approval.tsx';
@@ -45,6 +46,10 @@ export function OrderPage() {
   // Someone else's order the store lets a customer read: their company's (an owner, approver or
   // viewer reads it; paying, cancelling and buying again stay with whoever placed it).
   const isCompanyReader = !isPlacer && viewer !== 'admin';
+  // Only the company's owner and approvers decide on a waiting order; a viewer reads it.
+  const company = useMyCompany();
+  const role = isCompanyReader ? company.data?.role : undefined;
+  const canDecide = role === 'owner' || role === 'approver';
   const back =
     viewer === 'admin'
       ? { label: 'Manage all orders', to: paths.manageOrders() }
@@ -62,6 +67,7 @@ export function OrderPage() {
             viewer={viewer}
             isPlacer={isPlacer}
             isReadOnly={isCompanyReader}
+            canDecide={canDecide}
           />
         )}
       </OrderView>
@@ -74,6 +80,7 @@ function OrderBody({
   viewer,
   isPlacer,
   isReadOnly,
+  canDecide,
 }: {
   order: Order;
   viewer: OrderViewer;
@@ -81,6 +88,8 @@ function OrderBody({
   isPlacer: boolean;
   /** Someone else's order of the reader's company: paying, cancelling and buying again stay with its buyer. */
   isReadOnly: boolean;
+  /** The reader is an owner or approver of the order's company (and did not place it). */
+  canDecide: boolean;
 }) {
   const cancelOrder = useCancelOrder();
   const approveOrder = useApproveOrder();
@@ -158,15 +167,14 @@ function OrderBody({
       <div className="space-y-8">
         <OrderApproval
           order={order}
-          isBuyer={isPlacer}
+          reader={isPlacer ? 'buyer' : canDecide ? 'approver' : 'viewer'}
           actions={
             isPlacer ? (
               <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
                 Cancel order
               </Button>
             ) : (
-              // The store decides who may approve; anyone else is told why not.
-              !isAdmin && (
+              canDecide && (
                 <>
                   <Button onClick={approve} isPending={approveOrder.isPending}>
                     Approve order

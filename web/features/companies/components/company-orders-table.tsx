@@ -8,6 +8,12 @@ import { apiRoutes } from '#web/lib/api-routes.ts';
 import { formatDate, formatOrderUnits, orderStatusLabels } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 
+/** What stands out in the list: shipped orders, and those waiting for someone's approval. */
+const STATUS_TONE: Partial<Record<Order['status'], 'success' | 'warning'>> = {
+  shipped: 'success',
+  awaiting_approval: 'warning',
+};
+
 /** The company's orders with who placed each, each number linking to its page. */
 export function CompanyOrdersTable({ orders }: { orders: Order[] }) {
   const columns: Column<Order>[] = [
@@ -53,7 +59,7 @@ export function CompanyOrdersTable({ orders }: { orders: Order[] }) {
       header: 'Status',
       cell: (order) => (
         <span className="flex flex-col items-end gap-1 md:items-start">
-          <Badge tone={order.status === 'shipped' ? 'success' : 'neutral'}>
+          <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>
             {orderStatusLabels[order.status]}
           </Badge>
           {order.invoice && (

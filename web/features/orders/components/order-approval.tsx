@@ -9,32 +9,46 @@ const WHY = {
   company_budget: "It would take the company's orders this month above its monthly budget.",
 } as const;
 
+/** The same reasons, told to the buyer who waits. */
+const WHY_TO_BUYER = {
+  order_limit: 'It is above your limit per order.',
+  monthly_limit: 'It would take your orders this month above your monthly limit.',
+  company_budget: "It would take the company's orders this month above its monthly budget.",
+} as const;
+
+const HEADING = {
+  buyer: 'Waiting for your company’s approval',
+  approver: 'This order needs your approval',
+  viewer: 'Waiting for the company’s approval',
+} as const;
+
 /**
  * An order waiting for the company's approval: why, until when, and what the reader can do
  * (`actions`: approve and reject for an approver, cancel for the buyer). Nothing otherwise.
  */
 export function OrderApproval({
   order,
-  isBuyer,
+  reader,
   actions,
 }: {
   order: Order;
-  /** The reader placed the order (and waits), or decides on it. */
-  isBuyer: boolean;
+  /** Who reads it: the buyer who placed it (and waits), someone who decides on it, or who only reads. */
+  reader: keyof typeof HEADING;
   actions: ReactNode;
 }) {
   if (order.status !== 'awaiting_approval' || !order.approval) return null;
+  const isBuyer = reader === 'buyer';
   return (
     <section
       aria-labelledby="order-approval-title"
       className="rounded-xl border border-orange-200 bg-orange-50 p-5"
     >
       <h2 id="order-approval-title" className="text-lg font-bold text-navy-900">
-        {isBuyer ? 'Waiting for your company’s approval' : 'This order needs your approval'}
+        {HEADING[reader]}
       </h2>
       <p className="mt-2 text-stone-800">
         {isBuyer
-          ? `${WHY[order.approval.reason]} Your company's owner and approvers have been asked; its stock is held meanwhile.`
+          ? `${WHY_TO_BUYER[order.approval.reason]} Your company's owner and approvers have been asked; its stock is held meanwhile.`
           : `${order.name} ordered ${formatMoney(order.totalAmount, order.currency)}. ${WHY[order.approval.reason]}`}
       </p>
       <p className="mt-2 text-stone-800" data-testid="approval-due">

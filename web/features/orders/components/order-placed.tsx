@@ -6,8 +6,12 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { formatDateTime, formatOrderContents } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 
-/** What a customer sees after ordering: the order and the way to pay. */
+/**
+ * What a customer sees after ordering: the order and the way to pay, or, for an order above the
+ * buyer's limits, that it waits for the company's approval (paying comes after).
+ */
 export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgain: () => void }) {
+  const isWaiting = order.status === 'awaiting_approval';
   // The form that had focus is gone: the result takes it, so keyboard and screen reader users
   // land on what happened (and it scrolls into view, clear of any notification).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -15,13 +19,16 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
     heading.current?.focus();
   }, []);
   return (
-    <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-6">
+    <div
+      role="status"
+      className={`rounded-xl border p-6 ${isWaiting ? 'border-orange-200 bg-orange-50' : 'border-emerald-200 bg-emerald-50'}`}
+    >
       <h3
         ref={heading}
         tabIndex={-1}
-        className="text-lg font-bold text-emerald-900 focus:outline-none"
+        className={`text-lg font-bold focus:outline-none ${isWaiting ? 'text-navy-900' : 'text-emerald-900'}`}
       >
-        Your order is placed
+        {isWaiting ? 'Waiting for your company’s approval' : 'Your order is placed'}
       </h3>
       <p className="mt-2 text-stone-800">
         Order{' '}
@@ -29,17 +36,27 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
           {order.number}
         </Link>
         : {formatOrderContents(order)}, total{' '}
-        <strong>{formatMoney(order.totalAmount, order.currency)}</strong>. It is reserved for you
-        until{' '}
+        <strong>{formatMoney(order.totalAmount, order.currency)}</strong>.{' '}
+        {isWaiting
+          ? 'It is above your limits: your company’s owner and approvers are asked to approve it, and you are emailed when they decide. Its stock is held until'
+          : 'It is reserved for you until'}{' '}
         <strong>
           <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
         </strong>
-        : pay by then, or it is cancelled and the stock released.
+        {isWaiting
+          ? ': unless it is approved and paid by then, it is cancelled and the stock released.'
+          : ': pay by then, or it is cancelled and the stock released.'}
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
-        <Link to={paths.payment(order._id)} className={buttonClasses()}>
-          Pay now
-        </Link>
+        {isWaiting ? (
+          <Link to={paths.order(order._id)} className={buttonClasses()}>
+            See the order
+          </Link>
+        ) : (
+          <Link to={paths.payment(order._id)} className={buttonClasses()}>
+            Pay now
+          </Link>
+        )}
         <Link to={paths.myOrders()} className={buttonClasses({ variant: 'outline' })}>
           See my orders
         </Link>

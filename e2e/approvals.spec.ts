@@ -1,0 +1,182 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Tool } from '#contract/tools.ts';
+import {
+  type Account,
+  addFromToolPage,
+  apiAs,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  keepScreenshot,
+  newAccount,
+  signIn,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+import { linkFromOutbox } from './outbox.ts';
+
+/** Looks at a screen at a phone's width and a desktop's: nothing wider than the screen, axe clean. */
+async function atBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await waitForReady(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    await keepScreenshot(page, `${name}-${width}`, { fullPage: true });
+  }
+  await expectAccessible(page, name);
+}
+
+/** Invites a new person into the owner's company with a role; they sign up and accept. */
+async function join(owner: APIRequestContext, person: Account, role: string): Promise<void> {
+  const invited = await owner.post('/api/companies/mine/invitations', {
+    data: { email: person.email, role },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const member = await apiAs(person, { create: true });
+  const link = new URL(await linkFromOutbox(person.email, '/join-company?token='));
+  const accepted = await member.post('/api/company-invitations/accept', {
+    data: { token: link.searchParams.get('token') },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+}
+
+/**
+ * A company with an owner, a buyer, an approver and a viewer; the owner sets, on the company page,
+ * the buyer's limits ($50 an order, $1,000 a month) and the company's budget ($5,000 a month).
+ */
+async function companyWithBuyer(page: Page) {
+  const owner = newAccount('Oona Owner');
+  const ownerApi = await apiAs(owner, { create: true });
+  const created = await ownerApi.post('/api/companies', {
+    data: { name: `Quayside Works ${Date.now().toString(36)}` },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const buyer = newAccount('Bea Buyer');
+  const approver = newAccount('Abe Approver');
+  const viewer = newAccount('Vic Viewer');
+  await join(ownerApi, buyer, 'buyer');
+  await join(ownerApi, approver, 'approver');
+  await join(ownerApi, viewer, 'viewer');
+
+  await signIn(page.request, owner);
+  await page.goto('/dashboard/company');
+  await page.getByLabel('Monthly budget in USD (optional)').fill('5000');
+  await page.getByRole('button', { name: 'Save company details' }).click();
+  await expect(page.getByText('The company details are saved.')).toBeVisible();
+  await page.getByRole('button', { name: `Change ${buyer.name}'s role or limits` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Limit per order in USD').fill('50');
+  await dialog.getByLabel('Limit per calendar month in USD').fill('1000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${buyer.name}'s role and limits are saved.`)).toBeVisible();
+  await atBothWidths(page, 'approval-owner-limits');
+  const company = (await (await ownerApi.get('/api/companies/mine')).json()) as {
+    monthlyLimit: number | null;
+    members: { email: string; orderLimit: number | null; monthlyLimit: number | null }[];
+  };
+  expect(company.monthlyLimit).toBe(500_000);
+  expect(company.members.find((m) => m.email === buyer.email)).toMatchObject({
+    orderLimit: 5000,
+    monthlyLimit: 100_000,
+  });
+  return { buyer, approver, viewer };
+}
+
+/** The buyer checks out the cart ($100, above their $50 limit) and is told it waits. */
+async function orderAboveLimit(page: Page, tool: Tool): Promise<string> {
+  await addFromToolPage(page, tool, 10);
+  await page.goto('/cart');
+  await waitForReady(page);
+  await page.getByLabel('Phone').fill('+1 555 010 4000');
+  await page.getByLabel('Delivery address').fill('12 Quay Lane, Springfield');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const placed = page
+    .getByRole('status')
+    .filter({ hasText: /Waiting for your company.s approval/ });
+  await expect(placed).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+  await atBothWidths(page, 'approval-checkout-waiting');
+  await placed.getByRole('link', { name: 'See the order' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\/[\w-]+$/);
+  return new URL(page.url()).pathname;
+}
+
+/** The approver finds the waiting order in Company orders, filtered by status, and opens it. */
+async function openFromCompanyOrders(page: Page, approver: Account, orderPath: string) {
+  await signIn(page.request, approver);
+  await page.goto('/dashboard/company/orders');
+  await page.getByLabel('Status').selectOption('awaiting_approval');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/status=awaiting_approval/);
+  await atBothWidths(page, 'approval-company-orders');
+  await page.locator(`a[href="${orderPath}"]:visible`).click();
+  await expect(page.getByRole('heading', { name: 'This order needs your approval' })).toBeVisible();
+}
+
+test('a buyer orders above their limit, an approver approves one order and rejects another, the buyer pays and reads the reason', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Approval Saw ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 5,
+  });
+  const { buyer, approver, viewer } = await companyWithBuyer(page);
+
+  // The buyer orders $100, above the $50 limit: the order waits, with nothing to pay yet.
+  await signIn(page.request, buyer);
+  const first = await orderAboveLimit(page, tool);
+  await expect(
+    page.getByRole('heading', { name: /Waiting for your company.s approval/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
+  await atBothWidths(page, 'approval-buyer-waiting');
+
+  // A viewer reads the waiting order, without the approver's buttons.
+  await signIn(page.request, viewer);
+  await page.goto(first);
+  await expect(
+    page.getByRole('heading', { name: /Waiting for the company.s approval/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reject order' })).toHaveCount(0);
+
+  // The approver opens it from Company orders and approves.
+  await openFromCompanyOrders(page, approver, first);
+  await atBothWidths(page, 'approval-approver');
+  await page.getByRole('button', { name: 'Approve order' }).click();
+  await expect(page.getByText(/is approved; .* is emailed to pay\./)).toBeVisible();
+
+  // The buyer now finds it unpaid and pays with the test card.
+  await signIn(page.request, buyer);
+  await page.goto(first);
+  await expect(page.getByText('Unpaid').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $100.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment received. Thank you!' })).toBeFocused();
+
+  // A second order above the limit is rejected with a reason, which the buyer reads.
+  const second = await orderAboveLimit(page, tool);
+  await openFromCompanyOrders(page, approver, second);
+  await page.getByRole('button', { name: 'Reject order' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('We already have two saws on site this month.');
+  await atBothWidths(page, 'approval-reject-dialog');
+  await dialog.getByRole('button', { name: 'Reject order' }).click();
+  await expect(page.getByText(/is rejected; .* is emailed why\./)).toBeVisible();
+
+  await signIn(page.request, buyer);
+  await page.goto(second);
+  await expect(
+    page.getByText(/Rejected by .*: We already have two saws on site this month\./),
+  ).toBeVisible();
+  await atBothWidths(page, 'approval-buyer-rejected');
+});
