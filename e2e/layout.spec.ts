@@ -126,6 +126,7 @@ test("my orders' columns stay put when the last action goes", async ({ page }) =
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByRole('row').filter({ hasText: tool.name })).toContainText('Cancelled');
   const after = { status: await boxOf(status), actions: await boxOf(actions) };
-  expect(after.actions.width).toBe(before.actions.width);
+  // The same width, give or take the table's sub-pixel rounding.
+  expect(Math.abs(after.actions.width - before.actions.width)).toBeLessThan(1);
   expect(Math.abs(after.status.x - before.status.x)).toBeLessThan(4);
 });

@@ -89,7 +89,7 @@ test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }
   await expect(page).toHaveTitle('Tools · Toolyard');
   await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible();
   await expect(page.getByText(/Showing 1–12 of \d+ tools/)).toBeVisible();
-  await page.getByRole('link', { name: 'Page 2' }).click();
+  await page.getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByText(/Showing 13–\d+ of \d+ tools/)).toBeVisible();
 
