@@ -4,3 +4,10 @@
  */
 export const APPROVAL_REASONS = ['order_limit', 'monthly_limit', 'company_budget'] as const;
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
+
+/** Why an order waited for approval, in a sentence people read (the order page, its timeline). */
+export const APPROVAL_REASON_SENTENCES: Record<ApprovalReason, string> = {
+  order_limit: "It is above the buyer's limit per order.",
+  monthly_limit: "It takes the buyer's orders this month above their monthly limit.",
+  company_budget: "It takes the company's orders this month above its monthly budget.",
+};

@@ -3,6 +3,7 @@ import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
+import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
@@ -17,7 +18,6 @@ import { OrderApproval } from '#web/features/orders/components/order-approval.ts
 import { OrderDetails } from '#web/features/orders/components/order-details.tsx';
 import { OrderLines } from '#web/features/orders/components/order-lines.tsx';
 import { OrderPayment } from '#web/features/orders/components/order-payment.tsx';
-import { OrderStatusBadge } from '#web/features/orders/components/order-status-badge.tsx';
 import {
   OrderTimeline,
   type OrderViewer,

@@ -1,18 +1,12 @@
 import { Link } from 'react-router';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
-import { Badge } from '#web/components/ui/badge.tsx';
+import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { apiHref } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
-import { formatDate, formatOrderUnits, orderStatusLabels } from '#web/lib/format.ts';
+import { formatDate, formatOrderUnits } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
-
-/** What stands out in the list: shipped orders, and those waiting for someone's approval. */
-const STATUS_TONE: Partial<Record<Order['status'], 'success' | 'warning'>> = {
-  shipped: 'success',
-  awaiting_approval: 'warning',
-};
 
 /** The company's orders with who placed each, each number linking to its page. */
 export function CompanyOrdersTable({ orders }: { orders: Order[] }) {
@@ -59,9 +53,7 @@ export function CompanyOrdersTable({ orders }: { orders: Order[] }) {
       header: 'Status',
       cell: (order) => (
         <span className="flex flex-col items-end gap-1 md:items-start">
-          <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>
-            {orderStatusLabels[order.status]}
-          </Badge>
+          <OrderStatusBadge status={order.status} />
           {order.invoice && (
             <a
               href={apiHref(apiRoutes.orders.invoice, { params: { id: order._id } })}

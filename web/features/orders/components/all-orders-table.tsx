@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
+import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmailAddress } from '#web/components/ui/email-address.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatOrderUnits } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** Every order for admins; paid orders have a Ship button, the others no action. */
 export function AllOrdersTable({

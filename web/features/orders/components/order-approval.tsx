@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
+import { APPROVAL_REASON_SENTENCES } from '#contract/approvals.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { formatLongDateTime } from '#web/lib/format.ts';
-
-const WHY = {
-  order_limit: "It is above the buyer's limit per order.",
-  monthly_limit: "It would take the buyer's orders this month above their monthly limit.",
-  company_budget: "It would take the company's orders this month above its monthly budget.",
-} as const;
 
 /** The same reasons, told to the buyer who waits. */
 const WHY_TO_BUYER = {
@@ -49,7 +44,7 @@ export function OrderApproval({
       <p className="mt-2 text-stone-800">
         {isBuyer
           ? `${WHY_TO_BUYER[order.approval.reason]} Your company's owner and approvers have been asked; its stock is held meanwhile.`
-          : `${order.name} ordered ${formatMoney(order.totalAmount, order.currency)}. ${WHY[order.approval.reason]}`}
+          : `${order.name} ordered ${formatMoney(order.totalAmount, order.currency)}. ${APPROVAL_REASON_SENTENCES[order.approval.reason]}`}
       </p>
       <p className="mt-2 text-stone-800" data-testid="approval-due">
         Unless it is approved and paid by{' '}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { APPROVAL_REASON_SENTENCES } from '#contract/approvals.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { formatLongDateTime } from '#web/lib/format.ts';
@@ -28,13 +29,6 @@ function whoCancelled(order: Order, viewer: OrderViewer): string | null {
   }
 }
 
-/** Why the order waited for approval, in words. */
-const WAITED_BECAUSE = {
-  order_limit: "It was above the buyer's limit per order.",
-  monthly_limit: "It took the buyer's orders this month above their monthly limit.",
-  company_budget: "It took the company's orders this month above its monthly budget.",
-} as const;
-
 /** An order placed above a limit: that it waited, and who approved or rejected it. */
 function approvalSteps(order: Order): Step[] {
   const { approval } = order;
@@ -44,7 +38,7 @@ function approvalSteps(order: Order): Step[] {
       key: 'awaiting-approval',
       label: 'Sent for approval',
       at: order.createdAt,
-      details: WAITED_BECAUSE[approval.reason],
+      details: APPROVAL_REASON_SENTENCES[approval.reason],
     },
   ];
   if (approval.approvedAt) {
