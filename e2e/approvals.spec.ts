@@ -52,7 +52,8 @@ async function companyWithBuyer(page: Page) {
   const owner = newAccount('Oona Owner');
   const ownerApi = await apiAs(owner, { create: true });
   const created = await ownerApi.post('/api/companies', {
-    data: { name: `Quayside Works ${Date.now().toString(36)}` },
+    // Long, and of wide letters: whatever shows the name at 320 px must wrap it.
+    data: { name: `Quayside Maintenance Works MMWWMMWW ${Date.now().toString(36)}` },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const buyer = newAccount('Bea Buyer');

@@ -153,8 +153,9 @@ function LeaveCompany({ company }: { company: MyCompany }) {
         You then buy on your own again. The orders you placed stay the company's.
         {company.role === 'owner' && ' The last owner must make someone else owner first.'}
       </p>
+      {/* Not the company's name: a button's label does not wrap, and a name can be long. */}
       <Button variant="danger-outline" onClick={() => setIsAsking(true)}>
-        Leave {company.name}
+        Leave this company
       </Button>
       <ConfirmDialog
         open={isAsking}

@@ -95,8 +95,15 @@ export function EditAttributeForm({
         </p>
       )}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button size="sm" variant="secondary" isPending={update.isPending} onClick={save}>
-          Save {attribute.name}
+        {/* The name only in the accessible name: a button's label does not wrap. */}
+        <Button
+          size="sm"
+          variant="secondary"
+          isPending={update.isPending}
+          onClick={save}
+          aria-label={`Save ${attribute.name}`}
+        >
+          Save
         </Button>
         <Button size="sm" variant="outline" onClick={onDone} disabled={update.isPending}>
           Cancel
