@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'company.member_changed',
   'company.member_removed',
   'company.member_left',
+  'delivery_method.created',
+  'delivery_method.updated',
+  'delivery_method.deleted',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -47,6 +50,7 @@ export const AUDIT_TARGET_TYPES = [
   'review',
   'catalogue',
   'company',
+  'delivery_method',
 ] as const;
 const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;

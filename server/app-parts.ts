@@ -85,6 +85,10 @@ import {
   createSavedListsService,
   type SavedListsService,
 } from './modules/saved-lists/saved-lists.service.ts';
+import {
+  createDeliveryMethodsService,
+  type DeliveryMethodsService,
+} from './modules/shipping/delivery-methods.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
@@ -117,6 +121,7 @@ export interface AppParts {
     companies: CompaniesService;
     invitations: InvitationsService;
     addresses: AddressesService;
+    deliveryMethods: DeliveryMethodsService;
     savedLists: SavedListsService;
   };
   auth: Auth;
@@ -322,6 +327,7 @@ export function createAppParts(
       },
     }),
     addresses: createAddressesService(db),
+    deliveryMethods: createDeliveryMethodsService(db, { timeZone: config.storeTimeZone }),
     savedLists: createSavedListsService(db, {
       cartLinesOf: async (user) =>
         (await cart.get(user)).lines.map(({ toolId, quantity }) => ({ toolId, quantity })),

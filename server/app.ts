@@ -27,6 +27,7 @@ import { registerQuickOrderRoutes } from './modules/quick-order/quick-order.rout
 import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
+import { registerDeliveryMethodRoutes } from './modules/shipping/delivery-methods.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
@@ -52,6 +53,7 @@ export type AppConfig = Pick<
   | 'sessionSecret'
   | 'storeName'
   | 'currency'
+  | 'storeTimeZone'
   | 'adminEmails'
   | 'socialLinks'
   | 'webDistDir'
@@ -214,6 +216,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         quotes: limitQuotes,
       });
       registerAddressRoutes(api, services.addresses, limitWrites);
+      registerDeliveryMethodRoutes(api, services.deliveryMethods);
       registerSavedListRoutes(api, services.savedLists, limitWrites);
       registerOrderRoutes(api, services.orders, {
         limitWrites,

@@ -55,6 +55,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.member_changed': 'Member changed',
   'company.member_removed': 'Member removed',
   'company.member_left': 'Member left',
+  'delivery_method.created': 'Delivery method added',
+  'delivery_method.updated': 'Delivery method changed',
+  'delivery_method.deleted': 'Delivery method deleted',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
@@ -65,6 +68,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   review: 'Reviews',
   catalogue: 'Catalogue imports',
   company: 'Companies',
+  delivery_method: 'Delivery methods',
 };
 
 export function AuditLogPage() {
