@@ -14,8 +14,10 @@ import { timestamps } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
- * A refund an admin noted on a paid order (the money moves at the payment provider; the store
- * records how much, why and who). The refunds of one order never add up to more than its total.
+ * A refund an admin made on a paid order, sent back through the provider the order was paid with
+ * (`test`, `stripe`; `manual` for an order paid outside the store, whose money the admin returns
+ * by hand). `pending` until the provider confirms it, `failed` if it refuses. The refunds of one
+ * order that did not fail never add up to more than its total (order-refunds.ts).
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -27,11 +29,19 @@ export const orderRefunds = pgTable(
     /** Minor units of the order's currency. */
     amount: integer('amount').notNull(),
     note: text('note').notNull(),
+    provider: text('provider').notNull().default('manual'),
+    /** The provider's id of the refund (Stripe's re_...); null until it answered. */
+    providerReference: text('provider_reference'),
+    status: text('status').notNull().default('succeeded'),
+    failureReason: text('failure_reason'),
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('order_refunds_amount_check', sql`${t.amount} > 0`),
+    check('order_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('order_refunds_provider_check', sql`${t.provider} in ('manual', 'test', 'stripe')`),
+    uniqueIndex('order_refunds_provider_reference_idx').on(t.provider, t.providerReference),
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
   ],
 );
