@@ -101,8 +101,10 @@ export function shippedEmail(store: StoreInfo, order: Order): MailContent {
 export function cancellationEmail(
   store: StoreInfo,
   order: Order,
-  reason: 'admin' | 'payment_window',
+  reason: 'customer' | 'admin' | 'payment_window',
 ): MailContent {
+  // Only unpaid orders (or ones awaiting approval) can be cancelled: a paid one is refunded
+  // instead, so no money was ever taken for a cancelled order.
   return renderMail({
     storeName: store.storeName,
     subject: `Order ${order.number} was cancelled`,
@@ -110,7 +112,9 @@ export function cancellationEmail(
     paragraphs: [
       reason === 'payment_window'
         ? `Order ${order.number} was not ${order.approval && !order.approval.approvedAt ? 'approved' : 'paid'} in time, so we cancelled it and released the stock.`
-        : `Our team cancelled order ${order.number}.`,
+        : reason === 'customer'
+          ? `As you asked, we cancelled order ${order.number}.`
+          : `Our team cancelled order ${order.number}.`,
       ...summary(order),
       'Nothing was charged. You are welcome to order again at any time.',
     ],
