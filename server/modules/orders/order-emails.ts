@@ -121,3 +121,24 @@ export function cancellationEmail(
     action: { label: 'Browse the catalogue', url: `${store.publicUrl}/tools` },
   });
 }
+
+/** A refund that went through: how much, where the money went, and what is refunded in all. */
+export function refundEmail(
+  store: StoreInfo,
+  order: Order,
+  refund: { amount: number; provider: 'manual' | 'test' | 'stripe' },
+): MailContent {
+  const amount = formatMoney(refund.amount, order.currency);
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Refund of ${amount} for order ${order.number}`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      refund.provider === 'manual'
+        ? `We refunded ${amount} of order ${order.number}.`
+        : `We refunded ${amount} of order ${order.number} to the card you paid with; your bank may take a few days to show it.`,
+      `${formatMoney(order.refundedAmount, order.currency)} of its ${formatMoney(order.totalAmount, order.currency)} is refunded in all.`,
+    ],
+    action: { label: 'See your order', url: orderPage(store, order) },
+  });
+}

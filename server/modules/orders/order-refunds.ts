@@ -7,9 +7,32 @@ import { orderRefunds, orders, payments } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
+import { refundEmail, type StoreInfo } from './order-emails.ts';
 import type { Happened, OrderEvents } from './order-events.ts';
+import type { Lifecycle } from './order-lifecycle.ts';
 import { asOrder } from './orders.repo.ts';
 import type { RefundAnswer, RefundReport, SendRefund } from './refund-gateway.ts';
+
+type StoreMail = StoreInfo & Pick<Lifecycle, 'mailer'>;
+
+/**
+ * Emails the buyer that a refund went through, in the transaction that settled it (the mail
+ * outbox commits with it, so the mail goes out exactly when the refund is known done).
+ */
+async function tellRefunded(tx: Tx, life: StoreMail, refundId: string): Promise<void> {
+  const [row] = await tx
+    .select({ order: orders, amount: orderRefunds.amount, provider: orderRefunds.provider })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(eq(orderRefunds.id, refundId));
+  if (!row) return;
+  const order = await asOrder(tx, row.order);
+  const notice = refundEmail(life, order, {
+    amount: row.amount,
+    provider: row.provider as 'manual' | 'test' | 'stripe',
+  });
+  await life.mailer.enqueue({ kind: 'order_refunded', to: order.email, ...notice }, tx);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,6 +56,7 @@ async function paymentOf(tx: Tx, orderId: string) {
 async function recordRefund(
   db: Db,
   events: OrderEvents,
+  life: StoreMail,
   admin: SessionUser,
   id: string,
   refund: NoteRefundBody,
@@ -80,7 +104,9 @@ async function recordRefund(
       details: { amount: refund.amount, currency: order.currency, note: refund.note },
     });
     happened('refunded', order.userId);
-    return { refundId: (row as { id: string }).id, order, payment };
+    const refundId = (row as { id: string }).id;
+    if (!payment) await tellRefunded(tx, life, refundId);
+    return { refundId, order, payment };
   });
 }
 
@@ -91,6 +117,7 @@ async function recordRefund(
 async function storeAnswer(
   tx: Tx,
   happened: Happened,
+  life: StoreMail,
   refundId: string,
   answer: RefundAnswer,
 ): Promise<void> {
@@ -110,6 +137,7 @@ async function storeAnswer(
     })
     .where(eq(orderRefunds.id, refundId));
   if (!isSettled && answer.status !== 'pending') happened('refunded', row.userId);
+  if (!isSettled && answer.status === 'succeeded') await tellRefunded(tx, life, refundId);
 }
 
 /**
@@ -119,6 +147,7 @@ async function storeAnswer(
 export async function applyRefundReport(
   tx: Tx,
   happened: Happened,
+  life: StoreMail,
   report: RefundReport,
 ): Promise<boolean> {
   const byId = report.refundId && UUID.test(report.refundId) ? report.refundId : null;
@@ -146,6 +175,9 @@ export async function applyRefundReport(
     })
     .where(eq(orderRefunds.id, row.id));
   if (row.status !== report.status) happened('refunded', row.userId);
+  if (row.status !== 'succeeded' && report.status === 'succeeded') {
+    await tellRefunded(tx, life, row.id);
+  }
   return true;
 }
 
@@ -158,12 +190,13 @@ export async function applyRefundReport(
 export async function refundOrder(
   db: Db,
   events: OrderEvents,
+  life: StoreMail,
   sendRefund: SendRefund,
   admin: SessionUser,
   id: string,
   refund: NoteRefundBody,
 ): Promise<Order> {
-  const { refundId, order, payment } = await recordRefund(db, events, admin, id, refund);
+  const { refundId, order, payment } = await recordRefund(db, events, life, admin, id, refund);
   if (payment) {
     let answer: RefundAnswer | null = null;
     try {
@@ -182,7 +215,9 @@ export async function refundOrder(
       reference: null,
       failureReason: 'The payment provider did not answer.',
     };
-    await events.transaction(db, (tx, happened) => storeAnswer(tx, happened, refundId, stored));
+    await events.transaction(db, (tx, happened) =>
+      storeAnswer(tx, happened, life, refundId, stored),
+    );
     if (!answer) {
       throw new AppError(
         502,

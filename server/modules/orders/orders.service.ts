@@ -260,7 +260,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     /** A paid or shipped order's refund by an admin, through its provider (order-refunds.ts). */
     refund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>
-      refundOrder(db, events, options.sendRefund, admin, id, refund),
+      refundOrder(db, events, options, options.sendRefund, admin, id, refund),
 
     /** Paid orders only. */
     async ship(admin: SessionUser, id: string, shipment: ShipOrderBody): Promise<Order> {

@@ -59,6 +59,14 @@ describe('refunds through the test gateway', () => {
     ]);
     const [row] = await refundRows(paid._id);
     expect(row?.providerReference).toMatch(/^re_test_[0-9a-f]{24}$/);
+    await t.app.mailer.drain();
+    const mails = t.sentMail.filter(
+      (m) => m.subject === `Refund of $25.00 for order ${paid.number}`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe(buyer.email);
+    expect(mails[0]?.text).toContain('to the card you paid with');
+    expect(mails[0]?.text).toContain('$25.00 of its $100.00 is refunded in all.');
   });
 
   it('a refusal is kept as failed with its reason, says so in a sentence, and frees the amount', async () => {
@@ -81,6 +89,11 @@ describe('refunds through the test gateway', () => {
     ]);
     const seen = json<Order>(await client(t.app, buyer).get(`/orders/${paid._id}`));
     expect(seen.refundedAmount).toBe(0);
+    await t.app.mailer.drain();
+    const refundMails = t.sentMail.filter(
+      (m) => m.subject.startsWith('Refund of') && m.subject.endsWith(paid.number),
+    );
+    expect(refundMails).toEqual([]);
     expect(seen.refunds).toMatchObject([{ amount: 5000, status: 'failed' }]);
   });
 

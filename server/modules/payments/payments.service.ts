@@ -234,7 +234,8 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
           let isKnown = false;
           for (const refund of refunds) {
             isKnown =
-              (await applyRefundReport(tx, happened, stripeRefundReport(refund))) || isKnown;
+              (await applyRefundReport(tx, happened, options, stripeRefundReport(refund))) ||
+              isKnown;
           }
           return isKnown ? ('applied' as const) : ('ignored' as const);
         }

@@ -61,6 +61,13 @@ describe('Stripe refunds', () => {
     const calls = stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
     expect(calls.at(-1)?.idempotencyKey).toBe(`toolyard-refund-${row?.id}`);
 
+    const refundMails = async () => {
+      await stripe.t.app.mailer.drain();
+      return stripe.t.sentMail.filter(
+        (m) => m.subject === `Refund of $75.00 for order ${order.number}`,
+      );
+    };
+    expect(await refundMails()).toEqual([]);
     const confirmed = await stripe.deliver('charge.refunded', {
       id: 'ch_1',
       object: 'charge',
@@ -70,6 +77,9 @@ describe('Stripe refunds', () => {
     const seen = json<Order>(await stripe.asAna.get(`/orders/${order._id}`));
     expect(seen.refunds).toMatchObject([{ amount: 7500, status: 'succeeded' }]);
     expect(seen.refundedAmount).toBe(7500);
+    // Told once, when Stripe confirmed it, however often Stripe says so.
+    await stripe.deliver('refund.updated', { ...sent, status: 'succeeded' });
+    expect(await refundMails()).toHaveLength(1);
   });
 
   it('a refund Stripe later fails (refund.updated) is failed with a sentence and frees its amount', async () => {
