@@ -20,11 +20,21 @@ export const OrderRefundSchema = z.object({
   provider: z.enum(['manual', 'test', 'stripe']),
   /** Why the provider refused it, in its words; null unless it failed. */
   failureReason: z.string().nullable(),
+  /**
+   * The credit note the refund issued once its money went back (numbered without gaps, CN-000001);
+   * null while it is on its way, when it failed, and for refunds noted before credit notes existed.
+   * Its amount is the refund's: what the buyer no longer owes.
+   */
+  creditNote: z.object({ number: z.string(), issuedAt: TimestampSchema }).nullable(),
   createdAt: TimestampSchema,
   /** The admin who noted it, as they are named now; null once their account is gone. */
   recordedBy: z.string().nullable(),
 });
 export type OrderRefund = z.infer<typeof OrderRefundSchema>;
+
+export function formatCreditNoteNumber(number: number): string {
+  return `CN-${String(number).padStart(6, '0')}`;
+}
 
 /** The largest amount the store records (PostgreSQL `integer`), as for order totals. */
 const MAX_REFUND = 2_147_483_647;

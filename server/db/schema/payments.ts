@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   index,
   integer,
@@ -34,6 +36,12 @@ export const orderRefunds = pgTable(
     providerReference: text('provider_reference'),
     status: text('status').notNull().default('succeeded'),
     failureReason: text('failure_reason'),
+    /**
+     * The credit note the refund issued once its money went back (null before, and for ever when
+     * it failed): numbered from `credit_note_numbers`, without gaps.
+     */
+    creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
+    creditNoteIssuedAt: timestamp('credit_note_issued_at', { withTimezone: true }),
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,8 +50,22 @@ export const orderRefunds = pgTable(
     check('order_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('order_refunds_provider_check', sql`${t.provider} in ('manual', 'test', 'stripe')`),
     uniqueIndex('order_refunds_provider_reference_idx').on(t.provider, t.providerReference),
+    uniqueIndex('order_refunds_credit_note_number_idx').on(t.creditNoteNumber),
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
   ],
+);
+
+/**
+ * The last credit note number issued: one row, made by the first credit note and raised in the
+ * transaction that issues each next one, so numbers run without gaps (as invoice_numbers).
+ */
+export const creditNoteNumbers = pgTable(
+  'credit_note_numbers',
+  {
+    id: boolean('id').primaryKey().default(true),
+    last: bigint('last', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('credit_note_numbers_one_row_check', sql`${t.id}`)],
 );
 
 /**

@@ -126,7 +126,7 @@ export function cancellationEmail(
 export function refundEmail(
   store: StoreInfo,
   order: Order,
-  refund: { amount: number; provider: 'manual' | 'test' | 'stripe' },
+  refund: { amount: number; provider: 'manual' | 'test' | 'stripe'; creditNote: string },
 ): MailContent {
   const amount = formatMoney(refund.amount, order.currency);
   return renderMail({
@@ -138,6 +138,7 @@ export function refundEmail(
         ? `We refunded ${amount} of order ${order.number}.`
         : `We refunded ${amount} of order ${order.number} to the card you paid with; your bank may take a few days to show it.`,
       `${formatMoney(order.refundedAmount, order.currency)} of its ${formatMoney(order.totalAmount, order.currency)} is refunded in all.`,
+      `Credit note ${refund.creditNote} records this refund; you find it on your order.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },
   });

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
-import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
+import { formatCreditNoteNumber, type NoteRefundBody } from '../../../contract/order-refunds.ts';
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderRefunds, orders, payments } from '../../db/schema.ts';
+import { creditNoteNumbers, orderRefunds, orders, payments } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -16,10 +16,32 @@ import type { RefundAnswer, RefundReport, SendRefund } from './refund-gateway.ts
 type StoreMail = StoreInfo & Pick<Lifecycle, 'mailer'>;
 
 /**
- * Emails the buyer that a refund went through, in the transaction that settled it (the mail
- * outbox commits with it, so the mail goes out exactly when the refund is known done).
+ * The next credit note number: the counter's one row is made by the first and stays locked until
+ * the transaction ends, so numbers are handed out one at a time and a rollback gives its back.
  */
-async function tellRefunded(tx: Tx, life: StoreMail, refundId: string): Promise<void> {
+async function nextCreditNoteNumber(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .insert(creditNoteNumbers)
+    .values({ id: true, last: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteNumbers.id,
+      set: { last: sql`${creditNoteNumbers.last} + 1` },
+    })
+    .returning({ last: creditNoteNumbers.last });
+  return (row as { last: number }).last;
+}
+
+/**
+ * A refund went through: it issues its credit note (the next number) and the buyer is emailed, in
+ * the transaction that settled it (the mail outbox commits with it, so the mail goes out exactly
+ * when the refund is known done, and a rollback takes the number back).
+ */
+async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promise<void> {
+  const creditNote = await nextCreditNoteNumber(tx);
+  await tx
+    .update(orderRefunds)
+    .set({ creditNoteNumber: creditNote, creditNoteIssuedAt: sql`now()` })
+    .where(eq(orderRefunds.id, refundId));
   const [row] = await tx
     .select({ order: orders, amount: orderRefunds.amount, provider: orderRefunds.provider })
     .from(orderRefunds)
@@ -30,6 +52,7 @@ async function tellRefunded(tx: Tx, life: StoreMail, refundId: string): Promise<
   const notice = refundEmail(life, order, {
     amount: row.amount,
     provider: row.provider as 'manual' | 'test' | 'stripe',
+    creditNote: formatCreditNoteNumber(creditNote),
   });
   await life.mailer.enqueue({ kind: 'order_refunded', to: order.email, ...notice }, tx);
 }
@@ -105,7 +128,7 @@ async function recordRefund(
     });
     happened('refunded', order.userId);
     const refundId = (row as { id: string }).id;
-    if (!payment) await tellRefunded(tx, life, refundId);
+    if (!payment) await issueCreditNote(tx, life, refundId);
     return { refundId, order, payment };
   });
 }
@@ -137,7 +160,7 @@ async function storeAnswer(
     })
     .where(eq(orderRefunds.id, refundId));
   if (!isSettled && answer.status !== 'pending') happened('refunded', row.userId);
-  if (!isSettled && answer.status === 'succeeded') await tellRefunded(tx, life, refundId);
+  if (!isSettled && answer.status === 'succeeded') await issueCreditNote(tx, life, refundId);
 }
 
 /**
@@ -176,7 +199,7 @@ export async function applyRefundReport(
     .where(eq(orderRefunds.id, row.id));
   if (row.status !== report.status) happened('refunded', row.userId);
   if (row.status !== 'succeeded' && report.status === 'succeeded') {
-    await tellRefunded(tx, life, row.id);
+    await issueCreditNote(tx, life, row.id);
   }
   return true;
 }

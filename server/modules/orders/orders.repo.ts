@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { OrderSort } from '../../../contract/order-lists.ts';
-import type { OrderRefund } from '../../../contract/order-refunds.ts';
+import { formatCreditNoteNumber, type OrderRefund } from '../../../contract/order-refunds.ts';
 import {
   formatInvoiceNumber,
   formatOrderNumber,
@@ -121,6 +121,8 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
       status: orderRefunds.status,
       provider: orderRefunds.provider,
       failureReason: orderRefunds.failureReason,
+      creditNoteNumber: orderRefunds.creditNoteNumber,
+      creditNoteIssuedAt: orderRefunds.creditNoteIssuedAt,
       createdAt: orderRefunds.createdAt,
       recordedBy: user.name,
     })
@@ -128,9 +130,18 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
     .leftJoin(user, eq(user.id, orderRefunds.recordedBy))
     .where(inArray(orderRefunds.orderId, orderIds))
     .orderBy(orderRefunds.orderId, orderRefunds.createdAt, orderRefunds.id);
-  for (const { orderId, createdAt, recordedBy, status, provider, ...refund } of rows) {
+  for (const row of rows) {
+    const { orderId, createdAt, recordedBy, status, provider, ...refund } = row;
+    const { creditNoteNumber, creditNoteIssuedAt, ...rest } = refund;
     byOrder.get(orderId)?.push({
-      ...refund,
+      ...rest,
+      creditNote:
+        creditNoteNumber !== null && creditNoteIssuedAt !== null
+          ? {
+              number: formatCreditNoteNumber(creditNoteNumber),
+              issuedAt: creditNoteIssuedAt.toISOString(),
+            }
+          : null,
       status: status as OrderRefund['status'],
       provider: provider as OrderRefund['provider'],
       createdAt: createdAt.toISOString(),

@@ -57,6 +57,8 @@ describe('refunds through the test gateway', () => {
     expect(body.refunds).toMatchObject([
       { amount: 2500, status: 'succeeded', provider: 'test', failureReason: null },
     ]);
+    const creditNote = body.refunds[0]?.creditNote?.number;
+    expect(creditNote).toMatch(/^CN-\d{6}$/);
     const [row] = await refundRows(paid._id);
     expect(row?.providerReference).toMatch(/^re_test_[0-9a-f]{24}$/);
     await t.app.mailer.drain();
@@ -67,6 +69,7 @@ describe('refunds through the test gateway', () => {
     expect(mails[0]?.to).toBe(buyer.email);
     expect(mails[0]?.text).toContain('to the card you paid with');
     expect(mails[0]?.text).toContain('$25.00 of its $100.00 is refunded in all.');
+    expect(mails[0]?.text).toContain(`Credit note ${creditNote} records this refund`);
   });
 
   it('a refusal is kept as failed with its reason, says so in a sentence, and frees the amount', async () => {
@@ -94,7 +97,7 @@ describe('refunds through the test gateway', () => {
       (m) => m.subject.startsWith('Refund of') && m.subject.endsWith(paid.number),
     );
     expect(refundMails).toEqual([]);
-    expect(seen.refunds).toMatchObject([{ amount: 5000, status: 'failed' }]);
+    expect(seen.refunds).toMatchObject([{ amount: 5000, status: 'failed', creditNote: null }]);
   });
 
   it('racing refunds through the gateway never pass what was paid', async () => {
@@ -106,5 +109,19 @@ describe('refunds through the test gateway', () => {
     const rows = await refundRows(paid._id);
     expect(rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded']);
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(8000);
+  });
+
+  it('credit notes are numbered without gaps: one per refund done, none for a failed one', async () => {
+    const paid = await paidByCard(4);
+    await Promise.all([1, 2, 3].map((n) => refund(paid._id, { amount: 1000, note: `Part ${n}.` })));
+    const numbers = (await t.db.select().from(orderRefunds))
+      .filter((row) => row.status !== 'failed')
+      .map((row) => row.creditNoteNumber)
+      .sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+    const failed = (await t.db.select().from(orderRefunds)).filter(
+      (row) => row.status === 'failed',
+    );
+    expect(failed.map((row) => row.creditNoteNumber)).toEqual([null]);
   });
 });

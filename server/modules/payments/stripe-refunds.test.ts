@@ -49,7 +49,7 @@ describe('Stripe refunds', () => {
     const response = await refund(order._id, { amount: 7500, note: 'Three saws came back.' });
     expect(response.statusCode, response.body).toBe(201);
     expect(json<Order>(response).refunds).toMatchObject([
-      { amount: 7500, status: 'pending', provider: 'stripe' },
+      { amount: 7500, status: 'pending', provider: 'stripe', creditNote: null },
     ]);
     const row = await refundRow(order._id);
     const sent = stripe.stripeApi.refunds.get(row?.providerReference as string);
@@ -75,7 +75,9 @@ describe('Stripe refunds', () => {
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const seen = json<Order>(await stripe.asAna.get(`/orders/${order._id}`));
-    expect(seen.refunds).toMatchObject([{ amount: 7500, status: 'succeeded' }]);
+    expect(seen.refunds).toMatchObject([
+      { amount: 7500, status: 'succeeded', creditNote: { number: 'CN-000001' } },
+    ]);
     expect(seen.refundedAmount).toBe(7500);
     // Told once, when Stripe confirmed it, however often Stripe says so.
     await stripe.deliver('refund.updated', { ...sent, status: 'succeeded' });

@@ -107,6 +107,7 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
         <span className="whitespace-pre-line wrap-anywhere">
           {refund.note}
           {viewer === 'admin' && refund.recordedBy && ` (by ${refund.recordedBy})`}
+          {refund.creditNote && `\nCredit note ${refund.creditNote.number}.`}
           {refund.status === 'failed' &&
             `\n${refund.failureReason ?? 'The payment provider refused it.'} Nothing was refunded.`}
         </span>
