@@ -26,7 +26,7 @@ export default defineConfig({
   // A journey spends most of its time waiting (for the store, the database, a page to settle):
   // on two cores two browsers kept about half a core busy. Two journeys per core keep both
   // cores busy (docs/decisions/059).
-  workers: Math.max(2, availableParallelism() * 2),
+  workers: Math.min(8, Math.max(2, availableParallelism() * 2)),
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -51,7 +51,7 @@ export default async function globalSetup() {
     RATE_LIMIT_AUTH_PER_IP: '1000/10m',
     // And every journey's pages come from this one address: 60 fresh renders a minute is a
     // visitor's share, not a suite's. (The render limits are proven in
-    // server/http/render-limits.test.ts and server/http/floods.test.ts.)
+    // server/http/render-limits.test.ts and server/stress/floods.stress.ts.)
     RATE_LIMIT_RENDERS_PER_IP: '100000/1m',
   };
 

@@ -74,6 +74,7 @@ import {
   createPaymentsService,
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
+import { createRefundSender } from './modules/payments/refund-sender.ts';
 import { createStripeClient } from './modules/payments/stripe-client.ts';
 import {
   createQuickOrderService,
@@ -255,6 +256,7 @@ export function createAppParts(
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
   const uploads = createUploadsService(createUploadStore(config.uploads.storage));
+  const stripeClient = config.stripe ? createStripeClient(config.stripe) : null;
   const orders = createOrdersService(db, {
     currency: config.currency,
     mailer,
@@ -264,6 +266,7 @@ export function createAppParts(
     paymentWindowMs: config.paymentWindowMs,
     unpaidCaps: config.unpaidCaps,
     events: orderEvents,
+    sendRefund: createRefundSender(stripeClient),
   });
   const services = {
     tools: createToolsService(db, {
@@ -304,12 +307,10 @@ export function createAppParts(
       storeName: config.storeName,
       publicUrl: config.publicUrl,
       events: orderEvents,
-      stripe: config.stripe
-        ? {
-            client: createStripeClient(config.stripe),
-            publishableKey: config.stripe.publishableKey,
-          }
-        : null,
+      stripe:
+        config.stripe && stripeClient
+          ? { client: stripeClient, publishableKey: config.stripe.publishableKey }
+          : null,
     }),
     uploads,
     companies: createCompaniesService(db),
