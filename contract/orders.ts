@@ -14,11 +14,14 @@ export const NO_COMPANY_DETAILS = 'None given when this order was placed';
 
 /**
  * An order placed above its buyer's or company's limits starts `awaiting_approval` (its stock held
- * as for an unpaid order) and goes on to `unpaid` when approved, or ends `rejected`.
+ * as for an unpaid order) and goes on to `unpaid` when approved, or ends `rejected`. An order on
+ * account (payment terms, docs/decisions/056) is `on_account` once confirmed: invoiced with a due
+ * date, shippable, paid later by bank transfer.
  */
 export const ORDER_STATUSES = [
   'awaiting_approval',
   'unpaid',
+  'on_account',
   'paid',
   'shipped',
   'cancelled',
@@ -51,6 +54,9 @@ const InvoiceNumberSchema = z
 export function includedTax(total: number, basisPoints: number): number {
   return Math.round((total * basisPoints) / (10_000 + basisPoints));
 }
+
+/** How an order is paid: by card within the payment window, or on account (payment terms). */
+export const PAYMENT_METHODS = ['card', 'account'] as const;
 
 export const CANCEL_REASONS = ['customer', 'admin', 'payment_window'] as const;
 

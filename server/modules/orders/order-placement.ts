@@ -205,6 +205,9 @@ export function orderOf(
     taxRateBasisPoints: null,
     taxAmount: null,
     seller: null,
+    paymentMethod: 'card',
+    invoiceDueAt: null,
+    settledAt: null,
     createdAt: context.now,
     updatedAt: context.now,
   };
