@@ -69,6 +69,8 @@ export const InvoiceSummarySchema = z.object({
   taxAmount: MoneySchema,
   /** The total without its tax. */
   netAmount: MoneySchema,
+  /** An invoice on account: the day it must be paid by (net days after it was issued); null for a card's. */
+  dueAt: TimestampSchema.nullable(),
 });
 
 const OrderApprovalSchema = z.object({
@@ -121,6 +123,8 @@ export const OrderSchema = z.object({
   totalAmount: MoneySchema,
   currency: z.string(),
   status: OrderStatusSchema,
+  /** By card within the payment window, or on account (payment terms, invoiced with a due date). */
+  paymentMethod: z.enum(PAYMENT_METHODS),
   transactionId: z.string().nullable(),
   /** Why the last payment attempt failed (e.g. a declined card), while the order is unpaid. */
   paymentFailure: z.string().nullable(),

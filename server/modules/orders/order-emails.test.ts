@@ -124,6 +124,7 @@ describe('numbers in emails', () => {
         totalAmount: 15_000_000,
         currency: 'USD',
         status: 'unpaid',
+        paymentMethod: 'card',
         transactionId: null,
         paymentFailure: null,
         paymentDueAt: at,
