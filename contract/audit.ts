@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'company.member_changed',
   'company.member_removed',
   'company.member_left',
+  'payment_terms.set',
+  'payment_terms.cleared',
+  'order.payment_recorded',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

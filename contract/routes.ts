@@ -9,6 +9,7 @@ import { companyRoutes } from './company-routes.ts';
 import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
+import { paymentTermsRoutes } from './payment-terms.ts';
 import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
 import { quoteRoutes } from './quote-routes.ts';
@@ -39,6 +40,7 @@ export const apiRoutes = {
   uploads: uploadRoutes,
   overview: overviewRoutes,
   companies: companyRoutes,
+  paymentTerms: paymentTermsRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

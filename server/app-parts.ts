@@ -86,6 +86,7 @@ import {
   createSavedListsService,
   type SavedListsService,
 } from './modules/saved-lists/saved-lists.service.ts';
+import { createTermsService, type TermsService } from './modules/terms/terms.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
@@ -116,6 +117,7 @@ export interface AppParts {
     uploads: UploadsService;
     overview: OverviewService;
     companies: CompaniesService;
+    terms: TermsService;
     invitations: InvitationsService;
     addresses: AddressesService;
     savedLists: SavedListsService;
@@ -309,6 +311,7 @@ export function createAppParts(
     }),
     uploads,
     companies: createCompaniesService(db),
+    terms: createTermsService(db),
     invitations: createInvitationsService(db, {
       mailer,
       storeName: config.storeName,

@@ -28,6 +28,7 @@ import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerTermsRoutes } from './modules/terms/terms.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         { companies: services.companies, invitations: services.invitations, db: database.db },
         limitWrites,
       );
+      registerTermsRoutes(api, services.terms, limitWrites);
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,4 @@ export * from './schema/operations.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/quotes.ts';
+export * from './schema/terms.ts';

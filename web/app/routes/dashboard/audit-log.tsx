@@ -55,6 +55,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.member_changed': 'Member changed',
   'company.member_removed': 'Member removed',
   'company.member_left': 'Member left',
+  'payment_terms.set': 'Payment terms given',
+  'payment_terms.cleared': 'Payment terms taken away',
+  'order.payment_recorded': 'Payment recorded',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
