@@ -159,6 +159,21 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
         ? `${who} deleted their own review${reviewTail(entry)}.`
         : `${who} deleted ${reviewWords(entry)}.`;
     }
+    case 'payment_terms.set': {
+      const days = number(details.netDays);
+      const limit = number(details.creditLimit);
+      const terms = days === undefined ? 'payment terms' : `net ${days} payment terms`;
+      const credit = limit === undefined ? '' : ` with a credit limit of ${money(limit)}`;
+      return `${who} gave ${quoted(label)} ${terms}${credit}.`;
+    }
+    case 'payment_terms.cleared':
+      return `${who} took the payment terms of ${quoted(label)} away.`;
+    case 'order.payment_recorded': {
+      const amount = number(details.amount);
+      const reference = text(details.reference);
+      const howMuch = amount === undefined ? 'a payment' : `a payment of ${money(amount)}`;
+      return `${who} recorded ${howMuch} on order ${label}${reference ? `, reference ${quoted(reference)}` : ''}.`;
+    }
     case 'company.created':
     case 'company.updated':
     case 'company.invited':

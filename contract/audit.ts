@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'delivery_method.created',
   'delivery_method.updated',
   'delivery_method.deleted',
+  'payment_terms.set',
+  'payment_terms.cleared',
+  'order.payment_recorded',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -29,6 +29,8 @@ export const API_TAGS = {
   audit: 'Who changed what and when, for admins.',
   companies:
     'Companies: their details and budget, members with roles and limits, invitations by email, and the company’s orders.',
+  terms:
+    'Payment terms on account: admins give a company or a customer net 15, 30 or 60 days with a credit limit and record the payments received; buyers see what they owe.',
   uploads: 'Images admins upload for tools.',
   overview: 'The overview for admins: revenue, orders by status, top tools, low stock.',
   account:

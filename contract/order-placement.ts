@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, MoneySchema, multilineText, PhoneSchema, plainText } from './common.ts';
 import { formatUnits } from './format.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
+import { PAYMENT_METHODS } from './orders.ts';
 
 /** What a customer sends to place an order, and the caps the store applies to what they hold. */
 
@@ -76,6 +77,12 @@ export const PlaceOrderBodySchema = z.strictObject({
     .describe('The delivery address as typed; required unless `addressId` is sent.'),
   poNumber: plainText(1, 64).optional(),
   note: multilineText(1, 1000, { maxLines: 20 }).optional(),
+  paymentMethod: z
+    .enum(PAYMENT_METHODS)
+    .optional()
+    .describe(
+      'card (the default): paid by card within the payment window. account: a buyer with payment terms orders on account: confirmed at once and invoiced with a due date, refused with 409 credit_limit_exceeded when it would pass the credit limit, or 409 no_payment_terms without terms.',
+    ),
   expectedTotal: MoneySchema.optional().describe(
     'The total the buyer was shown. When the order would now cost anything else (a price changed meanwhile), it is refused with 409 price_changed and nothing is taken.',
   ),

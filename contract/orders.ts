@@ -14,11 +14,14 @@ export const NO_COMPANY_DETAILS = 'None given when this order was placed';
 
 /**
  * An order placed above its buyer's or company's limits starts `awaiting_approval` (its stock held
- * as for an unpaid order) and goes on to `unpaid` when approved, or ends `rejected`.
+ * as for an unpaid order) and goes on to `unpaid` when approved, or ends `rejected`. An order on
+ * account (payment terms, docs/decisions/056) is `on_account` once confirmed: invoiced with a due
+ * date, shippable, paid later by bank transfer.
  */
 export const ORDER_STATUSES = [
   'awaiting_approval',
   'unpaid',
+  'on_account',
   'paid',
   'shipped',
   'cancelled',
@@ -52,6 +55,9 @@ export function includedTax(total: number, basisPoints: number): number {
   return Math.round((total * basisPoints) / (10_000 + basisPoints));
 }
 
+/** How an order is paid: by card within the payment window, or on account (payment terms). */
+export const PAYMENT_METHODS = ['card', 'account'] as const;
+
 export const CANCEL_REASONS = ['customer', 'admin', 'payment_window'] as const;
 
 /** The invoice of a paid order. Prices include tax; `taxAmount` is the part of the total that is tax. */
@@ -63,6 +69,8 @@ export const InvoiceSummarySchema = z.object({
   taxAmount: MoneySchema,
   /** The total without its tax. */
   netAmount: MoneySchema,
+  /** An invoice on account: the day it must be paid by (net days after it was issued); null for a card's. */
+  dueAt: TimestampSchema.nullable(),
 });
 
 const OrderApprovalSchema = z.object({
@@ -115,6 +123,8 @@ export const OrderSchema = z.object({
   totalAmount: MoneySchema,
   currency: z.string(),
   status: OrderStatusSchema,
+  /** By card within the payment window, or on account (payment terms, invoiced with a due date). */
+  paymentMethod: z.enum(PAYMENT_METHODS),
   transactionId: z.string().nullable(),
   /** Why the last payment attempt failed (e.g. a declined card), while the order is unpaid. */
   paymentFailure: z.string().nullable(),

@@ -10,6 +10,7 @@ import { deliveryMethodRoutes } from './delivery-methods.ts';
 import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
+import { paymentTermsRoutes } from './payment-terms.ts';
 import { paymentRoutes } from './payments.ts';
 import { quickOrderRoutes } from './quick-order.ts';
 import { quoteRoutes } from './quote-routes.ts';
@@ -41,6 +42,7 @@ export const apiRoutes = {
   uploads: uploadRoutes,
   overview: overviewRoutes,
   companies: companyRoutes,
+  paymentTerms: paymentTermsRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

@@ -90,6 +90,7 @@ import {
   createDeliveryMethodsService,
   type DeliveryMethodsService,
 } from './modules/shipping/delivery-methods.service.ts';
+import { createTermsService, type TermsService } from './modules/terms/terms.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
@@ -120,6 +121,7 @@ export interface AppParts {
     uploads: UploadsService;
     overview: OverviewService;
     companies: CompaniesService;
+    terms: TermsService;
     invitations: InvitationsService;
     addresses: AddressesService;
     deliveryMethods: DeliveryMethodsService;
@@ -314,6 +316,7 @@ export function createAppParts(
     }),
     uploads,
     companies: createCompaniesService(db),
+    terms: createTermsService(db),
     invitations: createInvitationsService(db, {
       mailer,
       storeName: config.storeName,

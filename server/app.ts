@@ -29,6 +29,7 @@ import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
 import { registerDeliveryMethodRoutes } from './modules/shipping/delivery-methods.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerTermsRoutes } from './modules/terms/terms.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         { companies: services.companies, invitations: services.invitations, db: database.db },
         limitWrites,
       );
+      registerTermsRoutes(api, services.terms, limitWrites);
     },
     { prefix: '/api' },
   );

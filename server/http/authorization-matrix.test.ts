@@ -17,6 +17,7 @@ import { client, expectProblem, urlFor } from '../testing/http.ts';
 import { addQuote } from '../testing/quote-fixtures.ts';
 import { asSessionUser } from '../testing/session-user.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
+import { addTerms } from '../testing/terms-fixtures.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { bookAddress, delivery, deliveryMethod } from '../testing/valid-requests.ts';
 
@@ -63,13 +64,15 @@ async function objects(): Promise<Objects> {
   for (const caller of [other, admin]) await client(t.app, caller).put('/cart', { lines: [] });
   const categoryRow = await t.addCategory();
   const category = { id: categoryRow.id, attributeId: (await t.addAttribute(categoryRow.id)).id };
+  const someone = await t.addAccount();
   return {
     owner,
     tool,
     category,
     unpaid,
     paid,
-    someone: await t.addAccount(),
+    someone,
+    terms: await addTerms(t, someone.id),
     review,
     cartVersion,
     catalogueImport: await addImportProgress(t),

@@ -38,6 +38,8 @@ export interface Objects {
   offeredQuote: { id: string };
   /** A delivery method to Great Britain. */
   deliveryMethod: { id: string };
+  /** Payment terms of `someone`'s (a customer without a company). */
+  terms: { id: string };
 }
 
 interface Entry {
@@ -486,6 +488,18 @@ export const MATRIX: Record<string, Entry> = {
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
   'GET /audit': { request: () => ({ url: '/api/audit' }), expect: adminOnly(200) },
+  'GET /payment-terms': { request: () => ({ url: '/api/payment-terms' }), expect: adminOnly(200) },
+  'PUT /payment-terms': {
+    request: (o) => ({
+      url: '/api/payment-terms',
+      body: { userId: o.someone.id, netDays: 60, creditLimit: 250_000 },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /payment-terms/:id': {
+    request: (o) => ({ url: `/api/payment-terms/${o.terms.id}` }),
+    expect: adminOnly(200),
+  },
   'GET /userdetails/:email': {
     request: (o) => ({ url: `/api/userdetails/${encodeURIComponent(o.owner.email)}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },

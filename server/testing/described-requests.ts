@@ -75,6 +75,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /companies/mine': () => ({ url: '/api/companies/mine' }),
   'GET /companies/mine/orders': () => ({ url: '/api/companies/mine/orders?status=paid&limit=5' }),
   'GET /companies': () => ({ url: '/api/companies' }),
+  'GET /payment-terms': () => ({ url: '/api/payment-terms' }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
   'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
 };
@@ -252,6 +253,15 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
       form: multipartForm([{ data: pngImage(8, 8), filename: 'renamed.pdf' }]),
     },
   ],
+  'PUT /payment-terms': (f) => [
+    {
+      url: '/api/payment-terms',
+      body: { companyId: randomUUID(), netDays: 30, creditLimit: 1 },
+    },
+    // The admin belongs to the fixture's company: its terms are theirs.
+    { url: '/api/payment-terms', body: { userId: f.admin.id, netDays: 30, creditLimit: 1 } },
+  ],
+  'DELETE /payment-terms/:id': () => [{ url: `/api/payment-terms/${randomUUID()}` }],
 };
 
 /** The user each `as` names. */

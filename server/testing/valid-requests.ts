@@ -8,6 +8,7 @@ import { client } from './http.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import { addQuote, closeOpenQuotes } from './quote-fixtures.ts';
 import { asSessionUser } from './session-user.ts';
+import { addTerms } from './terms-fixtures.ts';
 import type { TestAccount, TestContext, TestUser } from './test-app.ts';
 
 /**
@@ -43,6 +44,8 @@ export interface Fixture {
   list: { id: string };
   /** A delivery method to Great Britain. */
   deliveryMethod: { id: string };
+  /** Payment terms of `someone`'s (a customer without a company). */
+  terms: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -155,6 +158,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     address: { id: address._id },
     list: { id: list.id },
     deliveryMethod: { id: method._id },
+    terms: await addTerms(t, someone.id),
   };
 }
 
@@ -418,6 +422,11 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: `/api/updatedetails/${encodeURIComponent(f.admin.email)}/company`,
     body: { email: f.admin.email, companyName: 'Admin Works', vatNumber: null },
   }),
+  'PUT /payment-terms': (f) => ({
+    url: '/api/payment-terms',
+    body: { companyId: f.companies.company.id, netDays: 30, creditLimit: 500_000 },
+  }),
+  'DELETE /payment-terms/:id': (f) => ({ url: `/api/payment-terms/${f.terms.id}` }),
   'POST /companies': () => ({
     url: '/api/companies',
     body: { name: 'Valid Builders', vatNumber: 'GB123456789', billingAddress: '1 Quay Street' },

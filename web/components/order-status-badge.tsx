@@ -5,6 +5,7 @@ import { orderStatusLabels } from '#web/lib/format.ts';
 const tones: Record<OrderStatus, BadgeTone> = {
   awaiting_approval: 'warning',
   unpaid: 'warning',
+  on_account: 'info',
   paid: 'info',
   shipped: 'success',
   cancelled: 'neutral',

@@ -64,6 +64,7 @@ export function truncate(text: string, max: number): string {
 export const orderStatusLabels: Record<OrderStatus, string> = {
   awaiting_approval: 'Awaiting approval',
   unpaid: 'Unpaid',
+  on_account: 'On account',
   paid: 'Paid',
   shipped: 'Shipped',
   cancelled: 'Cancelled',

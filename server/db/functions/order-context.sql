@@ -16,6 +16,10 @@
 -- after it counts every order committed before, and racing orders cannot pass a limit together.
 -- The company's details, not the profile's, go onto the order. People without a company take no
 -- such lock. Orders awaiting approval hold stock and count in the caps as unpaid ones do.
+--
+-- Payment terms (decision 056): the company's for a member, the customer's own otherwise, with
+-- what the buyer owes on account now, read after the company's (or the customer's) lock, so two
+-- racing orders on account cannot pass the credit limit together.
 CREATE OR REPLACE FUNCTION toolyard_order_context(p_user text, p_key text, p_tools uuid[]) RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -62,6 +66,13 @@ BEGIN
     'number', nextval('order_number_seq'),
     'company', v_company,
     'membership', v_membership,
+    'terms', (
+      SELECT json_build_object(
+          'netDays', t.net_days, 'creditLimit', t.credit_limit,
+          'owed', toolyard_owed_on_account(t.company_id, t.user_id))
+      FROM payment_terms t
+      WHERE CASE WHEN v_member.company_id IS NOT NULL THEN t.company_id = v_member.company_id
+        ELSE t.user_id = p_user END),
     'unpaidOrders', (
       SELECT count(*) FROM orders
       WHERE user_id = p_user AND status IN ('unpaid', 'awaiting_approval')),

@@ -11,6 +11,10 @@
 -- (migration 0021) then lets its stock updates pass unannounced, and the instance that placed the
 -- order announces them, coalesced, after the commit. A NOTIFY makes the commits of all transactions
 -- that send one wait for each other, which would cap orders per second.
+--
+-- An order confirmed on account (status on_account, decision 056) is invoiced as it is written: it
+-- takes the next invoice number here, in the order's own transaction, so a refused or rolled-back
+-- order gives its number back and invoice numbers stay gap-free.
 CREATE OR REPLACE FUNCTION toolyard_place_order(
   p_order json, p_lines json, p_mail_kind text, p_mail_to text, p_subject text, p_text text,
   p_html text
@@ -19,6 +23,8 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_lines order_lines[] := ARRAY(SELECT json_populate_recordset(null::order_lines, p_lines));
   v_done int;
+  v_order jsonb := p_order::jsonb;
+  v_invoice bigint;
 BEGIN
   PERFORM set_config('toolyard.order_takes_stock', 'on', true);
   UPDATE tools SET quantity = tools.quantity - l.quantity, updated_at = now()
@@ -29,7 +35,11 @@ BEGIN
     RAISE EXCEPTION 'placing an order took the stock of % tools for % lines', v_done,
       cardinality(v_lines);
   END IF;
-  INSERT INTO orders SELECT * FROM json_populate_record(null::orders, p_order);
+  IF v_order ->> 'status' = 'on_account' THEN
+    UPDATE invoice_numbers SET last = last + 1 RETURNING last INTO v_invoice;
+    v_order := v_order || jsonb_build_object('invoice_number', v_invoice, 'invoiced_at', now());
+  END IF;
+  INSERT INTO orders SELECT * FROM jsonb_populate_record(null::orders, v_order);
   INSERT INTO order_lines SELECT * FROM unnest(v_lines);
   INSERT INTO mail_outbox (kind, "to", subject, text, html)
     VALUES (p_mail_kind, p_mail_to, p_subject, p_text, p_html);

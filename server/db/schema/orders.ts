@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_REASONS } from '../../../contract/approvals.ts';
-import { CANCEL_REASONS, ORDER_STATUSES } from '../../../contract/orders.ts';
+import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_METHODS } from '../../../contract/orders.ts';
 import { user } from './accounts.ts';
 import { tools } from './catalogue.ts';
 import { timestamps } from './columns.ts';
@@ -105,25 +105,38 @@ export const orders = pgTable(
     taxRateBasisPoints: integer('tax_rate_basis_points'),
     taxAmount: integer('tax_amount'),
     seller: jsonb('seller').$type<SellerDetails>(),
+    /**
+     * Card (paid within the payment window) or on account (payment terms, decision 056): an order
+     * on account is invoiced when confirmed, due `invoiceDueAt`, and settled when the payments
+     * received (invoice_payments) reach its total.
+     */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('card'),
+    invoiceDueAt: timestamp('invoice_due_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check(
       'orders_status_check',
-      sql`${t.status} in ('awaiting_approval', 'unpaid', 'paid', 'shipped', 'cancelled', 'rejected')`,
+      sql`${t.status} in ('awaiting_approval', 'unpaid', 'on_account', 'paid', 'shipped', 'cancelled', 'rejected')`,
     ),
     check(
       'orders_rejected_check',
       sql`(${t.status} = 'rejected') = (${t.rejectedAt} is not null and ${t.rejectionReason} is not null)`,
     ),
+    check(
+      'orders_on_account_check',
+      sql`${t.status} <> 'on_account' or (${t.paymentMethod} = 'account' and ${t.invoiceDueAt} is not null)`,
+    ),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('card', 'account')`),
     check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
     check(
       'orders_paid_has_transaction_check',
-      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
+      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null or ${t.paymentMethod} = 'account'`,
     ),
     check(
       'orders_paid_has_invoice_check',
-      sql`${t.status} not in ('paid', 'shipped') or (${t.invoiceNumber} is not null and ${t.invoicedAt} is not null and ${t.taxRateBasisPoints} is not null and ${t.taxAmount} is not null)`,
+      sql`${t.status} not in ('on_account', 'paid', 'shipped') or (${t.invoiceNumber} is not null and ${t.invoicedAt} is not null and ${t.taxRateBasisPoints} is not null and ${t.taxAmount} is not null)`,
     ),
     // Each index is written on every order placed: the ones on values an order gets later
     // (invoice, payment) hold only the orders that have them; orders by tool are read through
@@ -143,6 +156,10 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_intent_idx')
       .on(t.paymentIntentId)
       .where(sql`${t.paymentIntentId} is not null`),
+    // What an account buyer owes, and the overdue list: only open invoices on account.
+    index('orders_open_account_idx')
+      .on(t.companyId, t.userId, t.invoiceDueAt)
+      .where(sql`${t.paymentMethod} = 'account' and ${t.settledAt} is null`),
     index('orders_unpaid_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'unpaid'`),
     index('orders_user_unpaid_idx').on(t.userId, t.toolId).where(sql`${t.status} = 'unpaid'`),
     uniqueIndex('orders_user_idempotency_key_idx')

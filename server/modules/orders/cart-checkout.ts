@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Delivery } from './delivery.ts';
-import { earlierOrder, orderOf, type PlacementOptions } from './order-placement.ts';
+import { asPlaced, earlierOrder, orderOf, type PlacementOptions } from './order-placement.ts';
 import { cartContextStatement, cartOpeningOf, runPlacement } from './placement.repo.ts';
 import { assertSameCheckout, cartRefusal, LINE_FIELDS } from './placement-problems.ts';
 
@@ -47,7 +47,7 @@ export async function checkOutCart(
     );
     return { write: { ...write, cart: { userId: user.id, version: cartVersion } }, result };
   });
-  if ('placed' in outcome) return { order: outcome.placed, isNew: true };
+  if ('placed' in outcome) return { order: await asPlaced(db, outcome.placed), isNew: true };
   const order = await earlierOrder(db, outcome.ended.id);
   assertSameCheckout(order, outcome.ended.cartVersion, checkout);
   return { order, isNew: false };

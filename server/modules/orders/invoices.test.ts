@@ -48,6 +48,7 @@ describe('an invoice', () => {
       taxRate: 20,
       taxAmount: 17_333,
       netAmount: 86_667,
+      dueAt: null,
     });
     const [row] = await billing.t.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row?.seller).toEqual(seller);

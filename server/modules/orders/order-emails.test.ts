@@ -125,6 +125,7 @@ describe('numbers in emails', () => {
         totalAmount: 15_000_000,
         currency: 'USD',
         status: 'unpaid',
+        paymentMethod: 'card',
         transactionId: null,
         paymentFailure: null,
         paymentDueAt: at,

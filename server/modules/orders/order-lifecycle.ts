@@ -74,7 +74,10 @@ export async function payOrder(
   return order;
 }
 
-/** paid → shipped, with the carrier and tracking number when given; undefined when it was not paid. */
+/**
+ * paid (or on account) → shipped, with the carrier and tracking number when given; undefined when
+ * it was neither.
+ */
 export async function shipOrder(
   tx: Tx,
   happened: Happened,
@@ -82,7 +85,7 @@ export async function shipOrder(
   orderId: string,
   shipment: Pick<ShipOrderBody, 'carrier' | 'trackingNumber'> = {},
 ): Promise<Order | undefined> {
-  const shipped = await transition(tx, orderId, 'paid', 'shipped', {
+  const shipped = await transition(tx, orderId, ['paid', 'on_account'], 'shipped', {
     carrier: shipment.carrier ?? null,
     trackingNumber: shipment.trackingNumber ?? null,
   });
@@ -160,7 +163,8 @@ export async function cancelOverdueOrders(
 
 /**
  * awaiting approval → unpaid, approved by `approverId`: the buyer may pay now, and has a whole
- * payment window from now to do it. Undefined when it no longer waited.
+ * payment window from now to do it. An order on account becomes on_account instead, invoiced now
+ * and due its net days from now (decision 056). Undefined when it no longer waited.
  */
 export async function approveOrder(
   tx: Tx,
@@ -169,11 +173,22 @@ export async function approveOrder(
   orderId: string,
   approverId: string,
 ): Promise<Order | undefined> {
-  const approved = await transition(tx, orderId, 'awaiting_approval', 'unpaid', {
-    approvedAt: sql`now()`,
-    approvedBy: approverId,
-    paymentDueAt: sql`now() + ${life.paymentWindowMs}::int * interval '1 millisecond'`,
-  });
+  const waiting = await lockOrderIn(tx, orderId, 'awaiting_approval');
+  if (!waiting) return undefined;
+  const decided = { approvedAt: sql`now()`, approvedBy: approverId };
+  const approved =
+    waiting.paymentMethod === 'account'
+      ? await transition(tx, orderId, 'awaiting_approval', 'on_account', {
+          ...decided,
+          invoiceNumber: await nextInvoiceNumber(tx),
+          invoicedAt: sql`now()`,
+          // The same net days as the order was placed with, from now.
+          invoiceDueAt: sql`now() + (${orders.invoiceDueAt} - ${orders.createdAt})`,
+        })
+      : await transition(tx, orderId, 'awaiting_approval', 'unpaid', {
+          ...decided,
+          paymentDueAt: sql`now() + ${life.paymentWindowMs}::int * interval '1 millisecond'`,
+        });
   if (!approved) return undefined;
   happened('approved', approved.userId);
   const order = await asOrder(tx, approved);

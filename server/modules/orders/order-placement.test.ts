@@ -25,6 +25,10 @@ const options: PlacementOptions = {
   unpaidCaps: { orders: 5, stockSharePercent: 50 },
   storeName: 'Toolyard',
   publicUrl: 'http://localhost:3000',
+  invoicing: {
+    taxRateBasisPoints: 2000,
+    seller: { name: 'Toolyard Ltd', address: null, taxId: null, email: null },
+  },
 };
 
 const knife = {
@@ -57,6 +61,7 @@ function context(changes: Partial<PlacementContext> = {}): PlacementContext {
     company: { companyName: null, vatNumber: null, billingAddress: null },
     membership: null,
     earlierOrderId: null,
+    terms: null,
     held: { orders: 0, unitsOf: new Map() },
     tools: new Map([
       [knife.id, knife],
@@ -213,5 +218,56 @@ describe('placing an order: the rules, without a database', () => {
     expect(
       summaryName([{ productName: 'Claw Hammer' }, { productName: 'a' }, { productName: 'b' }]),
     ).toBe('Claw Hammer and 2 more');
+  });
+});
+
+describe('orders on account (decision 056)', () => {
+  const terms = { netDays: 30, creditLimit: 100_000, owed: 60_000 };
+  const onAccount = { paymentMethod: 'account' as const };
+
+  it('confirms an order within the credit limit at once, invoiced and due in net days', () => {
+    // 100 knives at 3.49: 349.00, within the 400.00 left.
+    const { write } = orderOf(
+      context({ terms }),
+      request([{ toolId: knife.id, quantity: 100 }], onAccount),
+      options,
+    );
+    expect(write.order).toMatchObject({
+      status: 'on_account',
+      paymentMethod: 'account',
+      invoiceDueAt: new Date('2026-12-27T10:00:00Z'),
+      taxRateBasisPoints: 2000,
+      taxAmount: 5817,
+    });
+    expect(write.order.paymentDueAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses an order that would pass the limit, saying what is left', () => {
+    expect(() =>
+      orderOf(context({ terms }), request([{ toolId: saw.id, quantity: 17 }], onAccount), options),
+    ).toThrow(
+      expect.objectContaining({
+        status: 409,
+        code: 'credit_limit_exceeded',
+        message:
+          'This order comes to $425.00, but only $400.00 of your $1,000.00 credit limit is left. Nothing was ordered: pay it by card, make it smaller, or settle an open invoice first.',
+      }),
+    );
+  });
+
+  it('refuses on account without terms, and leaves card orders as they were', () => {
+    expect(() =>
+      orderOf(context(), request([{ toolId: saw.id, quantity: 10 }], onAccount), options),
+    ).toThrow(expect.objectContaining({ code: 'no_payment_terms' }));
+    const { write } = orderOf(
+      context({ terms }),
+      request([{ toolId: saw.id, quantity: 100 }]),
+      options,
+    );
+    expect(write.order).toMatchObject({
+      status: 'unpaid',
+      paymentMethod: 'card',
+      invoiceDueAt: null,
+    });
   });
 });

@@ -6,12 +6,14 @@ import type { Order } from '../../../contract/orders.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import { lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
+import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified, badRequest, conflict, fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { approvalRequestEmail, awaitingApprovalEmail } from './approval-emails.ts';
 import { approvalNeeded, approvalSentence, assertMayOrder } from './approval-rules.ts';
 import type { Delivery } from './delivery.ts';
+import { paymentFieldsOf } from './on-account.ts';
 import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
 import * as repo from './orders.repo.ts';
 import {
@@ -38,6 +40,8 @@ import {
 
 export interface PlacementOptions extends StoreInfo {
   currency: string;
+  /** What an invoice issued at placement (an order on account) says of tax and seller. */
+  invoicing: InvoiceSettings;
   /** How long a customer has to pay an order before it is cancelled. */
   paymentWindowMs: number;
   /** What one customer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_STOCK_SHARE_MAX). */
@@ -160,6 +164,8 @@ export function orderOf(
   assertMayOrder(membership);
   const { priced, total } = priceLines(context, request, options);
   const approvalReason = approvalNeeded(membership, total);
+  const payment = paymentFieldsOf(context, placement.paymentMethod, total, options);
+  const confirmed = payment.paymentMethod === 'account' ? 'on_account' : 'unpaid';
   const first = priced[0] as (typeof priced)[number];
   const id = randomUUID();
   const order: repo.OrderRow = {
@@ -178,7 +184,7 @@ export function orderOf(
     note: placement.note ?? null,
     totalAmount: total,
     currency: options.currency,
-    status: approvalReason ? 'awaiting_approval' : 'unpaid',
+    status: approvalReason ? 'awaiting_approval' : confirmed,
     transactionId: null,
     paymentIntentId: null,
     paymentFailure: null,
@@ -202,9 +208,8 @@ export function orderOf(
     rejectionReason: null,
     invoiceNumber: null,
     invoicedAt: null,
-    taxRateBasisPoints: null,
-    taxAmount: null,
-    seller: null,
+    ...payment,
+    settledAt: null,
     createdAt: context.now,
     updatedAt: context.now,
   };
@@ -267,10 +272,15 @@ export async function placeOrder(
     if (context.earlierOrderId) return { end: context.earlierOrderId };
     return orderOf(context, request, options);
   });
-  if ('placed' in outcome) return { order: outcome.placed, isNew: true };
+  if ('placed' in outcome) return { order: await asPlaced(db, outcome.placed), isNew: true };
   const order = await earlierOrder(db, outcome.ended);
   assertSameOrder(order, request.placement);
   return { order, isNew: false };
+}
+
+/** The order as placed; one on account read back with the invoice number its writing took. */
+export async function asPlaced(db: Db, placed: Order): Promise<Order> {
+  return placed.status === 'on_account' ? earlierOrder(db, placed._id) : placed;
 }
 
 /**

@@ -69,6 +69,7 @@ export function toOrder(
     cancelReason: row.cancelReason,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    paymentMethod: row.paymentMethod,
     companyName: row.companyName,
     vatNumber: row.vatNumber,
     billingAddress: row.billingAddress,
@@ -85,6 +86,7 @@ export function toOrder(
             taxRate: row.taxRateBasisPoints / 100,
             taxAmount: row.taxAmount,
             netAmount: row.totalAmount - row.taxAmount,
+            dueAt: row.invoiceDueAt?.toISOString() ?? null,
           }
         : null,
     refunds,
@@ -336,7 +338,13 @@ export async function transition(
       | 'rejectedBy'
       | 'rejectionReason'
     >
-  > & { invoicedAt?: SQL; approvedAt?: SQL; rejectedAt?: SQL; paymentDueAt?: SQL } = {},
+  > & {
+    invoicedAt?: SQL;
+    approvedAt?: SQL;
+    rejectedAt?: SQL;
+    paymentDueAt?: SQL;
+    invoiceDueAt?: SQL;
+  } = {},
 ): Promise<OrderRow | undefined> {
   const stamp =
     to === 'paid'

@@ -52,6 +52,11 @@ export interface PlacementContext {
   membership: PlacementMembership | null;
   /** The customer's order already placed with this Idempotency-Key, if any. */
   earlierOrderId: string | null;
+  /**
+   * The payment terms the buyer orders on (their company's, or their own without one), with what
+   * they owe on account now; null without terms (decision 056).
+   */
+  terms: { netDays: number; creditLimit: number; owed: number } | null;
   /** How many unpaid orders the customer holds, and how many units of each tool asked for. */
   held: { orders: number; unitsOf: Map<string, number> };
   /** The listed tools among those asked for, locked until the transaction ends. */
@@ -171,6 +176,7 @@ interface ContextJson {
   number: number;
   company: PlacementContext['company'] | null;
   membership: PlacementMembership | null;
+  terms: PlacementContext['terms'];
   unpaidOrders: number;
   earlierId: string | null;
   held: Record<string, number>;
@@ -204,6 +210,7 @@ export function contextOf(opened: unknown): PlacementContext {
     company: json.company ?? { companyName: null, vatNumber: null, billingAddress: null },
     membership: json.membership,
     earlierOrderId: json.earlierId,
+    terms: json.terms ?? null,
     held: { orders: json.unpaidOrders, unitsOf: new Map(Object.entries(json.held)) },
     tools: new Map(json.tools.map((tool) => [tool.id, tool])),
   };

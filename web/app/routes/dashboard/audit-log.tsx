@@ -58,6 +58,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'delivery_method.created': 'Delivery method added',
   'delivery_method.updated': 'Delivery method changed',
   'delivery_method.deleted': 'Delivery method deleted',
+  'payment_terms.set': 'Payment terms given',
+  'payment_terms.cleared': 'Payment terms taken away',
+  'order.payment_recorded': 'Payment recorded',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',

@@ -14,6 +14,7 @@ export const CHART_COLORS = {
   sky: '#0369a1',
   emerald: '#047857',
   stone: '#78716c',
+  violet: '#6d28d9',
   grid: '#e7e5e4',
   axis: '#57534e',
 } as const;

@@ -11,6 +11,7 @@ type StatusCount = Overview['ordersByStatus'][number];
 const STATUS_COLORS: Record<OrderStatus, string> = {
   awaiting_approval: CHART_COLORS.orange,
   unpaid: CHART_COLORS.amber,
+  on_account: CHART_COLORS.violet,
   paid: CHART_COLORS.sky,
   shipped: CHART_COLORS.emerald,
   cancelled: CHART_COLORS.stone,

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { IdParamsSchema, IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
+
+/**
+ * Payment terms (docs/decisions/056): a company, or a customer without one, may order on account
+ * and pay each invoice within `netDays` of its issue, owing at most `creditLimit` at once.
+ */
+
+const NetDaysSchema = z
+  .union([z.literal(15), z.literal(30), z.literal(60)], { error: 'Must be 15, 30 or 60 days.' })
+  .describe('Days an invoice on account is due after it is issued: net 15, 30 or 60.');
+
+/** Who the terms are for: a company, or a customer without one. */
+const TermsBuyerSchema = z.object({
+  type: z.enum(['company', 'customer']),
+  id: z.string(),
+  name: z.string(),
+  /** The customer's email; null for a company. */
+  email: z.string().nullable(),
+});
+
+const PaymentTermsSchema = z.object({
+  _id: IdSchema,
+  buyer: TermsBuyerSchema,
+  netDays: NetDaysSchema,
+  creditLimit: MoneySchema,
+  /** What the buyer owes now: open invoices on account (and orders on account awaiting approval) less what was paid. */
+  owed: MoneySchema,
+  updatedAt: TimestampSchema,
+});
+export type PaymentTerms = z.infer<typeof PaymentTermsSchema>;
+
+const SetPaymentTermsBodySchema = z
+  .strictObject({
+    /** The company the terms are for; or `userId`, a customer without a company. */
+    companyId: IdSchema.optional(),
+    userId: z.string().trim().min(1).max(100).optional(),
+    netDays: NetDaysSchema,
+    creditLimit: MoneySchema.max(100_000_000_00, { error: 'Must be at most 10,000,000,000.00.' }),
+  })
+  .refine((body) => (body.companyId === undefined) !== (body.userId === undefined), {
+    error: 'Name either a company (companyId) or a customer (userId).',
+    path: ['companyId'],
+  });
+export type SetPaymentTermsBody = z.infer<typeof SetPaymentTermsBodySchema>;
+
+const ADMIN_AUDIT = 'Written to the audit log';
+
+export const paymentTermsRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/payment-terms',
+    access: 'admin',
+    summary: 'List payment terms',
+    description: 'Every company and customer with payment terms, by name, with what each owes now.',
+    returns: 'The payment terms, by buyer name.',
+    tags: ['terms'],
+    response: z.array(PaymentTermsSchema),
+  }),
+  set: route({
+    method: 'PUT',
+    path: '/payment-terms',
+    access: 'admin',
+    summary: 'Give payment terms',
+    description: `Gives a company, or a customer without a company, payment terms: net 15, 30 or 60 days and a credit limit (minor units); terms it had are replaced. Orders placed before keep their due dates. ${ADMIN_AUDIT} (payment_terms.set).`,
+    returns: 'The terms as they are now.',
+    tags: ['terms'],
+    body: SetPaymentTermsBodySchema,
+    response: PaymentTermsSchema,
+    errors: {
+      404: 'not_found: no company or customer has this id.',
+      409: 'in_company: the customer belongs to a company, whose terms they order on.',
+    },
+  }),
+  clear: route({
+    method: 'DELETE',
+    path: '/payment-terms/:id',
+    access: 'admin',
+    summary: 'Take payment terms away',
+    description: `The buyer orders by card only from now on; invoices on account already issued stay owed. ${ADMIN_AUDIT} (payment_terms.cleared).`,
+    returns: 'Nothing.',
+    tags: ['terms'],
+    params: IdParamsSchema,
+    response: z.null(),
+    errors: { 404: 'not_found: no payment terms have this id.' },
+  }),
+} as const;

@@ -1,0 +1,63 @@
+import { formatMoney } from '../../../contract/money.ts';
+import { includedTax } from '../../../contract/orders.ts';
+import type { InvoiceSettings } from '../../config-payments.ts';
+import { conflict } from '../../errors.ts';
+import type { PlacementContext } from './placement.repo.ts';
+
+const DAY_MS = 86_400_000;
+
+/** What the payment method makes of an order: its status when it needs no approval, and its invoice. */
+export type PaymentFields = {
+  paymentMethod: 'card' | 'account';
+  invoiceDueAt: Date | null;
+  taxRateBasisPoints: number | null;
+  taxAmount: number | null;
+  seller: InvoiceSettings['seller'] | null;
+};
+
+const BY_CARD: PaymentFields = {
+  paymentMethod: 'card',
+  invoiceDueAt: null,
+  taxRateBasisPoints: null,
+  taxAmount: null,
+  seller: null,
+};
+
+/**
+ * An order on account (decision 056): allowed only on payment terms, and only while what the buyer
+ * owes (read under their lock by toolyard_order_context) plus this order stays within the credit
+ * limit; refused otherwise, saying what is left. Its invoice is due `netDays` after it is placed
+ * (an order that waits for approval has its due date moved on when it is approved); the invoice
+ * number is taken as the order is written (place-order.sql).
+ */
+export function paymentFieldsOf(
+  context: PlacementContext,
+  method: 'card' | 'account' | undefined,
+  total: number,
+  options: { currency: string; invoicing: InvoiceSettings },
+): PaymentFields {
+  if (method !== 'account') return BY_CARD;
+  const { terms } = context;
+  if (!terms) {
+    throw conflict(
+      'no_payment_terms',
+      'You have no payment terms, so this order cannot go on account: pay it by card, or ask us for terms.',
+    );
+  }
+  const left = Math.max(0, terms.creditLimit - terms.owed);
+  if (total > left) {
+    const money = (amount: number) => formatMoney(amount, options.currency);
+    throw conflict(
+      'credit_limit_exceeded',
+      `This order comes to ${money(total)}, but only ${money(left)} of your ${money(terms.creditLimit)} credit limit is left. Nothing was ordered: pay it by card, make it smaller, or settle an open invoice first.`,
+    );
+  }
+  const { taxRateBasisPoints, seller } = options.invoicing;
+  return {
+    paymentMethod: 'account',
+    invoiceDueAt: new Date(context.now.getTime() + terms.netDays * DAY_MS),
+    taxRateBasisPoints,
+    taxAmount: includedTax(total, taxRateBasisPoints),
+    seller,
+  };
+}

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { PaymentTerms, SetPaymentTermsBody } from '../../../contract/payment-terms.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, user } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../audit/index.ts';
+import { membershipOf } from '../companies/index.ts';
+import * as repo from './terms.repo.ts';
+
+/** Admins give, change and take away payment terms (decision 056); each change is audited. */
+export function createTermsService(db: Db) {
+  /** The company or customer named, as the audit log labels it; throws when there is none. */
+  async function buyerOf(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    body: SetPaymentTermsBody,
+  ) {
+    if (body.companyId !== undefined) {
+      const [company] = await tx
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, body.companyId));
+      if (!company) throw notFound('No company has this id.');
+      return { key: { companyId: company.id }, target: { type: 'company' as const, ...company } };
+    }
+    const userId = body.userId ?? '';
+    const [person] = await tx
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.id, userId));
+    if (!person) throw notFound('No customer has this id.');
+    const membership = await membershipOf(tx, person.id);
+    if (membership) {
+      throw conflict(
+        'in_company',
+        `${person.name} belongs to ${membership.companyName} and orders on its terms: give the company payment terms instead.`,
+      );
+    }
+    return {
+      key: { userId: person.id },
+      target: { type: 'user' as const, id: person.id, name: person.email },
+    };
+  }
+
+  return {
+    list: (): Promise<PaymentTerms[]> => repo.listTerms(db),
+
+    async set(admin: SessionUser, body: SetPaymentTermsBody): Promise<PaymentTerms> {
+      return db.transaction(async (tx) => {
+        const { key, target } = await buyerOf(tx, body);
+        const values = { netDays: body.netDays, creditLimit: body.creditLimit };
+        const id = await repo.upsertTerms(tx, key, values);
+        await recordAudit(tx, admin, {
+          action: 'payment_terms.set',
+          target: { type: target.type, id: target.id, label: target.name },
+          details: values,
+        });
+        const terms = await repo.findTerms(tx, id);
+        if (!terms) throw new Error('payment terms vanished in their own transaction');
+        return terms;
+      });
+    },
+
+    async clear(admin: SessionUser, id: string): Promise<null> {
+      return db.transaction(async (tx) => {
+        const terms = await repo.findTerms(tx, id);
+        if (!terms) throw notFound('No payment terms have this id.');
+        await repo.deleteTerms(tx, id);
+        await recordAudit(tx, admin, {
+          action: 'payment_terms.cleared',
+          target: {
+            type: terms.buyer.type === 'company' ? 'company' : 'user',
+            id: terms.buyer.id,
+            label: terms.buyer.email ?? terms.buyer.name,
+          },
+        });
+        return null;
+      });
+    },
+  };
+}
+
+export type TermsService = ReturnType<typeof createTermsService>;
