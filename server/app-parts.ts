@@ -87,6 +87,10 @@ import {
   type SavedListsService,
 } from './modules/saved-lists/saved-lists.service.ts';
 import { createTermsService, type TermsService } from './modules/terms/terms.service.ts';
+import {
+  createDeliveryMethodsService,
+  type DeliveryMethodsService,
+} from './modules/shipping/delivery-methods.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
@@ -120,6 +124,7 @@ export interface AppParts {
     terms: TermsService;
     invitations: InvitationsService;
     addresses: AddressesService;
+    deliveryMethods: DeliveryMethodsService;
     savedLists: SavedListsService;
   };
   auth: Auth;
@@ -326,6 +331,7 @@ export function createAppParts(
       },
     }),
     addresses: createAddressesService(db),
+    deliveryMethods: createDeliveryMethodsService(db, { timeZone: config.storeTimeZone }),
     savedLists: createSavedListsService(db, {
       cartLinesOf: async (user) =>
         (await cart.get(user)).lines.map(({ toolId, quantity }) => ({ toolId, quantity })),

@@ -19,7 +19,7 @@ import { asSessionUser } from '../testing/session-user.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { addTerms } from '../testing/terms-fixtures.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { bookAddress, delivery } from '../testing/valid-requests.ts';
+import { bookAddress, delivery, deliveryMethod } from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let other: TestUser;
@@ -82,6 +82,9 @@ async function objects(): Promise<Objects> {
       .then((a) => ({ id: a._id })),
     requestedQuote: await addQuote(t, owner.id, tool, 'requested'),
     offeredQuote: await addQuote(t, owner.id, tool, 'offered'),
+    deliveryMethod: await t.app.services.deliveryMethods
+      .create(deliveryMethod, asSessionUser(admin))
+      .then((method) => ({ id: method._id })),
   };
 }
 

@@ -21,6 +21,7 @@ export const testConfig: AppConfig = {
   sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
   storeName: 'Toolyard',
   currency: 'USD',
+  storeTimeZone: 'Europe/London',
   adminEmails: [],
   socialLinks: [],
   webDistDir: '/nonexistent-web-build',
