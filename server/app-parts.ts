@@ -86,11 +86,11 @@ import {
   createSavedListsService,
   type SavedListsService,
 } from './modules/saved-lists/saved-lists.service.ts';
-import { createTermsService, type TermsService } from './modules/terms/terms.service.ts';
 import {
   createDeliveryMethodsService,
   type DeliveryMethodsService,
 } from './modules/shipping/delivery-methods.service.ts';
+import { createTermsService, type TermsService } from './modules/terms/terms.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';

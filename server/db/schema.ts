@@ -10,5 +10,5 @@ export * from './schema/operations.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/quotes.ts';
-export * from './schema/terms.ts';
 export * from './schema/shipping.ts';
+export * from './schema/terms.ts';
