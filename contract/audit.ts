@@ -34,12 +34,12 @@ export const AUDIT_ACTIONS = [
   'company.member_changed',
   'company.member_removed',
   'company.member_left',
-  'delivery_method.created',
-  'delivery_method.updated',
-  'delivery_method.deleted',
   'payment_terms.set',
   'payment_terms.cleared',
   'order.payment_recorded',
+  'delivery_method.created',
+  'delivery_method.updated',
+  'delivery_method.deleted',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

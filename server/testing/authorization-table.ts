@@ -36,10 +36,10 @@ export interface Objects {
   /** The owner's quotes: one asked for, one offered. */
   requestedQuote: { id: string };
   offeredQuote: { id: string };
-  /** A delivery method to Great Britain. */
-  deliveryMethod: { id: string };
   /** Payment terms of `someone`'s (a customer without a company). */
   terms: { id: string };
+  /** A delivery method to Great Britain. */
+  deliveryMethod: { id: string };
 }
 
 interface Entry {

@@ -42,10 +42,10 @@ export interface Fixture {
   address: { id: string };
   /** A saved list of the admin's, holding 10 of `tool`. */
   list: { id: string };
-  /** A delivery method to Great Britain. */
-  deliveryMethod: { id: string };
   /** Payment terms of `someone`'s (a customer without a company). */
   terms: { id: string };
+  /** A delivery method to Great Britain. */
+  deliveryMethod: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -157,8 +157,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     awaiting,
     address: { id: address._id },
     list: { id: list.id },
-    deliveryMethod: { id: method._id },
     terms: await addTerms(t, someone.id),
+    deliveryMethod: { id: method._id },
   };
 }
 

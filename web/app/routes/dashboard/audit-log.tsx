@@ -55,12 +55,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.member_changed': 'Member changed',
   'company.member_removed': 'Member removed',
   'company.member_left': 'Member left',
-  'delivery_method.created': 'Delivery method added',
-  'delivery_method.updated': 'Delivery method changed',
-  'delivery_method.deleted': 'Delivery method deleted',
   'payment_terms.set': 'Payment terms given',
   'payment_terms.cleared': 'Payment terms taken away',
   'order.payment_recorded': 'Payment recorded',
+  'delivery_method.created': 'Delivery method added',
+  'delivery_method.updated': 'Delivery method changed',
+  'delivery_method.deleted': 'Delivery method deleted',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
