@@ -109,6 +109,7 @@ describe('GET /api/overview', () => {
     expect(overview.ordersByStatus).toEqual([
       { status: 'awaiting_approval', count: 0 },
       { status: 'unpaid', count: 1 },
+      { status: 'on_account', count: 0 },
       { status: 'paid', count: 3 },
       { status: 'shipped', count: 1 },
       { status: 'cancelled', count: 1 },
