@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './e2e/find-chromium.ts';
 
@@ -22,12 +23,17 @@ const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? findChromium();
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/playwright',
-  workers: 2,
+  // A journey spends most of its time waiting (for the store, the database, a page to settle):
+  // on two cores two browsers kept about half a core busy. Two journeys per core keep both
+  // cores busy (docs/decisions/059).
+  workers: Math.min(8, Math.max(2, availableParallelism() * 2)),
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // Limits for a stuck journey or page, not speed requirements: with two journeys per core the
+  // longest journeys (a company's approvals, a quote) take about a minute.
+  timeout: 150_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',
   use: {

@@ -41,6 +41,7 @@ function rowOf(index: number, version: number): string {
     minimum_order: '2',
     order_increment: '2',
     max_per_order: index % 5 === 0 ? '200' : '',
+    weight_grams: String(100 + (index % 50) * 10),
     price_breaks: index % 4 === 0 ? '10: 9.50; 50: 9.00' : '',
     img: '/images/tools/drill.svg',
     description: `"A sturdy tool for the benchmark, number ${index}, with a description of a few words, commas included."`,

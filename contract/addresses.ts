@@ -8,7 +8,7 @@ import {
   route,
   TimestampSchema,
 } from './common.ts';
-import { COUNTRY_CODES } from './countries.ts';
+import { CountrySchema } from './countries.ts';
 
 /**
  * The address book: delivery addresses a company's members share, or a person's own when they
@@ -18,13 +18,6 @@ import { COUNTRY_CODES } from './countries.ts';
 
 /** The most addresses one book holds: a company has a few yards and sites, not a directory. */
 export const MAX_BOOK_ADDRESSES = 200;
-
-const CountrySchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .pipe(z.enum(COUNTRY_CODES, { error: 'Must be a country (its two-letter ISO code, e.g. GB).' }))
-  .describe('ISO 3166-1 alpha-2, e.g. GB, DE, US (any letter case; stored in upper case).');
 
 /** An address's fields, as typed in the book or at checkout. */
 const AddressFieldsSchema = z.strictObject({

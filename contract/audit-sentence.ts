@@ -99,6 +99,12 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
       return `${who} changed the category ${quoted(label)}.`;
     case 'category.deleted':
       return `${who} deleted the category ${quoted(label)}.`;
+    case 'delivery_method.created':
+      return `${who} added the delivery method ${quoted(label)}.`;
+    case 'delivery_method.updated':
+      return `${who} changed the delivery method ${quoted(label)}.`;
+    case 'delivery_method.deleted':
+      return `${who} deleted the delivery method ${quoted(label)}.`;
     case 'order.cancelled':
       // `reason` says whose side cancelled (customer or admin); the actor already says who.
       // An order is labelled by its number, which the store wrote.
@@ -258,6 +264,7 @@ const TOOL_FIELDS: Record<string, string> = {
   minimumOrder: 'the minimum order',
   orderIncrement: 'the pack size',
   maxPerOrder: 'the most per order',
+  weightGrams: 'the weight',
   price: 'the price',
   priceTiers: 'the price breaks',
   specs: 'the specifications',

@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'payment_terms.set',
   'payment_terms.cleared',
   'order.payment_recorded',
+  'delivery_method.created',
+  'delivery_method.updated',
+  'delivery_method.deleted',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -50,6 +53,7 @@ export const AUDIT_TARGET_TYPES = [
   'review',
   'catalogue',
   'company',
+  'delivery_method',
 ] as const;
 const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;

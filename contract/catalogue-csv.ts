@@ -22,6 +22,7 @@ export const CATALOGUE_COLUMNS = [
   'minimum_order',
   'order_increment',
   'max_per_order',
+  'weight_grams',
   'price_breaks',
   'img',
   'description',
@@ -44,6 +45,8 @@ export const CATALOGUE_COLUMN_HELP: Record<CatalogueColumn, string> = {
   minimum_order: 'The fewest units one order line may have.',
   order_increment: 'Sold in packs of this many (1: any quantity).',
   max_per_order: 'The most units one order may have; empty for no limit.',
+  weight_grams:
+    "One unit's shipping weight in grams, for delivery priced by weight; 0 when not known.",
   price_breaks:
     'Volume prices as quantity: price pairs separated by semicolons (50: 44.99; 100: 39.99); empty for none.',
   img: 'The picture: a path on this site (/uploads/...) or an https:// link.',

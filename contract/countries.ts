@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The countries an address can be in: every officially assigned ISO 3166-1 alpha-2 code (249).
  * Their names come from the reader's browser (Intl.DisplayNames), in their own language.
@@ -253,3 +255,11 @@ export const COUNTRY_CODES = [
   'ZM',
   'ZW',
 ] as const;
+
+/** A country as an address or a delivery zone names it. */
+export const CountrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(COUNTRY_CODES, { error: 'Must be a country (its two-letter ISO code, e.g. GB).' }))
+  .describe('ISO 3166-1 alpha-2, e.g. GB, DE, US (any letter case; stored in upper case).');

@@ -20,6 +20,8 @@ export const API_TAGS = {
     'Placing orders of one or more lines, reading, cancelling and shipping them, their invoices, refunds, and the list and export for admins.',
   quotes:
     'Quotes: a buyer asks for prices, quantities or a delivery date from their cart; the store offers prices per line for a time; both sides write messages; an accepted offer becomes an order at the offered prices.',
+  delivery:
+    "Delivery methods admins define (countries, price bands by weight or value, free above an amount, working days, cut-off), and the options a buyer's cart is quoted.",
   payments: 'Paying an unpaid order: the built-in test gateway, or Stripe.',
   reviews: 'Reviews of the store by its customers, and their moderation by admins.',
   users: "A customer's details and profile; the people and their roles for admins.",

@@ -171,9 +171,9 @@ export const orderRoutes = {
     method: 'POST',
     path: '/orders/:id/refunds',
     access: 'admin',
-    summary: 'Note a refund on an order',
+    summary: 'Refund an order',
     description:
-      'Notes a refund on a paid or shipped order: its amount and why (the money itself moves elsewhere). With the refunds before, at most the total. Written to the audit log.',
+      "Refunds part or all of a paid or shipped order through the provider it was paid with: the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. With the refunds before that did not fail, at most the total. Written to the audit log.",
     returns: 'The order with its refunds.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -182,7 +182,8 @@ export const orderRoutes = {
     status: 201,
     errors: {
       404: NO_ORDER,
-      409: 'order_not_refundable: the order is not paid, or was cancelled; refund_exceeds_total: the refunds would come to more than the total.',
+      409: 'order_not_refundable: the order is not paid, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_refused: the payment provider refused it (recorded as failed).',
+      502: 'payment_provider_error: the payment provider did not answer (recorded as failed; try again).',
       429: 'rate_limited: too many changes by this admin in a short time.',
     },
   }),

@@ -30,6 +30,7 @@ const ProblemCodeSchema = z.enum([
   'order_not_awaiting_approval',
   'role_cannot_order',
   'refund_exceeds_total',
+  'refund_refused',
   'idempotency_key_reused',
   'unpaid_limit',
   'quote_closed',

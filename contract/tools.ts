@@ -12,6 +12,9 @@ import { TOOL_MEDIA_FIELDS, ToolMediaSchema, toolMediaFields } from './tool-medi
 
 /** A tool of the catalogue, and what admins send to add one, change it or set its stock. */
 
+/** The heaviest one unit of a tool may be, in grams (100 tonnes; the database's check agrees). */
+const MAX_TOOL_WEIGHT_GRAMS = 100_000_000;
+
 /** The most units of one tool the store keeps in stock. */
 export const MAX_STOCK = 10_000_000;
 
@@ -40,6 +43,8 @@ export const ToolSchema = z.object({
   maxPerOrder: z.int().min(1).nullable(),
   /** Unit price in minor units. */
   price: MoneySchema,
+  /** One unit's shipping weight in grams (0: not given); delivery priced by weight adds it up. */
+  weightGrams: z.int().min(0),
   /** Volume prices, quantities rising (none: the unit price for any quantity). */
   priceTiers: z.array(PriceTierSchema),
   /** Its customers' reviews: how many are shown, and their average stars (null with none). */
@@ -76,6 +81,11 @@ const toolFields = {
     .int({ error: 'Must be a whole number of cents.' })
     .min(0, { error: 'Must be 0 or more.' })
     .max(MAX_PRICE, { error: `Must be at most ${formatCount(MAX_PRICE)} cents.` }),
+  weightGrams: z
+    .int({ error: 'Must be a whole number of grams.' })
+    .min(0, { error: 'Must be 0 or more.' })
+    .max(MAX_TOOL_WEIGHT_GRAMS, { error: 'Must be at most 100,000 kg.' })
+    .describe("One unit's shipping weight in grams (0: not given)."),
 };
 
 export const MaxPerOrderSchema = z
@@ -135,6 +145,7 @@ export const ToolFieldsSchema = z.strictObject({
       'Sold in packs of this many (1: any quantity); the minimum order is a whole number of packs.',
     ),
   maxPerOrder: MaxPerOrderSchema.default(null),
+  weightGrams: toolFields.weightGrams.default(0),
   quantity: StockSchema,
   priceTiers: PriceTiersSchema.default([]),
   gallery: toolMediaFields.gallery.default([]),

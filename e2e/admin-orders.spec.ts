@@ -80,12 +80,12 @@ test('an admin finds an order by its number, filters last week’s paid orders a
     .poll(async () => (await mailsTo(buyer.email)).some((mail) => mail.includes('JD014600003SE')))
     .toBe(true);
 
-  // A refund noted on the shipped order shows on its timeline.
-  await page.getByRole('button', { name: 'Note a refund' }).click();
-  const refund = page.getByRole('dialog', { name: `Note a refund on order ${paid.number}` });
+  // A refund of the shipped order shows on its timeline.
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: `Refund order ${paid.number}` });
   await refund.getByLabel(/^Amount/).fill('5.00');
   await refund.getByLabel('Note').fill('One vise arrived with a dented jaw.');
-  await refund.getByRole('button', { name: 'Note refund' }).click();
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(refund).toBeHidden();
   await expect(page.getByRole('list', { name: 'Order timeline' })).toContainText('Refunded $5.00');
 

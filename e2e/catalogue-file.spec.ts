@@ -19,10 +19,10 @@ import {
  */
 
 const HEADER =
-  'sku,brand,mpn,gtin,name,category,price,stock,minimum_order,order_increment,max_per_order,price_breaks,img,description';
+  'sku,brand,mpn,gtin,name,category,price,stock,minimum_order,order_increment,max_per_order,weight_grams,price_breaks,img,description';
 
 function row(sku: string, name: string, price: string): string {
-  return `${sku},Forge,,,${name},,${price},100,1,1,,,/images/tools/quick-release-bar-clamps-4-pieces.svg,"A bench vise imported from a file, with 100 mm jaws."`;
+  return `${sku},Forge,,,${name},,${price},100,1,1,,0,,/images/tools/quick-release-bar-clamps-4-pieces.svg,"A bench vise imported from a file, with 100 mm jaws."`;
 }
 
 async function choose(page: Page, name: string, lines: string[]) {

@@ -263,7 +263,10 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * readable list of what it found.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(true)
+    .analyze();
   const found = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes

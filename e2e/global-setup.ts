@@ -42,16 +42,16 @@ export default async function globalSetup() {
     GOOGLE_DISCOVERY_URL: google.discoveryUrl,
     // The footer links the company's own profiles (e2e/polish.spec.ts).
     SOCIAL_LINKS: 'https://www.linkedin.com/company/toolyard-tools',
-    // Every journey signs the demo admin in through the API, all within ten minutes: the
-    // per-email sign-in limit stays on, with room for the suite. (The limits themselves are
-    // proven in server/http/rate-limit.test.ts.)
-    RATE_LIMIT_AUTH_PER_EMAIL: '60/10m',
-    // Likewise every journey signs up its own customers from this one address, more than the
-    // default 30 in ten minutes once the cart and order journeys run too.
-    RATE_LIMIT_AUTH_PER_IP: '300/10m',
+    // Every journey signs the demo admin in through the API, about eighty times within a few
+    // minutes: the per-email sign-in limit stays on, with room for the suite. (The limits
+    // themselves are proven in server/http/rate-limit.test.ts.)
+    RATE_LIMIT_AUTH_PER_EMAIL: '250/10m',
+    // Likewise every journey signs up and in its own customers from this one address, far more
+    // than the default 30 in ten minutes.
+    RATE_LIMIT_AUTH_PER_IP: '1000/10m',
     // And every journey's pages come from this one address: 60 fresh renders a minute is a
     // visitor's share, not a suite's. (The render limits are proven in
-    // server/http/render-limits.test.ts and server/http/floods.test.ts.)
+    // server/http/render-limits.test.ts and server/stress/floods.stress.ts.)
     RATE_LIMIT_RENDERS_PER_IP: '100000/1m',
   };
 

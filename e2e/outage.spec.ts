@@ -33,7 +33,7 @@ async function startOwnStore(): Promise<void> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   dataDir = await makeDataDir('toolyard-e2e-outage-');
   port = await freePort();
   origin = `http://localhost:${port}`;
@@ -68,7 +68,7 @@ async function ordersOfCustomer(): Promise<Order[]> {
 test('with the store down, "Proceed to order" keeps the form, says nothing was confirmed, and ordering works once it is back', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInHere(page.request);
   const api = await request.newContext({ baseURL: origin });
   const tool = await demoTool(api, 'CH-450');

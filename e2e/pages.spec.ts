@@ -83,9 +83,8 @@ test('visitor page: a tool', async ({ page }) => {
   await checkPage(page, 'tool', `/tools/${drill._id}`);
 });
 
-// Many pages at three widths each, with axe and a full-page screenshot: slow, not stuck.
-test('customer pages', async ({ page }) => {
-  test.slow();
+/** A signed-in customer with details, a paid order and an unpaid one. */
+async function customerWithOrders(page: Page) {
   const customer = newAccount('Clara Customer');
   await signUp(page.request, customer);
   await page.request.put(`/api/updatedetails/${encodeURIComponent(customer.email)}`, {
@@ -104,19 +103,39 @@ test('customer pages', async ({ page }) => {
     customer.email,
     await demoTool(page.request, 'PL-SET-3'),
   );
+  return { tool, paid, unpaid };
+}
 
-  await checkPage(page, 'purchase', `/purchase/${tool._id}`);
-  await checkPage(page, 'dashboard-profile', '/dashboard');
-  await checkPage(page, 'dashboard-my-orders', '/dashboard/myorder');
-  await checkPage(page, 'dashboard-cancel-dialog', '/dashboard/myorder', async (p) => {
-    await p.getByRole('button', { name: /^Cancel order/ }).click();
-    await p.getByRole('dialog').waitFor();
+type CustomerSetUp = Awaited<ReturnType<typeof customerWithOrders>>;
+
+const CUSTOMER_PAGES: [
+  name: string,
+  path: (made: CustomerSetUp) => string,
+  prepare?: (page: Page) => Promise<void>,
+][] = [
+  ['purchase', ({ tool }) => `/purchase/${tool._id}`],
+  ['dashboard-profile', () => '/dashboard'],
+  ['dashboard-my-orders', () => '/dashboard/myorder'],
+  [
+    'dashboard-cancel-dialog',
+    () => '/dashboard/myorder',
+    async (p) => {
+      await p.getByRole('button', { name: /^Cancel order/ }).click();
+      await p.getByRole('dialog').waitFor();
+    },
+  ],
+  ['dashboard-review', () => '/dashboard/review'],
+  ['dashboard-payment', ({ unpaid }) => `/dashboard/payment/${unpaid._id}`],
+  ['dashboard-payment-paid', ({ paid }) => `/dashboard/payment/${paid._id}`],
+  ['not-allowed', () => '/dashboard/manageproducts'],
+];
+
+// One test per page, each with its own customer: the browsers share them out.
+for (const [name, path, prepare] of CUSTOMER_PAGES) {
+  test(`customer page: ${name}`, async ({ page }) => {
+    await checkPage(page, name, path(await customerWithOrders(page)), prepare);
   });
-  await checkPage(page, 'dashboard-review', '/dashboard/review');
-  await checkPage(page, 'dashboard-payment', `/dashboard/payment/${unpaid._id}`);
-  await checkPage(page, 'dashboard-payment-paid', `/dashboard/payment/${paid._id}`);
-  await checkPage(page, 'not-allowed', '/dashboard/manageproducts');
-});
+}
 
 const ADMIN_PAGES: [name: string, path: string, prepare?: (page: Page) => Promise<void>][] = [
   ['admin-overview', '/dashboard/overview'],

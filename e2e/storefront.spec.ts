@@ -225,6 +225,9 @@ test('the pages hydrate without warnings or asking again for their data, and the
   ).toBeVisible();
   await quantity.fill('40');
   await expect(page.getByTestId('buy-total')).toHaveText('$2,196.00');
+  await expect(
+    page.getByText('Sign in to order; pay by card afterwards.', { exact: false }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Buy now' }).click();
 
   // Buying needs an account: sign in, and land on the purchase form with the quantity chosen.
@@ -242,6 +245,9 @@ test('the pages hydrate without warnings or asking again for their data, and the
     .click();
   await expect(page).toHaveURL(new RegExp(`/tools/${drill._id}$`));
   await expect(page.getByRole('heading', { level: 1, name: drill.name })).toBeVisible();
+  // Signed in now: the panel no longer asks for a sign-in.
+  await expect(page.getByText(/^Buy now orders this tool alone;/)).toBeVisible();
+  await expect(page.getByText(/Sign in to order;/)).toHaveCount(0);
 
   // A tool card's name leads to the tool's page too.
   await page.goto('/tools?q=hammer%20drill%20kit');

@@ -16,7 +16,7 @@ let store: StoreProcess | undefined;
 let origin: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   dataDir = await makeDataDir('toolyard-e2e-live-');
   const port = await freePort();
   origin = `http://localhost:${port}`;

@@ -74,6 +74,7 @@ import {
   createPaymentsService,
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
+import { createRefundSender } from './modules/payments/refund-sender.ts';
 import { createStripeClient } from './modules/payments/stripe-client.ts';
 import {
   createQuickOrderService,
@@ -86,6 +87,10 @@ import {
   type SavedListsService,
 } from './modules/saved-lists/saved-lists.service.ts';
 import { createTermsService, type TermsService } from './modules/terms/terms.service.ts';
+import {
+  createDeliveryMethodsService,
+  type DeliveryMethodsService,
+} from './modules/shipping/delivery-methods.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
@@ -119,6 +124,7 @@ export interface AppParts {
     terms: TermsService;
     invitations: InvitationsService;
     addresses: AddressesService;
+    deliveryMethods: DeliveryMethodsService;
     savedLists: SavedListsService;
   };
   auth: Auth;
@@ -252,6 +258,7 @@ export function createAppParts(
   const attributes = createAttributesService(db, { onChange: () => catalogue.heard('all') });
   const cart = createCartService(db, { currency: config.currency });
   const uploads = createUploadsService(createUploadStore(config.uploads.storage));
+  const stripeClient = config.stripe ? createStripeClient(config.stripe) : null;
   const orders = createOrdersService(db, {
     currency: config.currency,
     mailer,
@@ -261,6 +268,7 @@ export function createAppParts(
     paymentWindowMs: config.paymentWindowMs,
     unpaidCaps: config.unpaidCaps,
     events: orderEvents,
+    sendRefund: createRefundSender(stripeClient),
   });
   const services = {
     tools: createToolsService(db, {
@@ -301,12 +309,10 @@ export function createAppParts(
       storeName: config.storeName,
       publicUrl: config.publicUrl,
       events: orderEvents,
-      stripe: config.stripe
-        ? {
-            client: createStripeClient(config.stripe),
-            publishableKey: config.stripe.publishableKey,
-          }
-        : null,
+      stripe:
+        config.stripe && stripeClient
+          ? { client: stripeClient, publishableKey: config.stripe.publishableKey }
+          : null,
     }),
     uploads,
     companies: createCompaniesService(db),
@@ -325,6 +331,7 @@ export function createAppParts(
       },
     }),
     addresses: createAddressesService(db),
+    deliveryMethods: createDeliveryMethodsService(db, { timeZone: config.storeTimeZone }),
     savedLists: createSavedListsService(db, {
       cartLinesOf: async (user) =>
         (await cart.get(user)).lines.map(({ toolId, quantity }) => ({ toolId, quantity })),

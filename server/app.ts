@@ -27,6 +27,7 @@ import { registerQuickOrderRoutes } from './modules/quick-order/quick-order.rout
 import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
+import { registerDeliveryMethodRoutes } from './modules/shipping/delivery-methods.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerTermsRoutes } from './modules/terms/terms.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
@@ -53,6 +54,7 @@ export type AppConfig = Pick<
   | 'sessionSecret'
   | 'storeName'
   | 'currency'
+  | 'storeTimeZone'
   | 'adminEmails'
   | 'socialLinks'
   | 'webDistDir'
@@ -215,6 +217,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         quotes: limitQuotes,
       });
       registerAddressRoutes(api, services.addresses, limitWrites);
+      registerDeliveryMethodRoutes(api, services.deliveryMethods);
       registerSavedListRoutes(api, services.savedLists, limitWrites);
       registerOrderRoutes(api, services.orders, {
         limitWrites,

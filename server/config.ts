@@ -34,6 +34,16 @@ export interface RateLimitRule {
 }
 
 /** The environment, described once. Every variable here is documented in README.md and .env.example. */
+/** Whether the runtime knows `name` as a time zone (Europe/London, UTC). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -52,6 +62,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'Must be a three-letter ISO 4217 code such as USD.' })
     .default('USD'),
+  STORE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'Must be an IANA time zone such as Europe/London.' })
+    .default('UTC'),
   ADMIN_EMAILS: emailList.default([]),
   SEED_DEMO: booleanish.optional(),
   SESSION_SECRET: z.string().min(32, { error: 'Must be at least 32 characters.' }).optional(),
@@ -105,6 +119,8 @@ export interface Config {
   trustedOrigins: string[];
   storeName: string;
   currency: string;
+  /** The store's time zone (IANA): delivery methods' cut-offs and promised days are read in it. */
+  storeTimeZone: string;
   adminEmails: string[];
   /** The company's own profiles on other sites (SOCIAL_LINKS), linked from the footer. */
   socialLinks: string[];
@@ -252,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedOrigins: [...trustedOrigins],
     storeName: e.STORE_NAME,
     currency: e.CURRENCY,
+    storeTimeZone: e.STORE_TIME_ZONE,
     adminEmails: e.ADMIN_EMAILS,
     socialLinks: e.SOCIAL_LINKS,
     seedDemo,

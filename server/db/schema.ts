@@ -11,3 +11,4 @@ export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/quotes.ts';
 export * from './schema/terms.ts';
+export * from './schema/shipping.ts';

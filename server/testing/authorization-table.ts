@@ -3,7 +3,7 @@ import type { Order } from '../../contract/orders.ts';
 import { catalogueFile } from './catalogue-files.ts';
 import { multipartForm, PDF_BYTES, pngImage } from './images.ts';
 import type { TestAccount, TestUser } from './test-app.ts';
-import { bookAddress, delivery } from './valid-requests.ts';
+import { bookAddress, delivery, deliveryMethod } from './valid-requests.ts';
 
 /**
  * Who may do what: every route of the contract with the status a visitor, the owner of the
@@ -38,6 +38,8 @@ export interface Objects {
   offeredQuote: { id: string };
   /** Payment terms of `someone`'s (a customer without a company). */
   terms: { id: string };
+  /** A delivery method to Great Britain. */
+  deliveryMethod: { id: string };
 }
 
 interface Entry {
@@ -176,6 +178,30 @@ export const MATRIX: Record<string, Entry> = {
     }),
     // Orders are placed for oneself only, admins included.
     expect: { visitor: 401, owner: 201, other: 403, admin: 403 },
+  },
+  'GET /delivery-methods': {
+    request: () => ({ url: '/api/delivery-methods' }),
+    expect: adminOnly(200),
+  },
+  'POST /delivery-methods': {
+    request: () => ({ url: '/api/delivery-methods', body: deliveryMethod }),
+    expect: adminOnly(201),
+  },
+  'PATCH /delivery-methods/:id': {
+    request: (o) => ({
+      url: `/api/delivery-methods/${o.deliveryMethod.id}`,
+      body: { workingDays: 4 },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /delivery-methods/:id': {
+    request: (o) => ({ url: `/api/delivery-methods/${o.deliveryMethod.id}` }),
+    expect: adminOnly(200),
+  },
+  'GET /cart/delivery-options': {
+    request: () => ({ url: '/api/cart/delivery-options?country=GB' }),
+    // Each signed-in caller is quoted for their own cart.
+    expect: signedIn(200),
   },
   'GET /addresses': {
     request: () => ({ url: '/api/addresses' }),

@@ -22,6 +22,7 @@ export function catalogueRow(cells: Partial<Record<string, string>> = {}): strin
     minimum_order: '1',
     order_increment: '1',
     max_per_order: '',
+    weight_grams: '0',
     price_breaks: '',
     img: '/images/tools/drill.svg',
     description: 'A drill added by a catalogue file.',

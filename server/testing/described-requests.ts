@@ -42,6 +42,8 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /categories': () => ({ url: '/api/categories', as: 'visitor' }),
   'GET /cart': () => ({ url: '/api/cart' }),
   'GET /addresses': () => ({ url: '/api/addresses' }),
+  'GET /delivery-methods': () => ({ url: '/api/delivery-methods' }),
+  'GET /cart/delivery-options': () => ({ url: '/api/cart/delivery-options?country=GB' }),
   'GET /lists': () => ({ url: '/api/lists?limit=5' }),
   'GET /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),

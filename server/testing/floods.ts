@@ -5,7 +5,7 @@ import net from 'node:net';
  * The two floods of issue 25, against a store listening on loopback (any 127.x.y.z address is this
  * machine's, so one process plays many clients): one client asking for pages the page cache cannot
  * keep, many at once; and many addresses holding idle connections up to the store's cap. Used by
- * server/http/floods.test.ts (bounded, proves the store still answers) and bench/floods.ts
+ * server/stress/floods.stress.ts (bounded, proves the store still answers) and bench/floods.ts
  * (measures how well).
  */
 

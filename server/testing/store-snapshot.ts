@@ -8,6 +8,7 @@ import {
   companies,
   companyInvitations,
   companyMembers,
+  deliveryMethods,
   orderLines,
   orderRefunds,
   orders,
@@ -60,6 +61,7 @@ const STORE_TABLES = [
   addresses,
   savedLists,
   savedListLines,
+  deliveryMethods,
 ];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */

@@ -11,14 +11,40 @@ interface Intent {
   metadata: Record<string, string>;
 }
 
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+}
+
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  return metadata;
+}
+
 /**
- * A stand-in for Stripe's HTTP API on a loopback port, enough for PaymentIntents: Stripe's own
+ * A stand-in for Stripe's HTTP API on a loopback port, enough for PaymentIntents and Refunds: Stripe's own
  * library talks to it (the network edge is the only thing replaced). It records every request's
  * Idempotency-Key and can fail the next requests with a 500 to exercise the library's retries.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, Intent>();
-  const byIdempotencyKey = new Map<string, Intent>();
+  const byIdempotencyKey = new Map<string, Intent | Refund>();
+  const refunds = new Map<string, Refund>();
+  /** What the next refunds answer (Stripe answers `pending` for most cards at first). */
+  let nextRefundStatus: { status: string; failure_reason: string | null } = {
+    status: 'pending',
+    failure_reason: null,
+  };
   const requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
   let failNext = 0;
 
@@ -46,11 +72,7 @@ export async function startStripeStandIn() {
         if (known) return send(200, known);
         const form = new URLSearchParams(Buffer.concat(chunks).toString());
         const id = `pi_${randomBytes(8).toString('hex')}`;
-        const metadata: Record<string, string> = {};
-        for (const [key, value] of form) {
-          const match = /^metadata\[(.+)\]$/.exec(key);
-          if (match?.[1]) metadata[match[1]] = value;
-        }
+        const metadata = metadataOf(form);
         const intent: Intent = {
           id,
           object: 'payment_intent',
@@ -63,6 +85,29 @@ export async function startStripeStandIn() {
         intents.set(id, intent);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
         return send(200, intent);
+      }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (known) return send(200, known);
+        const form = new URLSearchParams(Buffer.concat(chunks).toString());
+        const intent = intents.get(form.get('payment_intent') ?? '');
+        if (!intent) {
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+          });
+        }
+        const refund: Refund = {
+          id: `re_${randomBytes(8).toString('hex')}`,
+          object: 'refund',
+          amount: Number(form.get('amount') ?? intent.amount),
+          currency: intent.currency,
+          payment_intent: intent.id,
+          ...nextRefundStatus,
+          metadata: metadataOf(form),
+        };
+        refunds.set(refund.id, refund);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
+        return send(200, refund);
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && match?.[1]) {
@@ -87,7 +132,12 @@ export async function startStripeStandIn() {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    refunds,
     requests,
+    /** The status (and failure code) the next refunds are created with. */
+    answerRefundsWith(status: string, failureReason: string | null = null) {
+      nextRefundStatus = { status, failure_reason: failureReason };
+    },
     failNextRequests(count: number) {
       failNext = count;
     },

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import type { Order } from '../../contract/orders.ts';
 import { orders } from '../db/schema.ts';
 import { client } from './http.ts';
@@ -34,6 +36,32 @@ export async function buildStripeTestApp() {
     async placeOrder(): Promise<Order> {
       const tool = await t.addTool({ quantity: 1000, minimumOrder: 10, price: 2500 });
       return placeOneLineOrder(t, ana, tool.id);
+    },
+    /** Sends Stripe's webhook a signed event of this type about this object. */
+    deliver(type: string, object: unknown) {
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID().replaceAll('-', '')}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: webhookSecret,
+          }),
+        },
+        payload,
+      });
     },
     async orderRow(id: string) {
       const [row] = await t.db.select().from(orders).where(eq(orders.id, id));

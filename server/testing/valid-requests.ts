@@ -45,9 +45,26 @@ export interface Fixture {
   /** Payment terms of `someone`'s (a customer without a company), and an order of theirs on them. */
   terms: { id: string };
   onAccountOrder: Order;
+  /** A delivery method to Great Britain. */
+  deliveryMethod: { id: string };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
+
+/** A valid delivery method: by weight to Great Britain and Germany, free above 500.00. */
+export const deliveryMethod = {
+  name: 'Matrix parcel',
+  countries: ['GB' as const, 'DE' as const],
+  priceBasis: 'weight' as const,
+  bands: [
+    { upTo: 5000, price: 595 },
+    { upTo: null, price: 1495 },
+  ],
+  freeAbove: 50000,
+  workingDays: 2,
+  cutOffTime: '15:00',
+  isActive: true,
+};
 
 /** A valid address for the address book. */
 export const bookAddress = {
@@ -128,6 +145,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   // making it the default changes something.
   await t.app.services.addresses.create(asAdmin, { ...bookAddress, label: 'Main yard' });
   const address = await t.app.services.addresses.create(asAdmin, bookAddress);
+  const method = await t.app.services.deliveryMethods.create(deliveryMethod, asAdmin);
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
   return {
@@ -148,6 +166,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     list: { id: list.id },
     terms,
     onAccountOrder,
+    deliveryMethod: { id: method._id },
   };
 }
 
@@ -250,6 +269,12 @@ export const VALID_REQUESTS: Record<string, Build> = {
     url: `/api/categories/${f.category.id}/attributes/${f.category.attributeId}`,
   }),
   'PUT /purchase/:id': (f) => ({ url: `/api/purchase/${f.tool.id}`, body: { newQuantity: 0 } }),
+  'POST /delivery-methods': () => ({ url: '/api/delivery-methods', body: deliveryMethod }),
+  'PATCH /delivery-methods/:id': (f) => ({
+    url: `/api/delivery-methods/${f.deliveryMethod.id}`,
+    body: { name: 'Injected method', countries: ['FR'], freeAbove: null },
+  }),
+  'DELETE /delivery-methods/:id': (f) => ({ url: `/api/delivery-methods/${f.deliveryMethod.id}` }),
   'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
   'POST /user': (f) => ({
     url: `/api/user?email=${encodeURIComponent(f.admin.email)}`,

@@ -70,6 +70,7 @@ const PAGES: [string, string][] = [
   [paths.manageOrders(), 'routes/dashboard/manage-orders.tsx'],
   [paths.manageReviews(), 'routes/dashboard/manage-reviews.tsx'],
   [paths.manageCategories(), 'routes/dashboard/manage-categories.tsx'],
+  [paths.deliveryMethods(), 'routes/dashboard/delivery-methods.tsx'],
   [paths.catalogueFile(), 'routes/dashboard/catalogue-file.tsx'],
   [paths.people({ q: 'ana@example.com' }), 'routes/dashboard/make-admin.tsx'],
   [paths.auditLog(), 'routes/dashboard/audit-log.tsx'],

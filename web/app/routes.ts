@@ -46,6 +46,7 @@ export default [
           route('manageproducts', 'routes/dashboard/manage-products.tsx'),
           route('reviews', 'routes/dashboard/manage-reviews.tsx'),
           route('categories', 'routes/dashboard/manage-categories.tsx'),
+          route('delivery-methods', 'routes/dashboard/delivery-methods.tsx'),
           route('catalogue', 'routes/dashboard/catalogue-file.tsx'),
           route('audit', 'routes/dashboard/audit-log.tsx'),
           route('quote-requests', 'routes/dashboard/quote-requests.tsx'),

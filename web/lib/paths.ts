@@ -73,6 +73,7 @@ export const paths = {
   manageOrders: () => '/dashboard/manageallorders',
   manageReviews: () => '/dashboard/reviews',
   manageCategories: () => '/dashboard/categories',
+  deliveryMethods: () => '/dashboard/delivery-methods',
   /** The catalogue as a CSV file: its download and its import. */
   catalogueFile: () => '/dashboard/catalogue',
   /** People and their roles, optionally searched for a name or email. */

@@ -41,6 +41,7 @@ export const queryKeys = {
   users: ['users'],
   cart: ['cart'],
   addresses: ['addresses'],
+  deliveryMethods: ['delivery-methods'],
   quotes: ['quotes'],
   savedLists: ['saved-lists'],
   audit: ['audit'],

@@ -115,6 +115,8 @@ export const tools = pgTable(
     maxPerOrder: integer('max_per_order'),
     /** Unit price in minor units of the store currency. */
     price: integer('price').notNull(),
+    /** One unit's shipping weight in grams (0: not given), for delivery priced by weight. */
+    weightGrams: integer('weight_grams').notNull().default(0),
     /** Volume prices, `[{minQuantity, price}]`, quantities rising, prices falling (contract). */
     priceTiers: jsonb('price_tiers')
       .$type<{ minQuantity: number; price: number }[]>()
@@ -153,6 +155,7 @@ export const tools = pgTable(
     check('tools_quantity_check', sql`${t.quantity} >= 0`),
     check('tools_minimum_order_check', sql`${t.minimumOrder} >= 1`),
     check('tools_price_check', sql`${t.price} >= 0`),
+    check('tools_weight_check', sql`${t.weightGrams} between 0 and 100000000`),
     check(
       'tools_order_increment_check',
       sql`${t.orderIncrement} >= 1 and ${t.minimumOrder} % ${t.orderIncrement} = 0`,

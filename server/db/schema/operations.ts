@@ -30,7 +30,7 @@ export const auditLog = pgTable(
     actorEmail: text('actor_email').notNull(),
     /** contract/audit.ts AuditAction */
     action: text('action').notNull(),
-    /** user | tool | category | order | quote | review | catalogue (an import) | company */
+    /** user | tool | category | order | quote | review | catalogue (an import) | company | delivery_method */
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     /** What a person reads for the target: an email, a tool's name, TY-10042, a review's start. */
@@ -42,7 +42,7 @@ export const auditLog = pgTable(
   (t) => [
     check(
       'audit_log_target_type_check',
-      sql`${t.targetType} in ('user', 'tool', 'category', 'order', 'quote', 'review', 'catalogue', 'company')`,
+      sql`${t.targetType} in ('user', 'tool', 'category', 'order', 'quote', 'review', 'catalogue', 'company', 'delivery_method')`,
     ),
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),

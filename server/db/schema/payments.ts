@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   index,
   integer,
@@ -14,8 +16,10 @@ import { timestamps } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
- * A refund an admin noted on a paid order (the money moves at the payment provider; the store
- * records how much, why and who). The refunds of one order never add up to more than its total.
+ * A refund an admin made on a paid order, sent back through the provider the order was paid with
+ * (`test`, `stripe`; `manual` for an order paid outside the store, whose money the admin returns
+ * by hand). `pending` until the provider confirms it, `failed` if it refuses. The refunds of one
+ * order that did not fail never add up to more than its total (order-refunds.ts).
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -27,13 +31,41 @@ export const orderRefunds = pgTable(
     /** Minor units of the order's currency. */
     amount: integer('amount').notNull(),
     note: text('note').notNull(),
+    provider: text('provider').notNull().default('manual'),
+    /** The provider's id of the refund (Stripe's re_...); null until it answered. */
+    providerReference: text('provider_reference'),
+    status: text('status').notNull().default('succeeded'),
+    failureReason: text('failure_reason'),
+    /**
+     * The credit note the refund issued once its money went back (null before, and for ever when
+     * it failed): numbered from `credit_note_numbers`, without gaps.
+     */
+    creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
+    creditNoteIssuedAt: timestamp('credit_note_issued_at', { withTimezone: true }),
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('order_refunds_amount_check', sql`${t.amount} > 0`),
+    check('order_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('order_refunds_provider_check', sql`${t.provider} in ('manual', 'test', 'stripe')`),
+    uniqueIndex('order_refunds_provider_reference_idx').on(t.provider, t.providerReference),
+    uniqueIndex('order_refunds_credit_note_number_idx').on(t.creditNoteNumber),
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
   ],
+);
+
+/**
+ * The last credit note number issued: one row, made by the first credit note and raised in the
+ * transaction that issues each next one, so numbers run without gaps (as invoice_numbers).
+ */
+export const creditNoteNumbers = pgTable(
+  'credit_note_numbers',
+  {
+    id: boolean('id').primaryKey().default(true),
+    last: bigint('last', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('credit_note_numbers_one_row_check', sql`${t.id}`)],
 );
 
 /**

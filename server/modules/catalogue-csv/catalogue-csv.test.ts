@@ -40,7 +40,7 @@ beforeEach(async () => {
 });
 
 const HEADER =
-  'sku,brand,mpn,gtin,name,category,price,stock,minimum_order,order_increment,max_per_order,price_breaks,img,description';
+  'sku,brand,mpn,gtin,name,category,price,stock,minimum_order,order_increment,max_per_order,weight_grams,price_breaks,img,description';
 
 function csvOf(...rows: string[]): string {
   return [HEADER, ...rows].join('\n');
@@ -59,6 +59,7 @@ const row = (sku: string, overrides: Partial<Record<string, string>> = {}) => {
     minimum_order: '2',
     order_increment: '1',
     max_per_order: '',
+    weight_grams: '0',
     price_breaks: '',
     img: '/images/tools/drill.svg',
     description: 'A drill that drills holes, sturdy and quiet.',
@@ -99,6 +100,7 @@ describe('GET /api/catalogue/export', () => {
       categoryId: drills.id,
       price: 4999,
       minimumOrder: 2,
+      weightGrams: 1800,
       priceTiers: [{ minQuantity: 10, price: 4500 }],
       specs: { 'chuck-size': 13, keyless: true, power: 'Battery' },
     });
@@ -118,8 +120,8 @@ describe('GET /api/catalogue/export', () => {
     expect(records.map((r) => r[0])).toEqual(['AX-9', 'DR-1']);
     const [axe, drill] = records;
     expect(axe?.[1]).toBe("'@Acme");
-    expect(axe?.[13]).toBe(`'-5 degrees and a long text, with "quotes"\nand two lines.`);
-    expect(drill?.slice(4, 12)).toEqual([
+    expect(axe?.[14]).toBe(`'-5 degrees and a long text, with "quotes"\nand two lines.`);
+    expect(drill?.slice(4, 13)).toEqual([
       `'=HYPERLINK("http://evil.example")`,
       'csv-drills',
       '49.99',
@@ -127,9 +129,10 @@ describe('GET /api/catalogue/export', () => {
       '2',
       '1',
       '',
+      '1800',
       '10: 45.00',
     ]);
-    expect(drill?.slice(14)).toEqual(['13', 'yes', 'Battery']);
+    expect(drill?.slice(15)).toEqual(['13', 'yes', 'Battery']);
   });
 
   it('reads back as it was written: every row unchanged', async () => {
@@ -139,7 +142,13 @@ describe('GET /api/catalogue/export', () => {
       specs: { keyless: false },
       name: '+Plus tool',
     });
-    await t.addTool({ sku: 'RT-2', mpn: 'M-2', gtin: '4006381333931', maxPerOrder: 500 });
+    await t.addTool({
+      sku: 'RT-2',
+      mpn: 'M-2',
+      gtin: '4006381333931',
+      maxPerOrder: 500,
+      weightGrams: 2500,
+    });
     const file = (await t.app.inject({ url: '/api/catalogue/export', headers: admin.headers }))
       .body;
     expect(await report('dry-run', file)).toMatchObject({

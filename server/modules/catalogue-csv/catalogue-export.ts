@@ -23,6 +23,7 @@ interface ExportRow {
   minimum_order: number;
   order_increment: number;
   max_per_order: number | null;
+  weight_grams: number;
   price_tiers: { minQuantity: number; price: number }[];
   img: string;
   description: string;
@@ -40,7 +41,7 @@ export async function specKeys(tx: Tx): Promise<string[]> {
 
 function exportQuery(): SQL {
   return sql`select t.sku, t.brand, t.mpn, t.gtin, t.name, c.slug as category, t.price,
-      t.quantity, t.minimum_order, t.order_increment, t.max_per_order, t.price_tiers, t.img,
+      t.quantity, t.minimum_order, t.order_increment, t.max_per_order, t.weight_grams, t.price_tiers, t.img,
       t.description, t.specs
     from ${tools} t left join ${categories} c on c.id = t.category_id
     where t.deleted_at is null
@@ -76,6 +77,7 @@ export function catalogueFile(
         String(row.minimum_order),
         String(row.order_increment),
         row.max_per_order === null ? '' : String(row.max_per_order),
+        String(row.weight_grams),
         row.price_tiers.map((tier) => `${tier.minQuantity}: ${money(tier.price)}`).join('; '),
         row.img,
         row.description,

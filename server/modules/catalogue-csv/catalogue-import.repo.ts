@@ -17,7 +17,7 @@ export async function createStaging(tx: Tx): Promise<void> {
       line int primary key, sku text not null, brand text not null, mpn text, gtin text,
       category_id uuid, name text not null, img text not null, description text not null,
       quantity int not null, minimum_order int not null, order_increment int not null,
-      max_per_order int, price int not null, price_tiers jsonb not null, specs jsonb not null,
+      max_per_order int, weight_grams int not null, price int not null, price_tiers jsonb not null, specs jsonb not null,
       tool_id uuid
     ) on commit drop`);
 }
@@ -51,9 +51,11 @@ export async function matchTools(tx: Tx, { lock }: { lock: boolean }): Promise<v
 
 /** The columns the file sets, compared as a whole: a row equal to its tool changes nothing. */
 const SAME = sql`(t.sku, t.brand, t.mpn, t.gtin, t.category_id, t.name, t.img, t.description,
-    t.quantity, t.minimum_order, t.order_increment, t.max_per_order, t.price, t.price_tiers, t.specs)
+    t.quantity, t.minimum_order, t.order_increment, t.max_per_order, t.weight_grams, t.price,
+    t.price_tiers, t.specs)
   is not distinct from (s.sku, s.brand, s.mpn, s.gtin, s.category_id, s.name, s.img, s.description,
-    s.quantity, s.minimum_order, s.order_increment, s.max_per_order, s.price, s.price_tiers, s.specs)`;
+    s.quantity, s.minimum_order, s.order_increment, s.max_per_order, s.weight_grams, s.price,
+    s.price_tiers, s.specs)`;
 
 export async function countStaged(
   tx: Tx,
@@ -91,6 +93,7 @@ const AUDITED_COLUMNS = [
   ['minimumOrder', 'minimum_order'],
   ['orderIncrement', 'order_increment'],
   ['maxPerOrder', 'max_per_order'],
+  ['weightGrams', 'weight_grams'],
   ['quantity', 'quantity'],
   ['priceTiers', 'price_tiers'],
   ['price', 'price'],
@@ -141,7 +144,7 @@ export async function updateChunk(
       update tools t set sku = c.sku, brand = c.brand, mpn = c.mpn, gtin = c.gtin,
         category_id = c.category_id, name = c.name, img = c.img, description = c.description,
         quantity = c.quantity, minimum_order = c.minimum_order, order_increment = c.order_increment,
-        max_per_order = c.max_per_order, price = c.price, price_tiers = c.price_tiers,
+        max_per_order = c.max_per_order, weight_grams = c.weight_grams, price = c.price, price_tiers = c.price_tiers,
         specs = c.specs, updated_at = now()
       from changed c where t.id = c.tool_id
       returning t.id, t.name, c.changes
@@ -163,9 +166,9 @@ export async function insertChunk(
 ): Promise<number> {
   const written = await tx.execute(sql`with added as (
       insert into tools (sku, brand, mpn, gtin, category_id, name, img, description, quantity,
-        minimum_order, order_increment, max_per_order, price, price_tiers, specs)
+        minimum_order, order_increment, max_per_order, weight_grams, price, price_tiers, specs)
       select sku, brand, mpn, gtin, category_id, name, img, description, quantity, minimum_order,
-        order_increment, max_per_order, price, price_tiers, specs
+        order_increment, max_per_order, weight_grams, price, price_tiers, specs
       from ${STAGED} where tool_id is null and line between ${range.from} and ${range.to}
       order by line
       returning *

@@ -20,7 +20,7 @@ function file(rows: number): Readable {
   const lines = [CATALOGUE_COLUMNS.join(',')];
   for (let i = 1; i <= rows; i += 1)
     lines.push(
-      `R-${i},Forge,,,Tool ${i},,9.99,5,1,1,,,/images/tools/drill.svg,A tool read by the fast tier.`,
+      `R-${i},Forge,,,Tool ${i},,9.99,5,1,1,,0,,/images/tools/drill.svg,A tool read by the fast tier.`,
     );
   return Readable.from([lines.join('\n')]);
 }

@@ -108,6 +108,7 @@ export interface StagedTool {
   minimum_order: number;
   order_increment: number;
   max_per_order: number | null;
+  weight_grams: number;
   price: number;
   price_tiers: { minQuantity: number; price: number }[];
   specs: Record<string, number | string | boolean>;
@@ -298,6 +299,7 @@ function toStagedFields(fields: {
   minimumOrder: number;
   orderIncrement: number;
   maxPerOrder: number | null;
+  weightGrams: number;
   price: number;
   priceTiers: { minQuantity: number; price: number }[];
   specs: Record<string, number | string | boolean>;
@@ -315,6 +317,7 @@ function toStagedFields(fields: {
     minimum_order: fields.minimumOrder,
     order_increment: fields.orderIncrement,
     max_per_order: fields.maxPerOrder,
+    weight_grams: fields.weightGrams,
     price: fields.price,
     price_tiers: fields.priceTiers,
     specs: fields.specs,

@@ -26,6 +26,7 @@ function cells(values: Partial<Record<string, string>>): string[] {
     stock: '10',
     minimum_order: '1',
     order_increment: '1',
+    weight_grams: '1800',
     img: '/images/tools/drill.svg',
     description: 'A drill for the fast tier.',
     'spec:chuck-size': '13',
@@ -49,6 +50,7 @@ describe('readRow', () => {
         price: 4999,
         quantity: 10,
         maxPerOrder: null,
+        weightGrams: 1800,
         priceTiers: [
           { minQuantity: 10, price: 4500 },
           { minQuantity: 50, price: 4050 },

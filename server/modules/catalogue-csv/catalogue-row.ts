@@ -108,6 +108,7 @@ const COLUMN_OF_FIELD: Record<string, CatalogueColumn> = {
   minimumOrder: 'minimum_order',
   orderIncrement: 'order_increment',
   maxPerOrder: 'max_per_order',
+  weightGrams: 'weight_grams',
   priceTiers: 'price_breaks',
   img: 'img',
   description: 'description',
@@ -212,6 +213,7 @@ export function readRow(
     minimumOrder: whole('minimum_order') ?? 1,
     orderIncrement: whole('order_increment') ?? 1,
     maxPerOrder: whole('max_per_order', true) ?? null,
+    weightGrams: whole('weight_grams') ?? 0,
     priceTiers: typeof breaks === 'string' ? [] : breaks,
   };
   const parsed = CreateToolBodySchema.safeParse(body);

@@ -7,5 +7,7 @@
 export { listCompanyOrders } from './company-orders.ts';
 export { createOrderEvents, type OrderEvents } from './order-events.ts';
 export { type Lifecycle, payOrder } from './order-lifecycle.ts';
+export { applyRefundReport } from './order-refunds.ts';
 export { asOrder, findOrder, type OrderRow } from './orders.repo.ts';
 export type { OrdersService } from './orders.service.ts';
+export type { RefundAnswer, RefundReport, RefundRequest, SendRefund } from './refund-gateway.ts';

@@ -101,8 +101,10 @@ export function shippedEmail(store: StoreInfo, order: Order): MailContent {
 export function cancellationEmail(
   store: StoreInfo,
   order: Order,
-  reason: 'admin' | 'payment_window',
+  reason: 'customer' | 'admin' | 'payment_window',
 ): MailContent {
+  // Only unpaid orders (or ones awaiting approval) can be cancelled: a paid one is refunded
+  // instead, so no money was ever taken for a cancelled order.
   return renderMail({
     storeName: store.storeName,
     subject: `Order ${order.number} was cancelled`,
@@ -110,10 +112,34 @@ export function cancellationEmail(
     paragraphs: [
       reason === 'payment_window'
         ? `Order ${order.number} was not ${order.approval && !order.approval.approvedAt ? 'approved' : 'paid'} in time, so we cancelled it and released the stock.`
-        : `Our team cancelled order ${order.number}.`,
+        : reason === 'customer'
+          ? `As you asked, we cancelled order ${order.number}.`
+          : `Our team cancelled order ${order.number}.`,
       ...summary(order),
       'Nothing was charged. You are welcome to order again at any time.',
     ],
     action: { label: 'Browse the catalogue', url: `${store.publicUrl}/tools` },
+  });
+}
+
+/** A refund that went through: how much, where the money went, and what is refunded in all. */
+export function refundEmail(
+  store: StoreInfo,
+  order: Order,
+  refund: { amount: number; provider: 'manual' | 'test' | 'stripe'; creditNote: string },
+): MailContent {
+  const amount = formatMoney(refund.amount, order.currency);
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Refund of ${amount} for order ${order.number}`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      refund.provider === 'manual'
+        ? `We refunded ${amount} of order ${order.number}.`
+        : `We refunded ${amount} of order ${order.number} to the card you paid with; your bank may take a few days to show it.`,
+      `${formatMoney(order.refundedAmount, order.currency)} of its ${formatMoney(order.totalAmount, order.currency)} is refunded in all.`,
+      `Credit note ${refund.creditNote} records this refund; you find it on your order.`,
+    ],
+    action: { label: 'See your order', url: orderPage(store, order) },
   });
 }

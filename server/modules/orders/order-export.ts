@@ -83,7 +83,8 @@ function exportQuery(query: ExportOrdersQuery): SQL {
                                 order by ${orderLines.position}), '[]')
        from ${orderLines} where ${orderLines.orderId} = ${orderId}) as lines,
       (select coalesce(sum(${orderRefunds.amount}), 0)::int
-       from ${orderRefunds} where ${orderRefunds.orderId} = ${orderId}) as refunded
+       from ${orderRefunds} where ${orderRefunds.orderId} = ${orderId}
+         and ${orderRefunds.status} <> 'failed') as refunded
     from ${orders}
     ${where ? sql`where ${where}` : sql``}
     order by ${sql.join(ORDER_SORT[query.sort], sql`, `)}`;

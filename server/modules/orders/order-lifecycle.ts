@@ -104,7 +104,8 @@ const HOLDING: readonly OrderStatus[] = ['unpaid', 'awaiting_approval'];
 
 /**
  * unpaid (or awaiting approval) → cancelled, every line's units back in stock; undefined when it
- * was neither any more. The customer is told unless they cancelled it themselves.
+ * was neither any more. The customer is told, also when they cancelled it themselves (a record
+ * of it, for them and whoever at their company reads that mailbox).
  */
 export async function cancelOrder(
   tx: Tx,
@@ -238,11 +239,9 @@ async function afterCancelling(
   for (const row of cancelled) happened('cancelled', row.userId);
   await returnStock(tx, cancelled);
   const found = await asOrders(tx, cancelled);
-  if (reason !== 'customer') {
-    for (const order of found) {
-      const notice = cancellationEmail(life, order, reason);
-      await life.mailer.enqueue({ kind: 'order_cancelled', to: order.email, ...notice }, tx);
-    }
+  for (const order of found) {
+    const notice = cancellationEmail(life, order, reason);
+    await life.mailer.enqueue({ kind: 'order_cancelled', to: order.email, ...notice }, tx);
   }
   return found;
 }

@@ -62,6 +62,11 @@ describe('POST /api/orders/{id}/refunds', () => {
       {
         amount: 2500,
         note: 'One hammer arrived bent.\nRefunded to the card.',
+        // Paid outside the store (no payment at a provider): the admin returns it by hand.
+        status: 'succeeded',
+        provider: 'manual',
+        failureReason: null,
+        creditNote: { number: expect.stringMatching(/^CN-\d{6}$/), issuedAt: expect.any(String) },
         createdAt: expect.any(String),
         recordedBy: 'Rita Refund',
       },

@@ -1,27 +1,89 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
-import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
+import { formatCreditNoteNumber, type NoteRefundBody } from '../../../contract/order-refunds.ts';
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
-import type { Db } from '../../db/client.ts';
-import { orderRefunds, orders } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { creditNoteNumbers, orderRefunds, orders, payments } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { OrderEvents } from './order-events.ts';
+import { refundEmail, type StoreInfo } from './order-emails.ts';
+import type { Happened, OrderEvents } from './order-events.ts';
+import type { Lifecycle } from './order-lifecycle.ts';
 import { asOrder } from './orders.repo.ts';
+import type { RefundAnswer, RefundReport, SendRefund } from './refund-gateway.ts';
+
+type StoreMail = StoreInfo & Pick<Lifecycle, 'mailer'>;
 
 /**
- * Notes a refund on a paid or shipped order, in one transaction: the order's row stays locked
- * while the refunds so far are added up, so two admins noting refunds at once cannot together
- * refund more than the total. Recorded in the audit log with the amount and the note.
+ * The next credit note number: the counter's one row is made by the first and stays locked until
+ * the transaction ends, so numbers are handed out one at a time and a rollback gives its back.
  */
-export async function noteRefund(
+async function nextCreditNoteNumber(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .insert(creditNoteNumbers)
+    .values({ id: true, last: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteNumbers.id,
+      set: { last: sql`${creditNoteNumbers.last} + 1` },
+    })
+    .returning({ last: creditNoteNumbers.last });
+  return (row as { last: number }).last;
+}
+
+/**
+ * A refund went through: it issues its credit note (the next number) and the buyer is emailed, in
+ * the transaction that settled it (the mail outbox commits with it, so the mail goes out exactly
+ * when the refund is known done, and a rollback takes the number back).
+ */
+async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promise<void> {
+  const creditNote = await nextCreditNoteNumber(tx);
+  await tx
+    .update(orderRefunds)
+    .set({ creditNoteNumber: creditNote, creditNoteIssuedAt: sql`now()` })
+    .where(eq(orderRefunds.id, refundId));
+  const [row] = await tx
+    .select({ order: orders, amount: orderRefunds.amount, provider: orderRefunds.provider })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(eq(orderRefunds.id, refundId));
+  if (!row) return;
+  const order = await asOrder(tx, row.order);
+  const notice = refundEmail(life, order, {
+    amount: row.amount,
+    provider: row.provider as 'manual' | 'test' | 'stripe',
+    creditNote: formatCreditNoteNumber(creditNote),
+  });
+  await life.mailer.enqueue({ kind: 'order_refunded', to: order.email, ...notice }, tx);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The payment an order was paid with at a provider; none for an order paid outside the store. */
+async function paymentOf(tx: Tx, orderId: string) {
+  const [payment] = await tx
+    .select({ provider: payments.provider, reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return payment as { provider: 'test' | 'stripe'; reference: string } | undefined;
+}
+
+/**
+ * Records a refund on a paid or shipped order, in one transaction that holds the order's row
+ * locked while the refunds so far (all but the failed) are added up: two admins refunding at once
+ * cannot together pass the total. A refund of an order paid through a provider starts `pending`;
+ * one paid outside the store is returned by hand and counts as done.
+ */
+async function recordRefund(
   db: Db,
   events: OrderEvents,
+  life: StoreMail,
   admin: SessionUser,
   id: string,
   refund: NoteRefundBody,
-): Promise<Order> {
+) {
   return events.transaction(db, async (tx, happened) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('This order does not exist.');
@@ -36,7 +98,7 @@ export async function noteRefund(
     const [sum] = await tx
       .select({ refunded: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
       .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, id));
+      .where(and(eq(orderRefunds.orderId, id), ne(orderRefunds.status, 'failed')));
     const refunded = sum?.refunded ?? 0;
     const left = order.totalAmount - refunded;
     if (refund.amount > left) {
@@ -47,15 +109,152 @@ export async function noteRefund(
           : `At most ${formatMoney(left, order.currency)} of this order is left to refund (${formatMoney(refunded, order.currency)} of ${formatMoney(order.totalAmount, order.currency)} already is).`,
       );
     }
-    await tx
+    const payment = await paymentOf(tx, id);
+    const [row] = await tx
       .insert(orderRefunds)
-      .values({ orderId: id, amount: refund.amount, note: refund.note, recordedBy: admin.id });
+      .values({
+        orderId: id,
+        amount: refund.amount,
+        note: refund.note,
+        recordedBy: admin.id,
+        provider: payment?.provider ?? 'manual',
+        status: payment ? 'pending' : 'succeeded',
+      })
+      .returning({ id: orderRefunds.id });
     await recordAudit(tx, admin, {
       action: 'order.refund_noted',
       target: { type: 'order', id, label: formatOrderNumber(order.number) },
       details: { amount: refund.amount, currency: order.currency, note: refund.note },
     });
     happened('refunded', order.userId);
-    return asOrder(tx, order);
+    const refundId = (row as { id: string }).id;
+    if (!payment) await issueCreditNote(tx, life, refundId);
+    return { refundId, order, payment };
   });
+}
+
+/**
+ * Stores the provider's first answer to the refund `refundId`, unless a report settled it already
+ * (Stripe's webhook can come before the answer to the request that made the refund).
+ */
+async function storeAnswer(
+  tx: Tx,
+  happened: Happened,
+  life: StoreMail,
+  refundId: string,
+  answer: RefundAnswer,
+): Promise<void> {
+  const [row] = await tx
+    .select({ userId: orders.userId, status: orderRefunds.status })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(eq(orderRefunds.id, refundId))
+    .for('update', { of: orderRefunds });
+  if (!row) return;
+  const isSettled = row.status !== 'pending';
+  await tx
+    .update(orderRefunds)
+    .set({
+      providerReference: sql`coalesce(${orderRefunds.providerReference}, ${answer.reference})`,
+      ...(isSettled ? {} : { status: answer.status, failureReason: answer.failureReason }),
+    })
+    .where(eq(orderRefunds.id, refundId));
+  if (!isSettled && answer.status !== 'pending') happened('refunded', row.userId);
+  if (!isSettled && answer.status === 'succeeded') await issueCreditNote(tx, life, refundId);
+}
+
+/**
+ * A provider's report on a refund (Stripe's webhook), in the caller's transaction: the last word
+ * on its status. False when no refund here matches (one made in Stripe's dashboard, say).
+ */
+export async function applyRefundReport(
+  tx: Tx,
+  happened: Happened,
+  life: StoreMail,
+  report: RefundReport,
+): Promise<boolean> {
+  const byId = report.refundId && UUID.test(report.refundId) ? report.refundId : null;
+  const [row] = await tx
+    .select({ id: orderRefunds.id, userId: orders.userId, status: orderRefunds.status })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(
+      and(
+        eq(orderRefunds.provider, report.provider),
+        or(
+          eq(orderRefunds.providerReference, report.reference),
+          byId ? eq(orderRefunds.id, byId) : sql`false`,
+        ),
+      ),
+    )
+    .for('update', { of: orderRefunds });
+  if (!row) return false;
+  await tx
+    .update(orderRefunds)
+    .set({
+      providerReference: report.reference,
+      status: report.status,
+      failureReason: report.status === 'failed' ? report.failureReason : null,
+    })
+    .where(eq(orderRefunds.id, row.id));
+  if (row.status !== report.status) happened('refunded', row.userId);
+  if (row.status !== 'succeeded' && report.status === 'succeeded') {
+    await issueCreditNote(tx, life, row.id);
+  }
+  return true;
+}
+
+/**
+ * Refunds a paid or shipped order: recorded first (the cap holds under the order's lock), then
+ * sent to the provider outside any transaction, then its answer stored. A provider that refuses or
+ * does not answer leaves the refund `failed` (it no longer counts against the total) and the admin
+ * is told in a sentence; Stripe's idempotency key is the refund's id, so nothing moves twice.
+ */
+export async function refundOrder(
+  db: Db,
+  events: OrderEvents,
+  life: StoreMail,
+  sendRefund: SendRefund,
+  admin: SessionUser,
+  id: string,
+  refund: NoteRefundBody,
+): Promise<Order> {
+  const { refundId, order, payment } = await recordRefund(db, events, life, admin, id, refund);
+  if (payment) {
+    let answer: RefundAnswer | null = null;
+    try {
+      answer = await sendRefund(payment.provider, {
+        refundId,
+        orderId: id,
+        paymentReference: payment.reference,
+        amount: refund.amount,
+        currency: order.currency,
+      });
+    } catch {
+      answer = null;
+    }
+    const stored = answer ?? {
+      status: 'failed' as const,
+      reference: null,
+      failureReason: 'The payment provider did not answer.',
+    };
+    await events.transaction(db, (tx, happened) =>
+      storeAnswer(tx, happened, life, refundId, stored),
+    );
+    if (!answer) {
+      throw new AppError(
+        502,
+        'payment_provider_error',
+        'The payment provider did not answer, so nothing was refunded. Please try again.',
+      );
+    }
+    if (answer.status === 'failed') {
+      throw conflict(
+        'refund_refused',
+        `The payment provider refused this refund: ${answer.failureReason ?? 'no reason given.'} Nothing was refunded.`,
+      );
+    }
+  }
+  const [fresh] = await db.select().from(orders).where(eq(orders.id, id));
+  return asOrder(db, fresh ?? order);
 }

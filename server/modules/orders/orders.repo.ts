@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { OrderSort } from '../../../contract/order-lists.ts';
-import type { OrderRefund } from '../../../contract/order-refunds.ts';
+import { formatCreditNoteNumber, type OrderRefund } from '../../../contract/order-refunds.ts';
 import {
   formatInvoiceNumber,
   formatOrderNumber,
@@ -90,7 +90,11 @@ export function toOrder(
           }
         : null,
     refunds,
-    refundedAmount: refunds.reduce((sum, refund) => sum + refund.amount, 0),
+    // Pending refunds count: their money is on its way back, and no new refund may pass it.
+    refundedAmount: refunds.reduce(
+      (sum, refund) => (refund.status === 'failed' ? sum : sum + refund.amount),
+      0,
+    ),
   };
 }
 
@@ -116,6 +120,11 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
       orderId: orderRefunds.orderId,
       amount: orderRefunds.amount,
       note: orderRefunds.note,
+      status: orderRefunds.status,
+      provider: orderRefunds.provider,
+      failureReason: orderRefunds.failureReason,
+      creditNoteNumber: orderRefunds.creditNoteNumber,
+      creditNoteIssuedAt: orderRefunds.creditNoteIssuedAt,
       createdAt: orderRefunds.createdAt,
       recordedBy: user.name,
     })
@@ -123,10 +132,23 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
     .leftJoin(user, eq(user.id, orderRefunds.recordedBy))
     .where(inArray(orderRefunds.orderId, orderIds))
     .orderBy(orderRefunds.orderId, orderRefunds.createdAt, orderRefunds.id);
-  for (const { orderId, createdAt, recordedBy, ...refund } of rows) {
-    byOrder
-      .get(orderId)
-      ?.push({ ...refund, createdAt: createdAt.toISOString(), recordedBy: recordedBy ?? null });
+  for (const row of rows) {
+    const { orderId, createdAt, recordedBy, status, provider, ...refund } = row;
+    const { creditNoteNumber, creditNoteIssuedAt, ...rest } = refund;
+    byOrder.get(orderId)?.push({
+      ...rest,
+      creditNote:
+        creditNoteNumber !== null && creditNoteIssuedAt !== null
+          ? {
+              number: formatCreditNoteNumber(creditNoteNumber),
+              issuedAt: creditNoteIssuedAt.toISOString(),
+            }
+          : null,
+      status: status as OrderRefund['status'],
+      provider: provider as OrderRefund['provider'],
+      createdAt: createdAt.toISOString(),
+      recordedBy: recordedBy ?? null,
+    });
   }
   return byOrder;
 }

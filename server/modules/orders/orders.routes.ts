@@ -83,6 +83,6 @@ export function registerOrderRoutes(
   );
   registerRoute(app, orderRoutes.noteRefund, async ({ user, params, body }) => {
     await limitWrites(user);
-    return orders.noteRefund(user, params.id, body);
+    return orders.refund(user, params.id, body);
   });
 }

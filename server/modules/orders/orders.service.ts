@@ -24,9 +24,10 @@ import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import { cancelOrder, cancelOverdueOrders, type Lifecycle, shipOrder } from './order-lifecycle.ts';
 import { type Placement, placeOrder } from './order-placement.ts';
-import { noteRefund } from './order-refunds.ts';
+import { refundOrder } from './order-refunds.ts';
 import * as repo from './orders.repo.ts';
 import { LINE_FIELDS, type LineFields, SPEC_FIELDS } from './placement-problems.ts';
+import type { SendRefund } from './refund-gateway.ts';
 
 /** About 30 KB each. */
 const RENDERED_INVOICES_KEPT = 64;
@@ -55,6 +56,8 @@ export interface OrdersOptions extends Lifecycle {
   unpaidCaps: { orders: number; stockSharePercent: number };
   /** What happens after orders change (order-events.ts); by default, only the mail is sent. */
   events?: OrderEvents;
+  /** Sends refunds back through the order's payment provider (the payments module's). */
+  sendRefund: SendRefund;
   /** The CSV export's batch size and how many run at once (defaults: 1000 orders, 2). */
   exports?: Partial<ExportOptions>;
 }
@@ -255,9 +258,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     /** Orders waiting for a company's approval, approved or rejected (order-approvals.ts). */
     ...createApprovals(db, events, options),
 
-    /** A paid or shipped order's refund, noted by an admin (order-refunds.ts). */
-    noteRefund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>
-      noteRefund(db, events, admin, id, refund),
+    /** A paid or shipped order's refund by an admin, through its provider (order-refunds.ts). */
+    refund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>
+      refundOrder(db, events, options, options.sendRefund, admin, id, refund),
 
     /** Paid orders only. */
     async ship(admin: SessionUser, id: string, shipment: ShipOrderBody): Promise<Order> {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, serviceUnavailable } from '../../errors.ts';
 import { assertOwnerOrAdmin, type SessionUser } from '../../http/session.ts';
 import {
+  applyRefundReport,
   asOrder,
   createOrderEvents,
   findOrder,
@@ -18,6 +19,7 @@ import {
   payOrder,
 } from '../orders/index.ts';
 import * as repo from './payments.repo.ts';
+import { stripeRefundReport } from './refund-sender.ts';
 import { chargeTestCard } from './test-gateway.ts';
 
 export interface PaymentsOptions extends Lifecycle {
@@ -52,6 +54,24 @@ function assertPayable(user: SessionUser, order: OrderRow | undefined): asserts 
       'order_not_payable',
       "This order waits for your company's approval: it can be paid once it is approved.",
     );
+  }
+}
+
+/**
+ * The refunds a Stripe event reports on: a refund's own events, or the refunds listed on a
+ * refunded charge (charge.refunded). Null for events about something else.
+ */
+function refundsIn(event: Stripe.Event): Stripe.Refund[] | null {
+  switch (event.type) {
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated':
+      return [event.data.object];
+    case 'charge.refunded':
+      return event.data.object.refunds?.data ?? [];
+    default:
+      return null;
   }
 }
 
@@ -209,6 +229,16 @@ export function createPaymentsService(db: Db, options: PaymentsOptions) {
     async handleStripeEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
       return events.transaction(db, async (tx, happened) => {
         if (!(await repo.claimStripeEvent(tx, event.id, event.type))) return 'duplicate' as const;
+        const refunds = refundsIn(event);
+        if (refunds) {
+          let isKnown = false;
+          for (const refund of refunds) {
+            isKnown =
+              (await applyRefundReport(tx, happened, options, stripeRefundReport(refund))) ||
+              isKnown;
+          }
+          return isKnown ? ('applied' as const) : ('ignored' as const);
+        }
         if (
           event.type !== 'payment_intent.succeeded' &&
           event.type !== 'payment_intent.payment_failed'

@@ -34,3 +34,22 @@ export function chargeTestCard(card: PayWithCardBody): ChargeOutcome {
   if (decline) return { ok: false, reason: decline, brand, last4 };
   return { ok: true, transactionId: `txn_test_${randomBytes(12).toString('hex')}`, brand, last4 };
 }
+
+/**
+ * The test gateway's refund: no money moves, it succeeds at once with a reference of its own.
+ * A payment reference the gateway never made (not `txn_test_`) is refused, as a provider would.
+ */
+export function refundTestPayment(request: { paymentReference: string }): {
+  status: 'succeeded' | 'failed';
+  reference: string | null;
+  failureReason: string | null;
+} {
+  if (!request.paymentReference.startsWith('txn_test_')) {
+    return { status: 'failed', reference: null, failureReason: 'No such test payment.' };
+  }
+  return {
+    status: 'succeeded',
+    reference: `re_test_${randomBytes(12).toString('hex')}`,
+    failureReason: null,
+  };
+}

@@ -63,6 +63,7 @@ describe('a category deleted between the check and the write', () => {
           priceTiers: [],
           orderIncrement: 1,
           maxPerOrder: null,
+          weightGrams: 0,
           gallery: [],
           documents: [],
           related: [],

@@ -29,6 +29,7 @@ export function toTool(row: ToolRow): Tool {
     orderIncrement: row.orderIncrement,
     maxPerOrder: row.maxPerOrder,
     price: row.price,
+    weightGrams: row.weightGrams,
     priceTiers: row.priceTiers,
     rating: {
       // One decimal is what stars show, and what structured data needs.
@@ -95,6 +96,7 @@ export async function updateTool(
       | 'orderIncrement'
       | 'maxPerOrder'
       | 'price'
+      | 'weightGrams'
       | 'priceTiers'
       | 'quantity'
       | 'gallery'

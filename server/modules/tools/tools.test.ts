@@ -54,6 +54,8 @@ describe('GET /api/tools', () => {
       orderIncrement: 1,
       maxPerOrder: null,
       price: 1250,
+      // No weight until an admin gives one.
+      weightGrams: 0,
       // Added with volume prices; the spec's fields are all there as they were.
       priceTiers: [],
       rating: { average: null, count: 0 },

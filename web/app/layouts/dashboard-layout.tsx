@@ -22,6 +22,7 @@ const ADMIN = [
   { to: paths.quoteRequests(), label: 'Quotes', end: false },
   { to: paths.manageProducts(), label: 'Manage tools', end: false },
   { to: paths.manageCategories(), label: 'Manage categories', end: false },
+  { to: paths.deliveryMethods(), label: 'Delivery methods', end: false },
   { to: paths.catalogueFile(), label: 'Catalogue file', end: false },
   { to: paths.manageReviews(), label: 'Manage reviews', end: false },
   { to: paths.auditLog(), label: 'Audit log', end: false },

@@ -99,6 +99,7 @@ export function ToolPage() {
               <div>
                 <BuyPanel
                   tool={t}
+                  isSignedIn={viewer === 'customer'}
                   addToCart={(quantity) => (
                     <>
                       <AddToCartButton tool={t} quantity={quantity} size="lg" className="w-full" />

@@ -58,6 +58,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment_terms.set': 'Payment terms given',
   'payment_terms.cleared': 'Payment terms taken away',
   'order.payment_recorded': 'Payment recorded',
+  'delivery_method.created': 'Delivery method added',
+  'delivery_method.updated': 'Delivery method changed',
+  'delivery_method.deleted': 'Delivery method deleted',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
@@ -68,6 +71,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   review: 'Reviews',
   catalogue: 'Catalogue imports',
   company: 'Companies',
+  delivery_method: 'Delivery methods',
 };
 
 export function AuditLogPage() {

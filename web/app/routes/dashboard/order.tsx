@@ -156,7 +156,7 @@ function OrderBody({
                 )}
                 {canRefund && (
                   <Button variant="outline" onClick={() => setDialog('refund')}>
-                    Note a refund
+                    Refund
                   </Button>
                 )}
               </div>
@@ -245,13 +245,21 @@ function OrderBody({
         onClose={() => setDialog(null)}
         onNoted={(noted) => {
           setDialog(null);
-          toast.success(
-            `The refund is noted on order ${noted.number}: ${formatMoney(noted.refundedAmount, noted.currency)} refunded in all.`,
-          );
+          toast.success(refundOutcome(noted));
         }}
       />
     </>
   );
+}
+
+/** What the admin's refund came to, in a sentence: done, or on its way back. */
+function refundOutcome(order: Order): string {
+  const latest = order.refunds.at(-1);
+  const amount = latest ? formatMoney(latest.amount, order.currency) : '';
+  const inAll = `${formatMoney(order.refundedAmount, order.currency)} of ${formatMoney(order.totalAmount, order.currency)} refunded in all`;
+  return latest?.status === 'pending'
+    ? `The refund of ${amount} on order ${order.number} is on its way: the payment provider confirms it shortly (${inAll}).`
+    : `${amount} is refunded on order ${order.number} (${inAll}).`;
 }
 
 export default OrderPage;

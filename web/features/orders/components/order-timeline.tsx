@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { APPROVAL_REASON_SENTENCES } from '#contract/approvals.ts';
 import { formatMoney } from '#contract/money.ts';
+import type { OrderRefund } from '#contract/order-refunds.ts';
 import type { Order } from '#contract/orders.ts';
 import { formatLongDateTime } from '#web/lib/format.ts';
 
@@ -100,12 +101,15 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
   for (const [index, refund] of order.refunds.entries()) {
     steps.push({
       key: `refund-${index}`,
-      label: `Refunded ${formatMoney(refund.amount, order.currency)}`,
+      label: refundLabel(refund, order.currency),
       at: refund.createdAt,
       details: (
         <span className="whitespace-pre-line wrap-anywhere">
           {refund.note}
-          {viewer === 'admin' && refund.recordedBy && ` (noted by ${refund.recordedBy})`}
+          {viewer === 'admin' && refund.recordedBy && ` (by ${refund.recordedBy})`}
+          {refund.creditNote && `\nCredit note ${refund.creditNote.number}.`}
+          {refund.status === 'failed' &&
+            `\n${refund.failureReason ?? 'The payment provider refused it.'} Nothing was refunded.`}
         </span>
       ),
     });
@@ -120,6 +124,14 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
   }
   // Refunds come after the shipment or before it, as they happened.
   return steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** A refund as a sentence: done, on its way back (the provider confirms it), or refused. */
+function refundLabel(refund: OrderRefund, currency: string): string {
+  const amount = formatMoney(refund.amount, currency);
+  if (refund.status === 'pending') return `Refund of ${amount} on its way`;
+  if (refund.status === 'failed') return `Refund of ${amount} failed`;
+  return `Refunded ${amount}`;
 }
 
 /** What happened to the order and when, oldest first: an ordered list, one item per step. */

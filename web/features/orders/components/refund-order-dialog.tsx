@@ -12,8 +12,8 @@ import { useNoteRefund } from '../api/order-mutations.ts';
 
 const FIELDS = ['amount', 'note'] as const;
 const OUTCOME = {
-  notDone: 'The refund was not noted.',
-  unknown: 'We cannot tell whether the refund was noted: look at the order before trying again.',
+  notDone: 'Nothing was refunded.',
+  unknown: 'We cannot tell whether the refund went through: look at the order before trying again.',
 };
 
 /** The amount typed in currency units ("12.50"), at most what is left to refund, and a note. */
@@ -42,7 +42,7 @@ function refundSchema(order: Order) {
 type RefundInput = { amount: string; note: string };
 type RefundValues = { amount: number; note: string };
 
-/** Notes a refund on a paid or shipped order: how much, and why. */
+/** Refunds a paid or shipped order, back the way it was paid: how much, and why. */
 export function RefundOrderDialog({
   order,
   onClose,
@@ -56,7 +56,7 @@ export function RefundOrderDialog({
     <Dialog
       open={order !== null}
       onClose={onClose}
-      title={order ? `Note a refund on order ${order.number}` : 'Note a refund'}
+      title={order ? `Refund order ${order.number}` : 'Refund an order'}
     >
       {order && <RefundForm key={order._id} order={order} onCancel={onClose} onNoted={onNoted} />}
     </Dialog>
@@ -100,8 +100,10 @@ function RefundForm({
       <p className="text-sm text-stone-700">
         The order came to {formatMoney(order.totalAmount, order.currency)}
         {order.refundedAmount > 0 &&
-          `, of which ${formatMoney(order.refundedAmount, order.currency)} is already refunded`}
-        . This notes a refund you made; it does not move money.
+          `, of which ${formatMoney(order.refundedAmount, order.currency)} is already refunded or on its way back`}
+        ; {formatMoney(left, order.currency)} is left to refund. The money goes back the way the
+        order was paid (a card through the payment provider); an order paid outside the store you
+        refund yourself, and this records it.
       </p>
       <TextField
         label={`Amount (${order.currency})`}
@@ -113,7 +115,7 @@ function RefundForm({
       />
       <TextAreaField
         label="Note"
-        hint="Why and how it was refunded. The customer sees it on their order."
+        hint="Why it is refunded. The customer sees it on their order."
         rows={3}
         error={errors.note?.message}
         {...form.register('note')}
@@ -124,7 +126,7 @@ function RefundForm({
           Close
         </Button>
         <Button type="submit" variant="secondary" isPending={noteRefund.isPending}>
-          Note refund
+          Refund
         </Button>
       </div>
     </form>

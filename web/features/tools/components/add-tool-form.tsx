@@ -34,6 +34,7 @@ const EMPTY: DefaultValues<CreateToolFormInput> = {
   description: '',
   orderIncrement: 1,
   maxPerOrder: '',
+  weightGrams: 0,
   price: '',
   priceTiers: [],
   gallery: [],

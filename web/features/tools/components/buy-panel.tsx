@@ -57,9 +57,12 @@ function quantityHelp(tool: Tool): string {
 export function BuyPanel({
   tool,
   addToCart,
+  isSignedIn = false,
 }: {
   tool: Tool;
   addToCart?: (quantity: number | null) => ReactNode;
+  /** A visitor is told to sign in first; someone signed in is not. */
+  isSignedIn?: boolean;
 }) {
   const money = useMoney();
   const inputId = useId();
@@ -194,7 +197,9 @@ export function BuyPanel({
         {addToCart?.(problem ? null : quantity)}
       </div>
       <p className="mt-3 text-center text-sm text-stone-600">
-        Sign in to order; pay by card afterwards. The cart keeps several tools for one order.
+        {isSignedIn
+          ? 'Buy now orders this tool alone; the cart keeps several tools for one order.'
+          : 'Sign in to order; pay by card afterwards. The cart keeps several tools for one order.'}
       </p>
     </section>
   );

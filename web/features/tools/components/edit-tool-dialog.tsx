@@ -55,6 +55,7 @@ function changesOf(tool: ToolDetail, values: EditToolFormOutput, specs: Specs): 
   if (values.minimumOrder !== tool.minimumOrder) body.minimumOrder = values.minimumOrder;
   if (values.orderIncrement !== tool.orderIncrement) body.orderIncrement = values.orderIncrement;
   if (values.maxPerOrder !== tool.maxPerOrder) body.maxPerOrder = values.maxPerOrder;
+  if (values.weightGrams !== tool.weightGrams) body.weightGrams = values.weightGrams;
   if (values.price !== tool.price) body.price = values.price;
   if (JSON.stringify(values.priceTiers) !== JSON.stringify(tool.priceTiers))
     body.priceTiers = values.priceTiers;
@@ -154,6 +155,7 @@ function EditToolForm({
       minimumOrder: tool.minimumOrder,
       orderIncrement: tool.orderIncrement,
       maxPerOrder: tool.maxPerOrder === null ? '' : String(tool.maxPerOrder),
+      weightGrams: tool.weightGrams,
       price: fromMinorUnits(tool.price, currency),
       priceTiers: tool.priceTiers.map((tier) => ({
         minQuantity: tier.minQuantity,

@@ -151,6 +151,16 @@ export function ToolFields<T extends ToolFormValues, Context, Output>({
         {...fieldsRegister('maxPerOrder')}
       />
       <TextField
+        label="Weight per unit (grams)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint="Packed, for delivery priced by weight; 0 if not known."
+        error={fieldErrors.weightGrams?.message}
+        {...fieldsRegister('weightGrams', { valueAsNumber: true })}
+      />
+      <TextField
         label={`Price per unit (${currency})`}
         inputMode="decimal"
         placeholder="12.50"

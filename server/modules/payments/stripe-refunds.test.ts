@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contract/orders.ts';
+import { orderRefunds } from '../../db/schema.ts';
+import { client, expectProblem, json } from '../../testing/http.ts';
+import { buildStripeTestApp, type StripeTestApp } from '../../testing/stripe-test-app.ts';
+import type { TestUser } from '../../testing/test-app.ts';
+
+/**
+ * Refunds of orders paid through Stripe: made with Stripe's Refunds API (Stripe's own library, one
+ * idempotency key per refund), pending until Stripe's signed webhook confirms or fails them.
+ */
+
+let stripe: StripeTestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  stripe = await buildStripeTestApp();
+  admin = await stripe.t.signUp({ role: 'Admin', name: 'Rita Refund' });
+});
+afterAll(() => stripe.close());
+
+/** A $250.00 order paid through Stripe (its PaymentIntent reported succeeded by webhook). */
+async function paidThroughStripe(): Promise<{ order: Order; intentId: string }> {
+  const order = await stripe.placeOrder();
+  await stripe.asAna.post(`/payment/${order._id}/intent`, {});
+  const intentId = (await stripe.orderRow(order._id))?.paymentIntentId as string;
+  const paid = await stripe.deliver('payment_intent.succeeded', {
+    id: intentId,
+    object: 'payment_intent',
+    amount: 25000,
+    currency: 'usd',
+    status: 'succeeded',
+    metadata: { orderId: order._id },
+    last_payment_error: null,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { order, intentId };
+}
+
+const refund = (id: string, body: unknown) =>
+  client(stripe.t.app, admin).post(`/orders/${id}/refunds`, body);
+const refundRow = async (orderId: string) =>
+  (await stripe.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
+
+describe('Stripe refunds', () => {
+  it('asks Stripe to refund the PaymentIntent with an idempotency key, pending until confirmed', async () => {
+    const { order, intentId } = await paidThroughStripe();
+    stripe.stripeApi.answerRefundsWith('succeeded');
+    const response = await refund(order._id, { amount: 7500, note: 'Three saws came back.' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(json<Order>(response).refunds).toMatchObject([
+      { amount: 7500, status: 'pending', provider: 'stripe', creditNote: null },
+    ]);
+    const row = await refundRow(order._id);
+    const sent = stripe.stripeApi.refunds.get(row?.providerReference as string);
+    expect(sent).toMatchObject({
+      amount: 7500,
+      payment_intent: intentId,
+      metadata: { refundId: row?.id, orderId: order._id },
+    });
+    const calls = stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+    expect(calls.at(-1)?.idempotencyKey).toBe(`toolyard-refund-${row?.id}`);
+
+    const refundMails = async () => {
+      await stripe.t.app.mailer.drain();
+      return stripe.t.sentMail.filter(
+        (m) => m.subject === `Refund of $75.00 for order ${order.number}`,
+      );
+    };
+    expect(await refundMails()).toEqual([]);
+    const confirmed = await stripe.deliver('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      refunds: { object: 'list', data: [sent] },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const seen = json<Order>(await stripe.asAna.get(`/orders/${order._id}`));
+    expect(seen.refunds).toMatchObject([
+      { amount: 7500, status: 'succeeded', creditNote: { number: 'CN-000001' } },
+    ]);
+    expect(seen.refundedAmount).toBe(7500);
+    // Told once, when Stripe confirmed it, however often Stripe says so.
+    await stripe.deliver('refund.updated', { ...sent, status: 'succeeded' });
+    expect(await refundMails()).toHaveLength(1);
+  });
+
+  it('a refund Stripe later fails (refund.updated) is failed with a sentence and frees its amount', async () => {
+    const { order } = await paidThroughStripe();
+    stripe.stripeApi.answerRefundsWith('pending');
+    expect((await refund(order._id, { amount: 25000, note: 'All.' })).statusCode).toBe(201);
+    expectProblem(
+      await refund(order._id, { amount: 1, note: 'More.' }),
+      409,
+      'refund_exceeds_total',
+    );
+    const row = await refundRow(order._id);
+    const sent = stripe.stripeApi.refunds.get(row?.providerReference as string);
+    const failed = await stripe.deliver('refund.updated', {
+      ...sent,
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(await refundRow(order._id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The card it was paid with has expired or was cancelled.',
+    });
+    expect((await refund(order._id, { amount: 25000, note: 'Again.' })).statusCode).toBe(201);
+  });
+
+  it('Stripe refusing at once answers 409 refund_refused; no answer at all answers 502', async () => {
+    const { order } = await paidThroughStripe();
+    stripe.stripeApi.answerRefundsWith('failed', 'lost_or_stolen_card');
+    const refused = expectProblem(
+      await refund(order._id, { amount: 100, note: 'Refused.' }),
+      409,
+      'refund_refused',
+    );
+    expect(refused.detail).toContain('reported lost or stolen');
+    stripe.stripeApi.answerRefundsWith('pending');
+    stripe.stripeApi.failNextRequests(5);
+    expectProblem(
+      await refund(order._id, { amount: 100, note: 'No answer.' }),
+      502,
+      'payment_provider_error',
+    );
+    const rows = await stripe.t.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order._id));
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+  });
+
+  it('answers 200 to a refund made in Stripe itself, which names no refund of the store', async () => {
+    const foreign = await stripe.deliver('refund.updated', {
+      id: 're_made_in_dashboard',
+      object: 'refund',
+      amount: 100,
+      status: 'succeeded',
+      metadata: {},
+    });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+  });
+});
