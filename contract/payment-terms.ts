@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
+import {
+  IdParamsSchema,
+  IdSchema,
+  MoneySchema,
+  plainText,
+  route,
+  TimestampSchema,
+} from './common.ts';
 
 /**
  * Payment terms (docs/decisions/056): a company, or a customer without one, may order on account
@@ -44,6 +51,26 @@ const SetPaymentTermsBodySchema = z
   });
 export type SetPaymentTermsBody = z.infer<typeof SetPaymentTermsBodySchema>;
 
+const RecordPaymentBodySchema = z.strictObject({
+  amount: MoneySchema.min(1, { error: 'Must be at least 0.01.' }),
+  /** The day the money arrived, as the bank statement says. */
+  receivedOn: z.iso.date({ error: 'Must be a date (YYYY-MM-DD).' }),
+  /** The transfer's reference, as the bank statement says. */
+  reference: plainText(1, 140),
+});
+export type RecordPaymentBody = z.infer<typeof RecordPaymentBodySchema>;
+
+/** What an invoice on account has been paid, and what is left. */
+const InvoiceBalanceSchema = z.object({
+  orderId: IdSchema,
+  total: MoneySchema,
+  paid: MoneySchema,
+  left: MoneySchema,
+  /** When its payments reached its total; null while something is left. */
+  settledAt: TimestampSchema.nullable(),
+});
+export type InvoiceBalance = z.infer<typeof InvoiceBalanceSchema>;
+
 const ADMIN_AUDIT = 'Written to the audit log';
 
 export const paymentTermsRoutes = {
@@ -83,5 +110,22 @@ export const paymentTermsRoutes = {
     params: IdParamsSchema,
     response: z.null(),
     errors: { 404: 'not_found: no payment terms have this id.' },
+  }),
+  recordPayment: route({
+    method: 'POST',
+    path: '/orders/:id/payments',
+    access: 'admin',
+    summary: 'Record a payment received on account',
+    description: `Records money received for an order on account (a bank transfer): amount, the day it arrived and its reference. Payments add up; the invoice is settled when they reach its total, and a payment beyond what is left is refused. ${ADMIN_AUDIT} (order.payment_recorded).`,
+    returns: 'What the invoice has been paid and what is left.',
+    tags: ['terms'],
+    params: IdParamsSchema,
+    body: RecordPaymentBodySchema,
+    response: InvoiceBalanceSchema,
+    status: 201,
+    errors: {
+      404: 'not_found: no order has this id.',
+      409: 'not_on_account: the order is not an invoiced order on account. payment_exceeds_balance: the payment is more than is left to pay.',
+    },
   }),
 } as const;

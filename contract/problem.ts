@@ -55,6 +55,7 @@ const ProblemCodeSchema = z.enum([
   'no_payment_terms',
   'credit_limit_exceeded',
   'payment_exceeds_balance',
+  'not_on_account',
   'conflict',
   'confirmation_required',
   'sku_taken',

@@ -316,7 +316,7 @@ export function createAppParts(
     }),
     uploads,
     companies: createCompaniesService(db),
-    terms: createTermsService(db),
+    terms: createTermsService(db, { currency: config.currency }),
     invitations: createInvitationsService(db, {
       mailer,
       storeName: config.storeName,

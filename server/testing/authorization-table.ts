@@ -496,6 +496,14 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: adminOnly(200),
   },
+  'POST /orders/:id/payments': {
+    // A card order takes no payments on account: an admin is refused for that, everyone else first.
+    request: (o) => ({
+      url: `/api/orders/${o.paid._id}/payments`,
+      body: { amount: 100, receivedOn: '2026-11-28', reference: 'MATRIX-1' },
+    }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 409 },
+  },
   'DELETE /payment-terms/:id': {
     request: (o) => ({ url: `/api/payment-terms/${o.terms.id}` }),
     expect: adminOnly(200),

@@ -262,6 +262,20 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     { url: '/api/payment-terms', body: { userId: f.admin.id, netDays: 30, creditLimit: 1 } },
   ],
   'DELETE /payment-terms/:id': () => [{ url: `/api/payment-terms/${randomUUID()}` }],
+  'POST /orders/:id/payments': (f) => [
+    {
+      url: `/api/orders/${randomUUID()}/payments`,
+      body: { amount: 1, receivedOn: '2026-11-28', reference: 'NONE' },
+    },
+    {
+      url: `/api/orders/${f.paidOrder._id}/payments`,
+      body: { amount: 1, receivedOn: '2026-11-28', reference: 'CARD' },
+    },
+    {
+      url: `/api/orders/${f.onAccountOrder._id}/payments`,
+      body: { amount: 2_000_000_000, receivedOn: '2026-11-28', reference: 'TOO-MUCH' },
+    },
+  ],
 };
 
 /** The user each `as` names. */

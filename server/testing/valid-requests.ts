@@ -42,8 +42,9 @@ export interface Fixture {
   address: { id: string };
   /** A saved list of the admin's, holding 10 of `tool`. */
   list: { id: string };
-  /** Payment terms of `someone`'s (a customer without a company). */
+  /** Payment terms of `someone`'s (a customer without a company), and an order of theirs on them. */
   terms: { id: string };
+  onAccountOrder: Order;
   /** A delivery method to Great Britain. */
   deliveryMethod: { id: string };
 }
@@ -133,6 +134,12 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   await t.db
     .insert(savedListLines)
     .values({ listId: list.id, toolId: tool.id, quantity: 10, position: 1 });
+  const terms = await addTerms(t, someone.id, { creditLimit: 1_000_000_000 });
+  const onAccountOrder = await t.app.services.orders.placeLines(asSomeone, {
+    lines: [{ toolId: bought.id, quantity: bought.minimumOrder }],
+    ...delivery,
+    paymentMethod: 'account',
+  });
   const asAdmin = asSessionUser(admin, 'Admin');
   // The book's first address is its default: the one requests act on is a second, so that
   // making it the default changes something.
@@ -157,7 +164,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     awaiting,
     address: { id: address._id },
     list: { id: list.id },
-    terms: await addTerms(t, someone.id),
+    terms,
+    onAccountOrder,
     deliveryMethod: { id: method._id },
   };
 }
@@ -427,6 +435,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { companyId: f.companies.company.id, netDays: 30, creditLimit: 500_000 },
   }),
   'DELETE /payment-terms/:id': (f) => ({ url: `/api/payment-terms/${f.terms.id}` }),
+  'POST /orders/:id/payments': (f) => ({
+    url: `/api/orders/${f.onAccountOrder._id}/payments`,
+    body: { amount: 1, receivedOn: '2026-11-28', reference: 'VALID-1' },
+  }),
   'POST /companies': () => ({
     url: '/api/companies',
     body: { name: 'Valid Builders', vatNumber: 'GB123456789', billingAddress: '1 Quay Street' },

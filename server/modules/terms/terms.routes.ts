@@ -19,4 +19,8 @@ export function registerTermsRoutes(
     await limitWrites(user);
     return terms.clear(user, params.id);
   });
+  registerRoute(app, paymentTermsRoutes.recordPayment, async ({ user, params, body }) => {
+    await limitWrites(user);
+    return terms.recordPayment(user, params.id, body);
+  });
 }

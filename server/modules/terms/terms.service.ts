@@ -1,15 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { PaymentTerms, SetPaymentTermsBody } from '../../../contract/payment-terms.ts';
+import type {
+  InvoiceBalance,
+  PaymentTerms,
+  RecordPaymentBody,
+  SetPaymentTermsBody,
+} from '../../../contract/payment-terms.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, user } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { membershipOf } from '../companies/index.ts';
+import { recordPayment } from './invoice-payments.ts';
 import * as repo from './terms.repo.ts';
 
 /** Admins give, change and take away payment terms (decision 056); each change is audited. */
-export function createTermsService(db: Db) {
+export function createTermsService(db: Db, options: { currency: string }) {
   /** The company or customer named, as the audit log labels it; throws when there is none. */
   async function buyerOf(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
@@ -44,6 +50,12 @@ export function createTermsService(db: Db) {
 
   return {
     list: (): Promise<PaymentTerms[]> => repo.listTerms(db),
+
+    recordPayment: (
+      admin: SessionUser,
+      orderId: string,
+      body: RecordPaymentBody,
+    ): Promise<InvoiceBalance> => recordPayment(db, admin, orderId, body, options.currency),
 
     async set(admin: SessionUser, body: SetPaymentTermsBody): Promise<PaymentTerms> {
       return db.transaction(async (tx) => {

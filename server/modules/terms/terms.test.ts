@@ -114,3 +114,63 @@ describe('payment terms', () => {
     );
   });
 });
+
+describe('payments received on account', () => {
+  it('adds partial payments, settles at the total, refuses more than is left, audits each', async () => {
+    const buyer = await t.signUp({ name: 'Paula Payer' });
+    await put(admin, { userId: buyer.id, netDays: 30, creditLimit: 100_000 });
+    const tool = await t.addTool({ price: 10_000, quantity: 100, minimumOrder: 1 });
+    const placed = await client(t.app, buyer).post('/orders', {
+      lines: [{ toolId: tool.id, quantity: 2 }],
+      phone: '+1 555 010 2030',
+      address: '1 Ledger Lane, Springfield',
+      paymentMethod: 'account',
+    });
+    const { _id: id } = json<{ _id: string }>(placed);
+    const pay = (amount: number, reference: string) =>
+      client(t.app, admin).post(`/orders/${id}/payments`, {
+        amount,
+        receivedOn: '2026-11-28',
+        reference,
+      });
+    const first = await pay(5_000, 'BANK-1');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(json(first)).toMatchObject({
+      total: 20_000,
+      paid: 5_000,
+      left: 15_000,
+      settledAt: null,
+    });
+    const owedNow = json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms')).find(
+      (terms) => terms.buyer.id === buyer.id,
+    );
+    expect(owedNow?.owed).toBe(15_000);
+    const tooMuch = expectProblem(await pay(15_001, 'BANK-X'), 409, 'payment_exceeds_balance');
+    expect(tooMuch.detail).toContain('$150.00 is left to pay');
+    const last = json<{ left: number; settledAt: string | null }>(await pay(15_000, 'BANK-2'));
+    expect(last.left).toBe(0);
+    expect(last.settledAt).not.toBeNull();
+    const settled = json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms')).find(
+      (terms) => terms.buyer.id === buyer.id,
+    );
+    expect(settled?.owed).toBe(0);
+    expectProblem(await pay(1, 'BANK-3'), 409, 'payment_exceeds_balance');
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.payment_recorded'), eq(auditLog.targetId, id)));
+    expect(audit.map((entry) => entry.details)).toEqual([
+      { amount: 5_000, receivedOn: '2026-11-28', reference: 'BANK-1' },
+      { amount: 15_000, receivedOn: '2026-11-28', reference: 'BANK-2' },
+    ]);
+    expectProblem(
+      await client(t.app, buyer).post(`/orders/${id}/payments`, {
+        amount: 1,
+        receivedOn: '2026-11-28',
+        reference: 'MINE',
+      }),
+      403,
+      'forbidden',
+    );
+  });
+});
