@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import {
   apiAs,
+  checkAtWidths,
   createTool,
   DEMO_ADMIN,
   demoTool,
   expect,
-  expectAccessible,
   signIn,
   test,
   waitForReady,
@@ -18,18 +18,6 @@ import { readableText } from './served-html.ts';
  * another parent, is told why a category that still holds something cannot be deleted, then
  * deletes the empty ones.
  */
-
-/** axe at a phone's narrowest width and at desktop width; nothing widens the page. */
-async function checkAtWidths(page: Page, label: string) {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, `${label} at ${width}px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });

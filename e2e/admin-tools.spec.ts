@@ -1,11 +1,9 @@
-import type { Page } from '@playwright/test';
 import {
   apiAs,
+  checkAtWidths,
   createTool,
   DEMO_ADMIN,
   expect,
-  expectAccessible,
-  keepScreenshot,
   newAccount,
   payOrder,
   placeOrder,
@@ -13,20 +11,6 @@ import {
   test,
   waitForReady,
 } from './fixtures.ts';
-
-/** axe at phone and desktop width, and a screenshot of each for people to look at. */
-async function checkAtWidths(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, `${name} at ${width}px`);
-    // Nothing widens the page on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
-    await keepScreenshot(page, `${name}-${width}`, { fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page.request, DEMO_ADMIN);
@@ -59,7 +43,7 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
 
   await page.goto('/dashboard/manageproducts');
   await waitForReady(page);
-  await checkAtWidths(page, 'admin-tools-list');
+  await checkAtWidths(page, 'admin-tools-list', [375, 1280]);
 
   // Search: the URL keeps it, the count says how many match.
   await page.getByLabel('Find a tool').fill(suffix);
@@ -75,7 +59,7 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   const soldRow = page.getByRole('row').filter({ hasText: sold.name });
   await expect(soldRow).toContainText('Below minimum');
   await expect(page.getByRole('row').filter({ hasText: plane.name })).toHaveCount(0);
-  await checkAtWidths(page, 'admin-tools-low-stock');
+  await checkAtWidths(page, 'admin-tools-low-stock', [375, 1280]);
 
   // Or below a number given.
   await page.getByLabel('Stock').selectOption('');
@@ -93,7 +77,7 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   await editor.getByRole('button', { name: 'New price break' }).click();
   await editor.getByLabel('Break 1: from (units)').fill('25');
   await editor.getByLabel('Break 1: unit price (USD)').fill('9.99');
-  await checkAtWidths(page, 'admin-tools-edit');
+  await checkAtWidths(page, 'admin-tools-edit', [375, 1280]);
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${plane.name} is saved.`)).toBeVisible();
   await expect(planeRow).toContainText('40');
@@ -108,7 +92,7 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   const prompt = soldEditor.getByRole('alert').filter({ hasText: 'Please confirm before saving' });
   await expect(prompt).toContainText('The minimum order (20 units) is above the stock (3 units)');
   await expect(prompt).toBeFocused();
-  await checkAtWidths(page, 'admin-tools-confirm');
+  await checkAtWidths(page, 'admin-tools-confirm', [375, 1280]);
   await prompt.getByRole('button', { name: 'Save it anyway' }).click();
   await expect(page.getByText(`${sold.name} is saved.`)).toBeVisible();
 
@@ -128,7 +112,7 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   await expect(confirm).toContainText(
     '2 open orders contain this tool (1 unpaid, 1 paid and not yet shipped); they keep it',
   );
-  await checkAtWidths(page, 'admin-tools-delete');
+  await checkAtWidths(page, 'admin-tools-delete', [375, 1280]);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${plane.name} is deleted.`)).toBeVisible();
   await expect(page.getByText('1 tool.')).toBeVisible();

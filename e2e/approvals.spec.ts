@@ -4,31 +4,16 @@ import {
   type Account,
   addFromToolPage,
   apiAs,
+  checkAtWidths,
   createTool,
   DEMO_ADMIN,
   expect,
-  expectAccessible,
-  keepScreenshot,
   newAccount,
   signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { linkFromOutbox } from './outbox.ts';
-
-/** Looks at a screen at a phone's width and a desktop's: nothing wider than the screen, axe clean. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await waitForReady(page);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await keepScreenshot(page, `${name}-${width}`, { fullPage: true });
-  }
-  await expectAccessible(page, name);
-}
 
 /** Invites a new person into the owner's company with a role; they sign up and accept. */
 async function join(owner: APIRequestContext, person: Account, role: string): Promise<void> {
@@ -74,7 +59,7 @@ async function companyWithBuyer(page: Page) {
   await dialog.getByLabel('Limit per calendar month in USD').fill('1000');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`${buyer.name}'s role and limits are saved.`)).toBeVisible();
-  await atBothWidths(page, 'approval-owner-limits');
+  await checkAtWidths(page, 'approval-owner-limits');
   const company = (await (await ownerApi.get('/api/companies/mine')).json()) as {
     monthlyLimit: number | null;
     members: { email: string; orderLimit: number | null; monthlyLimit: number | null }[];
@@ -100,7 +85,7 @@ async function orderAboveLimit(page: Page, tool: Tool): Promise<string> {
     .filter({ hasText: /Waiting for your company.s approval/ });
   await expect(placed).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
-  await atBothWidths(page, 'approval-checkout-waiting');
+  await checkAtWidths(page, 'approval-checkout-waiting');
   await placed.getByRole('link', { name: 'See the order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders\/[\w-]+$/);
   return new URL(page.url()).pathname;
@@ -113,7 +98,7 @@ async function openFromCompanyOrders(page: Page, approver: Account, orderPath: s
   await page.getByLabel('Status').selectOption('awaiting_approval');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/status=awaiting_approval/);
-  await atBothWidths(page, 'approval-company-orders');
+  await checkAtWidths(page, 'approval-company-orders');
   await page.locator(`a[href="${orderPath}"]:visible`).click();
   await expect(page.getByRole('heading', { name: 'This order needs your approval' })).toBeVisible();
 }
@@ -136,7 +121,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
     page.getByRole('heading', { name: /Waiting for your company.s approval/ }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
-  await atBothWidths(page, 'approval-buyer-waiting');
+  await checkAtWidths(page, 'approval-buyer-waiting');
 
   // A viewer reads the waiting order, without the approver's buttons.
   await signIn(page.request, viewer);
@@ -149,7 +134,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
 
   // The approver opens it from Company orders and approves.
   await openFromCompanyOrders(page, approver, first);
-  await atBothWidths(page, 'approval-approver');
+  await checkAtWidths(page, 'approval-approver');
   await page.getByRole('button', { name: 'Approve order' }).click();
   await expect(page.getByText(/is approved; .* is emailed to pay\./)).toBeVisible();
 
@@ -170,7 +155,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   await page.getByRole('button', { name: 'Reject order' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Reason').fill('We already have two saws on site this month.');
-  await atBothWidths(page, 'approval-reject-dialog');
+  await checkAtWidths(page, 'approval-reject-dialog');
   await dialog.getByRole('button', { name: 'Reject order' }).click();
   await expect(page.getByText(/is rejected; .* is emailed why\./)).toBeVisible();
 
@@ -179,5 +164,5 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   await expect(
     page.getByText(/Rejected by .*: We already have two saws on site this month\./),
   ).toBeVisible();
-  await atBothWidths(page, 'approval-buyer-rejected');
+  await checkAtWidths(page, 'approval-buyer-rejected');
 });

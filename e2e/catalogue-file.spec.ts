@@ -2,10 +2,10 @@ import type { Page } from '@playwright/test';
 import { deferred } from '../server/testing/deferred.ts';
 import {
   apiAs,
+  checkAtWidths,
   createTool,
   DEMO_ADMIN,
   expect,
-  expectAccessible,
   firstTool,
   signIn,
   test,
@@ -31,18 +31,6 @@ async function choose(page: Page, name: string, lines: string[]) {
     mimeType: 'text/csv',
     buffer: Buffer.from(lines.join('\n')),
   });
-}
-
-/** axe at a phone's narrowest width and at desktop width; nothing widens the page. */
-async function checkAtWidths(page: Page, label: string) {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, `${label} at ${width}px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,31 +1,14 @@
-import type { Page } from '@playwright/test';
 import { orderForTheirCompany } from './database.ts';
 import {
+  checkAtWidths,
   demoTool,
   expect,
-  expectAccessible,
-  keepScreenshot,
   newAccount,
   placeOrder,
   signUp,
   test,
-  waitForReady,
 } from './fixtures.ts';
 import { linkFromOutbox } from './outbox.ts';
-
-/** Looks at a screen at a phone's width and a desktop's: nothing wider than the screen, axe clean. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await waitForReady(page);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await keepScreenshot(page, `${name}-${width}`, { fullPage: true });
-  }
-  await expectAccessible(page, name);
-}
 
 test('an owner creates a company, invites a buyer who signs up and joins, then changes their role and removes them', async ({
   page,
@@ -35,7 +18,7 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await signUp(page.request, owner);
   await page.goto('/dashboard/company');
   await expect(page.getByRole('heading', { name: 'Create a company' })).toBeVisible();
-  await atBothWidths(page, 'company-create');
+  await checkAtWidths(page, 'company-create');
   await page.getByLabel('Company name').fill('Harbour Builders');
   await page.getByLabel('VAT or tax number (optional)').fill('GB123456789');
   await page.getByLabel('Billing address (optional)').fill('1 Quay Street\nPortsmouth PO1 2AB');
@@ -51,7 +34,7 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await expect(
     page.getByRole('button', { name: `Withdraw the invitation of ${buyer.email}` }),
   ).toBeVisible();
-  await atBothWidths(page, 'company-owner');
+  await checkAtWidths(page, 'company-owner');
 
   // The invitee follows the link signed out, is asked to sign in, signs up, and accepts.
   const link = await linkFromOutbox(buyer.email, '/join-company?token=');
@@ -59,23 +42,23 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   const invitee = await context.newPage();
   await invitee.goto(link);
   await expect(invitee.getByRole('link', { name: 'Sign in to see the invitation' })).toBeVisible();
-  await atBothWidths(invitee, 'join-company-signed-out');
+  await checkAtWidths(invitee, 'join-company-signed-out');
   await signUp(invitee.request, buyer);
   await invitee.goto(link);
   await expect(invitee.getByText('invited you to join')).toContainText('Harbour Builders');
   await expect(invitee.getByText('invited you to join')).toContainText('as a buyer');
-  await atBothWidths(invitee, 'join-company-offer');
+  await checkAtWidths(invitee, 'join-company-offer');
   await invitee.getByRole('button', { name: 'Join Harbour Builders' }).click();
   await expect(invitee).toHaveURL(/\/dashboard\/company$/);
   await expect(invitee.getByRole('heading', { name: 'Harbour Builders' })).toBeVisible();
   await expect(invitee.getByText('You are a buyer')).toBeVisible();
-  await atBothWidths(invitee, 'company-member');
+  await checkAtWidths(invitee, 'company-member');
 
   // The company's orders: none yet, said plainly, with the filters by buyer and status.
   await page.goto('/dashboard/company/orders');
   await expect(page.getByText('No company orders yet')).toBeVisible();
   await expect(page.getByLabel('Placed by')).toContainText(buyer.name);
-  await atBothWidths(page, 'company-orders-empty');
+  await checkAtWidths(page, 'company-orders-empty');
 
   // The buyer orders for the company: the owner sees it with who placed it, and reads it without
   // paying, cancelling or buying it again (those stay with the buyer).
@@ -88,7 +71,7 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await page.goto('/dashboard/company/orders');
   const row = page.getByRole('row').filter({ hasText: order.number });
   await expect(row).toContainText(buyer.name);
-  await atBothWidths(page, 'company-orders');
+  await checkAtWidths(page, 'company-orders');
   await row.getByRole('link', { name: order.number }).click();
   await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
   await expect(
@@ -98,7 +81,7 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
-  await atBothWidths(page, 'company-order-read-only');
+  await checkAtWidths(page, 'company-order-read-only');
 
   // The owner makes the buyer an approver with limits: the member sees it at once.
   await page.goto('/dashboard/company');

@@ -277,6 +277,31 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 }
 
 /**
+ * The page as it stands, at a phone's width and a desktop's (or the widths given), ending at the
+ * desktop's: nothing wider than the screen, axe clean at each, a screenshot kept when asked for.
+ */
+export async function checkAtWidths(
+  page: Page,
+  label: string,
+  widths: readonly number[] = [320, 1280],
+): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await waitForReady(page);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, `${label} at ${width} px scrolls sideways`).toBeLessThanOrEqual(
+      Math.min(width, clientWidth),
+    );
+    await expectAccessible(page, `${label} at ${width}px`);
+    await keepScreenshot(page, `${label.replaceAll(' ', '-')}-${width}`, { fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
  * Saves a screenshot for people to look at, test-results/screenshots/<name>.png, when the run asks
  * for them (`E2E_SCREENSHOTS=1 npm run test:e2e`). No test reads them, and a hundred full pages
  * cost the suite about a minute (docs/decisions/051).

@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test';
 import {
   addFromToolPage,
   apiAs,
+  checkAtWidths,
   createTool,
   DEMO_ADMIN,
   expect,
-  expectAccessible,
-  keepScreenshot,
   newAccount,
   signIn,
   signUp,
@@ -20,19 +18,6 @@ import { linkFromOutbox } from './outbox.ts';
  * better price on one line and leaves the other out, both write, and the buyer accepts the offer
  * into an order at the offered price.
  */
-
-/** axe at a phone's narrowest width and at desktop width; nothing widens the page. */
-async function checkAtWidths(page: Page, label: string) {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, `${label} at ${width}px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
-    await keepScreenshot(page, `quotes-${label.replaceAll(' ', '-')}-${width}`, { fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a buyer asks for a quote from the cart, the store offers and writes, and the accepted offer becomes an order at the offered price', async ({
   page,

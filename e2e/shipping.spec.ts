@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import {
   apiAs,
+  checkAtWidths,
   createTool,
   DEMO_ADMIN,
   expect,
-  expectAccessible,
   newAccount,
   signIn,
   test,
@@ -16,17 +16,6 @@ import {
  * screen (at a phone's width and a desktop's), and a buyer's cart is quoted each country's
  * methods with their prices and promised days.
  */
-
-async function checkAtWidths(page: Page, label: string) {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, `${label} at ${width}px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function addMethod(
   page: Page,
