@@ -218,4 +218,18 @@ describe('a company’s quote, by every kind of caller', () => {
     await t.db.delete(companyMembers).where(eq(companyMembers.userId, reader.id));
     expect((await read()).statusCode).toBe(403);
   });
+
+  it('lets the buyer who asked answer only while they still buy for the company', async () => {
+    const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
+    const leaver = await t.signUp({ name: `Leaving Buyer ${randomUUID().slice(0, 4)}` });
+    await t.db.insert(companyMembers).values({ userId: leaver.id, companyId, role: 'buyer' });
+    const theirs = await addQuote(t, leaver.id, tool, 'offered', 10, companyId);
+    await t.db.delete(companyMembers).where(eq(companyMembers.userId, leaver.id));
+    // Still theirs to read, no longer theirs to accept at the company's price.
+    expect((await client(t.app, leaver).get(`/quotes/${theirs.id}`)).statusCode).toBe(200);
+    const before = await storeSnapshot(t);
+    const accepted = await client(t.app, leaver).post(`/quotes/${theirs.id}/accept`, delivery);
+    expect(accepted.statusCode, accepted.body).toBe(403);
+    expect(await storeSnapshot(t)).toEqual(before);
+  });
 });

@@ -13,11 +13,15 @@ import type { QuoteRow, QuoteScope } from './quotes.repo.ts';
 type QuoteAccess = 'act' | 'read' | null;
 
 async function accessOf(tx: Tx, user: SessionUser, quote: QuoteRow): Promise<QuoteAccess> {
-  if (quote.userId === user.id) return 'act';
-  if (quote.companyId === null) return null;
+  const isAsker = quote.userId === user.id;
+  if (quote.companyId === null) return isAsker ? 'act' : null;
   const membership = await membershipOf(tx, user.id);
-  if (membership?.companyId !== quote.companyId) return null;
-  return membership.role === 'owner' ? 'act' : membership.role === 'buyer' ? null : 'read';
+  const role = membership?.companyId === quote.companyId ? membership.role : null;
+  // Who asked in a company's name answers only while they still order for it: removed, or made
+  // an approver or a viewer, they read what they asked for and can no longer accept it.
+  if (isAsker) return role === 'owner' || role === 'buyer' ? 'act' : 'read';
+  if (role === null || role === 'buyer') return null;
+  return role === 'owner' ? 'act' : 'read';
 }
 
 /** The quotes a customer's list shows: their own, and their company's unless they are a buyer. */
@@ -54,7 +58,7 @@ export async function assertCanAct(
   if (access === 'act') return quote;
   throw forbidden(
     access === 'read'
-      ? "You can read this quote; only the buyer who asked and the company's owner answer it."
+      ? "You can read this quote; only the company's owner, and the buyer who asked while they still buy for the company, answer it."
       : NOT_THEIRS,
   );
 }
