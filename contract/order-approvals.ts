@@ -16,7 +16,7 @@ const DECIDERS =
 const ERRORS = {
   403: `forbidden: the caller may not decide on this order. ${DECIDERS}`,
   404: 'No order with this id.',
-  409: 'order_not_awaiting_approval: the order no longer waits for approval (approved, rejected, or cancelled by its buyer or the payment window).',
+  409: 'order_not_awaiting_approval: the order no longer waits for approval (approved, rejected, or cancelled by its buyer or the payment window); buyer_left_company (approve only): the buyer who placed it no longer orders for the company.',
 } as const;
 
 export const orderApprovalRoutes = {

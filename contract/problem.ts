@@ -28,6 +28,7 @@ const ProblemCodeSchema = z.enum([
   'order_not_payable',
   'order_not_refundable',
   'order_not_awaiting_approval',
+  'buyer_left_company',
   'role_cannot_order',
   'refund_exceeds_total',
   'refund_refused',

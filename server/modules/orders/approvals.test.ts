@@ -4,6 +4,7 @@ import { type Order, OrderSchema } from '../../../contract/orders.ts';
 import { auditLog, companies, companyMembers, orders, tools } from '../../db/schema.ts';
 import { card } from '../../testing/billing-test-app.ts';
 import { client, expectProblem } from '../../testing/http.ts';
+import { storeSnapshot } from '../../testing/store-snapshot.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
 
@@ -211,6 +212,27 @@ describe('approving and rejecting', () => {
     );
     const paid = await client(t.app, buyer).post(`/payment/${waiting._id}`, card);
     expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it('refuses to approve the order of a buyer who left the company, which may still be rejected', async () => {
+    const leaver = await t.signUp({ name: 'Lee Leaver' });
+    await join(leaver, 'buyer', companyId, { orderLimit: 10_000 });
+    await newMonth();
+    const tool = await t.addTool({ price: 1_000, quantity: 100, minimumOrder: 1 });
+    const waiting = await placed(leaver, tool.id, 12);
+    expect(waiting.status).toBe('awaiting_approval');
+    await t.db.delete(companyMembers).where(eq(companyMembers.userId, leaver.id));
+    const before = await storeSnapshot(t);
+    expectProblem(
+      await client(t.app, approver).post(`/orders/${waiting._id}/approve`),
+      409,
+      'buyer_left_company',
+    );
+    expect(await storeSnapshot(t)).toEqual(before);
+    const rejected = await client(t.app, approver).post(`/orders/${waiting._id}/reject`, {
+      reason: 'Lee has left us.',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
   });
 
   it('rejects with a reason: the stock returns and the buyer reads why', async () => {

@@ -54,9 +54,24 @@ export function createApprovals(
     );
   }
 
+  /**
+   * An approval lets the order be paid or invoiced in the company's name: only while its buyer
+   * still orders for that company (a removed buyer's order may still be rejected).
+   */
+  async function assertBuyerStillOrders(tx: Tx, order: repo.OrderRow): Promise<void> {
+    const placer = await membershipOf(tx, order.userId);
+    const orders = placer?.companyId === order.companyId && placer?.role;
+    if (orders === 'owner' || orders === 'buyer') return;
+    throw conflict(
+      'buyer_left_company',
+      'The buyer who placed this order no longer orders for your company, so it cannot be approved. Reject it instead.',
+    );
+  }
+
   async function decide(
     user: SessionUser,
     id: string,
+    check: (tx: Tx, order: repo.OrderRow) => Promise<void>,
     change: (
       tx: Tx,
       happened: Parameters<Parameters<OrderEvents['transaction']>[1]>[1],
@@ -65,6 +80,7 @@ export function createApprovals(
   ): Promise<Order> {
     return events.transaction(db, async (tx, happened) => {
       const order = await decidable(tx, user, id);
+      if (order.status === 'awaiting_approval') await check(tx, order);
       const decided = await change(tx, happened);
       if (!decided) throw noLongerWaiting(order, (await repo.findOrder(tx, id))?.status);
       await recordAudit(tx, user, audit(decided));
@@ -78,6 +94,7 @@ export function createApprovals(
       decide(
         user,
         id,
+        assertBuyerStillOrders,
         (tx, happened) => approveOrder(tx, happened, options, id, user.id),
         (order) => ({
           action: 'order.approved',
@@ -89,6 +106,7 @@ export function createApprovals(
       decide(
         user,
         id,
+        async () => {},
         (tx, happened) => rejectOrder(tx, happened, options, id, user.id, reason),
         (order) => ({
           action: 'order.rejected',
