@@ -95,9 +95,9 @@ export const orderRoutes = {
     method: 'DELETE',
     path: '/user/:id',
     access: 'user',
-    summary: 'Cancel an unpaid order',
+    summary: 'Cancel an unpaid order or one on account',
     description:
-      'Cancels an unpaid order, by the customer who placed it or an admin: it stays in the history as cancelled and its stock returns. Written to the audit log.',
+      'Cancels an unpaid order, or an order on account not yet shipped and with no payment recorded, by the customer who placed it or an admin: it stays in the history as cancelled, its stock returns, and an order on account no longer counts against the credit limit. Written to the audit log.',
     returns: 'How many orders were cancelled: 1.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -105,7 +105,7 @@ export const orderRoutes = {
     errors: {
       403: NOT_THEIRS,
       404: NO_ORDER,
-      409: 'order_not_cancellable: the order is paid, shipped or already cancelled.',
+      409: 'order_not_cancellable: the order is paid, shipped, already cancelled, or on account with a payment recorded.',
     },
   }),
   invoice: route({
