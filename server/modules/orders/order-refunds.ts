@@ -7,6 +7,7 @@ import { creditNoteNumbers, orderRefunds, orders, payments } from '../../db/sche
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
+import { settleIfCredited } from './credit-notes.ts';
 import { refundEmail, type StoreInfo } from './order-emails.ts';
 import type { Happened, OrderEvents } from './order-events.ts';
 import type { Lifecycle } from './order-lifecycle.ts';
@@ -56,6 +57,7 @@ async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promi
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(eq(orderRefunds.id, refundId));
   if (!row) return;
+  await settleIfCredited(tx, row.order);
   const order = await asOrder(tx, row.order);
   const notice = refundEmail(life, order, {
     amount: row.amount,
@@ -64,6 +66,12 @@ async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promi
   });
   await life.mailer.enqueue({ kind: 'order_refunded', to: order.email, ...notice }, tx);
 }
+
+/**
+ * Paid, shipped, or on account (invoiced, decision 056): a refund of an order on account is a
+ * credit note that lowers what the buyer owes.
+ */
+const REFUNDABLE = new Set<string>(['paid', 'shipped', 'on_account']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -95,10 +103,10 @@ async function recordRefund(
   return events.transaction(db, async (tx, happened) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('This order does not exist.');
-    if (order.status !== 'paid' && order.status !== 'shipped') {
+    if (!REFUNDABLE.has(order.status)) {
       throw conflict(
         'order_not_refundable',
-        order.status === 'unpaid'
+        order.status === 'unpaid' || order.status === 'awaiting_approval'
           ? 'This order is not paid yet, so there is nothing to refund; cancel it instead.'
           : 'This order was cancelled before it was paid, so there is nothing to refund.',
       );
