@@ -173,7 +173,7 @@ export const orderRoutes = {
     access: 'admin',
     summary: 'Refund an order',
     description:
-      "Refunds part or all of a paid or shipped order through the provider it was paid with: the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. With the refunds before that did not fail, at most the total. Written to the audit log.",
+      "Refunds part or all of a paid, shipped or on-account order through the provider it was paid with (an order on account: a credit note that lowers what the buyer owes): the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. An amount, or units of its lines (the amount is then their unit prices paid; with returnToStock their units go back into stock once it succeeds). With the refunds before that did not fail, at most the total, and no line's units refunded pass what was bought. Once the money is back it issues a credit note and emails the buyer. Written to the audit log.",
     returns: 'The order with its refunds.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -182,7 +182,7 @@ export const orderRoutes = {
     status: 201,
     errors: {
       404: NO_ORDER,
-      409: 'order_not_refundable: the order is not paid, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_refused: the payment provider refused it (recorded as failed).',
+      409: 'order_not_refundable: the order is not paid or on account, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_exceeds_line: more units of a line than are left to refund; refund_line_unknown: a tool that is no line of the order; refund_nothing_paid: the chosen units were free; refund_refused: the payment provider refused it (recorded as failed).',
       502: 'payment_provider_error: the payment provider did not answer (recorded as failed; try again).',
       429: 'rate_limited: too many changes by this admin in a short time.',
     },

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
+import { refundLinesOf } from './refund-lines.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -117,12 +118,14 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
   if (orderIds.length === 0) return byOrder;
   const rows = await tx
     .select({
+      id: orderRefunds.id,
       orderId: orderRefunds.orderId,
       amount: orderRefunds.amount,
       note: orderRefunds.note,
       status: orderRefunds.status,
       provider: orderRefunds.provider,
       failureReason: orderRefunds.failureReason,
+      returnToStock: orderRefunds.returnToStock,
       creditNoteNumber: orderRefunds.creditNoteNumber,
       creditNoteIssuedAt: orderRefunds.creditNoteIssuedAt,
       createdAt: orderRefunds.createdAt,
@@ -132,8 +135,12 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
     .leftJoin(user, eq(user.id, orderRefunds.recordedBy))
     .where(inArray(orderRefunds.orderId, orderIds))
     .orderBy(orderRefunds.orderId, orderRefunds.createdAt, orderRefunds.id);
+  const linesByRefund = await refundLinesOf(
+    tx,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
-    const { orderId, createdAt, recordedBy, status, provider, ...refund } = row;
+    const { id, orderId, createdAt, recordedBy, status, provider, ...refund } = row;
     const { creditNoteNumber, creditNoteIssuedAt, ...rest } = refund;
     byOrder.get(orderId)?.push({
       ...rest,
@@ -144,6 +151,7 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
               issuedAt: creditNoteIssuedAt.toISOString(),
             }
           : null,
+      lines: linesByRefund.get(id) ?? [],
       status: status as OrderRefund['status'],
       provider: provider as OrderRefund['provider'],
       createdAt: createdAt.toISOString(),
