@@ -11,6 +11,7 @@ import {
   deliveryMethods,
   orderLines,
   orderRefunds,
+  orderShipments,
   orders,
   quoteLines,
   quoteMessages,
@@ -62,6 +63,7 @@ const STORE_TABLES = [
   savedLists,
   savedListLines,
   deliveryMethods,
+  orderShipments,
 ];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */
