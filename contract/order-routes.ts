@@ -13,6 +13,7 @@ import {
 } from './order-placement.ts';
 import { NoteRefundBodySchema } from './order-refunds.ts';
 import { OrderSchema, ShipOrderBodySchema } from './orders.ts';
+import { UpdateShipmentsBodySchema } from './shipments.ts';
 
 const NO_ORDER = 'No order with this id.';
 const NOT_THEIRS = "The order is another customer's (admins may read any).";
@@ -156,7 +157,7 @@ export const orderRoutes = {
     access: 'admin',
     summary: 'Mark an order shipped',
     description:
-      'Marks a paid order shipped, with its carrier and tracking number when known; the customer is emailed. Written to the audit log.',
+      'Marks a paid (or on account) order shipped in one or more parcels, each with its carrier and tracking number (required unless `noTracking` is true); the customer is emailed, with a tracking link for carriers we know (DHL, UPS, FedEx, DPD, Royal Mail). Written to the audit log.',
     returns: 'The order, shipped.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -167,13 +168,30 @@ export const orderRoutes = {
       409: 'order_not_shippable: the order is unpaid, cancelled or already shipped.',
     },
   }),
+  updateShipments: route({
+    method: 'PUT',
+    path: '/orders/:id/shipments',
+    access: 'admin',
+    summary: "Change a shipped order's parcels",
+    description:
+      "Replaces a shipped order's parcels and tracking numbers (a number added later, a parcel more or less); each parcel needs a tracking number unless `noTracking` is true. The customer is emailed the tracking links again. Written to the audit log.",
+    returns: 'The order with its parcels.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    body: UpdateShipmentsBodySchema,
+    response: OrderSchema,
+    errors: {
+      404: NO_ORDER,
+      409: 'order_not_shipped: the order has not shipped yet (ship it first).',
+    },
+  }),
   noteRefund: route({
     method: 'POST',
     path: '/orders/:id/refunds',
     access: 'admin',
     summary: 'Refund an order',
     description:
-      "Refunds part or all of a paid or shipped order through the provider it was paid with: the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. With the refunds before that did not fail, at most the total. Written to the audit log.",
+      "Refunds part or all of a paid, shipped or on-account order through the provider it was paid with (an order on account: a credit note that lowers what the buyer owes): the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. An amount, or units of its lines (the amount is then their unit prices paid; with returnToStock their units go back into stock once it succeeds). With the refunds before that did not fail, at most the total, and no line's units refunded pass what was bought. Once the money is back it issues a credit note and emails the buyer. Written to the audit log.",
     returns: 'The order with its refunds.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -182,7 +200,7 @@ export const orderRoutes = {
     status: 201,
     errors: {
       404: NO_ORDER,
-      409: 'order_not_refundable: the order is not paid, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_refused: the payment provider refused it (recorded as failed).',
+      409: 'order_not_refundable: the order is not paid or on account, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_exceeds_line: more units of a line than are left to refund; refund_line_unknown: a tool that is no line of the order; refund_nothing_paid: the chosen units were free; refund_refused: the payment provider refused it (recorded as failed).',
       502: 'payment_provider_error: the payment provider did not answer (recorded as failed; try again).',
       429: 'rate_limited: too many changes by this admin in a short time.',
     },

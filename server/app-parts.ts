@@ -272,6 +272,7 @@ export function createAppParts(
     invoicing: config.invoicing,
     paymentWindowMs: config.paymentWindowMs,
     unpaidCaps: config.unpaidCaps,
+    storeTimeZone: config.storeTimeZone,
     events: orderEvents,
     sendRefund: createRefundSender(stripeClient),
   });

@@ -21,6 +21,8 @@ export interface Objects {
   category: { id: string; attributeId: string };
   unpaid: Order;
   paid: Order;
+  /** Paid and shipped without tracking. */
+  shipped: Order;
   /** An account whose role an admin may change; it never signs in. */
   someone: TestAccount;
   /** A review the owner posted. */
@@ -419,7 +421,18 @@ export const MATRIX: Record<string, Entry> = {
     expect: { visitor: 401, owner: 403, other: 403, admin: 403 },
   },
   'PUT /order/:id': {
-    request: (o) => ({ url: `/api/order/${o.paid._id}`, body: { status: 'shipped' } }),
+    request: (o) => ({
+      url: `/api/order/${o.paid._id}`,
+      body: { status: 'shipped', parcels: [{ carrier: 'DHL', trackingNumber: 'JD0146' }] },
+    }),
+    expect: adminOnly(200),
+  },
+  'PUT /orders/:id/shipments': {
+    request: (o) => ({
+      url: `/api/orders/${o.shipped._id}/shipments`,
+      body: { parcels: [{ carrier: 'UPS', trackingNumber: '1Z999AA1' }] },
+    }),
+    // Customers see their parcels; only admins record them.
     expect: adminOnly(200),
   },
   'POST /orders/:id/refunds': {

@@ -186,7 +186,10 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   'GET /orders/:id/invoice.pdf': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}/invoice.pdf` }],
   'GET /orders/:id': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}`, as: 'customer' }],
   'PUT /order/:id': (f) => [
-    { url: `/api/order/${f.unpaidOrder._id}`, body: { status: 'shipped' } },
+    { url: `/api/order/${f.unpaidOrder._id}`, body: { status: 'shipped', noTracking: true } },
+  ],
+  'PUT /orders/:id/shipments': (f) => [
+    { url: `/api/orders/${f.paidOrder._id}/shipments`, body: { noTracking: true } },
   ],
   'POST /orders/:id/refunds': (f) => [
     { url: `/api/orders/${f.unpaidOrder._id}/refunds`, body: { amount: 1, note: 'Too early.' } },

@@ -10,7 +10,9 @@ import {
   companyMembers,
   deliveryMethods,
   orderLines,
+  orderRefundLines,
   orderRefunds,
+  orderShipments,
   orders,
   quoteLines,
   quoteMessages,
@@ -50,6 +52,7 @@ const STORE_TABLES = [
   carts,
   reviews,
   user,
+  orderRefundLines,
   orderRefunds,
   auditLog,
   quotes,
@@ -62,6 +65,7 @@ const STORE_TABLES = [
   savedLists,
   savedListLines,
   deliveryMethods,
+  orderShipments,
 ];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */

@@ -24,6 +24,8 @@ export interface Fixture {
   category: { id: string; attributeId: string };
   unpaidOrder: Order;
   paidOrder: Order;
+  /** Paid and shipped without tracking. */
+  shippedOrder: Order;
   someone: TestAccount;
   /** A review posted by `someone`. */
   review: { id: string };
@@ -97,6 +99,13 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const unpaidOrder = await place();
   const paidOrder = await place();
   await t.markPaid(paidOrder._id, `txn_${randomUUID()}`);
+  const placedToShip = await place();
+  await t.markPaid(placedToShip._id, `txn_${randomUUID()}`);
+  const shippedOrder = await t.app.services.orders.ship(
+    asSessionUser(admin, 'Admin'),
+    placedToShip._id,
+    { status: 'shipped', noTracking: true },
+  );
   // Someone else, with a paid order of a tool of its own and a review, made through the services:
   // no request of these tests is sent as them, so they need no session (and no password check).
   const someone = await t.addAccount();
@@ -155,6 +164,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     category,
     unpaidOrder,
     paidOrder,
+    shippedOrder,
     someone,
     review,
     cartVersion,
@@ -368,10 +378,26 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { reason: 'Rejected by the request every test starts from.' },
     sendAs: f.awaiting.approver,
   }),
-  'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
+  'PUT /order/:id': (f) => ({
+    url: `/api/order/${f.paidOrder._id}`,
+    body: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD014600006281230' },
+  }),
+  'PUT /orders/:id/shipments': (f) => ({
+    url: `/api/orders/${f.shippedOrder._id}/shipments`,
+    body: {
+      parcels: [
+        { carrier: 'DHL', trackingNumber: 'JD014600006281230' },
+        { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      ],
+    },
+  }),
   'POST /orders/:id/refunds': (f) => ({
     url: `/api/orders/${f.paidOrder._id}/refunds`,
-    body: { amount: 100, note: 'One saw arrived broken; refunded to the card.' },
+    body: {
+      lines: [{ toolId: f.tool.id, quantity: 1 }],
+      returnToStock: true,
+      note: 'One saw came back unused; refunded to the card.',
+    },
   }),
   'POST /reviews': () => ({
     url: '/api/reviews',

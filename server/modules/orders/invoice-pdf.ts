@@ -145,6 +145,12 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     );
   }
 
+  // Delivery is a line of its own, at the price the order was placed with (decision 062).
+  if (order.delivery) {
+    const { name, price } = order.delivery;
+    row(['', `Delivery: ${name}`, '1', cost(price), cost(price)], 'regular');
+  }
+
   // The totals: prices include tax, so the tax is the part of the total it makes up. They and the
   // closing words stay together on one page.
   if (doc.y > doc.page.height - PAGE_MARGIN - 180) doc.addPage();

@@ -1,6 +1,7 @@
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
+import type { OrderDelivery } from '../../../contract/shipments.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
 
 export interface StoreInfo {
@@ -21,9 +22,18 @@ export function summary(order: Order): string[] {
     (line) =>
       `${formatCount(line.quantity)} × ${line.productName} (SKU ${line.sku}) at ${formatMoney(line.unitPrice, order.currency)} each: ${formatMoney(line.lineTotal, order.currency)}.`,
   );
+  if (order.delivery) lines.push(deliverySentence(order, order.delivery));
   if (lines.length > 1) lines.push(`Total: ${formatMoney(order.totalAmount, order.currency)}.`);
   if (order.poNumber) lines.push(`Your purchase order: ${order.poNumber}.`);
   return lines;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+
+/** "Delivery by Parcel: $4.95, promised for Friday, 4 December 2026." */
+function deliverySentence(order: Order, delivery: OrderDelivery): string {
+  const day = dayFormat.format(new Date(`${delivery.promisedDate}T00:00:00Z`));
+  return `Delivery by ${delivery.name}: ${formatMoney(delivery.price, order.currency)}, promised for ${day}.`;
 }
 
 const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
@@ -106,6 +116,28 @@ export function paymentReceiptEmail(
   });
 }
 
+/** Each parcel in a sentence: "Parcel 1 of 2: DHL, tracking number JD014600006281230." */
+function parcelSentences(order: Order): string[] {
+  const count = order.shipments.length;
+  return order.shipments.map((parcel) => {
+    const which = count > 1 ? `Parcel ${parcel.parcel} of ${count}` : 'Your parcel';
+    const carrier = parcel.carrier ?? 'a carrier we did not name';
+    const tracking = parcel.trackingNumber
+      ? `tracking number ${parcel.trackingNumber}`
+      : 'no tracking number';
+    return `${which}: ${carrier}, ${tracking}.`;
+  });
+}
+
+/** The carriers' tracking pages, for the carriers we know. */
+function trackingLinks(order: Order): { label: string; url: string }[] {
+  return order.shipments.flatMap((parcel) =>
+    parcel.trackingUrl
+      ? [{ label: `Track ${parcel.carrier} ${parcel.trackingNumber}`, url: parcel.trackingUrl }]
+      : [],
+  );
+}
+
 export function shippedEmail(store: StoreInfo, order: Order): MailContent {
   return renderMail({
     storeName: store.storeName,
@@ -114,14 +146,26 @@ export function shippedEmail(store: StoreInfo, order: Order): MailContent {
     paragraphs: [
       `Good news: order ${order.number} is on its way.`,
       ...summary(order),
-      ...(order.carrier || order.trackingNumber
-        ? [
-            `Carrier: ${order.carrier ?? 'not given'}. Tracking number: ${order.trackingNumber ?? 'not given'}.`,
-          ]
-        : []),
+      ...parcelSentences(order),
       `Delivery address: ${order.address}.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },
+    links: trackingLinks(order),
+  });
+}
+
+/** The parcels or tracking numbers of a shipped order changed. */
+export function shipmentUpdatedEmail(store: StoreInfo, order: Order): MailContent {
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Tracking for order ${order.number}`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      `We updated how order ${order.number} travels. It is in ${order.shipments.length === 1 ? 'one parcel' : `${order.shipments.length} parcels`}:`,
+      ...parcelSentences(order),
+    ],
+    action: { label: 'See your order', url: orderPage(store, order) },
+    links: trackingLinks(order),
   });
 }
 

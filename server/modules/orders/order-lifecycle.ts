@@ -1,10 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import {
-  includedTax,
-  type Order,
-  type OrderStatus,
-  type ShipOrderBody,
-} from '../../../contract/orders.ts';
+import { includedTax, type Order, type OrderStatus } from '../../../contract/orders.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
@@ -25,6 +20,7 @@ import {
   type OrderRow,
   transition,
 } from './orders.repo.ts';
+import { type ParcelRow, replaceShipments } from './shipments.repo.ts';
 
 /**
  * Every change of an order's status, in one place: paying, shipping, cancelling (by the customer,
@@ -83,14 +79,16 @@ export async function shipOrder(
   happened: Happened,
   life: Lifecycle,
   orderId: string,
-  shipment: Pick<ShipOrderBody, 'carrier' | 'trackingNumber'> = {},
+  /** Its parcels (order-shipments.ts parcelsOf); the first also names the order's carrier. */
+  parcels: readonly ParcelRow[],
 ): Promise<Order | undefined> {
   const shipped = await transition(tx, orderId, ['paid', 'on_account'], 'shipped', {
-    carrier: shipment.carrier ?? null,
-    trackingNumber: shipment.trackingNumber ?? null,
+    carrier: parcels[0]?.carrier ?? null,
+    trackingNumber: parcels[0]?.trackingNumber ?? null,
   });
   if (!shipped) return undefined;
   happened('shipped', shipped.userId);
+  await replaceShipments(tx, orderId, parcels);
   const order = await asOrder(tx, shipped);
   await life.mailer.enqueue(
     { kind: 'order_shipped', to: order.email, ...shippedEmail(life, order) },

@@ -8,8 +8,11 @@ import {
   type Order,
   type OrderStatus,
 } from '../../../contract/orders.ts';
+import type { Shipment } from '../../../contract/shipments.ts';
 import type { Tx } from '../../db/client.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
+import { refundLinesOf } from './refund-lines.ts';
+import { shipmentsOf } from './shipments.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -33,6 +36,7 @@ export function toOrder(
   lines: OrderLineRow[],
   refunds: OrderRefund[] = [],
   names: ReadonlyMap<string, string> = new Map(),
+  shipments: Shipment[] = [],
 ): Order {
   return {
     _id: row.id,
@@ -69,6 +73,19 @@ export function toOrder(
     cancelReason: row.cancelReason,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    delivery:
+      row.deliveryMethodId !== null &&
+      row.deliveryMethodName !== null &&
+      row.deliveryPrice !== null &&
+      row.deliveryDate !== null
+        ? {
+            methodId: row.deliveryMethodId,
+            name: row.deliveryMethodName,
+            price: row.deliveryPrice,
+            promisedDate: row.deliveryDate,
+          }
+        : null,
+    shipments,
     paymentMethod: row.paymentMethod,
     companyName: row.companyName,
     vatNumber: row.vatNumber,
@@ -117,12 +134,14 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
   if (orderIds.length === 0) return byOrder;
   const rows = await tx
     .select({
+      id: orderRefunds.id,
       orderId: orderRefunds.orderId,
       amount: orderRefunds.amount,
       note: orderRefunds.note,
       status: orderRefunds.status,
       provider: orderRefunds.provider,
       failureReason: orderRefunds.failureReason,
+      returnToStock: orderRefunds.returnToStock,
       creditNoteNumber: orderRefunds.creditNoteNumber,
       creditNoteIssuedAt: orderRefunds.creditNoteIssuedAt,
       createdAt: orderRefunds.createdAt,
@@ -132,8 +151,12 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
     .leftJoin(user, eq(user.id, orderRefunds.recordedBy))
     .where(inArray(orderRefunds.orderId, orderIds))
     .orderBy(orderRefunds.orderId, orderRefunds.createdAt, orderRefunds.id);
+  const linesByRefund = await refundLinesOf(
+    tx,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
-    const { orderId, createdAt, recordedBy, status, provider, ...refund } = row;
+    const { id, orderId, createdAt, recordedBy, status, provider, ...refund } = row;
     const { creditNoteNumber, creditNoteIssuedAt, ...rest } = refund;
     byOrder.get(orderId)?.push({
       ...rest,
@@ -144,6 +167,7 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
               issuedAt: creditNoteIssuedAt.toISOString(),
             }
           : null,
+      lines: linesByRefund.get(id) ?? [],
       status: status as OrderRefund['status'],
       provider: provider as OrderRefund['provider'],
       createdAt: createdAt.toISOString(),
@@ -166,15 +190,24 @@ async function decidersOf(tx: Tx, rows: OrderRow[]): Promise<Map<string, string>
   return new Map(found.map((person) => [person.id, person.name]));
 }
 
-/** Orders as the API sends them: their lines, refunds and deciders read in one query each. */
+/** Orders as the API sends them: their lines, refunds, deciders and parcels, one query each. */
 export async function asOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, refunds, names] = await Promise.all([
+  const [lines, refunds, names, shipments] = await Promise.all([
     linesOf(tx, ids),
     refundsOf(tx, ids),
     decidersOf(tx, rows),
+    shipmentsOf(tx, ids),
   ]);
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], refunds.get(row.id) ?? [], names));
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.get(row.id) ?? [],
+      refunds.get(row.id) ?? [],
+      names,
+      shipments.get(row.id) ?? [],
+    ),
+  );
 }
 
 /** One order as the API sends it, with its lines and refunds. */
