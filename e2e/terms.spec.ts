@@ -129,4 +129,15 @@ test('a customer orders on account within and over the limit, and an admin recor
   await account.getByLabel('Reference').fill('BANK-TT-2');
   await account.getByRole('button', { name: 'Record payment' }).click();
   await expect(account.getByTestId('left-to-pay')).toHaveText('Nothing: paid in full');
+
+  // Terms taken away: the customer pays by card from now on.
+  await page.goto('/dashboard/payment-terms');
+  await waitForReady(page);
+  await page
+    .getByRole('row')
+    .filter({ hasText: buyer.email })
+    .getByRole('button', { name: 'Take away' })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Take terms away' }).click();
+  await expect(page.getByText(`${buyer.name} pays by card from now on`)).toBeVisible();
 });

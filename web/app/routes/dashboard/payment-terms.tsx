@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
+import type { PaymentTerms } from '#contract/payment-terms.ts';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
@@ -29,6 +32,16 @@ export function PaymentTermsPage() {
   const money = useMoney();
   const { page, offset, hrefFor } = useUrlList(PAGE_SIZE);
   const overdue = useOverdueInvoices({ limit: PAGE_SIZE, offset });
+  const [clearing, setClearing] = useState<PaymentTerms | null>(null);
+  const confirmClear = () => {
+    if (!clearing) return;
+    clearTerms.mutate(clearing._id, {
+      onSuccess: () =>
+        toast.success(`${clearing.buyer.name} pays by card from now on; what they owe stays owed.`),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setClearing(null),
+    });
+  };
   return (
     <>
       <PageHeading
@@ -55,18 +68,7 @@ export function PaymentTermsPage() {
             data.length === 0 ? (
               <p className="text-stone-700">No buyer has payment terms yet.</p>
             ) : (
-              <TermsTable
-                terms={data}
-                onClear={(row) =>
-                  clearTerms.mutate(row._id, {
-                    onSuccess: () =>
-                      toast.success(
-                        `${row.buyer.name} pays by card from now on; what they owe stays owed.`,
-                      ),
-                    onError: (error) => toast.error(errorMessage(error)),
-                  })
-                }
-              />
+              <TermsTable terms={data} onClear={setClearing} />
             )
           }
         </QueryView>
@@ -105,6 +107,20 @@ export function PaymentTermsPage() {
           }
         </QueryView>
       </section>
+      <ConfirmDialog
+        open={clearing !== null}
+        title="Take these payment terms away?"
+        message={
+          <p>
+            {clearing?.buyer.name} will pay every new order by card. The{' '}
+            {money(clearing?.owed ?? 0)} they owe stays owed.
+          </p>
+        }
+        confirmLabel="Take terms away"
+        onConfirm={confirmClear}
+        onClose={() => setClearing(null)}
+        isPending={clearTerms.isPending}
+      />
     </>
   );
 }

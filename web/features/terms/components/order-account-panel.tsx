@@ -86,7 +86,8 @@ export function OrderAccountPanel({
           )}
         </>
       )}
-      <div className="mt-4 flex flex-wrap gap-3 empty:hidden">{actions}</div>
+      {/* With a payment recorded it is refunded, not cancelled. */}
+      {data?.paid === 0 && <div className="mt-4 flex flex-wrap gap-3 empty:hidden">{actions}</div>}
     </section>
   );
 }
