@@ -73,7 +73,8 @@ test('a customer orders on account within and over the limit, and an admin recor
   await buyerPage.getByRole('button', { name: 'Place order' }).click();
   await expect(
     buyerPage.getByText(
-      'This order comes to $60.00, but only $40.00 of your $100.00 credit limit is left.',
+      'This order comes to $60.00, but only $40.00 of your $100.00 credit limit is left. Nothing was ordered: pay it by card, make it smaller, or settle an open invoice first.',
+      { exact: true },
     ),
   ).toBeVisible();
   await checkAtWidths(buyerPage, 'checkout over the credit limit');
