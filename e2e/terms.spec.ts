@@ -109,6 +109,9 @@ test('a customer orders on account within and over the limit, and an admin recor
   await expect(row).toContainText('$35.00');
   await checkAtWidths(page, 'overdue invoices');
 
+  await buyerPage.goto('/dashboard/myorder');
+  await waitForReady(buyerPage);
+  await expect(buyerPage.getByText('Invoice due').filter({ visible: true })).toBeVisible();
   await buyerPage.goto('/dashboard/invoices');
   await waitForReady(buyerPage);
   await expect(
