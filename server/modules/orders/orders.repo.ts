@@ -11,7 +11,7 @@ import {
 import type { Shipment } from '../../../contract/shipments.ts';
 import type { Tx } from '../../db/client.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
-import { shipmentsOf } from './shipments.repo.ts';
+import { shipmentsOf, shippedBeforeParcels } from './shipments.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -84,7 +84,7 @@ export function toOrder(
             promisedDate: row.deliveryDate,
           }
         : null,
-    shipments,
+    shipments: shipments.length > 0 ? shipments : shippedBeforeParcels(row),
     paymentMethod: row.paymentMethod,
     companyName: row.companyName,
     vatNumber: row.vatNumber,

@@ -149,9 +149,14 @@ function OrderBody({
           ) : (
             isAdmin && (
               <div className="flex flex-wrap gap-3">
-                {order.status === 'paid' && (
+                {(order.status === 'paid' || order.status === 'on_account') && (
                   <Button variant="secondary" onClick={() => setDialog('ship')}>
                     Ship order
+                  </Button>
+                )}
+                {order.status === 'shipped' && (
+                  <Button variant="outline" onClick={() => setDialog('ship')}>
+                    Change parcels
                   </Button>
                 )}
                 {canRefund && (
@@ -229,7 +234,11 @@ function OrderBody({
         onClose={() => setDialog(null)}
         onShipped={(shipped) => {
           setDialog(null);
-          toast.success(`Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`);
+          toast.success(
+            order.status === 'shipped'
+              ? `The parcels of order ${shipped.number} are saved; ${shipped.name} is emailed them.`
+              : `Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`,
+          );
         }}
       />
       <RejectOrderDialog
