@@ -96,9 +96,9 @@ export const orderRoutes = {
     method: 'DELETE',
     path: '/user/:id',
     access: 'user',
-    summary: 'Cancel an unpaid order',
+    summary: 'Cancel an unpaid order or one on account',
     description:
-      'Cancels an unpaid order, by the customer who placed it or an admin: it stays in the history as cancelled and its stock returns. Written to the audit log.',
+      'Cancels an unpaid order, or an order on account not yet shipped and with no payment recorded, by the customer who placed it or an admin: it stays in the history as cancelled, its stock returns, and an order on account no longer counts against the credit limit. Written to the audit log.',
     returns: 'How many orders were cancelled: 1.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -106,7 +106,7 @@ export const orderRoutes = {
     errors: {
       403: NOT_THEIRS,
       404: NO_ORDER,
-      409: 'order_not_cancellable: the order is paid, shipped or already cancelled.',
+      409: 'order_not_cancellable: the order is paid, shipped, already cancelled, or on account with a payment recorded.',
     },
   }),
   invoice: route({
@@ -191,7 +191,7 @@ export const orderRoutes = {
     access: 'admin',
     summary: 'Refund an order',
     description:
-      "Refunds part or all of a paid or shipped order through the provider it was paid with: the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. With the refunds before that did not fail, at most the total. Written to the audit log.",
+      "Refunds part or all of a paid, shipped or on-account order through the provider it was paid with (an order on account: a credit note that lowers what the buyer owes): the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. An amount, or units of its lines (the amount is then their unit prices paid; with returnToStock their units go back into stock once it succeeds). With the refunds before that did not fail, at most the total, and no line's units refunded pass what was bought. Once the money is back it issues a credit note and emails the buyer. Written to the audit log.",
     returns: 'The order with its refunds.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -200,7 +200,7 @@ export const orderRoutes = {
     status: 201,
     errors: {
       404: NO_ORDER,
-      409: 'order_not_refundable: the order is not paid, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_refused: the payment provider refused it (recorded as failed).',
+      409: 'order_not_refundable: the order is not paid or on account, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_exceeds_line: more units of a line than are left to refund; refund_line_unknown: a tool that is no line of the order; refund_nothing_paid: the chosen units were free; refund_refused: the payment provider refused it (recorded as failed).',
       502: 'payment_provider_error: the payment provider did not answer (recorded as failed; try again).',
       429: 'rate_limited: too many changes by this admin in a short time.',
     },

@@ -116,7 +116,7 @@ export const paymentTermsRoutes = {
     path: '/orders/:id/payments',
     access: 'admin',
     summary: 'Record a payment received on account',
-    description: `Records money received for an order on account (a bank transfer): amount, the day it arrived and its reference. Payments add up; the invoice is settled when they reach its total, and a payment beyond what is left is refused. ${ADMIN_AUDIT} (order.payment_recorded).`,
+    description: `Records money received for an order on account (a bank transfer): amount, the day it arrived and its reference. Payments add up, and credit notes (refunds of the order) lower what is owed; the invoice is settled when they reach its total, and a payment beyond what is left is refused. ${ADMIN_AUDIT} (order.payment_recorded).`,
     returns: 'What the invoice has been paid and what is left.',
     tags: ['terms'],
     params: IdParamsSchema,

@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { companyRoutes } from './company-routes.ts';
 import { deliveryMethodRoutes } from './delivery-methods.ts';
+import { accountInvoiceRoutes } from './invoices-on-account.ts';
 import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
@@ -43,6 +44,7 @@ export const apiRoutes = {
   overview: overviewRoutes,
   companies: companyRoutes,
   paymentTerms: paymentTermsRoutes,
+  accountInvoices: accountInvoiceRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

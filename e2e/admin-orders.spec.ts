@@ -83,6 +83,7 @@ test('an admin finds an order by its number, filters last week’s paid orders a
   // A refund of the shipped order shows on its timeline.
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   const refund = page.getByRole('dialog', { name: `Refund order ${paid.number}` });
+  await refund.getByLabel('An amount').check();
   await refund.getByLabel(/^Amount/).fill('5.00');
   await refund.getByLabel('Note').fill('One vise arrived with a dented jaw.');
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();

@@ -22,7 +22,7 @@ import {
  * full-page screenshot goes to test-results/screenshots/ for people to look at when asked for
  * (fixtures.ts keepScreenshot).
  */
-const WIDTHS = [375, 768, 1280];
+const WIDTHS = [375, 768, 1280] as const;
 
 async function loadAllImages(page: Page): Promise<void> {
   await page.evaluate(async () => {

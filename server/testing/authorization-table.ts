@@ -517,6 +517,27 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 409 },
   },
+  'GET /payment-terms/mine': {
+    request: () => ({ url: '/api/payment-terms/mine' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /invoices/open': {
+    request: () => ({ url: '/api/invoices/open' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /invoices/statement.pdf': {
+    request: () => ({ url: '/api/invoices/statement.pdf?from=2026-11-01&to=2026-11-30' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /invoices/overdue': {
+    request: () => ({ url: '/api/invoices/overdue' }),
+    expect: adminOnly(200),
+  },
+  'GET /orders/:id/payments': {
+    // A card order has no payments on account: its readers are told so, everyone else refused first.
+    request: (o) => ({ url: `/api/orders/${o.paid._id}/payments` }),
+    expect: { visitor: 401, owner: 409, other: 403, admin: 409 },
+  },
   'DELETE /payment-terms/:id': {
     request: (o) => ({ url: `/api/payment-terms/${o.terms.id}` }),
     expect: adminOnly(200),

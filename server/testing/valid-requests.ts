@@ -393,7 +393,11 @@ export const VALID_REQUESTS: Record<string, Build> = {
   }),
   'POST /orders/:id/refunds': (f) => ({
     url: `/api/orders/${f.paidOrder._id}/refunds`,
-    body: { amount: 100, note: 'One saw arrived broken; refunded to the card.' },
+    body: {
+      lines: [{ toolId: f.tool.id, quantity: 1 }],
+      returnToStock: true,
+      note: 'One saw came back unused; refunded to the card.',
+    },
   }),
   'POST /reviews': () => ({
     url: '/api/reviews',

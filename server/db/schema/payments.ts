@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -13,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { timestamps } from './columns.ts';
-import { orders } from './orders.ts';
+import { orderLines, orders } from './orders.ts';
 
 /**
  * A refund an admin made on a paid order, sent back through the provider the order was paid with
@@ -37,6 +39,11 @@ export const orderRefunds = pgTable(
     status: text('status').notNull().default('succeeded'),
     failureReason: text('failure_reason'),
     /**
+     * The admin ticked "return to stock": the units of its lines (order_refund_lines) go back into
+     * stock when the refund succeeds, in the transaction that issues its credit note.
+     */
+    returnToStock: boolean('return_to_stock').notNull().default(false),
+    /**
      * The credit note the refund issued once its money went back (null before, and for ever when
      * it failed): numbered from `credit_note_numbers`, without gaps.
      */
@@ -52,6 +59,37 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_provider_reference_idx').on(t.provider, t.providerReference),
     uniqueIndex('order_refunds_credit_note_number_idx').on(t.creditNoteNumber),
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+/**
+ * What a refund by lines gives back: units of the order's lines at the unit price paid. Under the
+ * order's lock, the units of a line refunded by refunds that did not fail never pass what was
+ * bought (order-refunds.ts).
+ */
+export const orderRefundLines = pgTable(
+  'order_refund_lines',
+  {
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').notNull(),
+    /** The order line's position (order_lines' key with the order). */
+    position: integer('position').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The line's unit price paid times the quantity, in minor units. */
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.position] }),
+    foreignKey({
+      columns: [t.orderId, t.position],
+      foreignColumns: [orderLines.orderId, orderLines.position],
+      name: 'order_refund_lines_order_line_fk',
+    }).onDelete('restrict'),
+    index('order_refund_lines_order_line_idx').on(t.orderId, t.position),
+    check('order_refund_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_refund_lines_amount_check', sql`${t.amount} >= 0`),
   ],
 );
 

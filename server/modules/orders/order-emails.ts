@@ -44,7 +44,16 @@ const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
 /** "Tuesday, 24 November 2026 at 14:05 UTC": mail readers live in every time zone. */
 export const formatDeadline = (iso: string) => `${deadlineFormat.format(new Date(iso))} UTC`;
 
-export function orderConfirmationEmail(store: StoreInfo, order: Order): MailContent {
+/**
+ * `invoiceDueAt`: an order on account's due date, known as it is placed (its invoice number is
+ * taken as it is written, after this email is made).
+ */
+export function orderConfirmationEmail(
+  store: StoreInfo,
+  order: Order,
+  invoiceDueAt: Date | null = null,
+): MailContent {
+  const dueAt = order.paymentMethod === 'account' ? invoiceDueAt?.toISOString() : undefined;
   return renderMail({
     storeName: store.storeName,
     subject: `Order ${order.number} received`,
@@ -53,13 +62,31 @@ export function orderConfirmationEmail(store: StoreInfo, order: Order): MailCont
       `Thank you for your order ${order.number}.`,
       ...summary(order),
       `It will be delivered to: ${order.address}.`,
-      `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
+      ...(dueAt
+        ? onAccountParagraphs(order, dueAt)
+        : [
+            `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
+          ]),
     ],
-    action: {
-      label: 'Pay for this order',
-      url: `${store.publicUrl}/dashboard/payment/${order._id}`,
-    },
+    action: dueAt
+      ? { label: 'See your order and invoice', url: orderPage(store, order) }
+      : { label: 'Pay for this order', url: `${store.publicUrl}/dashboard/payment/${order._id}` },
   });
+}
+
+const dueDayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+
+/**
+ * An order on account, confirmed: its invoice (issued now, due `dueAt`), paid by bank transfer
+ * (no card, no payment window).
+ */
+export function onAccountParagraphs(order: Order, dueAt: string): string[] {
+  const invoice = order.invoice ? `invoice ${order.invoice.number}` : 'its invoice';
+  const due = dueDayFormat.format(new Date(dueAt));
+  return [
+    `It is on your account: ${invoice} for ${formatMoney(order.totalAmount, order.currency)} is issued now and due on ${due}; you can download it from the order's page.`,
+    `Please pay it by bank transfer by then, quoting the invoice number. Nothing is charged to a card.`,
+  ];
 }
 
 export function paymentReceiptEmail(
@@ -147,8 +174,9 @@ export function cancellationEmail(
   order: Order,
   reason: 'customer' | 'admin' | 'payment_window',
 ): MailContent {
-  // Only unpaid orders (or ones awaiting approval) can be cancelled: a paid one is refunded
-  // instead, so no money was ever taken for a cancelled order.
+  // Only unpaid orders, ones awaiting approval and unshipped ones on account with no payment yet
+  // can be cancelled: a paid one is refunded instead, so no money was ever taken for a cancelled
+  // order.
   return renderMail({
     storeName: store.storeName,
     subject: `Order ${order.number} was cancelled`,
@@ -160,7 +188,9 @@ export function cancellationEmail(
           ? `As you asked, we cancelled order ${order.number}.`
           : `Our team cancelled order ${order.number}.`,
       ...summary(order),
-      'Nothing was charged. You are welcome to order again at any time.',
+      order.invoice && order.paymentMethod === 'account'
+        ? `Its invoice ${order.invoice.number} is cancelled with it: nothing is owed for it, and your credit limit is free again by ${formatMoney(order.totalAmount, order.currency)}. You are welcome to order again at any time.`
+        : 'Nothing was charged. You are welcome to order again at any time.',
     ],
     action: { label: 'Browse the catalogue', url: `${store.publicUrl}/tools` },
   });

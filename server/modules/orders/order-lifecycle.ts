@@ -99,20 +99,26 @@ export async function shipOrder(
 
 /** Statuses whose orders hold stock and can still be cancelled: unpaid, or awaiting approval. */
 const HOLDING: readonly OrderStatus[] = ['unpaid', 'awaiting_approval'];
+/**
+ * What a buyer or an admin may cancel: an order holding stock, or one on account not yet shipped
+ * (its invoice then owes nothing and the credit it used is free again, decision 061). The payment
+ * window never cancels an order on account.
+ */
+const CANCELLABLE: readonly OrderStatus[] = [...HOLDING, 'on_account'];
 
 /**
- * unpaid (or awaiting approval) → cancelled, every line's units back in stock; undefined when it
- * was neither any more. The customer is told, also when they cancelled it themselves (a record
- * of it, for them and whoever at their company reads that mailbox).
+ * unpaid, awaiting approval or on account → cancelled, every line's units back in stock;
+ * undefined when it was none of them any more. The customer is told, also when they cancelled it
+ * themselves (a record of it, for them and whoever at their company reads that mailbox).
  */
 export async function cancelOrder(
   tx: Tx,
   happened: Happened,
   life: Lifecycle,
   orderId: string,
-  reason: CancelReason,
+  reason: Exclude<CancelReason, 'payment_window'>,
 ): Promise<Order | undefined> {
-  const cancelled = await transition(tx, orderId, HOLDING, 'cancelled', {
+  const cancelled = await transition(tx, orderId, CANCELLABLE, 'cancelled', {
     cancelReason: reason,
   });
   if (!cancelled) return undefined;

@@ -265,7 +265,7 @@ export function orderOf(
   const mail = {
     kind: 'order_confirmation',
     to: placed.email,
-    ...orderConfirmationEmail(options, placed),
+    ...orderConfirmationEmail(options, placed, order.invoiceDueAt),
   };
   return { write: { order, lines, mail }, result: placed };
 }

@@ -66,6 +66,8 @@ describe('POST /api/orders/{id}/refunds', () => {
         status: 'succeeded',
         provider: 'manual',
         failureReason: null,
+        lines: [],
+        returnToStock: false,
         creditNote: { number: expect.stringMatching(/^CN-\d{6}$/), issuedAt: expect.any(String) },
         createdAt: expect.any(String),
         recordedBy: 'Rita Refund',

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import { formatCreditNoteNumber, type NoteRefundBody } from '../../../contract/order-refunds.ts';
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
@@ -7,11 +7,18 @@ import { creditNoteNumbers, orderRefunds, orders, payments } from '../../db/sche
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
+import { settleIfCredited } from './credit-notes.ts';
 import { refundEmail, type StoreInfo } from './order-emails.ts';
 import type { Happened, OrderEvents } from './order-events.ts';
 import type { Lifecycle } from './order-lifecycle.ts';
 import { asOrder } from './orders.repo.ts';
 import type { RefundAnswer, RefundReport, SendRefund } from './refund-gateway.ts';
+import {
+  priceRefundLines,
+  refundedSoFar,
+  returnRefundedStock,
+  storeRefundLines,
+} from './refund-lines.ts';
 
 type StoreMail = StoreInfo & Pick<Lifecycle, 'mailer'>;
 
@@ -32,12 +39,14 @@ async function nextCreditNoteNumber(tx: Tx): Promise<number> {
 }
 
 /**
- * A refund went through: it issues its credit note (the next number) and the buyer is emailed, in
- * the transaction that settled it (the mail outbox commits with it, so the mail goes out exactly
- * when the refund is known done, and a rollback takes the number back).
+ * A refund went through: it issues its credit note (the next number), its returned units go back
+ * into stock if the admin said so, and the buyer is emailed, in the transaction that settled it
+ * (the mail outbox commits with it, so the mail goes out exactly when the refund is known done,
+ * and a rollback takes the number and the stock back).
  */
 async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promise<void> {
   const creditNote = await nextCreditNoteNumber(tx);
+  await returnRefundedStock(tx, refundId);
   await tx
     .update(orderRefunds)
     .set({ creditNoteNumber: creditNote, creditNoteIssuedAt: sql`now()` })
@@ -48,6 +57,7 @@ async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promi
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(eq(orderRefunds.id, refundId));
   if (!row) return;
+  await settleIfCredited(tx, row.order);
   const order = await asOrder(tx, row.order);
   const notice = refundEmail(life, order, {
     amount: row.amount,
@@ -56,6 +66,12 @@ async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promi
   });
   await life.mailer.enqueue({ kind: 'order_refunded', to: order.email, ...notice }, tx);
 }
+
+/**
+ * Paid, shipped, or on account (invoiced, decision 056): a refund of an order on account is a
+ * credit note that lowers what the buyer owes.
+ */
+const REFUNDABLE = new Set<string>(['paid', 'shipped', 'on_account']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -87,21 +103,19 @@ async function recordRefund(
   return events.transaction(db, async (tx, happened) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('This order does not exist.');
-    if (order.status !== 'paid' && order.status !== 'shipped') {
+    if (!REFUNDABLE.has(order.status)) {
       throw conflict(
         'order_not_refundable',
-        order.status === 'unpaid'
+        order.status === 'unpaid' || order.status === 'awaiting_approval'
           ? 'This order is not paid yet, so there is nothing to refund; cancel it instead.'
           : 'This order was cancelled before it was paid, so there is nothing to refund.',
       );
     }
-    const [sum] = await tx
-      .select({ refunded: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, id), ne(orderRefunds.status, 'failed')));
-    const refunded = sum?.refunded ?? 0;
+    const byLines = refund.lines ? await priceRefundLines(tx, id, refund.lines) : null;
+    const amount = byLines?.amount ?? refund.amount ?? 0;
+    const refunded = await refundedSoFar(tx, id);
     const left = order.totalAmount - refunded;
-    if (refund.amount > left) {
+    if (amount > left) {
       throw conflict(
         'refund_exceeds_total',
         left === 0
@@ -114,8 +128,9 @@ async function recordRefund(
       .insert(orderRefunds)
       .values({
         orderId: id,
-        amount: refund.amount,
+        amount,
         note: refund.note,
+        returnToStock: refund.returnToStock,
         recordedBy: admin.id,
         provider: payment?.provider ?? 'manual',
         status: payment ? 'pending' : 'succeeded',
@@ -124,12 +139,18 @@ async function recordRefund(
     await recordAudit(tx, admin, {
       action: 'order.refund_noted',
       target: { type: 'order', id, label: formatOrderNumber(order.number) },
-      details: { amount: refund.amount, currency: order.currency, note: refund.note },
+      details: {
+        amount,
+        currency: order.currency,
+        note: refund.note,
+        ...(refund.lines ? { lines: refund.lines, returnToStock: refund.returnToStock } : {}),
+      },
     });
     happened('refunded', order.userId);
     const refundId = (row as { id: string }).id;
+    await storeRefundLines(tx, refundId, id, byLines?.rows ?? []);
     if (!payment) await issueCreditNote(tx, life, refundId);
-    return { refundId, order, payment };
+    return { refundId, order, payment, amount };
   });
 }
 
@@ -219,7 +240,14 @@ export async function refundOrder(
   id: string,
   refund: NoteRefundBody,
 ): Promise<Order> {
-  const { refundId, order, payment } = await recordRefund(db, events, life, admin, id, refund);
+  const { refundId, order, payment, amount } = await recordRefund(
+    db,
+    events,
+    life,
+    admin,
+    id,
+    refund,
+  );
   if (payment) {
     let answer: RefundAnswer | null = null;
     try {
@@ -227,7 +255,7 @@ export async function refundOrder(
         refundId,
         orderId: id,
         paymentReference: payment.reference,
-        amount: refund.amount,
+        amount,
         currency: order.currency,
       });
     } catch {

@@ -9,8 +9,9 @@ import {
   type OrderStatus,
 } from '../../../contract/orders.ts';
 import type { Shipment } from '../../../contract/shipments.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
+import { refundLinesOf } from './refund-lines.ts';
 import { shipmentsOf, shippedBeforeParcels } from './shipments.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -133,12 +134,14 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
   if (orderIds.length === 0) return byOrder;
   const rows = await tx
     .select({
+      id: orderRefunds.id,
       orderId: orderRefunds.orderId,
       amount: orderRefunds.amount,
       note: orderRefunds.note,
       status: orderRefunds.status,
       provider: orderRefunds.provider,
       failureReason: orderRefunds.failureReason,
+      returnToStock: orderRefunds.returnToStock,
       creditNoteNumber: orderRefunds.creditNoteNumber,
       creditNoteIssuedAt: orderRefunds.creditNoteIssuedAt,
       createdAt: orderRefunds.createdAt,
@@ -148,8 +151,12 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
     .leftJoin(user, eq(user.id, orderRefunds.recordedBy))
     .where(inArray(orderRefunds.orderId, orderIds))
     .orderBy(orderRefunds.orderId, orderRefunds.createdAt, orderRefunds.id);
+  const linesByRefund = await refundLinesOf(
+    tx,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
-    const { orderId, createdAt, recordedBy, status, provider, ...refund } = row;
+    const { id, orderId, createdAt, recordedBy, status, provider, ...refund } = row;
     const { creditNoteNumber, creditNoteIssuedAt, ...rest } = refund;
     byOrder.get(orderId)?.push({
       ...rest,
@@ -160,6 +167,7 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
               issuedAt: creditNoteIssuedAt.toISOString(),
             }
           : null,
+      lines: linesByRefund.get(id) ?? [],
       status: status as OrderRefund['status'],
       provider: provider as OrderRefund['provider'],
       createdAt: createdAt.toISOString(),
@@ -185,11 +193,11 @@ async function decidersOf(tx: Tx, rows: OrderRow[]): Promise<Map<string, string>
 /** Orders as the API sends them: their lines, refunds, deciders and parcels, one query each. */
 export async function asOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, refunds, names, shipments] = await Promise.all([
-    linesOf(tx, ids),
-    refundsOf(tx, ids),
-    decidersOf(tx, rows),
-    shipmentsOf(tx, ids),
+  const [lines, refunds, names, shipments] = await readTogether(tx, [
+    () => linesOf(tx, ids),
+    () => refundsOf(tx, ids),
+    () => decidersOf(tx, rows),
+    () => shipmentsOf(tx, ids),
   ]);
   return rows.map((row) =>
     toOrder(
@@ -331,9 +339,9 @@ export async function listOrders(
     .orderBy(...ORDER_SORT[page.sort])
     .offset(page.offset)
     .$dynamic();
-  const [rows, [counted]] = await Promise.all([
-    page.limit === undefined ? sorted : sorted.limit(page.limit),
-    tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+  const [rows, [counted]] = await readTogether(tx, [
+    () => (page.limit === undefined ? sorted : sorted.limit(page.limit)),
+    () => tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -19,6 +19,7 @@ import { checkOutCart } from './cart-checkout.ts';
 import { readsAsCompany } from './company-orders.ts';
 import { deliveryOf } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { refuseIfPaidOnAccount } from './on-account.ts';
 import { createApprovals } from './order-approvals.ts';
 import { methodsFor } from './order-delivery.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
@@ -251,12 +252,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!order) throw orderNotFound();
         assertCanSee(user, order);
         const reason = order.userId === user.id ? 'customer' : 'admin';
+        await refuseIfPaidOnAccount(tx, id);
         const cancelled = await cancelOrder(tx, happened, options, id, reason);
         if (!cancelled) {
           const current = (await repo.findOrder(tx, id))?.status ?? order.status;
           throw conflict(
             'order_not_cancellable',
-            `Only unpaid orders can be cancelled; this order is ${current}.`,
+            `Only unpaid orders and orders on account not yet shipped can be cancelled; this order is ${current}.`,
           );
         }
         await recordAudit(tx, user, {

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import { formatOrderNumber } from '../../../contract/orders.ts';
 import type { InvoiceBalance, RecordPaymentBody } from '../../../contract/payment-terms.ts';
 import type { Db } from '../../db/client.ts';
-import { invoicePayments, orders } from '../../db/schema.ts';
+import { invoicePayments, orderRefunds, orders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -38,7 +38,19 @@ export async function recordPayment(
       .from(invoicePayments)
       .where(eq(invoicePayments.orderId, orderId));
     const before = sum?.paid ?? 0;
-    const left = order.totalAmount - before;
+    // Credit notes lower what is owed (decision 063).
+    const [credit] = await tx
+      .select({ credited: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
+      .from(orderRefunds)
+      .where(
+        and(
+          eq(orderRefunds.orderId, orderId),
+          eq(orderRefunds.status, 'succeeded'),
+          isNotNull(orderRefunds.creditNoteNumber),
+        ),
+      );
+    const credited = credit?.credited ?? 0;
+    const left = Math.max(order.totalAmount - credited - before, 0);
     if (body.amount > left) {
       throw conflict(
         'payment_exceeds_balance',
@@ -48,7 +60,7 @@ export async function recordPayment(
     await tx.insert(invoicePayments).values({ orderId, ...body, recordedBy: admin.id });
     const paid = before + body.amount;
     let settledAt = order.settledAt;
-    if (paid === order.totalAmount) {
+    if (paid + credited >= order.totalAmount) {
       const [settled] = await tx
         .update(orders)
         .set({ settledAt: sql`now()`, updatedAt: sql`now()` })
@@ -65,7 +77,7 @@ export async function recordPayment(
       orderId,
       total: order.totalAmount,
       paid,
-      left: order.totalAmount - paid,
+      left: Math.max(order.totalAmount - credited - paid, 0),
       settledAt: settledAt?.toISOString() ?? null,
     };
   });

@@ -99,7 +99,7 @@ function OrderBody({
   const isOwner = viewer === 'owner' && !isReadOnly;
   const isAdmin = viewer === 'admin';
   const canRefund =
-    (order.status === 'paid' || order.status === 'shipped') &&
+    (order.status === 'paid' || order.status === 'shipped' || order.status === 'on_account') &&
     order.refundedAmount < order.totalAmount;
 
   const approve = () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { APPROVAL_REASON_SENTENCES } from '#contract/approvals.ts';
+import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { OrderRefund } from '#contract/order-refunds.ts';
 import type { Order } from '#contract/orders.ts';
@@ -112,6 +113,7 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
         <span className="whitespace-pre-line wrap-anywhere">
           {refund.note}
           {viewer === 'admin' && refund.recordedBy && ` (by ${refund.recordedBy})`}
+          {refund.lines.length > 0 && `\n${refundedLines(refund)}`}
           {refund.creditNote && `\nCredit note ${refund.creditNote.number}.`}
           {refund.status === 'failed' &&
             `\n${refund.failureReason ?? 'The payment provider refused it.'} Nothing was refunded.`}
@@ -129,6 +131,14 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
   }
   // Refunds come after the shipment or before it, as they happened.
   return steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** The units a refund by lines gave back, and whether they went back into stock. */
+function refundedLines(refund: OrderRefund): string {
+  const units = refund.lines
+    .map((line) => `${formatCount(line.quantity)} × ${line.productName}`)
+    .join(', ');
+  return refund.returnToStock ? `${units}, returned to stock.` : `${units}.`;
 }
 
 /** A refund as a sentence: done, on its way back (the provider confirms it), or refused. */

@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contract/orders.ts';
+import { orders } from '../../db/schema.ts';
+import { client, expectProblem, json } from '../../testing/http.ts';
+import { addTerms } from '../../testing/terms-fixtures.ts';
+import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { delivery } from '../../testing/valid-requests.ts';
+
+/**
+ * A refund of an order on account is a credit note that lowers what the buyer owes (decision
+ * 063): toolyard_owed_on_account subtracts it, a payment may no longer pass what is left, and the
+ * order is settled once payments and credit notes reach its total.
+ */
+
+let t: TestContext;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signUp({ role: 'Admin', name: 'Rita Refund' });
+});
+afterAll(() => t.close());
+
+const owedBy = async (userId: string) =>
+  (
+    await t.db.execute<{ owed: number }>(
+      sql`select toolyard_owed_on_account(null, ${userId})::int as owed`,
+    )
+  ).rows[0]?.owed;
+
+/** A buyer on net 30 with an order on account of 3 × 100.00. */
+async function orderOnAccount(): Promise<{ buyer: TestUser; order: Order; toolId: string }> {
+  const buyer = await t.signUp({ name: 'Acco Buyer' });
+  await addTerms(t, buyer.id);
+  const tool = await t.addTool({ price: 10_000, quantity: 100, minimumOrder: 1 });
+  const placed = await client(t.app, buyer).post('/orders', {
+    lines: [{ toolId: tool.id, quantity: 3 }],
+    ...delivery,
+    paymentMethod: 'account',
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return { buyer, order: json<Order>(placed), toolId: tool.id };
+}
+
+describe('refunds of orders on account', () => {
+  it('a credit note lowers what the buyer owes, and a payment may pay only what is left', async () => {
+    const { buyer, order, toolId } = await orderOnAccount();
+    expect(await owedBy(buyer.id)).toBe(30_000);
+    const refunded = await client(t.app, admin).post(`/orders/${order._id}/refunds`, {
+      lines: [{ toolId, quantity: 1 }],
+      returnToStock: true,
+      note: 'One came back unused.',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(json<Order>(refunded).refunds).toMatchObject([
+      { amount: 10_000, status: 'succeeded', provider: 'manual', creditNote: { number: /CN-/ } },
+    ]);
+    expect(await owedBy(buyer.id)).toBe(20_000);
+    const tooMuch = expectProblem(
+      await client(t.app, admin).post(`/orders/${order._id}/payments`, {
+        amount: 25_000,
+        receivedOn: '2026-11-20',
+        reference: 'Transfer 1',
+      }),
+      409,
+      'payment_exceeds_balance',
+    );
+    expect(tooMuch.detail).toContain('Only $200.00 is left to pay');
+    const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
+      amount: 20_000,
+      receivedOn: '2026-11-20',
+      reference: 'Transfer 2',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(json<{ left: number; settledAt: string | null }>(paid)).toMatchObject({
+      left: 0,
+      settledAt: expect.any(String),
+    });
+    expect(await owedBy(buyer.id)).toBe(0);
+  });
+
+  it('crediting what is still owed settles the order; a paid and credited order never owes less than nothing', async () => {
+    const { buyer, order } = await orderOnAccount();
+    const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
+      amount: 10_000,
+      receivedOn: '2026-11-20',
+      reference: 'Part',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const other = await orderOnAccount();
+    await client(t.app, admin).post(`/orders/${order._id}/refunds`, {
+      amount: 20_000,
+      note: 'The rest is forgiven.',
+    });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.settledAt).not.toBeNull();
+    expect(await owedBy(buyer.id)).toBe(0);
+    // Paid 300.00 and then credited 100.00: owes nothing (the 100.00 goes back by hand).
+    await client(t.app, admin).post(`/orders/${other.order._id}/payments`, {
+      amount: 30_000,
+      receivedOn: '2026-11-20',
+      reference: 'All',
+    });
+    await t.db.update(orders).set({ settledAt: null }).where(eq(orders.id, other.order._id));
+    const credited = await client(t.app, admin).post(`/orders/${other.order._id}/refunds`, {
+      amount: 10_000,
+      note: 'Price corrected after payment.',
+    });
+    expect(credited.statusCode, credited.body).toBe(201);
+    expect(await owedBy(other.buyer.id)).toBe(0);
+  });
+});
