@@ -155,6 +155,11 @@ function OrderBody({
                     Ship order
                   </Button>
                 )}
+                {order.status === 'shipped' && (
+                  <Button variant="outline" onClick={() => setDialog('ship')}>
+                    Change parcels
+                  </Button>
+                )}
                 {canRefund && (
                   <Button variant="outline" onClick={() => setDialog('refund')}>
                     Refund
@@ -245,7 +250,11 @@ function OrderBody({
         onClose={() => setDialog(null)}
         onShipped={(shipped) => {
           setDialog(null);
-          toast.success(`Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`);
+          toast.success(
+            order.status === 'shipped'
+              ? `The parcels of order ${shipped.number} are saved; ${shipped.name} is emailed them.`
+              : `Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`,
+          );
         }}
       />
       <RejectOrderDialog
