@@ -6,6 +6,7 @@ import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { companyRoutes } from './company-routes.ts';
+import { creditNoteRoutes } from './credit-notes.ts';
 import { deliveryMethodRoutes } from './delivery-methods.ts';
 import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
@@ -31,6 +32,7 @@ export const apiRoutes = {
   addresses: addressRoutes,
   lists: savedListRoutes,
   orders: orderRoutes,
+  creditNotes: creditNoteRoutes,
   delivery: deliveryMethodRoutes,
   quotes: quoteRoutes,
   orderApprovals: orderApprovalRoutes,

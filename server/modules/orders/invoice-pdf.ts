@@ -14,7 +14,7 @@ import type { SellerDetails } from '../../db/schema.ts';
 const require = createRequire(import.meta.url);
 /** Read once, on the first invoice: about 1.4 MB for both. */
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
+export function loadFonts() {
   fonts ??= {
     regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
     bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
@@ -23,12 +23,12 @@ function loadFonts() {
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-const day = (iso: string) => dayFormat.format(new Date(iso));
+export const day = (iso: string) => dayFormat.format(new Date(iso));
 
-const PAGE_MARGIN = 50;
-const INK = '#1c1917';
-const MUTED = '#57534e';
-const RULE = '#d6d3d1';
+export const PAGE_MARGIN = 50;
+export const INK = '#1c1917';
+export const MUTED = '#57534e';
+export const RULE = '#d6d3d1';
 
 export interface InvoiceInput {
   order: Order;
@@ -234,7 +234,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
   return done;
 }
 
-function heading(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
+export function heading(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
   doc.font('bold').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), x, y, {
     characterSpacing: 0.5,
   });
