@@ -9,7 +9,7 @@ const CreditNoteNumberSchema = z
 
 const CreditNoteParamsSchema = z.strictObject({ number: CreditNoteNumberSchema });
 
-export const CREDIT_NOTE_PAGE_DEFAULT = 20;
+const CREDIT_NOTE_PAGE_DEFAULT = 20;
 const CREDIT_NOTE_PAGE_MAX = 100;
 
 const ListCreditNotesQuerySchema = z.strictObject({

@@ -11,7 +11,7 @@ import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { asOrder, type OrderRow } from './orders.repo.ts';
 
 /** What the credit notes of an order come to (refunds that succeeded and issued one). */
-export async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
+async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
   const [sum] = await tx
     .select({ credited: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
     .from(orderRefunds)
