@@ -17,6 +17,9 @@ const CLOSE = '\uE001';
 const MARKS = /[\uE000\uE001]/g;
 
 /** Text someone typed, as the sentence quotes it: “…”, its own curly quotes made straight. */
+/** How many parcels an entry's details list. */
+const parcelCount = (parcels: unknown) => (Array.isArray(parcels) ? parcels.length : 0);
+
 function quoted(typed: string): string {
   return `${OPEN}${typed.replace(MARKS, '').replace(/[“”]/g, '"')}${CLOSE}`;
 }
@@ -110,11 +113,17 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
       // An order is labelled by its number, which the store wrote.
       return `${who} cancelled order ${label}.`;
     case 'order.shipped': {
+      const parcels = parcelCount(details.parcels);
+      if (parcels > 1) return `${who} marked order ${label} shipped in ${parcels} parcels.`;
       const carrier = text(details.carrier);
       const tracking = text(details.trackingNumber ?? details.tracking);
       const via = carrier ? ` with ${quoted(carrier)}` : '';
       const number = tracking ? `, tracking number ${quoted(tracking)}` : '';
       return `${who} marked order ${label} shipped${via}${number}.`;
+    }
+    case 'order.shipments_updated': {
+      const parcels = parcelCount(details.parcels);
+      return `${who} changed the parcels of order ${label} (${parcels === 1 ? 'one parcel' : `${parcels} parcels`}).`;
     }
     case 'order.refund_noted': {
       const amount = number(details.amount ?? details.amountMinor);

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'category.deleted',
   'order.cancelled',
   'order.shipped',
+  'order.shipments_updated',
   'order.refund_noted',
   'quote.requested',
   'quote.offered',

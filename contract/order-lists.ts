@@ -18,7 +18,7 @@ const FIRST_YEAR = 1970;
 const LAST_YEAR = 9998;
 
 /** A day, `2026-11-23`, read in UTC. */
-const DaySchema = z.iso
+export const DaySchema = z.iso
   .date({ error: 'Must be a date such as 2026-11-23.' })
   // The years FIRST_YEAR to LAST_YEAR.
   .regex(/^(?:19[7-9]\d|[2-8]\d{3}|9[0-8]\d{2}|99[0-8]\d|999[0-8])-/, {

@@ -75,6 +75,9 @@ export const PlaceOrderBodySchema = z.strictObject({
   address: multilineText(5, 500, { maxLines: 10 })
     .optional()
     .describe('The delivery address as typed; required unless `addressId` is sent.'),
+  deliveryMethodId: IdSchema.optional().describe(
+    "How the order travels: a method that serves the address book's address (`addressId`) country, as GET /api/cart/delivery-options lists them. Its price is computed again now and added to the total. Required when any method serves that country; refused with 409 delivery_method_unavailable when this one no longer serves it; not for a typed address.",
+  ),
   poNumber: plainText(1, 64).optional(),
   note: multilineText(1, 1000, { maxLines: 20 }).optional(),
   paymentMethod: z
@@ -84,7 +87,7 @@ export const PlaceOrderBodySchema = z.strictObject({
       'card (the default): paid by card within the payment window. account: a buyer with payment terms orders on account: confirmed at once and invoiced with a due date, refused with 409 credit_limit_exceeded when it would pass the credit limit, or 409 no_payment_terms without terms.',
     ),
   expectedTotal: MoneySchema.optional().describe(
-    'The total the buyer was shown. When the order would now cost anything else (a price changed meanwhile), it is refused with 409 price_changed and nothing is taken.',
+    'The total the buyer was shown, delivery included. When the order would now cost anything else (a price changed meanwhile), it is refused with 409 price_changed and nothing is taken.',
   ),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;

@@ -13,6 +13,7 @@ import {
 } from './order-placement.ts';
 import { NoteRefundBodySchema } from './order-refunds.ts';
 import { OrderSchema, ShipOrderBodySchema } from './orders.ts';
+import { UpdateShipmentsBodySchema } from './shipments.ts';
 
 const NO_ORDER = 'No order with this id.';
 const NOT_THEIRS = "The order is another customer's (admins may read any).";
@@ -95,9 +96,9 @@ export const orderRoutes = {
     method: 'DELETE',
     path: '/user/:id',
     access: 'user',
-    summary: 'Cancel an unpaid order',
+    summary: 'Cancel an unpaid order or one on account',
     description:
-      'Cancels an unpaid order, by the customer who placed it or an admin: it stays in the history as cancelled and its stock returns. Written to the audit log.',
+      'Cancels an unpaid order, or an order on account not yet shipped and with no payment recorded, by the customer who placed it or an admin: it stays in the history as cancelled, its stock returns, and an order on account no longer counts against the credit limit. Written to the audit log.',
     returns: 'How many orders were cancelled: 1.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -105,7 +106,7 @@ export const orderRoutes = {
     errors: {
       403: NOT_THEIRS,
       404: NO_ORDER,
-      409: 'order_not_cancellable: the order is paid, shipped or already cancelled.',
+      409: 'order_not_cancellable: the order is paid, shipped, already cancelled, or on account with a payment recorded.',
     },
   }),
   invoice: route({
@@ -156,7 +157,7 @@ export const orderRoutes = {
     access: 'admin',
     summary: 'Mark an order shipped',
     description:
-      'Marks a paid order shipped, with its carrier and tracking number when known; the customer is emailed. Written to the audit log.',
+      'Marks a paid (or on account) order shipped in one or more parcels, each with its carrier and tracking number (required unless `noTracking` is true); the customer is emailed, with a tracking link for carriers we know (DHL, UPS, FedEx, DPD, Royal Mail). Written to the audit log.',
     returns: 'The order, shipped.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -165,6 +166,23 @@ export const orderRoutes = {
     errors: {
       404: NO_ORDER,
       409: 'order_not_shippable: the order is unpaid, cancelled or already shipped.',
+    },
+  }),
+  updateShipments: route({
+    method: 'PUT',
+    path: '/orders/:id/shipments',
+    access: 'admin',
+    summary: "Change a shipped order's parcels",
+    description:
+      "Replaces a shipped order's parcels and tracking numbers (a number added later, a parcel more or less); each parcel needs a tracking number unless `noTracking` is true. The customer is emailed the tracking links again. Written to the audit log.",
+    returns: 'The order with its parcels.',
+    tags: ['orders'],
+    params: IdParamsSchema,
+    body: UpdateShipmentsBodySchema,
+    response: OrderSchema,
+    errors: {
+      404: NO_ORDER,
+      409: 'order_not_shipped: the order has not shipped yet (ship it first).',
     },
   }),
   noteRefund: route({

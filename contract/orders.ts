@@ -3,6 +3,7 @@ import { DeliveryAddressSchema } from './addresses.ts';
 import { APPROVAL_REASONS } from './approvals.ts';
 import { IdSchema, MoneySchema, plainText, TimestampSchema } from './common.ts';
 import { OrderRefundSchema } from './order-refunds.ts';
+import { checkTracking, OrderDeliverySchema, ShipmentSchema, shipmentFields } from './shipments.ts';
 
 /** What an order is: its number, lines, status and history, as every order route answers it. */
 
@@ -136,9 +137,13 @@ export const OrderSchema = z.object({
   cancelledAt: TimestampSchema.nullable(),
   /** Who cancelled it: the customer, an admin, or the payment window running out. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
-  /** Once shipped: the carrier and tracking number, when the admin gave them. */
+  /** Once shipped: the first parcel's carrier and tracking number (`shipments` has every parcel). */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** The delivery method chosen, its price (in `totalAmount`) and promised day; null: none chosen. */
+  delivery: OrderDeliverySchema.nullable(),
+  /** The parcels it was shipped in, first to last; empty until it ships. */
+  shipments: z.array(ShipmentSchema),
   /** The buyer's company details as their profile had them when the order was placed. */
   companyName: z.string().nullable(),
   vatNumber: z.string().nullable(),
@@ -159,9 +164,33 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const ShipOrderBodySchema = z.strictObject({
-  status: z.literal('shipped'),
-  carrier: plainText(1, 64).optional(),
-  trackingNumber: plainText(1, 64).optional(),
-});
+/**
+ * Shipping an order: its parcels (`parcels`, or one parcel as `carrier` and `trackingNumber`), each
+ * with a tracking number unless `noTracking` is true.
+ */
+export const ShipOrderBodySchema = z
+  .strictObject({
+    status: z.literal('shipped'),
+    carrier: plainText(1, 64).optional().describe('One parcel: its carrier (or send `parcels`).'),
+    trackingNumber: plainText(1, 64).optional().describe('One parcel: its tracking number.'),
+    ...shipmentFields,
+  })
+  .superRefine(checkTracking)
+  .superRefine((body, context) => {
+    const isOneParcel = body.carrier !== undefined || body.trackingNumber !== undefined;
+    if (isOneParcel && body.parcels !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['parcels'],
+        message: 'Send either `parcels` or one parcel as `carrier` and `trackingNumber`, not both.',
+      });
+    else if (body.trackingNumber !== undefined && body.carrier === undefined)
+      context.addIssue({ code: 'custom', path: ['carrier'], message: 'Say which carrier.' });
+    else if (!body.noTracking && body.trackingNumber === undefined && !body.parcels?.length)
+      context.addIssue({
+        code: 'custom',
+        path: [body.carrier === undefined ? 'parcels' : 'trackingNumber'],
+        message: 'Give the tracking number of each parcel, or tick "no tracking".',
+      });
+  });
 export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;

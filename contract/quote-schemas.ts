@@ -113,6 +113,7 @@ export const AcceptQuoteBodySchema = PlaceOrderBodySchema.pick({
   addressId: true,
   phone: true,
   address: true,
+  deliveryMethodId: true,
   poNumber: true,
   note: true,
 });

@@ -8,6 +8,7 @@ import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { companyRoutes } from './company-routes.ts';
 import { creditNoteRoutes } from './credit-notes.ts';
 import { deliveryMethodRoutes } from './delivery-methods.ts';
+import { accountInvoiceRoutes } from './invoices-on-account.ts';
 import { orderApprovalRoutes } from './order-approvals.ts';
 import { orderRoutes } from './order-routes.ts';
 import { overviewRoutes } from './overview.ts';
@@ -45,6 +46,7 @@ export const apiRoutes = {
   overview: overviewRoutes,
   companies: companyRoutes,
   paymentTerms: paymentTermsRoutes,
+  accountInvoices: accountInvoiceRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

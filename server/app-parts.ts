@@ -90,6 +90,10 @@ import {
   createDeliveryMethodsService,
   type DeliveryMethodsService,
 } from './modules/shipping/delivery-methods.service.ts';
+import {
+  type AccountInvoicesService,
+  createAccountInvoicesService,
+} from './modules/terms/account-invoices.service.ts';
 import { createTermsService, type TermsService } from './modules/terms/terms.service.ts';
 import { createCatalogueIndex } from './modules/tools/catalogue-index.ts';
 import { createToolCache } from './modules/tools/tool-cache.ts';
@@ -122,6 +126,7 @@ export interface AppParts {
     overview: OverviewService;
     companies: CompaniesService;
     terms: TermsService;
+    accountInvoices: AccountInvoicesService;
     invitations: InvitationsService;
     addresses: AddressesService;
     deliveryMethods: DeliveryMethodsService;
@@ -267,6 +272,7 @@ export function createAppParts(
     invoicing: config.invoicing,
     paymentWindowMs: config.paymentWindowMs,
     unpaidCaps: config.unpaidCaps,
+    storeTimeZone: config.storeTimeZone,
     events: orderEvents,
     sendRefund: createRefundSender(stripeClient),
   });
@@ -317,6 +323,11 @@ export function createAppParts(
     uploads,
     companies: createCompaniesService(db),
     terms: createTermsService(db, { currency: config.currency }),
+    accountInvoices: createAccountInvoicesService(db, {
+      currency: config.currency,
+      seller: config.invoicing.seller,
+      readOrder: orders.get,
+    }),
     invitations: createInvitationsService(db, {
       mailer,
       storeName: config.storeName,

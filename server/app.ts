@@ -29,7 +29,8 @@ import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
 import { registerDeliveryMethodRoutes } from './modules/shipping/delivery-methods.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
-import { registerTermsRoutes } from './modules/terms/terms.routes.ts';
+import { startInvoiceReminderJob } from './modules/terms/invoice-reminders.ts';
+import { registerAccountInvoiceRoutes, registerTermsRoutes } from './modules/terms/terms.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
 import { registerUploadFiles, registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -95,6 +96,9 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
 }
+
+/** How often each instance looks for invoices on account to remind (each reminded once a day at most). */
+const INVOICE_REMINDER_INTERVAL_MS = 10 * 60_000;
 
 /** Builds the whole app from its parts; reads no environment and listens on nothing. */
 export async function buildApp({ config, database, logger, mailTransport }: AppDeps): Promise<App> {
@@ -237,6 +241,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitWrites,
       );
       registerTermsRoutes(api, services.terms, limitWrites);
+      registerAccountInvoiceRoutes(api, services.accountInvoices);
     },
     { prefix: '/api' },
   );
@@ -265,12 +270,21 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     intervalMs: Math.min(60_000, Math.max(1_000, config.paymentWindowMs / 4)),
     log: logger,
   });
+  const stopReminders = startInvoiceReminderJob(database.db, {
+    mailer,
+    storeName: config.storeName,
+    publicUrl: config.publicUrl,
+    currency: config.currency,
+    intervalMs: INVOICE_REMINDER_INTERVAL_MS,
+    log: logger,
+  });
   const stopPruning = startRateLimitPruning(limiter, 60_000, (error) =>
     logger.warn({ err: error }, 'pruning rate-limit counters failed; will retry'),
   );
   app.addHook('onClose', async () => {
     await stopPruning();
     await stopPaymentWindow();
+    await stopReminders();
     await mailer.stop();
     await changes.stop();
   });

@@ -55,6 +55,12 @@ async function objects(): Promise<Objects> {
   const unpaid = await place();
   const paid = await place();
   await t.markPaid(paid._id, `txn_${randomUUID()}`);
+  const shipped = await place();
+  await t.markPaid(shipped._id, `txn_${randomUUID()}`);
+  await t.app.services.orders.ship(asSessionUser(admin), shipped._id, {
+    status: 'shipped',
+    noTracking: true,
+  });
   const posted = await client(t.app, owner).post('/reviews', {
     review: 'The owner liked these tools.',
     rating: 5,
@@ -77,6 +83,7 @@ async function objects(): Promise<Objects> {
     unpaid,
     paid,
     creditNote: await refundedOrderCreditNote(t, asSessionUser(admin, 'Admin'), place),
+    shipped,
     someone,
     terms: await addTerms(t, someone.id),
     review,

@@ -23,6 +23,8 @@ export interface Objects {
   paid: Order;
   /** The credit note of a refund on another paid order of the owner's (CN-…). */
   creditNote: string;
+  /** Paid and shipped without tracking. */
+  shipped: Order;
   /** An account whose role an admin may change; it never signs in. */
   someone: TestAccount;
   /** A review the owner posted. */
@@ -427,7 +429,18 @@ export const MATRIX: Record<string, Entry> = {
     expect: { visitor: 401, owner: 403, other: 403, admin: 403 },
   },
   'PUT /order/:id': {
-    request: (o) => ({ url: `/api/order/${o.paid._id}`, body: { status: 'shipped' } }),
+    request: (o) => ({
+      url: `/api/order/${o.paid._id}`,
+      body: { status: 'shipped', parcels: [{ carrier: 'DHL', trackingNumber: 'JD0146' }] },
+    }),
+    expect: adminOnly(200),
+  },
+  'PUT /orders/:id/shipments': {
+    request: (o) => ({
+      url: `/api/orders/${o.shipped._id}/shipments`,
+      body: { parcels: [{ carrier: 'UPS', trackingNumber: '1Z999AA1' }] },
+    }),
+    // Customers see their parcels; only admins record them.
     expect: adminOnly(200),
   },
   'POST /orders/:id/refunds': {
@@ -511,6 +524,27 @@ export const MATRIX: Record<string, Entry> = {
       body: { amount: 100, receivedOn: '2026-11-28', reference: 'MATRIX-1' },
     }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 409 },
+  },
+  'GET /payment-terms/mine': {
+    request: () => ({ url: '/api/payment-terms/mine' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /invoices/open': {
+    request: () => ({ url: '/api/invoices/open' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /invoices/statement.pdf': {
+    request: () => ({ url: '/api/invoices/statement.pdf?from=2026-11-01&to=2026-11-30' }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /invoices/overdue': {
+    request: () => ({ url: '/api/invoices/overdue' }),
+    expect: adminOnly(200),
+  },
+  'GET /orders/:id/payments': {
+    // A card order has no payments on account: its readers are told so, everyone else refused first.
+    request: (o) => ({ url: `/api/orders/${o.paid._id}/payments` }),
+    expect: { visitor: 401, owner: 409, other: 403, admin: 409 },
   },
   'DELETE /payment-terms/:id': {
     request: (o) => ({ url: `/api/payment-terms/${o.terms.id}` }),

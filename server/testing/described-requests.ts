@@ -78,6 +78,13 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /companies/mine/orders': () => ({ url: '/api/companies/mine/orders?status=paid&limit=5' }),
   'GET /companies': () => ({ url: '/api/companies' }),
   'GET /payment-terms': () => ({ url: '/api/payment-terms' }),
+  'GET /payment-terms/mine': () => ({ url: '/api/payment-terms/mine' }),
+  'GET /invoices/open': () => ({ url: '/api/invoices/open?limit=5' }),
+  'GET /invoices/overdue': () => ({ url: '/api/invoices/overdue?limit=5' }),
+  'GET /invoices/statement.pdf': () => ({
+    url: '/api/invoices/statement.pdf?from=2026-01-01&to=2026-12-31',
+  }),
+  'GET /orders/:id/payments': (f) => ({ url: `/api/orders/${f.onAccountOrder._id}/payments` }),
   'GET /health': () => ({ url: '/api/health', as: 'visitor' }),
   'GET /ready': () => ({ url: '/api/ready', as: 'visitor' }),
 };
@@ -186,7 +193,10 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   ],
   'GET /orders/:id': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}`, as: 'customer' }],
   'PUT /order/:id': (f) => [
-    { url: `/api/order/${f.unpaidOrder._id}`, body: { status: 'shipped' } },
+    { url: `/api/order/${f.unpaidOrder._id}`, body: { status: 'shipped', noTracking: true } },
+  ],
+  'PUT /orders/:id/shipments': (f) => [
+    { url: `/api/orders/${f.paidOrder._id}/shipments`, body: { noTracking: true } },
   ],
   'POST /orders/:id/refunds': (f) => [
     { url: `/api/orders/${f.unpaidOrder._id}/refunds`, body: { amount: 1, note: 'Too early.' } },
@@ -282,6 +292,11 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
       url: `/api/orders/${f.onAccountOrder._id}/payments`,
       body: { amount: 2_000_000_000, receivedOn: '2026-11-28', reference: 'TOO-MUCH' },
     },
+  ],
+  'GET /orders/:id/payments': (f) => [
+    { url: `/api/orders/${randomUUID()}/payments` },
+    { url: `/api/orders/${f.paidOrder._id}/payments` },
+    { url: `/api/orders/${f.unpaidOrder._id}/payments`, as: 'customer' },
   ],
 };
 

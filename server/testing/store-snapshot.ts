@@ -12,6 +12,7 @@ import {
   orderLines,
   orderRefundLines,
   orderRefunds,
+  orderShipments,
   orders,
   quoteLines,
   quoteMessages,
@@ -64,6 +65,7 @@ const STORE_TABLES = [
   savedLists,
   savedListLines,
   deliveryMethods,
+  orderShipments,
 ];
 
 /** Everything a request could change, to prove that a refused one changed nothing. */

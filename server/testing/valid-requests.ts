@@ -27,6 +27,8 @@ export interface Fixture {
   paidOrder: Order;
   /** The credit note of a refund on another paid order of the admin's (CN-…). */
   creditNote: string;
+  /** Paid and shipped without tracking. */
+  shippedOrder: Order;
   someone: TestAccount;
   /** A review posted by `someone`. */
   review: { id: string };
@@ -118,6 +120,13 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const unpaidOrder = await place();
   const paidOrder = await place();
   await t.markPaid(paidOrder._id, `txn_${randomUUID()}`);
+  const placedToShip = await place();
+  await t.markPaid(placedToShip._id, `txn_${randomUUID()}`);
+  const shippedOrder = await t.app.services.orders.ship(
+    asSessionUser(admin, 'Admin'),
+    placedToShip._id,
+    { status: 'shipped', noTracking: true },
+  );
   // Someone else, with a paid order of a tool of its own and a review, made through the services:
   // no request of these tests is sent as them, so they need no session (and no password check).
   const someone = await t.addAccount();
@@ -178,6 +187,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     unpaidOrder,
     paidOrder,
     creditNote,
+    shippedOrder,
     someone,
     review,
     cartVersion,
@@ -391,7 +401,19 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { reason: 'Rejected by the request every test starts from.' },
     sendAs: f.awaiting.approver,
   }),
-  'PUT /order/:id': (f) => ({ url: `/api/order/${f.paidOrder._id}`, body: { status: 'shipped' } }),
+  'PUT /order/:id': (f) => ({
+    url: `/api/order/${f.paidOrder._id}`,
+    body: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD014600006281230' },
+  }),
+  'PUT /orders/:id/shipments': (f) => ({
+    url: `/api/orders/${f.shippedOrder._id}/shipments`,
+    body: {
+      parcels: [
+        { carrier: 'DHL', trackingNumber: 'JD014600006281230' },
+        { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      ],
+    },
+  }),
   'POST /orders/:id/refunds': (f) => ({
     url: `/api/orders/${f.paidOrder._id}/refunds`,
     body: {

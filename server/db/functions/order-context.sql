@@ -90,7 +90,8 @@ BEGIN
       SELECT coalesce(json_agg(json_build_object(
           'id', id, 'sku', sku, 'name', name, 'price', price, 'priceTiers', price_tiers,
           'quantity', quantity, 'minimumOrder', minimum_order,
-          'orderIncrement', order_increment, 'maxPerOrder', max_per_order)), '[]')
+          'orderIncrement', order_increment, 'maxPerOrder', max_per_order,
+          'weightGrams', weight_grams)), '[]')
       FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL)
   );
 END

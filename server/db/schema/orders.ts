@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -113,6 +114,16 @@ export const orders = pgTable(
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('card'),
     invoiceDueAt: timestamp('invoice_due_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * How the order travels (decision 062): the delivery method chosen, as it was when the order
+     * was placed (its id, name, price in minor units, included in `total_amount`, and the day it
+     * promised); all null for an order placed without one. No foreign key: deleting a method only
+     * stops it being offered (decision 057).
+     */
+    deliveryMethodId: uuid('delivery_method_id'),
+    deliveryMethodName: text('delivery_method_name'),
+    deliveryPrice: integer('delivery_price'),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -130,6 +141,10 @@ export const orders = pgTable(
     ),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('card', 'account')`),
     check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
+    check(
+      'orders_delivery_check',
+      sql`(${t.deliveryMethodId} is null) = (${t.deliveryMethodName} is null) and (${t.deliveryMethodId} is null) = (${t.deliveryPrice} is null) and (${t.deliveryMethodId} is null) = (${t.deliveryDate} is null) and ${t.deliveryPrice} >= 0`,
+    ),
     check(
       'orders_paid_has_transaction_check',
       sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null or ${t.paymentMethod} = 'account'`,
@@ -169,6 +184,10 @@ export const orders = pgTable(
     // the customer's name or email.
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    // The overview's revenue of orders on account, by the day they were invoiced (decision 061).
+    index('orders_account_invoiced_idx')
+      .on(t.invoicedAt)
+      .where(sql`${t.paymentMethod} = 'account' and ${t.invoicedAt} is not null`),
     index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
     index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],

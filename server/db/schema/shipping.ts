@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { PRICE_BASES, type PriceBand } from '../../../contract/delivery-methods.ts';
 import { timestamps } from './columns.ts';
+import { orders } from './orders.ts';
 
 /**
  * How orders travel (docs/decisions/057): the delivery methods admins define. A method serves the
@@ -38,5 +39,33 @@ export const deliveryMethods = pgTable(
       sql`${t.cutOffTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
     ),
     check('delivery_methods_countries_check', sql`cardinality(${t.countries}) >= 1`),
+  ],
+);
+
+/**
+ * The parcels a shipped order travels in (decision 062): one row each, numbered from 1, with its
+ * carrier and tracking number. A parcel has a tracking number unless the admin ticked "no
+ * tracking" when shipping (then `carrier` may still name who carries it). Edited after shipping by
+ * replacing the order's rows.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    ...timestamps,
+  },
+  (t) => [
+    index('order_shipments_order_idx').on(t.orderId, t.position),
+    check('order_shipments_position_check', sql`${t.position} >= 1`),
+    check(
+      'order_shipments_tracking_check',
+      sql`${t.trackingNumber} is null or ${t.carrier} is not null`,
+    ),
   ],
 );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import type { PlaceOrderBody } from '../../../contract/order-placement.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
@@ -34,9 +35,11 @@ export async function placeAgreedOrder(
     /** The lines and the delivery, already read from the address book when one was chosen. */
     placement: Omit<Placement, 'expectedTotal'>;
     agreedPrices: ReadonlyMap<string, number>;
+    /** The delivery methods as they are now (order-delivery.ts). */
+    methods: readonly DeliveryMethod[];
   },
 ): Promise<Order> {
-  const { user, placement, agreedPrices } = request;
+  const { user, placement, agreedPrices, methods } = request;
   assertEmailVerified(user, 'placing an order');
   const toolIds = placement.lines.map((line) => line.toolId);
   const opened = await tx.execute<{ context: unknown }>(
@@ -45,7 +48,7 @@ export async function placeAgreedOrder(
   const context = contextOf(opened.rows[0]?.context);
   const { write, result } = orderOf(
     context,
-    { user, placement, idempotencyKey: undefined, fields: LINE_FIELDS, agreedPrices },
+    { user, placement, idempotencyKey: undefined, fields: LINE_FIELDS, agreedPrices, methods },
     options,
   );
   for (const statement of placeStatements(write)) await tx.execute(sql.raw(statement));

@@ -1,7 +1,13 @@
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
-import { formatDeadline, orderPage, type StoreInfo, summary } from './order-emails.ts';
+import {
+  formatDeadline,
+  onAccountParagraphs,
+  orderPage,
+  type StoreInfo,
+  summary,
+} from './order-emails.ts';
 
 /**
  * The emails of an order that waits for a company's approval: to the buyer when it is placed, to
@@ -54,12 +60,15 @@ export function approvedEmail(store: StoreInfo, order: Order): MailContent {
     paragraphs: [
       `${order.approval?.approvedBy ?? 'Your company'} approved order ${order.number}.`,
       ...summary(order),
-      `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
+      ...(order.invoice?.dueAt
+        ? onAccountParagraphs(order, order.invoice.dueAt)
+        : [
+            `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
+          ]),
     ],
-    action: {
-      label: 'Pay for this order',
-      url: `${store.publicUrl}/dashboard/payment/${order._id}`,
-    },
+    action: order.invoice?.dueAt
+      ? { label: 'See your order and invoice', url: orderPage(store, order) }
+      : { label: 'Pay for this order', url: `${store.publicUrl}/dashboard/payment/${order._id}` },
   });
 }
 

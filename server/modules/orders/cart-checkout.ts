@@ -1,4 +1,5 @@
 import type { CheckoutCartBody } from '../../../contract/cart.ts';
+import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
@@ -29,9 +30,11 @@ export async function checkOutCart(
     /** The checkout with its delivery found (delivery.ts). */
     checkout: Omit<CheckoutCartBody, 'addressId' | 'phone' | 'address'> & Delivery;
     idempotencyKey: string | undefined;
+    /** The delivery methods as they are now (order-delivery.ts). */
+    methods: readonly DeliveryMethod[];
   },
 ): Promise<{ order: Order; isNew: boolean }> {
-  const { user, checkout, idempotencyKey } = request;
+  const { user, checkout, idempotencyKey, methods } = request;
   assertEmailVerified(user, 'placing an order');
   const { cartVersion, ...placing } = checkout;
   const opening = cartContextStatement(user.id, idempotencyKey, cartVersion);
@@ -42,7 +45,7 @@ export async function checkOutCart(
     const placement = { ...placing, lines: opened.lines };
     const { write, result } = orderOf(
       opened.context,
-      { user, placement, idempotencyKey, fields: LINE_FIELDS },
+      { user, placement, idempotencyKey, fields: LINE_FIELDS, methods },
       options,
     );
     return { write: { ...write, cart: { userId: user.id, version: cartVersion } }, result };

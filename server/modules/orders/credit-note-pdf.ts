@@ -3,7 +3,16 @@ import { formatMoney } from '../../../contract/money.ts';
 import type { OrderRefund } from '../../../contract/order-refunds.ts';
 import { includedTax, type Order } from '../../../contract/orders.ts';
 import type { SellerDetails } from '../../db/schema.ts';
-import { day, heading, INK, loadFonts, MUTED, PAGE_MARGIN, RULE } from './invoice-pdf.ts';
+import {
+  pdfDay as day,
+  endPdf,
+  pdfHeading as heading,
+  INK,
+  MUTED,
+  PAGE_MARGIN,
+  RULE,
+  startPdf,
+} from '../../pdf/pdf-document.ts';
 
 /**
  * A credit note as a PDF (PDFKit, set like the invoice in invoice-pdf.ts): its number, the invoice
@@ -34,26 +43,11 @@ export async function renderCreditNotePdf({
   const invoice = order.invoice;
   const note = refund.creditNote;
   if (!invoice || !note) throw new Error(`order ${order.number}: no credit note to render`);
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `Credit note ${note.number}`,
-      Author: seller.name,
-      Subject: `Credit note ${note.number} correcting invoice ${invoice.number}`,
-    },
+  const { doc, done } = await startPdf({
+    Title: `Credit note ${note.number}`,
+    Author: seller.name,
+    Subject: `Credit note ${note.number} correcting invoice ${invoice.number}`,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
   const cost = (amount: number) => formatMoney(amount, order.currency);
   const left = PAGE_MARGIN;
   const width = doc.page.width - 2 * PAGE_MARGIN;
@@ -190,21 +184,6 @@ export async function renderCreditNotePdf({
     );
   doc.text(`Reason: ${refund.note}`, { width });
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `${seller.name} · Credit note ${note.number} · Page ${index + 1} of ${range.count}`,
-        left,
-        doc.page.height - PAGE_MARGIN + 10,
-        { width, align: 'center', lineBreak: false },
-      );
-  }
-  doc.end();
+  endPdf(doc, `${seller.name} · Credit note ${note.number}`);
   return done;
 }

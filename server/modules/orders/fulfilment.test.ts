@@ -77,7 +77,10 @@ describe('shipping an order', () => {
       (sent) =>
         sent.to === billing.buyer.email && sent.subject === `Order ${paid.number} has shipped`,
     );
-    expect(mail?.text).toContain('Carrier: DHL Express. Tracking number: JD014600006281230.');
+    expect(mail?.text).toContain('Your parcel: DHL Express, tracking number JD014600006281230.');
+    expect(mail?.text).toContain(
+      'Track DHL Express JD014600006281230: https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD014600006281230',
+    );
     expect(mail?.text).toContain(`/dashboard/orders/${paid._id}`);
   });
 

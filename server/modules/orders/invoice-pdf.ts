@@ -1,34 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { SellerDetails } from '../../db/schema.ts';
+import {
+  pdfDay as day,
+  endPdf,
+  pdfHeading as heading,
+  INK,
+  MUTED,
+  PAGE_MARGIN,
+  RULE,
+  startPdf,
+} from '../../pdf/pdf-document.ts';
 
-/**
- * An order's invoice as a PDF (PDFKit). The text is set in DejaVu Sans, embedded and subset, so
- * names and addresses in Latin, Greek and Cyrillic scripts print as typed; the standard PDF fonts
- * know only Western European letters.
- */
-
-const require = createRequire(import.meta.url);
-/** Read once, on the first invoice: about 1.4 MB for both. */
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-export function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-export const day = (iso: string) => dayFormat.format(new Date(iso));
-
-export const PAGE_MARGIN = 50;
-export const INK = '#1c1917';
-export const MUTED = '#57534e';
-export const RULE = '#d6d3d1';
+/** An order's invoice as a PDF (server/pdf/pdf-document.ts says how documents are set). */
 
 export interface InvoiceInput {
   order: Order;
@@ -40,30 +25,12 @@ export interface InvoiceInput {
 export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise<Buffer> {
   const invoice = order.invoice;
   if (!invoice) throw new Error(`order ${order.number} has no invoice`);
-  // Loaded with the first invoice asked for (some 25 MB of memory), not at start.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `Invoice ${invoice.number}`,
-      Author: seller.name,
-      Subject: `Invoice ${invoice.number} for order ${order.number}`,
-    },
+  const { doc, done, left, width } = await startPdf({
+    Title: `Invoice ${invoice.number}`,
+    Author: seller.name,
+    Subject: `Invoice ${invoice.number} for order ${order.number}`,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
   const cost = (amount: number) => formatMoney(amount, order.currency);
-  const left = PAGE_MARGIN;
-  const width = doc.page.width - 2 * PAGE_MARGIN;
 
   // The seller, and the invoice's own facts beside it.
   doc.font('bold').fontSize(22).fillColor(INK).text('Invoice', left, PAGE_MARGIN);
@@ -88,8 +55,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     ['Order number', order.number],
     ['Order date', day(order.createdAt)],
     ...(order.poNumber ? [['Your PO number', order.poNumber] as [string, string]] : []),
-    ['Paid', order.paidAt ? day(order.paidAt) : day(invoice.issuedAt)],
-    ['Transaction id', order.transactionId ?? ''],
+    ...paymentFacts(order, invoice.issuedAt),
   ];
   doc.y = top;
   for (const [label, value] of facts) {
@@ -179,16 +145,23 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     );
   }
 
+  // Delivery is a line of its own, at the price the order was placed with (decision 062).
+  if (order.delivery) {
+    const { name, price } = order.delivery;
+    row(['', `Delivery: ${name}`, '1', cost(price), cost(price)], 'regular');
+  }
+
   // The totals: prices include tax, so the tax is the part of the total it makes up. They and the
   // closing words stay together on one page.
   if (doc.y > doc.page.height - PAGE_MARGIN - 180) doc.addPage();
+  const onAccount = order.paymentMethod === 'account';
   doc.y += 6;
   const totals: [string, string, 'regular' | 'bold'][] = [
     ['Subtotal (excluding tax)', cost(invoice.netAmount), 'regular'],
     [`Tax (${invoice.taxRate}%)`, cost(invoice.taxAmount), 'regular'],
     [`Total (${order.currency})`, cost(order.totalAmount), 'bold'],
-    ['Paid', cost(order.totalAmount), 'regular'],
-    ['Amount due', cost(0), 'bold'],
+    ['Paid', cost(onAccount ? 0 : order.totalAmount), 'regular'],
+    ['Amount due', cost(onAccount ? order.totalAmount : 0), 'bold'],
   ];
   for (const [label, value, font] of totals) {
     const y = doc.y;
@@ -206,37 +179,32 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `Prices include tax at ${invoice.taxRate}%. Paid in full by card; transaction ${order.transactionId ?? ''}.`,
+      `Prices include tax at ${invoice.taxRate}%. ${
+        onAccount && invoice.dueAt
+          ? `On account: please pay ${cost(order.totalAmount)} by ${day(invoice.dueAt)} by bank transfer, quoting ${invoice.number}.`
+          : `Paid in full by card; transaction ${order.transactionId ?? ''}.`
+      }`,
       left,
       doc.y,
       { width },
     );
   if (order.note) doc.text(`Your note: ${order.note}`, { width });
 
-  // Every page says whose invoice it is and which page it is.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    // The footer sits in the bottom margin, where PDFKit would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `${seller.name} · Invoice ${invoice.number} · Page ${index + 1} of ${range.count}`,
-        left,
-        doc.page.height - PAGE_MARGIN + 10,
-        { width, align: 'center', lineBreak: false },
-      );
-  }
-  doc.end();
+  endPdf(doc, `${seller.name} · Invoice ${invoice.number}`);
   return done;
 }
 
-export function heading(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
-  doc.font('bold').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), x, y, {
-    characterSpacing: 0.5,
-  });
-  doc.moveDown(0.3);
+/** How the invoice is paid: by card (when, and the transaction) or on account (by when). */
+function paymentFacts(order: Order, issuedAt: string): [string, string][] {
+  const dueAt = order.invoice?.dueAt;
+  if (order.paymentMethod === 'account') {
+    return [
+      ['Payment', 'On account'],
+      ['Due date', dueAt ? day(dueAt) : ''],
+    ];
+  }
+  return [
+    ['Paid', order.paidAt ? day(order.paidAt) : day(issuedAt)],
+    ['Transaction id', order.transactionId ?? ''],
+  ];
 }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import { includedTax } from '../../../contract/orders.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
+import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { PlacementContext } from './placement.repo.ts';
 
@@ -60,4 +62,22 @@ export function paymentFieldsOf(
     taxAmount: includedTax(total, taxRateBasisPoints),
     seller,
   };
+}
+
+/**
+ * An order on account that has taken a payment is not cancelled (the money would have to go
+ * back): refused with a sentence. Its row stays locked until the cancellation commits, so a
+ * payment recorded meanwhile (which locks it too) waits and then finds it cancelled.
+ */
+export async function refuseIfPaidOnAccount(tx: Tx, id: string): Promise<void> {
+  const locked = await tx.execute<{ paid: number }>(sql`
+    select (select count(*) from invoice_payments p where p.order_id = o.id)::int as paid
+    from orders o where o.id = ${id} for update of o`);
+  const paid = locked.rows[0]?.paid ?? 0;
+  if (paid > 0) {
+    throw conflict(
+      'order_not_cancellable',
+      'A payment was already recorded for this order on account, so it cannot be cancelled: an admin refunds it instead.',
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
+import type { OrderDelivery } from '../../../contract/shipments.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
 
 export interface StoreInfo {
@@ -21,9 +22,18 @@ export function summary(order: Order): string[] {
     (line) =>
       `${formatCount(line.quantity)} × ${line.productName} (SKU ${line.sku}) at ${formatMoney(line.unitPrice, order.currency)} each: ${formatMoney(line.lineTotal, order.currency)}.`,
   );
+  if (order.delivery) lines.push(deliverySentence(order, order.delivery));
   if (lines.length > 1) lines.push(`Total: ${formatMoney(order.totalAmount, order.currency)}.`);
   if (order.poNumber) lines.push(`Your purchase order: ${order.poNumber}.`);
   return lines;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+
+/** "Delivery by Parcel: $4.95, promised for Friday, 4 December 2026." */
+function deliverySentence(order: Order, delivery: OrderDelivery): string {
+  const day = dayFormat.format(new Date(`${delivery.promisedDate}T00:00:00Z`));
+  return `Delivery by ${delivery.name}: ${formatMoney(delivery.price, order.currency)}, promised for ${day}.`;
 }
 
 const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
@@ -34,7 +44,16 @@ const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
 /** "Tuesday, 24 November 2026 at 14:05 UTC": mail readers live in every time zone. */
 export const formatDeadline = (iso: string) => `${deadlineFormat.format(new Date(iso))} UTC`;
 
-export function orderConfirmationEmail(store: StoreInfo, order: Order): MailContent {
+/**
+ * `invoiceDueAt`: an order on account's due date, known as it is placed (its invoice number is
+ * taken as it is written, after this email is made).
+ */
+export function orderConfirmationEmail(
+  store: StoreInfo,
+  order: Order,
+  invoiceDueAt: Date | null = null,
+): MailContent {
+  const dueAt = order.paymentMethod === 'account' ? invoiceDueAt?.toISOString() : undefined;
   return renderMail({
     storeName: store.storeName,
     subject: `Order ${order.number} received`,
@@ -43,13 +62,31 @@ export function orderConfirmationEmail(store: StoreInfo, order: Order): MailCont
       `Thank you for your order ${order.number}.`,
       ...summary(order),
       `It will be delivered to: ${order.address}.`,
-      `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
+      ...(dueAt
+        ? onAccountParagraphs(order, dueAt)
+        : [
+            `Please pay for it by ${formatDeadline(order.paymentDueAt)}. An order not paid by then is cancelled and its stock released.`,
+          ]),
     ],
-    action: {
-      label: 'Pay for this order',
-      url: `${store.publicUrl}/dashboard/payment/${order._id}`,
-    },
+    action: dueAt
+      ? { label: 'See your order and invoice', url: orderPage(store, order) }
+      : { label: 'Pay for this order', url: `${store.publicUrl}/dashboard/payment/${order._id}` },
   });
+}
+
+const dueDayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+
+/**
+ * An order on account, confirmed: its invoice (issued now, due `dueAt`), paid by bank transfer
+ * (no card, no payment window).
+ */
+export function onAccountParagraphs(order: Order, dueAt: string): string[] {
+  const invoice = order.invoice ? `invoice ${order.invoice.number}` : 'its invoice';
+  const due = dueDayFormat.format(new Date(dueAt));
+  return [
+    `It is on your account: ${invoice} for ${formatMoney(order.totalAmount, order.currency)} is issued now and due on ${due}; you can download it from the order's page.`,
+    `Please pay it by bank transfer by then, quoting the invoice number. Nothing is charged to a card.`,
+  ];
 }
 
 export function paymentReceiptEmail(
@@ -79,6 +116,28 @@ export function paymentReceiptEmail(
   });
 }
 
+/** Each parcel in a sentence: "Parcel 1 of 2: DHL, tracking number JD014600006281230." */
+function parcelSentences(order: Order): string[] {
+  const count = order.shipments.length;
+  return order.shipments.map((parcel) => {
+    const which = count > 1 ? `Parcel ${parcel.parcel} of ${count}` : 'Your parcel';
+    const carrier = parcel.carrier ?? 'a carrier we did not name';
+    const tracking = parcel.trackingNumber
+      ? `tracking number ${parcel.trackingNumber}`
+      : 'no tracking number';
+    return `${which}: ${carrier}, ${tracking}.`;
+  });
+}
+
+/** The carriers' tracking pages, for the carriers we know. */
+function trackingLinks(order: Order): { label: string; url: string }[] {
+  return order.shipments.flatMap((parcel) =>
+    parcel.trackingUrl
+      ? [{ label: `Track ${parcel.carrier} ${parcel.trackingNumber}`, url: parcel.trackingUrl }]
+      : [],
+  );
+}
+
 export function shippedEmail(store: StoreInfo, order: Order): MailContent {
   return renderMail({
     storeName: store.storeName,
@@ -87,14 +146,26 @@ export function shippedEmail(store: StoreInfo, order: Order): MailContent {
     paragraphs: [
       `Good news: order ${order.number} is on its way.`,
       ...summary(order),
-      ...(order.carrier || order.trackingNumber
-        ? [
-            `Carrier: ${order.carrier ?? 'not given'}. Tracking number: ${order.trackingNumber ?? 'not given'}.`,
-          ]
-        : []),
+      ...parcelSentences(order),
       `Delivery address: ${order.address}.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },
+    links: trackingLinks(order),
+  });
+}
+
+/** The parcels or tracking numbers of a shipped order changed. */
+export function shipmentUpdatedEmail(store: StoreInfo, order: Order): MailContent {
+  return renderMail({
+    storeName: store.storeName,
+    subject: `Tracking for order ${order.number}`,
+    greeting: `Hello ${order.name},`,
+    paragraphs: [
+      `We updated how order ${order.number} travels. It is in ${order.shipments.length === 1 ? 'one parcel' : `${order.shipments.length} parcels`}:`,
+      ...parcelSentences(order),
+    ],
+    action: { label: 'See your order', url: orderPage(store, order) },
+    links: trackingLinks(order),
   });
 }
 
@@ -103,8 +174,9 @@ export function cancellationEmail(
   order: Order,
   reason: 'customer' | 'admin' | 'payment_window',
 ): MailContent {
-  // Only unpaid orders (or ones awaiting approval) can be cancelled: a paid one is refunded
-  // instead, so no money was ever taken for a cancelled order.
+  // Only unpaid orders, ones awaiting approval and unshipped ones on account with no payment yet
+  // can be cancelled: a paid one is refunded instead, so no money was ever taken for a cancelled
+  // order.
   return renderMail({
     storeName: store.storeName,
     subject: `Order ${order.number} was cancelled`,
@@ -116,7 +188,9 @@ export function cancellationEmail(
           ? `As you asked, we cancelled order ${order.number}.`
           : `Our team cancelled order ${order.number}.`,
       ...summary(order),
-      'Nothing was charged. You are welcome to order again at any time.',
+      order.invoice && order.paymentMethod === 'account'
+        ? `Its invoice ${order.invoice.number} is cancelled with it: nothing is owed for it, and your credit limit is free again by ${formatMoney(order.totalAmount, order.currency)}. You are welcome to order again at any time.`
+        : 'Nothing was charged. You are welcome to order again at any time.',
     ],
     action: { label: 'Browse the catalogue', url: `${store.publicUrl}/tools` },
   });

@@ -8,6 +8,7 @@ type OrderEvent =
   | 'paid'
   | 'payment_failed'
   | 'shipped'
+  | 'tracking_changed'
   | 'cancelled'
   | 'refunded';
 

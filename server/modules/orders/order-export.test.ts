@@ -82,6 +82,8 @@ describe('GET /api/orderlist/export', () => {
       'VAT number': 'GB123456789',
       Items: '10 × Claw Hammer (SKU CH-450); 5 × Bench Planer (SKU BP-82)',
       Units: '15',
+      'Delivery method': '',
+      'Delivery cost': '',
       Total: '312.50',
       Tax: '0.00',
       Currency: 'USD',

@@ -8,7 +8,7 @@ import {
   NO_COMPANY_DETAILS,
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orderRefunds, orders } from '../../db/schema.ts';
+import { orderLines, orderRefunds, orderShipments, orders } from '../../db/schema.ts';
 import { createCsvExporter, type ExportOptions } from '../../http/csv-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import { ORDER_SORT, orderWhere } from './orders.repo.ts';
@@ -25,6 +25,8 @@ export const EXPORT_COLUMNS = [
   'VAT number',
   'Items',
   'Units',
+  'Delivery method',
+  'Delivery cost',
   'Total',
   'Tax',
   'Currency',
@@ -49,6 +51,8 @@ interface ExportRow {
   company_name: string | null;
   vat_number: string | null;
   ordered_num: number;
+  delivery_method_name: string | null;
+  delivery_price: number | null;
   total_amount: number;
   tax_amount: number | null;
   currency: string;
@@ -74,10 +78,14 @@ function exportQuery(query: ExportOrdersQuery): SQL {
       ${orders.createdAt} as created_at, ${orders.status} as status,
       ${orders.customerName} as customer_name, ${orders.email} as email,
       ${orders.companyName} as company_name, ${orders.vatNumber} as vat_number,
-      ${orders.orderedNum} as ordered_num, ${orders.totalAmount} as total_amount,
+      ${orders.orderedNum} as ordered_num, ${orders.deliveryMethodName} as delivery_method_name,
+      ${orders.deliveryPrice} as delivery_price, ${orders.totalAmount} as total_amount,
       ${orders.taxAmount} as tax_amount, ${orders.currency} as currency,
       ${orders.paidAt} as paid_at, ${orders.shippedAt} as shipped_at,
-      ${orders.carrier} as carrier, ${orders.trackingNumber} as tracking_number,
+      coalesce((select string_agg(coalesce(${orderShipments.carrier}, ''), '; ' order by ${orderShipments.position})
+         from ${orderShipments} where ${orderShipments.orderId} = ${orderId}), ${orders.carrier}) as carrier,
+      coalesce((select string_agg(coalesce(${orderShipments.trackingNumber}, ''), '; ' order by ${orderShipments.position})
+         from ${orderShipments} where ${orderShipments.orderId} = ${orderId}), ${orders.trackingNumber}) as tracking_number,
       ${orders.cancelledAt} as cancelled_at,
       (select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName}, ${orderLines.sku})
                                 order by ${orderLines.position}), '[]')
@@ -109,11 +117,14 @@ function toRecords(rows: ExportRow[]): string[][] {
         .map(([quantity, product, sku]) => `${formatCount(quantity)} × ${product} (SKU ${sku})`)
         .join('; '),
       String(row.ordered_num),
+      row.delivery_method_name ?? '',
+      row.delivery_price === null ? '' : fromMinorUnits(row.delivery_price, currency),
       fromMinorUnits(row.total_amount, currency),
       row.tax_amount === null ? '' : fromMinorUnits(row.tax_amount, currency),
       currency,
       iso(row.paid_at),
       iso(row.shipped_at),
+      // One cell for all parcels, in order: "DHL; UPS" beside "JD01; 1Z99".
       row.carrier ?? '',
       row.tracking_number ?? '',
       iso(row.cancelled_at),

@@ -86,7 +86,7 @@ describe('DELETE /api/user/:id (cancel)', () => {
       const order = await shop.placeOrder(shop.ana, tool.id, 40);
       await shop.pay(order._id);
       if (status === 'shipped')
-        await shop.asAdmin.put(`/order/${order._id}`, { status: 'shipped' });
+        await shop.asAdmin.put(`/order/${order._id}`, { status: 'shipped', noTracking: true });
 
       expectProblem(await shop.asAna.delete(`/user/${order._id}`), 409, 'order_not_cancellable');
       expectProblem(await shop.asAdmin.delete(`/user/${order._id}`), 409, 'order_not_cancellable');
@@ -153,14 +153,17 @@ describe('PUT /api/order/:id (ship)', () => {
     const order = await shop.placeOrder(shop.ana, tool.id, 10);
 
     expectProblem(
-      await shop.asAdmin.put(`/order/${order._id}`, { status: 'shipped' }),
+      await shop.asAdmin.put(`/order/${order._id}`, { status: 'shipped', noTracking: true }),
       409,
       'order_not_shippable',
     );
     expect((await shop.orderRow(order._id))?.status).toBe('unpaid');
 
     await shop.pay(order._id);
-    const response = await shop.asAdmin.put(`/order/${order._id}`, { status: 'shipped' });
+    const response = await shop.asAdmin.put(`/order/${order._id}`, {
+      status: 'shipped',
+      noTracking: true,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const shipped = OrderSchema.parse(response.json());
     expect(shipped).toMatchObject({ _id: order._id, status: 'shipped' });
@@ -168,7 +171,7 @@ describe('PUT /api/order/:id (ship)', () => {
     expect((await shop.orderRow(order._id))?.status).toBe('shipped');
 
     expectProblem(
-      await shop.asAdmin.put(`/order/${order._id}`, { status: 'shipped' }),
+      await shop.asAdmin.put(`/order/${order._id}`, { status: 'shipped', noTracking: true }),
       409,
       'order_not_shippable',
     );
@@ -176,7 +179,7 @@ describe('PUT /api/order/:id (ship)', () => {
     const cancelled = await shop.placeOrder(shop.ana, tool.id, 10);
     await shop.asAna.delete(`/user/${cancelled._id}`);
     expectProblem(
-      await shop.asAdmin.put(`/order/${cancelled._id}`, { status: 'shipped' }),
+      await shop.asAdmin.put(`/order/${cancelled._id}`, { status: 'shipped', noTracking: true }),
       409,
       'order_not_shippable',
     );
@@ -201,18 +204,18 @@ describe('PUT /api/order/:id (ship)', () => {
     const order = await shop.placeOrder(shop.ana, tool.id, 10);
     await shop.pay(order._id);
     expectProblem(
-      await shop.asAna.put(`/order/${order._id}`, { status: 'shipped' }),
+      await shop.asAna.put(`/order/${order._id}`, { status: 'shipped', noTracking: true }),
       403,
       'forbidden',
     );
     expectProblem(
-      await shop.visitor.put(`/order/${order._id}`, { status: 'shipped' }),
+      await shop.visitor.put(`/order/${order._id}`, { status: 'shipped', noTracking: true }),
       401,
       'unauthenticated',
     );
     expect((await shop.orderRow(order._id))?.status).toBe('paid');
     expectProblem(
-      await shop.asAdmin.put(`/order/${UNKNOWN_ID}`, { status: 'shipped' }),
+      await shop.asAdmin.put(`/order/${UNKNOWN_ID}`, { status: 'shipped', noTracking: true }),
       404,
       'not_found',
     );

@@ -1,10 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import {
-  includedTax,
-  type Order,
-  type OrderStatus,
-  type ShipOrderBody,
-} from '../../../contract/orders.ts';
+import { includedTax, type Order, type OrderStatus } from '../../../contract/orders.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
@@ -25,6 +20,7 @@ import {
   type OrderRow,
   transition,
 } from './orders.repo.ts';
+import { type ParcelRow, replaceShipments } from './shipments.repo.ts';
 
 /**
  * Every change of an order's status, in one place: paying, shipping, cancelling (by the customer,
@@ -83,14 +79,16 @@ export async function shipOrder(
   happened: Happened,
   life: Lifecycle,
   orderId: string,
-  shipment: Pick<ShipOrderBody, 'carrier' | 'trackingNumber'> = {},
+  /** Its parcels (order-shipments.ts parcelsOf); the first also names the order's carrier. */
+  parcels: readonly ParcelRow[],
 ): Promise<Order | undefined> {
   const shipped = await transition(tx, orderId, ['paid', 'on_account'], 'shipped', {
-    carrier: shipment.carrier ?? null,
-    trackingNumber: shipment.trackingNumber ?? null,
+    carrier: parcels[0]?.carrier ?? null,
+    trackingNumber: parcels[0]?.trackingNumber ?? null,
   });
   if (!shipped) return undefined;
   happened('shipped', shipped.userId);
+  await replaceShipments(tx, orderId, parcels);
   const order = await asOrder(tx, shipped);
   await life.mailer.enqueue(
     { kind: 'order_shipped', to: order.email, ...shippedEmail(life, order) },
@@ -101,20 +99,26 @@ export async function shipOrder(
 
 /** Statuses whose orders hold stock and can still be cancelled: unpaid, or awaiting approval. */
 const HOLDING: readonly OrderStatus[] = ['unpaid', 'awaiting_approval'];
+/**
+ * What a buyer or an admin may cancel: an order holding stock, or one on account not yet shipped
+ * (its invoice then owes nothing and the credit it used is free again, decision 061). The payment
+ * window never cancels an order on account.
+ */
+const CANCELLABLE: readonly OrderStatus[] = [...HOLDING, 'on_account'];
 
 /**
- * unpaid (or awaiting approval) → cancelled, every line's units back in stock; undefined when it
- * was neither any more. The customer is told, also when they cancelled it themselves (a record
- * of it, for them and whoever at their company reads that mailbox).
+ * unpaid, awaiting approval or on account → cancelled, every line's units back in stock;
+ * undefined when it was none of them any more. The customer is told, also when they cancelled it
+ * themselves (a record of it, for them and whoever at their company reads that mailbox).
  */
 export async function cancelOrder(
   tx: Tx,
   happened: Happened,
   life: Lifecycle,
   orderId: string,
-  reason: CancelReason,
+  reason: Exclude<CancelReason, 'payment_window'>,
 ): Promise<Order | undefined> {
-  const cancelled = await transition(tx, orderId, HOLDING, 'cancelled', {
+  const cancelled = await transition(tx, orderId, CANCELLABLE, 'cancelled', {
     cancelReason: reason,
   });
   if (!cancelled) return undefined;

@@ -25,6 +25,7 @@ const options: PlacementOptions = {
   unpaidCaps: { orders: 5, stockSharePercent: 50 },
   storeName: 'Toolyard',
   publicUrl: 'http://localhost:3000',
+  storeTimeZone: 'UTC',
   invoicing: {
     taxRateBasisPoints: 2000,
     seller: { name: 'Toolyard Ltd', address: null, taxId: null, email: null },
@@ -44,6 +45,7 @@ const knife = {
   minimumOrder: 10,
   orderIncrement: 1,
   maxPerOrder: null,
+  weightGrams: 0,
 };
 const saw = {
   ...knife,

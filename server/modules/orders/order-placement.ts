@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import { formatUnits } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { MAX_ORDER_TOTAL, type PlaceOrderBody } from '../../../contract/order-placement.ts';
@@ -14,6 +15,7 @@ import { approvalRequestEmail, awaitingApprovalEmail } from './approval-emails.t
 import { approvalNeeded, approvalSentence, assertMayOrder } from './approval-rules.ts';
 import type { Delivery } from './delivery.ts';
 import { paymentFieldsOf } from './on-account.ts';
+import { chosenDelivery } from './order-delivery.ts';
 import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
 import * as repo from './orders.repo.ts';
 import {
@@ -46,6 +48,8 @@ export interface PlacementOptions extends StoreInfo {
   paymentWindowMs: number;
   /** What one customer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_STOCK_SHARE_MAX). */
   unpaidCaps: { orders: number; stockSharePercent: number };
+  /** The store's time zone (STORE_TIME_ZONE): a delivery method's cut-off and days are read in it. */
+  storeTimeZone: string;
 }
 
 /** What an order is placed with: its lines and details, and where it goes (delivery.ts). */
@@ -61,12 +65,14 @@ export interface PlacementRequest {
    * replace the tool's list and volume prices; every other rule applies as to any order.
    */
   agreedPrices?: ReadonlyMap<string, number>;
+  /** The delivery methods as they are now (order-delivery.ts methodsFor); none: no method applies. */
+  methods?: readonly DeliveryMethod[];
 }
 
 /** Prices every line and checks every rule; throws the first problem, changing nothing. */
 function priceLines(
   context: PlacementContext,
-  { placement, fields, agreedPrices }: PlacementRequest,
+  { placement, fields, agreedPrices, methods = [] }: PlacementRequest,
   options: PlacementOptions,
 ) {
   const held = context.held;
@@ -134,7 +140,18 @@ function priceLines(
       fields,
     );
   }
-  const total = priced.reduce((sum, line) => sum + line.lineTotal, 0);
+  const goods = priced.reduce((sum, line) => sum + line.lineTotal, 0);
+  // The delivery method's price is part of the total (decision 062), judged on the same clock.
+  const delivery = chosenDelivery(
+    placement,
+    methods,
+    {
+      weightGrams: priced.reduce((sum, line) => sum + line.tool.weightGrams * line.quantity, 0),
+      value: goods,
+    },
+    { now: context.now, timeZone: options.storeTimeZone },
+  );
+  const total = goods + (delivery?.price ?? 0);
   if (total > MAX_ORDER_TOTAL) {
     const only = priced.length === 1 ? priced[0] : undefined;
     throw fieldError(
@@ -150,7 +167,7 @@ function priceLines(
       `Prices changed since you looked: this order now comes to ${formatMoney(total, options.currency)}, not ${formatMoney(placement.expectedTotal, options.currency)}. Nothing was ordered; check the prices and place it again.`,
     );
   }
-  return { priced, total };
+  return { priced, total, delivery };
 }
 
 /** The order, its lines and its confirmation as they will be stored; throws what refuses it. */
@@ -162,7 +179,7 @@ export function orderOf(
   const { user, placement, idempotencyKey } = request;
   const { membership } = context;
   assertMayOrder(membership);
-  const { priced, total } = priceLines(context, request, options);
+  const { priced, total, delivery } = priceLines(context, request, options);
   const approvalReason = approvalNeeded(membership, total);
   const payment = paymentFieldsOf(context, placement.paymentMethod, total, options);
   const confirmed = payment.paymentMethod === 'account' ? 'on_account' : 'unpaid';
@@ -210,6 +227,10 @@ export function orderOf(
     invoicedAt: null,
     ...payment,
     settledAt: null,
+    deliveryMethodId: delivery?.methodId ?? null,
+    deliveryMethodName: delivery?.name ?? null,
+    deliveryPrice: delivery?.price ?? null,
+    deliveryDate: delivery?.promisedDate ?? null,
     createdAt: context.now,
     updatedAt: context.now,
   };
@@ -244,7 +265,7 @@ export function orderOf(
   const mail = {
     kind: 'order_confirmation',
     to: placed.email,
-    ...orderConfirmationEmail(options, placed),
+    ...orderConfirmationEmail(options, placed, order.invoiceDueAt),
   };
   return { write: { order, lines, mail }, result: placed };
 }

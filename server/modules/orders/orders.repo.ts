@@ -8,9 +8,11 @@ import {
   type Order,
   type OrderStatus,
 } from '../../../contract/orders.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Shipment } from '../../../contract/shipments.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
 import { refundLinesOf } from './refund-lines.ts';
+import { shipmentsOf } from './shipments.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -34,6 +36,7 @@ export function toOrder(
   lines: OrderLineRow[],
   refunds: OrderRefund[] = [],
   names: ReadonlyMap<string, string> = new Map(),
+  shipments: Shipment[] = [],
 ): Order {
   return {
     _id: row.id,
@@ -70,6 +73,19 @@ export function toOrder(
     cancelReason: row.cancelReason,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    delivery:
+      row.deliveryMethodId !== null &&
+      row.deliveryMethodName !== null &&
+      row.deliveryPrice !== null &&
+      row.deliveryDate !== null
+        ? {
+            methodId: row.deliveryMethodId,
+            name: row.deliveryMethodName,
+            price: row.deliveryPrice,
+            promisedDate: row.deliveryDate,
+          }
+        : null,
+    shipments,
     paymentMethod: row.paymentMethod,
     companyName: row.companyName,
     vatNumber: row.vatNumber,
@@ -174,15 +190,24 @@ async function decidersOf(tx: Tx, rows: OrderRow[]): Promise<Map<string, string>
   return new Map(found.map((person) => [person.id, person.name]));
 }
 
-/** Orders as the API sends them: their lines, refunds and deciders read in one query each. */
+/** Orders as the API sends them: their lines, refunds, deciders and parcels, one query each. */
 export async function asOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, refunds, names] = await Promise.all([
-    linesOf(tx, ids),
-    refundsOf(tx, ids),
-    decidersOf(tx, rows),
+  const [lines, refunds, names, shipments] = await readTogether(tx, [
+    () => linesOf(tx, ids),
+    () => refundsOf(tx, ids),
+    () => decidersOf(tx, rows),
+    () => shipmentsOf(tx, ids),
   ]);
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], refunds.get(row.id) ?? [], names));
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.get(row.id) ?? [],
+      refunds.get(row.id) ?? [],
+      names,
+      shipments.get(row.id) ?? [],
+    ),
+  );
 }
 
 /** One order as the API sends it, with its lines and refunds. */
@@ -314,9 +339,9 @@ export async function listOrders(
     .orderBy(...ORDER_SORT[page.sort])
     .offset(page.offset)
     .$dynamic();
-  const [rows, [counted]] = await Promise.all([
-    page.limit === undefined ? sorted : sorted.limit(page.limit),
-    tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+  const [rows, [counted]] = await readTogether(tx, [
+    () => (page.limit === undefined ? sorted : sorted.limit(page.limit)),
+    () => tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

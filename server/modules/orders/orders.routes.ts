@@ -95,6 +95,9 @@ export function registerOrderRoutes(
   registerRoute(app, orderRoutes.ship, async ({ user, params, body }) =>
     orders.ship(user, params.id, body),
   );
+  registerRoute(app, orderRoutes.updateShipments, async ({ user, params, body }) =>
+    orders.updateShipments(user, params.id, body),
+  );
   registerRoute(app, orderRoutes.noteRefund, async ({ user, params, body }) => {
     await limitWrites(user);
     return orders.refund(user, params.id, body);

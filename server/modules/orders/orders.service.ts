@@ -8,6 +8,7 @@ import {
 import type { CreateOrderBody, PlaceOrderBody } from '../../../contract/order-placement.ts';
 import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
 import type { Order, ShipOrderBody } from '../../../contract/orders.ts';
+import type { UpdateShipmentsBody } from '../../../contract/shipments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { ExportOptions } from '../../http/csv-export.ts';
@@ -19,13 +20,16 @@ import { readsAsCompany } from './company-orders.ts';
 import { createCreditNotes } from './credit-notes.ts';
 import { deliveryOf } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { refuseIfPaidOnAccount } from './on-account.ts';
 import { createApprovals } from './order-approvals.ts';
+import { methodsFor } from './order-delivery.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import { cancelOrder, cancelOverdueOrders, type Lifecycle, shipOrder } from './order-lifecycle.ts';
 import { type Placement, placeOrder } from './order-placement.ts';
 import { refundOrder } from './order-refunds.ts';
+import { parcelDetails, parcelsOf, updateShipments } from './order-shipments.ts';
 import * as repo from './orders.repo.ts';
 import { LINE_FIELDS, type LineFields, SPEC_FIELDS } from './placement-problems.ts';
 import type { SendRefund } from './refund-gateway.ts';
@@ -55,6 +59,8 @@ export interface OrdersOptions extends Lifecycle {
   paymentWindowMs: number;
   /** What one customer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_STOCK_SHARE_MAX). */
   unpaidCaps: { orders: number; stockSharePercent: number };
+  /** The store's time zone: delivery methods' cut-offs and promised days are read in it. */
+  storeTimeZone: string;
   /** What happens after orders change (order-events.ts); by default, only the mail is sent. */
   events?: OrderEvents;
   /** Sends refunds back through the order's payment provider (the payments module's). */
@@ -95,7 +101,11 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     placement: Placement,
     idempotencyKey: string | undefined,
     fields: LineFields,
-  ) => placed(user, await placeOrder(db, options, { user, placement, idempotencyKey, fields }));
+  ) => {
+    const methods = await methodsFor(db, placement);
+    const request = { user, placement, idempotencyKey, fields, methods };
+    return placed(user, await placeOrder(db, options, request));
+  };
 
   return {
     /**
@@ -135,7 +145,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async checkOutCart(user: SessionUser, body: CheckoutCartBody, idempotencyKey?: string) {
       const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
       const checkout = { ...rest, ...(await deliveryOf(db, user, body)) };
-      return placed(user, await checkOutCart(db, options, { user, checkout, idempotencyKey }));
+      const methods = await methodsFor(db, checkout);
+      const request = { user, checkout, idempotencyKey, methods };
+      return placed(user, await checkOutCart(db, options, request));
     },
 
     /**
@@ -147,7 +159,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         work(tx, async (user, body, agreedPrices) => {
           const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
           const placement = { ...rest, ...(await deliveryOf(tx, user, body)) };
-          const order = await placeAgreedOrder(tx, options, { user, placement, agreedPrices });
+          const methods = await methodsFor(tx, placement);
+          const request = { user, placement, agreedPrices, methods };
+          const order = await placeAgreedOrder(tx, options, request);
           happened('placed', user.id);
           return order;
         }),
@@ -242,12 +256,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!order) throw orderNotFound();
         assertCanSee(user, order);
         const reason = order.userId === user.id ? 'customer' : 'admin';
+        await refuseIfPaidOnAccount(tx, id);
         const cancelled = await cancelOrder(tx, happened, options, id, reason);
         if (!cancelled) {
           const current = (await repo.findOrder(tx, id))?.status ?? order.status;
           throw conflict(
             'order_not_cancellable',
-            `Only unpaid orders can be cancelled; this order is ${current}.`,
+            `Only unpaid orders and orders on account not yet shipped can be cancelled; this order is ${current}.`,
           );
         }
         await recordAudit(tx, user, {
@@ -269,12 +284,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     /** Paid orders only. */
     async ship(admin: SessionUser, id: string, shipment: ShipOrderBody): Promise<Order> {
       const shipped = await events.transaction(db, async (tx, happened) => {
-        const order = await shipOrder(tx, happened, options, id, shipment);
+        const parcels = parcelsOf(shipment);
+        const order = await shipOrder(tx, happened, options, id, parcels);
         if (order) {
           await recordAudit(tx, admin, {
             action: 'order.shipped',
             target: { type: 'order', id: order._id, label: order.number },
-            details: { carrier: order.carrier, trackingNumber: order.trackingNumber },
+            details: { ...parcelDetails(parcels), noTracking: shipment.noTracking === true },
           });
         }
         return order;
@@ -288,6 +304,19 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           ? 'This order has already been shipped.'
           : `Only paid orders can be shipped; this order is ${order.status}.`,
       );
+    },
+
+    /** A shipped order's parcels and tracking numbers, changed (order-shipments.ts). */
+    async updateShipments(
+      admin: SessionUser,
+      id: string,
+      body: UpdateShipmentsBody,
+    ): Promise<Order> {
+      const order = await events.transaction(db, (tx, happened) =>
+        updateShipments(tx, { ...options, happened }, admin, id, body),
+      );
+      if (!order) throw orderNotFound();
+      return order;
     },
 
     /**

@@ -15,6 +15,8 @@ interface LockedTool {
   minimumOrder: number;
   orderIncrement: number;
   maxPerOrder: number | null;
+  /** One unit's shipping weight: what a delivery method priced by weight adds up. */
+  weightGrams: number;
 }
 
 /**

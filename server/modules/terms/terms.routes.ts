@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { accountInvoiceRoutes } from '../../../contract/invoices-on-account.ts';
 import { paymentTermsRoutes } from '../../../contract/payment-terms.ts';
 import type { WriteLimit } from '../../http/rate-limit.ts';
-import { registerRoute } from '../../http/route.ts';
+import { FileAnswer, registerRoute } from '../../http/route.ts';
+import type { AccountInvoicesService } from './account-invoices.service.ts';
 import type { TermsService } from './terms.service.ts';
 
 /** Payment terms: admins' routes; each change counts against the admin's write limit. */
@@ -23,4 +25,34 @@ export function registerTermsRoutes(
     await limitWrites(user);
     return terms.recordPayment(user, params.id, body);
   });
+}
+
+/** What buyers read of their terms and invoices on account, and the admins' overdue list. */
+export function registerAccountInvoiceRoutes(
+  app: FastifyInstance,
+  invoices: AccountInvoicesService,
+): void {
+  const routes = accountInvoiceRoutes;
+  registerRoute(app, routes.myTerms, async ({ user }) => invoices.myTerms(user));
+  registerRoute(app, routes.open, async ({ user, query, reply }) => {
+    const page = await invoices.open(user, query);
+    reply.header('x-total-count', String(page.total));
+    return page.invoices;
+  });
+  registerRoute(app, routes.overdue, async ({ query, reply }) => {
+    const page = await invoices.overdue(query);
+    reply.header('x-total-count', String(page.total));
+    return page.invoices;
+  });
+  registerRoute(app, routes.statement, async ({ user, query }) => {
+    const { fileName, pdf } = await invoices.statementPdf(user, query);
+    return new FileAnswer(pdf, {
+      type: 'application/pdf',
+      name: fileName,
+      cacheControl: 'private, no-cache',
+    });
+  });
+  registerRoute(app, routes.orderAccount, async ({ user, params }) =>
+    invoices.orderAccount(user, params.id),
+  );
 }

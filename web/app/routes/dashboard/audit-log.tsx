@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'category.deleted': 'Category deleted',
   'order.cancelled': 'Order cancelled',
   'order.shipped': 'Order shipped',
+  'order.shipments_updated': 'Parcels changed',
   'order.refund_noted': 'Refund noted',
   'quote.requested': 'Quote asked for',
   'quote.offered': 'Quote offered',

@@ -28,6 +28,7 @@ import { RefundOrderDialog } from '#web/features/orders/components/refund-order-
 import { RejectOrderDialog } from '#web/features/orders/components/reject-order-dialog.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
+import { OrderAccountPanel } from '#web/features/terms/components/order-account-panel.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -150,7 +151,7 @@ function OrderBody({
           ) : (
             isAdmin && (
               <div className="flex flex-wrap gap-3">
-                {order.status === 'paid' && (
+                {(order.status === 'paid' || order.status === 'on_account') && (
                   <Button variant="secondary" onClick={() => setDialog('ship')}>
                     Ship order
                   </Button>
@@ -205,6 +206,18 @@ function OrderBody({
             </>
           }
         />
+        <OrderAccountPanel
+          order={order}
+          isAdmin={isAdmin}
+          actions={
+            order.status === 'on_account' &&
+            (isAdmin || (isPlacer && !isReadOnly)) && (
+              <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
+                Cancel order
+              </Button>
+            )
+          }
+        />
         <OrderCreditNotes order={order} />
         <OrderLines order={order} />
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
@@ -218,7 +231,10 @@ function OrderBody({
         message={
           <p>
             Do you want to cancel order <strong>{order.number}</strong> ({order.productName})? The
-            units go back into stock.
+            units go back into stock
+            {order.status === 'on_account' &&
+              ', and its invoice is cancelled: nothing is owed for it'}
+            .
           </p>
         }
         confirmLabel="Cancel order"

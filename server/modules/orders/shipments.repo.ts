@@ -1,0 +1,45 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { type Shipment, trackingUrl } from '../../../contract/shipments.ts';
+import type { Tx } from '../../db/client.ts';
+import { orderShipments } from '../../db/schema.ts';
+
+/** The parcels of shipped orders (decision 062): one row each, numbered from 1. */
+
+export interface ParcelRow {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+/** The parcels of these orders, first to last, by order id. */
+export async function shipmentsOf(tx: Tx, orderIds: string[]): Promise<Map<string, Shipment[]>> {
+  const byOrder = new Map<string, Shipment[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await tx
+    .select()
+    .from(orderShipments)
+    .where(inArray(orderShipments.orderId, orderIds))
+    .orderBy(asc(orderShipments.orderId), asc(orderShipments.position));
+  for (const row of rows) {
+    byOrder.get(row.orderId)?.push({
+      parcel: row.position,
+      carrier: row.carrier,
+      trackingNumber: row.trackingNumber,
+      trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+      updatedAt: row.updatedAt.toISOString(),
+    });
+  }
+  return byOrder;
+}
+
+/** The order's parcels become these (the caller holds the order's lock). */
+export async function replaceShipments(
+  tx: Tx,
+  orderId: string,
+  parcels: readonly ParcelRow[],
+): Promise<void> {
+  await tx.delete(orderShipments).where(eq(orderShipments.orderId, orderId));
+  if (parcels.length === 0) return;
+  await tx
+    .insert(orderShipments)
+    .values(parcels.map((parcel, index) => ({ orderId, position: index + 1, ...parcel })));
+}

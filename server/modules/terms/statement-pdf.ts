@@ -1,0 +1,122 @@
+import { formatMoney } from '../../../contract/money.ts';
+import type { SellerDetails } from '../../db/schema.ts';
+import {
+  endPdf,
+  INK,
+  MUTED,
+  PAGE_MARGIN,
+  pdfDay,
+  pdfHeading,
+  RULE,
+  startPdf,
+} from '../../pdf/pdf-document.ts';
+import type { StatementEntry } from './account-invoices.repo.ts';
+
+export interface StatementInput {
+  seller: SellerDetails;
+  buyer: { name: string; email: string };
+  period: { from: string; to: string };
+  currency: string;
+  /** What was owed when the period began. */
+  opening: number;
+  entries: StatementEntry[];
+}
+
+/**
+ * A statement of account as a PDF, set like the invoices (server/pdf/pdf-document.ts): what was
+ * owed when the period began, each invoice on account (a charge) and each payment received, the
+ * balance after each, and what was owed at its end.
+ */
+export async function renderStatementPdf(input: StatementInput): Promise<Buffer> {
+  const { seller, buyer, period } = input;
+  const title = `Statement ${period.from} to ${period.to}`;
+  const { doc, done, left, width } = await startPdf({
+    Title: title,
+    Author: seller.name,
+    Subject: `Statement of account for ${buyer.name}`,
+  });
+  const cost = (amount: number) => formatMoney(amount, input.currency);
+
+  doc.font('bold').fontSize(22).fillColor(INK).text('Statement of account', left, PAGE_MARGIN);
+  doc.moveDown(0.5);
+  const top = doc.y;
+  pdfHeading(doc, 'From', left, top);
+  doc.font('regular').fontSize(10).fillColor(INK);
+  for (const line of [seller.name, seller.address, seller.email]) {
+    if (line) doc.text(line, { width: width / 2 - 20 });
+  }
+  const sellerBottom = doc.y;
+  pdfHeading(doc, 'For', left + width / 2, top);
+  doc.font('regular').fontSize(10).fillColor(INK);
+  doc.text(buyer.name, { width: width / 2 });
+  doc.text(buyer.email, { width: width / 2 });
+  doc.text(`${pdfDay(period.from)} to ${pdfDay(period.to)}`, { width: width / 2 });
+  doc.y = Math.max(doc.y, sellerBottom) + 20;
+
+  const columns = [
+    { label: 'Date', x: left, width: 70, align: 'left' as const },
+    { label: 'Document', x: left + 75, width: width - 330, align: 'left' as const },
+    { label: 'Charges', x: left + width - 250, width: 80, align: 'right' as const },
+    { label: 'Payments', x: left + width - 165, width: 80, align: 'right' as const },
+    { label: 'Balance', x: left + width - 80, width: 80, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: 'regular' | 'bold') => {
+    if (doc.y > doc.page.height - PAGE_MARGIN - 60) doc.addPage();
+    const y = doc.y;
+    let bottom = y;
+    doc.font(font).fontSize(9.5).fillColor(INK);
+    cells.forEach((cell, index) => {
+      const column = columns[index];
+      if (!column) return;
+      doc.text(cell, column.x, y, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 5;
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 3;
+  };
+  row(
+    columns.map((column) => column.label),
+    'bold',
+  );
+  let balance = input.opening;
+  row([pdfDay(period.from), 'Owed when the period began', '', '', cost(balance)], 'regular');
+  for (const entry of input.entries) {
+    const isInvoice = entry.kind === 'invoice';
+    balance += isInvoice ? entry.amount : -entry.amount;
+    const document = isInvoice
+      ? `Invoice ${entry.invoiceNumber} (order ${entry.orderNumber}), ${entry.detail}`
+      : `Payment for ${entry.invoiceNumber}, reference ${entry.detail}`;
+    row(
+      [
+        pdfDay(entry.day),
+        document,
+        isInvoice ? cost(entry.amount) : '',
+        isInvoice ? '' : cost(entry.amount),
+        cost(balance),
+      ],
+      'regular',
+    );
+  }
+  row([pdfDay(period.to), 'Owed at the end of the period', '', '', cost(balance)], 'bold');
+  doc.moveDown(1.5);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      input.entries.length === 0
+        ? 'No invoice was issued on account and no payment was received in this period.'
+        : 'Charges are invoices on account issued in the period; payments are those received, on the day they arrived. Cancelled orders are left out.',
+      left,
+      doc.y,
+      { width },
+    );
+  endPdf(doc, `${seller.name} · ${title} · ${buyer.name}`);
+  return done;
+}
