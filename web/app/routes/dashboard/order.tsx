@@ -15,6 +15,7 @@ import { useMyCompany } from '#web/features/companies/api/companies.ts';
 import { useApproveOrder, useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
 import { useOrder } from '#web/features/orders/api/orders-queries.ts';
 import { OrderApproval } from '#web/features/orders/components/order-approval.tsx';
+import { OrderCreditNotes } from '#web/features/orders/components/order-credit-notes.tsx';
 import { OrderDetails } from '#web/features/orders/components/order-details.tsx';
 import { OrderLines } from '#web/features/orders/components/order-lines.tsx';
 import { OrderPayment } from '#web/features/orders/components/order-payment.tsx';
@@ -222,6 +223,7 @@ function OrderBody({
             )
           }
         />
+        <OrderCreditNotes order={order} />
         <OrderLines order={order} />
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <OrderDetails order={order} />
