@@ -26,7 +26,7 @@ export const pdfDay = (iso: string) => dayFormat.format(new Date(iso));
 export const PAGE_MARGIN = 50;
 export const INK = '#1c1917';
 export const MUTED = '#57534e';
-export const RULE = '#d6d3d1';
+const RULE = '#d6d3d1';
 
 /** A new A4 document with the fonts registered (`regular`, `bold`) and its bytes once ended. */
 export async function startPdf(info: { Title: string; Author: string; Subject: string }) {
@@ -43,6 +43,45 @@ export async function startPdf(info: { Title: string; Author: string; Subject: s
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
   return { doc, done, left: PAGE_MARGIN, width: doc.page.width - 2 * PAGE_MARGIN };
+}
+
+/** A column of a document's table: where it starts, how wide it is, how its cells align. */
+export interface PdfColumn {
+  label: string;
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/**
+ * Writes a table's rows: each cell in its column, wrapped within its width, the row as tall as
+ * its tallest cell, a rule under it.
+ */
+export function pdfTableRow(
+  doc: PDFKit.PDFDocument,
+  columns: readonly PdfColumn[],
+  left: number,
+  width: number,
+): (cells: readonly string[], font: 'regular' | 'bold') => void {
+  return (cells, font) => {
+    const y = doc.y;
+    let bottom = y;
+    doc.font(font).fontSize(9.5).fillColor(INK);
+    cells.forEach((cell, index) => {
+      const column = columns[index];
+      if (!column) return;
+      doc.text(cell, column.x, y, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 5;
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 3;
+  };
 }
 
 /** A small capitalised heading at (x, y). */

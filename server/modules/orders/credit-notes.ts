@@ -11,7 +11,7 @@ import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { asOrder, type OrderRow } from './orders.repo.ts';
 
 /** What the credit notes of an order come to (refunds that succeeded and issued one). */
-async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
+export async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
   const [sum] = await tx
     .select({ credited: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
     .from(orderRefunds)
@@ -25,17 +25,22 @@ async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
   return sum?.credited ?? 0;
 }
 
+/** What the payments received for an order on account come to. */
+export async function paidOnAccount(tx: Tx, orderId: string): Promise<number> {
+  const [sum] = await tx
+    .select({ paid: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.orderId, orderId));
+  return sum?.paid ?? 0;
+}
+
 /**
  * A credit note lowers what an order on account owes (decision 063): once the payments received
  * and the credit notes reach its total, it is settled, in the transaction that issued the note.
  */
 export async function settleIfCredited(tx: Tx, order: OrderRow): Promise<void> {
   if (order.paymentMethod !== 'account' || order.settledAt !== null) return;
-  const [sum] = await tx
-    .select({ paid: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })
-    .from(invoicePayments)
-    .where(eq(invoicePayments.orderId, order.id));
-  const covered = (sum?.paid ?? 0) + (await creditedAmount(tx, order.id));
+  const covered = (await paidOnAccount(tx, order.id)) + (await creditedAmount(tx, order.id));
   if (covered < order.totalAmount) return;
   await tx
     .update(orders)

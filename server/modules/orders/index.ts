@@ -5,6 +5,7 @@
  */
 
 export { listCompanyOrders } from './company-orders.ts';
+export { creditedAmount, paidOnAccount } from './credit-notes.ts';
 export { createOrderEvents, type OrderEvents } from './order-events.ts';
 export { type Lifecycle, payOrder } from './order-lifecycle.ts';
 export { applyRefundReport } from './order-refunds.ts';

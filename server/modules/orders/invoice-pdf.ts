@@ -9,7 +9,7 @@ import {
   INK,
   MUTED,
   PAGE_MARGIN,
-  RULE,
+  pdfTableRow,
   startPdf,
 } from '../../pdf/pdf-document.ts';
 
@@ -102,25 +102,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     { label: 'Unit price incl. tax', x: left + width - 190, width: 95, align: 'right' as const },
     { label: 'Amount incl. tax', x: left + width - 85, width: 85, align: 'right' as const },
   ];
-  const row = (cells: string[], font: 'regular' | 'bold') => {
-    const y = doc.y;
-    let bottom = y;
-    doc.font(font).fontSize(9.5).fillColor(INK);
-    cells.forEach((cell, index) => {
-      const column = columns[index];
-      if (!column) return;
-      doc.text(cell, column.x, y, { width: column.width, align: column.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.y = bottom + 5;
-    doc
-      .moveTo(left, doc.y - 2)
-      .lineTo(left + width, doc.y - 2)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
-    doc.y += 3;
-  };
+  const row = pdfTableRow(doc, columns, left, width);
   row(
     columns.map((column) => column.label),
     'bold',

@@ -1,12 +1,13 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import { formatOrderNumber } from '../../../contract/orders.ts';
 import type { InvoiceBalance, RecordPaymentBody } from '../../../contract/payment-terms.ts';
 import type { Db } from '../../db/client.ts';
-import { invoicePayments, orderRefunds, orders } from '../../db/schema.ts';
+import { invoicePayments, orders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
+import { creditedAmount, paidOnAccount } from '../orders/index.ts';
 
 /**
  * Records a payment received for an order on account (decision 056), in one transaction: the
@@ -33,23 +34,9 @@ export async function recordPayment(
         'This order has no invoice on account to pay: only orders placed on account and confirmed take payments here.',
       );
     }
-    const [sum] = await tx
-      .select({ paid: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })
-      .from(invoicePayments)
-      .where(eq(invoicePayments.orderId, orderId));
-    const before = sum?.paid ?? 0;
+    const before = await paidOnAccount(tx, orderId);
     // Credit notes lower what is owed (decision 063).
-    const [credit] = await tx
-      .select({ credited: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
-      .from(orderRefunds)
-      .where(
-        and(
-          eq(orderRefunds.orderId, orderId),
-          eq(orderRefunds.status, 'succeeded'),
-          isNotNull(orderRefunds.creditNoteNumber),
-        ),
-      );
-    const credited = credit?.credited ?? 0;
+    const credited = await creditedAmount(tx, orderId);
     const left = Math.max(order.totalAmount - credited - before, 0);
     if (body.amount > left) {
       throw conflict(

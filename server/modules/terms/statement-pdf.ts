@@ -7,7 +7,7 @@ import {
   PAGE_MARGIN,
   pdfDay,
   pdfHeading,
-  RULE,
+  pdfTableRow,
   startPdf,
 } from '../../pdf/pdf-document.ts';
 import type { StatementEntry } from './account-invoices.repo.ts';
@@ -60,25 +60,10 @@ export async function renderStatementPdf(input: StatementInput): Promise<Buffer>
     { label: 'Payments', x: left + width - 165, width: 80, align: 'right' as const },
     { label: 'Balance', x: left + width - 80, width: 80, align: 'right' as const },
   ];
+  const tableRow = pdfTableRow(doc, columns, left, width);
   const row = (cells: string[], font: 'regular' | 'bold') => {
     if (doc.y > doc.page.height - PAGE_MARGIN - 60) doc.addPage();
-    const y = doc.y;
-    let bottom = y;
-    doc.font(font).fontSize(9.5).fillColor(INK);
-    cells.forEach((cell, index) => {
-      const column = columns[index];
-      if (!column) return;
-      doc.text(cell, column.x, y, { width: column.width, align: column.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.y = bottom + 5;
-    doc
-      .moveTo(left, doc.y - 2)
-      .lineTo(left + width, doc.y - 2)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
-    doc.y += 3;
+    tableRow(cells, font);
   };
   row(
     columns.map((column) => column.label),
