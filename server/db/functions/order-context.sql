@@ -25,6 +25,7 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_company json;
   v_member company_members%ROWTYPE;
+  v_locked uuid;
   v_membership json;
   v_month timestamptz := date_trunc('month', now(), 'UTC');
 BEGIN
@@ -33,11 +34,19 @@ BEGIN
     INTO v_company
     FROM "user" WHERE id = p_user FOR NO KEY UPDATE;
   SELECT * INTO v_member FROM company_members WHERE user_id = p_user;
-  IF FOUND THEN
-    -- The lock first, on its own: the sums below then read a snapshot taken after it, which sees
-    -- every order of the company committed before (a statement that waits for a lock keeps the
-    -- snapshot it began with).
-    PERFORM 1 FROM companies WHERE id = v_member.company_id FOR NO KEY UPDATE;
+  -- The lock first, on its own: the sums below then read a snapshot taken after it, which sees
+  -- every order of the company committed before (a statement that waits for a lock keeps the
+  -- snapshot it began with). The member's row is read again after it: a change of their role or
+  -- limits, or their removal, commits under the same lock (companies.service.ts), so one that
+  -- committed while this placement waited counts. Someone removed meanwhile orders as themselves;
+  -- someone who meanwhile joined another company waits for that one's lock in turn.
+  WHILE v_member.company_id IS NOT NULL LOOP
+    v_locked := v_member.company_id;
+    PERFORM 1 FROM companies WHERE id = v_locked FOR NO KEY UPDATE;
+    SELECT * INTO v_member FROM company_members WHERE user_id = p_user;
+    EXIT WHEN v_member.company_id IS NULL OR v_member.company_id = v_locked;
+  END LOOP;
+  IF v_member.company_id IS NOT NULL THEN
     SELECT
         json_build_object(
           'companyName', c.name, 'vatNumber', c.vat_number, 'billingAddress', c.billing_address),
