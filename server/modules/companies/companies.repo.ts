@@ -165,6 +165,18 @@ export async function insertInvitation(
   return row;
 }
 
+/** The invitation with this token's hash, unlocked. */
+export async function findInvitationByHash(
+  tx: Tx,
+  tokenHash: string,
+): Promise<InvitationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(companyInvitations)
+    .where(eq(companyInvitations.tokenHash, tokenHash));
+  return row;
+}
+
 /** The invitation with this token's hash, locked until the transaction ends. */
 export async function lockInvitationByHash(
   tx: Tx,

@@ -58,6 +58,13 @@ async function usableInvitation(tx: Tx, caller: SessionUser, token: string) {
   }
   const company = await repo.findCompany(tx, invitation.companyId);
   if (!company) throw closed('The company of this invitation no longer exists.');
+  // An invitation holds only while the owner who sent it still owns the company (decision 060).
+  const inviter = invitation.invitedBy ? await repo.findMember(tx, invitation.invitedBy) : null;
+  if (inviter?.companyId !== company.id || inviter.role !== 'owner') {
+    throw closed(
+      `Whoever sent this invitation is no longer an owner of ${company.name}, so it no longer holds. Ask one of its owners for a new one.`,
+    );
+  }
   return { invitation, company };
 }
 
@@ -152,6 +159,10 @@ export function createInvitationsService(db: Db, options: InvitationsOptions) {
 
     async accept(caller: SessionUser, token: string): Promise<MyCompany> {
       return db.transaction(async (tx) => {
+        // The company's lock first, as every change to its members takes it: an inviter removed
+        // or demoted meanwhile is seen, and one removed after waits for this joining.
+        const unlocked = await repo.findInvitationByHash(tx, hashOf(token));
+        if (unlocked) await repo.lockCompany(tx, unlocked.companyId);
         const { invitation, company } = await usableInvitation(tx, caller, token);
         assertEmailVerified(caller, 'joining a company');
         await refuseSecondCompany(tx, caller);
