@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { unitPriceFor } from '../../../contract/pricing.ts';
+import type { FieldError } from '../../../contract/problem.ts';
+import { ruleSentence } from '../../../contract/quantity-rules.ts';
 import type {
   AcceptQuoteBody,
   ListQuotesQuery,
@@ -208,13 +210,18 @@ async function cartLines(tx: Tx, userId: string) {
       ),
     );
   const byId = new Map(found.map((tool) => [tool.id, tool]));
-  return wanted.map((line, index) => {
+  const broken: FieldError[] = [];
+  const lines = wanted.map((line, index) => {
     const tool = byId.get(line.toolId);
     if (!tool || tool.deletedAt !== null) {
       throw badRequest(
         `${tool?.name ?? 'A tool in your cart'} is no longer in the catalogue; remove it from the cart first.`,
       );
     }
+    // The pack, minimum and maximum hold as for an order (checked again when it is accepted):
+    // a quote for a quantity no order may have could never be accepted. Stock may fall short.
+    const rule = ruleSentence(tool, tool.name, line.quantity);
+    if (rule) broken.push({ field: `lines.${index}.quantity`, in: 'body', message: rule });
     return {
       position: index + 1,
       toolId: tool.id,
@@ -224,6 +231,13 @@ async function cartLines(tx: Tx, userId: string) {
       listUnitPrice: unitPriceFor(tool, line.quantity),
     };
   });
+  if (broken.length > 0) {
+    throw badRequest(
+      'Some quantities in your cart cannot be ordered as they are: change them in the cart first.',
+      broken,
+    );
+  }
+  return lines;
 }
 
 export type QuotesService = ReturnType<typeof createQuotesService>;
