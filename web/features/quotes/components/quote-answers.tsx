@@ -13,6 +13,7 @@ import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { emptyAsMissing } from '#web/lib/form-values.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useAcceptQuote, useDeclineQuote, useWithdrawQuote } from '../api/quote-mutations.ts';
+import { useMyPaymentTerms } from '../api/quotes-queries.ts';
 import { formatQuoteDay } from '../utils/quote-days.ts';
 
 const AcceptSchema = AcceptQuoteBodySchema.extend({
@@ -66,10 +67,11 @@ export function QuoteAnswers({ quote }: { quote: Quote }) {
 
 function AcceptForm({ quote }: { quote: Quote }) {
   const accept = useAcceptQuote();
+  const terms = useMyPaymentTerms().data;
   const toast = useToast();
   const form = useForm<AcceptInput, unknown, AcceptValues>({
     resolver: zodResolver(AcceptSchema),
-    defaultValues: { phone: '', address: '', poNumber: '', note: '' },
+    defaultValues: { phone: '', address: '', poNumber: '', note: '', paymentMethod: 'card' },
     mode: 'onTouched',
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
@@ -114,6 +116,29 @@ function AcceptForm({ quote }: { quote: Quote }) {
         error={errors.poNumber?.message}
         {...form.register('poNumber')}
       />
+      {terms ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-semibold text-stone-800">Payment</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              value="card"
+              className="size-4"
+              {...form.register('paymentMethod')}
+            />
+            By card, within the payment window
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              value="account"
+              className="size-4"
+              {...form.register('paymentMethod')}
+            />
+            On account: invoiced, due in {terms.netDays} days
+          </label>
+        </fieldset>
+      ) : null}
       <Button type="submit" isPending={accept.isPending}>
         Accept and place the order
       </Button>
