@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '../../../contract/quote-schemas.ts';
 import { client, expectProblem } from '../../testing/http.ts';
-import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { addTerms } from '../../testing/terms-fixtures.ts';
+import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 
 /** An accepted offer is paid as an order is: by card, or on account by a buyer with terms. */
 
