@@ -191,6 +191,29 @@ export async function changeStatus(
 }
 
 /** How many quotes a customer has open (asked for, or offered and not past their last day). */
+/** Quotes asked for in the last 24 hours by the person, and in the company's name. */
+export async function countLastDay(
+  tx: Tx,
+  userId: string,
+  companyId: string | null,
+): Promise<{ byPerson: number; byCompany: number }> {
+  const [row] = await tx
+    .select({
+      byPerson: sql<number>`count(*) filter (where ${quotes.userId} = ${userId})::int`,
+      byCompany: sql<number>`count(*) filter (where ${quotes.companyId} = ${companyId})::int`,
+    })
+    .from(quotes)
+    .where(
+      and(
+        sql`${quotes.createdAt} > now() - interval '1 day'`,
+        companyId === null
+          ? eq(quotes.userId, userId)
+          : or(eq(quotes.userId, userId), eq(quotes.companyId, companyId)),
+      ),
+    );
+  return { byPerson: row?.byPerson ?? 0, byCompany: row?.byCompany ?? 0 };
+}
+
 export async function countOpen(tx: Tx, userId: string): Promise<number> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })

@@ -11,14 +11,16 @@ import type {
   RequestQuoteBody,
 } from '../../../contract/quote-schemas.ts';
 import {
+  COMPANY_QUOTE_REQUESTS_PER_DAY_MAX,
   formatQuoteNumber,
   OPEN_QUOTES_MAX,
   QUOTE_MESSAGES_MAX,
+  QUOTE_REQUESTS_PER_DAY_MAX,
   WANTED_BY_MAX_DAYS,
 } from '../../../contract/quotes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { carts, quoteLines, quotes, tools } from '../../db/schema.ts';
-import { assertEmailVerified, badRequest, conflict } from '../../errors.ts';
+import { AppError, assertEmailVerified, badRequest, conflict } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -83,8 +85,9 @@ export function createQuotesService(db: Db, options: QuotesOptions) {
             `You have ${open} quotes open, the most one customer can have at once. Wait for our answer, or withdraw or decline one, before asking for another.`,
           );
         }
-        const lines = await cartLines(tx, user.id);
         const membership = await membershipOf(tx, user.id);
+        await assertRequestsLeft(tx, user.id, membership?.companyId ?? null);
+        const lines = await cartLines(tx, user.id);
         const [row] = await tx
           .insert(quotes)
           .values({
@@ -189,6 +192,25 @@ const notOffered = (toDo: string, instead: string) =>
     'quote_not_offered',
     `We have not made an offer on this quote yet, so there is nothing to ${toDo}; ${instead}.`,
   );
+
+/**
+ * Each request mails the store, withdrawn or not: QUOTE_REQUESTS_PER_DAY_MAX a person and
+ * COMPANY_QUOTE_REQUESTS_PER_DAY_MAX a company may ask for in 24 hours.
+ */
+async function assertRequestsLeft(tx: Tx, userId: string, companyId: string | null) {
+  const { byPerson, byCompany } = await repo.countLastDay(tx, userId, companyId);
+  const over = (sentence: string) => new AppError(429, 'rate_limited', sentence);
+  if (byPerson >= QUOTE_REQUESTS_PER_DAY_MAX) {
+    throw over(
+      `You have asked for ${QUOTE_REQUESTS_PER_DAY_MAX} quotes in the last 24 hours, the most one person may. Try again tomorrow, or write to us on a quote you have.`,
+    );
+  }
+  if (byCompany >= COMPANY_QUOTE_REQUESTS_PER_DAY_MAX) {
+    throw over(
+      `Your company has asked for ${COMPANY_QUOTE_REQUESTS_PER_DAY_MAX} quotes in the last 24 hours, the most it may. Try again tomorrow.`,
+    );
+  }
+}
 
 /** The cart's lines as a quote's, each with its list price for its quantity now. */
 async function cartLines(tx: Tx, userId: string) {
