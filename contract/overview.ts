@@ -16,9 +16,9 @@ const DaySchema = z.iso.date();
 
 const RevenueDaySchema = z.object({
   day: DaySchema,
-  /** What the orders paid that day came to, in minor units of the store currency. */
+  /** What the orders sold that day came to (by card when paid, on account when invoiced), in minor units. */
   amount: MoneySchema,
-  /** How many orders were paid that day. */
+  /** How many orders were sold that day. */
   orders: z.int().min(0),
 });
 
@@ -28,7 +28,7 @@ const TopToolSchema = z.object({
   name: z.string(),
   units: z.int().min(0),
   revenue: MoneySchema,
-  /** How many of the window's paid orders carried it. */
+  /** How many of the window's sold orders carried it. */
   orders: z.int().min(0),
 });
 export type TopTool = z.infer<typeof TopToolSchema>;

@@ -51,7 +51,7 @@ const SetPaymentTermsBodySchema = z
   });
 export type SetPaymentTermsBody = z.infer<typeof SetPaymentTermsBodySchema>;
 
-const RecordPaymentBodySchema = z.strictObject({
+export const RecordPaymentBodySchema = z.strictObject({
   amount: MoneySchema.min(1, { error: 'Must be at least 0.01.' }),
   /** The day the money arrived, as the bank statement says. */
   receivedOn: z.iso.date({ error: 'Must be a date (YYYY-MM-DD).' }),

@@ -248,9 +248,40 @@ export async function serverCart(page: Page): Promise<Cart> {
   return (await (await page.request.get('/api/cart')).json()) as Cart;
 }
 
-/** Waits until the screen has its data: no "Loading…" indicator and a quiet network. */
+let readyCalls = 0;
+
+/**
+ * Waits until the screen has its data: the document loaded with its fonts, the app's own word that
+ * it is at rest (`<html data-busy="false">`, web/lib/page-activity.tsx: hydrated, no request,
+ * query, save or navigation under way) held for 100 ms, and no "Loading…" indicator. A document
+ * that is not the app (the API's description) needs only to have loaded. Before, this waited for
+ * the network to stay quiet for 500 ms after every load (docs/decisions/059).
+ */
 export async function waitForReady(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  readyCalls += 1;
+  await page.waitForFunction(
+    (call) => {
+      const state = window as unknown as { readyCall?: number; restingSince?: number };
+      if (state.readyCall !== call) {
+        state.readyCall = call;
+        state.restingSince = undefined;
+      }
+      const isApp = '__reactRouterContext' in window;
+      const resting =
+        document.readyState === 'complete' &&
+        document.fonts.status === 'loaded' &&
+        (!isApp || document.documentElement.dataset.busy === 'false');
+      if (!resting) {
+        state.restingSince = undefined;
+        return false;
+      }
+      if (!isApp) return true;
+      state.restingSince ??= performance.now();
+      return performance.now() - state.restingSince >= 100;
+    },
+    readyCalls,
+    { polling: 25, timeout: 45_000 },
+  );
   await expect(
     page.getByRole('status').filter({ hasText: /Loading|Checking your sign-in/ }),
   ).toHaveCount(0);

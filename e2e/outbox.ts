@@ -42,10 +42,32 @@ export async function mailsTo(to: string): Promise<string[]> {
   const recipient = new RegExp(`^To: .*${escapeRegExp(to)}`, 'im');
   const mails: string[] = [];
   for (const file of files) {
-    const text = decodeQuotedPrintable(await readFile(path.join(dir, file), 'utf8'));
+    const text = await readMail(path.join(dir, file), file);
     if (recipient.test(text)) mails.push(text);
   }
   return mails;
+}
+
+/**
+ * The outbox grows with every journey, and each wait for a mail read all of it again: a message
+ * is read once it is a few seconds old (the store writes a file once, but not in one step).
+ */
+const settledMails = new Map<string, string>();
+
+async function readMail(file: string, name: string): Promise<string> {
+  const known = settledMails.get(file);
+  if (known !== undefined) return known;
+  const text = decodeQuotedPrintable(await readFile(file, 'utf8'));
+  if (Date.now() - writtenAt(name) > 5_000) settledMails.set(file, text);
+  return text;
+}
+
+/** When the store wrote a message, from its name (`2026-11-28T12-10-01-123Z-<id>.eml`). */
+function writtenAt(name: string): number {
+  const stamp = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(name);
+  if (!stamp) return Date.now();
+  const [, day, hours, minutes, seconds, millis] = stamp;
+  return Date.parse(`${day}T${hours}:${minutes}:${seconds}.${millis}Z`);
 }
 
 function decodeQuotedPrintable(text: string): string {

@@ -7,6 +7,21 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: repos accept either. */
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Reads that do not depend on each other: at once on the pool (each on a connection of its own),
+ * one after another in a transaction, whose one connection runs one query at a time (pg warns of
+ * a query sent while another runs, and pg 9 refuses it).
+ */
+export async function readTogether<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  tx: Tx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if ('$client' in tx) return (await Promise.all(reads.map((read) => read()))) as never;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as never;
+}
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

@@ -12,6 +12,7 @@ import {
 import { ToastProvider } from '#web/components/ui/toast.tsx';
 import { TestModeBanner } from '#web/features/payments/components/test-mode-banner.tsx';
 import { InlineStyles } from '#web/lib/inline-styles.tsx';
+import { PageActivity } from '#web/lib/page-activity.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
@@ -63,6 +64,7 @@ export default function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <PageActivity />
       <RouteQueriesBoundary>
         <ToastProvider>
           <TestModeBanner />

@@ -71,11 +71,13 @@ const PAGES: [string, string][] = [
   [paths.manageReviews(), 'routes/dashboard/manage-reviews.tsx'],
   [paths.manageCategories(), 'routes/dashboard/manage-categories.tsx'],
   [paths.deliveryMethods(), 'routes/dashboard/delivery-methods.tsx'],
+  [paths.paymentTerms(), 'routes/dashboard/payment-terms.tsx'],
   [paths.catalogueFile(), 'routes/dashboard/catalogue-file.tsx'],
   [paths.people({ q: 'ana@example.com' }), 'routes/dashboard/make-admin.tsx'],
   [paths.auditLog(), 'routes/dashboard/audit-log.tsx'],
   [paths.company(), 'routes/dashboard/company.tsx'],
   [paths.companyOrders(), 'routes/dashboard/company-orders.tsx'],
+  [paths.invoices(), 'routes/dashboard/invoices.tsx'],
   [paths.joinCompany('abc'), 'routes/join-company.tsx'],
 ];
 

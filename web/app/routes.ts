@@ -37,6 +37,7 @@ export default [
         route('quotes/:id', 'routes/dashboard/quote.tsx'),
         route('company', 'routes/dashboard/company.tsx'),
         route('company/orders', 'routes/dashboard/company-orders.tsx'),
+        route('invoices', 'routes/dashboard/invoices.tsx'),
         route('payment/:id', 'routes/dashboard/payment.tsx'),
         layout('guards/require-admin.tsx', [
           route('overview', 'routes/dashboard/overview.tsx'),
@@ -47,6 +48,7 @@ export default [
           route('reviews', 'routes/dashboard/manage-reviews.tsx'),
           route('categories', 'routes/dashboard/manage-categories.tsx'),
           route('delivery-methods', 'routes/dashboard/delivery-methods.tsx'),
+          route('payment-terms', 'routes/dashboard/payment-terms.tsx'),
           route('catalogue', 'routes/dashboard/catalogue-file.tsx'),
           route('audit', 'routes/dashboard/audit-log.tsx'),
           route('quote-requests', 'routes/dashboard/quote-requests.tsx'),

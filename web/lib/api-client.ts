@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { RouteDescriptor } from '#contract/common.ts';
 import { ApiError, NETWORK_ERROR_DETAIL, retryAfterSeconds } from './api-error.ts';
+import { whileInFlight } from './page-activity.tsx';
 
 type Slot<K extends string, T> = [T] extends [z.ZodNever]
   ? { [P in K]?: never }
@@ -75,6 +76,14 @@ export async function sendRequest<T>(
     headers?: Record<string, string | undefined> | undefined;
     signal?: AbortSignal | undefined;
   } = {},
+): Promise<{ data: T; headers: Headers }> {
+  return whileInFlight(() => send<T>(method, path, init));
+}
+
+async function send<T>(
+  method: string,
+  path: string,
+  init: Parameters<typeof sendRequest>[2] = {},
 ): Promise<{ data: T; headers: Headers }> {
   const url = new URL(apiPath(path, init.query), origin());
   const hasBody = init.body !== undefined;

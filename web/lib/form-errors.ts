@@ -57,8 +57,11 @@ function describeSubmitFailure(
       outcomeUnknown: true,
     };
   }
+  const explained = explain(error);
+  // The store's sentence may say it already ("Nothing was ordered: pay it by card…").
+  const isSaid = explained.includes(outcome.notDone.replace(/\.$/, ''));
   return {
-    message: [explain(error), outcome.notDone].filter(Boolean).join(' '),
+    message: isSaid ? explained : [explained, outcome.notDone].filter(Boolean).join(' '),
     canRetry: isWorthRetrying(error),
     outcomeUnknown: false,
   };

@@ -64,6 +64,8 @@ export const paths = {
   company: () => '/dashboard/company',
   /** The company's orders, by buyer and status. */
   companyOrders: () => '/dashboard/company/orders',
+  /** The buyer's open invoices on account and their statement (the reminder emails link here). */
+  invoices: () => '/dashboard/invoices',
   /** Where the link in an invitation email lands. */
   joinCompany: (token?: string) => withQuery('/join-company', { token }),
 
@@ -74,6 +76,8 @@ export const paths = {
   manageReviews: () => '/dashboard/reviews',
   manageCategories: () => '/dashboard/categories',
   deliveryMethods: () => '/dashboard/delivery-methods',
+  /** Payment terms for admins, and the overdue invoices. */
+  paymentTerms: () => '/dashboard/payment-terms',
   /** The catalogue as a CSV file: its download and its import. */
   catalogueFile: () => '/dashboard/catalogue',
   /** People and their roles, optionally searched for a name or email. */

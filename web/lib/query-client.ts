@@ -47,4 +47,5 @@ export const queryKeys = {
   audit: ['audit'],
   catalogueImports: ['catalogue-imports'],
   companies: ['companies'],
+  terms: ['terms'],
 } as const;

@@ -184,6 +184,10 @@ export const orders = pgTable(
     // the customer's name or email.
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    // The overview's revenue of orders on account, by the day they were invoiced (decision 061).
+    index('orders_account_invoiced_idx')
+      .on(t.invoicedAt)
+      .where(sql`${t.paymentMethod} = 'account' and ${t.invoicedAt} is not null`),
     index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
     index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],

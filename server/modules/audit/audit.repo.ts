@@ -5,7 +5,7 @@ import type {
   AuditTargetType,
   ListAuditQuery,
 } from '../../../contract/audit.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 
@@ -63,15 +63,16 @@ export async function listAudit(
   query: Partial<ListAuditQuery> & { limit: number; offset: number },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const where = auditFilter(query);
-  const [rows, [counted]] = await Promise.all([
-    tx
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  const [rows, [counted]] = await readTogether(tx, [
+    () =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(query.limit)
+        .offset(query.offset),
+    () => tx.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   return { entries: rows.map(toAuditEntry), total: counted?.total ?? 0 };
 }

@@ -5,7 +5,7 @@ import type {
 } from '../../../contract/categories.ts';
 import { formatCount } from '../../../contract/format.ts';
 import type { AttributeKind } from '../../../contract/specifications.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, readTogether, type Tx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -58,11 +58,11 @@ function assertPlacement(
 
 /** The whole tree as the API sends it: depths, tools and specifications. */
 export async function readTree(tx: Tx): Promise<Category[]> {
-  const [rows, toolsIn, attributes, values] = await Promise.all([
-    repo.listCategoryRows(tx),
-    repo.countToolsByCategory(tx),
-    attributesRepo.listAttributeRows(tx),
-    attributesRepo.countSpecValues(tx),
+  const [rows, toolsIn, attributes, values] = await readTogether(tx, [
+    () => repo.listCategoryRows(tx),
+    () => repo.countToolsByCategory(tx),
+    () => attributesRepo.listAttributeRows(tx),
+    () => attributesRepo.countSpecValues(tx),
   ]);
   return categoryTree(rows, toolsIn, attributesByCategory(rows, attributes, values));
 }
@@ -125,9 +125,9 @@ export function createCategoriesService(db: Db, { onChange }: { onChange: () => 
 
     /** Every category and every specification: what the catalogue's reads are shaped by. */
     async shape(): Promise<CatalogueShape> {
-      const [categories, attributes] = await Promise.all([
-        repo.listCategoryRows(db),
-        attributesRepo.listAttributeRows(db),
+      const [categories, attributes] = await readTogether(db, [
+        () => repo.listCategoryRows(db),
+        () => attributesRepo.listAttributeRows(db),
       ]);
       return {
         categories,

@@ -1,5 +1,5 @@
 import type { MyCompany } from '../../../contract/company-details.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import * as repo from './companies.repo.ts';
@@ -75,9 +75,10 @@ export async function companyView(
   company: repo.CompanyRow,
   member: Pick<repo.MemberRow, 'role' | 'orderLimit' | 'monthlyLimit'>,
 ): Promise<MyCompany> {
-  const [members, invitations] = await Promise.all([
-    repo.listMembers(tx, company.id),
-    member.role === 'owner' ? repo.listOpenInvitations(tx, company.id) : Promise.resolve([]),
+  const [members, invitations] = await readTogether(tx, [
+    () => repo.listMembers(tx, company.id),
+    () =>
+      member.role === 'owner' ? repo.listOpenInvitations(tx, company.id) : Promise.resolve([]),
   ]);
   return {
     _id: company.id,

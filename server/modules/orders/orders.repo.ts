@@ -9,7 +9,7 @@ import {
   type OrderStatus,
 } from '../../../contract/orders.ts';
 import type { Shipment } from '../../../contract/shipments.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
 import { refundLinesOf } from './refund-lines.ts';
 import { shipmentsOf } from './shipments.repo.ts';
@@ -193,11 +193,11 @@ async function decidersOf(tx: Tx, rows: OrderRow[]): Promise<Map<string, string>
 /** Orders as the API sends them: their lines, refunds, deciders and parcels, one query each. */
 export async function asOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, refunds, names, shipments] = await Promise.all([
-    linesOf(tx, ids),
-    refundsOf(tx, ids),
-    decidersOf(tx, rows),
-    shipmentsOf(tx, ids),
+  const [lines, refunds, names, shipments] = await readTogether(tx, [
+    () => linesOf(tx, ids),
+    () => refundsOf(tx, ids),
+    () => decidersOf(tx, rows),
+    () => shipmentsOf(tx, ids),
   ]);
   return rows.map((row) =>
     toOrder(
@@ -339,9 +339,9 @@ export async function listOrders(
     .orderBy(...ORDER_SORT[page.sort])
     .offset(page.offset)
     .$dynamic();
-  const [rows, [counted]] = await Promise.all([
-    page.limit === undefined ? sorted : sorted.limit(page.limit),
-    tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+  const [rows, [counted]] = await readTogether(tx, [
+    () => (page.limit === undefined ? sorted : sorted.limit(page.limit)),
+    () => tx.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -2,14 +2,32 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 
 /**
- * The overview's queries. Each reads one small slice through an index of migration 0016: payments
- * of the window through the partial `orders(paid_at)` index (its lines through their primary key),
+ * The overview's queries. Each reads one small slice through an index: sales of the window through
+ * the partial `orders(paid_at)` index and, on account, `orders(invoiced_at)` (their lines through
+ * their primary key),
  * statuses through `orders(status, created_at, id)` (an index-only scan), and the tools (a few
  * thousand rows) in one pass. Sums come back as text from PostgreSQL's bigint and are read as
  * numbers here: a day's revenue can pass 2^31 minor units, never 2^53.
  */
 
-/** The paid orders of each UTC day from `from` to `to` (both `YYYY-MM-DD`), every day present. */
+/**
+ * The orders sold since `from` (UTC day) and when (`sold_at`): a card order when it was paid, an
+ * order on account when it was invoiced (placed, or approved), not cancelled (decision 061). Each
+ * half reads its own partial index: `orders(paid_at)`, `orders(invoiced_at)` on account.
+ */
+function soldSince(window: { from: string; currency: string }) {
+  const from = sql`(${window.from}::date)::timestamp at time zone 'UTC'`;
+  return sql`
+    select id, total_amount, paid_at as sold_at from orders
+    where paid_at >= ${from} and status in ('paid', 'shipped') and payment_method = 'card'
+      and currency = ${window.currency}
+    union all
+    select id, total_amount, invoiced_at from orders
+    where payment_method = 'account' and invoiced_at is not null and invoiced_at >= ${from}
+      and status in ('on_account', 'shipped') and currency = ${window.currency}`;
+}
+
+/** The sold orders of each UTC day from `from` to `to` (both `YYYY-MM-DD`), every day present. */
 export async function revenueByDay(
   tx: Tx,
   window: { from: string; to: string; currency: string },
@@ -20,13 +38,10 @@ export async function revenueByDay(
            coalesce(paid.orders, 0)::int as orders
     from generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as day
     left join (
-      select (paid_at at time zone 'UTC')::date as paid_on,
+      select (sold_at at time zone 'UTC')::date as paid_on,
              sum(total_amount) as amount,
              count(*) as orders
-      from orders
-      where paid_at >= (${window.from}::date)::timestamp at time zone 'UTC'
-        and status in ('paid', 'shipped')
-        and currency = ${window.currency}
+      from (${soldSince(window)}) as sold
       group by 1
     ) as paid on paid.paid_on = day::date
     order by day`);
@@ -44,7 +59,7 @@ export async function countByStatus(tx: Tx): Promise<Map<string, number>> {
   return new Map(result.rows.map((row) => [row.status, row.count]));
 }
 
-/** The tools whose lines in orders paid since `from` (UTC day) brought the most, most first. */
+/** The tools whose lines in orders sold since `from` (UTC day) brought the most, most first. */
 export async function topTools(
   tx: Tx,
   window: { from: string; currency: string; limit: number },
@@ -62,11 +77,8 @@ export async function topTools(
              sum(line.quantity) as units,
              sum(line.line_total) as revenue,
              count(*) as orders
-      from orders
-      join order_lines as line on line.order_id = orders.id
-      where orders.paid_at >= (${window.from}::date)::timestamp at time zone 'UTC'
-        and orders.status in ('paid', 'shipped')
-        and orders.currency = ${window.currency}
+      from (${soldSince(window)}) as sold
+      join order_lines as line on line.order_id = sold.id
       group by line.tool_id
       order by revenue desc, units desc, line.tool_id
       limit ${window.limit}

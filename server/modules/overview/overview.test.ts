@@ -4,6 +4,7 @@ import type { Order } from '../../../contract/orders.ts';
 import { type Overview, OverviewSchema } from '../../../contract/overview.ts';
 import { orders, tools } from '../../db/schema.ts';
 import { client, expectProblem, json } from '../../testing/http.ts';
+import { addTerms } from '../../testing/terms-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
 import { overviewWindow } from './overview.service.ts';
@@ -170,5 +171,32 @@ describe('overviewWindow', () => {
       from: '2026-01-31',
       to: '2026-03-01',
     });
+  });
+});
+
+describe('GET /api/overview with orders on account', () => {
+  it('counts an order on account on the day it was invoiced, unpaid yet, and never once cancelled', async () => {
+    const read = async () =>
+      OverviewSchema.parse((await client(t.app, admin).get('/overview')).json());
+    const hammerUnits = (overview: Overview) =>
+      overview.topTools.find((tool) => tool.toolId === hammer.id)?.units ?? 0;
+    const before = await read();
+    const trader = await t.signUp({ name: 'Otto Onaccount' });
+    await addTerms(t, trader.id);
+    const onAccount = (quantity: number) =>
+      client(t.app, trader).post('/orders', {
+        lines: [{ toolId: hammer.id, quantity }],
+        ...delivery,
+        paymentMethod: 'account',
+      });
+    expect((await onAccount(7)).statusCode).toBe(201);
+    const cancelled = json<Order>(await onAccount(2));
+    await client(t.app, trader).delete(`/user/${cancelled._id}`);
+
+    const after = await read();
+    expect(after.revenue.total).toBe(before.revenue.total + 700);
+    expect(after.revenue.orders).toBe(before.revenue.orders + 1);
+    expect(after.revenue.days.at(-1)?.amount).toBe((before.revenue.days.at(-1)?.amount ?? 0) + 700);
+    expect(hammerUnits(after)).toBe(hammerUnits(before) + 7);
   });
 });

@@ -8,7 +8,7 @@ import type {
   QuoteSummary,
 } from '../../../contract/quote-schemas.ts';
 import { formatQuoteNumber } from '../../../contract/quotes.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { companies, orders, quoteLines, quoteMessages, quotes, user } from '../../db/schema.ts';
 
 /** The queries of quotes: one quote as the API sends it, pages of them, and their rows. */
@@ -94,13 +94,14 @@ export async function listQuotes(
       )
     : undefined;
   const where = and(whose, filter.status ? eq(quotes.status, filter.status) : undefined);
-  const [rows, [counted]] = await Promise.all([
-    summaryQuery(tx)
-      .where(where)
-      .orderBy(desc(quotes.createdAt), desc(quotes.number))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(quotes).where(where),
+  const [rows, [counted]] = await readTogether(tx, [
+    () =>
+      summaryQuery(tx)
+        .where(where)
+        .orderBy(desc(quotes.createdAt), desc(quotes.number))
+        .limit(page.limit)
+        .offset(page.offset),
+    () => tx.select({ total: sql<number>`count(*)::int` }).from(quotes).where(where),
   ]);
   return { quotes: rows.map(toSummary), total: counted?.total ?? 0 };
 }
@@ -152,7 +153,10 @@ export async function countMessages(tx: Tx, quoteId: string): Promise<number> {
 export async function readQuote(tx: Tx, id: string, canAct: boolean): Promise<Quote | undefined> {
   const [row] = await summaryQuery(tx).where(eq(quotes.id, id));
   if (!row) return undefined;
-  const [lines, messages] = await Promise.all([linesOf(tx, id), messagesOf(tx, id)]);
+  const [lines, messages] = await readTogether(tx, [
+    () => linesOf(tx, id),
+    () => messagesOf(tx, id),
+  ]);
   return { ...toSummary(row), lines, messages, canAct };
 }
 

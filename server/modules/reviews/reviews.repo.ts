@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { shownProfilePhoto } from '../../../contract/auth.ts';
 import type { ManagedReview, Review } from '../../../contract/reviews.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { orderLines, orders, reviews, tools, user } from '../../db/schema.ts';
 
 const columns = {
@@ -117,17 +117,18 @@ export async function listManagedReviews(
   page: { limit: number; offset: number },
 ): Promise<{ reviews: ManagedReview[]; total: number }> {
   const where = managedFilter(filter);
-  const [rows, [counted]] = await Promise.all([
-    tx
-      .select(managedColumns)
-      .from(reviews)
-      .innerJoin(user, eq(user.id, reviews.userId))
-      .leftJoin(tools, eq(tools.id, reviews.toolId))
-      .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(reviews).where(where),
+  const [rows, [counted]] = await readTogether(tx, [
+    () =>
+      tx
+        .select(managedColumns)
+        .from(reviews)
+        .innerJoin(user, eq(user.id, reviews.userId))
+        .leftJoin(tools, eq(tools.id, reviews.toolId))
+        .where(where)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    () => tx.select({ total: sql<number>`count(*)::int` }).from(reviews).where(where),
   ]);
   return { reviews: rows.map(toManagedReview), total: counted?.total ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { orderLines, orders, savedListLines, savedLists, tools, user } from '../../db/schema.ts';
 
 /** Who asks: their id, and the company they are in now (null: none). */
@@ -37,13 +37,15 @@ export async function listPage(
   viewer: Viewer,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ListRow[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    listQuery(tx)
-      .where(visibleTo(viewer))
-      .orderBy(desc(savedLists.updatedAt), desc(savedLists.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(savedLists).where(visibleTo(viewer)),
+  const [rows, [counted]] = await readTogether(tx, [
+    () =>
+      listQuery(tx)
+        .where(visibleTo(viewer))
+        .orderBy(desc(savedLists.updatedAt), desc(savedLists.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    () =>
+      tx.select({ total: sql<number>`count(*)::int` }).from(savedLists).where(visibleTo(viewer)),
   ]);
   return { rows: rows.map(flat), total: counted?.total ?? 0 };
 }

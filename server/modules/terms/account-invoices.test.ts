@@ -217,7 +217,10 @@ describe('an order on account cancelled', () => {
     );
     expect(refused.detail).toContain('A payment was already recorded');
     const shipped = await onAccount(buyer, 1);
-    const ship = await client(t.app, admin).put(`/order/${shipped._id}`, { status: 'shipped' });
+    const ship = await client(t.app, admin).put(`/order/${shipped._id}`, {
+      status: 'shipped',
+      noTracking: true,
+    });
     expect(ship.statusCode, ship.body).toBe(200);
     expectProblem(
       await client(t.app, buyer).delete(`/user/${shipped._id}`),
@@ -241,6 +244,28 @@ describe('the emails of an order on account', () => {
     expect(mail?.text).toMatch(/due on \w+day, \d+ \w+ 20\d\d/);
     expect(mail?.text).not.toContain('Pay for this order');
     expect(mail?.text).not.toContain('cancelled and its stock released');
+  });
+
+  it('the approval of a waiting order on account names its invoice and due date', async () => {
+    const owner = await t.signUp({ name: 'Abby Approver' });
+    const member = await t.signUp({ name: 'Ben Waiting' });
+    const company = await addCompany(t, owner, [{ user: member, role: 'buyer', orderLimit: 0 }]);
+    await t.db.execute(
+      sql`insert into payment_terms (company_id, net_days, credit_limit) values (${company.id}, 15, 100000)`,
+    );
+    const waiting = await onAccount(member);
+    expect(waiting.status).toBe('awaiting_approval');
+    expect((await client(t.app, owner).post(`/orders/${waiting._id}/approve`)).statusCode).toBe(
+      200,
+    );
+    const approved = json<Order>(await client(t.app, member).get(`/orders/${waiting._id}`));
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, member.email), eq(mailOutbox.kind, 'order_approved')));
+    expect(mail?.text).toContain(`invoice ${approved.invoice?.number} for $100.00 is issued now`);
+    expect(mail?.text).toMatch(/due on \w+day, \d+ \w+ 20\d\d/);
+    expect(mail?.text).not.toContain('Pay for this order');
   });
 });
 

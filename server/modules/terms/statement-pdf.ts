@@ -54,11 +54,11 @@ export async function renderStatementPdf(input: StatementInput): Promise<Buffer>
   doc.y = Math.max(doc.y, sellerBottom) + 20;
 
   const columns = [
-    { label: 'Date', x: left, width: 75, align: 'left' as const },
-    { label: 'Document', x: left + 80, width: width - 390, align: 'left' as const },
-    { label: 'Charges', x: left + width - 305, width: 95, align: 'right' as const },
-    { label: 'Payments', x: left + width - 205, width: 95, align: 'right' as const },
-    { label: 'Balance', x: left + width - 100, width: 100, align: 'right' as const },
+    { label: 'Date', x: left, width: 70, align: 'left' as const },
+    { label: 'Document', x: left + 75, width: width - 330, align: 'left' as const },
+    { label: 'Charges', x: left + width - 250, width: 80, align: 'right' as const },
+    { label: 'Payments', x: left + width - 165, width: 80, align: 'right' as const },
+    { label: 'Balance', x: left + width - 80, width: 80, align: 'right' as const },
   ];
   const row = (cells: string[], font: 'regular' | 'bold') => {
     if (doc.y > doc.page.height - PAGE_MARGIN - 60) doc.addPage();

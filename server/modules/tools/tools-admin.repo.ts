@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { ManageToolSort, ManageToolsQuery } from '../../../contract/tool-lists.ts';
 import type { OpenOrders } from '../../../contract/tools.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
 import type { ToolRow } from './tools.repo.ts';
 
@@ -43,15 +43,16 @@ export async function listManagedTools(
         ? lt(tools.quantity, tools.minimumOrder)
         : undefined;
   const where = and(isNull(tools.deletedAt), query.q ? searchCondition(query.q) : undefined, stock);
-  const [rows, [totals]] = await Promise.all([
-    tx
-      .select()
-      .from(tools)
-      .where(where)
-      .orderBy(...ORDER_BY[query.sort])
-      .limit(query.limit)
-      .offset(query.offset),
-    tx.select({ total: count() }).from(tools).where(where),
+  const [rows, [totals]] = await readTogether(tx, [
+    () =>
+      tx
+        .select()
+        .from(tools)
+        .where(where)
+        .orderBy(...ORDER_BY[query.sort])
+        .limit(query.limit)
+        .offset(query.offset),
+    () => tx.select({ total: count() }).from(tools).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
 }

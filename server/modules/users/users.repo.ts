@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { shownProfilePhoto } from '../../../contract/auth.ts';
 import type { Role, UserDetails, UserSummary } from '../../../contract/users.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 
 export type UserRow = typeof user.$inferSelect;
@@ -60,15 +60,16 @@ export async function listUsers(
   page: { limit: number; offset: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
   const where = userFilter(filter);
-  const [rows, [counted]] = await Promise.all([
-    tx
-      .select()
-      .from(user)
-      .where(where)
-      .orderBy(asc(user.createdAt), asc(user.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
+  const [rows, [counted]] = await readTogether(tx, [
+    () =>
+      tx
+        .select()
+        .from(user)
+        .where(where)
+        .orderBy(asc(user.createdAt), asc(user.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    () => tx.select({ total: sql<number>`count(*)::int` }).from(user).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -25,6 +25,10 @@ import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
+import {
+  type PaymentMethod,
+  PaymentMethodChoice,
+} from '#web/features/terms/components/payment-method-choice.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import type { ApiError } from '#web/lib/api-error.ts';
 import { readBuyAgainState } from '#web/lib/buy-again-state.ts';
@@ -108,6 +112,7 @@ function CustomerCheckout({
   const { cart, refresh, checkOut } = useCart();
   const details = useUserDetails(user.email);
   const delivery = useDelivery();
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified
     ? 'Confirm your email address to place orders (see above).'
@@ -136,6 +141,16 @@ function CustomerCheckout({
         onCartOutdated={onCartOutdated}
         draftKey={checkoutDraftKey(user.id)}
         delivery={delivery}
+        payment={{
+          method: paymentMethod,
+          choice: (
+            <PaymentMethodChoice
+              value={paymentMethod}
+              onChange={setPaymentMethod}
+              total={cart?.total}
+            />
+          ),
+        }}
       />
       <AskForQuote
         blockedBy={

@@ -27,6 +27,7 @@ import { RefundOrderDialog } from '#web/features/orders/components/refund-order-
 import { RejectOrderDialog } from '#web/features/orders/components/reject-order-dialog.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
+import { OrderAccountPanel } from '#web/features/terms/components/order-account-panel.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -149,7 +150,7 @@ function OrderBody({
           ) : (
             isAdmin && (
               <div className="flex flex-wrap gap-3">
-                {order.status === 'paid' && (
+                {(order.status === 'paid' || order.status === 'on_account') && (
                   <Button variant="secondary" onClick={() => setDialog('ship')}>
                     Ship order
                   </Button>
@@ -204,6 +205,18 @@ function OrderBody({
             </>
           }
         />
+        <OrderAccountPanel
+          order={order}
+          isAdmin={isAdmin}
+          actions={
+            order.status === 'on_account' &&
+            (isAdmin || (isPlacer && !isReadOnly)) && (
+              <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
+                Cancel order
+              </Button>
+            )
+          }
+        />
         <OrderLines order={order} />
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <OrderDetails order={order} />
@@ -216,7 +229,10 @@ function OrderBody({
         message={
           <p>
             Do you want to cancel order <strong>{order.number}</strong> ({order.productName})? The
-            units go back into stock.
+            units go back into stock
+            {order.status === 'on_account' &&
+              ', and its invoice is cancelled: nothing is owed for it'}
+            .
           </p>
         }
         confirmLabel="Cancel order"

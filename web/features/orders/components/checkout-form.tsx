@@ -110,6 +110,7 @@ export function CheckoutForm({
   onCartOutdated,
   draftKey,
   delivery,
+  payment,
 }: {
   /** The cart's lines, as the page shows them. */
   lines: readonly OrderLineInput[];
@@ -130,7 +131,10 @@ export function CheckoutForm({
   /** Where this tab keeps what was typed, so a reload keeps it (see utils/checkout-draft.ts). */
   draftKey: string;
   delivery: DeliveryPicker;
+  /** How the order is paid, and the choice shown (a buyer with payment terms chooses). */
+  payment?: { method: 'card' | 'account'; choice: ReactNode };
 }) {
+  const paymentMethod = payment?.method ?? 'card';
   const placing = useMutation({
     mutationFn: ({ values, key }: { values: CheckoutValues; key: string }) =>
       placeOrder(values, key),
@@ -151,8 +155,8 @@ export function CheckoutForm({
   useCheckoutDraft(form, draftKey);
   useTypedPrefill(form, delivery.typed);
 
-  // A changed cart is another order: it gets a new key.
-  const linesKey = JSON.stringify(lines);
+  // A changed cart (or way of paying) is another order: it gets a new key.
+  const linesKey = JSON.stringify([lines, paymentMethod]);
   const keyFor = useRef(linesKey);
   if (keyFor.current !== linesKey) {
     keyFor.current = linesKey;
@@ -167,7 +171,7 @@ export function CheckoutForm({
     onShortLines({});
     const sent = chosen === 'typed' ? values : { ...values, addressId: chosen.addressId };
     placing.mutate(
-      { values: { ...sent, expectedTotal }, key: attemptKey.current },
+      { values: { ...sent, expectedTotal, paymentMethod }, key: attemptKey.current },
       {
         onSuccess: (order) => {
           attemptKey.current = null;
@@ -195,7 +199,10 @@ export function CheckoutForm({
     <form method="post" noValidate onSubmit={onSubmit} aria-describedby="checkout-note">
       <div className="space-y-5">
         <p id="checkout-note" className="text-sm text-stone-600">
-          Ordering as {customer.name} ({customer.email}). Pay by card after ordering.
+          Ordering as {customer.name} ({customer.email}).{' '}
+          {paymentMethod === 'account'
+            ? 'On account: invoiced now, paid by bank transfer.'
+            : 'Pay by card after ordering.'}
         </p>
         {delivery.picker}
         {delivery.isTyped && (
@@ -221,6 +228,7 @@ export function CheckoutForm({
           error={errors.note?.message}
           {...form.register('note')}
         />
+        {payment?.choice}
         {blockedBy && (
           <p
             id="checkout-blocked"

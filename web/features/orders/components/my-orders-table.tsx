@@ -59,6 +59,12 @@ export function MyOrdersTable({
           {order.status === 'awaiting_approval' && (
             <span className="text-xs text-stone-700">Your company is asked to approve it</span>
           )}
+          {order.status === 'on_account' && order.invoice?.dueAt && (
+            <span className="text-xs text-stone-700">
+              Invoice due{' '}
+              <time dateTime={order.invoice.dueAt}>{formatDate(order.invoice.dueAt)}</time>
+            </span>
+          )}
           {order.transactionId && (
             <span className="text-xs text-stone-600">
               Transaction <code className="font-mono break-all">{order.transactionId}</code>

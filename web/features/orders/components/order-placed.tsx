@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { formatDateTime, formatOrderContents } from '#web/lib/format.ts';
+import { formatDate, formatDateTime, formatOrderContents } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 
 /**
@@ -30,25 +30,41 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
       >
         {isWaiting ? 'Waiting for your company’s approval' : 'Your order is placed'}
       </h3>
-      <p className="mt-2 text-stone-800">
-        Order{' '}
-        <Link to={paths.order(order._id)} className="font-semibold underline">
-          {order.number}
-        </Link>
-        : {formatOrderContents(order)}, total{' '}
-        <strong>{formatMoney(order.totalAmount, order.currency)}</strong>.{' '}
-        {isWaiting
-          ? 'It is above your limits: your company’s owner and approvers are asked to approve it, and you are emailed when they decide. Its stock is held until'
-          : 'It is reserved for you until'}{' '}
-        <strong>
-          <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
-        </strong>
-        {isWaiting
-          ? ': unless it is approved and paid by then, it is cancelled and the stock released.'
-          : ': pay by then, or it is cancelled and the stock released.'}
-      </p>
+      {order.status === 'on_account' && order.invoice?.dueAt ? (
+        <p className="mt-2 text-stone-800">
+          Order{' '}
+          <Link to={paths.order(order._id)} className="font-semibold underline">
+            {order.number}
+          </Link>
+          : {formatOrderContents(order)}, total{' '}
+          <strong>{formatMoney(order.totalAmount, order.currency)}</strong>, is confirmed on your
+          account. Invoice <strong>{order.invoice.number}</strong> is due on{' '}
+          <strong>
+            <time dateTime={order.invoice.dueAt}>{formatDate(order.invoice.dueAt)}</time>
+          </strong>
+          : pay it by bank transfer, quoting its number.
+        </p>
+      ) : (
+        <p className="mt-2 text-stone-800">
+          Order{' '}
+          <Link to={paths.order(order._id)} className="font-semibold underline">
+            {order.number}
+          </Link>
+          : {formatOrderContents(order)}, total{' '}
+          <strong>{formatMoney(order.totalAmount, order.currency)}</strong>.{' '}
+          {isWaiting
+            ? 'It is above your limits: your company’s owner and approvers are asked to approve it, and you are emailed when they decide. Its stock is held until'
+            : 'It is reserved for you until'}{' '}
+          <strong>
+            <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
+          </strong>
+          {isWaiting
+            ? ': unless it is approved and paid by then, it is cancelled and the stock released.'
+            : ': pay by then, or it is cancelled and the stock released.'}
+        </p>
+      )}
       <div className="mt-5 flex flex-wrap gap-3">
-        {isWaiting ? (
+        {isWaiting || order.status === 'on_account' ? (
           <Link to={paths.order(order._id)} className={buttonClasses()}>
             See the order
           </Link>

@@ -33,12 +33,13 @@ export function RevenueFigure({ revenue, currency }: { revenue: Revenue; currenc
       className="lg:col-span-2"
       description={
         <>
-          Orders paid each day of the last 30 days ({period}, days in UTC):{' '}
+          Orders sold each day of the last 30 days ({period}, days in UTC; by card when paid, on
+          account when invoiced):{' '}
           <strong className="font-semibold text-stone-800">{money(revenue.total)}</strong> from{' '}
           {formatCount(revenue.orders)} {revenue.orders === 1 ? 'order' : 'orders'}, before refunds.
         </>
       }
-      emptyText={revenue.orders === 0 ? 'No order was paid in the last 30 days.' : undefined}
+      emptyText={revenue.orders === 0 ? 'No order was sold in the last 30 days.' : undefined}
       chart={
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={revenue.days} accessibilityLayer={false} margin={{ left: 4, right: 8 }}>
@@ -81,7 +82,7 @@ export function RevenueFigure({ revenue, currency }: { revenue: Revenue; currenc
               isRowHeader: true,
               cell: (day) => <span className="whitespace-nowrap">{formatDay(day.day, true)}</span>,
             },
-            { header: 'Orders paid', isNumeric: true, cell: (day) => formatCount(day.orders) },
+            { header: 'Orders sold', isNumeric: true, cell: (day) => formatCount(day.orders) },
             { header: 'Revenue', isNumeric: true, cell: (day) => money(day.amount) },
           ]}
         />

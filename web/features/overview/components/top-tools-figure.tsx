@@ -18,7 +18,7 @@ export function TopToolsFigure({ tools, currency }: { tools: TopTool[]; currency
     <FigureSection
       id="overview-top-tools"
       title="Top tools"
-      description="The tools that brought the most revenue in orders paid in the last 30 days (up to 10), numbered by rank."
+      description="The tools that brought the most revenue in orders sold (paid by card, or invoiced on account) in the last 30 days (up to 10), numbered by rank."
       emptyText={tools.length === 0 ? 'No tool was sold in the last 30 days.' : undefined}
       chart={
         <ResponsiveContainer width="100%" height="100%">

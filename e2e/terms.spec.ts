@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { connectTo } from './database.ts';
+import {
+  checkAtWidths,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  newAccount,
+  signIn,
+  signUp,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+/**
+ * Payment terms in the browser, at a phone's width and a desktop's: an admin gives a customer net
+ * 30 with a credit limit; the customer orders on account within the limit and is refused over it
+ * with what is left; the admin records partial payments on the order; the invoice, once overdue,
+ * is on the admins' overdue list and the buyer's invoices page.
+ */
+
+async function placeOnAccount(page: Page) {
+  await page.goto('/cart');
+  await waitForReady(page);
+  await page.getByLabel('Phone').fill('+1 555 010 7000');
+  await page.getByLabel('Delivery address').fill('7 Ledger Lane, Springfield');
+  await page.getByRole('radio', { name: /On account \(net 30\)/ }).check();
+}
+
+test('a customer orders on account within and over the limit, and an admin records partial payments', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const buyer = newAccount('Terry Terms');
+  const buyerPage = await (await browser.newContext()).newPage();
+  await signUp(buyerPage.request, buyer);
+
+  // The admin gives the customer net 30 with a limit of $100.00.
+  await signIn(page.request, DEMO_ADMIN);
+  await page.goto('/dashboard/payment-terms');
+  await waitForReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment terms' })).toBeVisible();
+  await page.getByLabel('For').selectOption('customer');
+  await page.getByLabel("Customer's email").fill(buyer.email);
+  await page.getByLabel('Invoices due').selectOption('30');
+  await page.getByLabel('Credit limit (USD)').fill('100.00');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(
+    page.getByText(`${buyer.name} orders on account, net 30, up to $100.00.`),
+  ).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: buyer.email })).toContainText('$100.00');
+  await checkAtWidths(page, 'payment terms');
+
+  // Within the limit: $60.00 on account, confirmed at once with its invoice.
+  const tool = await createTool(page.request, { price: 2000, minimumOrder: 1, quantity: 500 });
+  const cart = (quantity: number) =>
+    buyerPage.request.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity }] } });
+  expect((await cart(3)).status()).toBe(200);
+  await placeOnAccount(buyerPage);
+  await expect(buyerPage.getByText('$100.00 of your $100.00 credit limit is left')).toBeVisible();
+  await checkAtWidths(buyerPage, 'checkout on account');
+  await buyerPage.getByRole('button', { name: 'Place order' }).click();
+  const placed = buyerPage.getByRole('status').filter({ hasText: 'Your order is placed' });
+  await expect(placed).toContainText('is confirmed on your account');
+  await expect(placed).toContainText(/Invoice INV-\d+ is due on/);
+  const orderUrl = await placed.getByRole('link', { name: /TY-\d+/ }).getAttribute('href');
+
+  // Over the limit: $60.00 more with $40.00 left is refused with what is left.
+  expect((await cart(3)).status()).toBe(200);
+  await placeOnAccount(buyerPage);
+  await expect(buyerPage.getByText('more than the $40.00 left on your account')).toBeVisible();
+  await buyerPage.getByRole('button', { name: 'Place order' }).click();
+  await expect(
+    buyerPage.getByText(
+      'This order comes to $60.00, but only $40.00 of your $100.00 credit limit is left. Nothing was ordered: pay it by card, make it smaller, or settle an open invoice first.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await checkAtWidths(buyerPage, 'checkout over the credit limit');
+
+  // The admin records a partial payment, then the rest.
+  await page.goto(orderUrl ?? '/');
+  await waitForReady(page);
+  const account = page.getByRole('region', { name: 'On account' });
+  await expect(account.getByTestId('left-to-pay')).toHaveText('$60.00');
+  await account.getByLabel('Amount (USD)').fill('25.00');
+  await account.getByLabel('Reference').fill('BANK-TT-1');
+  await account.getByRole('button', { name: 'Record payment' }).click();
+  await expect(account.getByTestId('left-to-pay')).toHaveText('$35.00');
+  await expect(account).toContainText('reference BANK-TT-1');
+  await checkAtWidths(page, 'order on account for an admin');
+
+  // Overdue: on the admins' list and the buyer's invoices page with what is left.
+  const orderId = orderUrl?.split('/').at(-1) ?? '';
+  const db = await connectTo(process.env.E2E_DATA_DIR ?? '');
+  try {
+    await db.query(`update orders set invoice_due_at = now() - interval '5 days' where id = $1`, [
+      orderId,
+    ]);
+  } finally {
+    await db.end();
+  }
+  await page.goto('/dashboard/payment-terms');
+  await waitForReady(page);
+  const overdue = page.getByRole('region', { name: 'Overdue invoices' });
+  const row = overdue.getByRole('row').filter({ hasText: buyer.email });
+  await expect(row).toContainText('(overdue)');
+  await expect(row).toContainText('$35.00');
+  await checkAtWidths(page, 'overdue invoices');
+
+  await buyerPage.goto('/dashboard/myorder');
+  await waitForReady(buyerPage);
+  await expect(buyerPage.getByText('Invoice due').filter({ visible: true })).toBeVisible();
+  await buyerPage.goto('/dashboard/invoices');
+  await waitForReady(buyerPage);
+  await expect(
+    buyerPage.getByText('you owe $35.00; $65.00 of your $100.00 credit limit is left'),
+  ).toBeVisible();
+  await expect(buyerPage.getByRole('link', { name: 'Download statement (PDF)' })).toBeVisible();
+  await checkAtWidths(buyerPage, 'invoices');
+  await buyerPage.goto(orderUrl ?? '/');
+  await waitForReady(buyerPage);
+  await expect(
+    buyerPage.getByRole('region', { name: 'On account' }).getByTestId('left-to-pay'),
+  ).toHaveText('$35.00');
+  await checkAtWidths(buyerPage, 'order on account for its buyer');
+
+  // The rest arrives: paid in full.
+  await page.goto(orderUrl ?? '/');
+  await waitForReady(page);
+  await account.getByLabel('Amount (USD)').fill('35.00');
+  await account.getByLabel('Reference').fill('BANK-TT-2');
+  await account.getByRole('button', { name: 'Record payment' }).click();
+  await expect(account.getByTestId('left-to-pay')).toHaveText('Nothing: paid in full');
+
+  // Terms taken away: the customer pays by card from now on.
+  await page.goto('/dashboard/payment-terms');
+  await waitForReady(page);
+  await page
+    .getByRole('row')
+    .filter({ hasText: buyer.email })
+    .getByRole('button', { name: 'Take away' })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Take terms away' }).click();
+  await expect(page.getByText(`${buyer.name} pays by card from now on`)).toBeVisible();
+});

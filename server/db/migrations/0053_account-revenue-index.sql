@@ -1,0 +1,1 @@
+CREATE INDEX "orders_account_invoiced_idx" ON "orders" USING btree ("invoiced_at") WHERE "orders"."payment_method" = 'account' and "orders"."invoiced_at" is not null;

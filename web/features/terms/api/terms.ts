@@ -1,0 +1,88 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordPaymentBody, SetPaymentTermsBody } from '#contract/payment-terms.ts';
+import { callApi, callApiPage } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
+
+/** Payment terms and invoices on account (docs/decisions/056 and 061). */
+
+const invoices = apiRoutes.accountInvoices;
+const terms = apiRoutes.paymentTerms;
+
+/** The signed-in buyer's terms (their company's), with what is owed and left; null without. */
+export const useMyTerms = (isEnabled = true) =>
+  useQuery({
+    enabled: isEnabled,
+    queryKey: [...queryKeys.terms, 'mine'],
+    queryFn: ({ signal }) => callApi(invoices.myTerms, {}, { signal }),
+  });
+
+type Page = { limit: number; offset: number };
+
+/** A page of the buyer's open invoices, and how many there are. */
+export const useOpenInvoices = (page: Page) =>
+  useQuery({
+    queryKey: [...queryKeys.terms, 'open', page],
+    queryFn: async ({ signal }) => callApiPage(invoices.open, { query: page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A page of every overdue invoice, for admins. */
+export const useOverdueInvoices = (page: Page) =>
+  useQuery({
+    queryKey: [...queryKeys.terms, 'overdue', page],
+    queryFn: async ({ signal }) => callApiPage(invoices.overdue, { query: page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** An order on account's due date, payments and what is left. */
+export const useOrderAccount = (orderId: string, isEnabled: boolean) =>
+  useQuery({
+    enabled: isEnabled,
+    queryKey: [...queryKeys.terms, 'order', orderId],
+    queryFn: ({ signal }) =>
+      callApi(invoices.orderAccount, { params: { id: orderId } }, { signal }),
+  });
+
+/** Every buyer with terms, for admins. */
+export const usePaymentTerms = () =>
+  useQuery({
+    queryKey: [...queryKeys.terms, 'all'],
+    queryFn: ({ signal }) => callApi(terms.list, {}, { signal }),
+  });
+
+/** The companies an admin may give terms to. */
+export const useCompanyChoices = () =>
+  useQuery({
+    queryKey: [...queryKeys.companies, 'all'],
+    queryFn: ({ signal }) => callApi(apiRoutes.companies.listAll, {}, { signal }),
+  });
+
+/** A change to terms or payments reads every terms answer (and the order) again. */
+function useTermsChange<V, R>(change: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.terms });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    },
+  });
+}
+
+export const useSetTerms = () =>
+  useTermsChange((body: SetPaymentTermsBody) => callApi(terms.set, { body }));
+
+export const useClearTerms = () =>
+  useTermsChange((id: string) => callApi(terms.clear, { params: { id } }));
+
+export const useRecordPayment = () =>
+  useTermsChange(({ orderId, body }: { orderId: string; body: RecordPaymentBody }) =>
+    callApi(terms.recordPayment, { params: { id: orderId }, body }),
+  );
+
+/** The customer (not in a company) with this email, for giving them terms: their id, or null. */
+export async function findCustomerByEmail(email: string): Promise<string | null> {
+  const people = await callApi(apiRoutes.users.listAll, { query: { q: email, limit: 5 } });
+  return people.find((person) => person.email.toLowerCase() === email.toLowerCase())?._id ?? null;
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { toMinorUnits } from '#contract/money.ts';
+import type { PaymentTerms } from '#contract/payment-terms.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useCurrency } from '#web/lib/store-config.ts';
+import { findCustomerByEmail, useCompanyChoices, useSetTerms } from '../api/terms.ts';
+
+const FIELDS = ['companyId', 'email', 'netDays', 'creditLimit'] as const;
+const OUTCOME = {
+  notDone: 'No terms were given.',
+  unknown: 'We cannot tell whether the terms were saved: look at the list before trying again.',
+};
+
+function termsSchema(currency: string) {
+  return z
+    .object({
+      buyerType: z.enum(['company', 'customer']),
+      companyId: z.string(),
+      email: z.string().trim(),
+      netDays: z.enum(['15', '30', '60']).transform(Number),
+      creditLimit: z.string().transform((value, context) => {
+        const minor = toMinorUnits(value, currency);
+        if (minor === undefined) {
+          context.addIssue({ code: 'custom', message: 'Enter an amount such as 5000.00.' });
+          return z.NEVER;
+        }
+        return minor;
+      }),
+    })
+    .superRefine((values, context) => {
+      if (values.buyerType === 'company' && !values.companyId)
+        context.addIssue({ code: 'custom', path: ['companyId'], message: 'Choose a company.' });
+      if (values.buyerType === 'customer' && !values.email.includes('@'))
+        context.addIssue({
+          code: 'custom',
+          path: ['email'],
+          message: "Enter the customer's email.",
+        });
+    });
+}
+type TermsInput = z.input<ReturnType<typeof termsSchema>>;
+type TermsValues = z.output<ReturnType<typeof termsSchema>>;
+
+/** An admin gives a company, or a customer without one, net 15, 30 or 60 and a credit limit. */
+export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void }) {
+  const currency = useCurrency();
+  const companies = useCompanyChoices();
+  const setTerms = useSetTerms();
+  const form = useForm<TermsInput, unknown, TermsValues>({
+    resolver: zodResolver(termsSchema(currency)),
+    defaultValues: {
+      buyerType: 'company',
+      companyId: '',
+      email: '',
+      netDays: '30',
+      creditLimit: '',
+    },
+    mode: 'onTouched',
+  });
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { errors } = form.formState;
+  const buyerType = form.watch('buyerType');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const terms = { netDays: values.netDays as 15 | 30 | 60, creditLimit: values.creditLimit };
+    let buyer: { companyId: string } | { userId: string } = { companyId: values.companyId };
+    if (values.buyerType === 'customer') {
+      const userId = await findCustomerByEmail(values.email).catch(() => null);
+      if (!userId) {
+        form.setError('email', { message: 'No customer has this email.' });
+        return;
+      }
+      buyer = { userId };
+    }
+    setTerms.mutate(
+      { ...buyer, ...terms },
+      {
+        onSuccess: (saved) => {
+          clear();
+          form.reset();
+          onSaved(saved);
+        },
+        onError: fail,
+      },
+    );
+  });
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="terms-form-title"
+      className="grid max-w-3xl gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:grid-cols-2"
+    >
+      <h2 id="terms-form-title" className="text-lg font-bold text-navy-900 sm:col-span-2">
+        Give payment terms
+      </h2>
+      <SelectField label="For" {...form.register('buyerType')}>
+        <option value="company">A company</option>
+        <option value="customer">A customer without a company</option>
+      </SelectField>
+      {buyerType === 'company' ? (
+        <SelectField
+          label="Company"
+          error={errors.companyId?.message}
+          {...form.register('companyId')}
+        >
+          <option value="">Choose a company</option>
+          {(companies.data ?? []).map((company) => (
+            <option key={company._id} value={company._id}>
+              {company.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <TextField
+          label="Customer's email"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      )}
+      <SelectField label="Invoices due" {...form.register('netDays')}>
+        <option value="15">Net 15 days</option>
+        <option value="30">Net 30 days</option>
+        <option value="60">Net 60 days</option>
+      </SelectField>
+      <TextField
+        label={`Credit limit (${currency})`}
+        inputMode="decimal"
+        autoComplete="off"
+        hint="The most the buyer may owe at once."
+        error={errors.creditLimit?.message}
+        {...form.register('creditLimit')}
+      />
+      <div className="sm:col-span-2">
+        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={setTerms.isPending} />
+        <Button type="submit" variant="secondary" isPending={setTerms.isPending}>
+          Save terms
+        </Button>
+      </div>
+    </form>
+  );
+}
