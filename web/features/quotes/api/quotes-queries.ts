@@ -56,10 +56,3 @@ export function useQuote(id: string, side: 'customer' | 'store') {
         : callApi(apiRoutes.quotes.get, { params: { id } }, { signal }),
   });
 }
-
-/** The caller's payment terms (null without any): an offer may then be accepted on account. */
-export const useMyPaymentTerms = () =>
-  useQuery({
-    queryKey: [...queryKeys.orders, 'payment-terms', 'mine'],
-    queryFn: ({ signal }) => callApi(apiRoutes.accountInvoices.myTerms, {}, { signal }),
-  });
