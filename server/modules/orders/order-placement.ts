@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { APPROVAL_WINDOW_HOURS } from '../../../contract/approvals.ts';
 import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import { formatUnits } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
@@ -206,8 +207,12 @@ export function orderOf(
     paymentIntentId: null,
     paymentFailure: null,
     cancelReason: null,
-    // The database's clock, as for the job that cancels late orders.
-    paymentDueAt: new Date(context.now.getTime() + options.paymentWindowMs),
+    // The database's clock, as for the job that cancels late orders. An order waiting for approval
+    // waits the approval window; approving it starts the payment window (decision 060).
+    paymentDueAt: new Date(
+      context.now.getTime() +
+        (approvalReason ? APPROVAL_WINDOW_HOURS * 3_600_000 : options.paymentWindowMs),
+    ),
     idempotencyKey: idempotencyKey ?? null,
     paidAt: null,
     shippedAt: null,
