@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { PlacementMembership } from './placement.repo.ts';
 
 /** Approvers and viewers see a company's orders but do not place them; owners and buyers do. */
-export function assertMayOrder(membership: PlacementMembership | null): void {
+export function assertMayOrder(membership: Pick<PlacementMembership, 'role'> | null): void {
   const role = membership?.role;
   if (role !== 'approver' && role !== 'viewer') return;
   throw new AppError(

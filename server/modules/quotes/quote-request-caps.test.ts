@@ -19,22 +19,34 @@ afterAll(async () => {
 });
 
 const withdrawn = (userId: string, companyId: string | null, count: number) =>
-  t.db
-    .insert(quotes)
-    .values(
-      Array.from({ length: count }, () => ({
-        userId,
-        companyId,
-        currency: 'USD',
-        status: 'withdrawn' as const,
-      })),
-    );
+  t.db.insert(quotes).values(
+    Array.from({ length: count }, () => ({
+      userId,
+      companyId,
+      currency: 'USD',
+      status: 'withdrawn' as const,
+    })),
+  );
 
 async function ask(who: TestUser) {
   const tool = await t.addTool({ minimumOrder: 1 });
   await client(t.app, who).put('/cart', { lines: [{ toolId: tool.id, quantity: 1 }] });
   return client(t.app, who).post('/quotes', { message: 'Again?' });
 }
+
+describe('who may ask for a quote', () => {
+  it('those who may order: an approver or a viewer of a company may not', async () => {
+    const [owner, approver, viewer] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    await addCompany(t, owner, [
+      { user: approver, role: 'approver' },
+      { user: viewer, role: 'viewer' },
+    ]);
+    for (const reader of [approver, viewer]) {
+      expectProblem(await ask(reader), 403, 'role_cannot_order');
+    }
+    expect((await ask(owner)).statusCode).toBe(201);
+  });
+});
 
 describe('quote requests in a day', () => {
   it('are capped per person, withdrawn ones counted', async () => {

@@ -25,7 +25,7 @@ import type { SessionUser } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
 import { membershipOf } from '../companies/index.ts';
-import type { OrdersService } from '../orders/index.ts';
+import { assertMayOrder, type OrdersService } from '../orders/index.ts';
 import { acceptQuote } from './quote-acceptance.ts';
 import {
   assertCanAct,
@@ -86,6 +86,8 @@ export function createQuotesService(db: Db, options: QuotesOptions) {
           );
         }
         const membership = await membershipOf(tx, user.id);
+        // A quote is an order to be: asked for by those who may place one.
+        assertMayOrder(membership);
         await assertRequestsLeft(tx, user.id, membership?.companyId ?? null);
         const lines = await cartLines(tx, user.id);
         const [row] = await tx
