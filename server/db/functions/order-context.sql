@@ -17,6 +17,9 @@
 -- The company's details, not the profile's, go onto the order. People without a company take no
 -- such lock. Orders awaiting approval hold stock and count in the caps as unpaid ones do.
 --
+-- The month's spend is summed per currency: the limits are in the store's currency, and only
+-- orders in it count against them (placement picks its own).
+--
 -- Payment terms (decision 056): the company's for a member, the customer's own otherwise, with
 -- what the buyer owes on account now, read after the company's (or the customer's) lock, so two
 -- racing orders on account cannot pass the credit limit together.
@@ -54,13 +57,17 @@ BEGIN
           'companyId', c.id, 'role', v_member.role, 'orderLimit', v_member.order_limit,
           'monthlyLimit', v_member.monthly_limit, 'companyBudget', c.monthly_limit,
           'spentByBuyer', (
-            SELECT coalesce(sum(total_amount), 0) FROM orders
-            WHERE company_id = c.id AND user_id = p_user AND created_at >= v_month
-              AND status NOT IN ('cancelled', 'rejected')),
+            SELECT coalesce(json_object_agg(currency, spent), '{}') FROM (
+              SELECT currency, sum(total_amount) AS spent FROM orders
+              WHERE company_id = c.id AND user_id = p_user AND created_at >= v_month
+                AND status NOT IN ('cancelled', 'rejected')
+              GROUP BY currency) s),
           'spentByCompany', (
-            SELECT coalesce(sum(total_amount), 0) FROM orders
-            WHERE company_id = c.id AND created_at >= v_month
-              AND status NOT IN ('cancelled', 'rejected')),
+            SELECT coalesce(json_object_agg(currency, spent), '{}') FROM (
+              SELECT currency, sum(total_amount) AS spent FROM orders
+              WHERE company_id = c.id AND created_at >= v_month
+                AND status NOT IN ('cancelled', 'rejected')
+              GROUP BY currency) s),
           'approvers', (
             SELECT coalesce(json_agg(json_build_object('name', u.name, 'email', u.email)
                 ORDER BY u.email), '[]')

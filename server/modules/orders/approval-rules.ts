@@ -23,19 +23,16 @@ export function assertMayOrder(membership: Pick<PlacementMembership, 'role'> | n
 export function approvalNeeded(
   membership: PlacementMembership | null,
   total: number,
+  currency: string,
 ): ApprovalReason | null {
   if (!membership || membership.role === 'owner') return null;
+  const spentByBuyer = membership.spentByBuyer[currency] ?? 0;
+  const spentByCompany = membership.spentByCompany[currency] ?? 0;
   if (membership.orderLimit !== null && total > membership.orderLimit) return 'order_limit';
-  if (
-    membership.monthlyLimit !== null &&
-    membership.spentByBuyer + total > membership.monthlyLimit
-  ) {
+  if (membership.monthlyLimit !== null && spentByBuyer + total > membership.monthlyLimit) {
     return 'monthly_limit';
   }
-  if (
-    membership.companyBudget !== null &&
-    membership.spentByCompany + total > membership.companyBudget
-  ) {
+  if (membership.companyBudget !== null && spentByCompany + total > membership.companyBudget) {
     return 'company_budget';
   }
   return null;

@@ -113,6 +113,24 @@ async function whilePlacementWaits<T>(
   return started;
 }
 
+describe('the month’s spend against a limit', () => {
+  it('counts the store’s currency only', async () => {
+    const companyId = await company(null);
+    const [buyer] = await members(companyId, 'buyer', 1);
+    if (!buyer) throw new Error('no buyer');
+    await t.db
+      .update(companyMembers)
+      .set({ monthlyLimit: 10_000 })
+      .where(eq(companyMembers.userId, buyer.id));
+    const tool = await t.addTool({ price: 1_000, quantity: 100, minimumOrder: 1 });
+    const earlier = await place(buyer, tool.id, 8);
+    // Placed when the store sold in another currency: 80.00 of it is not 80.00 of this one.
+    await t.db.update(orders).set({ currency: 'XTS' }).where(eq(orders.id, earlier._id));
+    const order = await place(buyer, tool.id, 3);
+    expect(order.status).toBe('unpaid');
+  });
+});
+
 describe('a change to the buyer committed while their order waits for the company', () => {
   it('a lower limit counts: the order waits for approval', async () => {
     const companyId = await company(null);

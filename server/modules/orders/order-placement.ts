@@ -181,7 +181,7 @@ export function orderOf(
   const { membership } = context;
   assertMayOrder(membership);
   const { priced, total, delivery } = priceLines(context, request, options);
-  const approvalReason = approvalNeeded(membership, total);
+  const approvalReason = approvalNeeded(membership, total, options.currency);
   const payment = paymentFieldsOf(context, placement.paymentMethod, total, options);
   const confirmed = payment.paymentMethod === 'account' ? 'on_account' : 'unpaid';
   const first = priced[0] as (typeof priced)[number];
