@@ -244,3 +244,19 @@ export async function adminEmails(tx: Tx, max: number): Promise<string[]> {
     .limit(max);
   return rows.map((row) => row.email);
 }
+
+/** Who answers a quote: its asker while they still order for its company, and its owners. */
+export async function answererEmails(tx: Tx, quoteId: string): Promise<string[]> {
+  const result = await tx.execute<{ email: string }>(sql`
+    select u.email from quotes q join "user" u on u.id = q.user_id
+    where q.id = ${quoteId} and (q.company_id is null or exists (
+      select 1 from company_members m
+      where m.user_id = q.user_id and m.company_id = q.company_id and m.role in ('owner', 'buyer')))
+    union
+    select u.email from quotes q
+      join company_members m on m.company_id = q.company_id and m.role = 'owner'
+      join "user" u on u.id = m.user_id
+    where q.id = ${quoteId}
+    order by 1`);
+  return result.rows.map((row) => row.email);
+}
