@@ -6,6 +6,7 @@ import { catalogueCsvRoutes } from './catalogue-csv.ts';
 import { categoryRoutes } from './categories.ts';
 import type { DescribedOperation, RouteDescriptor } from './common.ts';
 import { companyRoutes } from './company-routes.ts';
+import { creditNoteRoutes } from './credit-notes.ts';
 import { deliveryMethodRoutes } from './delivery-methods.ts';
 import { accountInvoiceRoutes } from './invoices-on-account.ts';
 import { orderApprovalRoutes } from './order-approvals.ts';
@@ -32,6 +33,7 @@ export const apiRoutes = {
   addresses: addressRoutes,
   lists: savedListRoutes,
   orders: orderRoutes,
+  creditNotes: creditNoteRoutes,
   delivery: deliveryMethodRoutes,
   quotes: quoteRoutes,
   orderApprovals: orderApprovalRoutes,

@@ -71,8 +71,8 @@ test('an admin finds an order by its number, filters last week’s paid orders a
   await waitForReady(page);
   await page.getByRole('button', { name: 'Ship order' }).click();
   const ship = page.getByRole('dialog', { name: `Ship order ${paid.number}` });
-  await ship.getByLabel('Carrier (optional)').fill('DHL Express');
-  await ship.getByLabel('Tracking number (optional)').fill('JD014600003SE');
+  await ship.getByLabel('Parcel 1: carrier').fill('DHL Express');
+  await ship.getByLabel('Parcel 1: tracking number').fill('JD014600003SE');
   await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(ship).toBeHidden();
   await expect(page.getByRole('main')).toContainText('JD014600003SE');

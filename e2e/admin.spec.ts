@@ -178,8 +178,8 @@ test('an admin ships a paid order, and only paid orders', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toHaveCount(1);
   await paidRow.getByRole('button', { name: /^Ship/ }).click();
   const dialog = page.getByRole('dialog', { name: `Ship order ${paid.number}` });
-  await dialog.getByLabel('Carrier (optional)').fill('DHL Express');
-  await dialog.getByLabel('Tracking number (optional)').fill('JD014600006281230');
+  await dialog.getByLabel('Parcel 1: carrier').fill('DHL Express');
+  await dialog.getByLabel('Parcel 1: tracking number').fill('JD014600006281230');
   await dialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(
     page.getByText(`Order ${paid.number} for ${customer.name} is marked shipped.`),

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiAs,
   checkAtWidths,
@@ -6,6 +6,7 @@ import {
   DEMO_ADMIN,
   expect,
   newAccount,
+  payOrder,
   signIn,
   test,
   waitForReady,
@@ -38,6 +39,27 @@ async function addMethod(
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery methods' })).toBeVisible();
 }
 
+/** The journey's methods stop being offered, so that no other journey's order meets them. */
+async function stopOffering(admin: APIRequestContext, names: string[]) {
+  const methods = (await (await admin.get('/api/delivery-methods')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  for (const method of methods.filter((each) => names.includes(each.name))) {
+    await admin.patch(`/api/delivery-methods/${method._id}`, { data: { isActive: false } });
+  }
+}
+
+const address = (label: string, country: string, city: string) => ({
+  label,
+  recipient: 'Shona Shipping',
+  line1: '4 Harbour Road',
+  postcode: '12345',
+  city,
+  country,
+  phone: '+33 1 55 50 01 00',
+});
+
 test('an admin defines delivery methods for two countries and a buyer is quoted them', async ({
   page,
 }) => {
@@ -52,7 +74,7 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
 
   await addMethod(page, {
     name: parcel,
-    countries: 'GB, IE',
+    countries: 'IE, NL',
     bands: [
       ['2000', '4.95'],
       ['', '9.95'],
@@ -61,14 +83,14 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
   });
   await addMethod(page, { name: pallet, countries: 'DE', bands: [['', '49.00']], days: '5' });
   const parcelRow = page.getByRole('row').filter({ hasText: parcel });
-  await expect(parcelRow).toContainText('GB, IE');
+  await expect(parcelRow).toContainText('IE, NL');
   await expect(parcelRow).toContainText('up to 2,000 g: $4.95; above: $9.95');
   await checkAtWidths(page, 'delivery methods');
   await page.getByRole('button', { name: `Add a delivery method` }).click();
   await checkAtWidths(page, 'the delivery method form');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  // A buyer with a 3 kg cart: the parcel's upper band to Great Britain, the pallet to Germany.
+  // A buyer with a 3 kg cart: the parcel's upper band to Ireland, the pallet to Germany.
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { minimumOrder: 1, weightGrams: 1500 });
   const buyer = await apiAs(newAccount('Shona Shipping'), { create: true });
@@ -81,10 +103,132 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
         deliveryDate: string;
       }[]
     ).filter((option) => option.name.endsWith(suffix));
-  expect(await quoted('GB')).toEqual([
+  expect(await quoted('IE')).toEqual([
     expect.objectContaining({ name: parcel, price: 995, deliveryDate: expect.any(String) }),
   ]);
   expect(await quoted('DE')).toEqual([expect.objectContaining({ name: pallet, price: 4900 })]);
+  await stopOffering(admin, [parcel, pallet]);
+  await admin.dispose();
+  await buyer.dispose();
+});
+
+test('a buyer chooses a delivery method for each country at checkout, and the order ships in two parcels', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const parcel = `Parcel ${suffix}`;
+  const express = `Express ${suffix}`;
+  const pallet = `Pallet ${suffix}`;
+  const admin = await apiAs(DEMO_ADMIN);
+  const method = (name: string, countries: string[], price: number, workingDays: number) =>
+    admin.post('/api/delivery-methods', {
+      data: {
+        name,
+        countries,
+        priceBasis: 'weight',
+        bands: [{ upTo: null, price }],
+        workingDays,
+        cutOffTime: '15:00',
+      },
+    });
+  for (const made of [
+    await method(parcel, ['FR'], 795, 3),
+    await method(express, ['FR'], 2450, 1),
+    await method(pallet, ['AT'], 4900, 5),
+  ])
+    expect(made.status()).toBe(201);
+
+  // A buyer with a cart of 2 tools of 1.5 kg at 12.90 each, and a yard in France and in Austria.
+  const tool = await createTool(admin, { minimumOrder: 1, weightGrams: 1500 });
+  const account = newAccount('Shona Shipping');
+  const buyer = await apiAs(account, { create: true });
+  await buyer.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 2 }] } });
+  for (const yard of [address('Lyon yard', 'FR', 'Lyon'), address('Linz yard', 'AT', 'Linz')])
+    expect((await buyer.post('/api/addresses', { data: yard })).status()).toBe(201);
+  await signIn(page.request, account);
+  await page.goto('/cart');
+  await waitForReady(page);
+
+  const methods = (country: string) =>
+    page.getByRole('group', { name: `Delivery method to ${country}` });
+  await page.getByRole('radio', { name: /Lyon yard/ }).check();
+  const toFrance = methods('France');
+  await expect(toFrance.locator('label').filter({ hasText: suffix })).toHaveCount(2);
+  // Each with its price and promised day; the cheapest is chosen.
+  await expect(toFrance.getByRole('radio', { name: new RegExp(parcel) })).toBeChecked();
+  const parcelOption = toFrance.locator('label').filter({ hasText: parcel });
+  await expect(parcelOption).toContainText('$7.95');
+  await expect(parcelOption).toContainText(/Delivered by \w{3}, \w{3} \d{1,2}, \d{4}/);
+  await expect(toFrance.locator('label').filter({ hasText: express })).toContainText('$24.50');
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$33.75');
+  await checkAtWidths(page, 'checkout with delivery methods');
+
+  await page.getByRole('radio', { name: /Linz yard/ }).check();
+  const toAustria = methods('Austria');
+  await expect(toAustria.locator('label').filter({ hasText: pallet })).toContainText('$49.00');
+  await expect(toAustria.getByRole('radio', { name: new RegExp(pallet) })).toBeChecked();
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$74.80');
+  await page.getByRole('radio', { name: /Lyon yard/ }).check();
+  await toFrance.getByRole('radio', { name: new RegExp(express) }).check();
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$50.30');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
+    'total $50.30',
+  );
+
+  const orders = (await (
+    await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`)
+  ).json()) as {
+    _id: string;
+    number: string;
+    totalAmount: number;
+    delivery: { name: string; price: number } | null;
+  }[];
+  const order = orders[0];
+  expect(order).toMatchObject({ totalAmount: 5030, delivery: { name: express, price: 2450 } });
+  if (!order) throw new Error('the order is not listed');
+  await payOrder(buyer, order._id);
+
+  // The admin ships it in two parcels, with their tracking numbers.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage.request, DEMO_ADMIN);
+  await adminPage.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(adminPage);
+  await adminPage.getByRole('button', { name: 'Ship order' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `Ship order ${order.number}` });
+  await dialog.getByLabel('Parcel 1: carrier').fill('DHL');
+  await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(dialog.getByText('Give the tracking number, or tick "no tracking".')).toBeVisible();
+  await dialog.getByLabel('Parcel 1: tracking number').fill('JD014600006281230');
+  await dialog.getByRole('button', { name: 'Add a parcel' }).click();
+  await dialog.getByLabel('Parcel 2: carrier').fill('UPS');
+  await dialog.getByLabel('Parcel 2: tracking number').fill('1Z999AA10123456784');
+  await checkAtWidths(adminPage, 'shipping in two parcels');
+  await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(adminPage.getByText(`Order ${order.number} is marked shipped`)).toBeVisible();
+  await adminContext.close();
+
+  // The buyer sees the delivery on the order and each parcel's tracking link.
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await expect(page.getByTestId('order-delivery-price')).toHaveText('$24.50');
+  await expect(page.getByTestId('order-total')).toHaveText('$50.30');
+  const parcels = page.getByRole('list', { name: 'Parcels' });
+  await expect(parcels.getByRole('link', { name: 'JD014600006281230' })).toHaveAttribute(
+    'href',
+    'https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD014600006281230',
+  );
+  await expect(parcels.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
+    'href',
+    'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  );
+  await checkAtWidths(page, 'a shipped order with two parcels');
+
+  await stopOffering(admin, [parcel, express, pallet]);
   await admin.dispose();
   await buyer.dispose();
 });

@@ -19,7 +19,12 @@ import { asSessionUser } from '../testing/session-user.ts';
 import { storeSnapshot } from '../testing/store-snapshot.ts';
 import { addTerms } from '../testing/terms-fixtures.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { bookAddress, delivery, deliveryMethod } from '../testing/valid-requests.ts';
+import {
+  bookAddress,
+  delivery,
+  deliveryMethod,
+  refundedOrderCreditNote,
+} from '../testing/valid-requests.ts';
 
 let t: TestContext;
 let other: TestUser;
@@ -77,6 +82,7 @@ async function objects(): Promise<Objects> {
     category,
     unpaid,
     paid,
+    creditNote: await refundedOrderCreditNote(t, asSessionUser(admin, 'Admin'), place),
     shipped,
     someone,
     terms: await addTerms(t, someone.id),

@@ -21,6 +21,8 @@ export interface Objects {
   category: { id: string; attributeId: string };
   unpaid: Order;
   paid: Order;
+  /** The credit note of a refund on another paid order of the owner's (CN-…). */
+  creditNote: string;
   /** Paid and shipped without tracking. */
   shipped: Order;
   /** An account whose role an admin may change; it never signs in. */
@@ -337,6 +339,12 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /orders/:id/invoice.pdf': {
     request: (o) => ({ url: `/api/orders/${o.paid._id}/invoice.pdf` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /credit-notes': { request: () => ({ url: '/api/credit-notes' }), expect: signedIn(200) },
+  // A credit note is read like its order's invoice: its buyer and admins.
+  'GET /credit-notes/:number': {
+    request: (o) => ({ url: `/api/credit-notes/${o.creditNote}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
   'GET /user': {

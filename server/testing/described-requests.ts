@@ -48,6 +48,8 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
   'GET /orders/:id/invoice.pdf': (f) => ({ url: `/api/orders/${f.paidOrder._id}/invoice.pdf` }),
+  'GET /credit-notes': () => ({ url: '/api/credit-notes?limit=5&offset=0' }),
+  'GET /credit-notes/:number': (f) => ({ url: `/api/credit-notes/${f.creditNote}` }),
   'GET /user': (f) => ({ url: `/api/user?email=${enc(f.admin.email)}&limit=5` }),
   'GET /orderlist': () => ({ url: '/api/orderlist?status=paid&limit=5' }),
   'GET /orderlist/export': () => ({ url: '/api/orderlist/export?status=paid' }),
@@ -184,6 +186,11 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   'POST /quote-requests/:id/refuse': (_f, { sent }) => [{ ...sent, isAfterSuccess: true }],
 
   'GET /orders/:id/invoice.pdf': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}/invoice.pdf` }],
+  'GET /credit-notes': () => [{ url: '/api/credit-notes?limit=1000' }],
+  'GET /credit-notes/:number': () => [
+    { url: '/api/credit-notes/CN-999999999' },
+    { url: '/api/credit-notes/INV-000001' },
+  ],
   'GET /orders/:id': (f) => [{ url: `/api/orders/${f.unpaidOrder._id}`, as: 'customer' }],
   'PUT /order/:id': (f) => [
     { url: `/api/order/${f.unpaidOrder._id}`, body: { status: 'shipped', noTracking: true } },

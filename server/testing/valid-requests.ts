@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
 import { companies, companyMembers, savedListLines, savedLists } from '../db/schema.ts';
+import type { SessionUser } from '../http/session.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
 import { client } from './http.ts';
@@ -24,6 +25,8 @@ export interface Fixture {
   category: { id: string; attributeId: string };
   unpaidOrder: Order;
   paidOrder: Order;
+  /** The credit note of a refund on another paid order of the admin's (CN-…). */
+  creditNote: string;
   /** Paid and shipped without tracking. */
   shippedOrder: Order;
   someone: TestAccount;
@@ -49,6 +52,24 @@ export interface Fixture {
   onAccountOrder: Order;
   /** A delivery method to Great Britain. */
   deliveryMethod: { id: string };
+}
+
+/** A paid order of `place`'s, refunded one cent: its credit note's number. */
+export async function refundedOrderCreditNote(
+  t: TestContext,
+  admin: SessionUser,
+  place: () => Promise<Order>,
+): Promise<string> {
+  const order = await place();
+  await t.markPaid(order._id, `txn_${randomUUID()}`);
+  const refunded = await t.app.services.orders.refund(admin, order._id, {
+    amount: 1,
+    note: 'A cent back, for its credit note.',
+    returnToStock: false,
+  });
+  const number = refunded.refunds[0]?.creditNote?.number;
+  if (!number) throw new Error('the refund issued no credit note');
+  return number;
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -155,6 +176,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   await t.app.services.addresses.create(asAdmin, { ...bookAddress, label: 'Main yard' });
   const address = await t.app.services.addresses.create(asAdmin, bookAddress);
   const method = await t.app.services.deliveryMethods.create(deliveryMethod, asAdmin);
+  const creditNote = await refundedOrderCreditNote(t, asAdmin, place);
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
   return {
@@ -164,6 +186,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     category,
     unpaidOrder,
     paidOrder,
+    creditNote,
     shippedOrder,
     someone,
     review,

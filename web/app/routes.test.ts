@@ -54,6 +54,7 @@ const PAGES: [string, string][] = [
   [paths.emailVerified({ error: 'invalid_token' }), 'routes/email-verified.tsx'],
   [paths.profile(), 'routes/dashboard/profile.tsx'],
   [paths.myOrders(), 'routes/dashboard/my-orders.tsx'],
+  [paths.creditNotes(), 'routes/dashboard/credit-notes.tsx'],
   [paths.addressBook(), 'routes/dashboard/addresses.tsx'],
   [paths.savedLists(), 'routes/dashboard/saved-lists.tsx'],
   [paths.savedList(ID), 'routes/dashboard/saved-list.tsx'],

@@ -33,6 +33,7 @@ export default [
         route('lists/:id', 'routes/dashboard/saved-list.tsx'),
         route('orders/:id', 'routes/dashboard/order.tsx'),
         route('review', 'routes/dashboard/add-review.tsx'),
+        route('credit-notes', 'routes/dashboard/credit-notes.tsx'),
         route('quotes', 'routes/dashboard/my-quotes.tsx'),
         route('quotes/:id', 'routes/dashboard/quote.tsx'),
         route('company', 'routes/dashboard/company.tsx'),

@@ -98,3 +98,16 @@ export function formatFileSize(bytes: number): string {
   if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar day (YYYY-MM-DD) as people read it: "Fri, Dec 4, 2026", whatever their time zone. */
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}

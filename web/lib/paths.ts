@@ -51,6 +51,8 @@ export const paths = {
   /** The dashboard's first page: the signed-in user's profile. */
   profile: () => '/dashboard',
   myOrders: () => '/dashboard/myorder',
+  /** The customer's credit notes, one per refund of their orders. */
+  creditNotes: () => '/dashboard/credit-notes',
   addressBook: () => '/dashboard/addresses',
   savedLists: () => '/dashboard/lists',
   savedList: (listId: string) => `/dashboard/lists/${id(listId)}`,

@@ -1,10 +1,17 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { invoicePayments, orderRefunds, orders } from '../../db/schema.ts';
-import type { OrderRow } from './orders.repo.ts';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { CreditNoteSummary, ListCreditNotesQuery } from '../../../contract/credit-notes.ts';
+import { formatCreditNoteNumber } from '../../../contract/order-refunds.ts';
+import { formatInvoiceNumber, formatOrderNumber } from '../../../contract/orders.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { invoicePayments, orderRefunds, orders, type SellerDetails } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { renderCreditNotePdf } from './credit-note-pdf.ts';
+import { asOrder, type OrderRow } from './orders.repo.ts';
 
 /** What the credit notes of an order come to (refunds that succeeded and issued one). */
-export async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
+async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
   const [sum] = await tx
     .select({ credited: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
     .from(orderRefunds)
@@ -34,4 +41,99 @@ export async function settleIfCredited(tx: Tx, order: OrderRow): Promise<void> {
     .update(orders)
     .set({ settledAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, order.id), isNull(orders.settledAt)));
+}
+
+/** A refund's credit note, found by its number: the refund's order and the note as the API shows it. */
+async function findCreditNote(db: Db, number: number) {
+  const [found] = await db
+    .select({ order: orders })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(eq(orderRefunds.creditNoteNumber, number));
+  return found?.order;
+}
+
+/** About 30 KB each. */
+const RENDERED_CREDIT_NOTES_KEPT = 32;
+
+/**
+ * The credit notes: a buyer's list of their own, and each one's PDF for whoever may read its order
+ * (`assertCanRead`: the buyer, their company's readers, admins).
+ */
+export function createCreditNotes(
+  db: Db,
+  options: { invoicing: { seller: SellerDetails } },
+  assertCanRead: (user: SessionUser, order: OrderRow) => Promise<void>,
+) {
+  /** What a credit note says is fixed when it is issued: each is drawn once, however often asked. */
+  const rendered = new LRUCache<number, Promise<{ fileName: string; pdf: Buffer }>>({
+    max: RENDERED_CREDIT_NOTES_KEPT,
+  });
+  return {
+    async creditNotePdf(
+      user: SessionUser,
+      number: number,
+    ): Promise<{ fileName: string; pdf: Buffer }> {
+      const row = await findCreditNote(db, number);
+      if (!row) throw notFound('No credit note has this number.');
+      await assertCanRead(user, row);
+      const cached = rendered.get(number);
+      if (cached) return cached;
+      const rendering = (async () => {
+        const order = await asOrder(db, row);
+        const name = formatCreditNoteNumber(number);
+        const refund = order.refunds.find((candidate) => candidate.creditNote?.number === name);
+        if (!refund) throw notFound('No credit note has this number.');
+        const seller = row.seller ?? options.invoicing.seller;
+        return {
+          fileName: `${name}.pdf`,
+          pdf: await renderCreditNotePdf({ order, refund, seller }),
+        };
+      })();
+      rendered.set(number, rendering);
+      rendering.catch(() => rendered.delete(number));
+      return rendering;
+    },
+
+    /** The credit notes of the customer's own orders, newest first, a page at a time. */
+    async listCreditNotes(
+      user: SessionUser,
+      { limit, offset }: ListCreditNotesQuery,
+    ): Promise<{ notes: CreditNoteSummary[]; total: number }> {
+      const mine = and(eq(orders.userId, user.id), isNotNull(orderRefunds.creditNoteNumber));
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            number: orderRefunds.creditNoteNumber,
+            issuedAt: orderRefunds.creditNoteIssuedAt,
+            amount: orderRefunds.amount,
+            currency: orders.currency,
+            orderId: orders.id,
+            orderNumber: orders.number,
+            invoiceNumber: orders.invoiceNumber,
+          })
+          .from(orderRefunds)
+          .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+          .where(mine)
+          .orderBy(desc(orderRefunds.creditNoteNumber))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(orderRefunds)
+          .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+          .where(mine),
+      ]);
+      const notes = rows.map((row) => ({
+        number: formatCreditNoteNumber(row.number ?? 0),
+        issuedAt: (row.issuedAt ?? new Date(0)).toISOString(),
+        amount: row.amount,
+        currency: row.currency,
+        orderId: row.orderId,
+        orderNumber: formatOrderNumber(row.orderNumber),
+        invoiceNumber: row.invoiceNumber === null ? '' : formatInvoiceNumber(row.invoiceNumber),
+      }));
+      return { notes, total: count?.total ?? 0 };
+    },
+  };
 }

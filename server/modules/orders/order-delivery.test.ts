@@ -8,6 +8,7 @@ import { DeliveryMethodSchema } from '../../../contract/delivery-methods.ts';
 import { OrderSchema } from '../../../contract/orders.ts';
 import { carts, mailOutbox } from '../../db/schema.ts';
 import { client, expectFieldError, expectProblem, UNKNOWN_ID } from '../../testing/http.ts';
+import { addQuote } from '../../testing/quote-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { bookAddress, delivery } from '../../testing/valid-requests.ts';
 
@@ -176,6 +177,21 @@ describe('a delivery method on every way an order is placed', () => {
       totalAmount: 1000 + 595,
       delivery: { name: 'Parcel DK', price: 595 },
     });
+  });
+
+  it("an accepted quote's order, priced by the value of its goods at the offered prices", async () => {
+    // Free from 100.00 of goods: 10 at the offered 10.00 is exactly that (at the list 12.50, more).
+    const method = await addMethod({ name: 'Parcel FI', countries: ['FI'], freeAbove: 10_000 });
+    const { buyer, tool, address } = await buyerTo('FI');
+    const quote = await addQuote(t, buyer.id, tool, 'offered', 10);
+    const accepted = await client(t.app, buyer).post(`/quotes/${quote.id}/accept`, {
+      addressId: address._id,
+      deliveryMethodId: method._id,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const orderId = (accepted.json() as { order: { id: string } }).order.id;
+    const order = OrderSchema.parse((await client(t.app, buyer).get(`/orders/${orderId}`)).json());
+    expect(order).toMatchObject({ totalAmount: 10_000, delivery: { name: 'Parcel FI', price: 0 } });
   });
 
   it('shows on the invoice as a line of its own and in the orders CSV', async () => {

@@ -12,7 +12,7 @@ import type { Shipment } from '../../../contract/shipments.ts';
 import { readTogether, type Tx } from '../../db/client.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
 import { refundLinesOf } from './refund-lines.ts';
-import { shipmentsOf } from './shipments.repo.ts';
+import { shipmentsOf, shippedBeforeParcels } from './shipments.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -85,7 +85,7 @@ export function toOrder(
             promisedDate: row.deliveryDate,
           }
         : null,
-    shipments,
+    shipments: shipments.length > 0 ? shipments : shippedBeforeParcels(row),
     paymentMethod: row.paymentMethod,
     companyName: row.companyName,
     vatNumber: row.vatNumber,

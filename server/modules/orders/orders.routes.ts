@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cartRoutes } from '../../../contract/cart.ts';
+import { creditNoteRoutes } from '../../../contract/credit-notes.ts';
 import { orderApprovalRoutes } from '../../../contract/order-approvals.ts';
 import { orderRoutes } from '../../../contract/order-routes.ts';
 import { prepareJson, type ResponseCache } from '../../cache/response-cache.ts';
@@ -38,6 +39,19 @@ export function registerOrderRoutes(
       name: fileName,
       cacheControl: 'private, no-cache',
     });
+  });
+  registerRoute(app, creditNoteRoutes.pdf, async ({ user, params }) => {
+    const { fileName, pdf } = await orders.creditNotePdf(user, params.number);
+    return new FileAnswer(pdf, {
+      type: 'application/pdf',
+      name: fileName,
+      cacheControl: 'private, no-cache',
+    });
+  });
+  registerRoute(app, creditNoteRoutes.listMine, async ({ user, query, reply }) => {
+    const page = await orders.listCreditNotes(user, query);
+    reply.header('x-total-count', String(page.total));
+    return page.notes;
   });
   registerRoute(app, orderRoutes.listMine, async ({ user, query }) => {
     const prepareList = async () => {

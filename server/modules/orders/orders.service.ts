@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/index.ts';
 import { type PlaceAgreed, placeAgreedOrder } from './agreed-order.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { readsAsCompany } from './company-orders.ts';
+import { createCreditNotes } from './credit-notes.ts';
 import { deliveryOf } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { refuseIfPaidOnAccount } from './on-account.ts';
@@ -244,6 +245,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       rendering.catch(() => renderedInvoices.delete(key));
       return rendering;
     },
+
+    /** The buyer's credit notes, and each one's PDF (credit-notes.ts). */
+    ...createCreditNotes(db, options, (user, order) => assertCanRead(db, user, order)),
 
     /** Unpaid orders only: the order stays in the history as cancelled and its stock returns. */
     async cancel(user: SessionUser, id: string): Promise<{ deletedCount: number }> {

@@ -1,13 +1,34 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { type Shipment, trackingUrl } from '../../../contract/shipments.ts';
 import type { Tx } from '../../db/client.ts';
-import { orderShipments } from '../../db/schema.ts';
+import { orderShipments, type orders } from '../../db/schema.ts';
+
+type OrderRow = typeof orders.$inferSelect;
 
 /** The parcels of shipped orders (decision 062): one row each, numbered from 1. */
 
 export interface ParcelRow {
   carrier: string | null;
   trackingNumber: string | null;
+}
+
+/**
+ * An order shipped before parcels were recorded (decision 062) kept its carrier and tracking
+ * number on its own row: they are its one parcel.
+ */
+export function shippedBeforeParcels(
+  row: Pick<OrderRow, 'carrier' | 'trackingNumber' | 'shippedAt' | 'updatedAt'>,
+): Shipment[] {
+  if (row.carrier === null && row.trackingNumber === null) return [];
+  return [
+    {
+      parcel: 1,
+      carrier: row.carrier,
+      trackingNumber: row.trackingNumber,
+      trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+      updatedAt: (row.shippedAt ?? row.updatedAt).toISOString(),
+    },
+  ];
 }
 
 /** The parcels of these orders, first to last, by order id. */

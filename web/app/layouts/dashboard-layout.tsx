@@ -8,6 +8,7 @@ const OVERVIEW = { to: paths.overview(), label: 'Overview', end: false };
 const PROFILE = { to: paths.profile(), label: 'Profile', end: true };
 const CUSTOMER = [
   { to: paths.myOrders(), label: 'My orders', end: false },
+  { to: paths.creditNotes(), label: 'Credit notes', end: false },
   { to: paths.myQuotes(), label: 'Quotes', end: false },
   { to: paths.company(), label: 'Company', end: true },
   { to: paths.companyOrders(), label: 'Company orders', end: false },

@@ -18,6 +18,7 @@ import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
 import {
   CheckoutForm,
+  type DeliveryMethodPicker,
   type DeliveryPicker,
   type ShortLines,
 } from '#web/features/orders/components/checkout-form.tsx';
@@ -25,6 +26,10 @@ import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
+import {
+  DeliveryMethodChoice,
+  useDeliveryMethodChoice,
+} from '#web/features/shipping/components/delivery-method-choice.tsx';
 import {
   type PaymentMethod,
   PaymentMethodChoice,
@@ -80,7 +85,7 @@ function SignInToCheckOut() {
  * Where the order goes: the address book's picker (the default first; the earlier order's address
  * when buying again), or an address typed into the checkout form.
  */
-function useDelivery(): DeliveryPicker {
+function useDelivery(): DeliveryPicker & { country: string | null } {
   const location = useLocation();
   const state: unknown = location.state;
   const earlier = useMemo(() => readBuyAgainState(state), [state]);
@@ -90,11 +95,39 @@ function useDelivery(): DeliveryPicker {
     () => (earlier ? { address: earlier.address, phone: earlier.phone } : null),
     [earlier],
   );
+  const { pick } = choice;
+  const newCountry = choice.newAddress.watch('country');
+  // Delivery methods go by the country of the address the order goes to (a typed one has none).
+  const country =
+    pick.kind === 'book'
+      ? (book.data?.addresses.find((address) => address._id === pick.addressId)?.country ?? null)
+      : pick.kind === 'new' && newCountry
+        ? newCountry
+        : null;
   return {
     picker: <DeliveryChoice choice={choice} />,
-    isTyped: choice.pick.kind === 'typed',
+    isTyped: pick.kind === 'typed',
     choose: choice.choose,
     typed,
+    country,
+  };
+}
+
+/** The delivery methods for the address chosen, priced for the cart. */
+function useDeliveryMethod(country: string | null): DeliveryMethodPicker {
+  const { cart } = useCart();
+  const choice = useDeliveryMethodChoice(country, cart?.version);
+  return {
+    picker: (
+      <DeliveryMethodChoice
+        choice={choice}
+        goodsTotal={cart?.total}
+        currency={cart?.currency ?? 'USD'}
+      />
+    ),
+    chosen: choice.chosen,
+    isLoading: choice.isLoading,
+    refresh: choice.refresh,
   };
 }
 
@@ -112,6 +145,7 @@ function CustomerCheckout({
   const { cart, refresh, checkOut } = useCart();
   const details = useUserDetails(user.email);
   const delivery = useDelivery();
+  const deliveryMethod = useDeliveryMethod(delivery.country);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified
@@ -141,13 +175,18 @@ function CustomerCheckout({
         onCartOutdated={onCartOutdated}
         draftKey={checkoutDraftKey(user.id)}
         delivery={delivery}
+        deliveryMethod={deliveryMethod}
         payment={{
           method: paymentMethod,
           choice: (
             <PaymentMethodChoice
               value={paymentMethod}
               onChange={setPaymentMethod}
-              total={cart?.total}
+              total={
+                cart?.total === undefined
+                  ? undefined
+                  : cart.total + (deliveryMethod.chosen?.price ?? 0)
+              }
             />
           ),
         }}

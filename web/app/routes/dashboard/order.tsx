@@ -15,6 +15,7 @@ import { useMyCompany } from '#web/features/companies/api/companies.ts';
 import { useApproveOrder, useCancelOrder } from '#web/features/orders/api/order-mutations.ts';
 import { useOrder } from '#web/features/orders/api/orders-queries.ts';
 import { OrderApproval } from '#web/features/orders/components/order-approval.tsx';
+import { OrderCreditNotes } from '#web/features/orders/components/order-credit-notes.tsx';
 import { OrderDetails } from '#web/features/orders/components/order-details.tsx';
 import { OrderLines } from '#web/features/orders/components/order-lines.tsx';
 import { OrderPayment } from '#web/features/orders/components/order-payment.tsx';
@@ -155,6 +156,11 @@ function OrderBody({
                     Ship order
                   </Button>
                 )}
+                {order.status === 'shipped' && (
+                  <Button variant="outline" onClick={() => setDialog('ship')}>
+                    Change parcels
+                  </Button>
+                )}
                 {canRefund && (
                   <Button variant="outline" onClick={() => setDialog('refund')}>
                     Refund
@@ -217,6 +223,7 @@ function OrderBody({
             )
           }
         />
+        <OrderCreditNotes order={order} />
         <OrderLines order={order} />
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <OrderDetails order={order} />
@@ -245,7 +252,11 @@ function OrderBody({
         onClose={() => setDialog(null)}
         onShipped={(shipped) => {
           setDialog(null);
-          toast.success(`Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`);
+          toast.success(
+            order.status === 'shipped'
+              ? `The parcels of order ${shipped.number} are saved; ${shipped.name} is emailed them.`
+              : `Order ${shipped.number} is marked shipped; ${shipped.name} is emailed.`,
+          );
         }}
       />
       <RejectOrderDialog

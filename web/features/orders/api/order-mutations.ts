@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderBody } from '#contract/order-placement.ts';
 import type { NoteRefundBody } from '#contract/order-refunds.ts';
 import type { Order, ShipOrderBody } from '#contract/orders.ts';
+import type { UpdateShipmentsBody } from '#contract/shipments.ts';
 import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -60,6 +61,16 @@ export function useShipOrder() {
         params: { id: order._id },
         body: { status: 'shipped', ...shipment },
       }),
+    onSuccess: refresh,
+  });
+}
+
+/** Changes a shipped order's parcels and tracking numbers; the customer is emailed them again. */
+export function useUpdateShipments() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: ({ order, shipment }: { order: Order; shipment: UpdateShipmentsBody }) =>
+      callApi(apiRoutes.orders.updateShipments, { params: { id: order._id }, body: shipment }),
     onSuccess: refresh,
   });
 }

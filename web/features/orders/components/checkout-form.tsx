@@ -73,6 +73,19 @@ const OUTCOME = {
     'We cannot tell whether your order was placed. Try again: if it was, you will see that order, not a second one.',
 };
 
+/**
+ * How the order travels, chosen beside the form (the shipping feature's picker): the method chosen
+ * (its price joins the total the buyer was shown), or none where no method applies.
+ */
+export interface DeliveryMethodPicker {
+  picker: ReactNode;
+  chosen: { methodId: string; price: number } | null;
+  /** The methods for the chosen address are still being read: the order waits. */
+  isLoading: boolean;
+  /** Read the methods again (one chosen stopped serving the address). */
+  refresh: () => void;
+}
+
 /** Each line the store found short, by tool: "Only 3 units of Claw Hammer are in stock." */
 export type ShortLines = Record<string, string>;
 
@@ -110,6 +123,7 @@ export function CheckoutForm({
   onCartOutdated,
   draftKey,
   delivery,
+  deliveryMethod,
   payment,
 }: {
   /** The cart's lines, as the page shows them. */
@@ -131,6 +145,7 @@ export function CheckoutForm({
   /** Where this tab keeps what was typed, so a reload keeps it (see utils/checkout-draft.ts). */
   draftKey: string;
   delivery: DeliveryPicker;
+  deliveryMethod: DeliveryMethodPicker;
   /** How the order is paid, and the choice shown (a buyer with payment terms chooses). */
   payment?: { method: 'card' | 'account'; choice: ReactNode };
 }) {
@@ -164,14 +179,24 @@ export function CheckoutForm({
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (blockedBy) return;
+    if (blockedBy || deliveryMethod.isLoading) return;
     const chosen = await delivery.choose();
     if (!chosen) return;
+    const method = chosen === 'typed' ? null : deliveryMethod.chosen;
     attemptKey.current ??= newIdempotencyKey();
     onShortLines({});
     const sent = chosen === 'typed' ? values : { ...values, addressId: chosen.addressId };
     placing.mutate(
-      { values: { ...sent, expectedTotal, paymentMethod }, key: attemptKey.current },
+      {
+        values: {
+          ...sent,
+          ...(method ? { deliveryMethodId: method.methodId } : {}),
+          expectedTotal:
+            expectedTotal === undefined ? undefined : expectedTotal + (method?.price ?? 0),
+          paymentMethod,
+        },
+        key: attemptKey.current,
+      },
       {
         onSuccess: (order) => {
           attemptKey.current = null;
@@ -189,6 +214,8 @@ export function CheckoutForm({
           const short = shortLines(error, lines);
           if (Object.keys(short).length > 0) onShortLines(short);
           if (isApiError(error) && error.code === 'price_changed') onPriceChanged();
+          if (isApiError(error) && error.code === 'delivery_method_unavailable')
+            deliveryMethod.refresh();
           fail(error);
         },
       },
@@ -214,6 +241,7 @@ export function CheckoutForm({
             savedPhone={savedPhone}
           />
         )}
+        {deliveryMethod.picker}
         <TextField
           label="Purchase order number (optional)"
           autoComplete="off"

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { formatMoney } from '#contract/money.ts';
 import { NO_COMPANY_DETAILS, type Order } from '#contract/orders.ts';
+import { formatDay } from '#web/lib/format.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -7,6 +9,44 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-sm font-semibold text-stone-600">{term}</dt>
       <dd className="mt-0.5 whitespace-pre-line text-stone-900 wrap-anywhere">{children}</dd>
     </div>
+  );
+}
+
+/** The parcels a shipped order travels in, each tracking number linking to the carrier's page. */
+function Parcels({ order }: { order: Order }) {
+  const count = order.shipments.length;
+  return (
+    <Detail term={count > 1 ? `Parcels (${count})` : 'Parcel'}>
+      {count === 0 ? (
+        'Shipped without tracking'
+      ) : (
+        <ul className="space-y-1" aria-label="Parcels">
+          {order.shipments.map((parcel) => (
+            <li key={parcel.parcel}>
+              {count > 1 && `${parcel.parcel}. `}
+              {parcel.carrier ?? 'Carrier not given'}
+              {parcel.trackingNumber === null ? (
+                ', no tracking'
+              ) : parcel.trackingUrl ? (
+                <>
+                  {': '}
+                  <a
+                    href={parcel.trackingUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-semibold text-navy-800 underline underline-offset-2 break-all"
+                  >
+                    {parcel.trackingNumber}
+                  </a>
+                </>
+              ) : (
+                `: ${parcel.trackingNumber}`
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Detail>
   );
 }
 
@@ -32,6 +72,13 @@ export function OrderDetails({ order }: { order: Order }) {
           {order.address}
         </Detail>
         <Detail term="Phone">{order.phone}</Detail>
+        {order.delivery && (
+          <Detail term="Delivery method">
+            {order.delivery.name}: {formatMoney(order.delivery.price, order.currency)}
+            {'\n'}Promised for {formatDay(order.delivery.promisedDate)}
+          </Detail>
+        )}
+        {order.status === 'shipped' && <Parcels order={order} />}
         {order.poNumber && <Detail term="Purchase order number">{order.poNumber}</Detail>}
         {order.note && <Detail term="Note">{order.note}</Detail>}
       </dl>

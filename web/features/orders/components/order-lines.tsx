@@ -7,7 +7,7 @@ import { formatPercent } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 
 /**
- * Every line of an order (each tool links to its page), the total, and once an invoice is issued
+ * Every line of an order (each tool links to its page), its delivery, the total, and once an invoice is issued
  * the tax the total includes: shown at 0% too, as the invoice shows it.
  */
 export function OrderLines({ order }: { order: Order }) {
@@ -61,6 +61,14 @@ export function OrderLines({ order }: { order: Order }) {
         rowKey={(line) => line.toolId}
       />
       <dl className="mt-3 space-y-1 rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm shadow-sm">
+        {order.delivery && (
+          <div className="flex items-baseline justify-between gap-4 text-stone-700">
+            <dt className="wrap-anywhere">Delivery: {order.delivery.name}</dt>
+            <dd className="whitespace-nowrap" data-testid="order-delivery-price">
+              {money(order.delivery.price)}
+            </dd>
+          </div>
+        )}
         <div className="flex items-baseline justify-between gap-4">
           <dt className="font-semibold text-stone-800">Total</dt>
           <dd className="text-xl font-bold text-navy-900" data-testid="order-total">

@@ -88,10 +88,15 @@ function stepsOf(order: Order, viewer: OrderViewer): Step[] {
     });
   }
   if (order.shippedAt) {
-    const how = [
-      order.carrier && `Carrier: ${order.carrier}`,
-      order.trackingNumber && `Tracking number: ${order.trackingNumber}`,
-    ].filter(Boolean);
+    // Several parcels are listed beside the delivery; the timeline says how many.
+    const parcels = order.shipments.length;
+    const how =
+      parcels > 1
+        ? [`In ${parcels} parcels`]
+        : [
+            order.carrier && `Carrier: ${order.carrier}`,
+            order.trackingNumber && `Tracking number: ${order.trackingNumber}`,
+          ].filter(Boolean);
     steps.push({
       key: 'shipped',
       label: 'Shipped',

@@ -18,7 +18,7 @@ const OUTCOME = {
 };
 
 /** Units of each line not yet refunded (refunds that failed give theirs back), by tool. */
-export function unitsLeftToRefund(order: Order): Map<string, number> {
+function unitsLeftToRefund(order: Order): Map<string, number> {
   const left = new Map(order.lines.map((line) => [line.toolId, line.quantity]));
   for (const refund of order.refunds) {
     if (refund.status === 'failed') continue;

@@ -34,3 +34,15 @@ export const useUpdateDeliveryMethod = () =>
 
 export const useDeleteDeliveryMethod = () =>
   useMethodChange((id: string) => callApi(apiRoutes.delivery.remove, { params: { id } }));
+
+/**
+ * The methods that deliver the caller's cart to `country`, priced and dated by the store; read
+ * again when the cart changes (`cartVersion`). Nothing is asked without a country.
+ */
+export const useDeliveryOptions = (country: string | null, cartVersion: number | undefined) =>
+  useQuery({
+    queryKey: [...queryKeys.deliveryMethods, 'options', country, cartVersion],
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.delivery.options, { query: { country: country ?? '' } }, { signal }),
+    enabled: country !== null && cartVersion !== undefined,
+  });

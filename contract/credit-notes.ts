@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { route, TimestampSchema } from './common.ts';
+
+/** A credit note's number as shown and asked for: CN- and at least six digits. */
+const CreditNoteNumberSchema = z
+  .string()
+  .regex(/^CN-\d{6,12}$/i, { error: 'Must be a credit note number such as CN-000042.' })
+  .transform((value) => Number(value.slice(3)));
+
+const CreditNoteParamsSchema = z.strictObject({ number: CreditNoteNumberSchema });
+
+const CREDIT_NOTE_PAGE_DEFAULT = 20;
+const CREDIT_NOTE_PAGE_MAX = 100;
+
+const ListCreditNotesQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CREDIT_NOTE_PAGE_MAX, { error: `Must be at most ${CREDIT_NOTE_PAGE_MAX}.` })
+    .default(CREDIT_NOTE_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListCreditNotesQuery = z.output<typeof ListCreditNotesQuerySchema>;
+
+/** A credit note in a buyer's list: what it credits, on which invoice of which order. */
+const CreditNoteSummarySchema = z.object({
+  number: z.string(),
+  issuedAt: TimestampSchema,
+  /** Minor units of `currency`, tax included. */
+  amount: z.int().min(1),
+  currency: z.string(),
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  /** The invoice it corrects. */
+  invoiceNumber: z.string(),
+});
+export type CreditNoteSummary = z.infer<typeof CreditNoteSummarySchema>;
+
+const NOT_THEIRS = "The credit note is for another customer's order (admins may read any).";
+
+export const creditNoteRoutes = {
+  listMine: route({
+    method: 'GET',
+    path: '/credit-notes',
+    access: 'user',
+    summary: "List a customer's credit notes",
+    description:
+      "The credit notes of the signed-in customer's own orders (one per refund whose money went back), newest first, a page at a time (limit, offset). The total is in X-Total-Count.",
+    returns: 'A page of credit notes.',
+    tags: ['orders'],
+    query: ListCreditNotesQuerySchema,
+    response: z.array(CreditNoteSummarySchema),
+    responseHeaders: ['X-Total-Count'],
+  }),
+  pdf: route({
+    method: 'GET',
+    path: '/credit-notes/:number',
+    access: 'user',
+    summary: 'Download a credit note',
+    description:
+      'A credit note as a PDF: its number, the invoice it corrects, the lines or amount credited with their tax, and the seller and buyer; for the customer whose order it is, the owners, approvers and viewers of the company the order was placed for, and admins.',
+    returns: 'The credit note, as an attachment named by its number (CN-000042.pdf).',
+    tags: ['orders'],
+    params: CreditNoteParamsSchema,
+    response: z.string().meta({ contentMediaType: 'application/pdf' }),
+    file: 'application/pdf',
+    responseHeaders: ['Content-Disposition', 'Cache-Control'],
+    errors: { 403: NOT_THEIRS, 404: 'No credit note has this number.' },
+  }),
+} as const;

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import {
+  apiAs,
+  checkAtWidths,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  newAccount,
+  payOrder,
+  placeOrder,
+  signIn,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+const run = promisify(execFile);
+
+/**
+ * The PDF's first page as a PNG beside the screenshots, for people to look at (only when the run
+ * keeps screenshots, and only where poppler's pdftoppm is installed).
+ */
+async function keepPdfImage(pdfPath: string, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await mkdir('test-results/screenshots', { recursive: true });
+  try {
+    await run('pdftoppm', [
+      '-png',
+      '-r',
+      '80',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdfPath,
+      `test-results/screenshots/${name}`,
+    ]);
+  } catch {
+    // No pdftoppm here: the page screenshots are kept all the same.
+  }
+}
+
+test('an admin refunds a line of a card order with its units back in stock; the buyer sees the credit note on the order and in their list, and downloads its PDF', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Refund Vise ${Date.now().toString(36)}`,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const buyer = newAccount('Rhea Refund');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const order = await placeOrder(buyerApi, buyer.email, tool, 3);
+  await payOrder(buyerApi, order._id);
+  // Read afresh: the tool's whole id finds it alone.
+  const stockOf = async () => {
+    const found = await admin.get(`/api/tools/manage?q=${tool._id}`);
+    return ((await found.json()) as { _id: string; quantity: number }[])[0]?.quantity ?? -1;
+  };
+  const stockBefore = await stockOf();
+
+  // The admin refunds one of the three units, back to the card, and puts it back in stock.
+  await signIn(page.request, DEMO_ADMIN);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
+  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('1');
+  await dialog.getByLabel(/^Return to stock/).check();
+  await expect(dialog).toContainText('Refund comes to $12.90.');
+  await dialog.getByLabel('Note').fill('One vise came back unopened.');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const number = page.getByTestId('credit-note-number');
+  await expect(number).toHaveText(/^CN-\d{6}$/);
+  const creditNote = (await number.textContent()) ?? '';
+  await expect(page.getByRole('list', { name: 'Order timeline' })).toContainText(
+    `1 × ${tool.name}, returned to stock.`,
+  );
+  expect(await stockOf()).toBe(stockBefore + 1);
+
+  // The buyer sees it on the order and downloads its PDF.
+  await page.context().clearCookies();
+  await signIn(page.request, buyer);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  const notes = page.getByRole('region', { name: 'Credit notes' });
+  await expect(notes).toContainText(`${creditNote}: $12.90 credited on invoice INV-`);
+  await checkAtWidths(page, 'refunded order');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    notes.getByRole('link', { name: `Credit note ${creditNote} (PDF)` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${creditNote}.pdf`);
+  const pdfPath = (await download.path()) ?? '';
+  expect((await readFile(pdfPath)).subarray(0, 5).toString()).toBe('%PDF-');
+  await keepPdfImage(pdfPath, 'credit-note-pdf');
+
+  // And in their list of credit notes.
+  await page.goto('/dashboard/credit-notes');
+  await waitForReady(page);
+  const table = page.getByRole('table', { name: 'Your credit notes' });
+  await expect(table).toContainText(creditNote);
+  await expect(table).toContainText(order.number);
+  await checkAtWidths(page, 'credit notes');
+});

@@ -1,0 +1,189 @@
+import { formatCount } from '../../../contract/format.ts';
+import { formatMoney } from '../../../contract/money.ts';
+import type { OrderRefund } from '../../../contract/order-refunds.ts';
+import { includedTax, type Order } from '../../../contract/orders.ts';
+import type { SellerDetails } from '../../db/schema.ts';
+import {
+  pdfDay as day,
+  endPdf,
+  pdfHeading as heading,
+  INK,
+  MUTED,
+  PAGE_MARGIN,
+  RULE,
+  startPdf,
+} from '../../pdf/pdf-document.ts';
+
+/**
+ * A credit note as a PDF (PDFKit, set like the invoice in invoice-pdf.ts): its number, the invoice
+ * it corrects, the lines or the amount credited with the tax they include, and the seller's and
+ * the buyer's details as the invoice has them.
+ */
+
+export interface CreditNoteInput {
+  order: Order;
+  /** A refund that issued its credit note. */
+  refund: OrderRefund;
+  /** The seller as the invoice recorded it (today's settings for invoices issued before). */
+  seller: SellerDetails;
+}
+
+const HOW_REFUNDED: Record<OrderRefund['provider'], string> = {
+  test: 'Refunded to the card the order was paid with.',
+  stripe: 'Refunded to the card the order was paid with.',
+  manual: 'Refunded outside the store, or credited against the invoice on account.',
+};
+
+/** Renders a refund's credit note; throws if the refund has none or the order no invoice. */
+export async function renderCreditNotePdf({
+  order,
+  refund,
+  seller,
+}: CreditNoteInput): Promise<Buffer> {
+  const invoice = order.invoice;
+  const note = refund.creditNote;
+  if (!invoice || !note) throw new Error(`order ${order.number}: no credit note to render`);
+  const { doc, done } = await startPdf({
+    Title: `Credit note ${note.number}`,
+    Author: seller.name,
+    Subject: `Credit note ${note.number} correcting invoice ${invoice.number}`,
+  });
+  const cost = (amount: number) => formatMoney(amount, order.currency);
+  const left = PAGE_MARGIN;
+  const width = doc.page.width - 2 * PAGE_MARGIN;
+
+  doc.font('bold').fontSize(22).fillColor(INK).text('Credit note', left, PAGE_MARGIN);
+  doc.moveDown(0.5);
+  const top = doc.y;
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(seller.name, left, top, { width: width / 2 - 30 });
+  doc.font('regular').fontSize(10).fillColor(MUTED);
+  for (const line of [
+    seller.address,
+    seller.taxId && `VAT / tax number: ${seller.taxId}`,
+    seller.email,
+  ]) {
+    if (line) doc.text(line, { width: width / 2 - 30 });
+  }
+  const sellerBottom = doc.y;
+  const facts: [string, string][] = [
+    ['Credit note number', note.number],
+    ['Date of issue', day(note.issuedAt)],
+    ['Corrects invoice', invoice.number],
+    ['Invoice date', day(invoice.issuedAt)],
+    ['Order number', order.number],
+    ...(order.poNumber ? [['Your PO number', order.poNumber] as [string, string]] : []),
+  ];
+  doc.y = top;
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, left + width / 2 - 20, y, { width: 90 });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(value, left + width / 2 + 75, y, { width: width / 2 - 75 });
+    doc.y = Math.max(doc.y, y + 13);
+  }
+  doc.y = Math.max(doc.y, sellerBottom) + 20;
+
+  heading(doc, 'Credit to', left, doc.y);
+  doc.font('regular').fontSize(10).fillColor(INK);
+  for (const line of [
+    order.companyName,
+    order.name,
+    order.vatNumber && `VAT / tax number: ${order.vatNumber}`,
+    order.billingAddress ?? order.address,
+    order.email,
+  ]) {
+    if (line) doc.text(line, { width });
+  }
+  doc.moveDown(1.5);
+
+  const columns = [
+    { label: 'SKU', x: left, width: 90, align: 'left' as const },
+    { label: 'Item', x: left + 95, width: width - 355, align: 'left' as const },
+    { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
+    { label: 'Unit price incl. tax', x: left + width - 190, width: 95, align: 'right' as const },
+    { label: 'Credited incl. tax', x: left + width - 85, width: 85, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: 'regular' | 'bold') => {
+    const y = doc.y;
+    let bottom = y;
+    doc.font(font).fontSize(9.5).fillColor(INK);
+    cells.forEach((cell, index) => {
+      const column = columns[index];
+      if (!column) return;
+      doc.text(cell, column.x, y, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 5;
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 3;
+  };
+  const header = () =>
+    row(
+      columns.map((column) => column.label),
+      'bold',
+    );
+  header();
+  if (refund.lines.length === 0) {
+    row(['', `Refund on order ${order.number}`, '', '', cost(refund.amount)], 'regular');
+  }
+  for (const line of refund.lines) {
+    if (doc.y > doc.page.height - PAGE_MARGIN - 120) {
+      doc.addPage();
+      header();
+    }
+    const unitPrice = line.quantity > 0 ? Math.round(line.amount / line.quantity) : 0;
+    row(
+      [line.sku, line.productName, formatCount(line.quantity), cost(unitPrice), cost(line.amount)],
+      'regular',
+    );
+  }
+
+  if (doc.y > doc.page.height - PAGE_MARGIN - 180) doc.addPage();
+  doc.y += 6;
+  const tax = includedTax(refund.amount, Math.round(invoice.taxRate * 100));
+  const totals: [string, string, 'regular' | 'bold'][] = [
+    ['Credited (excluding tax)', cost(refund.amount - tax), 'regular'],
+    [`Tax (${invoice.taxRate}%)`, cost(tax), 'regular'],
+    [`Total credited (${order.currency})`, cost(refund.amount), 'bold'],
+  ];
+  for (const [label, value, font] of totals) {
+    const y = doc.y;
+    doc
+      .font(font)
+      .fontSize(10)
+      .fillColor(INK)
+      .text(label, left + width - 300, y, { width: 200, align: 'right' });
+    doc.text(value, left + width - 95, y, { width: 95, align: 'right' });
+    doc.y = Math.max(doc.y, y + 15);
+  }
+  doc.moveDown(1.5);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `This credit note reduces invoice ${invoice.number} of ${day(invoice.issuedAt)} by ${cost(refund.amount)}, tax at ${invoice.taxRate}% included. ${HOW_REFUNDED[refund.provider]}`,
+      left,
+      doc.y,
+      { width },
+    );
+  doc.text(`Reason: ${refund.note}`, { width });
+
+  endPdf(doc, `${seller.name} · Credit note ${note.number}`);
+  return done;
+}

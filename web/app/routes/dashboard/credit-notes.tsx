@@ -1,0 +1,83 @@
+import { Link, type MetaArgs } from 'react-router';
+import type { CreditNoteSummary } from '#contract/credit-notes.ts';
+import { formatCount } from '#contract/format.ts';
+import { formatMoney } from '#contract/money.ts';
+import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { useMyCreditNotes } from '#web/features/orders/api/credit-notes-queries.ts';
+import { CreditNoteLink } from '#web/features/orders/components/credit-note-link.tsx';
+import { formatLongDateTime } from '#web/lib/format.ts';
+import { pageMeta } from '#web/lib/page-meta.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useUrlList } from '#web/lib/url-list.ts';
+
+export const meta = ({ matches, location }: MetaArgs) =>
+  pageMeta(matches, { title: 'Credit notes', path: location.pathname, noIndex: true });
+
+const PAGE_SIZE = 20;
+
+const COLUMNS: Column<CreditNoteSummary>[] = [
+  { header: 'Credit note', cell: (note) => note.number, isRowHeader: true },
+  { header: 'Issued', cell: (note) => formatLongDateTime(note.issuedAt) },
+  {
+    header: 'Order',
+    cell: (note) => (
+      <Link to={paths.order(note.orderId)} className="font-semibold text-navy-700 underline">
+        {note.orderNumber}
+      </Link>
+    ),
+  },
+  { header: 'Invoice', cell: (note) => note.invoiceNumber },
+  {
+    header: 'Credited',
+    cell: (note) => formatMoney(note.amount, note.currency),
+    isNumeric: true,
+  },
+  { header: 'PDF', cell: (note) => <CreditNoteLink number={note.number} />, hideHeader: true },
+];
+
+/** The credit notes of the customer's own orders, newest first, each to download. */
+export function CreditNotesPage() {
+  const list = useUrlList(PAGE_SIZE);
+  const notes = useMyCreditNotes({ limit: PAGE_SIZE, offset: list.offset });
+  return (
+    <>
+      <PageHeading
+        title="Credit notes"
+        description="One for each refund of your orders, once the money is back: it corrects the order's invoice."
+      />
+      <QueryView
+        query={notes}
+        loadingLabel="Loading your credit notes…"
+        errorTitle="We could not load your credit notes"
+        isEmpty={(data) => data.notes.length === 0}
+        emptyTitle="No credit notes yet"
+        emptyText="When an order of yours is refunded, its credit note is listed here."
+      >
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {formatCount(data.total)} {data.total === 1 ? 'credit note' : 'credit notes'}.
+            </p>
+            <DataTable
+              caption="Your credit notes"
+              columns={COLUMNS}
+              rows={data.notes}
+              rowKey={(note) => note.number}
+            />
+            <Pagination
+              page={list.page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={list.hrefFor}
+              label="Pages of your credit notes"
+            />
+          </>
+        )}
+      </QueryView>
+    </>
+  );
+}
+
+export default CreditNotesPage;

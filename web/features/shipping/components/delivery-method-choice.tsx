@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { countryName } from '#contract/addresses.ts';
+import type { DeliveryOption } from '#contract/delivery-methods.ts';
+import { formatMoney } from '#contract/money.ts';
+import { formatDay } from '#web/lib/format.ts';
+import { useDeliveryOptions } from '../api/delivery-methods.ts';
+
+/**
+ * How a cart travels: the methods that deliver it to the chosen address's country, each with the
+ * price and the day the store quotes (the cheapest is chosen until the buyer picks another). The
+ * store prices the chosen one again when the order is placed.
+ */
+export function useDeliveryMethodChoice(country: string | null, cartVersion: number | undefined) {
+  const options = useDeliveryOptions(country, cartVersion);
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = country === null ? [] : (options.data ?? []);
+  const chosen: DeliveryOption | null =
+    list.find((option) => option.methodId === picked) ?? list[0] ?? null;
+  const isLoading = country !== null && options.isPending;
+  return { country, list, chosen, setPicked, isLoading, refresh: () => void options.refetch() };
+}
+
+export type DeliveryMethodChoiceState = ReturnType<typeof useDeliveryMethodChoice>;
+
+/** One radio per method, with its price and promised day, and the total with delivery. */
+export function DeliveryMethodChoice({
+  choice,
+  goodsTotal,
+  currency,
+}: {
+  choice: DeliveryMethodChoiceState;
+  goodsTotal: number | undefined;
+  currency: string;
+}) {
+  const name = useId();
+  const { country, list, chosen, setPicked, isLoading } = choice;
+  const money = (minorUnits: number) => formatMoney(minorUnits, currency);
+  if (country === null) {
+    return (
+      <p className="text-sm text-stone-600">
+        Delivery methods, prices and dates go by the country of an address in your address book. A
+        typed address is delivered as we arrange with you.
+      </p>
+    );
+  }
+  if (isLoading) return <p className="text-sm text-stone-600">Finding delivery methods…</p>;
+  if (list.length === 0) {
+    return (
+      <p className="text-sm text-stone-600">
+        None of our delivery methods serves {countryName(country)} for this cart; we arrange the
+        delivery with you after the order.
+      </p>
+    );
+  }
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-2 text-sm font-semibold text-stone-800">
+        Delivery method to {countryName(country)}
+      </legend>
+      {list.map((option) => {
+        const id = `${name}-${option.methodId}`;
+        const checked = chosen?.methodId === option.methodId;
+        return (
+          <label
+            key={option.methodId}
+            htmlFor={id}
+            className={`flex cursor-pointer gap-3 rounded-md border p-3 text-sm ${checked ? 'border-navy-600 bg-navy-50' : 'border-stone-300 bg-white hover:border-stone-400'}`}
+          >
+            <input
+              id={id}
+              type="radio"
+              name={name}
+              checked={checked}
+              onChange={() => setPicked(option.methodId)}
+              className="mt-0.5 size-4 shrink-0 accent-navy-700"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="flex flex-wrap justify-between gap-x-3">
+                <span className="font-semibold text-stone-900 wrap-anywhere">{option.name}</span>
+                <span className="font-semibold text-stone-900">
+                  {option.price === 0 ? 'Free' : money(option.price)}
+                </span>
+              </span>
+              <span className="block text-stone-700">
+                Delivered by {formatDay(option.deliveryDate)}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      {chosen && goodsTotal !== undefined && (
+        <p className="flex justify-between gap-3 pt-1 text-sm" data-testid="total-with-delivery">
+          <span className="text-stone-700">Total with delivery</span>
+          <span className="font-bold text-navy-900">{money(goodsTotal + chosen.price)}</span>
+        </p>
+      )}
+    </fieldset>
+  );
+}
