@@ -2,6 +2,12 @@
  * Why an order waits for approval: it is above the buyer's limit per order, the buyer's monthly
  * limit, or the company's monthly budget (contract/companies.ts for who approves).
  */
+/**
+ * How long an order waits for its company's approval before it is cancelled and its stock released
+ * (decision 060): long enough for a weekend; once approved, the payment window starts afresh.
+ */
+export const APPROVAL_WINDOW_HOURS = 72;
+
 export const APPROVAL_REASONS = ['order_limit', 'monthly_limit', 'company_budget'] as const;
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 

@@ -17,6 +17,9 @@ export type CompanyRole = z.infer<typeof CompanyRoleSchema>;
 
 /** How long an invitation link works. */
 export const INVITATION_LIFETIME_DAYS = 14;
+/** Invitations one company may send in 24 hours, and hold open at once (each sends an email). */
+export const INVITATIONS_PER_DAY_MAX = 50;
+export const OPEN_INVITATIONS_MAX = 100;
 
 /** A limit in minor units, or null: none. */
 const LimitSchema = MoneySchema.max(1_000_000_000, { error: 'Must be at most 1000000000.' });

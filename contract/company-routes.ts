@@ -5,11 +5,13 @@ import {
   CompanySummarySchema,
   CreateCompanyBodySchema,
   INVITATION_LIFETIME_DAYS,
+  INVITATIONS_PER_DAY_MAX,
   InvitationPreviewSchema,
   InvitationTokenBodySchema,
   InviteBodySchema,
   MemberParamsSchema,
   MyCompanySchema,
+  OPEN_INVITATIONS_MAX,
   UpdateCompanyBodySchema,
   UpdateMemberBodySchema,
 } from './company-details.ts';
@@ -73,7 +75,8 @@ export const companyRoutes = {
     errors: {
       403: `${OWNERS_ONLY} Or the owner's email is not confirmed yet (email_not_verified).`,
       404: NOT_A_MEMBER,
-      409: 'already_member: the address belongs to a member of this company.',
+      409: `already_member: the address belongs to a member of this company; invitation_limit: the company has ${OPEN_INVITATIONS_MAX} invitations open.`,
+      429: `rate_limited: the address was mailed too often lately, or the company sent ${INVITATIONS_PER_DAY_MAX} invitations in the last 24 hours.`,
     },
   }),
   revokeInvitation: route({

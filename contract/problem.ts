@@ -43,6 +43,7 @@ const ProblemCodeSchema = z.enum([
   'quote_not_offered',
   'quote_offered',
   'quote_limit',
+  'invitation_limit',
   'card_declined',
   'payment_provider_error',
   'email_not_verified',

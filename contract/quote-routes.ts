@@ -12,10 +12,12 @@ import {
   RequestQuoteBodySchema,
 } from './quote-schemas.ts';
 import {
+  COMPANY_QUOTE_REQUESTS_PER_DAY_MAX,
   OFFER_VALIDITY_MAX_DAYS,
   OPEN_QUOTES_MAX,
   QUOTE_MESSAGE_MAX_CHARS,
   QUOTE_MESSAGES_MAX,
+  QUOTE_REQUESTS_PER_DAY_MAX,
 } from './quotes.ts';
 
 const NO_QUOTE = 'No quote with this id.';
@@ -38,10 +40,10 @@ export const quoteRoutes = {
     response: QuoteSchema,
     status: 201,
     errors: {
-      400: 'validation_failed: besides a malformed body, a wanted-by date in the past or too far ahead, or a cart line whose tool left the catalogue.',
-      403: 'email_not_verified: the customer has not confirmed their email yet.',
+      400: "validation_failed: besides a malformed body, a wanted-by date in the past or too far ahead, a cart line whose tool left the catalogue, or a cart line whose quantity breaks its tool's minimum, pack or maximum (lines.N.quantity).",
+      403: 'email_not_verified: the customer has not confirmed their email yet; role_cannot_order: an approver or viewer of a company, who may not order, may not ask for a quote either.',
       409: `cart_empty: the cart holds nothing to ask about; quote_limit: the customer already has ${OPEN_QUOTES_MAX} quotes open.`,
-      429: 'rate_limited: too many changes by this customer in a short time.',
+      429: `rate_limited: too many changes by this customer in a short time, or ${QUOTE_REQUESTS_PER_DAY_MAX} requests by them (${COMPANY_QUOTE_REQUESTS_PER_DAY_MAX} by their company) in the last 24 hours, withdrawn ones counted.`,
     },
   }),
   listMine: route({

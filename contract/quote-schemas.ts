@@ -108,7 +108,7 @@ export type RequestQuoteBody = z.infer<typeof RequestQuoteBodySchema>;
 export const QuoteMessageBodySchema = z.strictObject({ body: MessageTextSchema });
 export type QuoteMessageBody = z.infer<typeof QuoteMessageBodySchema>;
 
-/** The delivery details of the order an accepted offer places. */
+/** The delivery details of the order an accepted offer places, and how it is paid (card or account). */
 export const AcceptQuoteBodySchema = PlaceOrderBodySchema.pick({
   addressId: true,
   phone: true,
@@ -116,6 +116,7 @@ export const AcceptQuoteBodySchema = PlaceOrderBodySchema.pick({
   deliveryMethodId: true,
   poNumber: true,
   note: true,
+  paymentMethod: true,
 });
 export type AcceptQuoteBody = z.infer<typeof AcceptQuoteBodySchema>;
 

@@ -36,6 +36,9 @@ export const QUOTE_MESSAGES_MAX = 50;
 export const QUOTE_MESSAGE_MAX_CHARS = 2000;
 /** The most quotes one customer may have open (asked for, or offered) at once. */
 export const OPEN_QUOTES_MAX = 5;
+/** Quote requests in 24 hours, per person and per company (each mails the store, even if withdrawn). */
+export const QUOTE_REQUESTS_PER_DAY_MAX = 20;
+export const COMPANY_QUOTE_REQUESTS_PER_DAY_MAX = 60;
 /** The longest an offer may hold, in days from today. */
 export const OFFER_VALIDITY_MAX_DAYS = 90;
 /** How far ahead a wanted-by date may be, in days. */

@@ -58,6 +58,7 @@ async function addInvitation(
   companyId: string,
   email: string,
   role: CompanyRole = 'buyer',
+  invitedBy: string | null = null,
 ): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await t.db
@@ -66,6 +67,7 @@ async function addInvitation(
       companyId,
       email: email.toLowerCase(),
       role,
+      invitedBy,
       tokenHash: createHash('sha256').update(token).digest('hex'),
       expiresAt: new Date(Date.now() + 86_400_000),
     })
@@ -100,9 +102,12 @@ export async function companyFixture(
     t,
     company.id,
     `invited-${randomBytes(3).toString('hex')}@example.com`,
+    'buyer',
+    admin.id,
   );
-  const other = await addCompany(t, await t.addAccount());
-  const received = await addInvitation(t, other.id, admin.email, 'viewer');
+  const otherOwner = await t.addAccount();
+  const other = await addCompany(t, otherOwner);
+  const received = await addInvitation(t, other.id, admin.email, 'viewer', otherOwner.id);
   return { company, coOwner, sent, received };
 }
 

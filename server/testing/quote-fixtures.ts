@@ -5,7 +5,8 @@ import type { TestContext } from './test-app.ts';
 /**
  * A quote of `quantity` units of one tool asked for by `userId`, written straight to its tables
  * (the cross-cutting suites need many, past the cap on open quotes): asked for, or offered at
- * 1000 a unit for a week; for a company's buyer, the company they asked for.
+ * 1000 a unit for a week; for a company's buyer, the company they asked for. Dated two days back,
+ * so that the suites' many quotes do not count against the requests a person may make in a day.
  */
 export async function addQuote(
   t: TestContext,
@@ -23,6 +24,7 @@ export async function addQuote(
       companyId,
       status,
       currency: 'USD',
+      createdAt: new Date(Date.now() - 2 * 86_400_000),
       offeredAt: isOffered ? new Date() : null,
       validUntil: isOffered ? new Date(Date.now() + 7 * 86_400_000) : null,
     })

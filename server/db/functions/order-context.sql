@@ -17,6 +17,9 @@
 -- The company's details, not the profile's, go onto the order. People without a company take no
 -- such lock. Orders awaiting approval hold stock and count in the caps as unpaid ones do.
 --
+-- The month's spend is summed per currency: the limits are in the store's currency, and only
+-- orders in it count against them (placement picks its own).
+--
 -- Payment terms (decision 056): the company's for a member, the customer's own otherwise, with
 -- what the buyer owes on account now, read after the company's (or the customer's) lock, so two
 -- racing orders on account cannot pass the credit limit together.
@@ -25,6 +28,7 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_company json;
   v_member company_members%ROWTYPE;
+  v_locked uuid;
   v_membership json;
   v_month timestamptz := date_trunc('month', now(), 'UTC');
 BEGIN
@@ -33,11 +37,19 @@ BEGIN
     INTO v_company
     FROM "user" WHERE id = p_user FOR NO KEY UPDATE;
   SELECT * INTO v_member FROM company_members WHERE user_id = p_user;
-  IF FOUND THEN
-    -- The lock first, on its own: the sums below then read a snapshot taken after it, which sees
-    -- every order of the company committed before (a statement that waits for a lock keeps the
-    -- snapshot it began with).
-    PERFORM 1 FROM companies WHERE id = v_member.company_id FOR NO KEY UPDATE;
+  -- The lock first, on its own: the sums below then read a snapshot taken after it, which sees
+  -- every order of the company committed before (a statement that waits for a lock keeps the
+  -- snapshot it began with). The member's row is read again after it: a change of their role or
+  -- limits, or their removal, commits under the same lock (companies.service.ts), so one that
+  -- committed while this placement waited counts. Someone removed meanwhile orders as themselves;
+  -- someone who meanwhile joined another company waits for that one's lock in turn.
+  WHILE v_member.company_id IS NOT NULL LOOP
+    v_locked := v_member.company_id;
+    PERFORM 1 FROM companies WHERE id = v_locked FOR NO KEY UPDATE;
+    SELECT * INTO v_member FROM company_members WHERE user_id = p_user;
+    EXIT WHEN v_member.company_id IS NULL OR v_member.company_id = v_locked;
+  END LOOP;
+  IF v_member.company_id IS NOT NULL THEN
     SELECT
         json_build_object(
           'companyName', c.name, 'vatNumber', c.vat_number, 'billingAddress', c.billing_address),
@@ -45,13 +57,17 @@ BEGIN
           'companyId', c.id, 'role', v_member.role, 'orderLimit', v_member.order_limit,
           'monthlyLimit', v_member.monthly_limit, 'companyBudget', c.monthly_limit,
           'spentByBuyer', (
-            SELECT coalesce(sum(total_amount), 0) FROM orders
-            WHERE company_id = c.id AND user_id = p_user AND created_at >= v_month
-              AND status NOT IN ('cancelled', 'rejected')),
+            SELECT coalesce(json_object_agg(currency, spent), '{}') FROM (
+              SELECT currency, sum(total_amount) AS spent FROM orders
+              WHERE company_id = c.id AND user_id = p_user AND created_at >= v_month
+                AND status NOT IN ('cancelled', 'rejected')
+              GROUP BY currency) s),
           'spentByCompany', (
-            SELECT coalesce(sum(total_amount), 0) FROM orders
-            WHERE company_id = c.id AND created_at >= v_month
-              AND status NOT IN ('cancelled', 'rejected')),
+            SELECT coalesce(json_object_agg(currency, spent), '{}') FROM (
+              SELECT currency, sum(total_amount) AS spent FROM orders
+              WHERE company_id = c.id AND created_at >= v_month
+                AND status NOT IN ('cancelled', 'rejected')
+              GROUP BY currency) s),
           'approvers', (
             SELECT coalesce(json_agg(json_build_object('name', u.name, 'email', u.email)
                 ORDER BY u.email), '[]')

@@ -132,6 +132,21 @@ export async function listOpenInvitations(tx: Tx, companyId: string): Promise<Co
 }
 
 /** Revokes the company's open invitation of `email`, if any; answers the revoked row. */
+/** The company's invitations sent in the last 24 hours, and those open now. */
+export async function countInvitations(
+  tx: Tx,
+  companyId: string,
+): Promise<{ lastDay: number; open: number }> {
+  const [row] = await tx
+    .select({
+      lastDay: sql<number>`count(*) filter (where ${companyInvitations.createdAt} > now() - interval '1 day')::int`,
+      open: sql<number>`count(*) filter (where ${isOpen} and ${companyInvitations.expiresAt} > now())::int`,
+    })
+    .from(companyInvitations)
+    .where(eq(companyInvitations.companyId, companyId));
+  return { lastDay: row?.lastDay ?? 0, open: row?.open ?? 0 };
+}
+
 export async function revokeOpenInvitation(
   tx: Tx,
   companyId: string,
@@ -162,6 +177,18 @@ export async function insertInvitation(
 ): Promise<InvitationRow> {
   const [row] = await tx.insert(companyInvitations).values(values).returning();
   if (!row) throw new Error('the invitation was not stored');
+  return row;
+}
+
+/** The invitation with this token's hash, unlocked. */
+export async function findInvitationByHash(
+  tx: Tx,
+  tokenHash: string,
+): Promise<InvitationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(companyInvitations)
+    .where(eq(companyInvitations.tokenHash, tokenHash));
   return row;
 }
 

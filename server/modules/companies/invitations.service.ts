@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type CompanyInvitation,
   INVITATION_LIFETIME_DAYS,
+  INVITATIONS_PER_DAY_MAX,
   type InvitationPreview,
   type InviteBody,
   type MyCompany,
+  OPEN_INVITATIONS_MAX,
 } from '../../../contract/company-details.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, assertEmailVerified, conflict, notFound } from '../../errors.ts';
@@ -58,7 +60,36 @@ async function usableInvitation(tx: Tx, caller: SessionUser, token: string) {
   }
   const company = await repo.findCompany(tx, invitation.companyId);
   if (!company) throw closed('The company of this invitation no longer exists.');
+  // An invitation holds only while the owner who sent it still owns the company (decision 060).
+  const inviter = invitation.invitedBy ? await repo.findMember(tx, invitation.invitedBy) : null;
+  if (inviter?.companyId !== company.id || inviter.role !== 'owner') {
+    throw closed(
+      `Whoever sent this invitation is no longer an owner of ${company.name}, so it no longer holds. Ask one of its owners for a new one.`,
+    );
+  }
   return { invitation, company };
+}
+
+/**
+ * Each invitation mails someone in the company's name: a company sends at most
+ * INVITATIONS_PER_DAY_MAX in 24 hours and holds at most OPEN_INVITATIONS_MAX open (counted under
+ * its lock, so a burst cannot pass them together).
+ */
+async function assertInvitationsLeft(tx: Tx, companyId: string): Promise<void> {
+  const { lastDay, open } = await repo.countInvitations(tx, companyId);
+  if (lastDay >= INVITATIONS_PER_DAY_MAX) {
+    throw new AppError(
+      429,
+      'rate_limited',
+      `Your company has sent ${INVITATIONS_PER_DAY_MAX} invitations in the last 24 hours, the most it may. Try again tomorrow.`,
+    );
+  }
+  if (open >= OPEN_INVITATIONS_MAX) {
+    throw conflict(
+      'invitation_limit',
+      `Your company has ${OPEN_INVITATIONS_MAX} invitations open, the most it may have at once. Withdraw some that were not taken up first.`,
+    );
+  }
 }
 
 /** Invitations: sent by owners by email, opened and accepted by the person they were sent to. */
@@ -74,6 +105,7 @@ export function createInvitationsService(db: Db, options: InvitationsOptions) {
         if (await repo.isMemberEmail(tx, company.id, email)) {
           throw conflict('already_member', `${email} is a member of your company already.`);
         }
+        await assertInvitationsLeft(tx, company.id);
         // Counted only once the invitation may go: a refused one sends no mail.
         await options.limitMail(email);
         await repo.revokeOpenInvitation(tx, company.id, { email });
@@ -152,6 +184,10 @@ export function createInvitationsService(db: Db, options: InvitationsOptions) {
 
     async accept(caller: SessionUser, token: string): Promise<MyCompany> {
       return db.transaction(async (tx) => {
+        // The company's lock first, as every change to its members takes it: an inviter removed
+        // or demoted meanwhile is seen, and one removed after waits for this joining.
+        const unlocked = await repo.findInvitationByHash(tx, hashOf(token));
+        if (unlocked) await repo.lockCompany(tx, unlocked.companyId);
         const { invitation, company } = await usableInvitation(tx, caller, token);
         assertEmailVerified(caller, 'joining a company');
         await refuseSecondCompany(tx, caller);

@@ -27,7 +27,7 @@ export function awaitingApprovalEmail(
     paragraphs: [
       `We received order ${order.number} and are holding its stock, but it needs your company's approval before it can be paid. ${because}`,
       ...summary(order),
-      `Your company's owner and approvers have been asked. We will email you when it is approved or rejected. If it is not approved and paid by ${formatDeadline(order.paymentDueAt)}, it is cancelled and its stock released.`,
+      `Your company's owner and approvers have been asked. We will email you when it is approved or rejected. If it is not approved by ${formatDeadline(order.paymentDueAt)}, it is cancelled and its stock released; once approved, you have the usual time to pay.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },
   });
@@ -46,7 +46,7 @@ export function approvalRequestEmail(
     paragraphs: [
       `${order.name} placed order ${order.number} for ${formatMoney(order.totalAmount, order.currency)}, and it needs approval. ${because}`,
       ...summary(order),
-      `Approve it so that it can be paid, or reject it with a reason. Unless it is approved and paid by ${formatDeadline(order.paymentDueAt)}, it is cancelled.`,
+      `Approve it so that it can be paid, or reject it with a reason. Unless it is approved by ${formatDeadline(order.paymentDueAt)}, it is cancelled and its stock released.`,
     ],
     action: { label: 'Review this order', url: orderPage(store, order) },
   });

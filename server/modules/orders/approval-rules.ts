@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { PlacementMembership } from './placement.repo.ts';
 
 /** Approvers and viewers see a company's orders but do not place them; owners and buyers do. */
-export function assertMayOrder(membership: PlacementMembership | null): void {
+export function assertMayOrder(membership: Pick<PlacementMembership, 'role'> | null): void {
   const role = membership?.role;
   if (role !== 'approver' && role !== 'viewer') return;
   throw new AppError(
@@ -23,19 +23,16 @@ export function assertMayOrder(membership: PlacementMembership | null): void {
 export function approvalNeeded(
   membership: PlacementMembership | null,
   total: number,
+  currency: string,
 ): ApprovalReason | null {
   if (!membership || membership.role === 'owner') return null;
+  const spentByBuyer = membership.spentByBuyer[currency] ?? 0;
+  const spentByCompany = membership.spentByCompany[currency] ?? 0;
   if (membership.orderLimit !== null && total > membership.orderLimit) return 'order_limit';
-  if (
-    membership.monthlyLimit !== null &&
-    membership.spentByBuyer + total > membership.monthlyLimit
-  ) {
+  if (membership.monthlyLimit !== null && spentByBuyer + total > membership.monthlyLimit) {
     return 'monthly_limit';
   }
-  if (
-    membership.companyBudget !== null &&
-    membership.spentByCompany + total > membership.companyBudget
-  ) {
+  if (membership.companyBudget !== null && spentByCompany + total > membership.companyBudget) {
     return 'company_budget';
   }
   return null;

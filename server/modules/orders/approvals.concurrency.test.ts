@@ -83,6 +83,86 @@ describe('racing orders against one monthly budget', () => {
   });
 });
 
+/** Commits `change` (SQL) under the company's lock while `placing` waits for that lock. */
+async function whilePlacementWaits<T>(
+  companyId: string,
+  change: string,
+  values: unknown[],
+  placing: () => Promise<T>,
+): Promise<T> {
+  const owner = await t.database.pool.connect();
+  let started: Promise<T> | undefined;
+  try {
+    await owner.query('begin');
+    await owner.query('select 1 from companies where id = $1 for update', [companyId]);
+    await owner.query(change, values);
+    started = placing();
+    started.catch(() => undefined);
+    await expect
+      .poll(async () => {
+        const waiting = await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        return waiting.rows[0]?.n ?? 0;
+      })
+      .toBeGreaterThan(0);
+    await owner.query('commit');
+  } finally {
+    owner.release();
+  }
+  return started;
+}
+
+describe('the month’s spend against a limit', () => {
+  it('counts the store’s currency only', async () => {
+    const companyId = await company(null);
+    const [buyer] = await members(companyId, 'buyer', 1);
+    if (!buyer) throw new Error('no buyer');
+    await t.db
+      .update(companyMembers)
+      .set({ monthlyLimit: 10_000 })
+      .where(eq(companyMembers.userId, buyer.id));
+    const tool = await t.addTool({ price: 1_000, quantity: 100, minimumOrder: 1 });
+    const earlier = await place(buyer, tool.id, 8);
+    // Placed when the store sold in another currency: 80.00 of it is not 80.00 of this one.
+    await t.db.update(orders).set({ currency: 'XTS' }).where(eq(orders.id, earlier._id));
+    const order = await place(buyer, tool.id, 3);
+    expect(order.status).toBe('unpaid');
+  });
+});
+
+describe('a change to the buyer committed while their order waits for the company', () => {
+  it('a lower limit counts: the order waits for approval', async () => {
+    const companyId = await company(null);
+    const [buyer] = await members(companyId, 'buyer', 1);
+    if (!buyer) throw new Error('no buyer');
+    const tool = await t.addTool({ price: 1_000, quantity: 100, minimumOrder: 1 });
+    const order = await whilePlacementWaits(
+      companyId,
+      'update company_members set order_limit = 500 where user_id = $1',
+      [buyer.id],
+      () => place(buyer, tool.id, 1),
+    );
+    expect(order.status).toBe('awaiting_approval');
+    expect(order.approval?.reason).toBe('order_limit');
+  });
+
+  it('a removal counts: the order is their own, not the company’s', async () => {
+    const companyId = await company(0);
+    const [buyer] = await members(companyId, 'buyer', 1);
+    if (!buyer) throw new Error('no buyer');
+    const tool = await t.addTool({ price: 1_000, quantity: 100, minimumOrder: 1 });
+    const order = await whilePlacementWaits(
+      companyId,
+      'delete from company_members where user_id = $1',
+      [buyer.id],
+      () => place(buyer, tool.id, 1),
+    );
+    expect(order.companyId).toBeNull();
+    expect(order.status).toBe('unpaid');
+  });
+});
+
 describe('approvals racing cancels and the payment window', () => {
   it('each waiting order ends exactly once, and the stock is exact', async () => {
     const companyId = await company(0);

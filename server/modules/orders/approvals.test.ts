@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_WINDOW_HOURS } from '../../../contract/approvals.ts';
 import { type Order, OrderSchema } from '../../../contract/orders.ts';
 import { auditLog, companies, companyMembers, orders, tools } from '../../db/schema.ts';
 import { card } from '../../testing/billing-test-app.ts';
@@ -115,6 +116,10 @@ describe('limits', () => {
       approval: { reason: 'order_limit', approvedAt: null, rejectedAt: null },
     });
     expect(await stockOf(tool.id)).toBe(89);
+    // It waits the approval window (a weekend), not the 24-hour payment window (decision 060).
+    expect(Date.parse(waiting.paymentDueAt) - Date.now()).toBeGreaterThan(
+      (APPROVAL_WINDOW_HOURS - 1) * 3_600_000,
+    );
     await t.app.mailer.drain();
     const mail = t.sentMail.slice(before);
     const subjects = mail.filter((m) => m.to === buyer.email).map((m) => m.subject);

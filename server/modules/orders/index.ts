@@ -1,9 +1,10 @@
 /**
  * What the orders module offers the other modules (payments, quotes): paying an order in the
- * caller's transaction, announcing it once committed, reading an order as the API sends it, and the
+ * caller's transaction, announcing it once committed, reading an order as the API sends it, who may order (quotes ask the same), and the
  * service's placing of an order at agreed prices (an accepted quote's).
  */
 
+export { assertMayOrder } from './approval-rules.ts';
 export { listCompanyOrders } from './company-orders.ts';
 export { creditedAmount, paidOnAccount } from './credit-notes.ts';
 export { createOrderEvents, type OrderEvents } from './order-events.ts';

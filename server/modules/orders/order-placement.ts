@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { APPROVAL_WINDOW_HOURS } from '../../../contract/approvals.ts';
 import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import { formatUnits } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
@@ -180,7 +181,7 @@ export function orderOf(
   const { membership } = context;
   assertMayOrder(membership);
   const { priced, total, delivery } = priceLines(context, request, options);
-  const approvalReason = approvalNeeded(membership, total);
+  const approvalReason = approvalNeeded(membership, total, options.currency);
   const payment = paymentFieldsOf(context, placement.paymentMethod, total, options);
   const confirmed = payment.paymentMethod === 'account' ? 'on_account' : 'unpaid';
   const first = priced[0] as (typeof priced)[number];
@@ -206,8 +207,12 @@ export function orderOf(
     paymentIntentId: null,
     paymentFailure: null,
     cancelReason: null,
-    // The database's clock, as for the job that cancels late orders.
-    paymentDueAt: new Date(context.now.getTime() + options.paymentWindowMs),
+    // The database's clock, as for the job that cancels late orders. An order waiting for approval
+    // waits the approval window; approving it starts the payment window (decision 060).
+    paymentDueAt: new Date(
+      context.now.getTime() +
+        (approvalReason ? APPROVAL_WINDOW_HOURS * 3_600_000 : options.paymentWindowMs),
+    ),
     idempotencyKey: idempotencyKey ?? null,
     paidAt: null,
     shippedAt: null,

@@ -38,8 +38,9 @@ export interface PlacementMembership {
   orderLimit: number | null;
   monthlyLimit: number | null;
   companyBudget: number | null;
-  spentByBuyer: number;
-  spentByCompany: number;
+  /** The month's orders by currency (minor units): the limits count the store's currency only. */
+  spentByBuyer: Record<string, number>;
+  spentByCompany: Record<string, number>;
   approvers: { name: string; email: string }[];
 }
 

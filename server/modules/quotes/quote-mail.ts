@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { MailContent } from '../../mail/templates.ts';
-import { adminEmails } from './quotes.repo.ts';
+import { adminEmails, answererEmails } from './quotes.repo.ts';
 
 /** The most admins one message to the store goes to. */
 const STORE_RECIPIENTS_MAX = 20;
@@ -17,8 +17,14 @@ export function quoteMail(mailer: Mailer) {
         await mailer.enqueue({ kind, to, ...content }, tx);
       }
     },
-    async toBuyer(tx: Tx, kind: string, to: string, content: MailContent): Promise<void> {
-      await mailer.enqueue({ kind, to, ...content }, tx);
+    /**
+     * To those who answer the quote (quote-access.ts): its asker while they still order for its
+     * company (or buy on their own), and the company's owners; never a former member.
+     */
+    async toBuyer(tx: Tx, kind: string, quoteId: string, content: MailContent): Promise<void> {
+      for (const to of await answererEmails(tx, quoteId)) {
+        await mailer.enqueue({ kind, to, ...content }, tx);
+      }
     },
     /** Once the transaction committed: send what it queued. */
     sent: () => mailer.nudge(),

@@ -106,12 +106,7 @@ export function createQuoteOffers(
           offeredTotal: quote.offeredTotal,
           validUntil: body.validUntil,
         });
-        await mail.toBuyer(
-          tx,
-          'quote_offered',
-          quote.requestedBy.email,
-          offerEmail(options, quote),
-        );
+        await mail.toBuyer(tx, 'quote_offered', quote._id, offerEmail(options, quote));
         return quote;
       });
     },
@@ -127,7 +122,7 @@ export function createQuoteOffers(
         await mail.toBuyer(
           tx,
           'quote_refused',
-          quote.requestedBy.email,
+          quote._id,
           refusalEmail(options, quote, body.reason),
         );
         return quote;
@@ -145,7 +140,7 @@ export function createQuoteOffers(
         await mail.toBuyer(
           tx,
           'quote_message',
-          quote.requestedBy.email,
+          quote._id,
           storeMessageEmail(options, quote, body.body),
         );
         return quote;

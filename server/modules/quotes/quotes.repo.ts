@@ -195,6 +195,29 @@ export async function changeStatus(
 }
 
 /** How many quotes a customer has open (asked for, or offered and not past their last day). */
+/** Quotes asked for in the last 24 hours by the person, and in the company's name. */
+export async function countLastDay(
+  tx: Tx,
+  userId: string,
+  companyId: string | null,
+): Promise<{ byPerson: number; byCompany: number }> {
+  const [row] = await tx
+    .select({
+      byPerson: sql<number>`count(*) filter (where ${quotes.userId} = ${userId})::int`,
+      byCompany: sql<number>`count(*) filter (where ${quotes.companyId} = ${companyId})::int`,
+    })
+    .from(quotes)
+    .where(
+      and(
+        sql`${quotes.createdAt} > now() - interval '1 day'`,
+        companyId === null
+          ? eq(quotes.userId, userId)
+          : or(eq(quotes.userId, userId), eq(quotes.companyId, companyId)),
+      ),
+    );
+  return { byPerson: row?.byPerson ?? 0, byCompany: row?.byCompany ?? 0 };
+}
+
 export async function countOpen(tx: Tx, userId: string): Promise<number> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
@@ -220,4 +243,20 @@ export async function adminEmails(tx: Tx, max: number): Promise<string[]> {
     .orderBy(asc(user.createdAt))
     .limit(max);
   return rows.map((row) => row.email);
+}
+
+/** Who answers a quote: its asker while they still order for its company, and its owners. */
+export async function answererEmails(tx: Tx, quoteId: string): Promise<string[]> {
+  const result = await tx.execute<{ email: string }>(sql`
+    select u.email from quotes q join "user" u on u.id = q.user_id
+    where q.id = ${quoteId} and (q.company_id is null or exists (
+      select 1 from company_members m
+      where m.user_id = q.user_id and m.company_id = q.company_id and m.role in ('owner', 'buyer')))
+    union
+    select u.email from quotes q
+      join company_members m on m.company_id = q.company_id and m.role = 'owner'
+      join "user" u on u.id = m.user_id
+    where q.id = ${quoteId}
+    order by 1`);
+  return result.rows.map((row) => row.email);
 }

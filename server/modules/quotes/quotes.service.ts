@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { unitPriceFor } from '../../../contract/pricing.ts';
+import type { FieldError } from '../../../contract/problem.ts';
+import { ruleSentence } from '../../../contract/quantity-rules.ts';
 import type {
   AcceptQuoteBody,
   ListQuotesQuery,
@@ -9,19 +11,21 @@ import type {
   RequestQuoteBody,
 } from '../../../contract/quote-schemas.ts';
 import {
+  COMPANY_QUOTE_REQUESTS_PER_DAY_MAX,
   formatQuoteNumber,
   OPEN_QUOTES_MAX,
   QUOTE_MESSAGES_MAX,
+  QUOTE_REQUESTS_PER_DAY_MAX,
   WANTED_BY_MAX_DAYS,
 } from '../../../contract/quotes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { carts, quoteLines, quotes, tools } from '../../db/schema.ts';
-import { assertEmailVerified, badRequest, conflict } from '../../errors.ts';
+import { AppError, assertEmailVerified, badRequest, conflict } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
 import { membershipOf } from '../companies/index.ts';
-import type { OrdersService } from '../orders/index.ts';
+import { assertMayOrder, type OrdersService } from '../orders/index.ts';
 import { acceptQuote } from './quote-acceptance.ts';
 import {
   assertCanAct,
@@ -81,8 +85,11 @@ export function createQuotesService(db: Db, options: QuotesOptions) {
             `You have ${open} quotes open, the most one customer can have at once. Wait for our answer, or withdraw or decline one, before asking for another.`,
           );
         }
-        const lines = await cartLines(tx, user.id);
         const membership = await membershipOf(tx, user.id);
+        // A quote is an order to be: asked for by those who may place one.
+        assertMayOrder(membership);
+        await assertRequestsLeft(tx, user.id, membership?.companyId ?? null);
+        const lines = await cartLines(tx, user.id);
         const [row] = await tx
           .insert(quotes)
           .values({
@@ -188,6 +195,25 @@ const notOffered = (toDo: string, instead: string) =>
     `We have not made an offer on this quote yet, so there is nothing to ${toDo}; ${instead}.`,
   );
 
+/**
+ * Each request mails the store, withdrawn or not: QUOTE_REQUESTS_PER_DAY_MAX a person and
+ * COMPANY_QUOTE_REQUESTS_PER_DAY_MAX a company may ask for in 24 hours.
+ */
+async function assertRequestsLeft(tx: Tx, userId: string, companyId: string | null) {
+  const { byPerson, byCompany } = await repo.countLastDay(tx, userId, companyId);
+  const over = (sentence: string) => new AppError(429, 'rate_limited', sentence);
+  if (byPerson >= QUOTE_REQUESTS_PER_DAY_MAX) {
+    throw over(
+      `You have asked for ${QUOTE_REQUESTS_PER_DAY_MAX} quotes in the last 24 hours, the most one person may. Try again tomorrow, or write to us on a quote you have.`,
+    );
+  }
+  if (byCompany >= COMPANY_QUOTE_REQUESTS_PER_DAY_MAX) {
+    throw over(
+      `Your company has asked for ${COMPANY_QUOTE_REQUESTS_PER_DAY_MAX} quotes in the last 24 hours, the most it may. Try again tomorrow.`,
+    );
+  }
+}
+
 /** The cart's lines as a quote's, each with its list price for its quantity now. */
 async function cartLines(tx: Tx, userId: string) {
   const [cart] = await tx
@@ -208,13 +234,18 @@ async function cartLines(tx: Tx, userId: string) {
       ),
     );
   const byId = new Map(found.map((tool) => [tool.id, tool]));
-  return wanted.map((line, index) => {
+  const broken: FieldError[] = [];
+  const lines = wanted.map((line, index) => {
     const tool = byId.get(line.toolId);
     if (!tool || tool.deletedAt !== null) {
       throw badRequest(
         `${tool?.name ?? 'A tool in your cart'} is no longer in the catalogue; remove it from the cart first.`,
       );
     }
+    // The pack, minimum and maximum hold as for an order (checked again when it is accepted):
+    // a quote for a quantity no order may have could never be accepted. Stock may fall short.
+    const rule = ruleSentence(tool, tool.name, line.quantity);
+    if (rule) broken.push({ field: `lines.${index}.quantity`, in: 'body', message: rule });
     return {
       position: index + 1,
       toolId: tool.id,
@@ -224,6 +255,13 @@ async function cartLines(tx: Tx, userId: string) {
       listUnitPrice: unitPriceFor(tool, line.quantity),
     };
   });
+  if (broken.length > 0) {
+    throw badRequest(
+      'Some quantities in your cart cannot be ordered as they are: change them in the cart first.',
+      broken,
+    );
+  }
+  return lines;
 }
 
 export type QuotesService = ReturnType<typeof createQuotesService>;

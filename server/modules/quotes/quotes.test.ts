@@ -102,6 +102,27 @@ describe('asking for a quote', () => {
   });
 });
 
+describe('quantities a quote may ask for', () => {
+  it('follow the pack, minimum and maximum of each tool, as an order’s do (stock may fall short)', async () => {
+    const buyer = await t.signUp();
+    const packs = await t.addTool({ name: 'Wall Plugs', minimumOrder: 10, orderIncrement: 10 });
+    const capped = await t.addTool({ name: 'Laser Level', minimumOrder: 1, maxPerOrder: 3 });
+    const cart = [
+      { toolId: packs.id, quantity: 15 },
+      { toolId: capped.id, quantity: 5 },
+    ];
+    await client(t.app, buyer).put('/cart', { lines: cart });
+    await t.db.update(carts).set({ lines: cart }).where(eq(carts.userId, buyer.id));
+    const refused = await client(t.app, buyer).post('/quotes', { message: 'Better price?' });
+    const problem = expectFieldError(refused, 'lines.0.quantity');
+    expect(problem.errors?.map((error) => error.message)).toEqual([
+      'Sold in packs of 10: order 10 or 20 units of Wall Plugs, not 15.',
+      'One order can have at most 3 units of Laser Level; order 3 or fewer.',
+    ]);
+    expect(await t.db.select().from(quotes).where(eq(quotes.userId, buyer.id))).toEqual([]);
+  });
+});
+
 describe('offers, messages and answers', () => {
   it('an admin prices lines (one left out), the buyer sees list and offered prices, and accepts into an order at the offered prices', async () => {
     const buyer = await t.signUp({ name: 'Ada Accept' });

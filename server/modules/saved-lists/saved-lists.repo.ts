@@ -57,14 +57,20 @@ export async function findVisible(
   id: string,
   lock = false,
 ): Promise<ListRow | undefined> {
-  if (lock)
-    await tx
-      .select({ id: savedLists.id })
-      .from(savedLists)
-      .where(eq(savedLists.id, id))
-      .for('update');
-  const [row] = await listQuery(tx).where(and(eq(savedLists.id, id), visibleTo(viewer)));
-  return row ? flat(row) : undefined;
+  const visible = async () => {
+    const [row] = await listQuery(tx).where(and(eq(savedLists.id, id), visibleTo(viewer)));
+    return row ? flat(row) : undefined;
+  };
+  // A list the viewer cannot see is never locked (nor waited for); one they can is read again
+  // under its lock.
+  const seen = await visible();
+  if (!lock || !seen) return seen;
+  await tx
+    .select({ id: savedLists.id })
+    .from(savedLists)
+    .where(eq(savedLists.id, id))
+    .for('update');
+  return visible();
 }
 
 export async function linesOf(tx: Tx, listId: string) {

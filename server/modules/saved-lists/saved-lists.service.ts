@@ -29,16 +29,14 @@ interface Caller {
 
 /**
  * Who may change a list: its maker, or the owner of the company it is shared with. Everyone else
- * who sees it (the company's other members) reads it only.
+ * who sees it (the company's other members) reads it only. A list shared with a company stays the
+ * company's when its maker leaves: they still read it, and only its owner changes it.
  */
 function canChange(list: repo.ListRow, caller: Caller): boolean {
-  if (list.userId === caller.viewer.userId) return true;
   const { membership } = caller;
-  return (
-    list.companyId !== null &&
-    membership?.role === 'owner' &&
-    membership.companyId === list.companyId
-  );
+  const inItsCompany = list.companyId !== null && membership?.companyId === list.companyId;
+  if (list.userId === caller.viewer.userId) return list.companyId === null || inItsCompany;
+  return inItsCompany && membership?.role === 'owner';
 }
 
 function summaryOf(list: repo.ListRow, caller: Caller): SavedListSummary {

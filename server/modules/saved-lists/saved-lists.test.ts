@@ -248,3 +248,46 @@ describe('lists shared with a company', () => {
     expectProblem(await client(t.app, viewer).get(`/lists/${shared._id}`), 404, 'not_found');
   });
 });
+
+describe('a shared list whose maker left the company', () => {
+  it('stays the company’s: the maker reads it but no longer changes it; the owner still does', async () => {
+    const [owner, buyer] = [await t.signUp(), await t.signUp()];
+    await addCompany(t.db, 'Left Co', [
+      { id: owner.id, role: 'owner' },
+      { id: buyer.id, role: 'buyer' },
+    ]);
+    const shared = await make(buyer, 'Crew kit', true);
+    const removed = await client(t.app, owner).delete(`/companies/mine/members/${buyer.id}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+
+    const read = await client(t.app, buyer).get(`/lists/${shared._id}`);
+    expect(SavedListSchema.parse(read.json()).canChange).toBe(false);
+    expectProblem(
+      await client(t.app, buyer).patch(`/lists/${shared._id}`, { isShared: false }),
+      403,
+      'forbidden',
+    );
+    expectProblem(await client(t.app, buyer).delete(`/lists/${shared._id}`), 403, 'forbidden');
+    const byOwner = await client(t.app, owner).patch(`/lists/${shared._id}`, { name: 'Ours' });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+  });
+
+  it('a stranger’s change is refused at once, without waiting for a list someone is changing', async () => {
+    const maker = await t.signUp();
+    const stranger = await t.signUp();
+    const list = await make(maker, 'Busy kit');
+    const busy = await t.database.pool.connect();
+    try {
+      await busy.query('begin');
+      await busy.query('select 1 from saved_lists where id = $1 for update', [list._id]);
+      const answer = await Promise.race([
+        client(t.app, stranger).patch(`/lists/${list._id}`, { name: 'Mine' }),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3_000)),
+      ]);
+      expect(answer === 'waited' ? answer : answer.statusCode).toBe(404);
+    } finally {
+      await busy.query('rollback');
+      busy.release();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { QuoteAnswers } from '#web/features/quotes/components/quote-answers.tsx'
 import { QuoteLines } from '#web/features/quotes/components/quote-lines.tsx';
 import { QuoteMessages } from '#web/features/quotes/components/quote-messages.tsx';
 import { QuoteSummary } from '#web/features/quotes/components/quote-summary.tsx';
+import { PaymentMethodChoice } from '#web/features/terms/components/payment-method-choice.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -35,7 +36,12 @@ export function QuotePage() {
             <PageHeading title={title} />
             <QuoteSummary quote={data} />
             <QuoteLines quote={data} />
-            <QuoteAnswers quote={data} />
+            <QuoteAnswers
+              quote={data}
+              paymentChoice={(value, onChange, total) => (
+                <PaymentMethodChoice value={value} onChange={onChange} total={total} />
+              )}
+            />
             <QuoteMessages
               quote={data}
               side="customer"

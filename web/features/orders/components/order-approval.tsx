@@ -47,7 +47,7 @@ export function OrderApproval({
           : `${order.name} ordered ${formatMoney(order.totalAmount, order.currency)}. ${APPROVAL_REASON_SENTENCES[order.approval.reason]}`}
       </p>
       <p className="mt-2 text-stone-800" data-testid="approval-due">
-        Unless it is approved and paid by{' '}
+        Unless it is approved by{' '}
         <strong>
           <time dateTime={order.paymentDueAt}>{formatLongDateTime(order.paymentDueAt)}</time>
         </strong>

@@ -59,7 +59,7 @@ export function OrderPlaced({ order, onOrderAgain }: { order: Order; onOrderAgai
             <time dateTime={order.paymentDueAt}>{formatDateTime(order.paymentDueAt)}</time>
           </strong>
           {isWaiting
-            ? ': unless it is approved and paid by then, it is cancelled and the stock released.'
+            ? ': unless it is approved by then, it is cancelled and the stock released; once approved, you have the usual time to pay.'
             : ': pay by then, or it is cancelled and the stock released.'}
         </p>
       )}

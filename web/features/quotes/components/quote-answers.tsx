@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -27,8 +27,21 @@ const OUTCOME = {
   unknown: 'Read the quote again: an accepted offer names its order, and is never ordered twice.',
 };
 
+/** How an accepted offer is paid: the app's route passes the payment choice (card or account). */
+export type PaymentChoice = (
+  value: 'card' | 'account',
+  onChange: (method: 'card' | 'account') => void,
+  total: number | undefined,
+) => ReactNode;
+
 /** What the buyer's side may do with a quote now: accept or decline an offer, withdraw a request. */
-export function QuoteAnswers({ quote }: { quote: Quote }) {
+export function QuoteAnswers({
+  quote,
+  paymentChoice,
+}: {
+  quote: Quote;
+  paymentChoice?: PaymentChoice;
+}) {
   if (quote.status === 'accepted' && quote.order) {
     return (
       <p className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
@@ -57,19 +70,25 @@ export function QuoteAnswers({ quote }: { quote: Quote }) {
           longer be accepted. Write to us below for a new offer, or decline it.
         </p>
       ) : (
-        <AcceptForm quote={quote} />
+        <AcceptForm quote={quote} paymentChoice={paymentChoice} />
       )}
       <DeclineButton quote={quote} />
     </div>
   );
 }
 
-function AcceptForm({ quote }: { quote: Quote }) {
+function AcceptForm({
+  quote,
+  paymentChoice,
+}: {
+  quote: Quote;
+  paymentChoice: PaymentChoice | undefined;
+}) {
   const accept = useAcceptQuote();
   const toast = useToast();
   const form = useForm<AcceptInput, unknown, AcceptValues>({
     resolver: zodResolver(AcceptSchema),
-    defaultValues: { phone: '', address: '', poNumber: '', note: '' },
+    defaultValues: { phone: '', address: '', poNumber: '', note: '', paymentMethod: 'card' },
     mode: 'onTouched',
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
@@ -114,6 +133,11 @@ function AcceptForm({ quote }: { quote: Quote }) {
         error={errors.poNumber?.message}
         {...form.register('poNumber')}
       />
+      {paymentChoice?.(
+        form.watch('paymentMethod') ?? 'card',
+        (method) => form.setValue('paymentMethod', method),
+        quote.offeredTotal ?? undefined,
+      )}
       <Button type="submit" isPending={accept.isPending}>
         Accept and place the order
       </Button>
