@@ -182,6 +182,12 @@ test('the demo customer finds orders of every state on My orders, a shipped one 
     await expect(page.getByRole('link', { name: order.number })).toBeVisible();
   }
   await page.getByRole('link', { name: shipped.number }).click();
-  await expect(page.getByText(shipped.carrier ?? '')).toBeVisible();
+  // Its parcel, and the timeline's shipping step, name the carrier and the tracking number.
+  await expect(
+    page.getByRole('listitem').filter({ hasText: `${shipped.carrier}: ${shipped.trackingNumber}` }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`Carrier: ${shipped.carrier}. Tracking number: ${shipped.trackingNumber}`),
+  ).toBeVisible();
   await expect(page.getByText(shipped.invoice?.number ?? '')).toBeVisible();
 });

@@ -108,7 +108,7 @@ for (const viewport of [SMALLEST, PHONE]) {
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav.getByRole('link')).toHaveCount(12);
+    await expect(nav.getByRole('link')).toHaveCount(13);
     await nav.getByRole('link', { name: 'Audit log' }).click();
     await expect(page).toHaveURL(/\/dashboard\/audit$/);
     await expect(nav.getByRole('button', { name: 'Admin dashboard: Audit log' })).toHaveAttribute(
@@ -128,8 +128,9 @@ test('on a desktop the dashboard menu stays open beside the screen', async ({ pa
   await waitForReady(page);
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('button')).toBeHidden();
-  // My orders, profile, review; company, its orders, address book, saved lists, quotes.
-  await expect(nav.getByRole('link')).toHaveCount(8);
+  // My orders, profile, review; company, its orders, address book, saved lists, quotes, invoices,
+  // credit notes.
+  await expect(nav.getByRole('link')).toHaveCount(10);
   await expect(nav.getByRole('link', { name: 'My orders' })).toHaveAttribute(
     'aria-current',
     'page',
