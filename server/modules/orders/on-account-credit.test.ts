@@ -110,4 +110,36 @@ describe('refunds of orders on account', () => {
     expect(credited.statusCode, credited.body).toBe(201);
     expect(await owedBy(other.buyer.id)).toBe(0);
   });
+
+  it('an order on account with a refund is not cancelled, so its returned units never go back twice', async () => {
+    const { buyer, order, toolId } = await orderOnAccount();
+    const stock = async () =>
+      (
+        await t.db.execute<{ quantity: number }>(
+          sql`select quantity from tools where id = ${toolId}`,
+        )
+      ).rows[0]?.quantity;
+    expect(await stock()).toBe(97);
+    const refunded = await client(t.app, admin).post(`/orders/${order._id}/refunds`, {
+      lines: [{ toolId, quantity: 1 }],
+      returnToStock: true,
+      note: 'One came back unused.',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(await stock()).toBe(98);
+    const refused = expectProblem(
+      await client(t.app, buyer).delete(`/user/${order._id}`),
+      409,
+      'order_not_cancellable',
+    );
+    expect(refused.detail).toContain('refund');
+    expectProblem(
+      await client(t.app, admin).delete(`/user/${order._id}`),
+      409,
+      'order_not_cancellable',
+    );
+    expect(await stock()).toBe(98);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe('on_account');
+  });
 });

@@ -65,19 +65,28 @@ export function paymentFieldsOf(
 }
 
 /**
- * An order on account that has taken a payment is not cancelled (the money would have to go
- * back): refused with a sentence. Its row stays locked until the cancellation commits, so a
- * payment recorded meanwhile (which locks it too) waits and then finds it cancelled.
+ * An order on account that has taken a payment, or been refunded in part, is not cancelled (the
+ * money would have to go back, and units returned by a refund would go back to stock twice):
+ * refused with a sentence. Its row stays locked until the cancellation commits, so a payment or a
+ * refund made meanwhile (which lock it too) waits and then finds it cancelled.
  */
 export async function refuseIfPaidOnAccount(tx: Tx, id: string): Promise<void> {
-  const locked = await tx.execute<{ paid: number }>(sql`
-    select (select count(*) from invoice_payments p where p.order_id = o.id)::int as paid
+  const locked = await tx.execute<{ paid: number; refunded: number }>(sql`
+    select (select count(*) from invoice_payments p where p.order_id = o.id)::int as paid,
+      (select count(*) from order_refunds r
+        where r.order_id = o.id and r.status <> 'failed')::int as refunded
     from orders o where o.id = ${id} for update of o`);
-  const paid = locked.rows[0]?.paid ?? 0;
+  const { paid = 0, refunded = 0 } = locked.rows[0] ?? {};
   if (paid > 0) {
     throw conflict(
       'order_not_cancellable',
       'A payment was already recorded for this order on account, so it cannot be cancelled: an admin refunds it instead.',
+    );
+  }
+  if (refunded > 0) {
+    throw conflict(
+      'order_not_cancellable',
+      'Part of this order on account was already refunded, so it cannot be cancelled: an admin refunds the rest instead.',
     );
   }
 }
