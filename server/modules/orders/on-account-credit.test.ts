@@ -57,6 +57,15 @@ describe('refunds of orders on account', () => {
       { amount: 10_000, status: 'succeeded', provider: 'manual', creditNote: { number: /CN-/ } },
     ]);
     expect(await owedBy(buyer.id)).toBe(20_000);
+    // What the buyer and the admins are shown is what is owed, the credit note taken off.
+    const open = json<{ orderId: string; left: number }[]>(
+      await client(t.app, buyer).get('/invoices/open'),
+    );
+    expect(open.find((invoice) => invoice.orderId === order._id)?.left).toBe(20_000);
+    const balance = json<{ left: number }>(
+      await client(t.app, buyer).get(`/orders/${order._id}/payments`),
+    );
+    expect(balance.left).toBe(20_000);
     const tooMuch = expectProblem(
       await client(t.app, admin).post(`/orders/${order._id}/payments`, {
         amount: 25_000,

@@ -30,6 +30,9 @@ function scopeSql(scope: Scope): SQL {
 const INVOICED = sql`o.payment_method = 'account' and o.invoice_number is not null
   and o.status not in ('cancelled', 'rejected')`;
 const PAID = sql`coalesce((select sum(p.amount) from invoice_payments p where p.order_id = o.id), 0)::int`;
+/** What the order's credit notes take off what is owed (decision 063). */
+const CREDITED = sql`coalesce((select sum(r.amount) from order_refunds r where r.order_id = o.id
+  and r.status = 'succeeded' and r.credit_note_number is not null), 0)::int`;
 
 type InvoiceRow = {
   id: string;
@@ -39,6 +42,7 @@ type InvoiceRow = {
   invoice_due_at: Date | string;
   total_amount: number;
   paid: number;
+  credited: number;
   is_overdue: boolean;
   buyer_name: string;
   email: string;
@@ -57,7 +61,7 @@ function toInvoice(row: InvoiceRow): AccountInvoice {
     dueAt: iso(row.invoice_due_at),
     total: row.total_amount,
     paid: row.paid,
-    left: row.total_amount - row.paid,
+    left: Math.max(row.total_amount - row.credited - row.paid, 0),
     isOverdue: row.is_overdue,
     buyerName: row.buyer_name,
     email: row.email,
@@ -73,7 +77,7 @@ async function pageOfInvoices(
 ): Promise<{ invoices: AccountInvoice[]; total: number }> {
   const result = await tx.execute<InvoiceRow>(sql`
     select o.id, o.number, o.invoice_number, o.invoiced_at, o.invoice_due_at, o.total_amount,
-      ${PAID} as paid, o.invoice_due_at < now() as is_overdue,
+      ${PAID} as paid, ${CREDITED} as credited, o.invoice_due_at < now() as is_overdue,
       coalesce(c.name, o.customer_name) as buyer_name, o.email,
       (select max(r.day)::text from invoice_reminders r where r.order_id = o.id) as reminded_on,
       count(*) over () as total_count

@@ -12,6 +12,7 @@ import { invoicePayments, orders, paymentTerms, type SellerDetails } from '../..
 import { conflict } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { membershipOf } from '../companies/index.ts';
+import { creditedAmount } from '../orders/index.ts';
 import * as repo from './account-invoices.repo.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
 
@@ -104,12 +105,14 @@ export function createAccountInvoicesService(db: Db, options: AccountInvoicesOpt
         .where(eq(invoicePayments.orderId, order._id))
         .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.createdAt));
       const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
+      // Credit notes lower what is owed (decision 063).
+      const credited = await creditedAmount(db, order._id);
       return {
         orderId: order._id,
         dueAt: order.invoice?.dueAt ?? null,
         total: order.totalAmount,
         paid,
-        left: order.totalAmount - paid,
+        left: Math.max(order.totalAmount - credited - paid, 0),
         settledAt: row?.settledAt?.toISOString() ?? null,
         payments: payments.map((payment) => ({
           amount: payment.amount,

@@ -64,8 +64,10 @@ export async function sendInvoiceReminders(
     const due = await tx.execute<DueInvoice>(sql`
       select o.id, o.number, o.invoice_number, o.customer_name, o.email,
         (o.invoice_due_at at time zone 'UTC')::date::text as due_day,
-        o.total_amount - coalesce((select sum(p.amount) from invoice_payments p
-          where p.order_id = o.id), 0)::int as left
+        greatest(o.total_amount - coalesce((select sum(p.amount) from invoice_payments p
+          where p.order_id = o.id), 0) - coalesce((select sum(r.amount) from order_refunds r
+          where r.order_id = o.id and r.status = 'succeeded'
+            and r.credit_note_number is not null), 0), 0)::int as left
       from orders o
       where o.payment_method = 'account' and o.invoice_number is not null
         and o.settled_at is null and o.status not in ('cancelled', 'rejected')
