@@ -7,6 +7,7 @@ import {
   route,
   TimestampSchema,
 } from './common.ts';
+import { DaySchema } from './order-lists.ts';
 
 /**
  * Payment terms (docs/decisions/056): a company, or a customer without one, may order on account
@@ -54,7 +55,7 @@ export type SetPaymentTermsBody = z.infer<typeof SetPaymentTermsBodySchema>;
 export const RecordPaymentBodySchema = z.strictObject({
   amount: MoneySchema.min(1, { error: 'Must be at least 0.01.' }),
   /** The day the money arrived, as the bank statement says. */
-  receivedOn: z.iso.date({ error: 'Must be a date (YYYY-MM-DD).' }),
+  receivedOn: DaySchema,
   /** The transfer's reference, as the bank statement says. */
   reference: plainText(1, 140),
 });

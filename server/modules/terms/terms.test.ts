@@ -133,6 +133,15 @@ describe('payments received on account', () => {
         receivedOn: '2026-11-28',
         reference,
       });
+    // A day no bank could have written is refused as the field's error, and records nothing.
+    for (const receivedOn of ['0000-01-01', '0099-12-31']) {
+      const odd = await client(t.app, admin).post(`/orders/${id}/payments`, {
+        amount: 5_000,
+        receivedOn,
+        reference: 'BANK-0',
+      });
+      expect(expectProblem(odd, 400, 'validation_failed').errors?.[0]?.field).toBe('receivedOn');
+    }
     const first = await pay(5_000, 'BANK-1');
     expect(first.statusCode, first.body).toBe(201);
     expect(json(first)).toMatchObject({
