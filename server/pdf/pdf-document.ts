@@ -84,6 +84,55 @@ export function pdfTableRow(
   };
 }
 
+/**
+ * The top of a document the seller issues (invoice, credit note): its title, the seller on the
+ * left, the document's facts (number, dates…) beside it; the next text starts below both. A long
+ * value (a payment's transaction id) is set a size smaller.
+ */
+export function pdfLetterhead(
+  doc: PDFKit.PDFDocument,
+  at: { left: number; width: number },
+  title: string,
+  seller: { name: string; address?: string | null; taxId?: string | null; email?: string | null },
+  facts: readonly (readonly [label: string, value: string])[],
+  labelWidth = 80,
+): void {
+  const { left, width } = at;
+  doc.font('bold').fontSize(22).fillColor(INK).text(title, left, PAGE_MARGIN);
+  doc.moveDown(0.5);
+  const top = doc.y;
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(seller.name, left, top, { width: width / 2 - 30 });
+  doc.font('regular').fontSize(10).fillColor(MUTED);
+  for (const line of [
+    seller.address,
+    seller.taxId && `VAT / tax number: ${seller.taxId}`,
+    seller.email,
+  ]) {
+    if (line) doc.text(line, { width: width / 2 - 30 });
+  }
+  const sellerBottom = doc.y;
+  doc.y = top;
+  const valueX = left + width / 2 - 20 + labelWidth;
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, left + width / 2 - 20, y, { width: labelWidth });
+    doc
+      .font('bold')
+      .fontSize(value.length > 28 ? 8 : 9)
+      .fillColor(INK)
+      .text(value, valueX, y, { width: left + width - valueX });
+    doc.y = Math.max(doc.y, y + 13);
+  }
+  doc.y = Math.max(doc.y, sellerBottom) + 20;
+}
+
 /** A small capitalised heading at (x, y). */
 export function pdfHeading(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
   doc.font('bold').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), x, y, {

@@ -10,6 +10,7 @@ import {
   INK,
   MUTED,
   PAGE_MARGIN,
+  pdfLetterhead,
   pdfTableRow,
   startPdf,
 } from '../../pdf/pdf-document.ts';
@@ -52,22 +53,6 @@ export async function renderCreditNotePdf({
   const left = PAGE_MARGIN;
   const width = doc.page.width - 2 * PAGE_MARGIN;
 
-  doc.font('bold').fontSize(22).fillColor(INK).text('Credit note', left, PAGE_MARGIN);
-  doc.moveDown(0.5);
-  const top = doc.y;
-  doc
-    .font('bold')
-    .fontSize(11)
-    .text(seller.name, left, top, { width: width / 2 - 30 });
-  doc.font('regular').fontSize(10).fillColor(MUTED);
-  for (const line of [
-    seller.address,
-    seller.taxId && `VAT / tax number: ${seller.taxId}`,
-    seller.email,
-  ]) {
-    if (line) doc.text(line, { width: width / 2 - 30 });
-  }
-  const sellerBottom = doc.y;
   const facts: [string, string][] = [
     ['Credit note number', note.number],
     ['Date of issue', day(note.issuedAt)],
@@ -76,22 +61,7 @@ export async function renderCreditNotePdf({
     ['Order number', order.number],
     ...(order.poNumber ? [['Your PO number', order.poNumber] as [string, string]] : []),
   ];
-  doc.y = top;
-  for (const [label, value] of facts) {
-    const y = doc.y;
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(label, left + width / 2 - 20, y, { width: 90 });
-    doc
-      .font('bold')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(value, left + width / 2 + 75, y, { width: width / 2 - 75 });
-    doc.y = Math.max(doc.y, y + 13);
-  }
-  doc.y = Math.max(doc.y, sellerBottom) + 20;
+  pdfLetterhead(doc, { left, width }, 'Credit note', seller, facts, 95);
 
   heading(doc, 'Credit to', left, doc.y);
   doc.font('regular').fontSize(10).fillColor(INK);

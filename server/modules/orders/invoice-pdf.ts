@@ -9,6 +9,7 @@ import {
   INK,
   MUTED,
   PAGE_MARGIN,
+  pdfLetterhead,
   pdfTableRow,
   startPdf,
 } from '../../pdf/pdf-document.ts';
@@ -33,22 +34,6 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
   const cost = (amount: number) => formatMoney(amount, order.currency);
 
   // The seller, and the invoice's own facts beside it.
-  doc.font('bold').fontSize(22).fillColor(INK).text('Invoice', left, PAGE_MARGIN);
-  doc.moveDown(0.5);
-  const top = doc.y;
-  doc
-    .font('bold')
-    .fontSize(11)
-    .text(seller.name, left, top, { width: width / 2 - 30 });
-  doc.font('regular').fontSize(10).fillColor(MUTED);
-  for (const line of [
-    seller.address,
-    seller.taxId && `VAT / tax number: ${seller.taxId}`,
-    seller.email,
-  ]) {
-    if (line) doc.text(line, { width: width / 2 - 30 });
-  }
-  const sellerBottom = doc.y;
   const facts: [string, string][] = [
     ['Invoice number', invoice.number],
     ['Date of issue', day(invoice.issuedAt)],
@@ -57,22 +42,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     ...(order.poNumber ? [['Your PO number', order.poNumber] as [string, string]] : []),
     ...paymentFacts(order, invoice.issuedAt),
   ];
-  doc.y = top;
-  for (const [label, value] of facts) {
-    const y = doc.y;
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(label, left + width / 2 - 20, y, { width: 80 });
-    doc
-      .font('bold')
-      .fontSize(label === 'Transaction id' ? 8 : 9)
-      .fillColor(INK)
-      .text(value, left + width / 2 + 60, y, { width: width / 2 - 60 });
-    doc.y = Math.max(doc.y, y + 13);
-  }
-  doc.y = Math.max(doc.y, sellerBottom) + 20;
+  pdfLetterhead(doc, { left, width }, 'Invoice', seller, facts);
 
   // Who buys and where it goes.
   const partiesTop = doc.y;
