@@ -133,6 +133,31 @@ export function pdfLetterhead(
   doc.y = Math.max(doc.y, sellerBottom) + 20;
 }
 
+/**
+ * A document's totals, right-aligned under its table (label, amount, weight), kept on one page
+ * with the words that follow them.
+ */
+export function pdfTotals(
+  doc: PDFKit.PDFDocument,
+  at: { left: number; width: number },
+  totals: readonly (readonly [label: string, value: string, font: 'regular' | 'bold'])[],
+): void {
+  const { left, width } = at;
+  if (doc.y > doc.page.height - PAGE_MARGIN - 180) doc.addPage();
+  doc.y += 6;
+  for (const [label, value, font] of totals) {
+    const y = doc.y;
+    doc
+      .font(font)
+      .fontSize(10)
+      .fillColor(INK)
+      .text(label, left + width - 300, y, { width: 200, align: 'right' });
+    doc.text(value, left + width - 95, y, { width: 95, align: 'right' });
+    doc.y = Math.max(doc.y, y + 15);
+  }
+  doc.moveDown(1.5);
+}
+
 /** A small capitalised heading at (x, y). */
 export function pdfHeading(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
   doc.font('bold').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), x, y, {

@@ -12,6 +12,7 @@ import {
   PAGE_MARGIN,
   pdfLetterhead,
   pdfTableRow,
+  pdfTotals,
   startPdf,
 } from '../../pdf/pdf-document.ts';
 
@@ -105,25 +106,13 @@ export async function renderCreditNotePdf({
     );
   }
 
-  if (doc.y > doc.page.height - PAGE_MARGIN - 180) doc.addPage();
-  doc.y += 6;
   const tax = includedTax(refund.amount, Math.round(invoice.taxRate * 100));
   const totals: [string, string, 'regular' | 'bold'][] = [
     ['Credited (excluding tax)', cost(refund.amount - tax), 'regular'],
     [`Tax (${invoice.taxRate}%)`, cost(tax), 'regular'],
     [`Total credited (${order.currency})`, cost(refund.amount), 'bold'],
   ];
-  for (const [label, value, font] of totals) {
-    const y = doc.y;
-    doc
-      .font(font)
-      .fontSize(10)
-      .fillColor(INK)
-      .text(label, left + width - 300, y, { width: 200, align: 'right' });
-    doc.text(value, left + width - 95, y, { width: 95, align: 'right' });
-    doc.y = Math.max(doc.y, y + 15);
-  }
-  doc.moveDown(1.5);
+  pdfTotals(doc, { left, width }, totals);
   doc
     .font('regular')
     .fontSize(9)

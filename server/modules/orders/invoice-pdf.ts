@@ -11,6 +11,7 @@ import {
   PAGE_MARGIN,
   pdfLetterhead,
   pdfTableRow,
+  pdfTotals,
   startPdf,
 } from '../../pdf/pdf-document.ts';
 
@@ -105,9 +106,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
 
   // The totals: prices include tax, so the tax is the part of the total it makes up. They and the
   // closing words stay together on one page.
-  if (doc.y > doc.page.height - PAGE_MARGIN - 180) doc.addPage();
   const onAccount = order.paymentMethod === 'account';
-  doc.y += 6;
   const totals: [string, string, 'regular' | 'bold'][] = [
     ['Subtotal (excluding tax)', cost(invoice.netAmount), 'regular'],
     [`Tax (${invoice.taxRate}%)`, cost(invoice.taxAmount), 'regular'],
@@ -115,17 +114,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     ['Paid', cost(onAccount ? 0 : order.totalAmount), 'regular'],
     ['Amount due', cost(onAccount ? order.totalAmount : 0), 'bold'],
   ];
-  for (const [label, value, font] of totals) {
-    const y = doc.y;
-    doc
-      .font(font)
-      .fontSize(10)
-      .fillColor(INK)
-      .text(label, left + width - 300, y, { width: 200, align: 'right' });
-    doc.text(value, left + width - 95, y, { width: 95, align: 'right' });
-    doc.y = Math.max(doc.y, y + 15);
-  }
-  doc.moveDown(1.5);
+  pdfTotals(doc, { left, width }, totals);
   doc
     .font('regular')
     .fontSize(9)
