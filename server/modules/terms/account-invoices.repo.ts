@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AccountInvoice } from '../../../contract/invoices-on-account.ts';
+import { formatCreditNoteNumber } from '../../../contract/order-refunds.ts';
 import { formatInvoiceNumber, formatOrderNumber } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 
@@ -30,9 +31,11 @@ function scopeSql(scope: Scope): SQL {
 const INVOICED = sql`o.payment_method = 'account' and o.invoice_number is not null
   and o.status not in ('cancelled', 'rejected')`;
 const PAID = sql`coalesce((select sum(p.amount) from invoice_payments p where p.order_id = o.id), 0)::int`;
+/** A refund that issued a credit note (decision 063), as `r`. */
+const CREDIT_NOTE = sql`r.status = 'succeeded' and r.credit_note_number is not null`;
 /** What the order's credit notes take off what is owed (decision 063). */
 const CREDITED = sql`coalesce((select sum(r.amount) from order_refunds r where r.order_id = o.id
-  and r.status = 'succeeded' and r.credit_note_number is not null), 0)::int`;
+  and ${CREDIT_NOTE}), 0)::int`;
 
 type InvoiceRow = {
   id: string;
@@ -100,10 +103,13 @@ export function overdueInvoices(tx: Tx, page: { limit: number; offset: number })
   return pageOfInvoices(tx, sql`o.invoice_due_at < now()`, page);
 }
 
-/** A statement's facts: what was owed before `from`, and each invoice and payment in the period. */
+/**
+ * A statement's facts: what was owed before `from`, and each invoice, payment and credit note
+ * (decision 063) in the period.
+ */
 export type StatementEntry = {
   day: string;
-  kind: 'invoice' | 'payment';
+  kind: 'invoice' | 'payment' | 'credit';
   orderNumber: string;
   invoiceNumber: string;
   detail: string;
@@ -120,10 +126,13 @@ export async function statementOf(
     select coalesce((select sum(o.total_amount) from orders o
         where ${where} and o.invoiced_at < ${period.from}::date), 0)
       - coalesce((select sum(p.amount) from invoice_payments p join orders o on o.id = p.order_id
-        where ${where} and p.received_on < ${period.from}::date), 0) as owed`);
+        where ${where} and p.received_on < ${period.from}::date), 0)
+      - coalesce((select sum(r.amount) from order_refunds r join orders o on o.id = r.order_id
+        where ${where} and ${CREDIT_NOTE}
+          and r.credit_note_issued_at < ${period.from}::date), 0) as owed`);
   const entries = await tx.execute<{
     day: string;
-    kind: 'invoice' | 'payment';
+    kind: 'invoice' | 'payment' | 'credit';
     number: string;
     invoice_number: string;
     detail: string;
@@ -140,6 +149,13 @@ export async function statementOf(
       select p.received_on::text, 'payment', o.number, o.invoice_number, p.reference, p.amount
       from invoice_payments p join orders o on o.id = p.order_id
       where ${where} and p.received_on between ${period.from}::date and ${period.to}::date
+      union all
+      select (r.credit_note_issued_at at time zone 'UTC')::date::text, 'credit', o.number,
+        o.invoice_number, r.credit_note_number::text, r.amount
+      from order_refunds r join orders o on o.id = r.order_id
+      where ${where} and ${CREDIT_NOTE}
+        and r.credit_note_issued_at >= ${period.from}::date
+        and r.credit_note_issued_at < ${period.to}::date + 1
     ) e order by day, kind, number`);
   return {
     opening: Number(opening.rows[0]?.owed ?? 0),
@@ -148,7 +164,7 @@ export async function statementOf(
       kind: row.kind,
       orderNumber: formatOrderNumber(Number(row.number)),
       invoiceNumber: formatInvoiceNumber(Number(row.invoice_number)),
-      detail: row.detail,
+      detail: row.kind === 'credit' ? formatCreditNoteNumber(Number(row.detail)) : row.detail,
       amount: row.amount,
     })),
   };

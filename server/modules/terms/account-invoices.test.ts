@@ -136,6 +136,13 @@ describe('a statement of account', () => {
     await addTerms(t, buyer.id, { creditLimit: 100_000 });
     const order = await onAccount(buyer, 3);
     await pay(order._id, 5_000, '2026-11-28');
+    // A credit note of $20.00 lowers what is owed, as a line of its own.
+    const credited = await client(t.app, admin).post(`/orders/${order._id}/refunds`, {
+      amount: 2_000,
+      note: 'A scratched case.',
+    });
+    expect(credited.statusCode, credited.body).toBe(201);
+    const creditNote = json<Order>(credited).refunds[0]?.creditNote?.number;
     const today = new Date().toISOString().slice(0, 10);
     const answer = await client(t.app, buyer).get(
       `/invoices/statement.pdf?from=2026-11-01&to=${today > '2026-11-28' ? today : '2026-11-30'}`,
@@ -147,7 +154,8 @@ describe('a statement of account', () => {
     expect(text).toContain('Stella Statement');
     expect(text).toContain(`Invoice ${order.invoice?.number}`);
     expect(text).toContain('reference BANK-5000');
-    expect(text).toContain('$250.00');
+    expect(text).toContain(`Credit note ${creditNote} for ${order.invoice?.number}`);
+    expect(text).toContain('$230.00');
     expectProblem(
       await client(t.app, buyer).get('/invoices/statement.pdf?from=2026-11-30&to=2026-11-01'),
       400,

@@ -57,7 +57,7 @@ export async function renderStatementPdf(input: StatementInput): Promise<Buffer>
     { label: 'Date', x: left, width: 70, align: 'left' as const },
     { label: 'Document', x: left + 75, width: width - 330, align: 'left' as const },
     { label: 'Charges', x: left + width - 250, width: 80, align: 'right' as const },
-    { label: 'Payments', x: left + width - 165, width: 80, align: 'right' as const },
+    { label: 'Paid or credited', x: left + width - 165, width: 80, align: 'right' as const },
     { label: 'Balance', x: left + width - 80, width: 80, align: 'right' as const },
   ];
   const tableRow = pdfTableRow(doc, columns, left, width);
@@ -76,7 +76,9 @@ export async function renderStatementPdf(input: StatementInput): Promise<Buffer>
     balance += isInvoice ? entry.amount : -entry.amount;
     const document = isInvoice
       ? `Invoice ${entry.invoiceNumber} (order ${entry.orderNumber}), ${entry.detail}`
-      : `Payment for ${entry.invoiceNumber}, reference ${entry.detail}`;
+      : entry.kind === 'credit'
+        ? `Credit note ${entry.detail} for ${entry.invoiceNumber}`
+        : `Payment for ${entry.invoiceNumber}, reference ${entry.detail}`;
     row(
       [
         pdfDay(entry.day),
@@ -96,8 +98,8 @@ export async function renderStatementPdf(input: StatementInput): Promise<Buffer>
     .fillColor(MUTED)
     .text(
       input.entries.length === 0
-        ? 'No invoice was issued on account and no payment was received in this period.'
-        : 'Charges are invoices on account issued in the period; payments are those received, on the day they arrived. Cancelled orders are left out.',
+        ? 'No invoice or credit note was issued on account and no payment was received in this period.'
+        : 'Charges are invoices on account issued in the period; payments are those received, on the day they arrived, and credit notes on the day they were issued. Cancelled orders are left out.',
       left,
       doc.y,
       { width },
