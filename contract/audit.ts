@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'delivery_method.created',
   'delivery_method.updated',
   'delivery_method.deleted',
+  'tax_rate.created',
+  'tax_rate.updated',
+  'tax_rate.deleted',
+  'tax_exemption.set',
+  'tax_exemption.cleared',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -55,6 +60,7 @@ export const AUDIT_TARGET_TYPES = [
   'catalogue',
   'company',
   'delivery_method',
+  'tax_rate',
 ] as const;
 const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;

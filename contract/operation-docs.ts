@@ -31,6 +31,7 @@ export const API_TAGS = {
     'Companies: their details and budget, members with roles and limits, invitations by email, and the company’s orders.',
   terms:
     'Payment terms on account: admins give a company or a customer net 15, 30 or 60 days with a credit limit and record the payments received; buyers see what they owe.',
+  tax: 'Tax by destination: rates by country and region, tax-exempt buyers, and how an order to a destination is taxed (its rate, the reverse charge or none).',
   uploads: 'Images admins upload for tools.',
   overview: 'The overview for admins: revenue, orders by status, top tools, low stock.',
   account:

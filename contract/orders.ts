@@ -4,6 +4,7 @@ import { APPROVAL_REASONS } from './approvals.ts';
 import { IdSchema, MoneySchema, plainText, TimestampSchema } from './common.ts';
 import { OrderRefundSchema } from './order-refunds.ts';
 import { checkTracking, OrderDeliverySchema, ShipmentSchema, shipmentFields } from './shipments.ts';
+import { TAX_TREATMENTS, TaxLineSchema } from './tax.ts';
 
 /** What an order is: its number, lines, status and history, as every order route answers it. */
 
@@ -51,28 +52,35 @@ const InvoiceNumberSchema = z
   .regex(/^INV-[0-9]{6,}$/)
   .describe('The invoice number: INV- and a gap-free sequential number, e.g. INV-000042.');
 
-/** The tax included in `total` at `basisPoints` (2000 = 20%), rounded to the minor unit. */
-export function includedTax(total: number, basisPoints: number): number {
-  return Math.round((total * basisPoints) / (10_000 + basisPoints));
-}
-
 /** How an order is paid: by card within the payment window, or on account (payment terms). */
 export const PAYMENT_METHODS = ['card', 'account'] as const;
 
 export const CANCEL_REASONS = ['customer', 'admin', 'payment_window'] as const;
 
-/** The invoice of a paid order. Prices include tax; `taxAmount` is the part of the total that is tax. */
+/**
+ * The invoice of a paid order (or one on account). Its lines' prices include the tax charged;
+ * `taxAmount` is the part of the total that is tax (docs/decisions/064).
+ */
 export const InvoiceSummarySchema = z.object({
   number: InvoiceNumberSchema,
   issuedAt: TimestampSchema,
-  /** Percent, e.g. 20 or 7.5; 0 when the store charges no tax. */
+  /** Percent, e.g. 20 or 7.5; 0 when the order carries no tax. */
   taxRate: z.number().min(0).max(100),
   taxAmount: MoneySchema,
   /** The total without its tax. */
   netAmount: MoneySchema,
+  /** Taxed at the destination's rate, the reverse charge, or a tax-exempt buyer. */
+  taxTreatment: z.enum(TAX_TREATMENTS),
+  /** Each rate with what was taxed at it and the tax (one today: an order has one destination). */
+  taxLines: z.array(TaxLineSchema),
+  /** Where the rate comes from: the destination's country and region, when known. */
+  taxCountry: z.string().nullable(),
+  taxRegion: z.string().nullable(),
   /** An invoice on account: the day it must be paid by (net days after it was issued); null for a card's. */
   dueAt: TimestampSchema.nullable(),
 });
+
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
 const OrderApprovalSchema = z.object({
   reason: z.enum(APPROVAL_REASONS),

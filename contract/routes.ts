@@ -19,6 +19,7 @@ import { quoteRoutes } from './quote-routes.ts';
 import { reviewRoutes } from './reviews.ts';
 import { savedListRoutes } from './saved-lists.ts';
 import { systemRoutes } from './system.ts';
+import { taxRoutes } from './tax.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
@@ -47,6 +48,7 @@ export const apiRoutes = {
   companies: companyRoutes,
   paymentTerms: paymentTermsRoutes,
   accountInvoices: accountInvoiceRoutes,
+  tax: taxRoutes,
 } as const;
 
 export function allRoutes(): RouteDescriptor[] {

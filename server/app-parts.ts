@@ -90,6 +90,7 @@ import {
   createDeliveryMethodsService,
   type DeliveryMethodsService,
 } from './modules/shipping/delivery-methods.service.ts';
+import { createTaxService, type TaxService } from './modules/tax/tax.service.ts';
 import {
   type AccountInvoicesService,
   createAccountInvoicesService,
@@ -126,6 +127,7 @@ export interface AppParts {
     overview: OverviewService;
     companies: CompaniesService;
     terms: TermsService;
+    tax: TaxService;
     accountInvoices: AccountInvoicesService;
     invitations: InvitationsService;
     addresses: AddressesService;
@@ -323,6 +325,7 @@ export function createAppParts(
     uploads,
     companies: createCompaniesService(db),
     terms: createTermsService(db, { currency: config.currency }),
+    tax: createTaxService(db, { invoicing: config.invoicing }),
     accountInvoices: createAccountInvoicesService(db, {
       currency: config.currency,
       seller: config.invoicing.seller,

@@ -29,6 +29,7 @@ import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSavedListRoutes } from './modules/saved-lists/saved-lists.routes.ts';
 import { registerDeliveryMethodRoutes } from './modules/shipping/delivery-methods.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerTaxRoutes } from './modules/tax/tax.routes.ts';
 import { startInvoiceReminderJob } from './modules/terms/invoice-reminders.ts';
 import { registerAccountInvoiceRoutes, registerTermsRoutes } from './modules/terms/terms.routes.ts';
 import { registerToolRoutes } from './modules/tools/tools.routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
         limitWrites,
       );
       registerTermsRoutes(api, services.terms, limitWrites);
+      registerTaxRoutes(api, services.tax, limitWrites);
       registerAccountInvoiceRoutes(api, services.accountInvoices);
     },
     { prefix: '/api' },

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CountrySchema } from '../contract/countries.ts';
+import { EU_COUNTRIES, vatNumberCountry } from '../contract/tax.ts';
+import { booleanish } from './config-values.ts';
 import type { SellerDetails } from './db/schema.ts';
 
 // Card payments and invoices: Stripe's keys, how long an order waits for its payment, the tax
@@ -32,6 +35,8 @@ export const paymentEnvShape = {
       error: 'Must have at most two decimals (e.g. 7.25).',
     })
     .default(0),
+  PRICES_INCLUDE_TAX: booleanish.default(true),
+  SELLER_COUNTRY: CountrySchema.optional(),
   SELLER_NAME: z.string().trim().min(1).max(200).optional(),
   SELLER_ADDRESS: z.string().trim().min(1).max(500).optional(),
   SELLER_TAX_ID: z.string().trim().min(1).max(64).optional(),
@@ -42,8 +47,18 @@ const paymentEnvSchema = z.object(paymentEnvShape);
 type PaymentEnv = z.output<typeof paymentEnvSchema>;
 
 export interface InvoiceSettings {
-  /** The tax rate prices include, in basis points (TAX_RATE 20 → 2000). */
+  /**
+   * The store's own tax rate in basis points (TAX_RATE 20 → 2000): the rate prices include (unless
+   * PRICES_INCLUDE_TAX is false) and the rate of a destination without a rate of its own.
+   */
   taxRateBasisPoints: number;
+  /** Whether the stored prices include tax at `taxRateBasisPoints` (PRICES_INCLUDE_TAX). */
+  pricesIncludeTax: boolean;
+  /**
+   * The seller's country when it is an EU member state (SELLER_COUNTRY, or the prefix of an EU VAT
+   * number in SELLER_TAX_ID): only then does the reverse charge apply; null otherwise.
+   */
+  euSellerCountry: string | null;
   seller: SellerDetails;
 }
 
@@ -91,6 +106,8 @@ export function paymentSettings(
     paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3_600_000,
     invoicing: {
       taxRateBasisPoints: Math.round(e.TAX_RATE * 100),
+      pricesIncludeTax: e.PRICES_INCLUDE_TAX,
+      euSellerCountry: euCountryOf(e.SELLER_COUNTRY ?? vatNumberCountry(e.SELLER_TAX_ID)),
       seller: {
         name: e.SELLER_NAME ?? defaultSeller.name,
         // One line in the environment: "\n" (backslash, n) starts a new line of the address.
@@ -101,4 +118,8 @@ export function paymentSettings(
     },
   };
   return { settings, problems };
+}
+
+function euCountryOf(country: string | null | undefined): string | null {
+  return country && EU_COUNTRIES.has(country) ? country : null;
 }

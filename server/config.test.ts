@@ -114,6 +114,8 @@ describe('loadConfig', () => {
       }).invoicing,
     ).toEqual({
       taxRateBasisPoints: 0,
+      pricesIncludeTax: true,
+      euSellerCountry: null,
       seller: { name: 'Anvil & Co', address: null, taxId: null, email: null },
     });
     expect(loadConfig({ DATA_DIR, SELLER_NAME: 'Anvil Trading Ltd' }).invoicing.seller).toEqual({
@@ -133,6 +135,9 @@ describe('loadConfig', () => {
       }).invoicing,
     ).toEqual({
       taxRateBasisPoints: 725,
+      pricesIncludeTax: true,
+      // A British seller: no reverse charge.
+      euSellerCountry: null,
       seller: {
         name: 'Anvil Trading Ltd',
         address: '1 Forge Lane\nSheffield S1 2AB',

@@ -11,4 +11,5 @@ export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/quotes.ts';
 export * from './schema/shipping.ts';
+export * from './schema/tax.ts';
 export * from './schema/terms.ts';

@@ -98,6 +98,15 @@ async function objects(): Promise<Objects> {
     deliveryMethod: await t.app.services.deliveryMethods
       .create(deliveryMethod, asSessionUser(admin))
       .then((method) => ({ id: method._id })),
+    taxRate: await t.app.services.tax
+      .createRate(
+        { country: 'NZ', region: `Matrix ${randomUUID()}`, postcodePrefixes: ['9'], rate: 15 },
+        asSessionUser(admin),
+      )
+      .then((rate) => ({ id: rate._id })),
+    taxExemption: await t.app.services.tax
+      .setExemption(asSessionUser(admin, 'Admin'), { userId: someone.id, reference: 'Matrix' })
+      .then((exemption) => ({ id: exemption._id })),
   };
 }
 

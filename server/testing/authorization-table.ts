@@ -44,6 +44,9 @@ export interface Objects {
   terms: { id: string };
   /** A delivery method to Great Britain. */
   deliveryMethod: { id: string };
+  /** A tax rate (New Zealand's), and `someone`'s tax exemption. */
+  taxRate: { id: string };
+  taxExemption: { id: string };
 }
 
 interface Entry {
@@ -201,6 +204,39 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /delivery-methods/:id': {
     request: (o) => ({ url: `/api/delivery-methods/${o.deliveryMethod.id}` }),
     expect: adminOnly(200),
+  },
+  'GET /tax-rates': { request: () => ({ url: '/api/tax-rates' }), expect: adminOnly(200) },
+  'POST /tax-rates': {
+    request: () => ({ url: '/api/tax-rates', body: { country: 'AU', rate: 10, label: 'GST' } }),
+    expect: adminOnly(201),
+  },
+  'PATCH /tax-rates/:id': {
+    request: (o) => ({ url: `/api/tax-rates/${o.taxRate.id}`, body: { rate: 12.5 } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /tax-rates/:id': {
+    request: (o) => ({ url: `/api/tax-rates/${o.taxRate.id}` }),
+    expect: adminOnly(200),
+  },
+  'GET /tax-exemptions': {
+    request: () => ({ url: '/api/tax-exemptions' }),
+    expect: adminOnly(200),
+  },
+  'PUT /tax-exemptions': {
+    request: (o) => ({
+      url: '/api/tax-exemptions',
+      body: { userId: o.someone.id, reference: 'Matrix certificate' },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /tax-exemptions/:id': {
+    request: (o) => ({ url: `/api/tax-exemptions/${o.taxExemption.id}` }),
+    expect: adminOnly(200),
+  },
+  'GET /tax/destination': {
+    request: () => ({ url: '/api/tax/destination?country=NZ' }),
+    // Each signed-in caller reads how their own order would be taxed.
+    expect: signedIn(200),
   },
   'GET /cart/delivery-options': {
     request: () => ({ url: '/api/cart/delivery-options?country=GB' }),

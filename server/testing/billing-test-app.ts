@@ -27,7 +27,9 @@ export const card = {
  * another customer and an admin; and the two-line order the buyer places and pays.
  */
 export async function buildBillingTestApp() {
-  const t = await buildTestApp({ invoicing: { taxRateBasisPoints: 2000, seller } });
+  const t = await buildTestApp({
+    invoicing: { taxRateBasisPoints: 2000, pricesIncludeTax: true, euSellerCountry: null, seller },
+  });
   const buyer = await t.signUp({ name: 'Ивана Kowalska' });
   const other = await t.signUp({ name: 'Other Buyer' });
   const admin = await t.signUp({ role: 'Admin' });

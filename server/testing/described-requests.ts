@@ -43,6 +43,9 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /cart': () => ({ url: '/api/cart' }),
   'GET /addresses': () => ({ url: '/api/addresses' }),
   'GET /delivery-methods': () => ({ url: '/api/delivery-methods' }),
+  'GET /tax-rates': () => ({ url: '/api/tax-rates' }),
+  'GET /tax-exemptions': () => ({ url: '/api/tax-exemptions?limit=5' }),
+  'GET /tax/destination': () => ({ url: '/api/tax/destination?country=NZ&postcode=6011' }),
   'GET /cart/delivery-options': () => ({ url: '/api/cart/delivery-options?country=GB' }),
   'GET /lists': () => ({ url: '/api/lists?limit=5' }),
   'GET /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
@@ -279,6 +282,16 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     { url: '/api/payment-terms', body: { userId: f.admin.id, netDays: 30, creditLimit: 1 } },
   ],
   'DELETE /payment-terms/:id': () => [{ url: `/api/payment-terms/${randomUUID()}` }],
+  // The same place again: it has the rate the success added.
+  'POST /tax-rates': (_f, { sent }) => [{ ...sent, isAfterSuccess: true }],
+  'PATCH /tax-rates/:id': () => [{ url: `/api/tax-rates/${randomUUID()}`, body: { rate: 1 } }],
+  'DELETE /tax-rates/:id': () => [{ url: `/api/tax-rates/${randomUUID()}` }],
+  'PUT /tax-exemptions': (f) => [
+    { url: '/api/tax-exemptions', body: { companyId: randomUUID(), reference: 'None' } },
+    // The admin belongs to the fixture's company: its exemption is theirs.
+    { url: '/api/tax-exemptions', body: { userId: f.admin.id, reference: 'Own' } },
+  ],
+  'DELETE /tax-exemptions/:id': () => [{ url: `/api/tax-exemptions/${randomUUID()}` }],
   'POST /orders/:id/payments': (f) => [
     {
       url: `/api/orders/${randomUUID()}/payments`,

@@ -34,6 +34,8 @@ export const testConfig: AppConfig = {
   paymentWindowMs: 24 * 3_600_000,
   invoicing: {
     taxRateBasisPoints: 0,
+    pricesIncludeTax: true,
+    euSellerCountry: null,
     seller: { name: 'Toolyard', address: null, taxId: null, email: null },
   },
   // Tests place many orders per customer; server/modules/orders/unpaid-caps.test.ts sets the caps.

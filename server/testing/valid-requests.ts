@@ -52,6 +52,9 @@ export interface Fixture {
   onAccountOrder: Order;
   /** A delivery method to Great Britain. */
   deliveryMethod: { id: string };
+  /** New Zealand's tax rate, and `someone`'s tax exemption. */
+  taxRate: { id: string };
+  taxExemption: { id: string };
 }
 
 /** A paid order of `place`'s, refunded one cent: its credit note's number. */
@@ -104,6 +107,8 @@ export const bookAddress = {
  * Fresh objects for one request to act on: a tool, an unpaid and a paid order, a plain user, a
  * review, and the admin's cart filled with the tool.
  */
+let fixtures = 0;
+
 export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixture> {
   // A company route before may have left the admin a viewer somewhere, who orders nothing: the
   // orders below are placed on their own, and companyFixture gives them a company of their own.
@@ -177,6 +182,16 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const address = await t.app.services.addresses.create(asAdmin, bookAddress);
   const method = await t.app.services.deliveryMethods.create(deliveryMethod, asAdmin);
   const creditNote = await refundedOrderCreditNote(t, asAdmin, place);
+  // A region of its own: one test app makes many fixtures, and a place has one rate.
+  fixtures += 1;
+  const taxRate = await t.app.services.tax.createRate(
+    { country: 'NZ', region: `Fixture ${fixtures}`, postcodePrefixes: [`9${fixtures}`], rate: 15 },
+    asAdmin,
+  );
+  const taxExemption = await t.app.services.tax.setExemption(asAdmin, {
+    userId: someone.id,
+    reference: 'Fixture certificate',
+  });
   // The emails queued meanwhile are sent now, not while a test proves that nothing changes.
   await t.app.mailer.drain();
   return {
@@ -200,6 +215,8 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     terms,
     onAccountOrder,
     deliveryMethod: { id: method._id },
+    taxRate: { id: taxRate._id },
+    taxExemption: { id: taxExemption._id },
   };
 }
 
@@ -308,6 +325,20 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { name: 'Injected method', countries: ['FR'], freeAbove: null },
   }),
   'DELETE /delivery-methods/:id': (f) => ({ url: `/api/delivery-methods/${f.deliveryMethod.id}` }),
+  'POST /tax-rates': () => ({
+    url: '/api/tax-rates',
+    body: { country: 'ES', region: 'Canary Islands', postcodePrefixes: ['35', '38'], rate: 0 },
+  }),
+  'PATCH /tax-rates/:id': (f) => ({
+    url: `/api/tax-rates/${f.taxRate.id}`,
+    body: { rate: 12.5, label: 'GST' },
+  }),
+  'DELETE /tax-rates/:id': (f) => ({ url: `/api/tax-rates/${f.taxRate.id}` }),
+  'PUT /tax-exemptions': (f) => ({
+    url: '/api/tax-exemptions',
+    body: { companyId: f.companies.company.id, reference: 'Charity 1234567' },
+  }),
+  'DELETE /tax-exemptions/:id': (f) => ({ url: `/api/tax-exemptions/${f.taxExemption.id}` }),
   'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
   'POST /user': (f) => ({
     url: `/api/user?email=${encodeURIComponent(f.admin.email)}`,

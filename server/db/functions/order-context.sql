@@ -23,6 +23,9 @@
 -- Payment terms (decision 056): the company's for a member, the customer's own otherwise, with
 -- what the buyer owes on account now, read after the company's (or the customer's) lock, so two
 -- racing orders on account cannot pass the credit limit together.
+--
+-- Tax (decision 064): whether the buyer orders tax-exempt, the company's exemption for a member
+-- and the customer's own otherwise, as for payment terms.
 CREATE OR REPLACE FUNCTION toolyard_order_context(p_user text, p_key text, p_tools uuid[]) RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -89,6 +92,10 @@ BEGIN
       FROM payment_terms t
       WHERE CASE WHEN v_member.company_id IS NOT NULL THEN t.company_id = v_member.company_id
         ELSE t.user_id = p_user END),
+    'taxExempt', EXISTS (
+      SELECT 1 FROM tax_exemptions e
+      WHERE CASE WHEN v_member.company_id IS NOT NULL THEN e.company_id = v_member.company_id
+        ELSE e.user_id = p_user END),
     'unpaidOrders', (
       SELECT count(*) FROM orders
       WHERE user_id = p_user AND status IN ('unpaid', 'awaiting_approval')),

@@ -42,7 +42,7 @@ export const auditLog = pgTable(
   (t) => [
     check(
       'audit_log_target_type_check',
-      sql`${t.targetType} in ('user', 'tool', 'category', 'order', 'quote', 'review', 'catalogue', 'company', 'delivery_method')`,
+      sql`${t.targetType} in ('user', 'tool', 'category', 'order', 'quote', 'review', 'catalogue', 'company', 'delivery_method', 'tax_rate')`,
     ),
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_REASONS } from '../../../contract/approvals.ts';
 import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_METHODS } from '../../../contract/orders.ts';
+import { TAX_TREATMENTS } from '../../../contract/tax.ts';
 import { user } from './accounts.ts';
 import { tools } from './catalogue.ts';
 import { timestamps } from './columns.ts';
@@ -105,6 +106,15 @@ export const orders = pgTable(
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     taxRateBasisPoints: integer('tax_rate_basis_points'),
     taxAmount: integer('tax_amount'),
+    /**
+     * How the order is taxed, decided when it is placed (decision 064): at its destination's rate
+     * (its country and region, null for a typed address), the reverse charge or an exempt buyer;
+     * the rate and the tax are then set at placement too. Null for orders placed before, whose
+     * tax was set when invoiced at the store's rate.
+     */
+    taxTreatment: text('tax_treatment', { enum: TAX_TREATMENTS }),
+    taxCountry: text('tax_country'),
+    taxRegion: text('tax_region'),
     seller: jsonb('seller').$type<SellerDetails>(),
     /**
      * Card (paid within the payment window) or on account (payment terms, decision 056): an order
@@ -140,6 +150,10 @@ export const orders = pgTable(
       sql`${t.status} <> 'on_account' or (${t.paymentMethod} = 'account' and ${t.invoiceDueAt} is not null)`,
     ),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('card', 'account')`),
+    check(
+      'orders_tax_treatment_check',
+      sql`${t.taxTreatment} is null or (${t.taxTreatment} in ('taxed', 'reverse_charge', 'exempt') and ${t.taxRateBasisPoints} is not null and ${t.taxAmount} is not null and (${t.taxTreatment} = 'taxed' or ${t.taxAmount} = 0))`,
+    ),
     check('orders_ordered_num_check', sql`${t.orderedNum} >= 1`),
     check(
       'orders_delivery_check',

@@ -5,6 +5,7 @@ import type { Order } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import type { TaxFactsRead } from '../tax/index.ts';
 import { orderOf, type Placement, type PlacementOptions } from './order-placement.ts';
 import { contextOf, contextStatement, placeStatements } from './placement.repo.ts';
 import { LINE_FIELDS } from './placement-problems.ts';
@@ -37,9 +38,11 @@ export async function placeAgreedOrder(
     agreedPrices: ReadonlyMap<string, number>;
     /** The delivery methods as they are now (order-delivery.ts). */
     methods: readonly DeliveryMethod[];
+    /** The destination's tax rates and the buyer's exemptions (order-delivery.ts). */
+    tax: TaxFactsRead;
   },
 ): Promise<Order> {
-  const { user, placement, agreedPrices, methods } = request;
+  const { user, placement, agreedPrices, methods, tax } = request;
   assertEmailVerified(user, 'placing an order');
   const toolIds = placement.lines.map((line) => line.toolId);
   const opened = await tx.execute<{ context: unknown }>(
@@ -48,7 +51,7 @@ export async function placeAgreedOrder(
   const context = contextOf(opened.rows[0]?.context);
   const { write, result } = orderOf(
     context,
-    { user, placement, idempotencyKey: undefined, fields: LINE_FIELDS, agreedPrices, methods },
+    { user, placement, idempotencyKey: undefined, fields: LINE_FIELDS, agreedPrices, methods, tax },
     options,
   );
   for (const statement of placeStatements(write)) await tx.execute(sql.raw(statement));

@@ -4,6 +4,7 @@ import type { Order } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import type { TaxFactsRead } from '../tax/index.ts';
 import type { Delivery } from './delivery.ts';
 import { asPlaced, earlierOrder, orderOf, type PlacementOptions } from './order-placement.ts';
 import { cartContextStatement, cartOpeningOf, runPlacement } from './placement.repo.ts';
@@ -32,9 +33,11 @@ export async function checkOutCart(
     idempotencyKey: string | undefined;
     /** The delivery methods as they are now (order-delivery.ts). */
     methods: readonly DeliveryMethod[];
+    /** The destination's tax rates and the buyer's exemptions (order-delivery.ts). */
+    tax: TaxFactsRead;
   },
 ): Promise<{ order: Order; isNew: boolean }> {
-  const { user, checkout, idempotencyKey, methods } = request;
+  const { user, checkout, idempotencyKey, methods, tax } = request;
   assertEmailVerified(user, 'placing an order');
   const { cartVersion, ...placing } = checkout;
   const opening = cartContextStatement(user.id, idempotencyKey, cartVersion);
@@ -45,7 +48,7 @@ export async function checkOutCart(
     const placement = { ...placing, lines: opened.lines };
     const { write, result } = orderOf(
       opened.context,
-      { user, placement, idempotencyKey, fields: LINE_FIELDS, methods },
+      { user, placement, idempotencyKey, fields: LINE_FIELDS, methods, tax },
       options,
     );
     return { write: { ...write, cart: { userId: user.id, version: cartVersion } }, result };

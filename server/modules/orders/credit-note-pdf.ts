@@ -1,7 +1,7 @@
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrderRefund } from '../../../contract/order-refunds.ts';
-import { includedTax, type Order } from '../../../contract/orders.ts';
+import type { Order } from '../../../contract/orders.ts';
 import type { SellerDetails } from '../../db/schema.ts';
 import {
   pdfDay as day,
@@ -15,6 +15,7 @@ import {
   pdfTotals,
   startPdf,
 } from '../../pdf/pdf-document.ts';
+import { priceLabel, taxRows, taxSentence } from './tax-words.ts';
 
 /**
  * A credit note as a PDF (PDFKit, set like the invoice in invoice-pdf.ts): its number, the invoice
@@ -81,8 +82,18 @@ export async function renderCreditNotePdf({
     { label: 'SKU', x: left, width: 90, align: 'left' as const },
     { label: 'Item', x: left + 95, width: width - 355, align: 'left' as const },
     { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
-    { label: 'Unit price incl. tax', x: left + width - 190, width: 95, align: 'right' as const },
-    { label: 'Credited incl. tax', x: left + width - 85, width: 85, align: 'right' as const },
+    {
+      label: priceLabel(invoice, 'Unit price'),
+      x: left + width - 190,
+      width: 95,
+      align: 'right' as const,
+    },
+    {
+      label: priceLabel(invoice, 'Credited'),
+      x: left + width - 85,
+      width: 85,
+      align: 'right' as const,
+    },
   ];
   const row = pdfTableRow(doc, columns, left, width);
   const header = () =>
@@ -106,10 +117,8 @@ export async function renderCreditNotePdf({
     );
   }
 
-  const tax = includedTax(refund.amount, Math.round(invoice.taxRate * 100));
   const totals: [string, string, 'regular' | 'bold'][] = [
-    ['Credited (excluding tax)', cost(refund.amount - tax), 'regular'],
-    [`Tax (${invoice.taxRate}%)`, cost(tax), 'regular'],
+    ...taxRows(invoice, refund.amount, cost, 'Credited (excluding tax)'),
     [`Total credited (${order.currency})`, cost(refund.amount), 'bold'],
   ];
   pdfTotals(doc, { left, width }, totals);
@@ -118,7 +127,7 @@ export async function renderCreditNotePdf({
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `This credit note reduces invoice ${invoice.number} of ${day(invoice.issuedAt)} by ${cost(refund.amount)}, tax at ${invoice.taxRate}% included. ${HOW_REFUNDED[refund.provider]}`,
+      `This credit note reduces invoice ${invoice.number} of ${day(invoice.issuedAt)} by ${cost(refund.amount)}. ${taxSentence(invoice)} ${HOW_REFUNDED[refund.provider]}`,
       left,
       doc.y,
       { width },

@@ -64,7 +64,7 @@ describe('a credit note', () => {
       'Invoice Hammer',
       // 2 × $12.50 = $25.00, tax at 20% included: $4.17, $20.83 without.
       '$25.00',
-      'Tax (20%) $4.17',
+      'Tax at 20% on $20.83 $4.17',
       'Credited (excluding tax) $20.83',
       'Reason: Two hammers came back unused.',
     ]) {

@@ -14,6 +14,7 @@ import {
   pdfTotals,
   startPdf,
 } from '../../pdf/pdf-document.ts';
+import { priceLabel, taxSentence } from './tax-words.ts';
 
 /** An order's invoice as a PDF (server/pdf/pdf-document.ts says how documents are set). */
 
@@ -70,8 +71,18 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     { label: 'SKU', x: left, width: 90, align: 'left' as const },
     { label: 'Item', x: left + 95, width: width - 355, align: 'left' as const },
     { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
-    { label: 'Unit price incl. tax', x: left + width - 190, width: 95, align: 'right' as const },
-    { label: 'Amount incl. tax', x: left + width - 85, width: 85, align: 'right' as const },
+    {
+      label: priceLabel(invoice, 'Unit price'),
+      x: left + width - 190,
+      width: 95,
+      align: 'right' as const,
+    },
+    {
+      label: priceLabel(invoice, 'Amount'),
+      x: left + width - 85,
+      width: 85,
+      align: 'right' as const,
+    },
   ];
   const row = pdfTableRow(doc, columns, left, width);
   row(
@@ -104,12 +115,16 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     row(['', `Delivery: ${name}`, '1', cost(price), cost(price)], 'regular');
   }
 
-  // The totals: prices include tax, so the tax is the part of the total it makes up. They and the
-  // closing words stay together on one page.
+  // The totals: the prices include the tax charged, so the tax is the part of the total it makes
+  // up, each rate on its base. They and the closing words stay together on one page.
   const onAccount = order.paymentMethod === 'account';
   const totals: [string, string, 'regular' | 'bold'][] = [
     ['Subtotal (excluding tax)', cost(invoice.netAmount), 'regular'],
-    [`Tax (${invoice.taxRate}%)`, cost(invoice.taxAmount), 'regular'],
+    ...invoice.taxLines.map((line): [string, string, 'regular'] => [
+      `Tax at ${line.rate}% on ${cost(line.base)}`,
+      cost(line.amount),
+      'regular',
+    ]),
     [`Total (${order.currency})`, cost(order.totalAmount), 'bold'],
     ['Paid', cost(onAccount ? 0 : order.totalAmount), 'regular'],
     ['Amount due', cost(onAccount ? order.totalAmount : 0), 'bold'],
@@ -120,7 +135,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `Prices include tax at ${invoice.taxRate}%. ${
+      `${taxSentence(invoice)} ${
         onAccount && invoice.dueAt
           ? `On account: please pay ${cost(order.totalAmount)} by ${day(invoice.dueAt)} by bank transfer, quoting ${invoice.number}.`
           : `Paid in full by card; transaction ${order.transactionId ?? ''}.`

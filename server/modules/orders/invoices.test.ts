@@ -48,6 +48,11 @@ describe('an invoice', () => {
       taxRate: 20,
       taxAmount: 17_333,
       netAmount: 86_667,
+      // No rate for the destination (a typed address): the store's rate.
+      taxTreatment: 'taxed',
+      taxLines: [{ rate: 20, base: 86_667, amount: 17_333 }],
+      taxCountry: null,
+      taxRegion: null,
       dueAt: null,
     });
     const [row] = await billing.t.db.select().from(orders).where(eq(orders.id, order._id));
@@ -92,7 +97,7 @@ describe('an invoice', () => {
       '$890.00',
       // Tax and totals, in the store currency.
       'Subtotal (excluding tax) $866.67',
-      'Tax (20%) $173.33',
+      'Tax at 20% on $866.67 $173.33',
       'Total (USD) $1,040.00',
       'Amount due $0.00',
     ]) {
@@ -141,7 +146,8 @@ describe('an invoice', () => {
       const response = await client(plain.app, shopper).get(`/orders/${order._id}/invoice.pdf`);
       expect(response.statusCode).toBe(200);
       const text = await pdfText(response.rawPayload);
-      expect(text).toContain('Tax (0%) $0.00');
+      expect(text).toMatch(/Tax at 0% on \$[\d,.]+ \$0\.00/);
+      expect(text).toContain('No tax is charged.');
       // Each line with its SKU as ordered.
       expect(text).toMatch(/LVL-600\s+Untaxed Level/);
       expect(text).toContain('Subtotal (excluding tax) $25.00');

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
-import { includedTax } from '../../../contract/orders.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
@@ -12,16 +11,12 @@ const DAY_MS = 86_400_000;
 export type PaymentFields = {
   paymentMethod: 'card' | 'account';
   invoiceDueAt: Date | null;
-  taxRateBasisPoints: number | null;
-  taxAmount: number | null;
   seller: InvoiceSettings['seller'] | null;
 };
 
 const BY_CARD: PaymentFields = {
   paymentMethod: 'card',
   invoiceDueAt: null,
-  taxRateBasisPoints: null,
-  taxAmount: null,
   seller: null,
 };
 
@@ -54,13 +49,10 @@ export function paymentFieldsOf(
       `This order comes to ${money(total)}, but only ${money(left)} of your ${money(terms.creditLimit)} credit limit is left. Nothing was ordered: pay it by card, make it smaller, or settle an open invoice first.`,
     );
   }
-  const { taxRateBasisPoints, seller } = options.invoicing;
   return {
     paymentMethod: 'account',
     invoiceDueAt: new Date(context.now.getTime() + terms.netDays * DAY_MS),
-    taxRateBasisPoints,
-    taxAmount: includedTax(total, taxRateBasisPoints),
-    seller,
+    seller: options.invoicing.seller,
   };
 }
 

@@ -1,9 +1,10 @@
 import { countryName } from '../../../contract/addresses.ts';
 import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import type { OrderDelivery } from '../../../contract/shipments.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
 import { conflict, fieldError } from '../../errors.ts';
 import { deliveryOptions, listDeliveryMethods } from '../shipping/index.ts';
+import { type TaxFactsRead, taxFactsOf } from '../tax/index.ts';
 import type { Delivery } from './delivery.ts';
 
 /**
@@ -17,11 +18,26 @@ export interface DeliveryAsked extends Pick<Delivery, 'deliveryAddress'> {
   deliveryMethodId?: string | undefined;
 }
 
+/** What an order's destination decides: the delivery methods, and the tax rates and exemptions. */
+export interface Destination {
+  methods: readonly DeliveryMethod[];
+  tax: TaxFactsRead;
+}
+
+/** The delivery methods and tax rates an order to where it goes is judged on. */
+export async function destinationOf(tx: Tx, asked: DeliveryAsked): Promise<Destination> {
+  const [methods, tax] = await readTogether(tx, [
+    () => methodsFor(tx, asked),
+    () => taxFactsOf(tx, asked.deliveryAddress?.country ?? null),
+  ]);
+  return { methods, tax };
+}
+
 /**
  * The methods a placement is judged on: every method, for an order to an address of the book (its
  * country is known); none for a typed address, which names no country.
  */
-export async function methodsFor(tx: Tx, asked: DeliveryAsked): Promise<DeliveryMethod[]> {
+async function methodsFor(tx: Tx, asked: DeliveryAsked): Promise<DeliveryMethod[]> {
   if (asked.deliveryAddress === null) return [];
   return listDeliveryMethods(tx);
 }

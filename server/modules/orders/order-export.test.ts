@@ -80,11 +80,15 @@ describe('GET /api/orderlist/export', () => {
       Email: exports.buyer.email,
       Company: 'Zoë Works Ltd',
       'VAT number': 'GB123456789',
+      'PO number': '',
       Items: '10 × Claw Hammer (SKU CH-450); 5 × Bench Planer (SKU BP-82)',
       Units: '15',
       'Delivery method': '',
       'Delivery cost': '',
       Total: '312.50',
+      'Tax treatment': 'taxed',
+      'Tax rate': '0%',
+      'Tax base': '312.50',
       Tax: '0.00',
       Currency: 'USD',
       Paid: paid.paidAt,
@@ -110,7 +114,9 @@ describe('GET /api/orderlist/export', () => {
     expect(rows[1]).toMatchObject({
       Status: 'cancelled',
       'Invoice number': '',
-      Tax: '',
+      // Its tax was decided when it was placed (decision 064).
+      'Tax rate': '0%',
+      Tax: '0.00',
       Paid: '',
       Cancelled: expect.stringMatching(/Z$/),
     });

@@ -23,11 +23,15 @@ export const EXPORT_COLUMNS = [
   'Email',
   'Company',
   'VAT number',
+  'PO number',
   'Items',
   'Units',
   'Delivery method',
   'Delivery cost',
   'Total',
+  'Tax treatment',
+  'Tax rate',
+  'Tax base',
   'Tax',
   'Currency',
   'Paid',
@@ -50,11 +54,14 @@ interface ExportRow {
   email: string;
   company_name: string | null;
   vat_number: string | null;
+  po_number: string | null;
   ordered_num: number;
   delivery_method_name: string | null;
   delivery_price: number | null;
   total_amount: number;
   tax_amount: number | null;
+  tax_rate_basis_points: number | null;
+  tax_treatment: string | null;
   currency: string;
   paid_at: Date | null;
   shipped_at: Date | null;
@@ -78,9 +85,10 @@ function exportQuery(query: ExportOrdersQuery): SQL {
       ${orders.createdAt} as created_at, ${orders.status} as status,
       ${orders.customerName} as customer_name, ${orders.email} as email,
       ${orders.companyName} as company_name, ${orders.vatNumber} as vat_number,
-      ${orders.orderedNum} as ordered_num, ${orders.deliveryMethodName} as delivery_method_name,
+      ${orders.poNumber} as po_number, ${orders.orderedNum} as ordered_num, ${orders.deliveryMethodName} as delivery_method_name,
       ${orders.deliveryPrice} as delivery_price, ${orders.totalAmount} as total_amount,
-      ${orders.taxAmount} as tax_amount, ${orders.currency} as currency,
+      ${orders.taxAmount} as tax_amount, ${orders.taxRateBasisPoints} as tax_rate_basis_points,
+      ${orders.taxTreatment} as tax_treatment, ${orders.currency} as currency,
       ${orders.paidAt} as paid_at, ${orders.shippedAt} as shipped_at,
       coalesce((select string_agg(coalesce(${orderShipments.carrier}, ''), '; ' order by ${orderShipments.position})
          from ${orderShipments} where ${orderShipments.orderId} = ${orderId}), ${orders.carrier}) as carrier,
@@ -98,6 +106,17 @@ function exportQuery(query: ExportOrdersQuery): SQL {
     order by ${sql.join(ORDER_SORT[query.sort], sql`, `)}`;
 }
 
+/** The order's tax: how it was taxed, the rate, the base it was charged on and the tax. */
+function taxCells(row: ExportRow): string[] {
+  if (row.tax_amount === null || row.tax_rate_basis_points === null) return ['', '', '', ''];
+  return [
+    row.tax_treatment ?? 'taxed',
+    `${row.tax_rate_basis_points / 100}%`,
+    fromMinorUnits(row.total_amount - row.tax_amount, row.currency),
+    fromMinorUnits(row.tax_amount, row.currency),
+  ];
+}
+
 /** Orders as CSV records, every cell a string a spreadsheet shows as text. */
 function toRecords(rows: ExportRow[]): string[][] {
   return rows.map((row) => {
@@ -113,6 +132,7 @@ function toRecords(rows: ExportRow[]): string[][] {
       // a gap in the export (docs/decisions/037).
       row.company_name ?? (row.vat_number ? '' : NO_COMPANY_DETAILS),
       row.vat_number ?? '',
+      row.po_number ?? '',
       row.lines
         .map(([quantity, product, sku]) => `${formatCount(quantity)} × ${product} (SKU ${sku})`)
         .join('; '),
@@ -120,7 +140,9 @@ function toRecords(rows: ExportRow[]): string[][] {
       row.delivery_method_name ?? '',
       row.delivery_price === null ? '' : fromMinorUnits(row.delivery_price, currency),
       fromMinorUnits(row.total_amount, currency),
-      row.tax_amount === null ? '' : fromMinorUnits(row.tax_amount, currency),
+      // Each rate with its base and tax (decision 064: one rate per order, from its destination);
+      // blank for an order placed before tax by destination and never invoiced.
+      ...taxCells(row),
       currency,
       iso(row.paid_at),
       iso(row.shipped_at),

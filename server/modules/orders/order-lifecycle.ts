@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { includedTax, type Order, type OrderStatus } from '../../../contract/orders.ts';
+import type { Order, OrderStatus } from '../../../contract/orders.ts';
+import { includedTax } from '../../../contract/tax.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';
@@ -53,13 +54,22 @@ export async function payOrder(
   const unpaid = await lockOrderIn(tx, orderId, 'unpaid');
   if (!unpaid) return undefined;
   const { taxRateBasisPoints, seller } = life.invoicing;
+  // The tax was decided when the order was placed (decision 064); an order placed before that is
+  // invoiced at the store's rate, as it always was.
+  const tax =
+    unpaid.taxTreatment === null
+      ? {
+          taxRateBasisPoints,
+          taxAmount: includedTax(unpaid.totalAmount, taxRateBasisPoints),
+          taxTreatment: 'taxed' as const,
+        }
+      : {};
   const paid = await transition(tx, orderId, 'unpaid', 'paid', {
     transactionId,
     paymentFailure: null,
     invoiceNumber: await nextInvoiceNumber(tx),
     invoicedAt: sql`now()`,
-    taxRateBasisPoints,
-    taxAmount: includedTax(unpaid.totalAmount, taxRateBasisPoints),
+    ...tax,
     seller,
   });
   if (!paid) return undefined;

@@ -28,6 +28,8 @@ const options: PlacementOptions = {
   storeTimeZone: 'UTC',
   invoicing: {
     taxRateBasisPoints: 2000,
+    pricesIncludeTax: true,
+    euSellerCountry: null,
     seller: { name: 'Toolyard Ltd', address: null, taxId: null, email: null },
   },
 };
@@ -64,6 +66,7 @@ function context(changes: Partial<PlacementContext> = {}): PlacementContext {
     membership: null,
     earlierOrderId: null,
     terms: null,
+    taxExempt: false,
     held: { orders: 0, unitsOf: new Map() },
     tools: new Map([
       [knife.id, knife],

@@ -8,10 +8,13 @@ import type { Order } from '../../../contract/orders.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import { lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
+import { includedTax, priceFor } from '../../../contract/tax.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified, badRequest, conflict, fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import type { TaxFactsRead } from '../tax/index.ts';
+import { decideTax } from '../tax/index.ts';
 import { approvalRequestEmail, awaitingApprovalEmail } from './approval-emails.ts';
 import { approvalNeeded, approvalSentence, assertMayOrder } from './approval-rules.ts';
 import type { Delivery } from './delivery.ts';
@@ -66,16 +69,35 @@ export interface PlacementRequest {
    * replace the tool's list and volume prices; every other rule applies as to any order.
    */
   agreedPrices?: ReadonlyMap<string, number>;
-  /** The delivery methods as they are now (order-delivery.ts methodsFor); none: no method applies. */
+  /** The delivery methods as they are now (order-delivery.ts destinationOf); none: no method applies. */
   methods?: readonly DeliveryMethod[];
+  /** The destination country's tax rates (destinationOf); none: the store's rate. */
+  tax?: TaxFactsRead;
+}
+
+/** How this order is taxed (decision 064): from its destination, its VAT number and exemptions. */
+function taxOf(context: PlacementContext, request: PlacementRequest, options: PlacementOptions) {
+  const address = request.placement.deliveryAddress;
+  return decideTax(
+    {
+      destination: address ? { country: address.country, postcode: address.postcode } : null,
+      vatNumber: context.company.vatNumber,
+      exempt: context.taxExempt,
+      rates: request.tax?.rates ?? [],
+    },
+    options.invoicing,
+  );
 }
 
 /** Prices every line and checks every rule; throws the first problem, changing nothing. */
 function priceLines(
   context: PlacementContext,
-  { placement, fields, agreedPrices, methods = [] }: PlacementRequest,
+  request: PlacementRequest,
   options: PlacementOptions,
 ) {
+  const { placement, fields, agreedPrices, methods = [] } = request;
+  // Each price as this buyer pays it: the stored price, its tax taken out and the destination's put in.
+  const tax = taxOf(context, request, options);
   const held = context.held;
   if (held.orders >= options.unpaidCaps.orders) {
     throw conflict(
@@ -120,8 +142,15 @@ function priceLines(
       });
     }
     // Volume prices apply per line: the price of the largest break its quantity reaches.
-    const unitPrice = agreedPrices?.get(tool.id) ?? unitPriceFor(tool, line.quantity);
-    return { tool, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity };
+    const listed = agreedPrices?.get(tool.id) ?? unitPriceFor(tool, line.quantity);
+    const unitPrice = priceFor(listed, tax);
+    return {
+      tool,
+      quantity: line.quantity,
+      listed,
+      unitPrice,
+      lineTotal: unitPrice * line.quantity,
+    };
   });
   if (broken.length > 0) {
     throw badRequest(
@@ -142,16 +171,18 @@ function priceLines(
     );
   }
   const goods = priced.reduce((sum, line) => sum + line.lineTotal, 0);
-  // The delivery method's price is part of the total (decision 062), judged on the same clock.
-  const delivery = chosenDelivery(
+  // The delivery method's price is part of the total (decision 062), judged on the same clock, on
+  // the goods at the stored prices (as its bands are), and taxed as the goods are.
+  const quoted = chosenDelivery(
     placement,
     methods,
     {
       weightGrams: priced.reduce((sum, line) => sum + line.tool.weightGrams * line.quantity, 0),
-      value: goods,
+      value: priced.reduce((sum, line) => sum + line.listed * line.quantity, 0),
     },
     { now: context.now, timeZone: options.storeTimeZone },
   );
+  const delivery = quoted && { ...quoted, price: priceFor(quoted.price, tax) };
   const total = goods + (delivery?.price ?? 0);
   if (total > MAX_ORDER_TOTAL) {
     const only = priced.length === 1 ? priced[0] : undefined;
@@ -168,7 +199,7 @@ function priceLines(
       `Prices changed since you looked: this order now comes to ${formatMoney(total, options.currency)}, not ${formatMoney(placement.expectedTotal, options.currency)}. Nothing was ordered; check the prices and place it again.`,
     );
   }
-  return { priced, total, delivery };
+  return { priced, total, delivery, tax };
 }
 
 /** The order, its lines and its confirmation as they will be stored; throws what refuses it. */
@@ -180,7 +211,7 @@ export function orderOf(
   const { user, placement, idempotencyKey } = request;
   const { membership } = context;
   assertMayOrder(membership);
-  const { priced, total, delivery } = priceLines(context, request, options);
+  const { priced, total, delivery, tax } = priceLines(context, request, options);
   const approvalReason = approvalNeeded(membership, total, options.currency);
   const payment = paymentFieldsOf(context, placement.paymentMethod, total, options);
   const confirmed = payment.paymentMethod === 'account' ? 'on_account' : 'unpaid';
@@ -231,6 +262,11 @@ export function orderOf(
     invoiceNumber: null,
     invoicedAt: null,
     ...payment,
+    taxRateBasisPoints: tax.rateBasisPoints,
+    taxAmount: includedTax(total, tax.rateBasisPoints),
+    taxTreatment: tax.treatment,
+    taxCountry: tax.country,
+    taxRegion: tax.region,
     settledAt: null,
     deliveryMethodId: delivery?.methodId ?? null,
     deliveryMethodName: delivery?.name ?? null,

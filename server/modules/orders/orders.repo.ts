@@ -103,6 +103,17 @@ export function toOrder(
             taxRate: row.taxRateBasisPoints / 100,
             taxAmount: row.taxAmount,
             netAmount: row.totalAmount - row.taxAmount,
+            // Orders placed before tax by destination were taxed at the store's rate.
+            taxTreatment: row.taxTreatment ?? 'taxed',
+            taxLines: [
+              {
+                rate: row.taxRateBasisPoints / 100,
+                base: row.totalAmount - row.taxAmount,
+                amount: row.taxAmount,
+              },
+            ],
+            taxCountry: row.taxCountry,
+            taxRegion: row.taxRegion,
             dueAt: row.invoiceDueAt?.toISOString() ?? null,
           }
         : null,

@@ -22,7 +22,7 @@ import { deliveryOf } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { refuseIfPaidOnAccount } from './on-account.ts';
 import { createApprovals } from './order-approvals.ts';
-import { methodsFor } from './order-delivery.ts';
+import { destinationOf } from './order-delivery.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
@@ -102,8 +102,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     idempotencyKey: string | undefined,
     fields: LineFields,
   ) => {
-    const methods = await methodsFor(db, placement);
-    const request = { user, placement, idempotencyKey, fields, methods };
+    const destination = await destinationOf(db, placement);
+    const request = { user, placement, idempotencyKey, fields, ...destination };
     return placed(user, await placeOrder(db, options, request));
   };
 
@@ -145,8 +145,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async checkOutCart(user: SessionUser, body: CheckoutCartBody, idempotencyKey?: string) {
       const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
       const checkout = { ...rest, ...(await deliveryOf(db, user, body)) };
-      const methods = await methodsFor(db, checkout);
-      const request = { user, checkout, idempotencyKey, methods };
+      const destination = await destinationOf(db, checkout);
+      const request = { user, checkout, idempotencyKey, ...destination };
       return placed(user, await checkOutCart(db, options, request));
     },
 
@@ -159,8 +159,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         work(tx, async (user, body, agreedPrices) => {
           const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
           const placement = { ...rest, ...(await deliveryOf(tx, user, body)) };
-          const methods = await methodsFor(tx, placement);
-          const request = { user, placement, agreedPrices, methods };
+          const destination = await destinationOf(tx, placement);
+          const request = { user, placement, agreedPrices, ...destination };
           const order = await placeAgreedOrder(tx, options, request);
           happened('placed', user.id);
           return order;

@@ -60,6 +60,8 @@ export interface PlacementContext {
    * they owe on account now; null without terms (decision 056).
    */
   terms: { netDays: number; creditLimit: number; owed: number } | null;
+  /** Whether the buyer (their company, or they without one) is marked tax-exempt (decision 064). */
+  taxExempt: boolean;
   /** How many unpaid orders the customer holds, and how many units of each tool asked for. */
   held: { orders: number; unitsOf: Map<string, number> };
   /** The listed tools among those asked for, locked until the transaction ends. */
@@ -180,6 +182,7 @@ interface ContextJson {
   company: PlacementContext['company'] | null;
   membership: PlacementMembership | null;
   terms: PlacementContext['terms'];
+  taxExempt: boolean;
   unpaidOrders: number;
   earlierId: string | null;
   held: Record<string, number>;
@@ -214,6 +217,7 @@ export function contextOf(opened: unknown): PlacementContext {
     membership: json.membership,
     earlierOrderId: json.earlierId,
     terms: json.terms ?? null,
+    taxExempt: json.taxExempt,
     held: { orders: json.unpaidOrders, unitsOf: new Map(Object.entries(json.held)) },
     tools: new Map(json.tools.map((tool) => [tool.id, tool])),
   };

@@ -10,44 +10,12 @@ import { companies, user } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
-import { membershipOf } from '../companies/index.ts';
 import { recordPayment } from './invoice-payments.ts';
+import { namedBuyer } from './named-buyer.ts';
 import * as repo from './terms.repo.ts';
 
 /** Admins give, change and take away payment terms (decision 056); each change is audited. */
 export function createTermsService(db: Db, options: { currency: string }) {
-  /** The company or customer named, as the audit log labels it; throws when there is none. */
-  async function buyerOf(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    body: SetPaymentTermsBody,
-  ) {
-    if (body.companyId !== undefined) {
-      const [company] = await tx
-        .select({ id: companies.id, name: companies.name })
-        .from(companies)
-        .where(eq(companies.id, body.companyId));
-      if (!company) throw notFound('No company has this id.');
-      return { key: { companyId: company.id }, target: { type: 'company' as const, ...company } };
-    }
-    const userId = body.userId ?? '';
-    const [person] = await tx
-      .select({ id: user.id, name: user.name, email: user.email })
-      .from(user)
-      .where(eq(user.id, userId));
-    if (!person) throw notFound('No customer has this id.');
-    const membership = await membershipOf(tx, person.id);
-    if (membership) {
-      throw conflict(
-        'in_company',
-        `${person.name} belongs to ${membership.companyName} and orders on its terms: give the company payment terms instead.`,
-      );
-    }
-    return {
-      key: { userId: person.id },
-      target: { type: 'user' as const, id: person.id, name: person.email },
-    };
-  }
-
   return {
     list: (): Promise<PaymentTerms[]> => repo.listTerms(db),
 
@@ -59,7 +27,11 @@ export function createTermsService(db: Db, options: { currency: string }) {
 
     async set(admin: SessionUser, body: SetPaymentTermsBody): Promise<PaymentTerms> {
       return db.transaction(async (tx) => {
-        const { key, target } = await buyerOf(tx, body);
+        const { key, target } = await namedBuyer(
+          tx,
+          body,
+          'orders on its terms: give the company payment terms instead',
+        );
         const values = { netDays: body.netDays, creditLimit: body.creditLimit };
         const id = await repo.upsertTerms(tx, key, values);
         await recordAudit(tx, admin, {

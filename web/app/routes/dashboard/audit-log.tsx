@@ -62,12 +62,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'delivery_method.created': 'Delivery method added',
   'delivery_method.updated': 'Delivery method changed',
   'delivery_method.deleted': 'Delivery method deleted',
+  'tax_rate.created': 'Tax rate added',
+  'tax_rate.updated': 'Tax rate changed',
+  'tax_rate.deleted': 'Tax rate deleted',
+  'tax_exemption.set': 'Marked tax-exempt',
+  'tax_exemption.cleared': 'Tax exemption ended',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
   tool: 'Tools',
   category: 'Categories',
   order: 'Orders',
+  tax_rate: 'Tax rates',
   quote: 'Quotes',
   review: 'Reviews',
   catalogue: 'Catalogue imports',

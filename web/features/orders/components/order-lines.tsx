@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order, OrderLine } from '#contract/orders.ts';
+import { TREATMENT_LABELS } from '#contract/tax.ts';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatPercent } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 
 /**
  * Every line of an order (each tool links to its page), its delivery, the total, and once an invoice is issued
- * the tax the total includes: shown at 0% too, as the invoice shows it.
+ * the tax the total includes: shown at 0% too, as the invoice shows it, or why none is charged.
  */
 export function OrderLines({ order }: { order: Order }) {
   const money = (minorUnits: number) => formatMoney(minorUnits, order.currency);
@@ -77,7 +78,11 @@ export function OrderLines({ order }: { order: Order }) {
         </div>
         {order.invoice && (
           <div className="flex items-baseline justify-between gap-4 text-stone-700">
-            <dt>Includes tax ({formatPercent(order.invoice.taxRate)})</dt>
+            <dt>
+              {order.invoice.taxTreatment === 'taxed'
+                ? `Includes tax (${formatPercent(order.invoice.taxRate)})`
+                : TREATMENT_LABELS[order.invoice.taxTreatment]}
+            </dt>
             <dd data-testid="order-tax">{money(order.invoice.taxAmount)}</dd>
           </div>
         )}

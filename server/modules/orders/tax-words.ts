@@ -1,0 +1,43 @@
+import { countryName } from '../../../contract/addresses.ts';
+import type { InvoiceSummary } from '../../../contract/orders.ts';
+import { includedTax, TREATMENT_NOTES } from '../../../contract/tax.ts';
+
+/**
+ * What invoices and credit notes say of tax (decision 064), in one place: the prices' label, each
+ * rate with what was taxed at it and the tax, and the sentence under the totals.
+ */
+
+/** "incl. tax" on prices that carry tax; nothing on an untaxed order's. */
+export function priceLabel(invoice: Pick<InvoiceSummary, 'taxRate'>, label: string): string {
+  return invoice.taxRate > 0 ? `${label} incl. tax` : label;
+}
+
+type TotalRow = [label: string, value: string, font: 'regular' | 'bold'];
+
+/**
+ * The totals' rows for an amount whose tax is included at the invoice's rate (the invoice's total,
+ * or a credit note's): what it comes to without tax, then each rate on its base.
+ */
+export function taxRows(
+  invoice: Pick<InvoiceSummary, 'taxRate'>,
+  amount: number,
+  cost: (amount: number) => string,
+  netLabel: string,
+): TotalRow[] {
+  const tax = includedTax(amount, Math.round(invoice.taxRate * 100));
+  return [
+    [netLabel, cost(amount - tax), 'regular'],
+    [`Tax at ${invoice.taxRate}% on ${cost(amount - tax)}`, cost(tax), 'regular'],
+  ];
+}
+
+/** The sentence on tax: why none is charged, or the rate the prices include and where from. */
+export function taxSentence(
+  invoice: Pick<InvoiceSummary, 'taxRate' | 'taxTreatment' | 'taxCountry' | 'taxRegion'>,
+): string {
+  if (invoice.taxTreatment !== 'taxed') return TREATMENT_NOTES[invoice.taxTreatment];
+  const place = invoice.taxRegion ?? (invoice.taxCountry && countryName(invoice.taxCountry));
+  if (invoice.taxRate === 0)
+    return `No tax is charged${place ? ` on deliveries to ${place}` : ''}.`;
+  return `Prices include tax at ${invoice.taxRate}%${place ? ` (${place})` : ''}.`;
+}

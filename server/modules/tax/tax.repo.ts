@@ -1,0 +1,164 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { TaxExemption, TaxRate } from '../../../contract/tax.ts';
+import type { Tx } from '../../db/client.ts';
+import { companies, companyMembers, taxExemptions, taxRates, user } from '../../db/schema.ts';
+import type { RateRow } from './tax-decision.ts';
+
+export type TaxRateRow = typeof taxRates.$inferSelect;
+
+export function toTaxRate(row: TaxRateRow): TaxRate {
+  return {
+    _id: row.id,
+    country: row.country,
+    region: row.region,
+    postcodePrefixes: row.postcodePrefixes,
+    rate: row.rateBasisPoints / 100,
+    label: row.label,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listRates(tx: Tx): Promise<TaxRateRow[]> {
+  return tx
+    .select()
+    .from(taxRates)
+    .orderBy(asc(taxRates.country), sql`${taxRates.region} is not null`, asc(taxRates.region));
+}
+
+export async function countRates(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(taxRates);
+  return row?.count ?? 0;
+}
+
+/** A country's rates, its own and its regions'. */
+export async function ratesOf(tx: Tx, country: string): Promise<RateRow[]> {
+  return tx
+    .select({
+      country: taxRates.country,
+      region: taxRates.region,
+      postcodePrefixes: taxRates.postcodePrefixes,
+      rateBasisPoints: taxRates.rateBasisPoints,
+      label: taxRates.label,
+    })
+    .from(taxRates)
+    .where(eq(taxRates.country, country));
+}
+
+/**
+ * Whether a customer orders tax-exempt: on their own (without a company) and in each company they
+ * belong to. Placement picks the one its membership, read under the company's lock, names.
+ */
+export async function exemptionsOf(
+  tx: Tx,
+  userId: string,
+): Promise<{ ownExempt: boolean; exemptCompanyIds: Set<string> }> {
+  const rows = await tx
+    .select({ companyId: taxExemptions.companyId, userId: taxExemptions.userId })
+    .from(taxExemptions)
+    .where(
+      sql`${taxExemptions.userId} = ${userId} or ${taxExemptions.companyId} in (select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`,
+    );
+  return {
+    ownExempt: rows.some((row) => row.userId === userId),
+    exemptCompanyIds: new Set(rows.flatMap((row) => (row.companyId ? [row.companyId] : []))),
+  };
+}
+
+const exemptionColumns = {
+  id: taxExemptions.id,
+  companyId: taxExemptions.companyId,
+  userId: taxExemptions.userId,
+  reference: taxExemptions.reference,
+  updatedAt: taxExemptions.updatedAt,
+  companyName: companies.name,
+  userName: user.name,
+  userEmail: user.email,
+};
+
+function joinedExemptions(tx: Tx) {
+  return tx
+    .select(exemptionColumns)
+    .from(taxExemptions)
+    .leftJoin(companies, eq(companies.id, taxExemptions.companyId))
+    .leftJoin(user, eq(user.id, taxExemptions.userId));
+}
+
+type ExemptionJoined = Awaited<ReturnType<typeof joinedExemptions>>[number];
+
+function toExemption(row: ExemptionJoined): TaxExemption {
+  return {
+    _id: row.id,
+    buyer: row.companyId
+      ? { type: 'company', id: row.companyId, name: row.companyName ?? '', email: null }
+      : { type: 'customer', id: row.userId ?? '', name: row.userName ?? '', email: row.userEmail },
+    reference: row.reference,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listExemptions(
+  tx: Tx,
+  page: { limit: number; offset: number },
+): Promise<{ exemptions: TaxExemption[]; total: number }> {
+  const [rows, [count]] = [
+    await joinedExemptions(tx)
+      .orderBy(asc(sql`lower(coalesce(${companies.name}, ${user.name}))`), asc(taxExemptions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    await tx.select({ total: sql<number>`count(*)::int` }).from(taxExemptions),
+  ];
+  return { exemptions: rows.map(toExemption), total: count?.total ?? 0 };
+}
+
+export async function findExemption(tx: Tx, id: string): Promise<TaxExemption | undefined> {
+  const [row] = await joinedExemptions(tx).where(eq(taxExemptions.id, id));
+  return row && toExemption(row);
+}
+
+/** Inserts or replaces the buyer's exemption (one per company, one per customer). */
+export async function upsertExemption(
+  tx: Tx,
+  buyer: { companyId: string } | { userId: string },
+  reference: string,
+): Promise<string> {
+  const isCompany = 'companyId' in buyer;
+  const [row] = await tx
+    .insert(taxExemptions)
+    .values({ ...buyer, reference })
+    .onConflictDoUpdate({
+      target: isCompany ? taxExemptions.companyId : taxExemptions.userId,
+      targetWhere: isCompany ? sql`company_id is not null` : sql`user_id is not null`,
+      set: { reference, updatedAt: sql`now()` },
+    })
+    .returning({ id: taxExemptions.id });
+  if (!row) throw new Error('upserting a tax exemption returned no row');
+  return row.id;
+}
+
+export async function deleteExemption(tx: Tx, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(taxExemptions)
+    .where(eq(taxExemptions.id, id))
+    .returning({ id: taxExemptions.id });
+  return deleted.length > 0;
+}
+
+/** Whether another rate names the same country and region (null: the country's own). */
+export async function placeTaken(
+  tx: Tx,
+  place: { country: string; region: string | null },
+  exceptId?: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: taxRates.id })
+    .from(taxRates)
+    .where(
+      and(
+        eq(taxRates.country, place.country),
+        place.region === null
+          ? isNull(taxRates.region)
+          : sql`lower(${taxRates.region}) = lower(${place.region})`,
+      ),
+    );
+  return rows.some((row) => row.id !== exceptId);
+}

@@ -1,0 +1,210 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  type CreateTaxRateBody,
+  type DestinationQuery,
+  type ExemptionPageQuery,
+  MAX_TAX_RATES,
+  type SetTaxExemptionBody,
+  type TaxDecision,
+  type TaxExemption,
+  type TaxRate,
+  type UpdateTaxRateBody,
+} from '../../../contract/tax.ts';
+import type { InvoiceSettings } from '../../config-payments.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { taxRates } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
+import { membershipOf } from '../companies/index.ts';
+import { namedBuyer } from '../terms/index.ts';
+import * as repo from './tax.repo.ts';
+import { decideTax, type RateRow } from './tax-decision.ts';
+
+const rateNotFound = () => notFound('No tax rate has this id.');
+const placeTaken = (country: string, region: string | null) =>
+  conflict(
+    'tax_rate_exists',
+    region === null
+      ? `${country} has a rate of its own already: change that one.`
+      : `${country} has a rate for ${region} already: change that one.`,
+  );
+const placeLabel = (row: { country: string; region: string | null }) =>
+  row.region === null ? row.country : `${row.country} ${row.region}`;
+
+/**
+ * Tax by destination (docs/decisions/064): the admin's rates and exemptions (each change audited
+ * in its transaction), and the decision a buyer's order to a destination carries.
+ */
+export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }) {
+  /** Serializes rate changes, so the count cap and the one-rate-per-place rule hold. */
+  const lockRates = (tx: Tx) => tx.execute(sql`lock table ${taxRates} in share row exclusive mode`);
+
+  return {
+    async listRates(): Promise<TaxRate[]> {
+      return (await repo.listRates(db)).map(repo.toTaxRate);
+    },
+
+    createRate(body: CreateTaxRateBody, actor: AuditActor): Promise<TaxRate> {
+      return db.transaction(async (tx) => {
+        await lockRates(tx);
+        const region = body.region ?? null;
+        if (await repo.placeTaken(tx, { country: body.country, region }))
+          throw placeTaken(body.country, region);
+        if ((await repo.countRates(tx)) >= MAX_TAX_RATES)
+          throw conflict(
+            'too_many_tax_rates',
+            `The store keeps at most ${MAX_TAX_RATES} tax rates: delete one first.`,
+          );
+        const [row] = await tx
+          .insert(taxRates)
+          .values({
+            country: body.country,
+            region,
+            postcodePrefixes: region === null ? [] : (body.postcodePrefixes ?? []),
+            rateBasisPoints: Math.round(body.rate * 100),
+            ...(body.label ? { label: body.label } : {}),
+          })
+          .returning();
+        if (!row) throw new Error('inserting a tax rate returned no row');
+        await recordAudit(tx, actor, {
+          action: 'tax_rate.created',
+          target: { type: 'tax_rate', id: row.id, label: placeLabel(row) },
+          details: { fields: body },
+        });
+        return repo.toTaxRate(row);
+      });
+    },
+
+    updateRate(id: string, changes: UpdateTaxRateBody, actor: AuditActor): Promise<TaxRate> {
+      return db.transaction(async (tx) => {
+        await lockRates(tx);
+        const [current] = await tx.select().from(taxRates).where(eq(taxRates.id, id));
+        if (!current) throw rateNotFound();
+        const region = changes.region === undefined ? current.region : changes.region;
+        const prefixes =
+          region === null ? [] : (changes.postcodePrefixes ?? current.postcodePrefixes);
+        if (region !== null && prefixes.length === 0)
+          throw conflict(
+            'tax_rate_region_postcodes',
+            'Name the beginnings of the postcodes the region covers.',
+          );
+        if (await repo.placeTaken(tx, { country: current.country, region }, id))
+          throw placeTaken(current.country, region);
+        const [row] = await tx
+          .update(taxRates)
+          .set({
+            region,
+            postcodePrefixes: prefixes,
+            ...(changes.rate === undefined
+              ? {}
+              : { rateBasisPoints: Math.round(changes.rate * 100) }),
+            ...(changes.label === undefined ? {} : { label: changes.label }),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(taxRates.id, id))
+          .returning();
+        if (!row) throw rateNotFound();
+        await recordAudit(tx, actor, {
+          action: 'tax_rate.updated',
+          target: { type: 'tax_rate', id, label: placeLabel(row) },
+          details: { changes },
+        });
+        return repo.toTaxRate(row);
+      });
+    },
+
+    removeRate(id: string, actor: AuditActor): Promise<{ deletedCount: number }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(taxRates).where(eq(taxRates.id, id)).returning();
+        if (!row) throw rateNotFound();
+        await recordAudit(tx, actor, {
+          action: 'tax_rate.deleted',
+          target: { type: 'tax_rate', id, label: placeLabel(row) },
+        });
+        return { deletedCount: 1 };
+      });
+    },
+
+    listExemptions(query: ExemptionPageQuery) {
+      return repo.listExemptions(db, query);
+    },
+
+    setExemption(admin: SessionUser, body: SetTaxExemptionBody): Promise<TaxExemption> {
+      return db.transaction(async (tx) => {
+        const { key, target } = await namedBuyer(
+          tx,
+          body,
+          'orders under its tax status: mark the company tax-exempt instead',
+        );
+        const id = await repo.upsertExemption(tx, key, body.reference);
+        await recordAudit(tx, admin, {
+          action: 'tax_exemption.set',
+          target: { type: target.type, id: target.id, label: target.name },
+          details: { reference: body.reference },
+        });
+        const exemption = await repo.findExemption(tx, id);
+        if (!exemption) throw new Error('a tax exemption vanished in its own transaction');
+        return exemption;
+      });
+    },
+
+    clearExemption(admin: SessionUser, id: string): Promise<null> {
+      return db.transaction(async (tx) => {
+        const exemption = await repo.findExemption(tx, id);
+        if (!exemption || !(await repo.deleteExemption(tx, id)))
+          throw notFound('No tax exemption has this id.');
+        await recordAudit(tx, admin, {
+          action: 'tax_exemption.cleared',
+          target: {
+            type: exemption.buyer.type === 'company' ? 'company' : 'user',
+            id: exemption.buyer.id,
+            label: exemption.buyer.email ?? exemption.buyer.name,
+          },
+        });
+        return null;
+      });
+    },
+
+    /** How the caller's order to a destination is taxed, as placement would decide it now. */
+    async destination(user: SessionUser, query: DestinationQuery): Promise<TaxDecision> {
+      const { rates } = await taxFactsOf(db, query.country ?? null);
+      const facts = await repo.exemptionsOf(db, user.id);
+      const membership = await membershipOf(db, user.id);
+      return decideTax(
+        {
+          destination: query.country
+            ? { country: query.country, postcode: query.postcode ?? '' }
+            : null,
+          vatNumber: await vatNumberOf(db, user.id, membership?.companyId ?? null),
+          exempt: membership ? facts.exemptCompanyIds.has(membership.companyId) : facts.ownExempt,
+          rates,
+        },
+        options.invoicing,
+      );
+    },
+  };
+}
+
+export type TaxService = ReturnType<typeof createTaxService>;
+
+/**
+ * The rates placement decides an order's tax from, read before its transaction takes its locks (a
+ * typed address names no country: none, and no round trip); whether the buyer is exempt is read
+ * under the locks (toolyard_order_context).
+ */
+export async function taxFactsOf(tx: Tx, country: string | null): Promise<TaxFactsRead> {
+  return { rates: country === null ? [] : await repo.ratesOf(tx, country) };
+}
+export interface TaxFactsRead {
+  rates: RateRow[];
+}
+
+async function vatNumberOf(tx: Tx, userId: string, companyId: string | null) {
+  const rows = await tx.execute<{ vat: string | null }>(
+    companyId
+      ? sql`select vat_number as vat from companies where id = ${companyId}`
+      : sql`select vat_number as vat from "user" where id = ${userId}`,
+  );
+  return rows.rows[0]?.vat ?? null;
+}

@@ -1,0 +1,1 @@
+export { namedBuyer } from './named-buyer.ts';
