@@ -134,6 +134,14 @@ export function priceFor(price: number, decision: TaxDecision): number {
   );
 }
 
+/** What lines priced at the store's prices cost this buyer, each unit as `priceFor` charges it. */
+export function chargedGoods(
+  lines: readonly { unitPrice: number; quantity: number }[],
+  decision: TaxDecision,
+): number {
+  return lines.reduce((sum, line) => sum + priceFor(line.unitPrice, decision) * line.quantity, 0);
+}
+
 /** The tax included in `total` at `basisPoints` (2000 = 20%), rounded to the minor unit. */
 export function includedTax(total: number, basisPoints: number): number {
   return Math.round((total * basisPoints) / (10_000 + basisPoints));

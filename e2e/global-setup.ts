@@ -53,6 +53,9 @@ export default async function globalSetup() {
     // visitor's share, not a suite's. (The render limits are proven in
     // server/http/render-limits.test.ts and server/stress/floods.stress.ts.)
     RATE_LIMIT_RENDERS_PER_IP: '100000/1m',
+    // The seller is in the EU, so a business buying from another member state gets the reverse
+    // charge (e2e/tax-checkout.spec.ts; docs/decisions/064). Nothing else changes: TAX_RATE is 0.
+    SELLER_COUNTRY: 'IE',
   };
 
   let store: StoreProcess | undefined;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, type MetaArgs, useLocation, useNavigate } from 'react-router';
+import type { CartLine } from '#contract/cart.ts';
 import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
@@ -30,6 +31,8 @@ import {
   DeliveryMethodChoice,
   useDeliveryMethodChoice,
 } from '#web/features/shipping/components/delivery-method-choice.tsx';
+import { type Charges, useCharges } from '#web/features/tax/api/charges.ts';
+import { TaxNote } from '#web/features/tax/components/tax-note.tsx';
 import {
   type PaymentMethod,
   PaymentMethodChoice,
@@ -85,7 +88,7 @@ function SignInToCheckOut() {
  * Where the order goes: the address book's picker (the default first; the earlier order's address
  * when buying again), or an address typed into the checkout form.
  */
-function useDelivery(): DeliveryPicker & { country: string | null } {
+function useDelivery(): DeliveryPicker & { country: string | null; postcode: string | null } {
   const location = useLocation();
   const state: unknown = location.state;
   const earlier = useMemo(() => readBuyAgainState(state), [state]);
@@ -97,32 +100,38 @@ function useDelivery(): DeliveryPicker & { country: string | null } {
   );
   const { pick } = choice;
   const newCountry = choice.newAddress.watch('country');
-  // Delivery methods go by the country of the address the order goes to (a typed one has none).
-  const country =
+  const newPostcode = choice.newAddress.watch('postcode');
+  // Delivery methods and tax go by the address the order goes to (a typed one names no country).
+  const booked =
     pick.kind === 'book'
-      ? (book.data?.addresses.find((address) => address._id === pick.addressId)?.country ?? null)
-      : pick.kind === 'new' && newCountry
-        ? newCountry
-        : null;
+      ? book.data?.addresses.find((address) => address._id === pick.addressId)
+      : undefined;
+  const country = booked ? booked.country : pick.kind === 'new' && newCountry ? newCountry : null;
+  const postcode = booked ? booked.postcode : pick.kind === 'new' ? newPostcode || null : null;
   return {
     picker: <DeliveryChoice choice={choice} />,
     isTyped: pick.kind === 'typed',
     choose: choice.choose,
     typed,
     country,
+    postcode,
   };
 }
 
-/** The delivery methods for the address chosen, priced for the cart. */
-function useDeliveryMethod(country: string | null): DeliveryMethodPicker {
+/** The lines an order of the cart holds, as its total counts them (those without a problem). */
+const readyLines = (lines: readonly CartLine[]) => lines.filter((line) => line.problem === null);
+
+/** The delivery methods for the address chosen, priced for the cart as this buyer pays. */
+function useDeliveryMethod(country: string | null, charges: Charges): DeliveryMethodPicker {
   const { cart } = useCart();
   const choice = useDeliveryMethodChoice(country, cart?.version);
   return {
     picker: (
       <DeliveryMethodChoice
         choice={choice}
-        goodsTotal={cart?.total}
+        goodsTotal={cart && charges.goodsOf(readyLines(cart.lines))}
         currency={cart?.currency ?? 'USD'}
+        priceOf={charges.priceOf}
       />
     ),
     chosen: choice.chosen,
@@ -145,7 +154,12 @@ function CustomerCheckout({
   const { cart, refresh, checkOut } = useCart();
   const details = useUserDetails(user.email);
   const delivery = useDelivery();
-  const deliveryMethod = useDeliveryMethod(delivery.country);
+  const charges = useCharges(delivery.country, delivery.postcode);
+  const deliveryMethod = useDeliveryMethod(delivery.country, charges);
+  // The goods as this buyer pays for them: the tax of where the order goes (decision 064).
+  const goods = cart && charges.goodsOf(readyLines(cart.lines));
+  const toPay =
+    goods === undefined ? undefined : goods + charges.priceOf(deliveryMethod.chosen?.price ?? 0);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified
@@ -168,7 +182,7 @@ function CustomerCheckout({
         customer={{ name: user.name, email: user.email }}
         savedPhone={details.data?.phone}
         blockedBy={blockedBy}
-        expectedTotal={cart?.total}
+        expectedTotal={goods}
         onPlaced={onPlaced}
         onShortLines={onShortLines}
         onPriceChanged={() => void refresh()}
@@ -176,18 +190,15 @@ function CustomerCheckout({
         draftKey={checkoutDraftKey(user.id)}
         delivery={delivery}
         deliveryMethod={deliveryMethod}
+        charges={{
+          priceOf: charges.priceOf,
+          isReady: charges.decision !== undefined,
+          note: <TaxNote charges={charges} total={toPay} currency={cart?.currency ?? 'USD'} />,
+        }}
         payment={{
           method: paymentMethod,
           choice: (
-            <PaymentMethodChoice
-              value={paymentMethod}
-              onChange={setPaymentMethod}
-              total={
-                cart?.total === undefined
-                  ? undefined
-                  : cart.total + (deliveryMethod.chosen?.price ?? 0)
-              }
-            />
+            <PaymentMethodChoice value={paymentMethod} onChange={setPaymentMethod} total={toPay} />
           ),
         }}
       />

@@ -125,6 +125,7 @@ export function CheckoutForm({
   delivery,
   deliveryMethod,
   payment,
+  charges,
 }: {
   /** The cart's lines, as the page shows them. */
   lines: readonly OrderLineInput[];
@@ -148,6 +149,12 @@ export function CheckoutForm({
   deliveryMethod: DeliveryMethodPicker;
   /** How the order is paid, and the choice shown (a buyer with payment terms chooses). */
   payment?: { method: 'card' | 'account'; choice: ReactNode };
+  /**
+   * The tax by destination (decision 064): a delivery method's price as this buyer pays it, whether
+   * the store's decision is in (the order waits for it), and the sentence saying how it is taxed.
+   * `expectedTotal` is then the goods as this buyer pays for them.
+   */
+  charges?: { priceOf: (price: number) => number; isReady: boolean; note: ReactNode };
 }) {
   const paymentMethod = payment?.method ?? 'card';
   const placing = useMutation({
@@ -179,7 +186,7 @@ export function CheckoutForm({
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (blockedBy || deliveryMethod.isLoading) return;
+    if (blockedBy || deliveryMethod.isLoading || charges?.isReady === false) return;
     const chosen = await delivery.choose();
     if (!chosen) return;
     const method = chosen === 'typed' ? null : deliveryMethod.chosen;
@@ -192,7 +199,10 @@ export function CheckoutForm({
           ...sent,
           ...(method ? { deliveryMethodId: method.methodId } : {}),
           expectedTotal:
-            expectedTotal === undefined ? undefined : expectedTotal + (method?.price ?? 0),
+            expectedTotal === undefined
+              ? undefined
+              : expectedTotal +
+                (charges?.priceOf ?? ((price: number) => price))(method?.price ?? 0),
           paymentMethod,
         },
         key: attemptKey.current,
@@ -257,6 +267,7 @@ export function CheckoutForm({
           {...form.register('note')}
         />
         {payment?.choice}
+        {charges?.note}
         {blockedBy && (
           <p
             id="checkout-blocked"

@@ -27,10 +27,14 @@ export function DeliveryMethodChoice({
   choice,
   goodsTotal,
   currency,
+  priceOf = (price) => price,
 }: {
   choice: DeliveryMethodChoiceState;
+  /** The goods as this buyer pays for them (tax by destination included). */
   goodsTotal: number | undefined;
   currency: string;
+  /** A method's price as this buyer pays it (decision 064); the price itself by default. */
+  priceOf?: (price: number) => number;
 }) {
   const name = useId();
   const { country, list, chosen, setPicked, isLoading } = choice;
@@ -78,7 +82,7 @@ export function DeliveryMethodChoice({
               <span className="flex flex-wrap justify-between gap-x-3">
                 <span className="font-semibold text-stone-900 wrap-anywhere">{option.name}</span>
                 <span className="font-semibold text-stone-900">
-                  {option.price === 0 ? 'Free' : money(option.price)}
+                  {option.price === 0 ? 'Free' : money(priceOf(option.price))}
                 </span>
               </span>
               <span className="block text-stone-700">
@@ -91,7 +95,9 @@ export function DeliveryMethodChoice({
       {chosen && goodsTotal !== undefined && (
         <p className="flex justify-between gap-3 pt-1 text-sm" data-testid="total-with-delivery">
           <span className="text-stone-700">Total with delivery</span>
-          <span className="font-bold text-navy-900">{money(goodsTotal + chosen.price)}</span>
+          <span className="font-bold text-navy-900">
+            {money(goodsTotal + priceOf(chosen.price))}
+          </span>
         </p>
       )}
     </fieldset>

@@ -1,0 +1,163 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  apiAs,
+  checkAtWidths,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  newAccount,
+  payOrder,
+  signIn,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+/**
+ * Tax by destination at checkout (docs/decisions/064). The journeys' store charges 0 % at home
+ * (TAX_RATE 0) and sells from Ireland (SELLER_COUNTRY): a buyer with a yard in Portugal, where the
+ * journey sets 23 %, is shown each price with Portugal's tax and pays that; a Spanish company with
+ * a Spanish VAT number gets the reverse charge; a buyer the admin marks tax-exempt pays no tax.
+ * Portugal and Spain are this journey's own: no other journey delivers there.
+ */
+
+const address = (label: string, country: string, postcode: string, city: string) => ({
+  label,
+  recipient: 'Tomás Tax',
+  line1: '7 Harbour Road',
+  postcode,
+  city,
+  country,
+  phone: '+351 22 000 0000',
+});
+
+/** Portugal's rate at 23 %, whatever an earlier run left. */
+async function portugalAt23(admin: APIRequestContext) {
+  const rates = (await (await admin.get('/api/tax-rates')).json()) as {
+    _id: string;
+    country: string;
+    region: string | null;
+  }[];
+  const own = rates.find((rate) => rate.country === 'PT' && rate.region === null);
+  const response = own
+    ? await admin.patch(`/api/tax-rates/${own._id}`, { data: { rate: 23, label: 'IVA' } })
+    : await admin.post('/api/tax-rates', { data: { country: 'PT', rate: 23, label: 'IVA' } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * A buyer with 2 of a tool at 12.90 in their cart and one yard in their book (their company's,
+ * when `company` is given: it is made first).
+ */
+async function buyerWithCart(
+  label: string,
+  yard: ReturnType<typeof address>,
+  company?: { name: string; vatNumber: string; billingAddress: string },
+) {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { minimumOrder: 1, price: 1290 });
+  const account = newAccount(label);
+  const buyer = await apiAs(account, { create: true });
+  if (company) {
+    const made = await buyer.post('/api/companies', { data: company });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  await buyer.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 2 }] } });
+  expect((await buyer.post('/api/addresses', { data: yard })).status()).toBe(201);
+  return { admin, account, buyer };
+}
+
+test('a buyer in Portugal is shown and charged Portugal’s tax, and the order says so', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  await portugalAt23(admin);
+  const { account, buyer } = await buyerWithCart(
+    'Tomas Tax',
+    address('Porto yard', 'PT', '4000-001', 'Porto'),
+  );
+  await signIn(page.request, account);
+  await page.goto('/cart');
+  await waitForReady(page);
+  await page.getByRole('radio', { name: /Porto yard/ }).check();
+  await expect(page.getByTestId('checkout-tax')).toHaveText(
+    'Prices include IVA at 23% for Portugal.',
+  );
+  // 12.90 at 0 % is 12.90 without tax, 15.87 with Portugal's 23 %: two are 31.74.
+  await expect(page.getByTestId('checkout-total')).toHaveText('$31.74');
+  await checkAtWidths(page, 'checkout taxed at the destination');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
+    'total $31.74',
+  );
+  const [order] = (await (
+    await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`)
+  ).json()) as { _id: string; totalAmount: number }[];
+  if (!order) throw new Error('the order is not listed');
+  expect(order.totalAmount).toBe(3174);
+  await payOrder(buyer, order._id);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await expect(page.getByText('Includes tax (23%)')).toBeVisible();
+  await expect(page.getByTestId('order-tax')).toHaveText('$5.94');
+});
+
+test('a company with a VAT number of the country it orders to gets the reverse charge', async ({
+  page,
+}) => {
+  const { account, buyer } = await buyerWithCart(
+    'Rosa Reverse',
+    address('Vigo yard', 'ES', '36201', 'Vigo'),
+    {
+      name: 'Herramientas Rosa SL',
+      vatNumber: 'ESB12345678',
+      billingAddress: 'Calle Mayor 1, 36201 Vigo',
+    },
+  );
+  await signIn(page.request, account);
+  await page.goto('/cart');
+  await waitForReady(page);
+  await page.getByRole('radio', { name: /Vigo yard/ }).check();
+  await expect(page.getByTestId('checkout-tax')).toContainText('Reverse charge');
+  await expect(page.getByTestId('checkout-total')).toHaveText('$25.80');
+  await checkAtWidths(page, 'checkout with the reverse charge');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
+    'total $25.80',
+  );
+  const [order] = (await (
+    await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`)
+  ).json()) as { _id: string }[];
+  if (!order) throw new Error('the order is not listed');
+  await payOrder(buyer, order._id);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await expect(page.getByText('Reverse charge: no VAT charged')).toBeVisible();
+  await checkAtWidths(page, 'an order with the reverse charge');
+});
+
+test('a buyer the admin marks tax-exempt pays no tax, even where a rate applies', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  await portugalAt23(admin);
+  const { account, buyer } = await buyerWithCart(
+    'Erin Exempt',
+    address('Braga yard', 'PT', '4700-001', 'Braga'),
+  );
+  const me = (await (await buyer.get('/api/auth/get-session')).json()) as { user: { id: string } };
+  const exemption = await admin.put('/api/tax-exemptions', {
+    data: { userId: me.user.id, reference: 'Certificate 2026/17' },
+  });
+  expect(exemption.status(), await exemption.text()).toBe(200);
+  await signIn(page.request, account);
+  await page.goto('/cart');
+  await waitForReady(page);
+  await page.getByRole('radio', { name: /Braga yard/ }).check();
+  await expect(page.getByTestId('checkout-tax')).toHaveText(
+    'You are marked tax-exempt, so this order carries no tax.',
+  );
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
+    'total $25.80',
+  );
+});
