@@ -106,7 +106,21 @@ export async function listMembers(tx: Tx, companyId: string): Promise<CompanyMem
   return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
-const isOpen = and(isNull(companyInvitations.acceptedAt), isNull(companyInvitations.revokedAt));
+/** Neither accepted nor withdrawn (nor replaced): at most one per address and company. */
+const isUnanswered = and(
+  isNull(companyInvitations.acceptedAt),
+  isNull(companyInvitations.revokedAt),
+);
+
+/**
+ * Open: unanswered, and its sender still an owner of its company, the rule acceptance checks
+ * (decisions 060 and 065). An invitation sent by someone since removed, demoted, gone or deleted
+ * is neither listed nor counted against the open cap.
+ */
+const isOpen = and(
+  isUnanswered,
+  sql`exists (select 1 from ${companyMembers} where ${companyMembers.userId} = ${companyInvitations.invitedBy} and ${companyMembers.companyId} = ${companyInvitations.companyId} and ${companyMembers.role} = 'owner')`,
+);
 
 /** The open invitations (expired ones included until revoked or replaced), newest first. */
 export async function listOpenInvitations(tx: Tx, companyId: string): Promise<CompanyInvitation[]> {
@@ -131,7 +145,6 @@ export async function listOpenInvitations(tx: Tx, companyId: string): Promise<Co
   }));
 }
 
-/** Revokes the company's open invitation of `email`, if any; answers the revoked row. */
 /** The company's invitations sent in the last 24 hours, and those open now. */
 export async function countInvitations(
   tx: Tx,
@@ -147,6 +160,10 @@ export async function countInvitations(
   return { lastDay: row?.lastDay ?? 0, open: row?.open ?? 0 };
 }
 
+/**
+ * Revokes the company's unanswered invitation of `email` or with this id, if any (one whose sender
+ * is no longer an owner too: it still holds its address's place); answers the revoked row.
+ */
 export async function revokeOpenInvitation(
   tx: Tx,
   companyId: string,
@@ -161,7 +178,7 @@ export async function revokeOpenInvitation(
         'email' in where
           ? eq(companyInvitations.email, where.email)
           : eq(companyInvitations.id, where.id),
-        isOpen,
+        isUnanswered,
       ),
     )
     .returning();
