@@ -63,6 +63,7 @@ const ProblemCodeSchema = z.enum([
   'delivery_method_unavailable',
   'payment_exceeds_balance',
   'not_on_account',
+  'statement_too_long',
   'conflict',
   'confirmation_required',
   'sku_taken',
