@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Button } from './button.tsx';
 import { SelectField, TextField } from './field.tsx';
 
 interface SearchSelectOption {
@@ -14,10 +13,10 @@ interface SearchSelectProps {
   searchLabel: string;
   search: string;
   onSearch: (text: string) => void;
-  /** The first page of what matches the search, as the server answered it. */
+  /** The first page of what matches the search, as the server answered it (a failure was already retried). */
   matches:
     | { state: 'loading' }
-    | { state: 'error'; retry: () => void }
+    | { state: 'error' }
     | { state: 'ready'; options: SearchSelectOption[]; total: number };
   /** The first option: what choosing nothing means ("Any company"). */
   noneLabel: string;
@@ -63,10 +62,12 @@ export function SearchSelect({
       hint = `Showing ${options.length} of ${total} ${noun[1]}: type part of a name to find the others.`;
     }
   }
+  // Two fields side by side in the form's own layout (no box of their own), so a filter row
+  // takes no more room than it did with one select.
   return (
-    <fieldset className={`grid min-w-0 gap-2 ${className}`}>
-      <legend className="sr-only">{label}</legend>
+    <>
       <TextField
+        className={className}
         label={searchLabel}
         type="search"
         value={search}
@@ -79,10 +80,14 @@ export function SearchSelect({
         }}
       />
       <SelectField
+        className={className}
         label={label}
         hint={hint}
         error={
-          error ?? (matches.state === 'error' ? `The ${noun[1]} could not be loaded.` : undefined)
+          error ??
+          (matches.state === 'error'
+            ? `The ${noun[1]} could not be loaded: change the search to try again.`
+            : undefined)
         }
         {...select}
       >
@@ -93,11 +98,6 @@ export function SearchSelect({
           </option>
         ))}
       </SelectField>
-      {matches.state === 'error' && (
-        <Button type="button" size="sm" variant="outline" onClick={matches.retry}>
-          Try again
-        </Button>
-      )}
-    </fieldset>
+    </>
   );
 }

@@ -129,7 +129,7 @@ export function ManageOrdersPage() {
                   })),
                 }
               : companies.isError
-                ? { state: 'error', retry: () => void companies.refetch() }
+                ? { state: 'error' }
                 : { state: 'loading' }
           }
           // The company the list is filtered by stays chosen, whatever the search shows.

@@ -130,7 +130,7 @@ export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void 
                   })),
                 }
               : companies.isError
-                ? { state: 'error', retry: () => void companies.refetch() }
+                ? { state: 'error' }
                 : { state: 'loading' }
           }
           error={errors.companyId?.message}
