@@ -63,7 +63,10 @@ export const CompanyInvitationSchema = z.object({
 });
 export type CompanyInvitation = z.infer<typeof CompanyInvitationSchema>;
 
-/** The caller's company as they see it: every member sees the members; owners see invitations. */
+/**
+ * The caller's company as they see it. Its members and (for owners) its open invitations are lists
+ * of their own, a page at a time (company-routes.ts: members, invitations).
+ */
 export const MyCompanySchema = z.object({
   _id: IdSchema,
   name: z.string(),
@@ -75,11 +78,38 @@ export const MyCompanySchema = z.object({
   role: CompanyRoleSchema,
   orderLimit: MoneySchema.nullable(),
   memberMonthlyLimit: MoneySchema.nullable(),
-  members: z.array(CompanyMemberSchema),
-  /** Open invitations, newest first; only owners see them (empty for the others). */
-  invitations: z.array(CompanyInvitationSchema),
 });
 export type MyCompany = z.infer<typeof MyCompanySchema>;
+
+/** The most rows one page of a company list (members, invitations, companies) holds. */
+const COMPANY_PAGE_MAX = 100;
+const COMPANY_PAGE = 20;
+
+const pageFields = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(COMPANY_PAGE_MAX, { error: `Must be at most ${COMPANY_PAGE_MAX}.` })
+    .default(COMPANY_PAGE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};
+
+/** A page of the company's members or of its open invitations. */
+export const CompanyPageQuerySchema = z.strictObject(pageFields);
+export type CompanyPageQuery = z.output<typeof CompanyPageQuerySchema>;
+
+/** The members' list: owners first, then by name. */
+export const CompanyMembersSchema = z.array(CompanyMemberSchema);
+/** The open invitations' list: newest first. */
+export const CompanyInvitationsSchema = z.array(CompanyInvitationSchema);
+
+/** The admins' list of companies: those whose name contains `q` (any case), a page at a time. */
+export const ListCompaniesQuerySchema = z.strictObject({
+  q: plainText(0, 100).optional(),
+  ...pageFields,
+});
+export type ListCompaniesQuery = z.output<typeof ListCompaniesQuerySchema>;
 
 export const InviteBodySchema = z.strictObject({ email: EmailSchema, role: CompanyRoleSchema });
 export type InviteBody = z.output<typeof InviteBodySchema>;

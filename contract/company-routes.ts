@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { IdParamsSchema, route } from './common.ts';
 import {
   CompanyInvitationSchema,
+  CompanyInvitationsSchema,
+  CompanyMembersSchema,
+  CompanyPageQuerySchema,
   CompanySummarySchema,
   CreateCompanyBodySchema,
   INVITATION_LIFETIME_DAYS,
@@ -9,6 +12,7 @@ import {
   InvitationPreviewSchema,
   InvitationTokenBodySchema,
   InviteBodySchema,
+  ListCompaniesQuerySchema,
   MemberParamsSchema,
   MyCompanySchema,
   OPEN_INVITATIONS_MAX,
@@ -23,6 +27,7 @@ const OWNERS_ONLY = "Only the company's owners may do this.";
 const LAST_OWNER = 'last_owner: the company needs an owner; make someone else owner first.';
 const READ_FRESH =
   'Membership is read from the database on every request: a change holds at once everywhere.';
+const PAGED = 'A page at a time (limit, offset); the total is in X-Total-Count.';
 
 export const companyRoutes = {
   create: route({
@@ -43,10 +48,36 @@ export const companyRoutes = {
     path: '/companies/mine',
     access: 'user',
     summary: "Read the caller's company",
-    description: `The caller's company: its details, the caller's role and limits, every member with their role and limits, and (for owners) the open invitations. Null when the caller belongs to none. ${READ_FRESH}`,
+    description: `The caller's company: its details and the caller's role and limits (its members and open invitations are lists of their own). Null when the caller belongs to none. ${READ_FRESH}`,
     returns: 'The company, or null.',
     tags: ['companies'],
     response: MyCompanySchema.nullable(),
+  }),
+  members: route({
+    method: 'GET',
+    path: '/companies/mine/members',
+    access: 'user',
+    summary: "List the company's members",
+    description: `The members of the caller's company with their roles and limits, owners first, then by name. Every member reads them. ${PAGED} ${READ_FRESH}`,
+    returns: 'A page of members.',
+    tags: ['companies'],
+    query: CompanyPageQuerySchema,
+    response: CompanyMembersSchema,
+    responseHeaders: ['X-Total-Count'],
+    errors: { 404: NOT_A_MEMBER },
+  }),
+  invitations: route({
+    method: 'GET',
+    path: '/companies/mine/invitations',
+    access: 'user',
+    summary: "List the company's open invitations",
+    description: `The open invitations of the caller's company, newest first, for its owners: neither accepted nor withdrawn, and sent by someone who is still an owner (expired ones stay until withdrawn or replaced). ${PAGED}`,
+    returns: 'A page of open invitations.',
+    tags: ['companies'],
+    query: CompanyPageQuerySchema,
+    response: CompanyInvitationsSchema,
+    responseHeaders: ['X-Total-Count'],
+    errors: { 403: OWNERS_ONLY, 404: NOT_A_MEMBER },
   }),
   update: route({
     method: 'PATCH',
@@ -190,10 +221,11 @@ export const companyRoutes = {
     path: '/companies',
     access: 'admin',
     summary: 'List companies for admins',
-    description:
-      'Every company by name with how many members it has, for the order list’s filter by company.',
-    returns: 'The companies, by name.',
+    description: `The companies by name with how many members each has, those whose name contains q (any case) when given, for the order list's filter and the payment terms. ${PAGED}`,
+    returns: 'A page of companies, by name.',
     tags: ['companies'],
+    query: ListCompaniesQuerySchema,
     response: z.array(CompanySummarySchema),
+    responseHeaders: ['X-Total-Count'],
   }),
 } as const;

@@ -37,8 +37,6 @@ const CreditNoteSummarySchema = z.object({
 });
 export type CreditNoteSummary = z.infer<typeof CreditNoteSummarySchema>;
 
-const NOT_THEIRS = "The credit note is for another customer's order (admins may read any).";
-
 export const creditNoteRoutes = {
   listMine: route({
     method: 'GET',
@@ -66,6 +64,9 @@ export const creditNoteRoutes = {
     response: z.string().meta({ contentMediaType: 'application/pdf' }),
     file: 'application/pdf',
     responseHeaders: ['Content-Disposition', 'Cache-Control'],
-    errors: { 403: NOT_THEIRS, 404: 'No credit note has this number.' },
+    // A note the caller may not read is answered as one never issued, so no one counts them.
+    errors: {
+      404: "No credit note has this number, or it is for another customer's order (admins may read any).",
+    },
   }),
 } as const;

@@ -55,6 +55,11 @@ export type InvoicePageQuery = z.output<typeof InvoicePageQuerySchema>;
 
 /** The longest period one statement covers. */
 const STATEMENT_MAX_DAYS = 366;
+/**
+ * The most invoices, payments and credit notes one statement lists (about 45 pages): each is read
+ * and drawn afresh, so a period with more is refused and asked for in shorter ones.
+ */
+export const STATEMENT_ROWS_MAX = 2000;
 
 const StatementQuerySchema = z
   .strictObject({ from: DaySchema, to: DaySchema })
@@ -125,6 +130,10 @@ export const accountInvoiceRoutes = {
     response: z.string().meta({ contentMediaType: 'application/pdf' }),
     file: 'application/pdf',
     responseHeaders: ['Content-Disposition', 'Cache-Control'],
+    errors: {
+      422: `statement_too_long: the period has more than ${STATEMENT_ROWS_MAX} invoices, payments and credit notes; ask for shorter periods (the failing field: to).`,
+      429: 'rate_limited: this customer asked for many statements lately (RATE_LIMIT_STATEMENTS_PER_USER).',
+    },
   }),
   overdue: route({
     method: 'GET',

@@ -166,6 +166,7 @@ export const orderRoutes = {
     errors: {
       404: NO_ORDER,
       409: 'order_not_shippable: the order is unpaid, cancelled or already shipped.',
+      429: 'rate_limited: too many changes by this admin in a short time.',
     },
   }),
   updateShipments: route({
@@ -174,7 +175,7 @@ export const orderRoutes = {
     access: 'admin',
     summary: "Change a shipped order's parcels",
     description:
-      "Replaces a shipped order's parcels and tracking numbers (a number added later, a parcel more or less); each parcel needs a tracking number unless `noTracking` is true. The customer is emailed the tracking links again. Written to the audit log.",
+      "Replaces a shipped order's parcels and tracking numbers (a number added later, a parcel more or less); each parcel needs a tracking number unless `noTracking` is true. The customer is emailed the tracking links again and it is written to the audit log, only when the carriers or tracking numbers they see change: the parcels as they are change nothing.",
     returns: 'The order with its parcels.',
     tags: ['orders'],
     params: IdParamsSchema,
@@ -183,6 +184,7 @@ export const orderRoutes = {
     errors: {
       404: NO_ORDER,
       409: 'order_not_shipped: the order has not shipped yet (ship it first).',
+      429: 'rate_limited: too many changes by this admin in a short time.',
     },
   }),
   noteRefund: route({

@@ -66,6 +66,7 @@ const ProblemCodeSchema = z.enum([
   'tax_rate_region_postcodes',
   'payment_exceeds_balance',
   'not_on_account',
+  'statement_too_long',
   'conflict',
   'confirmation_required',
   'sku_taken',

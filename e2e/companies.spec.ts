@@ -1,10 +1,13 @@
-import { orderForTheirCompany } from './database.ts';
+import { addCompanyPeople, orderForTheirCompany } from './database.ts';
 import {
+  apiAs,
   checkAtWidths,
+  DEMO_ADMIN,
   demoTool,
   expect,
   newAccount,
   placeOrder,
+  signIn,
   signUp,
   test,
 } from './fixtures.ts';
@@ -101,4 +104,87 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await invitee.reload();
   await expect(invitee.getByRole('heading', { name: 'Create a company' })).toBeVisible();
   await context.close();
+});
+
+test("an owner pages through many members and open invitations, each list's states said plainly; an admin finds the company by name to filter orders", async ({
+  page,
+}) => {
+  const owner = newAccount('Pia Pager');
+  const ownerApi = await apiAs(owner, { create: true });
+  const name = `Paging Crew Works ${Date.now().toString(36)}`;
+  const created = await ownerApi.post('/api/companies', { data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  await addCompanyPeople(owner.email, { members: 24, invitations: 23 });
+  await signIn(page.request, owner);
+
+  // A list that fails says so (a refusal: the app does not ask again, nor offer to).
+  await page.route('**/api/companies/mine/members?*', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        code: 'not_found',
+        detail: 'You are not in a company.',
+      }),
+    }),
+  );
+  await page.goto('/dashboard/company');
+  const failed = page.getByRole('alert').filter({ hasText: 'We could not load the members' });
+  await expect(failed).toBeVisible();
+  await checkAtWidths(page, 'company-members-error');
+  await page.unroute('**/api/companies/mine/members?*');
+  await page.reload();
+
+  const members = page.getByRole('table', { name: `Members of ${name}` });
+  await expect(page.getByText('25 members; showing 1 to 20.')).toBeVisible();
+  await expect(members.getByRole('row')).toHaveCount(21);
+  await expect(page.getByText('23 open invitations; showing 1 to 20.')).toBeVisible();
+  await checkAtWidths(page, 'company-lists-paged');
+
+  await page
+    .getByRole('navigation', { name: 'Pages of the members' })
+    .getByRole('link', { name: 'Page 2' })
+    .click();
+  await expect(page).toHaveURL(/members=2/);
+  await expect(page.getByText('25 members; showing 21 to 25.')).toBeVisible();
+  await expect(members.getByRole('row')).toHaveCount(6);
+  await page
+    .getByRole('navigation', { name: 'Pages of the open invitations' })
+    .getByRole('link', { name: 'Page 2' })
+    .click();
+  await expect(page).toHaveURL(/members=2&invitations=2/);
+  await expect(page.getByText('23 open invitations; showing 21 to 23.')).toBeVisible();
+  await checkAtWidths(page, 'company-lists-page-2');
+
+  // Past the last page, the list says there is nothing there.
+  await page.goto('/dashboard/company?invitations=9');
+  await expect(page.getByText('No invitations on this page')).toBeVisible();
+
+  // The admin's order filter offers companies a page at a time, and finds this one by name.
+  await signIn(page.request, DEMO_ADMIN);
+  await page.goto('/dashboard/manageallorders');
+  const search = page.getByRole('search', { name: 'Find orders' });
+  await search.getByLabel('Find a company').fill(name.slice(0, 20).toLowerCase());
+  await expect(search.getByLabel('Company', { exact: true }).locator('option')).toHaveText([
+    'Any company',
+    name,
+  ]);
+  await search.getByLabel('Company', { exact: true }).selectOption({ label: name });
+  await search.getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/company=/);
+  await expect(search.getByLabel('Company', { exact: true })).toHaveValue(/.+/);
+  await checkAtWidths(page, 'manage-orders-company-filter');
+
+  // So do the payment terms: the admin finds the company by name and gives it terms.
+  await page.goto('/dashboard/payment-terms');
+  await page.getByLabel('Find a company').fill(name.slice(0, 20).toLowerCase());
+  await page.getByLabel('Company', { exact: true }).selectOption({ label: name });
+  await page.getByLabel('Invoices due').selectOption('30');
+  await page.getByLabel('Credit limit (USD)').fill('1000.00');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByText(`${name} orders on account, net 30, up to $1,000.00.`)).toBeVisible();
+  await checkAtWidths(page, 'payment-terms-company-found');
 });

@@ -92,3 +92,45 @@ export async function orderForTheirCompany(orderId: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * `members` buyers (each an account of its own) and `invitations` open invitations, sent by the
+ * owner, added to the company `ownerEmail` owns: for screens that page a company's lists.
+ */
+export async function addCompanyPeople(
+  ownerEmail: string,
+  counts: { members: number; invitations: number },
+): Promise<void> {
+  const client = await connect();
+  try {
+    const owner = await client.query<{ user_id: string; company_id: string }>(
+      `select m.user_id, m.company_id from company_members m join "user" u on u.id = m.user_id
+        where lower(u.email) = lower($1) and m.role = 'owner'`,
+      [ownerEmail],
+    );
+    const row = owner.rows[0];
+    if (!row) throw new Error(`${ownerEmail} owns no company`);
+    const tag = row.company_id.slice(0, 8);
+    await client.query(
+      `with people as (
+         insert into "user" (id, name, email, email_verified)
+         select gen_random_uuid()::text, 'Crew ' || lpad(n::text, 2, '0'),
+                'crew-' || $2::text || '-' || n || '@example.com', true
+         from generate_series(1, $3::int) n
+         returning id
+       )
+       insert into company_members (user_id, company_id, role)
+       select id, $1::uuid, 'buyer' from people`,
+      [row.company_id, tag, counts.members],
+    );
+    await client.query(
+      `insert into company_invitations (company_id, email, role, token_hash, invited_by, expires_at, created_at)
+       select $1::uuid, 'waiting-' || $2::text || '-' || n || '@example.com', 'buyer',
+              md5(random()::text || n), $3, now() + interval '14 days', now() - n * interval '1 minute'
+       from generate_series(1, $4::int) n`,
+      [row.company_id, tag, row.user_id, counts.invitations],
+    );
+  } finally {
+    await client.end();
+  }
+}

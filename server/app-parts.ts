@@ -159,6 +159,8 @@ export interface RouteWiring {
   /** A customer's review posted or edited: a daily cap. */
   limitReviews: WriteLimit;
   limitQuotes: AddressLimit;
+  /** A statement of account drawn: each is read and drawn afresh. */
+  limitStatements: WriteLimit;
   publicConfig: PublicConfig;
   isDatabaseUp: () => Promise<boolean>;
 }
@@ -220,6 +222,11 @@ export function createAppParts(
     'You have changed your review often today. Please come back tomorrow.',
   );
   const limitUploads = perUser('up', config.uploads.perUser, 'You are uploading files too often.');
+  const limitStatements = perUser(
+    'st',
+    config.rateLimits.statementsPerUser,
+    'You have asked for many statements lately. Please wait a few minutes.',
+  );
   const limitQuotes: AddressLimit = async (address) => {
     await limiter.hit('q:ip', addressSubject(address), config.rateLimits.quotesPerIp);
   };
@@ -396,7 +403,15 @@ export function createAppParts(
       renders,
       readiness,
     },
-    wiring: { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig, isDatabaseUp },
+    wiring: {
+      limitWrites,
+      limitUploads,
+      limitReviews,
+      limitQuotes,
+      limitStatements,
+      publicConfig,
+      isDatabaseUp,
+    },
   };
 }
 

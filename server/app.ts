@@ -118,7 +118,8 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     customers,
   } = parts;
   const { mailer, changes } = parts;
-  const { limitWrites, limitUploads, limitReviews, limitQuotes, publicConfig } = wiring;
+  const { limitWrites, limitUploads, limitReviews, limitQuotes, limitStatements, publicConfig } =
+    wiring;
   const app = Fastify({
     serverFactory: publicAnswers.serverFactory,
     loggerInstance: logger as FastifyBaseLogger,
@@ -243,7 +244,7 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       );
       registerTermsRoutes(api, services.terms, limitWrites);
       registerTaxRoutes(api, services.tax, limitWrites);
-      registerAccountInvoiceRoutes(api, services.accountInvoices);
+      registerAccountInvoiceRoutes(api, services.accountInvoices, limitStatements);
     },
     { prefix: '/api' },
   );

@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_REVIEWS_PER_USER: rateLimit.default({ limit: 5, windowMs: 24 * 3_600_000 }),
   RATE_LIMIT_QUOTES_PER_IP: rateLimit.default({ limit: 120, windowMs: 60_000 }),
   RATE_LIMIT_RENDERS_PER_IP: rateLimit.default({ limit: 60, windowMs: 60_000 }),
+  RATE_LIMIT_STATEMENTS_PER_USER: rateLimit.default({ limit: 20, windowMs: 10 * 60_000 }),
   METRICS_TOKEN: z
     .string()
     .regex(/^\S{16,200}$/, { error: 'Must be 16 to 200 characters without spaces.' })
@@ -174,6 +175,8 @@ export interface Config {
     quotesPerIp: RateLimitRule;
     /** Pages rendered afresh (not from the page cache) per client address, on each instance. */
     rendersPerIp: RateLimitRule;
+    /** Statements of account drawn as PDFs (each read and drawn afresh) per signed-in user. */
+    statementsPerUser: RateLimitRule;
   };
   /**
    * On SIGTERM the instance answers not ready at once and keeps serving this long before its
@@ -312,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reviewsPerUser: e.RATE_LIMIT_REVIEWS_PER_USER,
       quotesPerIp: e.RATE_LIMIT_QUOTES_PER_IP,
       rendersPerIp: e.RATE_LIMIT_RENDERS_PER_IP,
+      statementsPerUser: e.RATE_LIMIT_STATEMENTS_PER_USER,
     },
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,

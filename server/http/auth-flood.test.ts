@@ -12,6 +12,7 @@ const limits = {
   reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
   quotesPerIp: { limit: 120, windowMs: 60_000 },
   rendersPerIp: { limit: 60, windowMs: 60_000 },
+  statementsPerUser: { limit: 20, windowMs: 600_000 },
 };
 const ATTACKERS = ['203.0.113.10', '203.0.113.11', '2001:db8:bad::1'];
 const ACTIONS = [

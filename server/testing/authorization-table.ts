@@ -378,10 +378,11 @@ export const MATRIX: Record<string, Entry> = {
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
   'GET /credit-notes': { request: () => ({ url: '/api/credit-notes' }), expect: signedIn(200) },
-  // A credit note is read like its order's invoice: its buyer and admins.
+  // A credit note is read like its order's invoice: its buyer and admins. Anyone else is told
+  // no such note exists (404), as for a number never issued, so no one can count them.
   'GET /credit-notes/:number': {
     request: (o) => ({ url: `/api/credit-notes/${o.creditNote}` }),
-    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+    expect: { visitor: 401, owner: 200, other: 404, admin: 200 },
   },
   'GET /user': {
     request: (o) => ({ url: `/api/user?email=${encodeURIComponent(o.owner.email)}` }),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
+import type { AppConfig } from '../app.ts';
 import { user } from '../db/schema.ts';
 import { client } from './http.ts';
 import { buildTestApp, type TestUser } from './test-app.ts';
@@ -26,9 +27,10 @@ export const card = {
  * The real app invoicing at 20 % tax as `seller`, with a buyer whose profile has company details,
  * another customer and an admin; and the two-line order the buyer places and pays.
  */
-export async function buildBillingTestApp() {
+export async function buildBillingTestApp(overrides: Partial<AppConfig> = {}) {
   const t = await buildTestApp({
     invoicing: { taxRateBasisPoints: 2000, pricesIncludeTax: true, euSellerCountry: null, seller },
+    ...overrides,
   });
   const buyer = await t.signUp({ name: 'Ивана Kowalska' });
   const other = await t.signUp({ name: 'Other Buyer' });

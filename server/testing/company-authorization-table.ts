@@ -130,6 +130,17 @@ export const COMPANY_MATRIX: Record<string, CompanyEntry> = {
     expect: expectFor({ rest: 200 }),
     storesNothing: true,
   },
+  'GET /companies/mine/members': {
+    request: () => ({ url: '/api/companies/mine/members' }),
+    // Each member reads their own company's members; people in none, nothing.
+    expect: expectFor({ loner: 404, admin: 404, rest: 200 }),
+    storesNothing: true,
+  },
+  'GET /companies/mine/invitations': {
+    request: () => ({ url: '/api/companies/mine/invitations' }),
+    expect: ownersOnly(200),
+    storesNothing: true,
+  },
   'PATCH /companies/mine': {
     request: () => ({ url: '/api/companies/mine', body: { monthlyLimit: 100_000 } }),
     expect: ownersOnly(200),

@@ -13,6 +13,7 @@ export const TIGHT_LIMITS = {
   reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
   quotesPerIp: { limit: 3, windowMs: 60_000 },
   rendersPerIp: { limit: 3, windowMs: 60_000 },
+  statementsPerUser: { limit: 2, windowMs: 600_000 },
 };
 
 /**

@@ -59,6 +59,7 @@ export const testConfig: AppConfig = {
     reviewsPerUser: { limit: 5, windowMs: 86_400_000 },
     quotesPerIp: { limit: 120, windowMs: 60_000 },
     rendersPerIp: { limit: 60, windowMs: 60_000 },
+    statementsPerUser: { limit: 20, windowMs: 600_000 },
   },
   uploads: {
     maxBytes: 10 * 1024 * 1024,

@@ -7,10 +7,15 @@ import type { z } from 'zod';
  * script and can be bookmarked): the page asked for, links to other pages, and a submit handler
  * that keeps only what was chosen (a new search starts at page 1).
  */
-export function useUrlList(pageSize: number, defaults: Record<string, string> = {}) {
+export function useUrlList(
+  pageSize: number,
+  defaults: Record<string, string> = {},
+  /** The page's name in the URL: two lists on one screen each keep their own. */
+  pageParam = 'page',
+) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const page = Math.max(1, Math.floor(Number(params.get(pageParam)) || 1));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = new URLSearchParams();
@@ -22,8 +27,8 @@ export function useUrlList(pageSize: number, defaults: Record<string, string> = 
   };
   const hrefFor = (target: number) => {
     const next = new URLSearchParams(params);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
+    if (target > 1) next.set(pageParam, String(target));
+    else next.delete(pageParam);
     return `?${next.toString()}`;
   };
   /** The typed value of a filter, trimmed; undefined when empty. */

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type {
   CompanyInvitation,
   CompanyMember,
   CompanyRole,
   CompanySummary,
+  ListCompaniesQuery,
 } from '../../../contract/company-details.ts';
-import type { Tx } from '../../db/client.ts';
+import { readTogether, type Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { companies, companyInvitations, companyMembers, user } from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -87,8 +89,32 @@ export async function countOwners(tx: Tx, companyId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** The members with their names and emails, owners first, then by name. */
-export async function listMembers(tx: Tx, companyId: string): Promise<CompanyMember[]> {
+/** A page of a list, and how many it holds in all. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const countOf = async (rows: PromiseLike<{ count: number }[]>) => (await rows)[0]?.count ?? 0;
+
+/** A page of the members with their names and emails, owners first, then by name; and how many. */
+export async function listMembers(
+  tx: Tx,
+  companyId: string,
+  page: Page,
+): Promise<{ items: CompanyMember[]; total: number }> {
+  const ofCompany = eq(companyMembers.companyId, companyId);
+  const [rows, total] = await readTogether(tx, [
+    () => membersPage(tx, companyId, page),
+    () =>
+      countOf(
+        tx.select({ count: sql<number>`count(*)::int` }).from(companyMembers).where(ofCompany),
+      ),
+  ]);
+  return { items: rows, total };
+}
+
+async function membersPage(tx: Tx, companyId: string, page: Page): Promise<CompanyMember[]> {
   const rows = await tx
     .select({
       userId: companyMembers.userId,
@@ -102,14 +128,53 @@ export async function listMembers(tx: Tx, companyId: string): Promise<CompanyMem
     .from(companyMembers)
     .innerJoin(user, eq(user.id, companyMembers.userId))
     .where(eq(companyMembers.companyId, companyId))
-    .orderBy(sql`${companyMembers.role} <> 'owner'`, asc(user.name), asc(user.id));
+    .orderBy(sql`${companyMembers.role} <> 'owner'`, asc(user.name), asc(user.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
-const isOpen = and(isNull(companyInvitations.acceptedAt), isNull(companyInvitations.revokedAt));
+/** Neither accepted nor withdrawn (nor replaced): at most one per address and company. */
+const isUnanswered = and(
+  isNull(companyInvitations.acceptedAt),
+  isNull(companyInvitations.revokedAt),
+);
 
-/** The open invitations (expired ones included until revoked or replaced), newest first. */
-export async function listOpenInvitations(tx: Tx, companyId: string): Promise<CompanyInvitation[]> {
+/**
+ * Open: unanswered, and its sender still an owner of its company, the rule acceptance checks
+ * (decisions 060 and 065). An invitation sent by someone since removed, demoted, gone or deleted
+ * is neither listed nor counted against the open cap.
+ */
+const isOpen = and(
+  isUnanswered,
+  sql`exists (select 1 from ${companyMembers} where ${companyMembers.userId} = ${companyInvitations.invitedBy} and ${companyMembers.companyId} = ${companyInvitations.companyId} and ${companyMembers.role} = 'owner')`,
+);
+
+/**
+ * A page of the open invitations (expired ones included until revoked or replaced), newest first;
+ * and how many are open.
+ */
+export async function listOpenInvitations(
+  tx: Tx,
+  companyId: string,
+  page: Page,
+): Promise<{ items: CompanyInvitation[]; total: number }> {
+  const open = and(eq(companyInvitations.companyId, companyId), isOpen);
+  const [items, total] = await readTogether(tx, [
+    () => invitationsPage(tx, companyId, page),
+    () =>
+      countOf(
+        tx.select({ count: sql<number>`count(*)::int` }).from(companyInvitations).where(open),
+      ),
+  ]);
+  return { items, total };
+}
+
+async function invitationsPage(
+  tx: Tx,
+  companyId: string,
+  page: Page,
+): Promise<CompanyInvitation[]> {
   const rows = await tx
     .select({
       id: companyInvitations.id,
@@ -122,7 +187,9 @@ export async function listOpenInvitations(tx: Tx, companyId: string): Promise<Co
     .from(companyInvitations)
     .leftJoin(user, eq(user.id, companyInvitations.invitedBy))
     .where(and(eq(companyInvitations.companyId, companyId), isOpen))
-    .orderBy(desc(companyInvitations.createdAt), desc(companyInvitations.id));
+    .orderBy(desc(companyInvitations.createdAt), desc(companyInvitations.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(({ id, createdAt, expiresAt, ...row }) => ({
     _id: id,
     ...row,
@@ -131,7 +198,6 @@ export async function listOpenInvitations(tx: Tx, companyId: string): Promise<Co
   }));
 }
 
-/** Revokes the company's open invitation of `email`, if any; answers the revoked row. */
 /** The company's invitations sent in the last 24 hours, and those open now. */
 export async function countInvitations(
   tx: Tx,
@@ -147,6 +213,10 @@ export async function countInvitations(
   return { lastDay: row?.lastDay ?? 0, open: row?.open ?? 0 };
 }
 
+/**
+ * Revokes the company's unanswered invitation of `email` or with this id, if any (one whose sender
+ * is no longer an owner too: it still holds its address's place); answers the revoked row.
+ */
 export async function revokeOpenInvitation(
   tx: Tx,
   companyId: string,
@@ -161,7 +231,7 @@ export async function revokeOpenInvitation(
         'email' in where
           ? eq(companyInvitations.email, where.email)
           : eq(companyInvitations.id, where.id),
-        isOpen,
+        isUnanswered,
       ),
     )
     .returning();
@@ -212,6 +282,11 @@ export async function markAccepted(tx: Tx, id: string, userId: string): Promise<
     .where(eq(companyInvitations.id, id));
 }
 
+export async function emailOf(tx: Tx, userId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return row?.email;
+}
+
 export async function nameOf(tx: Tx, userId: string | null): Promise<string | null> {
   if (!userId) return null;
   const [row] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
@@ -232,15 +307,29 @@ export async function isMemberEmail(tx: Tx, companyId: string, email: string): P
   return row !== undefined;
 }
 
-/** Every company by name, with its member count (the admin's order filter). */
-export async function listCompanies(tx: Tx): Promise<CompanySummary[]> {
-  const rows = await tx
-    .select({
-      id: companies.id,
-      name: companies.name,
-      memberCount: sql<number>`(select count(*)::int from ${companyMembers} where ${companyMembers.companyId} = ${companies.id})`,
-    })
-    .from(companies)
-    .orderBy(asc(companies.name), asc(companies.id));
-  return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
+/**
+ * A page of the companies by name (those whose name contains `q`), each with its member count, and
+ * how many match (the admin's order filter and payment terms).
+ */
+export async function listCompanies(
+  tx: Tx,
+  { q, limit, offset }: ListCompaniesQuery,
+): Promise<{ items: CompanySummary[]; total: number }> {
+  const matching = q ? ilike(companies.name, containsPattern(q)) : undefined;
+  const [rows, total] = await readTogether(tx, [
+    () =>
+      tx
+        .select({
+          id: companies.id,
+          name: companies.name,
+          memberCount: sql<number>`(select count(*)::int from ${companyMembers} where ${companyMembers.companyId} = ${companies.id})`,
+        })
+        .from(companies)
+        .where(matching)
+        .orderBy(asc(companies.name), asc(companies.id))
+        .limit(limit)
+        .offset(offset),
+    () => countOf(tx.select({ count: sql<number>`count(*)::int` }).from(companies).where(matching)),
+  ]);
+  return { items: rows.map(({ id, ...row }) => ({ _id: id, ...row })), total };
 }

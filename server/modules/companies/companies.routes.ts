@@ -22,6 +22,16 @@ export function registerCompanyRoutes(
     return companies.create(user, body);
   });
   registerRoute(app, companyRoutes.mine, async ({ user }) => companies.mine(user));
+  registerRoute(app, companyRoutes.members, async ({ user, query, reply }) => {
+    const page = await companies.members(user, query);
+    reply.header('x-total-count', String(page.total));
+    return page.items;
+  });
+  registerRoute(app, companyRoutes.invitations, async ({ user, query, reply }) => {
+    const page = await invitations.list(user, query);
+    reply.header('x-total-count', String(page.total));
+    return page.items;
+  });
   registerRoute(app, companyRoutes.update, async ({ user, body }) => {
     await limitWrites(user);
     return companies.update(user, body);
@@ -58,5 +68,9 @@ export function registerCompanyRoutes(
     await limitWrites(user);
     return invitations.accept(user, body.token);
   });
-  registerRoute(app, companyRoutes.listAll, async () => companies.listAll());
+  registerRoute(app, companyRoutes.listAll, async ({ query, reply }) => {
+    const page = await companies.listAll(query);
+    reply.header('x-total-count', String(page.total));
+    return page.items;
+  });
 }

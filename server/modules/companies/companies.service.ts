@@ -1,6 +1,9 @@
 import type {
+  CompanyMember,
+  CompanyPageQuery,
   CompanySummary,
   CreateCompanyBody,
+  ListCompaniesQuery,
   MyCompany,
   UpdateCompanyBody,
   UpdateMemberBody,
@@ -15,6 +18,7 @@ import {
   lockAsOwner,
   lockOwnCompany,
   memberOfCompany,
+  readMembership,
   refuseSecondCompany,
 } from './company-access.ts';
 import { membershipOf } from './membership.ts';
@@ -39,7 +43,7 @@ export function createCompaniesService(db: Db) {
     const member = await repo.findMember(tx, caller.id);
     const company = member && (await repo.findCompany(tx, member.companyId));
     if (!member || !company) throw new Error('the caller left their company meanwhile');
-    return companyView(tx, company, member);
+    return companyView(company, member);
   };
 
   return {
@@ -76,7 +80,16 @@ export function createCompaniesService(db: Db) {
       const member = await repo.findMember(db, caller.id);
       const company = await repo.findCompany(db, membership.companyId);
       if (!member || !company) return null;
-      return companyView(db, company, member);
+      return companyView(company, member);
+    },
+
+    /** A page of the caller's company's members, owners first; every member reads them. */
+    async members(
+      caller: SessionUser,
+      page: CompanyPageQuery,
+    ): Promise<{ items: CompanyMember[]; total: number }> {
+      const member = await readMembership(db, caller);
+      return repo.listMembers(db, member.companyId, page);
     },
 
     async update(caller: SessionUser, body: UpdateCompanyBody): Promise<MyCompany> {
@@ -115,9 +128,7 @@ export function createCompaniesService(db: Db) {
         }
         const changes = sentOnly(body);
         await repo.updateMember(tx, userId, changes);
-        const email = (await repo.listMembers(tx, company.id)).find(
-          (m) => m.userId === userId,
-        )?.email;
+        const email = await repo.emailOf(tx, userId);
         await recordAudit(tx, caller, {
           action: 'company.member_changed',
           target: companyTarget(company),
@@ -144,9 +155,7 @@ export function createCompaniesService(db: Db) {
           target,
           "This is the company's last owner: make someone else owner first.",
         );
-        const email = (await repo.listMembers(tx, company.id)).find(
-          (m) => m.userId === userId,
-        )?.email;
+        const email = await repo.emailOf(tx, userId);
         await repo.deleteMember(tx, userId);
         await recordAudit(tx, caller, {
           action: 'company.member_removed',
@@ -176,7 +185,8 @@ export function createCompaniesService(db: Db) {
       });
     },
 
-    listAll: (): Promise<CompanySummary[]> => repo.listCompanies(db),
+    listAll: (query: ListCompaniesQuery): Promise<{ items: CompanySummary[]; total: number }> =>
+      repo.listCompanies(db, query),
   };
 }
 

@@ -1,9 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MyCompany } from '../../../contract/company-details.ts';
+import type {
+  CompanyInvitation,
+  CompanyMember,
+  MyCompany,
+} from '../../../contract/company-details.ts';
 import { auditLog, companyInvitations, mailOutbox } from '../../db/schema.ts';
 import { invitationToken } from '../../testing/companies.ts';
-import { client, expectProblem } from '../../testing/http.ts';
+import { client, expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestContext;
@@ -24,6 +28,20 @@ async function createCompany(owner: TestUser, body: object = details): Promise<M
   const response = await client(t.app, owner).post('/companies', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
+}
+
+/** The caller's company's open invitations (the first page). */
+async function openInvitations(owner: TestUser): Promise<CompanyInvitation[]> {
+  const response = await client(t.app, owner).get('/companies/mine/invitations');
+  expect(response.statusCode, response.body).toBe(200);
+  return json<CompanyInvitation[]>(response);
+}
+
+/** The caller's company's members (the first page). */
+async function membersOf(member: TestUser): Promise<CompanyMember[]> {
+  const response = await client(t.app, member).get('/companies/mine/members');
+  expect(response.statusCode, response.body).toBe(200);
+  return json<CompanyMember[]>(response);
 }
 
 /** Invites `email` as `role` and answers the token the mailed link carries. */
@@ -50,9 +68,11 @@ describe('a company', () => {
       vatNumber: 'GB123456789',
       role: 'owner',
       monthlyLimit: null,
-      members: [{ userId: owner.id, role: 'owner', email: owner.email }],
-      invitations: [],
     });
+    expect(await membersOf(owner)).toMatchObject([
+      { userId: owner.id, role: 'owner', email: owner.email },
+    ]);
+    expect(await openInvitations(owner)).toEqual([]);
     expect((await client(t.app, owner).get('/companies/mine')).json()).toEqual(company);
     const again = await client(t.app, owner).post('/companies', { name: 'Second Ltd' });
     expect(expectProblem(again, 409, 'already_in_company').detail).toContain('Harbour Builders');
@@ -116,8 +136,7 @@ describe('invitations', () => {
       `${owner.email} invited this email address to join the company “Harbour Builders” on Toolyard as an approver`,
     );
 
-    const open = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
-    expect(open.invitations).toMatchObject([
+    expect(await openInvitations(owner)).toMatchObject([
       { email: invitee.email, role: 'approver', invitedBy: 'Ivy Owner' },
     ]);
 
@@ -135,9 +154,8 @@ describe('invitations', () => {
     expect(expectProblem(used, 409, 'invitation_closed').detail).toBe(
       'This invitation was accepted already.',
     );
-    const after = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
-    expect(after.invitations).toEqual([]);
-    expect(after.members.map((m) => m.role).sort()).toEqual(['approver', 'owner']);
+    expect(await openInvitations(owner)).toEqual([]);
+    expect((await membersOf(invitee)).map((m) => m.role)).toEqual(['owner', 'approver']);
   });
 
   it('are accepted only by the invited address, and never by someone in a company', async () => {
@@ -175,12 +193,12 @@ describe('invitations', () => {
       token: first,
     });
     expect(expectProblem(replaced, 409, 'invitation_closed').detail).toContain('withdrawn');
-    const open = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
-    expect(open.invitations).toHaveLength(1);
-    const id = open.invitations[0]?._id ?? '';
+    const open = await openInvitations(owner);
+    expect(open).toHaveLength(1);
+    const id = open[0]?._id ?? '';
     const revoked = await client(t.app, owner).delete(`/companies/mine/invitations/${id}`);
     expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(revoked.json()).toMatchObject({ invitations: [] });
+    expect(await openInvitations(owner)).toEqual([]);
     expectProblem(
       await client(t.app, owner).delete(`/companies/mine/invitations/${id}`),
       404,
@@ -206,7 +224,7 @@ describe('invitations', () => {
 
   it('are sent only by owners with a confirmed email, never to a member', async () => {
     const owner = await t.signUp();
-    const company = await createCompany(owner);
+    await createCompany(owner);
     const buyerAccount = await t.signUp();
     await client(t.app, buyerAccount).post('/company-invitations/accept', {
       token: await invite(owner, buyerAccount.email),
@@ -221,7 +239,78 @@ describe('invitations', () => {
       role: 'viewer',
     });
     expectProblem(member, 409, 'already_member');
-    expect(company.members).toHaveLength(1);
+    expect(await membersOf(owner)).toHaveLength(2);
+  });
+});
+
+describe("a company's lists", () => {
+  it('are paged on the server: members owners first, then by name; invitations newest first', async () => {
+    const owner = await t.signUp({ name: 'Zoe Owner' });
+    await createCompany(owner);
+    const names = ['Cleo Buyer', 'Abe Buyer', 'Bea Buyer'];
+    for (const name of names) {
+      const person = await t.signUp({ name });
+      await client(t.app, person).post('/company-invitations/accept', {
+        token: await invite(owner, person.email),
+      });
+    }
+    for (const n of [1, 2, 3]) await invite(owner, `waiting-${n}@example.com`);
+
+    const first = await client(t.app, owner).get('/companies/mine/members?limit=2');
+    expect(first.headers['x-total-count']).toBe('4');
+    expect(json<CompanyMember[]>(first).map((m) => m.name)).toEqual(['Zoe Owner', 'Abe Buyer']);
+    const second = await client(t.app, owner).get('/companies/mine/members?limit=2&offset=2');
+    expect(json<CompanyMember[]>(second).map((m) => m.name)).toEqual(['Bea Buyer', 'Cleo Buyer']);
+
+    const invited = await client(t.app, owner).get('/companies/mine/invitations?limit=2&offset=1');
+    expect(invited.headers['x-total-count']).toBe('3');
+    expect(json<CompanyInvitation[]>(invited).map((i) => i.email)).toEqual([
+      'waiting-2@example.com',
+      'waiting-1@example.com',
+    ]);
+    expectFieldError(
+      await client(t.app, owner).get('/companies/mine/members?limit=101'),
+      'limit',
+      'query',
+    );
+  });
+
+  it('are read by members only, the invitations by owners only', async () => {
+    const owner = await t.signUp();
+    await createCompany(owner);
+    const buyer = await t.signUp();
+    await client(t.app, buyer).post('/company-invitations/accept', {
+      token: await invite(owner, buyer.email),
+    });
+    expect(await membersOf(buyer)).toHaveLength(2);
+    expectProblem(await client(t.app, buyer).get('/companies/mine/invitations'), 403, 'forbidden');
+    const stranger = await t.signUp();
+    expectProblem(await client(t.app, stranger).get('/companies/mine/members'), 404, 'not_found');
+    expectProblem(
+      await client(t.app, stranger).get('/companies/mine/invitations'),
+      404,
+      'not_found',
+    );
+  });
+
+  it('of every company are paged for admins, found by part of a name', async () => {
+    const admin = await t.signUp({ role: 'Admin' });
+    for (const name of ['Quarry Tools 100%', 'Quarry Works', 'Mill Supplies']) {
+      await createCompany(await t.signUp(), { name });
+    }
+    const found = await client(t.app, admin).get('/companies?q=quarry&limit=1');
+    expect(found.headers['x-total-count']).toBe('2');
+    expect(found.json()).toEqual([
+      { _id: expect.any(String), name: 'Quarry Tools 100%', memberCount: 1 },
+    ]);
+    const next = await client(t.app, admin).get('/companies?q=quarry&limit=1&offset=1');
+    expect(next.json()).toMatchObject([{ name: 'Quarry Works' }]);
+    // % and _ are taken as written.
+    const literal = await client(t.app, admin).get(`/companies?q=${encodeURIComponent('0%')}`);
+    expect(literal.json()).toMatchObject([{ name: 'Quarry Tools 100%' }]);
+    const all = await client(t.app, admin).get('/companies');
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThanOrEqual(3);
+    expect(json<unknown[]>(all).length).toBeLessThanOrEqual(20);
   });
 });
 
@@ -292,7 +381,7 @@ describe('members', () => {
     const left = await client(t.app, buyer).post('/companies/mine/leave');
     expect(left.statusCode).toBe(200);
     expect(left.json()).toBeNull();
-    const company = (await client(t.app, owner).get('/companies/mine')).json() as MyCompany;
+    const company = json<MyCompany>(await client(t.app, owner).get('/companies/mine'));
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, company._id));
     expect(audit.map((entry) => entry.action).sort()).toEqual([
       'company.created',

@@ -1,5 +1,5 @@
 import type { MyCompany } from '../../../contract/company-details.ts';
-import { readTogether, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import * as repo from './companies.repo.ts';
@@ -69,17 +69,28 @@ export async function refuseSecondCompany(tx: Tx, caller: SessionUser): Promise<
   );
 }
 
-/** The company as `member` sees it: its members for all, its open invitations for owners. */
-export async function companyView(
+/**
+ * The caller's membership, unlocked (a read): 404 when they are in no company, and, with `toDo`,
+ * 403 unless they are one of its owners.
+ */
+export async function readMembership(
   tx: Tx,
+  caller: SessionUser,
+  ownersOnly?: { toDo: string },
+): Promise<repo.MemberRow> {
+  const member = await repo.findMember(tx, caller.id);
+  if (!member) throw notInCompany();
+  if (ownersOnly && member.role !== 'owner') {
+    throw forbidden(`Only the company's owners may ${ownersOnly.toDo}.`);
+  }
+  return member;
+}
+
+/** The company as `member` sees it: its details and their own role and limits. */
+export function companyView(
   company: repo.CompanyRow,
   member: Pick<repo.MemberRow, 'role' | 'orderLimit' | 'monthlyLimit'>,
-): Promise<MyCompany> {
-  const [members, invitations] = await readTogether(tx, [
-    () => repo.listMembers(tx, company.id),
-    () =>
-      member.role === 'owner' ? repo.listOpenInvitations(tx, company.id) : Promise.resolve([]),
-  ]);
+): MyCompany {
   return {
     _id: company.id,
     name: company.name,
@@ -89,7 +100,5 @@ export async function companyView(
     role: member.role,
     orderLimit: member.orderLimit,
     memberMonthlyLimit: member.monthlyLimit,
-    members,
-    invitations,
   };
 }

@@ -19,7 +19,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const sent = (companyId: string, count: number, values: { createdAt: Date; revokedAt?: Date }) =>
+const sent = (
+  companyId: string,
+  count: number,
+  values: { createdAt: Date; revokedAt?: Date; invitedBy?: string },
+) =>
   t.db.insert(companyInvitations).values(
     Array.from({ length: count }, () => ({
       companyId,
@@ -53,11 +57,26 @@ describe('invitations of one company', () => {
     const company = await addCompany(t, owner);
     await sent(company.id, OPEN_INVITATIONS_MAX, {
       createdAt: new Date(Date.now() - 2 * 86_400_000),
+      invitedBy: owner.id,
     });
     const refused = await client(t.app, owner).post('/companies/mine/invitations', {
       email: 'one-more@example.com',
       role: 'buyer',
     });
     expectProblem(refused, 409, 'invitation_limit');
+  });
+
+  it('count only while their sender is still an owner (decision 065)', async () => {
+    const [owner, former] = [await t.signUp(), await t.signUp()];
+    const company = await addCompany(t, owner, [{ user: former, role: 'buyer' }]);
+    await sent(company.id, OPEN_INVITATIONS_MAX, {
+      createdAt: new Date(Date.now() - 2 * 86_400_000),
+      invitedBy: former.id,
+    });
+    const invited = await client(t.app, owner).post('/companies/mine/invitations', {
+      email: 'one-more@example.com',
+      role: 'buyer',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
   });
 });

@@ -38,6 +38,10 @@ describe('an invitation whose sender is no longer an owner', () => {
               role: 'buyer',
             });
       expect(changed.statusCode, changed.body).toBeLessThan(300);
+      // The remaining owner's list of open invitations agrees: it no longer shows it.
+      const listed = await client(t.app, ana).get('/companies/mine/invitations');
+      expect(listed.json()).toEqual([]);
+      expect(listed.headers['x-total-count']).toBe('0');
 
       const opened = await client(t.app, invitee).post('/company-invitations/open', { token });
       expect(expectProblem(opened, 409, 'invitation_closed').detail).toBe(
@@ -46,6 +50,12 @@ describe('an invitation whose sender is no longer an owner', () => {
       const accepted = await client(t.app, invitee).post('/company-invitations/accept', { token });
       expectProblem(accepted, 409, 'invitation_closed');
       expect((await client(t.app, invitee).get('/companies/mine')).json()).toBeNull();
+      // A remaining owner may invite the same address again: the old one is replaced.
+      await invite(ana, invitee.email.toLowerCase(), 'buyer');
+      const again = await client(t.app, ana).get('/companies/mine/invitations');
+      expect(again.json()).toEqual([
+        expect.objectContaining({ email: invitee.email.toLowerCase(), role: 'buyer' }),
+      ]);
     });
   }
 });

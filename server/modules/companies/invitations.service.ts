@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CompanyInvitation,
+  type CompanyPageQuery,
   INVITATION_LIFETIME_DAYS,
   INVITATIONS_PER_DAY_MAX,
   type InvitationPreview,
@@ -15,7 +16,7 @@ import { sameEmail } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './companies.repo.ts';
-import { companyView, lockAsOwner, refuseSecondCompany } from './company-access.ts';
+import { companyView, lockAsOwner, readMembership, refuseSecondCompany } from './company-access.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 86_400_000;
@@ -152,6 +153,15 @@ export function createInvitationsService(db: Db, options: InvitationsOptions) {
       };
     },
 
+    /** A page of the company's open invitations, newest first, for its owners. */
+    async list(
+      caller: SessionUser,
+      page: CompanyPageQuery,
+    ): Promise<{ items: CompanyInvitation[]; total: number }> {
+      const member = await readMembership(db, caller, { toDo: 'see its invitations' });
+      return repo.listOpenInvitations(db, member.companyId, page);
+    },
+
     async revoke(caller: SessionUser, id: string): Promise<MyCompany> {
       return db.transaction(async (tx) => {
         const { company, member } = await lockAsOwner(tx, caller, 'withdraw invitations');
@@ -162,7 +172,7 @@ export function createInvitationsService(db: Db, options: InvitationsOptions) {
           target: { type: 'company', id: company.id, label: company.name },
           details: { email: revoked.email, role: revoked.role },
         });
-        return companyView(tx, company, member);
+        return companyView(company, member);
       });
     },
 
@@ -201,7 +211,7 @@ export function createInvitationsService(db: Db, options: InvitationsOptions) {
           target: { type: 'company', id: company.id, label: company.name },
           details: { role, email: invitation.email },
         });
-        return companyView(tx, company, { role, orderLimit: null, monthlyLimit: null });
+        return companyView(company, { role, orderLimit: null, monthlyLimit: null });
       });
     },
   };

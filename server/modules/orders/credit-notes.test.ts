@@ -108,11 +108,15 @@ describe('a credit note', () => {
     const others = await client(billing.t.app, billing.other).get('/credit-notes');
     expect(json<CreditNoteSummary[]>(others)).toEqual([]);
     expect(others.headers['x-total-count']).toBe('0');
-    expectProblem(
-      await client(billing.t.app, billing.other).get(`/credit-notes/${numberOf(first)}`),
-      403,
-      'forbidden',
+    // Another customer's note is answered as a number never issued, body for body.
+    const notTheirs = await client(billing.t.app, billing.other).get(
+      `/credit-notes/${numberOf(first)}`,
     );
+    expectProblem(notTheirs, 404, 'not_found');
+    const neverIssued = await client(billing.t.app, billing.other).get(
+      '/credit-notes/CN-999999999',
+    );
+    expect(notTheirs.json()).toEqual(neverIssued.json());
     expectProblem(
       await client(billing.t.app).get(`/credit-notes/${numberOf(first)}`),
       401,
@@ -139,7 +143,7 @@ describe('a credit note', () => {
     for (const reader of [member, owner]) {
       expect((await client(t.app, reader).get(`/credit-notes/${number}`)).statusCode).toBe(200);
     }
-    expectProblem(await client(t.app, coBuyer).get(`/credit-notes/${number}`), 403, 'forbidden');
+    expectProblem(await client(t.app, coBuyer).get(`/credit-notes/${number}`), 404, 'not_found');
   });
 
   it('is 404 for a number never issued, and 400 for one that is no credit note number', async () => {

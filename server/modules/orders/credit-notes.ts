@@ -5,7 +5,7 @@ import { formatCreditNoteNumber } from '../../../contract/order-refunds.ts';
 import { formatInvoiceNumber, formatOrderNumber } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invoicePayments, orderRefunds, orders, type SellerDetails } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { asOrder, type OrderRow } from './orders.repo.ts';
@@ -62,6 +62,12 @@ async function findCreditNote(db: Db, number: number) {
 const RENDERED_CREDIT_NOTES_KEPT = 32;
 
 /**
+ * One answer for a number never issued and for a note the caller may not read: a 403 for the
+ * latter would tell anyone how many credit notes the store has issued.
+ */
+const noSuchCreditNote = () => notFound('No credit note has this number.');
+
+/**
  * The credit notes: a buyer's list of their own, and each one's PDF for whoever may read its order
  * (`assertCanRead`: the buyer, their company's readers, admins).
  */
@@ -80,15 +86,20 @@ export function createCreditNotes(
       number: number,
     ): Promise<{ fileName: string; pdf: Buffer }> {
       const row = await findCreditNote(db, number);
-      if (!row) throw notFound('No credit note has this number.');
-      await assertCanRead(user, row);
+      if (!row) throw noSuchCreditNote();
+      try {
+        await assertCanRead(user, row);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 403) throw noSuchCreditNote();
+        throw error;
+      }
       const cached = rendered.get(number);
       if (cached) return cached;
       const rendering = (async () => {
         const order = await asOrder(db, row);
         const name = formatCreditNoteNumber(number);
         const refund = order.refunds.find((candidate) => candidate.creditNote?.number === name);
-        if (!refund) throw notFound('No credit note has this number.');
+        if (!refund) throw noSuchCreditNote();
         const seller = row.seller ?? options.invoicing.seller;
         return {
           fileName: `${name}.pdf`,

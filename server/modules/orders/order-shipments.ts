@@ -10,7 +10,12 @@ import { shipmentUpdatedEmail } from './order-emails.ts';
 import type { Happened } from './order-events.ts';
 import type { Lifecycle } from './order-lifecycle.ts';
 import { asOrder, findOrder } from './orders.repo.ts';
-import { type ParcelRow, replaceShipments } from './shipments.repo.ts';
+import {
+  type ParcelRow,
+  replaceShipments,
+  shipmentsOf,
+  shippedBeforeParcels,
+} from './shipments.repo.ts';
 
 /**
  * The parcels of a shipped order (decision 062): what shipping records and what an admin changes
@@ -39,9 +44,23 @@ export const parcelDetails = (parcels: readonly ParcelRow[]) => ({
   trackingNumber: parcels[0]?.trackingNumber ?? null,
 });
 
+/** Whether two lists of parcels show the buyer the same carriers and tracking numbers, in order. */
+function sameParcels(shown: readonly ParcelRow[], given: readonly ParcelRow[]): boolean {
+  return (
+    shown.length === given.length &&
+    shown.every(
+      (parcel, index) =>
+        parcel.carrier === given[index]?.carrier &&
+        parcel.trackingNumber === given[index]?.trackingNumber,
+    )
+  );
+}
+
 /**
  * A shipped order's parcels become those given (a tracking number added later, a parcel more), the
  * first naming the order's carrier; audited, and the buyer is emailed the tracking links again.
+ * Parcels the buyer already sees (an admin saving the form unchanged, a retried request) change
+ * nothing: no rewrite, no audit entry, no second email.
  */
 export async function updateShipments(
   tx: Tx,
@@ -62,6 +81,12 @@ export async function updateShipments(
       'order_not_shipped',
       `Parcels and tracking numbers are kept for shipped orders; this order is ${locked.status}. Ship it first.`,
     );
+  }
+  const before = await findOrder(tx, id);
+  if (!before) return undefined;
+  const shown = (await shipmentsOf(tx, [id])).get(id) ?? [];
+  if (sameParcels(shown.length > 0 ? shown : shippedBeforeParcels(before), parcels)) {
+    return asOrder(tx, before);
   }
   await replaceShipments(tx, id, parcels);
   await tx

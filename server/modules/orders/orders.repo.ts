@@ -10,6 +10,7 @@ import {
 } from '../../../contract/orders.ts';
 import type { Shipment } from '../../../contract/shipments.ts';
 import { readTogether, type Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
 import { refundLinesOf } from './refund-lines.ts';
 import { shipmentsOf, shippedBeforeParcels } from './shipments.repo.ts';
@@ -281,11 +282,6 @@ export const ORDER_SORT: Record<OrderSort, SQL[]> = {
   total_desc: [desc(orders.totalAmount), desc(orders.createdAt), desc(orders.id)],
   total_asc: [asc(orders.totalAmount), desc(orders.createdAt), desc(orders.id)],
 };
-
-/** `text` as a LIKE pattern that finds it anywhere, its own % _ and \\ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 /**
  * Orders whose customer's name or email, or a product on a line, contains `text`. Written as the

@@ -92,12 +92,14 @@ export function registerOrderRoutes(
       cacheControl: 'private, no-store',
     });
   });
-  registerRoute(app, orderRoutes.ship, async ({ user, params, body }) =>
-    orders.ship(user, params.id, body),
-  );
-  registerRoute(app, orderRoutes.updateShipments, async ({ user, params, body }) =>
-    orders.updateShipments(user, params.id, body),
-  );
+  registerRoute(app, orderRoutes.ship, async ({ user, params, body }) => {
+    await limitWrites(user);
+    return orders.ship(user, params.id, body);
+  });
+  registerRoute(app, orderRoutes.updateShipments, async ({ user, params, body }) => {
+    await limitWrites(user);
+    return orders.updateShipments(user, params.id, body);
+  });
   registerRoute(app, orderRoutes.noteRefund, async ({ user, params, body }) => {
     await limitWrites(user);
     return orders.refund(user, params.id, body);

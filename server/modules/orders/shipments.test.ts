@@ -118,6 +118,34 @@ describe('changing the parcels after shipping', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, paid._id), eq(auditLog.action, 'order.shipments_updated')));
     expect(entry?.details).toMatchObject({ parcels: twoParcels });
+    // Saved again as they are, the parcels change nothing: no second email, no audit entry.
+    const again = await asAdmin.put(`/orders/${paid._id}/shipments`, { parcels: twoParcels });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(OrderSchema.parse(again.json()).shipments).toEqual(
+      OrderSchema.parse(changed.json()).shipments,
+    );
+    const trackingMails = async () => {
+      await billing.t.app.mailer.drain();
+      return billing.t.sentMail.filter(
+        (sent) =>
+          sent.to === billing.buyer.email && sent.subject === `Tracking for order ${paid.number}`,
+      ).length;
+    };
+    const updates = () =>
+      billing.t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.targetId, paid._id), eq(auditLog.action, 'order.shipments_updated')),
+        );
+    expect(await trackingMails()).toBe(1);
+    expect(await updates()).toHaveLength(1);
+    // A tracking number the buyer sees changes: they are told.
+    const [dhl, ups] = twoParcels;
+    const renumbered = [dhl, { ...ups, trackingNumber: '1Z999AA10123456785' }];
+    await asAdmin.put(`/orders/${paid._id}/shipments`, { parcels: renumbered });
+    expect(await trackingMails()).toBe(2);
+    expect(await updates()).toHaveLength(2);
     expectProblem(
       await asAdmin.put(`/orders/${UNKNOWN_ID}/shipments`, { parcels: twoParcels }),
       404,

@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPANY_QUOTE_REQUESTS_PER_DAY_MAX,
@@ -7,6 +8,7 @@ import { quotes } from '../../db/schema.ts';
 import { addCompany } from '../../testing/companies.ts';
 import { client, expectProblem } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { delivery } from '../../testing/valid-requests.ts';
 
 /** Each quote request mails the store, withdrawn or not: so many a day, per person and company. */
 
@@ -65,5 +67,46 @@ describe('quote requests in a day', () => {
     expect(expectProblem(await ask(buyer), 429, 'rate_limited').detail).toContain(
       'Your company has asked for',
     );
+  });
+});
+
+describe("a company's quote requests at once", () => {
+  it('end at exactly its cap however many of its people ask together, while they also place orders', async () => {
+    const owner = await t.signUp();
+    const members = await Promise.all(Array.from({ length: 6 }, () => t.signUp()));
+    const company = await addCompany(
+      t,
+      owner,
+      members.map((user) => ({ user, role: 'buyer' as const })),
+    );
+    await withdrawn(owner.id, company.id, COMPANY_QUOTE_REQUESTS_PER_DAY_MAX - 2);
+    const tool = await t.addTool({ minimumOrder: 1, quantity: 10_000 });
+    for (const member of members) {
+      await client(t.app, member).put('/cart', { lines: [{ toolId: tool.id, quantity: 1 }] });
+    }
+    // Orders lock the person, then the company, then the tools; quote requests the person, then
+    // the company: taken together they wait for each other and never deadlock.
+    const [asked, placed] = await Promise.all([
+      Promise.all(
+        members.map((member) => client(t.app, member).post('/quotes', { message: 'At once?' })),
+      ),
+      Promise.all(
+        members.map((member) =>
+          client(t.app, member).post('/orders', {
+            lines: [{ toolId: tool.id, quantity: 1 }],
+            ...delivery,
+          }),
+        ),
+      ),
+    ]);
+    expect(placed.map((r) => r.statusCode)).toEqual(members.map(() => 201));
+    expect(asked.map((r) => r.statusCode).sort()).toEqual([201, 201, 429, 429, 429, 429]);
+    const [row] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(quotes)
+      .where(
+        and(eq(quotes.companyId, company.id), sql`${quotes.createdAt} > now() - interval '1 day'`),
+      );
+    expect(row?.count).toBe(COMPANY_QUOTE_REQUESTS_PER_DAY_MAX);
   });
 });

@@ -24,7 +24,7 @@ import { AppError, assertEmailVerified, badRequest, conflict } from '../../error
 import type { SessionUser } from '../../http/session.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
-import { membershipOf } from '../companies/index.ts';
+import { lockedMembershipOf } from '../companies/index.ts';
 import { assertMayOrder, type OrdersService } from '../orders/index.ts';
 import { acceptQuote } from './quote-acceptance.ts';
 import {
@@ -85,7 +85,9 @@ export function createQuotesService(db: Db, options: QuotesOptions) {
             `You have ${open} quotes open, the most one customer can have at once. Wait for our answer, or withdraw or decline one, before asking for another.`,
           );
         }
-        const membership = await membershipOf(tx, user.id);
+        // Then the company's, as a placement takes them (person, then company): its people's
+        // requests queue there, so members racing cannot pass the company's cap together.
+        const membership = await lockedMembershipOf(tx, user.id);
         // A quote is an order to be: asked for by those who may place one.
         assertMayOrder(membership);
         await assertRequestsLeft(tx, user.id, membership?.companyId ?? null);

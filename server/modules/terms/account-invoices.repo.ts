@@ -116,10 +116,12 @@ export type StatementEntry = {
   amount: number;
 };
 
+/** At most `rowsMax` + 1 entries are read: one more than a statement lists says it has too many. */
 export async function statementOf(
   tx: Tx,
   scope: Scope,
   period: { from: string; to: string },
+  rowsMax: number,
 ): Promise<{ opening: number; entries: StatementEntry[] }> {
   const where = sql`${INVOICED} and ${scopeSql(scope)}`;
   const opening = await tx.execute<{ owed: string }>(sql`
@@ -156,7 +158,8 @@ export async function statementOf(
       where ${where} and ${CREDIT_NOTE}
         and r.credit_note_issued_at >= ${period.from}::date
         and r.credit_note_issued_at < ${period.to}::date + 1
-    ) e order by day, kind, number`);
+    ) e order by day, kind, number
+    limit ${rowsMax + 1}`);
   return {
     opening: Number(opening.rows[0]?.owed ?? 0),
     entries: entries.rows.map((row) => ({

@@ -1,15 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type {
-  AccountInvoice,
-  InvoicePageQuery,
-  MyPaymentTerms,
-  OrderAccount,
-  StatementQuery,
+import {
+  type AccountInvoice,
+  type InvoicePageQuery,
+  type MyPaymentTerms,
+  type OrderAccount,
+  STATEMENT_ROWS_MAX,
+  type StatementQuery,
 } from '../../../contract/invoices-on-account.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invoicePayments, orders, paymentTerms, type SellerDetails } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { membershipOf } from '../companies/index.ts';
 import { creditedAmount } from '../orders/index.ts';
@@ -38,6 +39,13 @@ async function scopeOf(tx: Tx, user: SessionUser) {
       : { kind: 'company', companyId: membership.companyId };
   return { scope, membership, name: membership.companyName };
 }
+
+const statementTooLong = () => {
+  const sentence = `This period has more than ${STATEMENT_ROWS_MAX.toLocaleString('en-US')} invoices, payments and credit notes, more than one statement lists. Ask for a shorter period, such as a quarter or a month.`;
+  return new AppError(422, 'statement_too_long', sentence, [
+    { field: 'to', in: 'query', message: sentence },
+  ]);
+};
 
 /** What buyers and admins read of invoices on account (decisions 056 and 061). */
 export function createAccountInvoicesService(db: Db, options: AccountInvoicesOptions) {
@@ -78,7 +86,8 @@ export function createAccountInvoicesService(db: Db, options: AccountInvoicesOpt
 
     async statementPdf(user: SessionUser, period: StatementQuery) {
       const { scope, name } = await scopeOf(db, user);
-      const { opening, entries } = await repo.statementOf(db, scope, period);
+      const { opening, entries } = await repo.statementOf(db, scope, period, STATEMENT_ROWS_MAX);
+      if (entries.length > STATEMENT_ROWS_MAX) throw statementTooLong();
       const pdf = await renderStatementPdf({
         seller: options.seller,
         buyer: { name, email: user.email },

@@ -31,6 +31,7 @@ export function registerTermsRoutes(
 export function registerAccountInvoiceRoutes(
   app: FastifyInstance,
   invoices: AccountInvoicesService,
+  limitStatements: WriteLimit,
 ): void {
   const routes = accountInvoiceRoutes;
   registerRoute(app, routes.myTerms, async ({ user }) => invoices.myTerms(user));
@@ -45,6 +46,8 @@ export function registerAccountInvoiceRoutes(
     return page.invoices;
   });
   registerRoute(app, routes.statement, async ({ user, query }) => {
+    // Each statement is read and drawn afresh, so each counts (RATE_LIMIT_STATEMENTS_PER_USER).
+    await limitStatements(user);
     const { fileName, pdf } = await invoices.statementPdf(user, query);
     return new FileAnswer(pdf, {
       type: 'application/pdf',

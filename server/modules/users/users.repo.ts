@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { shownProfilePhoto } from '../../../contract/auth.ts';
 import type { Role, UserDetails, UserSummary } from '../../../contract/users.ts';
 import { readTogether, type Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { user } from '../../db/schema.ts';
 
 export type UserRow = typeof user.$inferSelect;
@@ -32,11 +33,6 @@ const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.trim().to
 export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(user).where(byEmail(email));
   return row;
-}
-
-/** `text` matched anywhere by ILIKE, its own `%`, `_` and `\\` taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface UserFilter {

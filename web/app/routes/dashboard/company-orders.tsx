@@ -1,4 +1,5 @@
 import { Form, Link, type MetaArgs } from 'react-router';
+import { IdSchema } from '#contract/common.ts';
 import { formatCount } from '#contract/format.ts';
 import { ORDER_STATUSES, OrderStatusSchema } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -6,7 +7,11 @@ import { SelectField } from '#web/components/ui/field.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { useCompanyOrders, useMyCompany } from '#web/features/companies/api/companies.ts';
+import {
+  useCompanyMembers,
+  useCompanyOrders,
+  useMyCompany,
+} from '#web/features/companies/api/companies.ts';
 import { CompanyOrdersTable } from '#web/features/companies/components/company-orders-table.tsx';
 import { orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -17,17 +22,21 @@ export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Company orders', path: location.pathname, noIndex: true });
 
 const PAGE_SIZE = 20;
+/** Members the "Placed by" filter offers: owners first, then by name. */
+const BUYER_CHOICES = 100;
 
 export function CompanyOrdersPage() {
   const company = useMyCompany();
   const { params, get, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE);
   const parsed = OrderStatusSchema.safeParse(get('status'));
   const status = parsed.success ? parsed.data : undefined;
-  const members = company.data?.members ?? [];
-  const buyer = members.some((member) => member.userId === get('buyer'))
-    ? (get('buyer') ?? undefined)
-    : undefined;
   const seesAll = company.data ? company.data.role !== 'buyer' : false;
+  const choices = useCompanyMembers({ limit: BUYER_CHOICES, offset: 0 }, seesAll);
+  const members = choices.data?.members ?? [];
+  const moreMembers = (choices.data?.total ?? 0) - members.length;
+  // A member's id from the URL (the server keeps the filter within the company).
+  const chosen = IdSchema.safeParse(get('buyer'));
+  const buyer = seesAll && chosen.success ? chosen.data : undefined;
   const orders = useCompanyOrders(
     { buyer, status, limit: PAGE_SIZE, offset },
     Boolean(company.data),
@@ -64,7 +73,17 @@ export function CompanyOrdersPage() {
         className="mb-6 flex flex-wrap items-end gap-3"
       >
         {seesAll && (
-          <SelectField label="Placed by" name="buyer" defaultValue={buyer ?? ''}>
+          <SelectField
+            label="Placed by"
+            name="buyer"
+            defaultValue={buyer ?? ''}
+            hint={
+              moreMembers > 0
+                ? `The first ${members.length} members are listed; ${moreMembers} more are not.`
+                : undefined
+            }
+            error={choices.isError ? 'The members could not be loaded.' : undefined}
+          >
             <option value="">Anyone</option>
             {members.map((member) => (
               <option key={member.userId} value={member.userId}>

@@ -122,7 +122,7 @@ function CompanyScreen({ company }: { company: MyCompany }) {
           </p>
           <InviteForm />
           <h3 className="mt-6 mb-3 font-bold text-navy-900">Open invitations</h3>
-          <InvitationsList company={company} />
+          <InvitationsList />
         </section>
       )}
       <LeaveCompany company={company} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import { ListOrdersQuerySchema, type OrderSort } from '#contract/order-lists.ts';
@@ -8,6 +8,7 @@ import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
+import { SearchSelect } from '#web/components/ui/search-select.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useCompanies } from '#web/features/companies/api/companies.ts';
 import { type OrderListParams, useAllOrders } from '#web/features/orders/api/orders-queries.ts';
@@ -23,6 +24,8 @@ export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
 
 const PAGE_SIZE = 50;
+/** Companies the filter offers at once: a search finds the others. */
+const COMPANY_CHOICES = 50;
 const FILTERS = ['q', 'status', 'company', 'from', 'to', 'sort'] as const;
 const SORT_LABELS: Record<OrderSort, string> = {
   newest: 'Newest first',
@@ -59,7 +62,12 @@ export function ManageOrdersPage() {
   const { params, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE, { sort: 'newest' });
   const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const orders = useAllOrders(list);
-  const companies = useCompanies();
+  const [companySearch, setCompanySearch] = useState('');
+  const companyQ = useDeferredValue(companySearch.trim());
+  const companies = useCompanies({ q: companyQ || undefined, limit: COMPANY_CHOICES });
+  const chosenCompany = typed.company;
+  // Its name as its orders carry it, when the search does not show it.
+  const chosenOrder = orders.data?.orders.find((order) => order.companyId === chosenCompany);
   const toast = useToast();
   const [shipping, setShipping] = useState<Order | null>(null);
 
@@ -103,14 +111,38 @@ export function ManageOrdersPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Company" name="company" defaultValue={typed.company ?? ''}>
-          <option value="">Any company</option>
-          {(companies.data ?? []).map((company) => (
-            <option key={company._id} value={company._id}>
-              {company.name}
-            </option>
-          ))}
-        </SelectField>
+        <SearchSelect
+          label="Company"
+          searchLabel="Find a company"
+          search={companySearch}
+          onSearch={setCompanySearch}
+          noneLabel="Any company"
+          noun={['company', 'companies']}
+          matches={
+            companies.data
+              ? {
+                  state: 'ready',
+                  total: companies.data.total,
+                  options: companies.data.companies.map((company) => ({
+                    value: company._id,
+                    label: company.name,
+                  })),
+                }
+              : companies.isError
+                ? { state: 'error' }
+                : { state: 'loading' }
+          }
+          // The company the list is filtered by stays chosen, whatever the search shows.
+          kept={
+            chosenCompany
+              ? {
+                  value: chosenCompany,
+                  label: chosenOrder?.companyName ?? 'The company chosen',
+                }
+              : undefined
+          }
+          select={{ name: 'company', defaultValue: chosenCompany ?? '' }}
+        />
         <SelectField label="Sort" name="sort" defaultValue={typed.sort ?? 'newest'}>
           {Object.entries(SORT_LABELS).map(([sort, label]) => (
             <option key={sort} value={sort}>

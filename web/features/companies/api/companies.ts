@@ -29,14 +29,51 @@ function myCompanyQuery() {
 
 export const useMyCompany = () => useQuery(myCompanyQuery());
 
-/** Every change answers the company as it is now: the screen shows that at once. */
+export interface CompanyPage {
+  limit: number;
+  offset: number;
+}
+
+const membersKey = [...queryKeys.companies, 'members'] as const;
+const invitationsKey = [...queryKeys.companies, 'invitations'] as const;
+
+/** A page of the caller's company's members (owners first, then by name), and how many in all. */
+export const useCompanyMembers = (page: CompanyPage, isEnabled = true) =>
+  useQuery({
+    enabled: isEnabled,
+    queryKey: [...membersKey, page],
+    queryFn: async ({ signal }) => {
+      const { items, total } = await callApiPage(routes.members, { query: page }, { signal });
+      return { members: items, total };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** A page of the company's open invitations (newest first), for its owners. */
+export const useCompanyInvitations = (page: CompanyPage, isEnabled = true) =>
+  useQuery({
+    enabled: isEnabled,
+    queryKey: [...invitationsKey, page],
+    queryFn: async ({ signal }) => {
+      const { items, total } = await callApiPage(routes.invitations, { query: page }, { signal });
+      return { invitations: items, total };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Every change answers the company as it is now: the screen shows that at once, and reads its
+ * lists (members, invitations, orders) again.
+ */
 function useCompanyChange<T>(send: (input: T) => Promise<MyCompany | null>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: (company) => {
       queryClient.setQueryData(myCompanyQuery().queryKey, company);
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.companies, 'orders'] });
+      for (const queryKey of [membersKey, invitationsKey, [...queryKeys.companies, 'orders']]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }
@@ -61,7 +98,7 @@ export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InviteBody) => callApi(routes.invite, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myCompanyQuery().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
   });
 }
 
@@ -93,10 +130,13 @@ export const useCompanyOrders = (params: CompanyOrderParams, isEnabled = true) =
     placeholderData: keepPreviousData,
   });
 
-/** Every company, for the admin's order filter. */
-export const useCompanies = (isEnabled = true) =>
+/** The companies whose name contains `q` (the first page by name), for the admin's order filter. */
+export const useCompanies = (query: { q?: string | undefined; limit: number }) =>
   useQuery({
-    queryKey: [...queryKeys.companies, 'all'],
-    queryFn: ({ signal }) => callApi(routes.listAll, {}, { signal }),
-    enabled: isEnabled,
+    queryKey: [...queryKeys.companies, 'all', query],
+    queryFn: async ({ signal }) => {
+      const { items, total } = await callApiPage(routes.listAll, { query }, { signal });
+      return { companies: items, total };
+    },
+    placeholderData: keepPreviousData,
   });

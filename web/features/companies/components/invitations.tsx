@@ -2,15 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { COMPANY_ROLES } from '#contract/companies.ts';
-import { type InviteBody, InviteBodySchema, type MyCompany } from '#contract/company-details.ts';
+import {
+  type CompanyInvitation,
+  type InviteBody,
+  InviteBodySchema,
+} from '#contract/company-details.ts';
+import { formatCount } from '#contract/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { formatDate } from '#web/lib/format.ts';
-import { useInvite, useRevokeInvitation } from '../api/companies.ts';
+import { countSentence, useUrlList } from '#web/lib/url-list.ts';
+import { useCompanyInvitations, useInvite, useRevokeInvitation } from '../api/companies.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
 
 const OUTCOME = {
@@ -81,42 +89,52 @@ export function InviteForm() {
   );
 }
 
-/** The open invitations, each with when it stops working and a way to withdraw it. */
-export function InvitationsList({ company }: { company: MyCompany }) {
+const PAGE_SIZE = 20;
+
+/**
+ * The open invitations, newest first, a page at a time (the page in the URL as `invitations`),
+ * each with when it stops working and a way to withdraw it.
+ */
+export function InvitationsList() {
+  const list = useUrlList(PAGE_SIZE, {}, 'invitations');
+  const invitations = useCompanyInvitations({ limit: PAGE_SIZE, offset: list.offset });
   const revoke = useRevokeInvitation();
   const toast = useToast();
-  const [withdrawing, setWithdrawing] = useState<MyCompany['invitations'][number] | null>(null);
-  if (company.invitations.length === 0) {
-    return <p className="text-sm text-stone-600">No invitations are waiting.</p>;
-  }
+  const [withdrawing, setWithdrawing] = useState<CompanyInvitation | null>(null);
   return (
     <>
-      <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-        {company.invitations.map((invitation) => (
-          <li
-            key={invitation._id}
-            className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
-          >
-            <span className="min-w-0">
-              <span className="block font-semibold break-all text-navy-900">
-                {invitation.email}
-              </span>
-              <span className="block text-sm text-stone-600">
-                {ROLE_LABELS[invitation.role]}; sent {formatDate(invitation.createdAt)}, works until{' '}
-                {formatDate(invitation.expiresAt)}
-              </span>
-            </span>
-            <Button
-              size="sm"
-              variant="danger-outline"
-              aria-label={`Withdraw the invitation of ${invitation.email}`}
-              onClick={() => setWithdrawing(invitation)}
-            >
-              Withdraw
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <QueryView
+        query={invitations}
+        loadingLabel="Loading the open invitations…"
+        errorTitle="We could not load the open invitations"
+        isEmpty={(data) => data.invitations.length === 0}
+        emptyTitle={list.page > 1 ? 'No invitations on this page' : 'No invitations are waiting'}
+        emptyText={
+          list.page > 1
+            ? 'There are fewer open invitations than this page would show: go back to the first page.'
+            : 'Invitations you send are listed here until they are accepted or withdrawn.'
+        }
+      >
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {countSentence(
+                data.total,
+                { offset: list.offset, count: data.invitations.length, pageSize: PAGE_SIZE },
+                ['open invitation', 'open invitations'],
+                formatCount,
+              )}
+            </p>
+            <InvitationRows invitations={data.invitations} onWithdraw={setWithdrawing} />
+            <Pagination
+              page={list.page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={list.hrefFor}
+              label="Pages of the open invitations"
+            />
+          </>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={withdrawing !== null}
         title="Withdraw this invitation?"
@@ -134,5 +152,40 @@ export function InvitationsList({ company }: { company: MyCompany }) {
         }
       />
     </>
+  );
+}
+
+function InvitationRows({
+  invitations,
+  onWithdraw,
+}: {
+  invitations: CompanyInvitation[];
+  onWithdraw: (invitation: CompanyInvitation) => void;
+}) {
+  return (
+    <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+      {invitations.map((invitation) => (
+        <li
+          key={invitation._id}
+          className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+        >
+          <span className="min-w-0">
+            <span className="block font-semibold break-all text-navy-900">{invitation.email}</span>
+            <span className="block text-sm text-stone-600">
+              {ROLE_LABELS[invitation.role]}; sent {formatDate(invitation.createdAt)}, works until{' '}
+              {formatDate(invitation.expiresAt)}
+            </span>
+          </span>
+          <Button
+            size="sm"
+            variant="danger-outline"
+            aria-label={`Withdraw the invitation of ${invitation.email}`}
+            onClick={() => onWithdraw(invitation)}
+          >
+            Withdraw
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,19 +1,30 @@
 import { useState } from 'react';
 import { COMPANY_ROLES } from '#contract/companies.ts';
 import type { CompanyMember, CompanyRole, MyCompany } from '#contract/company-details.ts';
+import { formatCount } from '#contract/format.ts';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '#contract/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '#web/components/ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '#web/components/ui/field.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
-import { useRemoveMember, useUpdateMember } from '../api/companies.ts';
+import { countSentence, useUrlList } from '#web/lib/url-list.ts';
+import { useCompanyMembers, useRemoveMember, useUpdateMember } from '../api/companies.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
 
-/** The members with their roles and limits; owners change them and remove members. */
+const PAGE_SIZE = 20;
+
+/**
+ * The members with their roles and limits, a page at a time (owners first, then by name; the page
+ * in the URL as `members`); owners change them and remove members.
+ */
 export function MembersTable({ company, myId }: { company: MyCompany; myId: string }) {
+  const list = useUrlList(PAGE_SIZE, {}, 'members');
+  const members = useCompanyMembers({ limit: PAGE_SIZE, offset: list.offset });
   const currency = useCurrency();
   const isOwner = company.role === 'owner';
   const [editing, setEditing] = useState<CompanyMember | null>(null);
@@ -68,12 +79,39 @@ export function MembersTable({ company, myId }: { company: MyCompany; myId: stri
   }
   return (
     <>
-      <DataTable
-        caption={`Members of ${company.name}`}
-        columns={columns}
-        rows={company.members}
-        rowKey={(member) => member.userId}
-      />
+      <QueryView
+        query={members}
+        loadingLabel="Loading the members…"
+        errorTitle="We could not load the members"
+        isEmpty={(data) => data.members.length === 0}
+        emptyTitle="No members on this page"
+        emptyText="The company has fewer members than this page would show: go back to the first page."
+      >
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+              {countSentence(
+                data.total,
+                { offset: list.offset, count: data.members.length, pageSize: PAGE_SIZE },
+                ['member', 'members'],
+                formatCount,
+              )}
+            </p>
+            <DataTable
+              caption={`Members of ${company.name}`}
+              columns={columns}
+              rows={data.members}
+              rowKey={(member) => member.userId}
+            />
+            <Pagination
+              page={list.page}
+              pageCount={Math.ceil(data.total / PAGE_SIZE)}
+              hrefFor={list.hrefFor}
+              label="Pages of the members"
+            />
+          </>
+        )}
+      </QueryView>
       {editing && <EditMemberDialog member={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={removing !== null}

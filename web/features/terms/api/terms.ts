@@ -51,11 +51,19 @@ export const usePaymentTerms = () =>
     queryFn: ({ signal }) => callApi(terms.list, {}, { signal }),
   });
 
-/** The companies an admin may give terms to. */
-export const useCompanyChoices = () =>
+/** The companies an admin may give terms to: those whose name contains `q`, the first page by name. */
+export const useCompanyChoices = (query: { q?: string | undefined; limit: number }) =>
   useQuery({
-    queryKey: [...queryKeys.companies, 'all'],
-    queryFn: ({ signal }) => callApi(apiRoutes.companies.listAll, {}, { signal }),
+    queryKey: [...queryKeys.companies, 'all', query],
+    queryFn: async ({ signal }) => {
+      const { items, total } = await callApiPage(
+        apiRoutes.companies.listAll,
+        { query },
+        { signal },
+      );
+      return { companies: items, total };
+    },
+    placeholderData: keepPreviousData,
   });
 
 /** A change to terms or payments reads every terms answer (and the order) again. */
