@@ -3,6 +3,7 @@ import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { OrderDelivery } from '../../../contract/shipments.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
+import { taxSentence } from './tax-words.ts';
 
 export interface StoreInfo {
   storeName: string;
@@ -85,6 +86,7 @@ export function onAccountParagraphs(order: Order, dueAt: string): string[] {
   const due = dueDayFormat.format(new Date(dueAt));
   return [
     `It is on your account: ${invoice} for ${formatMoney(order.totalAmount, order.currency)} is issued now and due on ${due}; you can download it from the order's page.`,
+    ...(order.invoice ? [taxSentence(order.invoice)] : []),
     `Please pay it by bank transfer by then, quoting the invoice number. Nothing is charged to a card.`,
   ];
 }
@@ -101,6 +103,7 @@ export function paymentReceiptEmail(
     paragraphs: [
       `We received your payment of ${formatMoney(order.totalAmount, order.currency)} for order ${order.number}.`,
       ...summary(order),
+      ...(order.invoice ? [taxSentence(order.invoice)] : []),
       `Transaction id: ${order.transactionId ?? ''}${card ? ` (${card})` : ''}.`,
       'We will let you know when it ships.',
     ],

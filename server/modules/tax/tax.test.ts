@@ -223,6 +223,11 @@ describe('orders taxed by destination', () => {
     });
     const text = await invoiceText(owner, order._id);
     expect(text).toContain('Reverse charge: VAT to be accounted for by the recipient');
+    await t.app.mailer.drain();
+    const [receipt] = t.sentMail.filter(
+      (mail) => mail.to === owner.email && mail.subject.startsWith('Payment received'),
+    );
+    expect(receipt?.text).toContain('Reverse charge: VAT to be accounted for by the recipient');
     expect(text).toContain('VAT / tax number: DE 123 456 789');
     expect(text).not.toContain('incl. tax');
     // The same company ordering to France is taxed there: its VAT number is Germany's.
