@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem, ProblemCode } from '../../contract/problem.ts';
@@ -48,12 +48,38 @@ export function sendProblem(reply: FastifyReply, body: Problem, headers?: Record
     .send(body);
 }
 
-function sendAppError(reply: FastifyReply, error: AppError) {
-  return sendProblem(
-    reply,
-    problem(error.status, error.code, error.message, error.errors, error.details),
-    error.headers,
-  );
+/**
+ * Whether the request is a browser's own navigation (a download link followed, an API address typed
+ * in): it asks for HTML first, as no API client and no fetch of the app's does. Its refusal is then
+ * a page with the sentence, not JSON a person would have to read (docs/decisions/068).
+ */
+function isNavigation(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return request.method === 'GET' && /^\s*text\/html\b/i.test(accept);
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The refusal as a plain page: the title, the sentence, each field's problem, and a way on. */
+function problemPage(body: Problem): string {
+  const signIn = body.status === 401;
+  const fields = (body.errors ?? [])
+    .map((error) => `<li>${escapeHtml(error.message)}</li>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(body.title)}</title></head>
+<body><main><h1>${escapeHtml(body.title)}</h1><p>${escapeHtml(body.detail)}</p>${fields ? `<ul>${fields}</ul>` : ''}
+<p>${signIn ? '<a href="/login">Sign in</a> and open the link again, or go' : 'Go'} <a href="/">back to the store</a>.</p></main></body></html>
+`;
+}
+
+function sendPage(reply: FastifyReply, body: Problem, headers?: Record<string, string>) {
+  return reply
+    .code(body.status)
+    .headers({ 'cache-control': 'no-store', ...headers })
+    .type('text/html; charset=utf-8')
+    .serializer(String)
+    .send(problemPage(body));
 }
 
 /** PostgreSQL SQLSTATE classes that mean "the database is not reachable right now". */
@@ -110,11 +136,18 @@ function fieldErrorsFromValidation(error: FastifyError): FieldError[] {
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      const send = isNavigation(request) ? sendPage : sendProblem;
+      const sendAppError = (reply: FastifyReply, error: AppError) =>
+        send(
+          reply,
+          problem(error.status, error.code, error.message, error.errors, error.details),
+          error.headers,
+        );
       if (error instanceof AppError) return sendAppError(reply, error);
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         const errors = fieldErrorsFromValidation(error);
         const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-        return sendProblem(
+        return send(
           reply,
           problem(400, 'validation_failed', `Some fields are not valid. ${summary}`, errors),
         );
@@ -122,36 +155,24 @@ export const errorHandlerPlugin = fp(
       switch (error.code) {
         case 'FST_ERR_CTP_INVALID_JSON_BODY':
         case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-          return sendProblem(
-            reply,
-            problem(400, 'invalid_json', 'The request body is not valid JSON.'),
-          );
+          return send(reply, problem(400, 'invalid_json', 'The request body is not valid JSON.'));
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return sendProblem(
-            reply,
-            problem(413, 'payload_too_large', 'The request body is too large.'),
-          );
+          return send(reply, problem(413, 'payload_too_large', 'The request body is too large.'));
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-          return sendProblem(
+          return send(
             reply,
             problem(415, 'unsupported_media_type', 'Send the request body as application/json.'),
           );
       }
       if (error instanceof SyntaxError && error.statusCode === 400) {
-        return sendProblem(
-          reply,
-          problem(400, 'invalid_json', 'The request body is not valid JSON.'),
-        );
+        return send(reply, problem(400, 'invalid_json', 'The request body is not valid JSON.'));
       }
       // The client went away while its body was arriving: nothing failed here, and no one reads
       // the answer.
       if (request.raw.aborted || request.raw.readableAborted) {
         request.log.info('the client closed the connection before its request arrived');
-        return sendProblem(
-          reply,
-          problem(400, 'invalid_json', 'The request did not arrive whole.'),
-        );
+        return send(reply, problem(400, 'invalid_json', 'The request did not arrive whole.'));
       }
       if (isPoolExhausted(error)) {
         request.log.warn(OVERLOADED_LOG);
@@ -170,13 +191,13 @@ export const errorHandlerPlugin = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         request.log.info({ err: error }, 'client error');
-        return sendProblem(
+        return send(
           reply,
           problem(status, status === 404 ? 'not_found' : 'validation_failed', error.message),
         );
       }
       request.log.error({ err: error }, 'unhandled error');
-      return sendProblem(
+      return send(
         reply,
         problem(500, 'internal_error', 'Something went wrong on our side. Please try again.'),
       );
