@@ -48,4 +48,5 @@ export const queryKeys = {
   catalogueImports: ['catalogue-imports'],
   companies: ['companies'],
   terms: ['terms'],
+  tax: ['tax'],
 } as const;

@@ -5,9 +5,10 @@ import { toMinorUnits } from '#contract/money.ts';
 import type { PaymentTerms } from '#contract/payment-terms.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { findCustomerByEmail, useCompanyChoices } from '#web/lib/buyer-choices.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
-import { findCustomerByEmail, useCompanyChoices, useSetTerms } from '../api/terms.ts';
+import { useSetTerms } from '../api/terms.ts';
 
 const FIELDS = ['companyId', 'email', 'netDays', 'creditLimit'] as const;
 const OUTCOME = {

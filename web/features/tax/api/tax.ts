@@ -1,0 +1,62 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateTaxRateBody, SetTaxExemptionBody, UpdateTaxRateBody } from '#contract/tax.ts';
+import { callApi, callApiPage } from '#web/lib/api-client.ts';
+import { apiRoutes } from '#web/lib/api-routes.ts';
+import { queryKeys } from '#web/lib/query-client.ts';
+
+/** Tax by destination (docs/decisions/064): the admin's rates and tax-exempt buyers. */
+
+const tax = apiRoutes.tax;
+
+/** Every tax rate, by country, each country's own rate before its regions. */
+export const useTaxRates = () =>
+  useQuery({
+    queryKey: [...queryKeys.tax, 'rates'],
+    queryFn: ({ signal }) => callApi(tax.listRates, {}, { signal }),
+  });
+
+/**
+ * How an order to an address without a country of its own would be taxed: at the store's rate
+ * (TAX_RATE), the rate a destination without a rate pays.
+ */
+export const useStoreTaxDecision = () =>
+  useQuery({
+    queryKey: [...queryKeys.tax, 'store'],
+    queryFn: ({ signal }) => callApi(tax.destination, { query: {} }, { signal }),
+  });
+
+type Page = { limit: number; offset: number };
+
+/** A page of the tax-exempt buyers, by name, and how many there are. */
+export const useTaxExemptions = (page: Page) =>
+  useQuery({
+    queryKey: [...queryKeys.tax, 'exemptions', page],
+    queryFn: ({ signal }) => callApiPage(tax.listExemptions, { query: page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every change reads the rates and exemptions again. */
+function useTaxChange<V, R>(change: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tax }),
+  });
+}
+
+export const useAddTaxRate = () =>
+  useTaxChange((body: CreateTaxRateBody) => callApi(tax.createRate, { body }));
+
+export const useUpdateTaxRate = () =>
+  useTaxChange(({ id, body }: { id: string; body: UpdateTaxRateBody }) =>
+    callApi(tax.updateRate, { params: { id }, body }),
+  );
+
+export const useDeleteTaxRate = () =>
+  useTaxChange((id: string) => callApi(tax.removeRate, { params: { id } }));
+
+export const useSetTaxExemption = () =>
+  useTaxChange((body: SetTaxExemptionBody) => callApi(tax.setExemption, { body }));
+
+export const useClearTaxExemption = () =>
+  useTaxChange((id: string) => callApi(tax.clearExemption, { params: { id } }));

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
+import { queryKeys } from './query-client.ts';
+
+/**
+ * Naming a buyer on an admin screen (payment terms, tax exemptions): a company from the list, or a
+ * customer without a company by their email.
+ */
+
+/** The companies an admin may name. */
+export const useCompanyChoices = () =>
+  useQuery({
+    queryKey: [...queryKeys.companies, 'all'],
+    queryFn: ({ signal }) => callApi(apiRoutes.companies.listAll, {}, { signal }),
+  });
+
+/** The customer with this email: their id, or null. */
+export async function findCustomerByEmail(email: string): Promise<string | null> {
+  const people = await callApi(apiRoutes.users.listAll, { query: { q: email, limit: 5 } });
+  return people.find((person) => person.email.toLowerCase() === email.toLowerCase())?._id ?? null;
+}
