@@ -226,10 +226,10 @@ function regionNeedsPostcodes(
     });
 }
 
-const CreateTaxRateBodySchema = TaxRateFieldsSchema.superRefine(regionNeedsPostcodes);
+export const CreateTaxRateBodySchema = TaxRateFieldsSchema.superRefine(regionNeedsPostcodes);
 export type CreateTaxRateBody = z.infer<typeof CreateTaxRateBodySchema>;
 
-const UpdateTaxRateBodySchema = TaxRateFieldsSchema.omit({ country: true })
+export const UpdateTaxRateBodySchema = TaxRateFieldsSchema.omit({ country: true })
   .partial()
   .superRefine((body, context) => {
     if (body.region !== undefined || body.postcodePrefixes !== undefined)
@@ -267,7 +267,7 @@ export const TaxExemptionSchema = z.object({
 });
 export type TaxExemption = z.infer<typeof TaxExemptionSchema>;
 
-const SetTaxExemptionBodySchema = z
+export const SetTaxExemptionBodySchema = z
   .strictObject({
     companyId: IdSchema.optional(),
     userId: z.string().trim().min(1).max(100).optional(),

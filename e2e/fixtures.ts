@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import {
   type APIRequestContext,
   test as base,
@@ -385,6 +387,33 @@ export async function keepScreenshot(
 }
 
 const SCREENSHOTS = 'test-results/screenshots';
+
+const run = promisify(execFile);
+
+/**
+ * The PDF's first page as a PNG beside the screenshots, for people to look at (only when the run
+ * keeps screenshots, and only where poppler's pdftoppm is installed).
+ */
+export async function keepPdfImage(pdfPath: string, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  try {
+    await run('pdftoppm', [
+      '-png',
+      '-r',
+      '80',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdfPath,
+      `${SCREENSHOTS}/${name}`,
+    ]);
+  } catch {
+    // No pdftoppm here: the page screenshots are kept all the same.
+  }
+}
 
 /**
  * Collects what the browser reports as wrong while a test runs: console errors and warnings (a

@@ -152,6 +152,7 @@ const ADMIN_PAGES: [name: string, path: string, prepare?: (page: Page) => Promis
   ['admin-manage-products', '/dashboard/manageproducts'],
   ['admin-manage-reviews', '/dashboard/reviews'],
   ['admin-audit-log', '/dashboard/audit'],
+  ['admin-tax', '/dashboard/tax'],
   [
     'admin-edit-dialog',
     '/dashboard/manageproducts',

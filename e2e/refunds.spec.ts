@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import {
   apiAs,
   checkAtWidths,
   createTool,
   DEMO_ADMIN,
   expect,
+  keepPdfImage,
   newAccount,
   payOrder,
   placeOrder,
@@ -14,33 +13,6 @@ import {
   test,
   waitForReady,
 } from './fixtures.ts';
-
-const run = promisify(execFile);
-
-/**
- * The PDF's first page as a PNG beside the screenshots, for people to look at (only when the run
- * keeps screenshots, and only where poppler's pdftoppm is installed).
- */
-async function keepPdfImage(pdfPath: string, name: string): Promise<void> {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  await mkdir('test-results/screenshots', { recursive: true });
-  try {
-    await run('pdftoppm', [
-      '-png',
-      '-r',
-      '80',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      pdfPath,
-      `test-results/screenshots/${name}`,
-    ]);
-  } catch {
-    // No pdftoppm here: the page screenshots are kept all the same.
-  }
-}
 
 test('an admin refunds a line of a card order with its units back in stock; the buyer sees the credit note on the order and in their list, and downloads its PDF', async ({
   page,

@@ -14,10 +14,10 @@ import {
 
 /**
  * Tax by destination at checkout (docs/decisions/064). The journeys' store charges 0 % at home
- * (TAX_RATE 0) and sells from Ireland (SELLER_COUNTRY): a buyer with a yard in Portugal, where the
- * journey sets 23 %, is shown each price with Portugal's tax and pays that; a Spanish company with
+ * (TAX_RATE 0) and sells from Ireland (SELLER_COUNTRY): a buyer with a yard in Croatia, where the
+ * journey sets 25 %, is shown each price with Croatia's tax and pays that; a Spanish company with
  * a Spanish VAT number gets the reverse charge; a buyer the admin marks tax-exempt pays no tax.
- * Portugal and Spain are this journey's own: no other journey delivers there.
+ * Croatia and Spain are this journey's own (e2e/tax.spec.ts keeps to Portugal).
  */
 
 const address = (label: string, country: string, postcode: string, city: string) => ({
@@ -30,17 +30,17 @@ const address = (label: string, country: string, postcode: string, city: string)
   phone: '+351 22 000 0000',
 });
 
-/** Portugal's rate at 23 %, whatever an earlier run left. */
-async function portugalAt23(admin: APIRequestContext) {
+/** Croatia's rate at 25 %, whatever an earlier run left. */
+async function croatiaAt25(admin: APIRequestContext) {
   const rates = (await (await admin.get('/api/tax-rates')).json()) as {
     _id: string;
     country: string;
     region: string | null;
   }[];
-  const own = rates.find((rate) => rate.country === 'PT' && rate.region === null);
+  const own = rates.find((rate) => rate.country === 'HR' && rate.region === null);
   const response = own
-    ? await admin.patch(`/api/tax-rates/${own._id}`, { data: { rate: 23, label: 'IVA' } })
-    : await admin.post('/api/tax-rates', { data: { country: 'PT', rate: 23, label: 'IVA' } });
+    ? await admin.patch(`/api/tax-rates/${own._id}`, { data: { rate: 25, label: 'PDV' } })
+    : await admin.post('/api/tax-rates', { data: { country: 'HR', rate: 25, label: 'PDV' } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -66,39 +66,39 @@ async function buyerWithCart(
   return { admin, account, buyer };
 }
 
-test('a buyer in Portugal is shown and charged Portugal’s tax, and the order says so', async ({
+test('a buyer in Croatia is shown and charged Croatia’s tax, and the order says so', async ({
   page,
 }) => {
   const admin = await apiAs(DEMO_ADMIN);
-  await portugalAt23(admin);
+  await croatiaAt25(admin);
   const { account, buyer } = await buyerWithCart(
     'Tomas Tax',
-    address('Porto yard', 'PT', '4000-001', 'Porto'),
+    address('Split yard', 'HR', '21000', 'Split'),
   );
   await signIn(page.request, account);
   await page.goto('/cart');
   await waitForReady(page);
-  await page.getByRole('radio', { name: /Porto yard/ }).check();
+  await page.getByRole('radio', { name: /Split yard/ }).check();
   await expect(page.getByTestId('checkout-tax')).toHaveText(
-    'Prices include IVA at 23% for Portugal.',
+    'Prices include PDV at 25% for Croatia.',
   );
-  // 12.90 at 0 % is 12.90 without tax, 15.87 with Portugal's 23 %: two are 31.74.
-  await expect(page.getByTestId('checkout-total')).toHaveText('$31.74');
+  // 12.90 at 0 % is 12.90 without tax, 16.13 with Croatia's 25 %: two are 32.26.
+  await expect(page.getByTestId('checkout-total')).toHaveText('$32.26');
   await checkAtWidths(page, 'checkout taxed at the destination');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
-    'total $31.74',
+    'total $32.26',
   );
   const [order] = (await (
     await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`)
   ).json()) as { _id: string; totalAmount: number }[];
   if (!order) throw new Error('the order is not listed');
-  expect(order.totalAmount).toBe(3174);
+  expect(order.totalAmount).toBe(3226);
   await payOrder(buyer, order._id);
   await page.goto(`/dashboard/orders/${order._id}`);
   await waitForReady(page);
-  await expect(page.getByText('Includes tax (23%)')).toBeVisible();
-  await expect(page.getByTestId('order-tax')).toHaveText('$5.94');
+  await expect(page.getByText('Includes tax (25%)')).toBeVisible();
+  await expect(page.getByTestId('order-tax')).toHaveText('$6.45');
 });
 
 test('a company with a VAT number of the country it orders to gets the reverse charge', async ({
@@ -139,10 +139,10 @@ test('a buyer the admin marks tax-exempt pays no tax, even where a rate applies'
   page,
 }) => {
   const admin = await apiAs(DEMO_ADMIN);
-  await portugalAt23(admin);
+  await croatiaAt25(admin);
   const { account, buyer } = await buyerWithCart(
     'Erin Exempt',
-    address('Braga yard', 'PT', '4700-001', 'Braga'),
+    address('Zagreb yard', 'HR', '10000', 'Zagreb'),
   );
   const me = (await (await buyer.get('/api/auth/get-session')).json()) as { user: { id: string } };
   const exemption = await admin.put('/api/tax-exemptions', {
@@ -152,7 +152,7 @@ test('a buyer the admin marks tax-exempt pays no tax, even where a rate applies'
   await signIn(page.request, account);
   await page.goto('/cart');
   await waitForReady(page);
-  await page.getByRole('radio', { name: /Braga yard/ }).check();
+  await page.getByRole('radio', { name: /Zagreb yard/ }).check();
   await expect(page.getByTestId('checkout-tax')).toHaveText(
     'You are marked tax-exempt, so this order carries no tax.',
   );

@@ -73,6 +73,7 @@ const PAGES: [string, string][] = [
   [paths.manageCategories(), 'routes/dashboard/manage-categories.tsx'],
   [paths.deliveryMethods(), 'routes/dashboard/delivery-methods.tsx'],
   [paths.paymentTerms(), 'routes/dashboard/payment-terms.tsx'],
+  [paths.tax(), 'routes/dashboard/tax.tsx'],
   [paths.catalogueFile(), 'routes/dashboard/catalogue-file.tsx'],
   [paths.people({ q: 'ana@example.com' }), 'routes/dashboard/make-admin.tsx'],
   [paths.auditLog(), 'routes/dashboard/audit-log.tsx'],

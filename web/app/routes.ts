@@ -50,6 +50,7 @@ export default [
           route('categories', 'routes/dashboard/manage-categories.tsx'),
           route('delivery-methods', 'routes/dashboard/delivery-methods.tsx'),
           route('payment-terms', 'routes/dashboard/payment-terms.tsx'),
+          route('tax', 'routes/dashboard/tax.tsx'),
           route('catalogue', 'routes/dashboard/catalogue-file.tsx'),
           route('audit', 'routes/dashboard/audit-log.tsx'),
           route('quote-requests', 'routes/dashboard/quote-requests.tsx'),

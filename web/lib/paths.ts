@@ -80,6 +80,8 @@ export const paths = {
   deliveryMethods: () => '/dashboard/delivery-methods',
   /** Payment terms for admins, and the overdue invoices. */
   paymentTerms: () => '/dashboard/payment-terms',
+  /** Tax rates by destination and the tax-exempt buyers. */
+  tax: () => '/dashboard/tax',
   /** The catalogue as a CSV file: its download and its import. */
   catalogueFile: () => '/dashboard/catalogue',
   /** People and their roles, optionally searched for a name or email. */

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type {
   InvoiceBalance,
   PaymentTerms,
@@ -6,8 +5,7 @@ import type {
   SetPaymentTermsBody,
 } from '../../../contract/payment-terms.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, user } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { recordPayment } from './invoice-payments.ts';

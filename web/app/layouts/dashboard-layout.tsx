@@ -26,6 +26,7 @@ const ADMIN = [
   { to: paths.manageCategories(), label: 'Manage categories', end: false },
   { to: paths.deliveryMethods(), label: 'Delivery methods', end: false },
   { to: paths.paymentTerms(), label: 'Payment terms', end: false },
+  { to: paths.tax(), label: 'Tax', end: false },
   { to: paths.catalogueFile(), label: 'Catalogue file', end: false },
   { to: paths.manageReviews(), label: 'Manage reviews', end: false },
   { to: paths.auditLog(), label: 'Audit log', end: false },

@@ -51,21 +51,6 @@ export const usePaymentTerms = () =>
     queryFn: ({ signal }) => callApi(terms.list, {}, { signal }),
   });
 
-/** The companies an admin may give terms to: those whose name contains `q`, the first page by name. */
-export const useCompanyChoices = (query: { q?: string | undefined; limit: number }) =>
-  useQuery({
-    queryKey: [...queryKeys.companies, 'all', query],
-    queryFn: async ({ signal }) => {
-      const { items, total } = await callApiPage(
-        apiRoutes.companies.listAll,
-        { query },
-        { signal },
-      );
-      return { companies: items, total };
-    },
-    placeholderData: keepPreviousData,
-  });
-
 /** A change to terms or payments reads every terms answer (and the order) again. */
 function useTermsChange<V, R>(change: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -88,9 +73,3 @@ export const useRecordPayment = () =>
   useTermsChange(({ orderId, body }: { orderId: string; body: RecordPaymentBody }) =>
     callApi(terms.recordPayment, { params: { id: orderId }, body }),
   );
-
-/** The customer (not in a company) with this email, for giving them terms: their id, or null. */
-export async function findCustomerByEmail(email: string): Promise<string | null> {
-  const people = await callApi(apiRoutes.users.listAll, { query: { q: email, limit: 5 } });
-  return people.find((person) => person.email.toLowerCase() === email.toLowerCase())?._id ?? null;
-}

@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toMinorUnits } from '#contract/money.ts';
 import type { PaymentTerms } from '#contract/payment-terms.ts';
+import { CompanyChoice } from '#web/components/company-choice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
-import { SearchSelect } from '#web/components/ui/search-select.tsx';
+import { findCustomerByEmail } from '#web/lib/buyer-choices.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
-import { findCustomerByEmail, useCompanyChoices, useSetTerms } from '../api/terms.ts';
+import { useSetTerms } from '../api/terms.ts';
 
 const FIELDS = ['companyId', 'email', 'netDays', 'creditLimit'] as const;
-/** Companies offered at once: a search finds the others. */
-const COMPANY_CHOICES = 50;
 const OUTCOME = {
   notDone: 'No terms were given.',
   unknown: 'We cannot tell whether the terms were saved: look at the list before trying again.',
@@ -52,9 +50,6 @@ type TermsValues = z.output<ReturnType<typeof termsSchema>>;
 /** An admin gives a company, or a customer without one, net 15, 30 or 60 and a credit limit. */
 export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void }) {
   const currency = useCurrency();
-  const [companySearch, setCompanySearch] = useState('');
-  const companyQ = useDeferredValue(companySearch.trim());
-  const companies = useCompanyChoices({ q: companyQ || undefined, limit: COMPANY_CHOICES });
   const setTerms = useSetTerms();
   const form = useForm<TermsInput, unknown, TermsValues>({
     resolver: zodResolver(termsSchema(currency)),
@@ -88,7 +83,6 @@ export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void 
         onSuccess: (saved) => {
           clear();
           form.reset();
-          setCompanySearch('');
           onSaved(saved);
         },
         onError: fail,
@@ -112,30 +106,7 @@ export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void 
         <option value="customer">A customer without a company</option>
       </SelectField>
       {buyerType === 'company' ? (
-        <SearchSelect
-          label="Company"
-          searchLabel="Find a company"
-          search={companySearch}
-          onSearch={setCompanySearch}
-          noneLabel="Choose a company"
-          noun={['company', 'companies']}
-          matches={
-            companies.data
-              ? {
-                  state: 'ready',
-                  total: companies.data.total,
-                  options: companies.data.companies.map((company) => ({
-                    value: company._id,
-                    label: company.name,
-                  })),
-                }
-              : companies.isError
-                ? { state: 'error' }
-                : { state: 'loading' }
-          }
-          error={errors.companyId?.message}
-          select={form.register('companyId')}
-        />
+        <CompanyChoice error={errors.companyId?.message} select={form.register('companyId')} />
       ) : (
         <TextField
           label="Customer's email"
