@@ -6,15 +6,21 @@ import { SearchSelect } from './ui/search-select.tsx';
 const COMPANY_CHOICES = 50;
 
 /**
- * An admin names a company (payment terms, a tax exemption): the first companies by name, and a
- * search by part of a name for the rest (GET /api/companies is paged).
+ * An admin names a company (payment terms, a tax exemption, the orders filter): the first companies
+ * by name, and a search by part of a name for the rest (GET /api/companies is paged).
  */
 export function CompanyChoice({
   error,
   select,
+  noneLabel = 'Choose a company',
+  kept,
 }: {
   error?: string | undefined;
   select: Omit<ComponentProps<'select'>, 'className' | 'children'>;
+  /** What choosing none means ("Any company" in a filter). */
+  noneLabel?: string;
+  /** A company chosen earlier that the page of matches may not hold: kept as an option. */
+  kept?: { value: string; label: string } | undefined;
 }) {
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
@@ -25,7 +31,8 @@ export function CompanyChoice({
       searchLabel="Find a company"
       search={search}
       onSearch={setSearch}
-      noneLabel="Choose a company"
+      noneLabel={noneLabel}
+      kept={kept}
       noun={['company', 'companies']}
       matches={
         companies.data

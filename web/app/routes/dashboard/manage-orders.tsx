@@ -1,16 +1,15 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import { ListOrdersQuerySchema, type OrderSort } from '#contract/order-lists.ts';
 import { ORDER_STATUSES, type Order } from '#contract/orders.ts';
+import { CompanyChoice } from '#web/components/company-choice.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { SearchSelect } from '#web/components/ui/search-select.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { useCompanies } from '#web/features/companies/api/companies.ts';
 import { type OrderListParams, useAllOrders } from '#web/features/orders/api/orders-queries.ts';
 import { AllOrdersTable } from '#web/features/orders/components/all-orders-table.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
@@ -24,8 +23,6 @@ export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
 
 const PAGE_SIZE = 50;
-/** Companies the filter offers at once: a search finds the others. */
-const COMPANY_CHOICES = 50;
 const FILTERS = ['q', 'status', 'company', 'from', 'to', 'sort'] as const;
 const SORT_LABELS: Record<OrderSort, string> = {
   newest: 'Newest first',
@@ -62,9 +59,6 @@ export function ManageOrdersPage() {
   const { params, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE, { sort: 'newest' });
   const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const orders = useAllOrders(list);
-  const [companySearch, setCompanySearch] = useState('');
-  const companyQ = useDeferredValue(companySearch.trim());
-  const companies = useCompanies({ q: companyQ || undefined, limit: COMPANY_CHOICES });
   const chosenCompany = typed.company;
   // Its name as its orders carry it, when the search does not show it.
   const chosenOrder = orders.data?.orders.find((order) => order.companyId === chosenCompany);
@@ -111,27 +105,8 @@ export function ManageOrdersPage() {
             </option>
           ))}
         </SelectField>
-        <SearchSelect
-          label="Company"
-          searchLabel="Find a company"
-          search={companySearch}
-          onSearch={setCompanySearch}
+        <CompanyChoice
           noneLabel="Any company"
-          noun={['company', 'companies']}
-          matches={
-            companies.data
-              ? {
-                  state: 'ready',
-                  total: companies.data.total,
-                  options: companies.data.companies.map((company) => ({
-                    value: company._id,
-                    label: company.name,
-                  })),
-                }
-              : companies.isError
-                ? { state: 'error' }
-                : { state: 'loading' }
-          }
           // The company the list is filtered by stays chosen, whatever the search shows.
           kept={
             chosenCompany

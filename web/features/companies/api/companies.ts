@@ -129,14 +129,3 @@ export const useCompanyOrders = (params: CompanyOrderParams, isEnabled = true) =
     },
     placeholderData: keepPreviousData,
   });
-
-/** The companies whose name contains `q` (the first page by name), for the admin's order filter. */
-export const useCompanies = (query: { q?: string | undefined; limit: number }) =>
-  useQuery({
-    queryKey: [...queryKeys.companies, 'all', query],
-    queryFn: async ({ signal }) => {
-      const { items, total } = await callApiPage(routes.listAll, { query }, { signal });
-      return { companies: items, total };
-    },
-    placeholderData: keepPreviousData,
-  });
