@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'tax_rate.deleted',
   'tax_exemption.set',
   'tax_exemption.cleared',
+  'tax_vat_number.verified',
+  'tax_vat_number.withdrawn',
 ] as const;
 const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -64,6 +64,7 @@ const ProblemCodeSchema = z.enum([
   'tax_rate_exists',
   'too_many_tax_rates',
   'tax_rate_region_postcodes',
+  'vat_number_changed',
   'payment_exceeds_balance',
   'not_on_account',
   'statement_too_long',

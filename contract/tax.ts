@@ -93,11 +93,16 @@ const VAT_FORMATS: Record<string, RegExp> = {
  */
 export function vatNumberCountry(vatNumber: string | null | undefined): string | null {
   if (!vatNumber) return null;
-  const plain = vatNumber.toUpperCase().replace(/[\s.\-/]/g, '');
+  const plain = plainVatNumber(vatNumber);
   const prefix = plain.slice(0, 2);
   const format = VAT_FORMATS[prefix];
   if (!format?.test(plain.slice(2))) return null;
   return prefix === 'EL' ? 'GR' : prefix;
+}
+
+/** A VAT number as it is compared: capitals, without spaces, dots, dashes or slashes. */
+export function plainVatNumber(vatNumber: string): string {
+  return vatNumber.toUpperCase().replace(/[\s.\-/]/g, '');
 }
 
 /** What a postcode is compared by: capitals, without spaces or dashes. */
@@ -291,6 +296,47 @@ const ExemptionPageQuerySchema = z.strictObject({
 });
 export type ExemptionPageQuery = z.output<typeof ExemptionPageQuerySchema>;
 
+// ---- Verified VAT numbers ----------------------------------------------------------------------
+
+/**
+ * A company's VAT number as an admin sees it for the reverse charge: the number the company gives
+ * now, whether it looks valid for a member state, and the number an admin verified (with the tax
+ * office's VIES), if any. Only a company whose number is the one verified gets the reverse charge.
+ */
+export const CompanyVatNumberSchema = z.object({
+  companyId: IdSchema,
+  companyName: z.string(),
+  vatNumber: z.string(),
+  /** The member state the number looks valid for, or null. */
+  country: z.string().nullable(),
+  verifiedVatNumber: z.string().nullable(),
+  verifiedAt: TimestampSchema.nullable(),
+  /** Whether the number given now is the one verified: the reverse charge applies. */
+  isVerified: z.boolean(),
+});
+export type CompanyVatNumber = z.infer<typeof CompanyVatNumberSchema>;
+
+const VatNumberPageQuerySchema = z.strictObject({
+  /** `unverified`: EU VAT numbers not (or no longer) verified, the admin's to check; `verified`. */
+  state: z.enum(['unverified', 'verified']).default('unverified'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_MAX, { error: `Must be at most ${PAGE_MAX}.` })
+    .default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type VatNumberPageQuery = z.output<typeof VatNumberPageQuerySchema>;
+
+const VerifyVatNumberBodySchema = z.strictObject({
+  /** The number the admin checked: refused (409) if the company changed it meanwhile. */
+  vatNumber: z.string().trim().min(1).max(64),
+});
+export type VerifyVatNumberBody = z.infer<typeof VerifyVatNumberBodySchema>;
+
+const CompanyIdParamsSchema = z.strictObject({ companyId: IdSchema });
+
 const DestinationQuerySchema = z.strictObject({
   country: CountrySchema.optional(),
   postcode: plainText(1, 16).optional(),
@@ -391,13 +437,54 @@ export const taxRoutes = {
     response: z.null(),
     errors: { 404: 'not_found: no tax exemption has this id.' },
   }),
+  listVatNumbers: route({
+    method: 'GET',
+    path: '/tax/vat-numbers',
+    access: 'admin',
+    summary: "List companies' VAT numbers for the reverse charge",
+    description:
+      'A page of the companies whose VAT number looks valid for an EU member state, by name: `unverified` (the default) those whose number is not, or no longer, the one an admin verified; `verified` the others. X-Total-Count says how many in all. Only a verified number gets the reverse charge.',
+    returns: 'The companies on this page with their VAT numbers.',
+    tags: ['tax'],
+    query: VatNumberPageQuerySchema,
+    response: z.array(CompanyVatNumberSchema),
+    responseHeaders: ['X-Total-Count'],
+  }),
+  verifyVatNumber: route({
+    method: 'PUT',
+    path: '/tax/vat-numbers/:companyId',
+    access: 'admin',
+    summary: "Mark a company's VAT number verified",
+    description: `The admin checked the number with the tax office (VIES): the company's orders to its member state get the reverse charge from now on, as long as the company keeps this number. ${AUDITED} (tax_vat_number.verified).`,
+    returns: "The company's VAT number as it is now.",
+    tags: ['tax'],
+    params: CompanyIdParamsSchema,
+    body: VerifyVatNumberBodySchema,
+    response: CompanyVatNumberSchema,
+    errors: {
+      404: 'not_found: no company has this id.',
+      409: 'vat_number_changed: the company gives another VAT number now (or none, or one that does not look valid for a member state); look again.',
+    },
+  }),
+  unverifyVatNumber: route({
+    method: 'DELETE',
+    path: '/tax/vat-numbers/:companyId',
+    access: 'admin',
+    summary: "Withdraw a company's verified VAT number",
+    description: `The company's orders are taxed at their destination's rate from now on. ${AUDITED} (tax_vat_number.withdrawn).`,
+    returns: "The company's VAT number as it is now.",
+    tags: ['tax'],
+    params: CompanyIdParamsSchema,
+    response: CompanyVatNumberSchema,
+    errors: { 404: 'not_found: no company has this id.' },
+  }),
   destination: route({
     method: 'GET',
     path: '/tax/destination',
     access: 'user',
     summary: "How the caller's order to a destination is taxed",
     description:
-      "The tax an order of the caller's to `country` (and `postcode`) carries: at the destination's rate, the reverse charge (the buyer's company has a VAT number of that EU country, not the store's), or none for a tax-exempt buyer; with the rate the store's prices include, so the checkout can show each price as it will be charged. Without `country`: a typed address, taxed at the store's rate. The order's placement decides again.",
+      "The tax an order of the caller's to `country` (and `postcode`) carries: at the destination's rate, the reverse charge (the buyer's company has a VAT number of that EU country, not the store's, that an admin verified), or none for a tax-exempt buyer; with the rate the store's prices include, so the checkout can show each price as it will be charged. Without `country`: a typed address, taxed at the store's rate. The order's placement decides again.",
     returns: 'The tax decision.',
     tags: ['tax'],
     query: DestinationQuerySchema,

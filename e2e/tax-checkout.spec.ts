@@ -57,13 +57,15 @@ async function buyerWithCart(
   const tool = await createTool(admin, { minimumOrder: 1, price: 1290 });
   const account = newAccount(label);
   const buyer = await apiAs(account, { create: true });
+  let companyId: string | null = null;
   if (company) {
     const made = await buyer.post('/api/companies', { data: company });
     expect(made.status(), await made.text()).toBe(201);
+    companyId = ((await made.json()) as { _id: string })._id;
   }
   await buyer.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 2 }] } });
   expect((await buyer.post('/api/addresses', { data: yard })).status()).toBe(201);
-  return { admin, account, buyer };
+  return { admin, account, buyer, companyId };
 }
 
 test('a buyer in Croatia is shown and charged Croatia’s tax, and the order says so', async ({
@@ -101,10 +103,10 @@ test('a buyer in Croatia is shown and charged Croatia’s tax, and the order say
   await expect(page.getByTestId('order-tax')).toHaveText('$6.45');
 });
 
-test('a company with a VAT number of the country it orders to gets the reverse charge', async ({
+test('a company whose VAT number of the country it orders to was verified gets the reverse charge', async ({
   page,
 }) => {
-  const { account, buyer } = await buyerWithCart(
+  const { admin, account, buyer, companyId } = await buyerWithCart(
     'Rosa Reverse',
     address('Vigo yard', 'ES', '36201', 'Vigo'),
     {
@@ -113,6 +115,11 @@ test('a company with a VAT number of the country it orders to gets the reverse c
       billingAddress: 'Calle Mayor 1, 36201 Vigo',
     },
   );
+  // The admin checked the company's number with the tax office (only then the reverse charge).
+  const verified = await admin.put(`/api/tax/vat-numbers/${companyId}`, {
+    data: { vatNumber: 'ESB12345678' },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
   await signIn(page.request, account);
   await page.goto('/cart');
   await waitForReady(page);

@@ -5,6 +5,7 @@ import { CartSchema } from '../../contract/cart.ts';
 import type { RouteDescriptor } from '../../contract/common.ts';
 import { OrderSchema } from '../../contract/orders.ts';
 import { allRoutes } from '../../contract/routes.ts';
+import { companies } from '../db/schema.ts';
 import { MATRIX, type Objects, ROLES } from '../testing/authorization-table.ts';
 import { addImportProgress } from '../testing/catalogue-files.ts';
 import {
@@ -104,6 +105,11 @@ async function objects(): Promise<Objects> {
         asSessionUser(admin),
       )
       .then((rate) => ({ id: rate._id })),
+    vatCompany: await t.db
+      .insert(companies)
+      .values({ name: 'Matrix VAT GmbH', vatNumber: 'DE123456789' })
+      .returning({ id: companies.id })
+      .then((rows) => ({ id: rows[0]?.id ?? '' })),
     taxExemption: await t.app.services.tax
       .setExemption(asSessionUser(admin, 'Admin'), { userId: someone.id, reference: 'Matrix' })
       .then((exemption) => ({ id: exemption._id })),

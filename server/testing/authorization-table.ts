@@ -47,6 +47,8 @@ export interface Objects {
   /** A tax rate (New Zealand's), and `someone`'s tax exemption. */
   taxRate: { id: string };
   taxExemption: { id: string };
+  /** A company with a German VAT number, not verified. */
+  vatCompany: { id: string };
 }
 
 interface Entry {
@@ -231,6 +233,21 @@ export const MATRIX: Record<string, Entry> = {
   },
   'DELETE /tax-exemptions/:id': {
     request: (o) => ({ url: `/api/tax-exemptions/${o.taxExemption.id}` }),
+    expect: adminOnly(200),
+  },
+  'GET /tax/vat-numbers': {
+    request: () => ({ url: '/api/tax/vat-numbers' }),
+    expect: adminOnly(200),
+  },
+  'PUT /tax/vat-numbers/:companyId': {
+    request: (o) => ({
+      url: `/api/tax/vat-numbers/${o.vatCompany.id}`,
+      body: { vatNumber: 'DE123456789' },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /tax/vat-numbers/:companyId': {
+    request: (o) => ({ url: `/api/tax/vat-numbers/${o.vatCompany.id}` }),
     expect: adminOnly(200),
   },
   'GET /tax/destination': {

@@ -46,6 +46,7 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /tax-rates': () => ({ url: '/api/tax-rates' }),
   'GET /tax-exemptions': () => ({ url: '/api/tax-exemptions?limit=5' }),
   'GET /tax/destination': () => ({ url: '/api/tax/destination?country=NZ&postcode=6011' }),
+  'GET /tax/vat-numbers': () => ({ url: '/api/tax/vat-numbers?state=unverified&limit=5' }),
   'GET /cart/delivery-options': () => ({ url: '/api/cart/delivery-options?country=GB' }),
   'GET /lists': () => ({ url: '/api/lists?limit=5' }),
   'GET /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
@@ -294,6 +295,12 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     { url: '/api/tax-exemptions', body: { userId: f.admin.id, reference: 'Own' } },
   ],
   'DELETE /tax-exemptions/:id': () => [{ url: `/api/tax-exemptions/${randomUUID()}` }],
+  'PUT /tax/vat-numbers/:companyId': (f) => [
+    { url: `/api/tax/vat-numbers/${randomUUID()}`, body: { vatNumber: 'DE123456789' } },
+    // Not the number the company gives now.
+    { url: `/api/tax/vat-numbers/${f.vatCompany.id}`, body: { vatNumber: 'DE999999999' } },
+  ],
+  'DELETE /tax/vat-numbers/:companyId': () => [{ url: `/api/tax/vat-numbers/${randomUUID()}` }],
   'POST /orders/:id/payments': (f) => [
     {
       url: `/api/orders/${randomUUID()}/payments`,

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CartSchema } from '../../contract/cart.ts';
 import { type Order, OrderSchema } from '../../contract/orders.ts';
-import { companies, companyMembers, savedListLines, savedLists } from '../db/schema.ts';
+import {
+  companyMembers,
+  companies as companyRows,
+  savedListLines,
+  savedLists,
+} from '../db/schema.ts';
 import type { SessionUser } from '../http/session.ts';
 import { addImportProgress, catalogueFile } from './catalogue-files.ts';
 import { type CompanyFixture, companyFixture, leaveCompany } from './companies.ts';
@@ -55,6 +60,8 @@ export interface Fixture {
   /** New Zealand's tax rate, and `someone`'s tax exemption. */
   taxRate: { id: string };
   taxExemption: { id: string };
+  /** A company (no members) with a German VAT number, not verified. */
+  vatCompany: { id: string; vatNumber: string };
 }
 
 /** A paid order of `place`'s, refunded one cent: its credit note's number. */
@@ -188,6 +195,11 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     { country: 'NZ', region: `Fixture ${fixtures}`, postcodePrefixes: [`9${fixtures}`], rate: 15 },
     asAdmin,
   );
+  const [vatCompany] = await t.db
+    .insert(companyRows)
+    .values({ name: `VAT Fixture ${fixtures}`, vatNumber: 'DE123456789' })
+    .returning({ id: companyRows.id });
+  if (!vatCompany) throw new Error('no company');
   const taxExemption = await t.app.services.tax.setExemption(asAdmin, {
     userId: someone.id,
     reference: 'Fixture certificate',
@@ -217,6 +229,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     deliveryMethod: { id: method._id },
     taxRate: { id: taxRate._id },
     taxExemption: { id: taxExemption._id },
+    vatCompany: { id: vatCompany.id, vatNumber: 'DE123456789' },
   };
 }
 
@@ -231,7 +244,7 @@ async function awaitingApproval(t: TestContext, toolId: string): Promise<Fixture
   let company = approvingCompanies.get(t);
   if (!company) {
     company = (async () => {
-      const [row] = await t.db.insert(companies).values({ name: 'Approving Co' }).returning();
+      const [row] = await t.db.insert(companyRows).values({ name: 'Approving Co' }).returning();
       const approver = await t.signUp({ name: 'Ari Approver' });
       const buyer = await t.addAccount({ name: 'Bea Buyer' });
       await t.db.insert(companyMembers).values([
@@ -339,6 +352,13 @@ export const VALID_REQUESTS: Record<string, Build> = {
     body: { companyId: f.companies.company.id, reference: 'Charity 1234567' },
   }),
   'DELETE /tax-exemptions/:id': (f) => ({ url: `/api/tax-exemptions/${f.taxExemption.id}` }),
+  'PUT /tax/vat-numbers/:companyId': (f) => ({
+    url: `/api/tax/vat-numbers/${f.vatCompany.id}`,
+    body: { vatNumber: f.vatCompany.vatNumber },
+  }),
+  'DELETE /tax/vat-numbers/:companyId': (f) => ({
+    url: `/api/tax/vat-numbers/${f.vatCompany.id}`,
+  }),
   'DELETE /product/:id': (f) => ({ url: `/api/product/${f.tool.id}` }),
   'POST /user': (f) => ({
     url: `/api/user?email=${encodeURIComponent(f.admin.email)}`,

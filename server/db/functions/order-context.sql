@@ -25,7 +25,8 @@
 -- racing orders on account cannot pass the credit limit together.
 --
 -- Tax (decision 064): whether the buyer orders tax-exempt, the company's exemption for a member
--- and the customer's own otherwise, as for payment terms.
+-- and the customer's own otherwise, as for payment terms; and the VAT number an admin verified for
+-- the company (the reverse charge needs the company's number to be that one).
 CREATE OR REPLACE FUNCTION toolyard_order_context(p_user text, p_key text, p_tools uuid[]) RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -33,6 +34,7 @@ DECLARE
   v_member company_members%ROWTYPE;
   v_locked uuid;
   v_membership json;
+  v_verified_vat text;
   v_month timestamptz := date_trunc('month', now(), 'UTC');
 BEGIN
   SELECT json_build_object(
@@ -56,6 +58,7 @@ BEGIN
     SELECT
         json_build_object(
           'companyName', c.name, 'vatNumber', c.vat_number, 'billingAddress', c.billing_address),
+        c.verified_vat_number,
         json_build_object(
           'companyId', c.id, 'role', v_member.role, 'orderLimit', v_member.order_limit,
           'monthlyLimit', v_member.monthly_limit, 'companyBudget', c.monthly_limit,
@@ -76,7 +79,7 @@ BEGIN
                 ORDER BY u.email), '[]')
             FROM company_members m JOIN "user" u ON u.id = m.user_id
             WHERE m.company_id = c.id AND m.role IN ('owner', 'approver') AND m.user_id <> p_user))
-      INTO v_company, v_membership
+      INTO v_company, v_verified_vat, v_membership
       FROM companies c WHERE c.id = v_member.company_id;
   END IF;
   PERFORM 1 FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL ORDER BY id FOR UPDATE;
@@ -92,6 +95,7 @@ BEGIN
       FROM payment_terms t
       WHERE CASE WHEN v_member.company_id IS NOT NULL THEN t.company_id = v_member.company_id
         ELSE t.user_id = p_user END),
+    'verifiedVatNumber', v_verified_vat,
     'taxExempt', EXISTS (
       SELECT 1 FROM tax_exemptions e
       WHERE CASE WHEN v_member.company_id IS NOT NULL THEN e.company_id = v_member.company_id

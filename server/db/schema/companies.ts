@@ -27,6 +27,12 @@ export const companies = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     vatNumber: text('vat_number'),
+    /**
+     * The VAT number an admin verified with the tax office, and when (decision 064): only while the
+     * company's `vat_number` is this one do its orders get the reverse charge.
+     */
+    verifiedVatNumber: text('verified_vat_number'),
+    vatVerifiedAt: timestamp('vat_verified_at', { withTimezone: true }),
     billingAddress: text('billing_address'),
     /**
      * What the whole company may spend in a calendar month (minor units), orders not cancelled or

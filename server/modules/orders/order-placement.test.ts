@@ -67,6 +67,7 @@ function context(changes: Partial<PlacementContext> = {}): PlacementContext {
     earlierOrderId: null,
     terms: null,
     taxExempt: false,
+    verifiedVatNumber: null,
     held: { orders: 0, unitsOf: new Map() },
     tools: new Map([
       [knife.id, knife],

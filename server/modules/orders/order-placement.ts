@@ -82,6 +82,7 @@ function taxOf(context: PlacementContext, request: PlacementRequest, options: Pl
     {
       destination: address ? { country: address.country, postcode: address.postcode } : null,
       vatNumber: context.company.vatNumber,
+      verifiedVatNumber: context.verifiedVatNumber,
       exempt: context.taxExempt,
       rates: request.tax?.rates ?? [],
     },

@@ -62,6 +62,8 @@ export interface PlacementContext {
   terms: { netDays: number; creditLimit: number; owed: number } | null;
   /** Whether the buyer (their company, or they without one) is marked tax-exempt (decision 064). */
   taxExempt: boolean;
+  /** The VAT number an admin verified for the buyer's company; null without one (decision 064). */
+  verifiedVatNumber: string | null;
   /** How many unpaid orders the customer holds, and how many units of each tool asked for. */
   held: { orders: number; unitsOf: Map<string, number> };
   /** The listed tools among those asked for, locked until the transaction ends. */
@@ -183,6 +185,7 @@ interface ContextJson {
   membership: PlacementMembership | null;
   terms: PlacementContext['terms'];
   taxExempt: boolean;
+  verifiedVatNumber: string | null;
   unpaidOrders: number;
   earlierId: string | null;
   held: Record<string, number>;
@@ -218,6 +221,7 @@ export function contextOf(opened: unknown): PlacementContext {
     earlierOrderId: json.earlierId,
     terms: json.terms ?? null,
     taxExempt: json.taxExempt,
+    verifiedVatNumber: json.verifiedVatNumber ?? null,
     held: { orders: json.unpaidOrders, unitsOf: new Map(Object.entries(json.held)) },
     tools: new Map(json.tools.map((tool) => [tool.id, tool])),
   };

@@ -1,6 +1,7 @@
 import { countryName } from '../../../contract/addresses.ts';
 import {
   EU_COUNTRIES,
+  plainVatNumber,
   postcodeKey,
   type TaxDecision,
   vatNumberCountry,
@@ -27,6 +28,11 @@ export interface TaxFacts {
   destination: { country: string; postcode: string } | null;
   /** The VAT number the order carries (its company's, or the buyer's profile). */
   vatNumber: string | null;
+  /**
+   * The number an admin verified for the buyer's company (null: none, or no company): the reverse
+   * charge applies only while the order's number is this one, never on a number the buyer typed.
+   */
+  verifiedVatNumber: string | null;
   /** Whether the buyer (their company, or they without one) is marked tax-exempt. */
   exempt: boolean;
   /** The destination country's rates (its own and its regions'). */
@@ -73,7 +79,12 @@ export function decideTax(facts: TaxFacts, settings: Settings): TaxDecision {
     };
   }
   const vatCountry = vatNumberCountry(facts.vatNumber);
+  const isVerified =
+    facts.vatNumber !== null &&
+    facts.verifiedVatNumber !== null &&
+    plainVatNumber(facts.vatNumber) === plainVatNumber(facts.verifiedVatNumber);
   if (
+    isVerified &&
     country !== null &&
     settings.euSellerCountry !== null &&
     vatCountry === country &&

@@ -1,5 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { TaxExemption, TaxRate } from '../../../contract/tax.ts';
+import {
+  type CompanyVatNumber,
+  plainVatNumber,
+  type TaxExemption,
+  type TaxRate,
+  vatNumberCountry,
+} from '../../../contract/tax.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies, companyMembers, taxExemptions, taxRates, user } from '../../db/schema.ts';
 import type { RateRow } from './tax-decision.ts';
@@ -161,4 +167,93 @@ export async function placeTaken(
       ),
     );
   return rows.some((row) => row.id !== exceptId);
+}
+
+// ---- Companies' VAT numbers (the reverse charge) -----------------------------------------------
+
+type CompanyVatRow = {
+  id: string;
+  name: string;
+  vatNumber: string | null;
+  verifiedVatNumber: string | null;
+  vatVerifiedAt: Date | null;
+};
+
+function toCompanyVatNumber(row: CompanyVatRow): CompanyVatNumber {
+  const vatNumber = row.vatNumber ?? '';
+  return {
+    companyId: row.id,
+    companyName: row.name,
+    vatNumber,
+    country: vatNumberCountry(vatNumber),
+    verifiedVatNumber: row.verifiedVatNumber,
+    verifiedAt: row.vatVerifiedAt?.toISOString() ?? null,
+    isVerified:
+      row.verifiedVatNumber !== null &&
+      plainVatNumber(vatNumber) === plainVatNumber(row.verifiedVatNumber),
+  };
+}
+
+const vatColumns = {
+  id: companies.id,
+  name: companies.name,
+  vatNumber: companies.vatNumber,
+  verifiedVatNumber: companies.verifiedVatNumber,
+  vatVerifiedAt: companies.vatVerifiedAt,
+};
+
+/** The number as compared in SQL: capitals, without spaces, dots, dashes or slashes. */
+const plainSql = (column: unknown) => sql`upper(regexp_replace(${column}, '[\s./-]', '', 'g'))`;
+
+/**
+ * A page of the companies whose VAT number starts like a member state's (the form itself is
+ * checked per row), verified (the number given is the one verified) or not.
+ */
+export async function listVatNumbers(
+  tx: Tx,
+  query: { state: 'unverified' | 'verified'; limit: number; offset: number },
+): Promise<{ companies: CompanyVatNumber[]; total: number }> {
+  const matches = sql`${plainSql(companies.vatNumber)} ~ '^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK)'`;
+  const verified = sql`${companies.verifiedVatNumber} is not null and ${plainSql(companies.verifiedVatNumber)} = ${plainSql(companies.vatNumber)}`;
+  const where =
+    query.state === 'verified'
+      ? sql`${matches} and ${verified}`
+      : sql`${matches} and not coalesce(${verified}, false)`;
+  const [rows, [count]] = [
+    await tx
+      .select(vatColumns)
+      .from(companies)
+      .where(where)
+      .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    await tx.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
+  ];
+  return { companies: rows.map(toCompanyVatNumber), total: count?.total ?? 0 };
+}
+
+/** The company's VAT numbers, its row locked against a change of its details meanwhile. */
+export async function lockCompanyVat(
+  tx: Tx,
+  companyId: string,
+): Promise<CompanyVatRow | undefined> {
+  const [row] = await tx
+    .select(vatColumns)
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  return row;
+}
+
+export async function setVerifiedVat(tx: Tx, companyId: string, vatNumber: string | null) {
+  await tx
+    .update(companies)
+    .set({ verifiedVatNumber: vatNumber, vatVerifiedAt: vatNumber === null ? null : sql`now()` })
+    .where(eq(companies.id, companyId));
+}
+
+export async function companyVatNumber(tx: Tx, companyId: string): Promise<CompanyVatNumber> {
+  const [row] = await tx.select(vatColumns).from(companies).where(eq(companies.id, companyId));
+  if (!row) throw new Error('a company vanished in its own transaction');
+  return toCompanyVatNumber(row);
 }

@@ -36,6 +36,19 @@ export function registerTaxRoutes(
     await limitWrites(user);
     return tax.clearExemption(user, params.id);
   });
+  registerRoute(app, taxRoutes.listVatNumbers, async ({ query, reply }) => {
+    const page = await tax.listVatNumbers(query);
+    reply.header('x-total-count', String(page.total));
+    return page.companies;
+  });
+  registerRoute(app, taxRoutes.verifyVatNumber, async ({ user, params, body }) => {
+    await limitWrites(user);
+    return tax.verifyVatNumber(user, params.companyId, body);
+  });
+  registerRoute(app, taxRoutes.unverifyVatNumber, async ({ user, params }) => {
+    await limitWrites(user);
+    return tax.unverifyVatNumber(user, params.companyId);
+  });
   registerRoute(app, taxRoutes.destination, async ({ user, query }) =>
     tax.destination(user, query),
   );

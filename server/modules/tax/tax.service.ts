@@ -1,14 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  type CompanyVatNumber,
   type CreateTaxRateBody,
   type DestinationQuery,
   type ExemptionPageQuery,
   MAX_TAX_RATES,
+  plainVatNumber,
   type SetTaxExemptionBody,
   type TaxDecision,
   type TaxExemption,
   type TaxRate,
   type UpdateTaxRateBody,
+  type VatNumberPageQuery,
+  type VerifyVatNumberBody,
+  vatNumberCountry,
 } from '../../../contract/tax.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -166,6 +171,59 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
       });
     },
 
+    listVatNumbers(query: VatNumberPageQuery) {
+      return repo.listVatNumbers(db, query);
+    },
+
+    /** The admin checked the company's number with the tax office: the reverse charge applies. */
+    verifyVatNumber(
+      admin: SessionUser,
+      companyId: string,
+      body: VerifyVatNumberBody,
+    ): Promise<CompanyVatNumber> {
+      return db.transaction(async (tx) => {
+        const company = await repo.lockCompanyVat(tx, companyId);
+        if (!company) throw notFound('No company has this id.');
+        const given = company.vatNumber;
+        if (
+          given === null ||
+          vatNumberCountry(given) === null ||
+          plainVatNumber(given) !== plainVatNumber(body.vatNumber)
+        ) {
+          throw conflict(
+            'vat_number_changed',
+            given === null
+              ? `${company.name} gives no VAT number now: there is nothing to verify.`
+              : vatNumberCountry(given) === null
+                ? `${company.name}'s VAT number ${given} does not look valid for any EU member state.`
+                : `${company.name} gives the VAT number ${given} now, not ${body.vatNumber}: check that one.`,
+          );
+        }
+        await repo.setVerifiedVat(tx, companyId, given);
+        await recordAudit(tx, admin, {
+          action: 'tax_vat_number.verified',
+          target: { type: 'company', id: companyId, label: company.name },
+          details: { vatNumber: given },
+        });
+        return repo.companyVatNumber(tx, companyId);
+      });
+    },
+
+    /** The company's orders are taxed at their destination again. */
+    unverifyVatNumber(admin: SessionUser, companyId: string): Promise<CompanyVatNumber> {
+      return db.transaction(async (tx) => {
+        const company = await repo.lockCompanyVat(tx, companyId);
+        if (!company) throw notFound('No company has this id.');
+        await repo.setVerifiedVat(tx, companyId, null);
+        await recordAudit(tx, admin, {
+          action: 'tax_vat_number.withdrawn',
+          target: { type: 'company', id: companyId, label: company.name },
+          details: { vatNumber: company.verifiedVatNumber },
+        });
+        return repo.companyVatNumber(tx, companyId);
+      });
+    },
+
     /** How the caller's order to a destination is taxed, as placement would decide it now. */
     async destination(user: SessionUser, query: DestinationQuery): Promise<TaxDecision> {
       const { rates } = await taxFactsOf(db, query.country ?? null);
@@ -176,7 +234,7 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
           destination: query.country
             ? { country: query.country, postcode: query.postcode ?? '' }
             : null,
-          vatNumber: await vatNumberOf(db, user.id, membership?.companyId ?? null),
+          ...(await vatNumberOf(db, user.id, membership?.companyId ?? null)),
           exempt: membership ? facts.exemptCompanyIds.has(membership.companyId) : facts.ownExempt,
           rates,
         },
@@ -200,11 +258,13 @@ export interface TaxFactsRead {
   rates: RateRow[];
 }
 
+/** The VAT number an order of the caller's carries, and the one verified for their company. */
 async function vatNumberOf(tx: Tx, userId: string, companyId: string | null) {
-  const rows = await tx.execute<{ vat: string | null }>(
+  const rows = await tx.execute<{ vat: string | null; verified: string | null }>(
     companyId
-      ? sql`select vat_number as vat from companies where id = ${companyId}`
-      : sql`select vat_number as vat from "user" where id = ${userId}`,
+      ? sql`select vat_number as vat, verified_vat_number as verified from companies where id = ${companyId}`
+      : sql`select vat_number as vat, null as verified from "user" where id = ${userId}`,
   );
-  return rows.rows[0]?.vat ?? null;
+  const row = rows.rows[0];
+  return { vatNumber: row?.vat ?? null, verifiedVatNumber: row?.verified ?? null };
 }

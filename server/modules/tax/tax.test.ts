@@ -5,6 +5,7 @@ import { type AddressFields, AddressSchema } from '../../../contract/addresses.t
 import { AuditEntrySchema } from '../../../contract/audit.ts';
 import { OrderSchema } from '../../../contract/orders.ts';
 import {
+  CompanyVatNumberSchema,
   TaxDecisionSchema,
   TaxExemptionSchema,
   TaxRateSchema,
@@ -132,7 +133,7 @@ describe('the rate of a destination', () => {
 
   it('charges the store its own rate where no rate is set, and none to an exempt buyer', () => {
     const settings = { taxRateBasisPoints: 2300, pricesIncludeTax: true, euSellerCountry: 'IE' };
-    const facts = { vatNumber: null, exempt: false, rates: [] };
+    const facts = { vatNumber: null, verifiedVatNumber: null, exempt: false, rates: [] };
     const nowhere = decideTax({ ...facts, destination: null }, settings);
     expect([nowhere.treatment, nowhere.rateBasisPoints]).toEqual(['taxed', 2300]);
     const exempt = decideTax(
@@ -143,7 +144,12 @@ describe('the rate of a destination', () => {
   });
 
   it('gives no reverse charge when the seller is outside the EU or the VAT number is of another country', () => {
-    const facts = { vatNumber: 'DE123456789', exempt: false, rates: [] };
+    const facts = {
+      vatNumber: 'DE123456789',
+      verifiedVatNumber: 'DE 123 456 789',
+      exempt: false,
+      rates: [],
+    };
     const toGermany = { ...facts, destination: { country: 'DE', postcode: '10115' } };
     const outside = { taxRateBasisPoints: 2000, pricesIncludeTax: true, euSellerCountry: null };
     expect(decideTax(toGermany, outside).treatment).toBe('taxed');
@@ -200,9 +206,27 @@ describe('orders taxed by destination', () => {
     expect(madrid.totalAmount).toBe(36_300);
   });
 
-  it('gives a company with a VAT number of the destination the reverse charge, and says so on the invoice', async () => {
+  it('gives a company whose VAT number of the destination an admin verified the reverse charge, and says so on the invoice', async () => {
     const owner = await t.signUp();
-    await addCompany(t, owner, [], { vatNumber: 'DE 123 456 789', name: 'Werkzeug GmbH' });
+    const company = await addCompany(t, owner, [], {
+      vatNumber: 'DE 123 456 789',
+      name: 'Werkzeug GmbH',
+    });
+    // Typed in by the company, not yet checked: taxed in Germany (123.00 is 100.00 + 19 %).
+    const unchecked = await orderTo(owner, { country: 'DE', postcode: '10115' });
+    expect(unchecked.totalAmount).toBe(35_700);
+    const toCheck = await client(t.app, admin).get('/tax/vat-numbers?state=unverified&limit=100');
+    expect((toCheck.json() as { companyId: string }[]).map((each) => each.companyId)).toContain(
+      company.id,
+    );
+    const verified = await client(t.app, admin).put(`/tax/vat-numbers/${company.id}`, {
+      vatNumber: 'DE123456789',
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(CompanyVatNumberSchema.parse(verified.json())).toMatchObject({
+      country: 'DE',
+      isVerified: true,
+    });
     const decision = TaxDecisionSchema.parse(
       (await client(t.app, owner).get('/tax/destination?country=DE&postcode=10115')).json(),
     );
@@ -390,15 +414,48 @@ describe('the admin keeps the rates', () => {
   });
 });
 
-describe('the VAT number a customer without a company orders with', () => {
-  it("is their profile's", async () => {
+describe('the reverse charge rests on a number an admin verified', () => {
+  it("never on a customer's own profile, nor on a company's number changed after it was verified", async () => {
     const buyer = await t.signUp();
     await t.db.update(user).set({ vatNumber: 'FR12345678901' }).where(eq(user.id, buyer.id));
-    const order = await orderTo(buyer, { country: 'FR', postcode: '75001' });
-    expect(order.totalAmount).toBe(30_000);
-    // A company's number is its own: the company row is not read for a customer without one.
-    expect(
-      await t.db.select().from(companies).where(eq(companies.vatNumber, 'FR12345678901')),
-    ).toEqual([]);
+    const own = await orderTo(buyer, { country: 'FR', postcode: '75001' });
+    expect(own.totalAmount).toBe(36_000);
+
+    const owner = await t.signUp();
+    const company = await addCompany(t, owner, [], { vatNumber: 'FR 98 765432109' });
+    const verify = (vatNumber: string) =>
+      client(t.app, admin).put(`/tax/vat-numbers/${company.id}`, { vatNumber });
+    // The admin checked another number than the company gives: refused, nothing changed.
+    expectProblem(await verify('FR11111111111'), 409, 'vat_number_changed');
+    expect((await verify('FR98765432109')).statusCode).toBe(200);
+    expect((await orderTo(owner, { country: 'FR', postcode: '75001' })).totalAmount).toBe(30_000);
+    await t.db
+      .update(companies)
+      .set({ vatNumber: 'FR12345678901' })
+      .where(eq(companies.id, company.id));
+    expect((await orderTo(owner, { country: 'FR', postcode: '75001' })).totalAmount).toBe(36_000);
+    const listed = await client(t.app, admin).get('/tax/vat-numbers?state=unverified&limit=100');
+    const row = (listed.json() as { companyId: string; isVerified: boolean }[]).find(
+      (each) => each.companyId === company.id,
+    );
+    expect(row?.isVerified).toBe(false);
+
+    // Withdrawn: taxed again, and audited.
+    await verify('FR12345678901');
+    const withdrawn = await client(t.app, admin).delete(`/tax/vat-numbers/${company.id}`);
+    expect(CompanyVatNumberSchema.parse(withdrawn.json()).isVerified).toBe(false);
+    expect((await orderTo(owner, { country: 'FR', postcode: '75001' })).totalAmount).toBe(36_000);
+    const audit = await client(t.app, admin).get('/audit?limit=50');
+    const actions = (audit.json() as unknown[])
+      .map((entry) => AuditEntrySchema.parse(entry))
+      .filter((entry) => entry.target.id === company.id)
+      .map((entry) => entry.action);
+    expect(actions).toContain('tax_vat_number.withdrawn');
+    expect(actions).toContain('tax_vat_number.verified');
+    expectProblem(
+      await client(t.app, admin).put(`/tax/vat-numbers/${UNKNOWN_ID}`, { vatNumber: 'FR1' }),
+      404,
+      'not_found',
+    );
   });
 });

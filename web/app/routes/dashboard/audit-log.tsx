@@ -67,6 +67,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'tax_rate.deleted': 'Tax rate deleted',
   'tax_exemption.set': 'Marked tax-exempt',
   'tax_exemption.cleared': 'Tax exemption ended',
+  'tax_vat_number.verified': 'VAT number verified',
+  'tax_vat_number.withdrawn': 'VAT number verification withdrawn',
 };
 const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'People',
