@@ -234,12 +234,8 @@ function regionNeedsPostcodes(
 export const CreateTaxRateBodySchema = TaxRateFieldsSchema.superRefine(regionNeedsPostcodes);
 export type CreateTaxRateBody = z.infer<typeof CreateTaxRateBodySchema>;
 
-export const UpdateTaxRateBodySchema = TaxRateFieldsSchema.omit({ country: true })
-  .partial()
-  .superRefine((body, context) => {
-    if (body.region !== undefined || body.postcodePrefixes !== undefined)
-      regionNeedsPostcodes(body, context);
-  });
+/** The fields sent change; the region and its postcodes are judged with what they leave (the service). */
+export const UpdateTaxRateBodySchema = TaxRateFieldsSchema.omit({ country: true }).partial();
 export type UpdateTaxRateBody = z.infer<typeof UpdateTaxRateBodySchema>;
 
 export const TaxRateSchema = z.object({
@@ -369,7 +365,7 @@ export const taxRoutes = {
     response: TaxRateSchema,
     status: 201,
     errors: {
-      409: 'tax_rate_exists: the country (or this region of it) has a rate already. too_many_tax_rates: the store keeps at most 1000.',
+      409: 'tax_rate_exists: the country (or this region of it) has a rate already. postcode_prefix_taken: another region of the country claims one of these postcode beginnings. too_many_tax_rates: the store keeps at most 1000.',
     },
   }),
   updateRate: route({
@@ -383,7 +379,10 @@ export const taxRoutes = {
     params: IdParamsSchema,
     body: UpdateTaxRateBodySchema,
     response: TaxRateSchema,
-    errors: { 404: NO_RATE, 409: 'tax_rate_exists: the region has a rate already.' },
+    errors: {
+      404: NO_RATE,
+      409: 'tax_rate_exists: the region has a rate already. postcode_prefix_taken: another region of the country claims one of these postcode beginnings.',
+    },
   }),
   removeRate: route({
     method: 'DELETE',

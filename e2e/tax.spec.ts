@@ -44,7 +44,7 @@ async function submitRate(
     await dialog.getByLabel('Postcodes beginning with').fill(rate.postcodes ?? '');
   }
   await dialog.getByLabel('Rate (%)').fill(rate.rate);
-  if (rate.label) await dialog.getByLabel('Called on invoices').fill(rate.label);
+  if (rate.label) await dialog.getByLabel('Called', { exact: true }).fill(rate.label);
   await dialog.getByRole('button', { name: /^(Add rate|Save changes)$/ }).click();
 }
 

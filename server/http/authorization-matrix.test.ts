@@ -43,6 +43,8 @@ afterAll(async () => {
 });
 
 /** Fresh objects of a fresh customer for every request, so one request's effect never masks another's. */
+let made = 0;
+
 async function objects(): Promise<Objects> {
   const owner = await t.signUp({ name: `Owner ${randomUUID().slice(0, 6)}` });
   const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
@@ -101,7 +103,13 @@ async function objects(): Promise<Objects> {
       .then((method) => ({ id: method._id })),
     taxRate: await t.app.services.tax
       .createRate(
-        { country: 'NZ', region: `Matrix ${randomUUID()}`, postcodePrefixes: ['9'], rate: 15 },
+        {
+          country: 'NZ',
+          region: `Matrix ${randomUUID()}`,
+          // A region's postcodes are its own: each set of objects claims others.
+          postcodePrefixes: [String((made += 1))],
+          rate: 15,
+        },
         asSessionUser(admin),
       )
       .then((rate) => ({ id: rate._id })),

@@ -38,7 +38,7 @@ export async function placeAgreedOrder(
     agreedPrices: ReadonlyMap<string, number>;
     /** The delivery methods as they are now (order-delivery.ts). */
     methods: readonly DeliveryMethod[];
-    /** The destination's tax rates and the buyer's exemptions (order-delivery.ts). */
+    /** The destination country's tax rates (order-delivery.ts); exemptions are read under the locks. */
     tax: TaxFactsRead;
   },
 ): Promise<Order> {

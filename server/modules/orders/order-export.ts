@@ -23,15 +23,11 @@ export const EXPORT_COLUMNS = [
   'Email',
   'Company',
   'VAT number',
-  'PO number',
   'Items',
   'Units',
   'Delivery method',
   'Delivery cost',
   'Total',
-  'Tax treatment',
-  'Tax rate',
-  'Tax base',
   'Tax',
   'Currency',
   'Paid',
@@ -40,6 +36,13 @@ export const EXPORT_COLUMNS = [
   'Tracking number',
   'Cancelled',
   'Refunded',
+  // Added later, at the end, so that sheets reading the columns by position keep working.
+  'PO number',
+  'Tax treatment',
+  'Tax rate',
+  'Tax base',
+  'Tax country',
+  'Tax region',
 ] as const;
 
 const iso = (at: Date | null) => at?.toISOString() ?? '';
@@ -62,6 +65,8 @@ interface ExportRow {
   tax_amount: number | null;
   tax_rate_basis_points: number | null;
   tax_treatment: string | null;
+  tax_country: string | null;
+  tax_region: string | null;
   currency: string;
   paid_at: Date | null;
   shipped_at: Date | null;
@@ -88,7 +93,8 @@ function exportQuery(query: ExportOrdersQuery): SQL {
       ${orders.poNumber} as po_number, ${orders.orderedNum} as ordered_num, ${orders.deliveryMethodName} as delivery_method_name,
       ${orders.deliveryPrice} as delivery_price, ${orders.totalAmount} as total_amount,
       ${orders.taxAmount} as tax_amount, ${orders.taxRateBasisPoints} as tax_rate_basis_points,
-      ${orders.taxTreatment} as tax_treatment, ${orders.currency} as currency,
+      ${orders.taxTreatment} as tax_treatment, ${orders.taxCountry} as tax_country,
+      ${orders.taxRegion} as tax_region, ${orders.currency} as currency,
       ${orders.paidAt} as paid_at, ${orders.shippedAt} as shipped_at,
       coalesce((select string_agg(coalesce(${orderShipments.carrier}, ''), '; ' order by ${orderShipments.position})
          from ${orderShipments} where ${orderShipments.orderId} = ${orderId}), ${orders.carrier}) as carrier,
@@ -106,14 +112,19 @@ function exportQuery(query: ExportOrdersQuery): SQL {
     order by ${sql.join(ORDER_SORT[query.sort], sql`, `)}`;
 }
 
-/** The order's tax: how it was taxed, the rate, the base it was charged on and the tax. */
+/** Tax is an invoice's: an order never invoiced (unpaid, cancelled, rejected) shows none. */
+const isInvoiced = (row: ExportRow) => row.invoice_number !== null;
+
+/** The invoice's tax: how it was taxed, the rate, the base it was charged on, and where. */
 function taxCells(row: ExportRow): string[] {
-  if (row.tax_amount === null || row.tax_rate_basis_points === null) return ['', '', '', ''];
+  if (!isInvoiced(row) || row.tax_amount === null || row.tax_rate_basis_points === null)
+    return ['', '', '', '', ''];
   return [
     row.tax_treatment ?? 'taxed',
     `${row.tax_rate_basis_points / 100}%`,
     fromMinorUnits(row.total_amount - row.tax_amount, row.currency),
-    fromMinorUnits(row.tax_amount, row.currency),
+    row.tax_country ?? '',
+    row.tax_region ?? '',
   ];
 }
 
@@ -132,7 +143,6 @@ function toRecords(rows: ExportRow[]): string[][] {
       // a gap in the export (docs/decisions/037).
       row.company_name ?? (row.vat_number ? '' : NO_COMPANY_DETAILS),
       row.vat_number ?? '',
-      row.po_number ?? '',
       row.lines
         .map(([quantity, product, sku]) => `${formatCount(quantity)} × ${product} (SKU ${sku})`)
         .join('; '),
@@ -140,9 +150,7 @@ function toRecords(rows: ExportRow[]): string[][] {
       row.delivery_method_name ?? '',
       row.delivery_price === null ? '' : fromMinorUnits(row.delivery_price, currency),
       fromMinorUnits(row.total_amount, currency),
-      // Each rate with its base and tax (decision 064: one rate per order, from its destination);
-      // blank for an order placed before tax by destination and never invoiced.
-      ...taxCells(row),
+      isInvoiced(row) && row.tax_amount !== null ? fromMinorUnits(row.tax_amount, currency) : '',
       currency,
       iso(row.paid_at),
       iso(row.shipped_at),
@@ -151,6 +159,9 @@ function toRecords(rows: ExportRow[]): string[][] {
       row.tracking_number ?? '',
       iso(row.cancelled_at),
       fromMinorUnits(row.refunded, currency),
+      row.po_number ?? '',
+      // The invoice's rate with its base (decision 064: one rate per order, from its destination).
+      ...taxCells(row),
     ];
   });
 }

@@ -53,7 +53,11 @@ export async function acceptQuote(
       details: { orderId: order._id, orderNumber: order.number },
     });
     const quote = await read(tx, row.id);
-    await context.mail.toStore(tx, 'quote_accepted', acceptedEmail(context, quote));
+    await context.mail.toStore(
+      tx,
+      'quote_accepted',
+      acceptedEmail(context, quote, order.totalAmount),
+    );
     return quote;
   });
 }

@@ -97,13 +97,14 @@ export function storeMessageEmail(store: StoreInfo, quote: Quote, message: strin
   });
 }
 
-export function acceptedEmail(store: StoreInfo, quote: Quote): MailContent {
+/** `charged`: the order's total, the offer as the buyer's destination taxes it (decision 064). */
+export function acceptedEmail(store: StoreInfo, quote: Quote, charged: number): MailContent {
   return renderMail({
     storeName: store.storeName,
     subject: `Quote ${quote.number} accepted: order ${quote.order?.number ?? ''}`,
     greeting: 'Hello,',
     paragraphs: [
-      `The offer on quote ${quote.number} was accepted, placing order ${quote.order?.number ?? ''} for ${formatMoney(quote.offeredTotal ?? 0, quote.currency)}.`,
+      `The offer on quote ${quote.number} was accepted, placing order ${quote.order?.number ?? ''} for ${formatMoney(charged, quote.currency)}.`,
     ],
     action: { label: 'See the quote', url: storePage(store, quote) },
   });

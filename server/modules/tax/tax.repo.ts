@@ -36,7 +36,32 @@ export async function countRates(tx: Tx): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** A country's rates, its own and its regions'. */
+/** A region of `country` other than `exceptId` that already claims one of these postcode beginnings. */
+export async function prefixClaimedBy(
+  tx: Tx,
+  country: string,
+  prefixes: readonly string[],
+  exceptId?: string,
+): Promise<{ region: string; prefix: string } | undefined> {
+  if (prefixes.length === 0) return undefined;
+  const rows = await tx
+    .select({ id: taxRates.id, region: taxRates.region, prefixes: taxRates.postcodePrefixes })
+    .from(taxRates)
+    .where(
+      and(
+        eq(taxRates.country, country),
+        sql`${taxRates.postcodePrefixes} && array[${sql.join(
+          prefixes.map((prefix) => sql`${prefix}`),
+          sql`, `,
+        )}]::text[]`,
+      ),
+    );
+  const other = rows.find((row) => row.id !== exceptId);
+  const prefix = other?.prefixes.find((each) => prefixes.includes(each));
+  return other && prefix ? { region: other.region ?? '', prefix } : undefined;
+}
+
+/** A country's rates, its own and its regions', in the order they were made. */
 export async function ratesOf(tx: Tx, country: string): Promise<RateRow[]> {
   return tx
     .select({
@@ -47,7 +72,8 @@ export async function ratesOf(tx: Tx, country: string): Promise<RateRow[]> {
       label: taxRates.label,
     })
     .from(taxRates)
-    .where(eq(taxRates.country, country));
+    .where(eq(taxRates.country, country))
+    .orderBy(asc(taxRates.createdAt), asc(taxRates.id));
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { taxRates } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { conflict, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { membershipOf } from '../companies/index.ts';
@@ -34,6 +34,22 @@ const placeTaken = (country: string, region: string | null) =>
       ? `${country} has a rate of its own already: change that one.`
       : `${country} has a rate for ${region} already: change that one.`,
   );
+/** Two regions of one country claiming one postcode beginning would make the rate a matter of luck. */
+async function assertPrefixesFree(
+  tx: Tx,
+  country: string,
+  prefixes: readonly string[],
+  exceptId?: string,
+): Promise<void> {
+  const claimed = await repo.prefixClaimedBy(tx, country, prefixes, exceptId);
+  if (claimed) {
+    throw conflict(
+      'postcode_prefix_taken',
+      `Postcodes beginning ${claimed.prefix} are already ${claimed.region}'s: take them from there first.`,
+    );
+  }
+}
+
 const placeLabel = (row: { country: string; region: string | null }) =>
   row.region === null ? row.country : `${row.country} ${row.region}`;
 
@@ -56,6 +72,8 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
         const region = body.region ?? null;
         if (await repo.placeTaken(tx, { country: body.country, region }))
           throw placeTaken(body.country, region);
+        if (region !== null)
+          await assertPrefixesFree(tx, body.country, body.postcodePrefixes ?? []);
         if ((await repo.countRates(tx)) >= MAX_TAX_RATES)
           throw conflict(
             'too_many_tax_rates',
@@ -90,12 +108,15 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
         const prefixes =
           region === null ? [] : (changes.postcodePrefixes ?? current.postcodePrefixes);
         if (region !== null && prefixes.length === 0)
-          throw conflict(
-            'tax_rate_region_postcodes',
+          throw fieldError(
+            'postcodePrefixes',
             'Name the beginnings of the postcodes the region covers.',
           );
+        if (region === null && (changes.postcodePrefixes ?? []).length > 0)
+          throw fieldError('region', 'Name the region these postcodes make up.');
         if (await repo.placeTaken(tx, { country: current.country, region }, id))
           throw placeTaken(current.country, region);
+        await assertPrefixesFree(tx, current.country, prefixes, id);
         const [row] = await tx
           .update(taxRates)
           .set({

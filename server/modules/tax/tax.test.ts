@@ -14,6 +14,7 @@ import {
 import { companies, user } from '../../db/schema.ts';
 import { addCompany } from '../../testing/companies.ts';
 import { client, expectFieldError, expectProblem, UNKNOWN_ID } from '../../testing/http.ts';
+import { addQuote } from '../../testing/quote-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { bookAddress } from '../../testing/valid-requests.ts';
 import { decideTax, rateOf } from './tax-decision.ts';
@@ -338,6 +339,29 @@ describe('tax-exempt buyers', () => {
   });
 });
 
+describe('an accepted quote', () => {
+  it('is charged as its destination taxes the offer, and refused when the buyer was shown another total', async () => {
+    const buyer = await t.signUp();
+    const tool = await t.addTool({ quantity: 100, minimumOrder: 1, price: 12_300 });
+    const address = await addAddress(buyer, { country: 'FR', postcode: '75001' });
+    // Ten at the offered 10.00 (prices include Ireland's 23 %): 9.76 each in France at 20 %.
+    const quote = await addQuote(t, buyer.id, tool, 'offered');
+    const shownOffer = await client(t.app, buyer).post(`/quotes/${quote.id}/accept`, {
+      addressId: address._id,
+      expectedTotal: 10_000,
+    });
+    expectProblem(shownOffer, 409, 'price_changed');
+    const accepted = await client(t.app, buyer).post(`/quotes/${quote.id}/accept`, {
+      addressId: address._id,
+      expectedTotal: 9760,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const orderId = (accepted.json() as { order: { id: string } }).order.id;
+    const order = OrderSchema.parse((await client(t.app, buyer).get(`/orders/${orderId}`)).json());
+    expect(order.totalAmount).toBe(9760);
+  });
+});
+
 describe('the admin keeps the rates', () => {
   it('adds, changes and deletes a rate, each written to the audit log', async () => {
     const created = await client(t.app, admin).post('/tax-rates', {
@@ -392,6 +416,39 @@ describe('the admin keeps the rates', () => {
       await client(t.app, admin).patch(`/tax-rates/${UNKNOWN_ID}`, { rate: 1 }),
       404,
       'not_found',
+    );
+  });
+
+  it("refuses a region claiming another region's postcodes, and changes a region's postcodes alone", async () => {
+    const made = await client(t.app, admin).post('/tax-rates', {
+      country: 'IT',
+      region: 'Livigno',
+      postcodePrefixes: ['23041'],
+      rate: 0,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const livigno = TaxRateSchema.parse(made.json());
+    const clash = await client(t.app, admin).post('/tax-rates', {
+      country: 'IT',
+      region: 'Campione',
+      postcodePrefixes: ['22061', '23041'],
+      rate: 0,
+    });
+    expectProblem(clash, 409, 'postcode_prefix_taken');
+    expect(clash.json().detail).toBe(
+      "Postcodes beginning 23041 are already Livigno's: take them from there first.",
+    );
+    const widened = await client(t.app, admin).patch(`/tax-rates/${livigno._id}`, {
+      postcodePrefixes: ['23041', '23030'],
+    });
+    expect(TaxRateSchema.parse(widened.json()).postcodePrefixes).toEqual(['23041', '23030']);
+    const renamed = await client(t.app, admin).patch(`/tax-rates/${livigno._id}`, {
+      region: 'Livigno and Trepalle',
+    });
+    expect(TaxRateSchema.parse(renamed.json()).region).toBe('Livigno and Trepalle');
+    expectFieldError(
+      await client(t.app, admin).patch(`/tax-rates/${livigno._id}`, { postcodePrefixes: [] }),
+      'postcodePrefixes',
     );
   });
 

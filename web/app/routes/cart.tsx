@@ -185,7 +185,12 @@ function CustomerCheckout({
         expectedTotal={goods}
         onPlaced={onPlaced}
         onShortLines={onShortLines}
-        onPriceChanged={() => void refresh()}
+        onPriceChanged={() => {
+          // The prices, the tax of the destination or the delivery changed: read them all again.
+          void refresh();
+          charges.retry();
+          deliveryMethod.refresh();
+        }}
         onCartOutdated={onCartOutdated}
         draftKey={checkoutDraftKey(user.id)}
         delivery={delivery}

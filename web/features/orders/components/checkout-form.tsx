@@ -100,6 +100,15 @@ function shortLines(error: unknown, lines: readonly OrderLineInput[]): ShortLine
   return short;
 }
 
+/** Whether `isTrue` holds within a few seconds (checked every 50 ms). */
+async function becomes(isTrue: () => boolean, withinMs = 5000): Promise<boolean> {
+  for (let waited = 0; !isTrue(); waited += 50) {
+    if (waited >= withinMs) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
 /** The refusals of a cart the page read before it changed or was checked out (in another tab). */
 const OUTDATED_CART = new Set(['cart_changed', 'cart_checked_out']);
 
@@ -185,11 +194,20 @@ export function CheckoutForm({
     attemptKey.current = null;
   }
 
+  // What the page shows now: a submit that waits for the tax of a just-chosen address reads the
+  // figures as they are once it is in.
+  const shown = useRef({ expectedTotal, charges, deliveryMethod });
+  shown.current = { expectedTotal, charges, deliveryMethod };
+
   const onSubmit = form.handleSubmit(async (values) => {
-    if (blockedBy || deliveryMethod.isLoading || charges?.isReady === false) return;
+    if (blockedBy || deliveryMethod.isLoading) return;
     const chosen = await delivery.choose();
     if (!chosen) return;
-    const method = chosen === 'typed' ? null : deliveryMethod.chosen;
+    // The tax of an address chosen (or typed) a moment ago may still be on its way: wait for it,
+    // so the total sent is the one the page shows.
+    if (!(await becomes(() => shown.current.charges?.isReady !== false))) return;
+    const now = shown.current;
+    const method = chosen === 'typed' ? null : now.deliveryMethod.chosen;
     attemptKey.current ??= newIdempotencyKey();
     onShortLines({});
     const sent = chosen === 'typed' ? values : { ...values, addressId: chosen.addressId };
@@ -199,10 +217,10 @@ export function CheckoutForm({
           ...sent,
           ...(method ? { deliveryMethodId: method.methodId } : {}),
           expectedTotal:
-            expectedTotal === undefined
+            now.expectedTotal === undefined
               ? undefined
-              : expectedTotal +
-                (charges?.priceOf ?? ((price: number) => price))(method?.price ?? 0),
+              : now.expectedTotal +
+                (now.charges?.priceOf ?? ((price: number) => price))(method?.price ?? 0),
           paymentMethod,
         },
         key: attemptKey.current,

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { chargedGoods, priceFor, type TaxDecision } from '#contract/tax.ts';
 import { useTaxDecision } from './tax.ts';
 
@@ -14,10 +15,26 @@ export interface Charges {
   retry: () => void;
 }
 
+/** How long a postcode being typed must rest before the store is asked about it. */
+const POSTCODE_PAUSE_MS = 400;
+
+/** The value once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /** How the signed-in buyer's order to `country` and `postcode` is charged. */
 export function useCharges(country: string | null, postcode: string | null): Charges {
-  const query = useTaxDecision(country, postcode);
-  const decision = query.isPlaceholderData ? undefined : query.data;
+  // A postcode typed into a new address asks once it rests, not at every keystroke; until then
+  // there is no decision, so the order waits for the one that counts.
+  const settled = useSettled(postcode, POSTCODE_PAUSE_MS);
+  const query = useTaxDecision(country, settled);
+  const decision = query.isPlaceholderData || settled !== postcode ? undefined : query.data;
   return {
     priceOf: (price) => (decision ? priceFor(price, decision) : price),
     goodsOf: (lines) =>

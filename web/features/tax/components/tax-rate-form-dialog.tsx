@@ -201,9 +201,9 @@ function TaxRateForm({
         {...form.register('rate')}
       />
       <TextField
-        label="Called on invoices"
+        label="Called"
         autoComplete="off"
-        hint="VAT, GST, Sales tax."
+        hint="What the checkout calls this tax: VAT, GST, Sales tax."
         error={errors.label?.message}
         {...form.register('label')}
       />
