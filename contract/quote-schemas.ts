@@ -117,6 +117,7 @@ export const AcceptQuoteBodySchema = PlaceOrderBodySchema.pick({
   poNumber: true,
   note: true,
   paymentMethod: true,
+  expectedTotal: true,
 });
 export type AcceptQuoteBody = z.infer<typeof AcceptQuoteBodySchema>;
 
