@@ -4,11 +4,6 @@ import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
-import { useAddressBook } from '#web/features/addresses/api/address-book.ts';
-import {
-  DeliveryChoice,
-  useDeliveryChoice,
-} from '#web/features/addresses/components/delivery-choice.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
@@ -16,20 +11,11 @@ import { MergedCartNotice } from '#web/features/cart/components/merged-cart-noti
 import { OutdatedCartNotice } from '#web/features/cart/components/outdated-cart-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
-import {
-  CheckoutForm,
-  type DeliveryMethodPicker,
-  type DeliveryPicker,
-  type ShortLines,
-} from '#web/features/orders/components/checkout-form.tsx';
+import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
-import {
-  DeliveryMethodChoice,
-  useDeliveryMethodChoice,
-} from '#web/features/shipping/components/delivery-method-choice.tsx';
 import {
   type PaymentMethod,
   PaymentMethodChoice,
@@ -42,6 +28,7 @@ import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
+import { useOrderDelivery } from '../order-delivery.tsx';
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
@@ -81,56 +68,6 @@ function SignInToCheckOut() {
   );
 }
 
-/**
- * Where the order goes: the address book's picker (the default first; the earlier order's address
- * when buying again), or an address typed into the checkout form.
- */
-function useDelivery(): DeliveryPicker & { country: string | null } {
-  const location = useLocation();
-  const state: unknown = location.state;
-  const earlier = useMemo(() => readBuyAgainState(state), [state]);
-  const book = useAddressBook();
-  const choice = useDeliveryChoice(book.data, earlier);
-  const typed = useMemo(
-    () => (earlier ? { address: earlier.address, phone: earlier.phone } : null),
-    [earlier],
-  );
-  const { pick } = choice;
-  const newCountry = choice.newAddress.watch('country');
-  // Delivery methods go by the country of the address the order goes to (a typed one has none).
-  const country =
-    pick.kind === 'book'
-      ? (book.data?.addresses.find((address) => address._id === pick.addressId)?.country ?? null)
-      : pick.kind === 'new' && newCountry
-        ? newCountry
-        : null;
-  return {
-    picker: <DeliveryChoice choice={choice} />,
-    isTyped: pick.kind === 'typed',
-    choose: choice.choose,
-    typed,
-    country,
-  };
-}
-
-/** The delivery methods for the address chosen, priced for the cart. */
-function useDeliveryMethod(country: string | null): DeliveryMethodPicker {
-  const { cart } = useCart();
-  const choice = useDeliveryMethodChoice(country, cart?.version);
-  return {
-    picker: (
-      <DeliveryMethodChoice
-        choice={choice}
-        goodsTotal={cart?.total}
-        currency={cart?.currency ?? 'USD'}
-      />
-    ),
-    chosen: choice.chosen,
-    isLoading: choice.isLoading,
-    refresh: choice.refresh,
-  };
-}
-
 function CustomerCheckout({
   user,
   onPlaced,
@@ -144,8 +81,14 @@ function CustomerCheckout({
 }) {
   const { cart, refresh, checkOut } = useCart();
   const details = useUserDetails(user.email);
-  const delivery = useDelivery();
-  const deliveryMethod = useDeliveryMethod(delivery.country);
+  const state: unknown = useLocation().state;
+  const earlier = useMemo(() => readBuyAgainState(state), [state]);
+  const { delivery, deliveryMethod } = useOrderDelivery({
+    subject: { kind: 'cart', version: cart?.version },
+    goodsTotal: cart?.total,
+    currency: cart?.currency ?? 'USD',
+    earlier,
+  });
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCount, formatUnits, unitsAre } from '#contract/format.ts';
 import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
-import { CreateOrderBodySchema, unpaidShareCap } from '#contract/order-placement.ts';
+import { unpaidShareCap } from '#contract/order-placement.ts';
 import type { Order } from '#contract/orders.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
 import { canBeOrdered, packAndLimitText, ruleLimit, wholePacks } from '#contract/quantity-rules.ts';
@@ -16,7 +16,13 @@ import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useMoney, useStoreConfig } from '#web/lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
-import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
+import {
+  BOOK_DELIVERY,
+  TYPED_DELIVERY,
+  useDeliveryResolver,
+  useDeliverySection,
+} from '../hooks/use-delivery-section.tsx';
+import type { DeliveryMethodPicker, DeliveryPicker } from './checkout-form.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
 /**
@@ -50,9 +56,13 @@ function maxReason(tool: Tool, max: number): string {
     : `Only ${unitsAre(tool.quantity)} available; order at most ${formatCount(max)}.`;
 }
 
-/** The contract's order body, with this tool's own bounds on the quantity. */
-function purchaseSchema(tool: Tool, max: number) {
-  return CreateOrderBodySchema.omit({ toolId: true }).extend({
+/**
+ * The quantity, with this tool's own bounds, and the delivery: a typed address and phone, or
+ * (`isBook`) an address of the book, when the typed fields are not sent.
+ */
+function purchaseSchema(tool: Tool, max: number, isBook = false) {
+  return z.strictObject({
+    ...(isBook ? BOOK_DELIVERY : TYPED_DELIVERY),
     orderedNum: z
       .int({ error: 'Enter a whole number of units.' })
       .min(tool.minimumOrder, {
@@ -64,7 +74,14 @@ function purchaseSchema(tool: Tool, max: number) {
       .max(max, { error: maxReason(tool, max) }),
   });
 }
-type PurchaseValues = z.infer<ReturnType<typeof purchaseSchema>>;
+type PurchaseInput = z.input<ReturnType<typeof purchaseSchema>>;
+type PurchaseOutput = z.output<ReturnType<typeof purchaseSchema>>;
+
+/** What buy now's order comes to before delivery: its units at the tool's price for them. */
+export interface OrderableQuantity {
+  quantity: number;
+  goods: number;
+}
 
 const FIELDS = ['orderedNum', 'phone', 'address'] as const;
 
@@ -92,6 +109,9 @@ export function PurchaseForm({
   initialQuantity,
   canOrder = true,
   onPlaced,
+  onOrderable,
+  delivery,
+  deliveryMethod,
 }: {
   tool: Tool;
   customer: { name: string; email: string };
@@ -102,17 +122,26 @@ export function PurchaseForm({
   /** False while the customer cannot order yet (an unconfirmed email): the form stays disabled. */
   canOrder?: boolean;
   onPlaced: (order: Order) => void;
+  /** The quantity as it can be ordered now, or null: delivery is quoted for it. */
+  onOrderable: (orderable: OrderableQuantity | null) => void;
+  delivery: DeliveryPicker;
+  deliveryMethod: DeliveryMethodPicker;
 }) {
   const money = useMoney();
   const sharePercent = useStoreConfig()?.unpaid.stockSharePercent;
   const max = orderableUnits(tool, sharePercent);
   const schema = useMemo(() => purchaseSchema(tool, max), [tool, max]);
+  const bookSchema = useMemo(() => purchaseSchema(tool, max, true), [tool, max]);
   const placeOrder = usePlaceOrder();
   // One key per order the customer means to place: asking again after a lost answer reuses it,
   // so the store answers with that order instead of placing a second one.
   const attemptKey = useRef<string | null>(null);
-  const form = useForm<PurchaseValues>({
-    resolver: zodResolver(schema),
+  const form = useForm<PurchaseInput, unknown, PurchaseOutput>({
+    resolver: useDeliveryResolver<PurchaseInput, PurchaseOutput>(
+      delivery,
+      zodResolver(schema),
+      zodResolver(bookSchema),
+    ),
     defaultValues: {
       phone: savedPhone ?? '',
       address: '',
@@ -126,16 +155,28 @@ export function PurchaseForm({
   const isOutOfStock = !canBeOrdered(tool);
   const rules = packAndLimitText(tool);
   const canTotal = schema.shape.orderedNum.safeParse(quantity).success;
+  const goods = canTotal ? quantity * unitPriceFor(tool, quantity) : null;
+  const deliveryPart = useDeliverySection({ form, delivery, deliveryMethod, savedPhone });
 
-  useSavedPhone(form, savedPhone);
+  useEffect(() => {
+    onOrderable(goods === null ? null : { quantity, goods });
+  }, [goods, quantity, onOrderable]);
 
   // The last failure stays on screen (with its "Try again" busy) until the next answer replaces it.
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (deliveryPart.isLoading) return;
+    const sent = await deliveryPart.sent(values);
+    if (!sent) return;
     attemptKey.current ??= newIdempotencyKey();
+    const lineGoods = values.orderedNum * unitPriceFor(tool, values.orderedNum);
     placeOrder.mutate(
       {
-        email: customer.email,
-        body: { toolId: tool._id, ...values },
+        body: {
+          lines: [{ toolId: tool._id, quantity: values.orderedNum }],
+          ...sent.fields,
+          ...(sent.deliveryMethodId ? { deliveryMethodId: sent.deliveryMethodId } : {}),
+          expectedTotal: lineGoods + sent.price,
+        },
         idempotencyKey: attemptKey.current,
       },
       {
@@ -147,14 +188,19 @@ export function PurchaseForm({
         onError: (error) => {
           // The store answered, so that attempt is over: a changed order gets a new key.
           if (!isOutcomeUnknown(error)) attemptKey.current = null;
-          if (isApiError(error) && error.code === 'out_of_stock') {
+          // The order's one line is this form's quantity.
+          const onLine = isApiError(error)
+            ? error.errors.find((each) => each.field === 'lines.0.quantity')
+            : undefined;
+          if (onLine) {
             form.setError(
               'orderedNum',
-              { type: 'server', message: error.detail },
+              { type: 'server', message: onLine.message },
               { shouldFocus: true },
             );
             return;
           }
+          deliveryPart.onRefused(error);
           fail(error);
         },
       },
@@ -171,13 +217,6 @@ export function PurchaseForm({
           <TextField label="Name" value={customer.name} readOnly />
           <TextField label="Email" type="email" value={customer.email} readOnly />
         </div>
-        <DeliveryFields
-          phone={form.register('phone')}
-          address={form.register('address')}
-          phoneError={errors.phone?.message}
-          addressError={errors.address?.message}
-          savedPhone={savedPhone}
-        />
         <TextField
           label="Quantity (units)"
           type="number"
@@ -206,11 +245,10 @@ export function PurchaseForm({
             aria-live="polite"
             data-testid="order-total"
           >
-            {canTotal
-              ? money(quantity * unitPriceFor(tool, quantity))
-              : noTotalReason(quantity, tool, max)}
+            {goods !== null ? money(goods) : noTotalReason(quantity, tool, max)}
           </output>
         </div>
+        {deliveryPart.section}
         {isOutOfStock && (
           <FormError>This tool is out of stock right now. Please check back soon.</FormError>
         )}
