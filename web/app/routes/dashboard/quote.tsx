@@ -51,7 +51,9 @@ function AcceptOffer({ quote, onChanged }: { quote: Quote; onChanged: () => void
       customer={{ name: user.name, email: user.email }}
       savedPhone={details.data?.phone}
       blockedBy={
-        user.emailVerified ? null : 'Confirm your email address to accept the offer (see above).'
+        user.emailVerified
+          ? null
+          : 'Confirm your email address to accept the offer: follow the link we emailed you.'
       }
       expectedTotal={goods}
       onPlaced={(accepted) =>
