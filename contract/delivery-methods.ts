@@ -9,6 +9,8 @@ import {
   TimestampSchema,
 } from './common.ts';
 import { CountrySchema } from './countries.ts';
+import { formatUnits } from './format.ts';
+import { MAX_ORDER_UNITS } from './order-limits.ts';
 
 /**
  * Delivery methods (docs/decisions/057): where each delivers (countries), what it costs (bands of
@@ -128,7 +130,16 @@ export const DeliveryOptionSchema = z.object({
 });
 export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
 
-const DeliveryOptionsQuerySchema = z.strictObject({ country: CountrySchema });
+export const DeliveryOptionsQuerySchema = z.strictObject({ country: CountrySchema });
+
+const ToolDeliveryOptionsQuerySchema = z.strictObject({
+  country: CountrySchema,
+  quantity: z.coerce
+    .number({ error: 'Must be a whole number.' })
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be at least 1 unit.' })
+    .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatUnits(MAX_ORDER_UNITS)}.` }),
+});
 
 const NO_METHOD = 'No delivery method with this id.';
 
@@ -194,5 +205,19 @@ export const deliveryMethodRoutes = {
     tags: ['delivery'],
     query: DeliveryOptionsQuerySchema,
     response: z.array(DeliveryOptionSchema),
+  }),
+  toolOptions: route({
+    method: 'GET',
+    path: '/tools/:id/delivery-options',
+    access: 'user',
+    summary: 'Quote delivery for buying one tool',
+    description:
+      "The active delivery methods that deliver `quantity` units of this tool (buy now: an order of this tool alone, POST /api/orders) to `country`, each priced for that order (its weight, or the value of its goods at the tool's volume price for the quantity) with the day it promises, as for the cart. Cheapest first; empty when none serves the country. The order's placement prices the chosen method again.",
+    returns: 'The delivery options, cheapest first.',
+    tags: ['delivery'],
+    params: IdParamsSchema,
+    query: ToolDeliveryOptionsQuerySchema,
+    response: z.array(DeliveryOptionSchema),
+    errors: { 404: 'The tool is not in the catalogue (never added, or deleted).' },
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema, route } from './common.ts';
+import { DeliveryOptionSchema, DeliveryOptionsQuerySchema } from './delivery-methods.ts';
 import { PLACING_REFUSED } from './order-routes.ts';
 import {
   AcceptQuoteBodySchema,
@@ -125,6 +126,24 @@ export const quoteRoutes = {
       403: `${NOT_THEIRS} ${PLACING_REFUSED[403]}`,
       404: NO_QUOTE,
       409: `quote_not_offered: the store has not offered yet; quote_expired: the offer is past its last day; ${CLOSED} ${PLACING_REFUSED[409]}`,
+    },
+  }),
+  deliveryOptions: route({
+    method: 'GET',
+    path: '/quotes/:id/delivery-options',
+    access: 'user',
+    summary: "Quote delivery for an offer's order",
+    description:
+      'The active delivery methods that deliver the order accepting this offer would place (its offered lines at the offered prices) to `country`, each priced for that order (its weight, or the value of its goods at the offered prices) with the day it promises, as for the cart. Cheapest first; empty when none serves the country. Accepting prices the chosen method again.',
+    returns: 'The delivery options, cheapest first.',
+    tags: ['quotes', 'delivery'],
+    params: IdParamsSchema,
+    query: DeliveryOptionsQuerySchema,
+    response: z.array(DeliveryOptionSchema),
+    errors: {
+      403: NOT_THEIRS,
+      404: `${NO_QUOTE} Or a tool it offers is no longer in the catalogue.`,
+      409: `quote_not_offered: the store has not offered yet, so there is no order to deliver; ${CLOSED}`,
     },
   }),
   decline: route({

@@ -110,7 +110,7 @@ test('an order whose answer is lost on the way back is not placed twice when tri
 
   // The first attempt reaches the store and is carried out; its answer never reaches the page.
   let lost = 0;
-  await page.route('**/api/user?email=*', async (route) => {
+  await page.route('**/api/orders', async (route) => {
     if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
     lost += 1;
     await route.fetch();

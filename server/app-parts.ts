@@ -304,6 +304,7 @@ export function createAppParts(
     orders,
     quotes: createQuotesService(db, {
       currency: config.currency,
+      timeZone: config.storeTimeZone,
       mailer,
       storeName: config.storeName,
       publicUrl: config.publicUrl,

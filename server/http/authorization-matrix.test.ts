@@ -46,6 +46,7 @@ afterAll(async () => {
 let made = 0;
 
 async function objects(): Promise<Objects> {
+  made += 1;
   const owner = await t.signUp({ name: `Owner ${randomUUID().slice(0, 6)}` });
   const tool = await t.addTool({ quantity: 1000, minimumOrder: 10 });
   const place = async () => {
@@ -107,7 +108,7 @@ async function objects(): Promise<Objects> {
           country: 'NZ',
           region: `Matrix ${randomUUID()}`,
           // A region's postcodes are its own: each set of objects claims others.
-          postcodePrefixes: [String((made += 1))],
+          postcodePrefixes: [String(made)],
           rate: 15,
         },
         asSessionUser(admin),

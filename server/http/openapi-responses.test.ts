@@ -117,8 +117,11 @@ function standardRefusals(route: RouteDescriptor, good: Sent, etag?: string): Se
 let readFixture: Promise<Fixture> | undefined;
 function fixtureFor(route: RouteDescriptor): Promise<Fixture> {
   // The admin's own company and saved list are made afresh by each fixture (the earlier ones'
-  // go): a read of them gets its own objects too.
-  const isAdminsOwn = ['/companies/mine', '/lists'].some((prefix) => route.path.startsWith(prefix));
+  // go), and so are their open quotes (the earlier ones are closed): a read of them gets its own
+  // objects too.
+  const isAdminsOwn =
+    ['/companies/mine', '/lists'].some((prefix) => route.path.startsWith(prefix)) ||
+    route.path === '/quotes/:id/delivery-options';
   if (route.method !== 'GET' || isAdminsOwn) {
     return makeFixture(t, users.admin);
   }

@@ -260,6 +260,16 @@ export const MATRIX: Record<string, Entry> = {
     // Each signed-in caller is quoted for their own cart.
     expect: signedIn(200),
   },
+  'GET /tools/:id/delivery-options': {
+    request: (o) => ({ url: `/api/tools/${o.tool.id}/delivery-options?country=GB&quantity=10` }),
+    // Buy now: every signed-in caller may be quoted an order of one tool.
+    expect: signedIn(200),
+  },
+  'GET /quotes/:id/delivery-options': {
+    request: (o) => ({ url: `/api/quotes/${o.offeredQuote.id}/delivery-options?country=GB` }),
+    // Whoever may read the quote (admins read every quote).
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
   'GET /addresses': {
     request: () => ({ url: '/api/addresses' }),
     // Everyone signed in has a book (their company's or their own) and reads only it.

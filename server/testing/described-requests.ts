@@ -48,6 +48,12 @@ export const READS: Record<string, (f: Fixture) => Sent> = {
   'GET /tax/destination': () => ({ url: '/api/tax/destination?country=NZ&postcode=6011' }),
   'GET /tax/vat-numbers': () => ({ url: '/api/tax/vat-numbers?state=unverified&limit=5' }),
   'GET /cart/delivery-options': () => ({ url: '/api/cart/delivery-options?country=GB' }),
+  'GET /tools/:id/delivery-options': (f) => ({
+    url: `/api/tools/${f.tool.id}/delivery-options?country=GB&quantity=10`,
+  }),
+  'GET /quotes/:id/delivery-options': (f) => ({
+    url: `/api/quotes/${f.offeredQuote.id}/delivery-options?country=GB`,
+  }),
   'GET /lists': () => ({ url: '/api/lists?limit=5' }),
   'GET /lists/:id': (f) => ({ url: `/api/lists/${f.list.id}` }),
   'GET /orders/:id': (f) => ({ url: `/api/orders/${f.unpaidOrder._id}` }),
@@ -234,6 +240,14 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
       body: { review: 'Never bought it.', rating: 1 },
     },
     { url: `/api/tools/${randomUUID()}/reviews`, body: { review: 'No such tool.', rating: 3 } },
+  ],
+  'GET /tools/:id/delivery-options': () => [
+    { url: `/api/tools/${randomUUID()}/delivery-options?country=GB&quantity=10` },
+  ],
+  'GET /quotes/:id/delivery-options': (f) => [
+    { url: `/api/quotes/${randomUUID()}/delivery-options?country=GB` },
+    { url: `/api/quotes/${f.offeredQuote.id}/delivery-options?country=GB`, as: 'customer' },
+    { url: `/api/quotes/${f.requestedQuote.id}/delivery-options?country=GB` },
   ],
   'GET /tools/:id/reviews': () => [{ url: `/api/tools/${randomUUID()}/reviews`, as: 'visitor' }],
   'GET /tools/:id/reviews/eligibility': () => [

@@ -179,6 +179,102 @@ describe('a delivery method on every way an order is placed', () => {
     });
   });
 
+  it("buy now is quoted the tool's own order (its weight, its volume price) and places what it was quoted", async () => {
+    // By value: up to 50.00 of goods 4.00, above 9.00; 6 at 10.00 are 60.00 (the cart's 30.00 not counted).
+    const method = await addMethod({
+      name: 'Parcel LU',
+      countries: ['LU'],
+      priceBasis: 'value',
+      bands: [
+        { upTo: 5000, price: 400 },
+        { upTo: null, price: 900 },
+      ],
+    });
+    const { buyer, tool, address } = await buyerTo('LU');
+    const options = await client(t.app, buyer).get(
+      `/tools/${tool.id}/delivery-options?country=LU&quantity=6`,
+    );
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json()).toEqual([
+      { methodId: method._id, name: 'Parcel LU', price: 900, deliveryDate: expect.any(String) },
+    ]);
+    const fewer = await client(t.app, buyer).get(
+      `/tools/${tool.id}/delivery-options?country=LU&quantity=2`,
+    );
+    expect((fewer.json() as { price: number }[])[0]?.price).toBe(400);
+    expect(
+      (
+        await client(t.app, buyer).get(`/tools/${tool.id}/delivery-options?country=SE&quantity=2`)
+      ).json(),
+    ).toEqual([]);
+    const placed = await client(t.app, buyer).post('/orders', {
+      lines: [{ toolId: tool.id, quantity: 6 }],
+      addressId: address._id,
+      deliveryMethodId: method._id,
+      expectedTotal: 6000 + 900,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
+  it('refuses a quote of buy now for a tool not in the catalogue or a quantity that is no number', async () => {
+    const buyer = await t.signUp();
+    expectProblem(
+      await client(t.app, buyer).get(`/tools/${UNKNOWN_ID}/delivery-options?country=LU&quantity=2`),
+      404,
+      'not_found',
+    );
+    const tool = await t.addTool({ quantity: 10, minimumOrder: 1 });
+    expectFieldError(
+      await client(t.app, buyer).get(`/tools/${tool.id}/delivery-options?country=LU&quantity=two`),
+      'quantity',
+      'query',
+    );
+    expectFieldError(
+      await client(t.app, buyer).get(`/tools/${tool.id}/delivery-options?country=ZZ&quantity=2`),
+      'country',
+      'query',
+    );
+  });
+
+  it("quotes an offer's order at the offered prices, only to those who may read the quote", async () => {
+    // Free from 100.00 of goods: 10 at the offered 10.00 is exactly that.
+    const method = await addMethod({ name: 'Parcel EE', countries: ['EE'], freeAbove: 10_000 });
+    const { buyer, tool, address } = await buyerTo('EE');
+    const quote = await addQuote(t, buyer.id, tool, 'offered', 10);
+    const options = await client(t.app, buyer).get(
+      `/quotes/${quote.id}/delivery-options?country=EE`,
+    );
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json()).toEqual([
+      { methodId: method._id, name: 'Parcel EE', price: 0, deliveryDate: expect.any(String) },
+    ]);
+    const stranger = await t.signUp();
+    expectProblem(
+      await client(t.app, stranger).get(`/quotes/${quote.id}/delivery-options?country=EE`),
+      403,
+      'forbidden',
+    );
+    const asked = await addQuote(t, buyer.id, tool, 'requested', 10);
+    expectProblem(
+      await client(t.app, buyer).get(`/quotes/${asked.id}/delivery-options?country=EE`),
+      409,
+      'quote_not_offered',
+    );
+    // Accepting with the total shown: a different total is refused, the one shown is placed.
+    const wrong = await client(t.app, buyer).post(`/quotes/${quote.id}/accept`, {
+      addressId: address._id,
+      deliveryMethodId: method._id,
+      expectedTotal: 10_000 + 595,
+    });
+    expectProblem(wrong, 409, 'price_changed');
+    const accepted = await client(t.app, buyer).post(`/quotes/${quote.id}/accept`, {
+      addressId: address._id,
+      deliveryMethodId: method._id,
+      expectedTotal: 10_000,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
   it("an accepted quote's order, priced by the value of its goods at the offered prices", async () => {
     // Free from 100.00 of goods: 10 at the offered 10.00 is exactly that (at the list 12.50, more).
     const method = await addMethod({ name: 'Parcel FI', countries: ['FI'], freeAbove: 10_000 });

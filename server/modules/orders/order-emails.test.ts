@@ -96,6 +96,77 @@ describe('emails around an order (over real SMTP)', () => {
   });
 });
 
+describe('the refund email (over real SMTP)', () => {
+  it('lists the lines refunded with their SKU, units and amount, the total and the credit note; a refund by amount says the amount', async () => {
+    const buyer = await t.signUp({ name: 'Rene Refund', email: 'rene@example.com' });
+    const asBuyer = client(t.app, buyer);
+    const asAdmin = client(t.app, await t.signUp({ role: 'Admin' }));
+    const sander = await t.addTool({
+      sku: 'RS-150',
+      name: 'Random Sander 150',
+      quantity: 50,
+      minimumOrder: 1,
+      price: 4500,
+    });
+    const blades = await t.addTool({
+      sku: 'BL-10',
+      name: 'Blade Pack',
+      quantity: 50,
+      minimumOrder: 1,
+      price: 990,
+    });
+    const placed = await asBuyer.post('/orders', {
+      lines: [
+        { toolId: sander.id, quantity: 2 },
+        { toolId: blades.id, quantity: 5 },
+      ],
+      phone: '+1 555 010 2031',
+      address: '11 Refund Row, Springfield',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as { _id: string; number: string };
+    const paid = await asBuyer.post(`/payment/${order._id}`, {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      nameOnCard: 'Rene Refund',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const byLines = await asAdmin.post(`/orders/${order._id}/refunds`, {
+      lines: [
+        { toolId: sander.id, quantity: 1 },
+        { toolId: blades.id, quantity: 3 },
+      ],
+      note: 'Returned unused.',
+    });
+    expect(byLines.statusCode, byLines.body).toBe(201);
+    const first = byLines.json() as { refunds: { creditNote: { number: string } | null }[] };
+    const lineMail = await smtp.waitFor(buyer.email, `Refund of $74.70 for order ${order.number}`);
+    expect(lineMail.text).toContain('1 × Random Sander 150 (SKU RS-150): $45.00.');
+    expect(lineMail.text).toContain('3 × Blade Pack (SKU BL-10): $29.70.');
+    expect(lineMail.text).toContain('Total refunded: $74.70.');
+    expect(lineMail.text).toContain(
+      `Credit note ${first.refunds[0]?.creditNote?.number} records this refund`,
+    );
+    expect(lineMail.html).toContain('Random Sander 150 (SKU RS-150)');
+
+    const byAmount = await asAdmin.post(`/orders/${order._id}/refunds`, {
+      amount: 1000,
+      note: 'Goodwill.',
+    });
+    expect(byAmount.statusCode, byAmount.body).toBe(201);
+    const amountMail = await smtp.waitFor(
+      buyer.email,
+      `Refund of $10.00 for order ${order.number}`,
+    );
+    expect(amountMail.text).toContain('This refund is an amount of $10.00, not particular goods.');
+    expect(amountMail.text).not.toContain('SKU');
+    expect(amountMail.text).toContain('$84.70 of its $139.50 is refunded in all.');
+    expect(amountMail.text).toMatch(/Credit note CN-\d+ records this refund/);
+  });
+});
+
 describe('numbers in emails', () => {
   it('groups thousands as the pages do ("1,000 ×", not "1000 ×")', () => {
     const at = new Date('2026-11-22T10:00:00Z').toISOString();

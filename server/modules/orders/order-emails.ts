@@ -1,5 +1,6 @@
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
+import type { RefundLine } from '../../../contract/order-refunds.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { OrderDelivery } from '../../../contract/shipments.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
@@ -199,13 +200,34 @@ export function cancellationEmail(
   });
 }
 
-/** A refund that went through: how much, where the money went, and what is refunded in all. */
+/**
+ * A refund that went through: what it gave back (each line refunded with its tool, SKU, units and
+ * amount, or the amount alone for a refund by amount), where the money went, its credit note, and
+ * what is refunded of the order in all.
+ */
 export function refundEmail(
   store: StoreInfo,
   order: Order,
-  refund: { amount: number; provider: 'manual' | 'test' | 'stripe'; creditNote: string },
+  refund: {
+    amount: number;
+    provider: 'manual' | 'test' | 'stripe';
+    creditNote: string;
+    lines: readonly RefundLine[];
+  },
 ): MailContent {
-  const amount = formatMoney(refund.amount, order.currency);
+  const money = (minorUnits: number) => formatMoney(minorUnits, order.currency);
+  const amount = money(refund.amount);
+  const what =
+    refund.lines.length === 0
+      ? [`This refund is an amount of ${amount}, not particular goods.`]
+      : [
+          'This refund gives back:',
+          ...refund.lines.map(
+            (line) =>
+              `${formatCount(line.quantity)} × ${line.productName} (SKU ${line.sku}): ${money(line.amount)}.`,
+          ),
+          `Total refunded: ${amount}.`,
+        ];
   return renderMail({
     storeName: store.storeName,
     subject: `Refund of ${amount} for order ${order.number}`,
@@ -214,7 +236,8 @@ export function refundEmail(
       refund.provider === 'manual'
         ? `We refunded ${amount} of order ${order.number}.`
         : `We refunded ${amount} of order ${order.number} to the card you paid with; your bank may take a few days to show it.`,
-      `${formatMoney(order.refundedAmount, order.currency)} of its ${formatMoney(order.totalAmount, order.currency)} is refunded in all.`,
+      ...what,
+      `${money(order.refundedAmount)} of its ${money(order.totalAmount)} is refunded in all.`,
       `Credit note ${refund.creditNote} records this refund; you find it on your order.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },

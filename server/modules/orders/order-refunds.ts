@@ -16,6 +16,7 @@ import type { RefundAnswer, RefundReport, SendRefund } from './refund-gateway.ts
 import {
   priceRefundLines,
   refundedSoFar,
+  refundLinesOf,
   returnRefundedStock,
   storeRefundLines,
 } from './refund-lines.ts';
@@ -59,10 +60,12 @@ async function issueCreditNote(tx: Tx, life: StoreMail, refundId: string): Promi
   if (!row) return;
   await settleIfCredited(tx, row.order);
   const order = await asOrder(tx, row.order);
+  const lines = (await refundLinesOf(tx, [refundId])).get(refundId) ?? [];
   const notice = refundEmail(life, order, {
     amount: row.amount,
     provider: row.provider as 'manual' | 'test' | 'stripe',
     creditNote: formatCreditNoteNumber(creditNote),
+    lines,
   });
   await life.mailer.enqueue({ kind: 'order_refunded', to: order.email, ...notice }, tx);
 }

@@ -32,6 +32,9 @@ export function registerQuoteRoutes(
     await limitWrites(user);
     return quotes.accept(user, params.id, body);
   });
+  registerRoute(app, quoteRoutes.deliveryOptions, async ({ user, params, query }) =>
+    quotes.deliveryOptions(user, params.id, query.country),
+  );
   registerRoute(app, quoteRoutes.decline, async ({ user, params }) => {
     await limitWrites(user);
     return quotes.decline(user, params.id);

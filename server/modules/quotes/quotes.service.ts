@@ -26,6 +26,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockedMembershipOf } from '../companies/index.ts';
 import { assertMayOrder, type OrdersService } from '../orders/index.ts';
+import { deliveryOptionsForLines } from '../shipping/index.ts';
 import { acceptQuote } from './quote-acceptance.ts';
 import {
   assertCanAct,
@@ -43,6 +44,8 @@ import * as repo from './quotes.repo.ts';
 
 export interface QuotesOptions extends StoreInfo {
   currency: string;
+  /** The store's time zone, in which delivery days are promised. */
+  timeZone: string;
   mailer: Mailer;
   /** Places the order an accepted offer makes, in the quote's transaction. */
   orders: Pick<OrdersService, 'withAgreedOrder'>;
@@ -132,6 +135,26 @@ export function createQuotesService(db: Db, options: QuotesOptions) {
     async get(user: SessionUser, id: string): Promise<Quote> {
       const { quote, canAct } = await assertCanRead(db, user, await repo.findQuote(db, id));
       return answer(db, quote.id, canAct);
+    },
+
+    /** The delivery options of the order accepting the offer would place (its offered prices). */
+    async deliveryOptions(user: SessionUser, id: string, country: string) {
+      const { quote } = await assertCanRead(db, user, await repo.findQuote(db, id));
+      assertOpen(quote);
+      if (quote.status !== 'offered')
+        throw notOffered('deliver', 'delivery is quoted once we make our offer');
+      const offered = (await repo.linesOf(db, quote.id)).flatMap((line) =>
+        line.offeredUnitPrice === null
+          ? []
+          : [{ ...line, offeredUnitPrice: line.offeredUnitPrice }],
+      );
+      return deliveryOptionsForLines(
+        db,
+        options.timeZone,
+        country,
+        offered.map(({ toolId, quantity }) => ({ toolId, quantity })),
+        new Map(offered.map((line) => [line.toolId, line.offeredUnitPrice])),
+      );
     },
 
     writeMessage: (user: SessionUser, id: string, body: QuoteMessageBody): Promise<Quote> =>

@@ -67,8 +67,20 @@ export async function cartMeasureOf(tx: Tx, userId: string): Promise<CartMeasure
     .select({ lines: carts.lines })
     .from(carts)
     .where(eq(carts.userId, userId));
-  const lines = cart?.lines ?? [];
-  if (lines.length === 0) return { weightGrams: 0, value: 0 };
+  return (await linesMeasureOf(tx, cart?.lines ?? [])).measure;
+}
+
+/**
+ * What lines weigh and what their goods come to: at the prices agreed for a tool (a quote's
+ * offer) or else as an order prices them (unitPriceFor). Lines whose tool is not in the catalogue
+ * count for nothing and are named in `missing`.
+ */
+export async function linesMeasureOf(
+  tx: Tx,
+  lines: readonly { toolId: string; quantity: number }[],
+  agreedPrices?: ReadonlyMap<string, number>,
+): Promise<{ measure: CartMeasure; missing: string[] }> {
+  if (lines.length === 0) return { measure: { weightGrams: 0, value: 0 }, missing: [] };
   const rows = await tx
     .select()
     .from(tools)
@@ -81,11 +93,15 @@ export async function cartMeasureOf(tx: Tx, userId: string): Promise<CartMeasure
   const byId = new Map(rows.filter((row) => row.deletedAt === null).map((row) => [row.id, row]));
   let weightGrams = 0;
   let value = 0;
+  const missing: string[] = [];
   for (const line of lines) {
     const tool = byId.get(line.toolId);
-    if (!tool) continue;
+    if (!tool) {
+      missing.push(line.toolId);
+      continue;
+    }
     weightGrams += tool.weightGrams * line.quantity;
-    value += unitPriceFor(tool, line.quantity) * line.quantity;
+    value += (agreedPrices?.get(tool.id) ?? unitPriceFor(tool, line.quantity)) * line.quantity;
   }
-  return { weightGrams, value };
+  return { measure: { weightGrams, value }, missing };
 }

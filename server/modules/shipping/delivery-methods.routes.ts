@@ -20,4 +20,7 @@ export function registerDeliveryMethodRoutes(
   registerRoute(app, deliveryMethodRoutes.options, async ({ query, user }) =>
     methods.optionsForCart(user, query.country),
   );
+  registerRoute(app, deliveryMethodRoutes.toolOptions, async ({ params, query }) =>
+    methods.optionsForTool(params.id, query.quantity, query.country),
+  );
 }

@@ -4,7 +4,7 @@ import type {
   DeliveryOption,
   UpdateDeliveryMethodBody,
 } from '../../../contract/delivery-methods.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
@@ -12,6 +12,27 @@ import * as repo from './delivery-methods.repo.ts';
 import { deliveryOptions } from './delivery-quote.ts';
 
 const methodNotFound = () => notFound('No delivery method with this id.');
+
+/**
+ * The options an order of these lines has to `country`, cheapest first, at the prices agreed for
+ * a tool (a quote's offer) or else as placement prices them; the same quote placement makes
+ * again (decision 062). A line whose tool is not in the catalogue is refused (404).
+ */
+export async function quoteLines(
+  tx: Tx,
+  timeZone: string,
+  country: string,
+  lines: readonly { toolId: string; quantity: number }[],
+  agreedPrices?: ReadonlyMap<string, number>,
+): Promise<DeliveryOption[]> {
+  const [methods, { measure, missing }] = await Promise.all([
+    repo.listMethods(tx),
+    repo.linesMeasureOf(tx, lines, agreedPrices),
+  ]);
+  if (missing.length > 0)
+    throw notFound('This tool is not in the catalogue (never added, or deleted).');
+  return deliveryOptions(methods, country, measure, { now: new Date(), timeZone });
+}
 
 /**
  * Delivery methods: the admin's list and changes (each audited in its transaction), and the
@@ -74,6 +95,11 @@ export function createDeliveryMethodsService(db: Db, options: { timeZone: string
         now: new Date(),
         timeZone: options.timeZone,
       });
+    },
+
+    /** The options an order of `quantity` units of one tool (buy now) has to `country`. */
+    async optionsForTool(toolId: string, quantity: number, country: string) {
+      return quoteLines(db, options.timeZone, country, [{ toolId, quantity }]);
     },
   };
 }

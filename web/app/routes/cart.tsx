@@ -1,15 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, type MetaArgs, useLocation, useNavigate } from 'react-router';
-import type { CartLine } from '#contract/cart.ts';
 import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
-import { useAddressBook } from '#web/features/addresses/api/address-book.ts';
-import {
-  DeliveryChoice,
-  useDeliveryChoice,
-} from '#web/features/addresses/components/delivery-choice.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
@@ -17,22 +11,11 @@ import { MergedCartNotice } from '#web/features/cart/components/merged-cart-noti
 import { OutdatedCartNotice } from '#web/features/cart/components/outdated-cart-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
-import {
-  CheckoutForm,
-  type DeliveryMethodPicker,
-  type DeliveryPicker,
-  type ShortLines,
-} from '#web/features/orders/components/checkout-form.tsx';
+import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
-import {
-  DeliveryMethodChoice,
-  useDeliveryMethodChoice,
-} from '#web/features/shipping/components/delivery-method-choice.tsx';
-import { type Charges, useCharges } from '#web/features/tax/api/charges.ts';
-import { TaxNote } from '#web/features/tax/components/tax-note.tsx';
 import {
   type PaymentMethod,
   PaymentMethodChoice,
@@ -45,6 +28,7 @@ import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
+import { useOrderDelivery } from '../order-delivery.tsx';
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
@@ -84,62 +68,6 @@ function SignInToCheckOut() {
   );
 }
 
-/**
- * Where the order goes: the address book's picker (the default first; the earlier order's address
- * when buying again), or an address typed into the checkout form.
- */
-function useDelivery(): DeliveryPicker & { country: string | null; postcode: string | null } {
-  const location = useLocation();
-  const state: unknown = location.state;
-  const earlier = useMemo(() => readBuyAgainState(state), [state]);
-  const book = useAddressBook();
-  const choice = useDeliveryChoice(book.data, earlier);
-  const typed = useMemo(
-    () => (earlier ? { address: earlier.address, phone: earlier.phone } : null),
-    [earlier],
-  );
-  const { pick } = choice;
-  const newCountry = choice.newAddress.watch('country');
-  const newPostcode = choice.newAddress.watch('postcode');
-  // Delivery methods and tax go by the address the order goes to (a typed one names no country).
-  const booked =
-    pick.kind === 'book'
-      ? book.data?.addresses.find((address) => address._id === pick.addressId)
-      : undefined;
-  const country = booked ? booked.country : pick.kind === 'new' && newCountry ? newCountry : null;
-  const postcode = booked ? booked.postcode : pick.kind === 'new' ? newPostcode || null : null;
-  return {
-    picker: <DeliveryChoice choice={choice} />,
-    isTyped: pick.kind === 'typed',
-    choose: choice.choose,
-    typed,
-    country,
-    postcode,
-  };
-}
-
-/** The lines an order of the cart holds, as its total counts them (those without a problem). */
-const readyLines = (lines: readonly CartLine[]) => lines.filter((line) => line.problem === null);
-
-/** The delivery methods for the address chosen, priced for the cart as this buyer pays. */
-function useDeliveryMethod(country: string | null, charges: Charges): DeliveryMethodPicker {
-  const { cart } = useCart();
-  const choice = useDeliveryMethodChoice(country, cart?.version);
-  return {
-    picker: (
-      <DeliveryMethodChoice
-        choice={choice}
-        goodsTotal={cart && charges.goodsOf(readyLines(cart.lines))}
-        currency={cart?.currency ?? 'USD'}
-        priceOf={charges.priceOf}
-      />
-    ),
-    chosen: choice.chosen,
-    isLoading: choice.isLoading,
-    refresh: choice.refresh,
-  };
-}
-
 function CustomerCheckout({
   user,
   onPlaced,
@@ -153,13 +81,15 @@ function CustomerCheckout({
 }) {
   const { cart, refresh, checkOut } = useCart();
   const details = useUserDetails(user.email);
-  const delivery = useDelivery();
-  const charges = useCharges(delivery.country, delivery.postcode);
-  const deliveryMethod = useDeliveryMethod(delivery.country, charges);
-  // The goods as this buyer pays for them: the tax of where the order goes (decision 064).
-  const goods = cart && charges.goodsOf(readyLines(cart.lines));
-  const toPay =
-    goods === undefined ? undefined : goods + charges.priceOf(deliveryMethod.chosen?.price ?? 0);
+  const state: unknown = useLocation().state;
+  const earlier = useMemo(() => readBuyAgainState(state), [state]);
+  const { delivery, deliveryMethod, charges, goods, toPay } = useOrderDelivery({
+    subject: { kind: 'cart', version: cart?.version },
+    // The lines an order of the cart holds, as its total counts them (those without a problem).
+    lines: cart?.lines.filter((line) => line.problem === null),
+    currency: cart?.currency ?? 'USD',
+    earlier,
+  });
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified
@@ -188,18 +118,13 @@ function CustomerCheckout({
         onPriceChanged={() => {
           // The prices, the tax of the destination or the delivery changed: read them all again.
           void refresh();
-          charges.retry();
           deliveryMethod.refresh();
         }}
         onCartOutdated={onCartOutdated}
         draftKey={checkoutDraftKey(user.id)}
         delivery={delivery}
         deliveryMethod={deliveryMethod}
-        charges={{
-          priceOf: charges.priceOf,
-          isReady: charges.decision !== undefined,
-          note: <TaxNote charges={charges} total={toPay} currency={cart?.currency ?? 'USD'} />,
-        }}
+        charges={charges}
         payment={{
           method: paymentMethod,
           choice: (

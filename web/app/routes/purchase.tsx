@@ -2,22 +2,68 @@ import { useState } from 'react';
 import { type MetaArgs, useParams, useSearchParams } from 'react-router';
 import { formatUnits } from '#contract/format.ts';
 import type { Order } from '#contract/orders.ts';
+import type { SessionUser } from '#contract/session.ts';
+import type { Tool } from '#contract/tools.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
-import { PurchaseForm } from '#web/features/orders/components/purchase-form.tsx';
+import {
+  type OrderableQuantity,
+  PurchaseForm,
+} from '#web/features/orders/components/purchase-form.tsx';
 import { useTool } from '#web/features/tools/api/tools-queries.ts';
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
 import { ToolView } from '#web/features/tools/components/tool-view.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
+import { useCurrency } from '#web/lib/store-config.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
+import { useOrderDelivery } from '../order-delivery.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Purchase', path: location.pathname, noIndex: true });
+
+/** Buy now's form with the delivery quoted for the quantity chosen (see ../order-delivery.tsx). */
+function BuyNow({
+  tool,
+  user,
+  savedPhone,
+  initialQuantity,
+  onPlaced,
+}: {
+  tool: Tool;
+  user: SessionUser;
+  savedPhone: string | null | undefined;
+  initialQuantity: number | undefined;
+  onPlaced: (order: Order) => void;
+}) {
+  const [orderable, setOrderable] = useState<OrderableQuantity | null>(null);
+  const currency = useCurrency();
+  const { delivery, deliveryMethod, charges } = useOrderDelivery({
+    subject: { kind: 'tool', toolId: tool._id, quantity: orderable?.quantity ?? null },
+    lines: orderable
+      ? [{ unitPrice: orderable.unitPrice, quantity: orderable.quantity }]
+      : undefined,
+    currency,
+  });
+  return (
+    <PurchaseForm
+      tool={tool}
+      customer={{ name: user.name, email: user.email }}
+      savedPhone={savedPhone}
+      initialQuantity={initialQuantity}
+      canOrder={user.emailVerified}
+      onPlaced={onPlaced}
+      onOrderable={setOrderable}
+      delivery={delivery}
+      deliveryMethod={deliveryMethod}
+      charges={charges}
+    />
+  );
+}
 
 export function PurchasePage() {
   const { id = '' } = useParams();
@@ -60,12 +106,11 @@ export function PurchasePage() {
               {placed ? (
                 <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />
               ) : (
-                <PurchaseForm
+                <BuyNow
                   tool={t}
-                  customer={{ name: user.name, email: user.email }}
+                  user={user}
                   savedPhone={details.data?.phone}
                   initialQuantity={initialQuantity}
-                  canOrder={user.emailVerified}
                   onPlaced={setPlaced}
                 />
               )}

@@ -22,7 +22,8 @@ export type ChosenDelivery = { addressId: string } | 'typed';
  * The delivery address at checkout: the book's addresses (the default first, or the one an order
  * bought again went to), a new address saved to the book when the order is placed, or one typed
  * for this order only. `choose` answers what to send, saving a new address first; null when the
- * new address needs changes (its fields say why).
+ * new address needs changes (its fields say why). `country` is the chosen address's (null for a
+ * typed one), which delivery methods go by.
  */
 export function useDeliveryChoice(book: AddressBook | undefined, earlier: EarlierDelivery | null) {
   const [pick, setPick] = useState<DeliveryPick | null>(null);
@@ -35,6 +36,15 @@ export function useDeliveryChoice(book: AddressBook | undefined, earlier: Earlie
   });
   // Until the person picks, the pick follows the book as it answers (the default first).
   const current = pick ?? firstPick(book, earlier);
+  const newCountry = newAddress.watch('country');
+  const newPostcode = newAddress.watch('postcode');
+  // Delivery methods go by the country of the address the order goes to (a typed one has none).
+  const country =
+    current.kind === 'book'
+      ? (book?.addresses.find((address) => address._id === current.addressId)?.country ?? null)
+      : current.kind === 'new' && newCountry
+        ? newCountry
+        : null;
 
   const choose = async (): Promise<ChosenDelivery | null> => {
     setFailure(null);
@@ -56,7 +66,15 @@ export function useDeliveryChoice(book: AddressBook | undefined, earlier: Earlie
     }
   };
 
-  return { book, pick: current, setPick, newAddress, failure, choose };
+  // Tax goes by the postcode too (a region's rate, decision 064).
+  const postcode =
+    current.kind === 'book'
+      ? (book?.addresses.find((address) => address._id === current.addressId)?.postcode ?? null)
+      : current.kind === 'new' && newPostcode
+        ? newPostcode
+        : null;
+
+  return { book, pick: current, country, postcode, setPick, newAddress, failure, choose };
 }
 
 export type DeliveryChoiceState = ReturnType<typeof useDeliveryChoice>;

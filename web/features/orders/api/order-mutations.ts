@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody } from '#contract/order-placement.ts';
+import type { PlaceOrderBody } from '#contract/order-placement.ts';
 import type { NoteRefundBody } from '#contract/order-refunds.ts';
 import type { Order, ShipOrderBody } from '#contract/orders.ts';
 import type { UpdateShipmentsBody } from '#contract/shipments.ts';
@@ -18,21 +18,19 @@ function useRefreshOrdersAndStock() {
     ]);
 }
 
+/** Places an order of lines (buy now: one tool's), with its delivery and the total shown. */
 export function usePlaceOrder() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
     mutationFn: ({
-      email,
       body,
       idempotencyKey,
     }: {
-      email: string;
-      body: CreateOrderBody;
+      body: PlaceOrderBody;
       /** Names this order: asking again with it returns the order instead of placing another. */
       idempotencyKey: string;
     }) =>
-      callApi(apiRoutes.orders.place, {
-        query: { email },
+      callApi(apiRoutes.orders.create, {
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),

@@ -1,41 +1,44 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { type OrderLineInput, PlaceOrderBodySchema } from '#contract/order-placement.ts';
-import type { Order } from '#contract/orders.ts';
+import {
+  type OrderLineInput,
+  type PlaceOrderBody,
+  PlaceOrderBodySchema,
+} from '#contract/order-placement.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { type ApiError, isApiError } from '#web/lib/api-error.ts';
+import { becomes } from '#web/lib/becomes.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
 import { emptyAsMissing } from '#web/lib/form-values.ts';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useCheckoutDraft } from '../hooks/use-checkout-draft.ts';
+import {
+  BOOK_DELIVERY,
+  TYPED_DELIVERY,
+  useDeliveryResolver,
+  useDeliverySection,
+} from '../hooks/use-delivery-section.tsx';
 import { clearCheckoutDraft } from '../utils/checkout-draft.ts';
-import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
 /**
- * The contract's order body without its lines (they come from the cart) and the book's address
- * (chosen beside the form): the typed address and phone are required here.
+ * The contract's order body without its lines (they come from the cart, the tool or the offer) and
+ * the book's address (chosen beside the form): the typed address and phone are required when typed.
  */
 const CheckoutSchema = PlaceOrderBodySchema.omit({ lines: true, addressId: true }).extend({
-  phone: PlaceOrderBodySchema.shape.phone.unwrap(),
-  address: PlaceOrderBodySchema.shape.address.unwrap(),
+  ...TYPED_DELIVERY,
   poNumber: z.preprocess(emptyAsMissing, PlaceOrderBodySchema.shape.poNumber),
   note: z.preprocess(emptyAsMissing, PlaceOrderBodySchema.shape.note),
 });
-/** Ordering to an address of the book: whatever the typed fields hold is not sent. */
-const BookCheckoutSchema = CheckoutSchema.extend({
-  phone: z.string().transform(() => undefined),
-  address: z.string().transform(() => undefined),
-});
+const BookCheckoutSchema = CheckoutSchema.extend(BOOK_DELIVERY);
 type CheckoutInput = z.input<typeof CheckoutSchema>;
-/** The delivery details and the total the buyer saw: what a checkout says beside the cart. */
-type CheckoutValues = z.output<typeof CheckoutSchema | typeof BookCheckoutSchema> & {
-  addressId?: string;
-};
+type CheckoutOutput = z.output<typeof CheckoutSchema | typeof BookCheckoutSchema>;
+/** The delivery details and the total the buyer saw: what a checkout says beside its lines. */
+export type CheckoutValues = Omit<PlaceOrderBody, 'lines'>;
 
 /**
  * Where the order goes, chosen beside the form (the address book's picker): an address of the
@@ -53,18 +56,6 @@ export interface DeliveryPicker {
 const typedResolver = zodResolver(CheckoutSchema);
 const bookResolver = zodResolver(BookCheckoutSchema);
 
-/** "Buy again" brings the earlier order's typed address: filled in unless the buyer typed one. */
-function useTypedPrefill(
-  form: ReturnType<typeof useForm<CheckoutInput, unknown, CheckoutValues>>,
-  typed: DeliveryPicker['typed'],
-): void {
-  useEffect(() => {
-    if (!typed) return;
-    if (!form.getValues('address')) form.setValue('address', typed.address, { shouldDirty: true });
-    form.setValue('phone', typed.phone, { shouldDirty: true });
-  }, [form, typed]);
-}
-
 const FIELDS = ['phone', 'address', 'poNumber', 'note'] as const;
 
 const OUTCOME = {
@@ -72,6 +63,17 @@ const OUTCOME = {
   unknown:
     'We cannot tell whether your order was placed. Try again: if it was, you will see that order, not a second one.',
 };
+
+/**
+ * The tax by destination (decision 064) as an order's form needs it: a price from the catalogue,
+ * the offer or a delivery method as this buyer pays it, whether the store's decision is in (the
+ * order waits for it), and the sentence saying how the order is taxed, with what it comes to.
+ */
+export interface OrderCharges {
+  priceOf: (price: number) => number;
+  isReady: boolean;
+  note: ReactNode;
+}
 
 /**
  * How the order travels, chosen beside the form (the shipping feature's picker): the method chosen
@@ -100,27 +102,19 @@ function shortLines(error: unknown, lines: readonly OrderLineInput[]): ShortLine
   return short;
 }
 
-/** Whether `isTrue` holds within a few seconds (checked every 50 ms). */
-async function becomes(isTrue: () => boolean, withinMs = 5000): Promise<boolean> {
-  for (let waited = 0; !isTrue(); waited += 50) {
-    if (waited >= withinMs) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
-}
-
 /** The refusals of a cart the page read before it changed or was checked out (in another tab). */
 const OUTDATED_CART = new Set(['cart_changed', 'cart_checked_out']);
 
 /**
- * Checking out a cart: the delivery details, then one order of every line, placed by `placeOrder`
- * (the cart's checkout) and named by an Idempotency-Key so that asking again never orders twice.
- * Lines the store finds short go back to the cart (`onShortLines`), and nothing is ordered; a cart
+ * Placing an order from its delivery details: where it goes and how it travels, a PO number and a
+ * note, and how it is paid. The cart's checkout places its cart (`placeOrder`), named by an
+ * Idempotency-Key so that asking again never orders twice; accepting an offer places the offer.
+ * Lines the store finds short go back to the page (`onShortLines`), and nothing is ordered; a cart
  * the store has moved past (changed or checked out elsewhere) is the page's to explain
  * (`onCartOutdated`).
  */
-export function CheckoutForm({
-  lines,
+export function CheckoutForm<T>({
+  lines = [],
   placeOrder,
   customer,
   savedPhone,
@@ -135,35 +129,33 @@ export function CheckoutForm({
   deliveryMethod,
   payment,
   charges,
+  submitLabel = 'Place order',
 }: {
-  /** The cart's lines, as the page shows them. */
-  lines: readonly OrderLineInput[];
-  placeOrder: (values: CheckoutValues, idempotencyKey: string) => Promise<Order>;
+  /** The cart's lines, as the page shows them (the lines the store may find short). */
+  lines?: readonly OrderLineInput[];
+  placeOrder: (values: CheckoutValues, idempotencyKey: string) => Promise<T>;
   /** The total the buyer sees: if prices changed meanwhile, the store refuses instead of charging more. */
   expectedTotal: number | undefined;
   customer: { name: string; email: string };
   /** The phone number in the customer's profile, filled in for them (they may change it). */
   savedPhone?: string | null | undefined;
-  /** Why the cart cannot be ordered as it is (a line to fix, an unconfirmed email), or null. */
+  /** Why the order cannot be placed as it is (a line to fix, an unconfirmed email), or null. */
   blockedBy: string | null;
-  onPlaced: (order: Order) => void;
-  onShortLines: (short: ShortLines) => void;
-  /** The store priced the order otherwise than the cart showed: the cart should read its prices again. */
+  onPlaced: (placed: T) => void;
+  onShortLines?: (short: ShortLines) => void;
+  /** The store priced the order otherwise than the page showed: the page should read its prices again. */
   onPriceChanged: () => void;
   /** The cart changed, or was checked out, since the page read it: nothing was ordered. */
-  onCartOutdated: (error: ApiError) => void;
+  onCartOutdated?: (error: ApiError) => void;
   /** Where this tab keeps what was typed, so a reload keeps it (see utils/checkout-draft.ts). */
-  draftKey: string;
+  draftKey?: string;
   delivery: DeliveryPicker;
   deliveryMethod: DeliveryMethodPicker;
   /** How the order is paid, and the choice shown (a buyer with payment terms chooses). */
   payment?: { method: 'card' | 'account'; choice: ReactNode };
-  /**
-   * The tax by destination (decision 064): a delivery method's price as this buyer pays it, whether
-   * the store's decision is in (the order waits for it), and the sentence saying how it is taxed.
-   * `expectedTotal` is then the goods as this buyer pays for them.
-   */
-  charges?: { priceOf: (price: number) => number; isReady: boolean; note: ReactNode };
+  /** The tax by destination (decision 064); `expectedTotal` is then the goods as this buyer pays. */
+  charges?: OrderCharges;
+  submitLabel?: string;
 }) {
   const paymentMethod = payment?.method ?? 'card';
   const placing = useMutation({
@@ -171,20 +163,25 @@ export function CheckoutForm({
       placeOrder(values, key),
   });
   const attemptKey = useRef<string | null>(null);
-  const isTyped = useRef(delivery.isTyped);
-  isTyped.current = delivery.isTyped;
-  const form = useForm<CheckoutInput, unknown, CheckoutValues>({
-    resolver: (values, context, options) =>
-      (isTyped.current ? typedResolver : bookResolver)(values, context, options),
+  const form = useForm<CheckoutInput, unknown, CheckoutOutput>({
+    resolver: useDeliveryResolver<CheckoutInput, CheckoutOutput>(
+      delivery,
+      typedResolver,
+      bookResolver,
+    ),
     defaultValues: { phone: savedPhone ?? '', address: '', poNumber: '', note: '' },
     mode: 'onTouched',
+  });
+  const deliveryPart = useDeliverySection({
+    form,
+    delivery,
+    deliveryMethod,
+    savedPhone,
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
-  useSavedPhone(form, savedPhone);
   useCheckoutDraft(form, draftKey);
-  useTypedPrefill(form, delivery.typed);
 
   // A changed cart (or way of paying) is another order: it gets a new key.
   const linesKey = JSON.stringify([lines, paymentMethod]);
@@ -196,54 +193,51 @@ export function CheckoutForm({
 
   // What the page shows now: a submit that waits for the tax of a just-chosen address reads the
   // figures as they are once it is in.
-  const shown = useRef({ expectedTotal, charges, deliveryMethod });
-  shown.current = { expectedTotal, charges, deliveryMethod };
+  const shown = useRef({ expectedTotal, charges });
+  shown.current = { expectedTotal, charges };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (blockedBy || deliveryMethod.isLoading) return;
-    const chosen = await delivery.choose();
-    if (!chosen) return;
+    if (blockedBy || deliveryPart.isLoading) return;
+    const sent = await deliveryPart.sent(values);
+    if (!sent) return;
     // The tax of an address chosen (or typed) a moment ago may still be on its way: wait for it,
     // so the total sent is the one the page shows.
     if (!(await becomes(() => shown.current.charges?.isReady !== false))) return;
     const now = shown.current;
-    const method = chosen === 'typed' ? null : now.deliveryMethod.chosen;
+    const priceOf = now.charges?.priceOf ?? ((price: number) => price);
     attemptKey.current ??= newIdempotencyKey();
-    onShortLines({});
-    const sent = chosen === 'typed' ? values : { ...values, addressId: chosen.addressId };
+    onShortLines?.({});
+    const { phone: _phone, address: _address, ...rest } = values;
     placing.mutate(
       {
         values: {
-          ...sent,
-          ...(method ? { deliveryMethodId: method.methodId } : {}),
+          ...rest,
+          ...sent.fields,
+          ...(sent.deliveryMethodId ? { deliveryMethodId: sent.deliveryMethodId } : {}),
           expectedTotal:
-            now.expectedTotal === undefined
-              ? undefined
-              : now.expectedTotal +
-                (now.charges?.priceOf ?? ((price: number) => price))(method?.price ?? 0),
+            now.expectedTotal === undefined ? undefined : now.expectedTotal + priceOf(sent.price),
           paymentMethod,
         },
         key: attemptKey.current,
       },
       {
-        onSuccess: (order) => {
+        onSuccess: (placed) => {
           attemptKey.current = null;
           clear();
-          clearCheckoutDraft(draftKey);
-          onPlaced(order);
+          if (draftKey) clearCheckoutDraft(draftKey);
+          onPlaced(placed);
         },
         onError: (error) => {
           if (!isOutcomeUnknown(error)) attemptKey.current = null;
-          if (isApiError(error) && OUTDATED_CART.has(error.code)) {
+          if (isApiError(error) && OUTDATED_CART.has(error.code) && onCartOutdated) {
             clear();
             onCartOutdated(error);
             return;
           }
           const short = shortLines(error, lines);
-          if (Object.keys(short).length > 0) onShortLines(short);
+          if (Object.keys(short).length > 0) onShortLines?.(short);
           if (isApiError(error) && error.code === 'price_changed') onPriceChanged();
-          if (isApiError(error) && error.code === 'delivery_method_unavailable')
-            deliveryMethod.refresh();
+          deliveryPart.onRefused(error);
           fail(error);
         },
       },
@@ -259,17 +253,7 @@ export function CheckoutForm({
             ? 'On account: invoiced now, paid by bank transfer.'
             : 'Pay by card after ordering.'}
         </p>
-        {delivery.picker}
-        {delivery.isTyped && (
-          <DeliveryFields
-            phone={form.register('phone')}
-            address={form.register('address')}
-            phoneError={errors.phone?.message}
-            addressError={errors.address?.message}
-            savedPhone={savedPhone}
-          />
-        )}
-        {deliveryMethod.picker}
+        {deliveryPart.section}
         <TextField
           label="Purchase order number (optional)"
           autoComplete="off"
@@ -303,7 +287,7 @@ export function CheckoutForm({
           disabled={blockedBy !== null}
           aria-describedby={blockedBy ? 'checkout-blocked' : undefined}
         >
-          Place order
+          {submitLabel}
         </Button>
       </div>
     </form>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCount, formatUnits, unitsAre } from '#contract/format.ts';
 import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
-import { CreateOrderBodySchema, unpaidShareCap } from '#contract/order-placement.ts';
+import { unpaidShareCap } from '#contract/order-placement.ts';
 import type { Order } from '#contract/orders.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
 import { canBeOrdered, packAndLimitText, ruleLimit, wholePacks } from '#contract/quantity-rules.ts';
@@ -12,11 +12,18 @@ import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
+import { becomes } from '#web/lib/becomes.ts';
 import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useMoney, useStoreConfig } from '#web/lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
-import { DeliveryFields, useSavedPhone } from './delivery-fields.tsx';
+import {
+  BOOK_DELIVERY,
+  TYPED_DELIVERY,
+  useDeliveryResolver,
+  useDeliverySection,
+} from '../hooks/use-delivery-section.tsx';
+import type { DeliveryMethodPicker, DeliveryPicker, OrderCharges } from './checkout-form.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
 /**
@@ -50,9 +57,13 @@ function maxReason(tool: Tool, max: number): string {
     : `Only ${unitsAre(tool.quantity)} available; order at most ${formatCount(max)}.`;
 }
 
-/** The contract's order body, with this tool's own bounds on the quantity. */
-function purchaseSchema(tool: Tool, max: number) {
-  return CreateOrderBodySchema.omit({ toolId: true }).extend({
+/**
+ * The quantity, with this tool's own bounds, and the delivery: a typed address and phone, or
+ * (`isBook`) an address of the book, when the typed fields are not sent.
+ */
+function purchaseSchema(tool: Tool, max: number, isBook = false) {
+  return z.strictObject({
+    ...(isBook ? BOOK_DELIVERY : TYPED_DELIVERY),
     orderedNum: z
       .int({ error: 'Enter a whole number of units.' })
       .min(tool.minimumOrder, {
@@ -64,7 +75,15 @@ function purchaseSchema(tool: Tool, max: number) {
       .max(max, { error: maxReason(tool, max) }),
   });
 }
-type PurchaseValues = z.infer<ReturnType<typeof purchaseSchema>>;
+type PurchaseInput = z.input<ReturnType<typeof purchaseSchema>>;
+type PurchaseOutput = z.output<ReturnType<typeof purchaseSchema>>;
+
+/** What buy now's order comes to before delivery: its units at the tool's price for them. */
+export interface OrderableQuantity {
+  quantity: number;
+  /** The unit price for this quantity (its volume price) at the store's prices. */
+  unitPrice: number;
+}
 
 const FIELDS = ['orderedNum', 'phone', 'address'] as const;
 
@@ -92,6 +111,10 @@ export function PurchaseForm({
   initialQuantity,
   canOrder = true,
   onPlaced,
+  onOrderable,
+  delivery,
+  deliveryMethod,
+  charges,
 }: {
   tool: Tool;
   customer: { name: string; email: string };
@@ -102,17 +125,29 @@ export function PurchaseForm({
   /** False while the customer cannot order yet (an unconfirmed email): the form stays disabled. */
   canOrder?: boolean;
   onPlaced: (order: Order) => void;
+  /** The quantity as it can be ordered now, or null: delivery is quoted for it. */
+  onOrderable: (orderable: OrderableQuantity | null) => void;
+  delivery: DeliveryPicker;
+  deliveryMethod: DeliveryMethodPicker;
+  /** The tax by destination (decision 064): the line and its delivery as this buyer pays them. */
+  charges?: OrderCharges;
 }) {
   const money = useMoney();
+  const priceOf = charges?.priceOf ?? ((price: number) => price);
   const sharePercent = useStoreConfig()?.unpaid.stockSharePercent;
   const max = orderableUnits(tool, sharePercent);
   const schema = useMemo(() => purchaseSchema(tool, max), [tool, max]);
+  const bookSchema = useMemo(() => purchaseSchema(tool, max, true), [tool, max]);
   const placeOrder = usePlaceOrder();
   // One key per order the customer means to place: asking again after a lost answer reuses it,
   // so the store answers with that order instead of placing a second one.
   const attemptKey = useRef<string | null>(null);
-  const form = useForm<PurchaseValues>({
-    resolver: zodResolver(schema),
+  const form = useForm<PurchaseInput, unknown, PurchaseOutput>({
+    resolver: useDeliveryResolver<PurchaseInput, PurchaseOutput>(
+      delivery,
+      zodResolver(schema),
+      zodResolver(bookSchema),
+    ),
     defaultValues: {
       phone: savedPhone ?? '',
       address: '',
@@ -126,16 +161,36 @@ export function PurchaseForm({
   const isOutOfStock = !canBeOrdered(tool);
   const rules = packAndLimitText(tool);
   const canTotal = schema.shape.orderedNum.safeParse(quantity).success;
+  const unitPrice = canTotal ? unitPriceFor(tool, quantity) : null;
+  const goods = unitPrice === null ? null : quantity * priceOf(unitPrice);
+  const deliveryPart = useDeliverySection({ form, delivery, deliveryMethod, savedPhone });
 
-  useSavedPhone(form, savedPhone);
+  useEffect(() => {
+    onOrderable(unitPrice === null ? null : { quantity, unitPrice });
+  }, [unitPrice, quantity, onOrderable]);
+
+  // What the page shows now: a submit that waits for the tax of a just-chosen address reads the
+  // prices as they are once it is in.
+  const shown = useRef(charges);
+  shown.current = charges;
 
   // The last failure stays on screen (with its "Try again" busy) until the next answer replaces it.
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (deliveryPart.isLoading) return;
+    const sent = await deliveryPart.sent(values);
+    if (!sent) return;
+    if (!(await becomes(() => shown.current?.isReady !== false))) return;
+    const charged = shown.current?.priceOf ?? ((price: number) => price);
     attemptKey.current ??= newIdempotencyKey();
+    const lineGoods = values.orderedNum * charged(unitPriceFor(tool, values.orderedNum));
     placeOrder.mutate(
       {
-        email: customer.email,
-        body: { toolId: tool._id, ...values },
+        body: {
+          lines: [{ toolId: tool._id, quantity: values.orderedNum }],
+          ...sent.fields,
+          ...(sent.deliveryMethodId ? { deliveryMethodId: sent.deliveryMethodId } : {}),
+          expectedTotal: lineGoods + charged(sent.price),
+        },
         idempotencyKey: attemptKey.current,
       },
       {
@@ -147,14 +202,19 @@ export function PurchaseForm({
         onError: (error) => {
           // The store answered, so that attempt is over: a changed order gets a new key.
           if (!isOutcomeUnknown(error)) attemptKey.current = null;
-          if (isApiError(error) && error.code === 'out_of_stock') {
+          // The order's one line is this form's quantity.
+          const onLine = isApiError(error)
+            ? error.errors.find((each) => each.field === 'lines.0.quantity')
+            : undefined;
+          if (onLine) {
             form.setError(
               'orderedNum',
-              { type: 'server', message: error.detail },
+              { type: 'server', message: onLine.message },
               { shouldFocus: true },
             );
             return;
           }
+          deliveryPart.onRefused(error);
           fail(error);
         },
       },
@@ -171,13 +231,6 @@ export function PurchaseForm({
           <TextField label="Name" value={customer.name} readOnly />
           <TextField label="Email" type="email" value={customer.email} readOnly />
         </div>
-        <DeliveryFields
-          phone={form.register('phone')}
-          address={form.register('address')}
-          phoneError={errors.phone?.message}
-          addressError={errors.address?.message}
-          savedPhone={savedPhone}
-        />
         <TextField
           label="Quantity (units)"
           type="number"
@@ -206,11 +259,11 @@ export function PurchaseForm({
             aria-live="polite"
             data-testid="order-total"
           >
-            {canTotal
-              ? money(quantity * unitPriceFor(tool, quantity))
-              : noTotalReason(quantity, tool, max)}
+            {goods !== null ? money(goods) : noTotalReason(quantity, tool, max)}
           </output>
         </div>
+        {deliveryPart.section}
+        {charges?.note}
         {isOutOfStock && (
           <FormError>This tool is out of stock right now. Please check back soon.</FormError>
         )}

@@ -14,9 +14,10 @@ import {
 export function useCheckoutDraft<T extends FieldValues>(
   // biome-ignore lint/suspicious/noExplicitAny: any form with the draft's fields, whatever it outputs
   form: UseFormReturn<T, any, any>,
-  draftKey: string,
+  draftKey: string | undefined,
 ): void {
   useEffect(() => {
+    if (!draftKey) return;
     const draft = readCheckoutDraft(draftKey);
     if (draft) {
       for (const name of CHECKOUT_DRAFT_FIELDS) {

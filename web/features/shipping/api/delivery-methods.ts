@@ -36,13 +36,45 @@ export const useDeleteDeliveryMethod = () =>
   useMethodChange((id: string) => callApi(apiRoutes.delivery.remove, { params: { id } }));
 
 /**
- * The methods that deliver the caller's cart to `country`, priced and dated by the store; read
- * again when the cart changes (`cartVersion`). Nothing is asked without a country.
+ * What delivery is quoted for: the caller's cart (read again when it changes: `version`), an order
+ * of one tool (buy now; nothing asked until the quantity can be ordered), or the order accepting a
+ * quote's offer would place.
  */
-export const useDeliveryOptions = (country: string | null, cartVersion: number | undefined) =>
+export type DeliverySubject =
+  | { kind: 'cart'; version: number | undefined }
+  | { kind: 'tool'; toolId: string; quantity: number | null }
+  | { kind: 'quote'; quoteId: string };
+
+function optionsOf(subject: DeliverySubject, country: string, signal: AbortSignal) {
+  if (subject.kind === 'tool')
+    return callApi(
+      apiRoutes.delivery.toolOptions,
+      { params: { id: subject.toolId }, query: { country, quantity: subject.quantity ?? 0 } },
+      { signal },
+    );
+  if (subject.kind === 'quote')
+    return callApi(
+      apiRoutes.quotes.deliveryOptions,
+      { params: { id: subject.quoteId }, query: { country } },
+      { signal },
+    );
+  return callApi(apiRoutes.delivery.options, { query: { country } }, { signal });
+}
+
+const isReady = (subject: DeliverySubject) =>
+  subject.kind === 'cart'
+    ? subject.version !== undefined
+    : subject.kind === 'tool'
+      ? subject.quantity !== null
+      : true;
+
+/**
+ * The methods that deliver `subject` to `country`, priced and dated by the store. Nothing is asked
+ * without a country.
+ */
+export const useDeliveryOptions = (country: string | null, subject: DeliverySubject) =>
   useQuery({
-    queryKey: [...queryKeys.deliveryMethods, 'options', country, cartVersion],
-    queryFn: ({ signal }) =>
-      callApi(apiRoutes.delivery.options, { query: { country: country ?? '' } }, { signal }),
-    enabled: country !== null && cartVersion !== undefined,
+    queryKey: [...queryKeys.deliveryMethods, 'options', country, subject],
+    queryFn: ({ signal }) => optionsOf(subject, country ?? '', signal),
+    enabled: country !== null && isReady(subject),
   });

@@ -3,21 +3,32 @@ import { countryName } from '#contract/addresses.ts';
 import type { DeliveryOption } from '#contract/delivery-methods.ts';
 import { formatMoney } from '#contract/money.ts';
 import { formatDay } from '#web/lib/format.ts';
-import { useDeliveryOptions } from '../api/delivery-methods.ts';
+import { type DeliverySubject, useDeliveryOptions } from '../api/delivery-methods.ts';
 
 /**
- * How a cart travels: the methods that deliver it to the chosen address's country, each with the
- * price and the day the store quotes (the cheapest is chosen until the buyer picks another). The
- * store prices the chosen one again when the order is placed.
+ * How an order travels (a cart's, buy now's, an offer's): the methods that deliver it to the
+ * chosen address's country, each with the price and the day the store quotes (the cheapest is
+ * chosen until the buyer picks another). The store prices the chosen one again when the order is
+ * placed.
  */
-export function useDeliveryMethodChoice(country: string | null, cartVersion: number | undefined) {
-  const options = useDeliveryOptions(country, cartVersion);
+export function useDeliveryMethodChoice(country: string | null, subject: DeliverySubject) {
+  const options = useDeliveryOptions(country, subject);
   const [picked, setPicked] = useState<string | null>(null);
   const list = country === null ? [] : (options.data ?? []);
   const chosen: DeliveryOption | null =
     list.find((option) => option.methodId === picked) ?? list[0] ?? null;
-  const isLoading = country !== null && options.isPending;
-  return { country, list, chosen, setPicked, isLoading, refresh: () => void options.refetch() };
+  const isLoading = country !== null && options.isPending && options.fetchStatus !== 'idle';
+  // A country, but nothing to quote yet (buy now before its quantity can be ordered).
+  const isWaiting = country !== null && options.isPending && options.fetchStatus === 'idle';
+  return {
+    country,
+    list,
+    chosen,
+    setPicked,
+    isLoading,
+    isWaiting,
+    refresh: () => void options.refetch(),
+  };
 }
 
 export type DeliveryMethodChoiceState = ReturnType<typeof useDeliveryMethodChoice>;
@@ -37,7 +48,7 @@ export function DeliveryMethodChoice({
   priceOf?: (price: number) => number;
 }) {
   const name = useId();
-  const { country, list, chosen, setPicked, isLoading } = choice;
+  const { country, list, chosen, setPicked, isLoading, isWaiting } = choice;
   const money = (minorUnits: number) => formatMoney(minorUnits, currency);
   if (country === null) {
     return (
@@ -47,11 +58,19 @@ export function DeliveryMethodChoice({
       </p>
     );
   }
+  if (isWaiting) {
+    return (
+      <p className="text-sm text-stone-600">
+        Delivery methods to {countryName(country)}, with their prices and dates, show once the
+        quantity can be ordered.
+      </p>
+    );
+  }
   if (isLoading) return <p className="text-sm text-stone-600">Finding delivery methods…</p>;
   if (list.length === 0) {
     return (
       <p className="text-sm text-stone-600">
-        None of our delivery methods serves {countryName(country)} for this cart; we arrange the
+        None of our delivery methods serves {countryName(country)} for this order; we arrange the
         delivery with you after the order.
       </p>
     );

@@ -1,0 +1,183 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  apiAs,
+  checkAtWidths,
+  createTool,
+  DEMO_ADMIN,
+  expect,
+  newAccount,
+  signIn,
+  test,
+  waitForReady,
+} from './fixtures.ts';
+
+/**
+ * Buy now and accepting an offer offer the address book and the delivery methods as the cart's
+ * checkout does: the buyer's default address is chosen, the methods serving its country are
+ * quoted for this order with their prices and days, the buyer picks one, and the order carries it
+ * in its total. Each journey uses its own country, since methods are the store's.
+ */
+
+const address = (label: string, country: string, city: string) => ({
+  label,
+  recipient: 'Della Delivery',
+  line1: '8 Quay Street',
+  postcode: '4000-123',
+  city,
+  country,
+  phone: '+351 22 555 0100',
+});
+
+/** Two methods for `country` (a flat price each), and how to stop offering them afterwards. */
+async function twoMethods(admin: APIRequestContext, country: string, suffix: string) {
+  const made: { _id: string; name: string }[] = [];
+  for (const [name, price, workingDays] of [
+    [`Parcel ${suffix}`, 595, 3],
+    [`Express ${suffix}`, 1950, 1],
+  ] as const) {
+    const response = await admin.post('/api/delivery-methods', {
+      data: {
+        name,
+        countries: [country],
+        priceBasis: 'weight',
+        bands: [{ upTo: null, price }],
+        workingDays,
+        cutOffTime: '15:00',
+      },
+    });
+    expect(response.status()).toBe(201);
+    made.push((await response.json()) as { _id: string; name: string });
+  }
+  return {
+    parcel: `Parcel ${suffix}`,
+    express: `Express ${suffix}`,
+    stop: async () => {
+      for (const method of made)
+        await admin.patch(`/api/delivery-methods/${method._id}`, { data: { isActive: false } });
+    },
+  };
+}
+
+/** The order's page shows the method chosen, its price and the total with it. */
+async function expectOrderDelivery(
+  page: Page,
+  orderId: string,
+  delivery: { name: string; price: string; total: string },
+) {
+  const { name, price, total } = delivery;
+  await page.goto(`/dashboard/orders/${orderId}`);
+  await waitForReady(page);
+  await expect(page.getByText(`${name}: ${price}`)).toBeVisible();
+  await expect(page.getByTestId('order-delivery-price')).toHaveText(price);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+}
+
+test('buy now offers the address book and the delivery methods for it, and the order carries the one chosen', async ({
+  page,
+}) => {
+  test.slow();
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const admin = await apiAs(DEMO_ADMIN);
+  const methods = await twoMethods(admin, 'PT', suffix);
+  // 12.90 a unit, 1.5 kg each.
+  const tool = await createTool(admin, { minimumOrder: 1, weightGrams: 1500 });
+  const account = newAccount('Della Delivery');
+  const buyer = await apiAs(account, { create: true });
+  const yard = await buyer.post('/api/addresses', { data: address('Porto yard', 'PT', 'Porto') });
+  expect(yard.status()).toBe(201);
+  await signIn(page.request, account);
+
+  await page.goto(`/purchase/${tool._id}?quantity=2`);
+  await waitForReady(page);
+  await expect(page.getByRole('radio', { name: /Porto yard \(default\)/ })).toBeChecked();
+  const toPortugal = page.getByRole('group', { name: 'Delivery method to Portugal' });
+  await expect(toPortugal.getByRole('radio', { name: new RegExp(methods.parcel) })).toBeChecked();
+  await expect(toPortugal.locator('label').filter({ hasText: methods.parcel })).toContainText(
+    '$5.95',
+  );
+  await expect(toPortugal.locator('label').filter({ hasText: methods.express })).toContainText(
+    /\$19\.50\s*Delivered by \w{3}, \w{3} \d{1,2}, \d{4}/,
+  );
+  await expect(page.getByTestId('order-total')).toHaveText('$25.80');
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$31.75');
+  await toPortugal.getByRole('radio', { name: new RegExp(methods.express) }).check();
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$45.30');
+  await checkAtWidths(page, 'buy now with delivery methods');
+
+  await page.getByRole('button', { name: 'Proceed to order' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
+    'total $45.30',
+  );
+  const [order] = (await (
+    await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`)
+  ).json()) as { _id: string; totalAmount: number; delivery: { name: string } | null }[];
+  expect(order).toMatchObject({ totalAmount: 4530, delivery: { name: methods.express } });
+  if (!order) throw new Error('the order is not listed');
+  await expectOrderDelivery(page, order._id, {
+    name: methods.express,
+    price: '$19.50',
+    total: '$45.30',
+  });
+  await checkAtWidths(page, 'a bought-now order with its delivery');
+
+  await methods.stop();
+  await admin.dispose();
+  await buyer.dispose();
+});
+
+test('accepting an offer offers the address book and the delivery methods priced for the offer, and the order carries the one chosen', async ({
+  page,
+}) => {
+  test.slow();
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const admin = await apiAs(DEMO_ADMIN);
+  const methods = await twoMethods(admin, 'GR', suffix);
+  const tool = await createTool(admin, { minimumOrder: 1, weightGrams: 1500 });
+  const account = newAccount('Della Delivery');
+  const buyer = await apiAs(account, { create: true });
+  const yard = await buyer.post('/api/addresses', {
+    data: address('Piraeus yard', 'GR', 'Piraeus'),
+  });
+  expect(yard.status()).toBe(201);
+  // Ten asked for, offered at 10.00 a unit (the list price is 12.90).
+  await buyer.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 10 }] } });
+  const asked = await buyer.post('/api/quotes', { data: { message: 'Ten for the yard, please.' } });
+  expect(asked.status()).toBe(201);
+  const quote = (await asked.json()) as { _id: string };
+  const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const offered = await admin.post(`/api/quote-requests/${quote._id}/offer`, {
+    data: { lines: [{ position: 1, offeredUnitPrice: 1000 }], validUntil },
+  });
+  expect(offered.status()).toBe(200);
+  await signIn(page.request, account);
+
+  await page.goto(`/dashboard/quotes/${quote._id}`);
+  await waitForReady(page);
+  await expect(page.getByRole('heading', { name: 'Accept the offer' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Piraeus yard \(default\)/ })).toBeChecked();
+  const toGreece = page.getByRole('group', { name: 'Delivery method to Greece' });
+  await expect(toGreece.getByRole('radio', { name: new RegExp(methods.parcel) })).toBeChecked();
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$105.95');
+  await toGreece.getByRole('radio', { name: new RegExp(methods.express) }).check();
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$119.50');
+  await checkAtWidths(page, 'accepting an offer with delivery methods');
+
+  await page.getByRole('button', { name: 'Accept and place the order' }).click();
+  const orderLink = page.getByRole('link', { name: /^TY-\d+$/ });
+  await expect(orderLink).toBeVisible();
+  const accepted = (await (await buyer.get(`/api/quotes/${quote._id}`)).json()) as {
+    order: { id: string } | null;
+  };
+  if (!accepted.order) throw new Error('the quote names no order');
+  await expectOrderDelivery(page, accepted.order.id, {
+    name: methods.express,
+    price: '$19.50',
+    total: '$119.50',
+  });
+  await checkAtWidths(page, 'an accepted offer’s order with its delivery');
+
+  await methods.stop();
+  await admin.dispose();
+  await buyer.dispose();
+});
