@@ -18,7 +18,8 @@ import {
 /**
  * Tax by destination on the admin's Tax screen, at a phone's width and a desktop's: rates for
  * Portugal and a region of it (no other journey orders to Portugal, so their totals keep the
- * store's rate), changed and deleted; a customer marked tax-exempt and the exemption ended; then
+ * store's rate), changed and deleted; a customer marked tax-exempt and the exemption ended; a
+ * company's Portuguese VAT number checked, marked verified and withdrawn; then
  * that customer's order to Lisbon carries Portugal's rate on its invoice.
  */
 
@@ -56,6 +57,102 @@ async function removePortugal(admin: APIRequestContext) {
   }[];
   for (const rate of rates.filter((each) => each.country === PORTUGAL))
     await admin.delete(`/api/tax-rates/${rate._id}`);
+}
+
+/** A Portuguese-looking VAT number: PT and nine digits. */
+const portugueseVatNumber = () =>
+  `PT${String(Date.now() * 1000 + Math.floor(Math.random() * 1000)).slice(-9)}`;
+
+/** The Tax screen's VAT numbers, with a company the owner makes and changes through the API. */
+async function checkVatNumbers(page: Page, owner: APIRequestContext) {
+  const name = `Aveiro Ferragens ${Date.now().toString(36)}`;
+  const first = portugueseVatNumber();
+  const made = await owner.post('/api/companies', {
+    data: { name, vatNumber: first, billingAddress: 'Rua Direita 1\n3800-150 Aveiro' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const changeNumber = async (vatNumber: string) => {
+    const changed = await owner.patch('/api/companies/mine', { data: { vatNumber } });
+    expect(changed.status(), await changed.text()).toBe(200);
+  };
+
+  await page.reload();
+  await waitForReady(page);
+  const section = page.getByRole('region', { name: 'VAT numbers for the reverse charge' });
+  await expect(section).toContainText('carry no VAT (the reverse charge) only while');
+  await expect(section.getByRole('tab', { name: 'To check' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const toCheck = section
+    .getByRole('table', { name: 'VAT numbers to check' })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(toCheck).toContainText(first);
+  await expect(toCheck.getByRole('cell', { name: 'Portugal' })).toBeVisible();
+  await expect(toCheck).not.toContainText('verified before');
+
+  // The company changes its number while the admin looks: the server says so, the list is read again.
+  await toCheck.getByRole('button', { name: `Mark verified for ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`checked ${first} with the tax office (VIES)`);
+  await expect(dialog).toContainText('orders to Portugal then carry no VAT');
+  await checkAtWidths(page, 'tax vat number confirm');
+  const second = portugueseVatNumber();
+  await changeNumber(second);
+  await dialog.getByRole('button', { name: 'Mark verified' }).click();
+  await expect(
+    page.getByText(`${name} gives the VAT number ${second} now, not ${first}: check that one.`),
+  ).toBeVisible();
+  await expect(toCheck).toContainText(second);
+
+  await toCheck.getByRole('button', { name: `Mark verified for ${name}` }).click();
+  await dialog.getByRole('button', { name: 'Mark verified' }).click();
+  await expect(
+    page.getByText(
+      `${name}'s VAT number ${second} is verified: its orders to Portugal carry no VAT from now on.`,
+    ),
+  ).toBeVisible();
+  await expect(toCheck).toHaveCount(0);
+
+  // Changed again, the number is to check once more, and the one verified before is named.
+  const third = portugueseVatNumber();
+  await changeNumber(third);
+  await page.reload();
+  await waitForReady(page);
+  await expect(toCheck).toContainText(third);
+  await expect(toCheck).toContainText(
+    `${second} was verified before; the company has changed it since.`,
+  );
+  await checkAtWidths(page, 'tax vat numbers to check');
+  await toCheck.getByRole('button', { name: `Mark verified for ${name}` }).click();
+  await dialog.getByRole('button', { name: 'Mark verified' }).click();
+  await expect(page.getByText(`${name}'s VAT number ${third} is verified`)).toBeVisible();
+
+  // Under "Verified", with when; then withdrawn, it is to check again.
+  await section.getByRole('tab', { name: 'Verified' }).click();
+  await expect(page).toHaveURL(/[?&]vat=verified/);
+  await expect(section.getByRole('tab', { name: 'Verified' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const verified = section
+    .getByRole('table', { name: 'Verified VAT numbers' })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(verified).toContainText(third);
+  await expect(verified).toContainText('Portugal');
+  await checkAtWidths(page, 'tax verified vat numbers');
+  await verified.getByRole('button', { name: `Withdraw the number of ${name}` }).click();
+  await expect(dialog).toContainText(`${name}'s orders are taxed at their destination's rate`);
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText(`${name}'s VAT number is no longer verified`)).toBeVisible();
+  await expect(verified).toHaveCount(0);
+  // The keyboard moves between the views.
+  await section.getByRole('tab', { name: 'Verified' }).press('ArrowLeft');
+  await expect(section.getByRole('tab', { name: 'To check' })).toBeFocused();
+  await expect(toCheck).toContainText(third);
+  await expect(toCheck).not.toContainText('verified before');
 }
 
 test('an admin keeps rates for a country and a region and an exemption, and an order to the country is taxed at its rate', async ({
@@ -154,6 +251,15 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     await page.getByRole('dialog').getByRole('button', { name: 'End exemption' }).click();
     await expect(page.getByText(`${account.name}'s orders carry tax from now on.`)).toBeVisible();
     await expect(exempt).toHaveCount(0);
+
+    // A company's Portuguese VAT number is checked: the number it changed meanwhile is refused,
+    // the new one marked verified; changed again, it is to check once more, then withdrawn.
+    const owner = await apiAs(newAccount('Aveiro Owner'), { create: true });
+    try {
+      await checkVatNumbers(page, owner);
+    } finally {
+      await owner.dispose();
+    }
 
     // The customer orders to Lisbon from their address book: taxed at Portugal's 23%.
     const tool = await createTool(admin, { price: 10000, minimumOrder: 1, quantity: 50 });

@@ -26,6 +26,7 @@ import {
   placeText,
   TaxRatesList,
 } from '#web/features/tax/components/tax-rates-list.tsx';
+import { VatNumbersSection } from '#web/features/tax/components/vat-numbers-section.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
@@ -58,7 +59,7 @@ function StoreRateSentence() {
   );
 }
 
-/** The admin's tax: rates by destination, and the buyers marked tax-exempt. */
+/** The admin's tax: rates by destination, the buyers marked tax-exempt, and VAT numbers verified. */
 export function TaxPage() {
   const rates = useTaxRates();
   const removeRate = useDeleteTaxRate();
@@ -91,7 +92,7 @@ export function TaxPage() {
     <>
       <PageHeading
         title="Tax"
-        description="The rate each destination is taxed at, by country and by region, and the buyers who pay no tax. A change applies to orders placed from then on."
+        description="The rate each destination is taxed at, by country and by region, the buyers who pay no tax, and the companies' VAT numbers for the reverse charge. A change applies to orders placed from then on."
       />
       <section aria-labelledby="tax-rates-title">
         <h2 id="tax-rates-title" className="mb-2 text-lg font-bold text-navy-900">
@@ -158,6 +159,7 @@ export function TaxPage() {
           </QueryView>
         </div>
       </section>
+      <VatNumbersSection />
       <TaxRateFormDialog
         edit={editing}
         onClose={() => setEditing(null)}

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTaxRateBody, SetTaxExemptionBody, UpdateTaxRateBody } from '#contract/tax.ts';
+import type {
+  CreateTaxRateBody,
+  SetTaxExemptionBody,
+  UpdateTaxRateBody,
+  VatNumberPageQuery,
+} from '#contract/tax.ts';
 import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -48,7 +53,15 @@ export const useTaxExemptions = (page: Page) =>
     placeholderData: keepPreviousData,
   });
 
-/** Every change reads the rates and exemptions again. */
+/** A page of the companies' VAT numbers to check (`unverified`) or verified, by name. */
+export const useVatNumbers = (query: VatNumberPageQuery) =>
+  useQuery({
+    queryKey: [...queryKeys.tax, 'vat-numbers', query],
+    queryFn: ({ signal }) => callApiPage(tax.listVatNumbers, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every change (or refusal) reads the rates, exemptions and VAT numbers again. */
 function useTaxChange<V, R>(change: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -73,3 +86,12 @@ export const useSetTaxExemption = () =>
 
 export const useClearTaxExemption = () =>
   useTaxChange((id: string) => callApi(tax.clearExemption, { params: { id } }));
+
+/** The number the admin checked: refused (409) when the company gives another one now. */
+export const useVerifyVatNumber = () =>
+  useTaxChange(({ companyId, vatNumber }: { companyId: string; vatNumber: string }) =>
+    callApi(tax.verifyVatNumber, { params: { companyId }, body: { vatNumber } }),
+  );
+
+export const useWithdrawVatNumber = () =>
+  useTaxChange((companyId: string) => callApi(tax.unverifyVatNumber, { params: { companyId } }));
