@@ -128,6 +128,14 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
           share: 0.7,
           p99Ms: 60,
         }),
+        {
+          ...ceilingFigure(
+            `the same at ${STORE_POOL} clients (the store's pool)`,
+            ownPool,
+            simpleCpu,
+          ),
+          baseline: `one-line orders ${ratioTo(one, median(ownPool.map((r) => r.tps)))} of it`,
+        },
         ceilingFigure("the store's 3-line order transaction, pgbench", ownThree, simpleCpu),
         ...orderFigures('3-line cart checkouts (POST /api/orders)', three, ownThree, simpleCpu, {
           share: 0.6,
