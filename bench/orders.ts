@@ -91,7 +91,9 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
     const oneScript = await writeCeilingScript({ ...scriptOptions, lines: 1 });
     const ceilingOne = ceiling(1, oneScript);
     const ceilingOnePool = ceiling(1, oneScript, STORE_POOL);
-    const ceilingThree = ceiling(3, await writeCeilingScript({ ...scriptOptions, lines: 3 }));
+    const threeScript = await writeCeilingScript({ ...scriptOptions, lines: 3 });
+    const ceilingThree = ceiling(3, threeScript);
+    const ceilingThreePool = ceiling(3, threeScript, STORE_POOL);
     await ceilingOne(options.warmupSeconds);
     await ceilingThree(options.warmupSeconds);
 
@@ -101,6 +103,7 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
     const own: PgbenchResult[] = [];
     const ownThree: PgbenchResult[] = [];
     const ownPool: PgbenchResult[] = [];
+    const ownThreePool: PgbenchResult[] = [];
     await alternate(
       options.rounds,
       async () => {
@@ -112,6 +115,7 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
         own.push(await ceilingOne(options.durationSeconds));
         ownThree.push(await ceilingThree(options.durationSeconds));
         ownPool.push(await ceilingOnePool(options.durationSeconds));
+        ownThreePool.push(await ceilingThreePool(options.durationSeconds));
       },
     );
     const tps = median(simple.map((r) => r.tps));
@@ -137,6 +141,14 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
           baseline: `one-line orders ${ratioTo(one, median(ownPool.map((r) => r.tps)))} of it`,
         },
         ceilingFigure("the store's 3-line order transaction, pgbench", ownThree, simpleCpu),
+        {
+          ...ceilingFigure(
+            `the same at ${STORE_POOL} clients (the store's pool)`,
+            ownThreePool,
+            simpleCpu,
+          ),
+          baseline: `3-line checkouts ${ratioTo(three, median(ownThreePool.map((r) => r.tps)))} of it`,
+        },
         ...orderFigures('3-line cart checkouts (POST /api/orders)', three, ownThree, simpleCpu, {
           share: 0.6,
           p99Ms: 80,
@@ -159,7 +171,7 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
         ...[...one, ...three]
           .flatMap((r) => r.result.examples)
           .map((example) => `error: ${example}`),
-        ...[...simple, ...own, ...ownThree, ...ownPool]
+        ...[...simple, ...own, ...ownThree, ...ownPool, ...ownThreePool]
           .flatMap((r) => r.examples)
           .map((example) => `pgbench error: ${example}`),
       ],
