@@ -1,81 +1,163 @@
 /**
  * 2. Placing orders: 50 signed-in buyers placing valid orders at once, one-line orders and 3-line
- * cart checkouts in turn, against pgbench -N at 50 clients on the same PostgreSQL server (the
- * database's own ceiling for small write transactions), with the store's memory meanwhile.
+ * cart checkouts in turn, against the database's own limit for this work: the store's own order
+ * transaction run by pgbench at 50 clients on the same PostgreSQL server (order-ceiling.ts), and,
+ * as before, pgbench -N (the database's ceiling for small write transactions); with the store's
+ * memory, and PostgreSQL's CPU per order and per transaction, meanwhile.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { alternate } from './lib/alternate.ts';
 import { isMain, runAlone } from './lib/main.ts';
 import type { BenchOptions } from './lib/options.ts';
+import { ceilingBuyers, writeCeilingScript } from './lib/order-ceiling.ts';
 import { type OrderLoadResult, placeOrders } from './lib/order-load.ts';
 import {
   findPgbench,
   type PgbenchResult,
   pgbenchInit,
+  pgbenchScript,
   pgbenchSimpleUpdate,
   pgbenchVersion,
 } from './lib/pgbench.ts';
-import { rssBytes } from './lib/processes.ts';
+import { rssBytes, treeCpuSeconds } from './lib/processes.ts';
 import { type BenchReport, type Figure, format } from './lib/report.ts';
 import { seedBuyers, seedTools } from './lib/seed.ts';
 import { median, ratio } from './lib/stats.ts';
 import { removeDataDir, startStore, tempDataDir } from './lib/store.ts';
 
 const BUYERS = 50;
+/** The store's own pool of connections to PostgreSQL (its default). */
+const STORE_POOL = 20;
 const PGBENCH_DATABASE = 'pgbench';
 
 export async function runOrders(options: BenchOptions): Promise<BenchReport> {
   const pgbench = findPgbench();
   const dataDir = tempDataDir('orders');
+  const scripts = mkdtempSync(path.join(tmpdir(), 'toolyard-order-ceiling-'));
   const store = await startStore({ dataDir });
   try {
     const toolIds = await seedTools(store.databaseUrl(), 100);
     const buyers = await seedBuyers(store, BUYERS);
+    // The ceiling's own buyers, as many: the store's never reach the cap on unpaid orders.
+    const ceilingEmails = (await seedBuyers(store, BUYERS, 'ceiling')).map((b) => b.email);
     const admin = new pg.Client({ connectionString: store.databaseUrl() });
     await admin.connect();
     await admin.query(`create database ${PGBENCH_DATABASE}`);
     await admin.end();
     const pgbenchUrl = store.databaseUrl(PGBENCH_DATABASE);
     await pgbenchInit(pgbench, pgbenchUrl, 10);
+    const postgres = store.postgresPid();
 
     const orders = (lines: number) => (seconds: number) =>
-      watchingMemory(store.pid, () =>
+      measuring(store.pid, postgres, () =>
         placeOrders({ url: store.url, origin: store.origin, buyers, toolIds, seconds, lines }),
       );
     const oneLine = orders(1);
     const threeLines = orders(3);
-    const database = (seconds: number) => pgbenchSimpleUpdate(pgbench, pgbenchUrl, BUYERS, seconds);
+    const postgresCpu = () => treeCpuSeconds(postgres);
+    const simpleUpdates = (seconds: number) =>
+      pgbenchSimpleUpdate(pgbench, pgbenchUrl, { clients: BUYERS, seconds, cpu: postgresCpu });
     await oneLine(options.warmupSeconds);
     await threeLines(options.warmupSeconds);
-    await database(options.warmupSeconds);
-    const one: WithMemory<OrderLoadResult>[] = [];
-    const three: WithMemory<OrderLoadResult>[] = [];
-    const runs = await alternate<null, PgbenchResult>(
+    await simpleUpdates(options.warmupSeconds);
+    // The store's own transaction, copied from the orders the warm-up placed.
+    const scriptOptions = {
+      databaseUrl: store.databaseUrl(),
+      buyers: await ceilingBuyers(store.databaseUrl(), ceilingEmails),
+      toolIds,
+      dir: scripts,
+    };
+    const ceiling =
+      (lines: 1 | 3, script: string, clients = BUYERS) =>
+      async (seconds: number) => {
+        // The store is paused meanwhile: its mail queue would send the script's emails as they are
+        // written, a share of the two cores taken from PostgreSQL (the emails are not sent at all).
+        return pausing(store.pid, async () => {
+          const before = await writtenSoFar(store.databaseUrl());
+          const run = await pgbenchScript(pgbench, store.databaseUrl(), script, {
+            clients,
+            seconds,
+            cpu: postgresCpu,
+          });
+          const after = await writtenSoFar(store.databaseUrl());
+          assertWrittenAsTheStore(lines, run.allTransactions, before, after);
+          await markSent(store.databaseUrl(), ceilingEmails);
+          return run;
+        });
+      };
+    const oneScript = await writeCeilingScript({ ...scriptOptions, lines: 1 });
+    const ceilingOne = ceiling(1, oneScript);
+    const ceilingOnePool = ceiling(1, oneScript, STORE_POOL);
+    const threeScript = await writeCeilingScript({ ...scriptOptions, lines: 3 });
+    const ceilingThree = ceiling(3, threeScript);
+    const ceilingThreePool = ceiling(3, threeScript, STORE_POOL);
+    await ceilingOne(options.warmupSeconds);
+    await ceilingThree(options.warmupSeconds);
+
+    const one: Measured<OrderLoadResult>[] = [];
+    const three: Measured<OrderLoadResult>[] = [];
+    const simple: PgbenchResult[] = [];
+    const own: PgbenchResult[] = [];
+    const ownThree: PgbenchResult[] = [];
+    const ownPool: PgbenchResult[] = [];
+    const ownThreePool: PgbenchResult[] = [];
+    await alternate(
       options.rounds,
       async () => {
         one.push(await oneLine(options.durationSeconds));
         three.push(await threeLines(options.durationSeconds));
-        return null;
       },
-      () => database(options.durationSeconds),
+      async () => {
+        simple.push(await simpleUpdates(options.durationSeconds));
+        own.push(await ceilingOne(options.durationSeconds));
+        ownThree.push(await ceilingThree(options.durationSeconds));
+        ownPool.push(await ceilingOnePool(options.durationSeconds));
+        ownThreePool.push(await ceilingThreePool(options.durationSeconds));
+      },
     );
-    const ceiling = runs.baseline;
-    const tps = median(ceiling.map((r) => r.tps));
-    const pgbenchFigure = `${format.count(tps)} tps, avg ${format.ms(median(ceiling.map((r) => r.latencyAverageMs)))} (pgbench -N, ${BUYERS} clients)`;
+    const tps = median(simple.map((r) => r.tps));
+    const simpleCpu = pgbenchCpu(simple);
+    const simpleFigure = `${format.count(tps)} tps, avg ${format.ms(median(simple.map((r) => r.latencyAverageMs)))}, PostgreSQL ${cpuMs(simpleCpu)} ms CPU a transaction (pgbench -N, ${BUYERS} clients)`;
     const peakRss = Math.max(...[...one, ...three].map((r) => r.peakRss));
     const version = await pgbenchVersion(pgbench);
     return {
       bench: 'orders',
       title: `2. Placing orders (${BUYERS} buyers at once, ${options.durationSeconds} s x ${options.rounds} rounds, medians)`,
       figures: [
-        ...orderFigures('one-line orders (POST /api/user?email=)', one, tps, pgbenchFigure, {
-          share: 0.5,
-          p99Ms: 50,
+        ceilingFigure("the store's one-line order transaction, pgbench", own, simpleCpu),
+        ...orderFigures('one-line orders (POST /api/user?email=)', one, own, simpleCpu, {
+          share: 0.7,
+          p99Ms: 60,
         }),
-        ...orderFigures('3-line cart checkouts (POST /api/orders)', three, tps, pgbenchFigure, {
-          share: 0.3,
+        {
+          ...ceilingFigure(
+            `the same at ${STORE_POOL} clients (the store's pool)`,
+            ownPool,
+            simpleCpu,
+          ),
+          baseline: `one-line orders ${ratioTo(one, median(ownPool.map((r) => r.tps)))} of it`,
+        },
+        ceilingFigure("the store's 3-line order transaction, pgbench", ownThree, simpleCpu),
+        {
+          ...ceilingFigure(
+            `the same at ${STORE_POOL} clients (the store's pool)`,
+            ownThreePool,
+            simpleCpu,
+          ),
+          baseline: `3-line checkouts ${ratioTo(three, median(ownThreePool.map((r) => r.tps)))} of it`,
+        },
+        ...orderFigures('3-line cart checkouts (POST /api/orders)', three, ownThree, simpleCpu, {
+          share: 0.6,
           p99Ms: 80,
         }),
+        {
+          name: 'pgbench -N, the ceiling for small writes',
+          value: simpleFigure,
+          baseline: `one-line orders ${ratioTo(one, tps)}, 3-line ${ratioTo(three, tps)} of it`,
+        },
         {
           name: 'store memory under the order load (peak RSS)',
           value: format.mb(peakRss),
@@ -84,58 +166,198 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
         },
       ],
       notes: [
-        `pgbench ${version} (scale 10) runs in its own database on the store's embedded PostgreSQL; the store keeps its default pool.`,
+        `pgbench ${version} runs the store's own order transaction (bench/lib/order-ceiling.ts: toolyard_order_context, then toolyard_place_order and COMMIT, two round trips, one client per buyer, its own ${BUYERS} buyers) in the store's database, and -N (scale 10) in its own; the store keeps its default pool.`,
+        "PostgreSQL CPU: user + system time of all its processes (/proc), over each run, divided by the orders or transactions completed (the store's includes sending each order's email from the outbox). pgbench's rate, p99 and CPU count from 2 s into each run, once its new connections have warmed up (the store's pool is warm); the store is paused while pgbench runs the store's transaction.",
         ...[...one, ...three]
           .flatMap((r) => r.result.examples)
           .map((example) => `error: ${example}`),
+        ...[...simple, ...own, ...ownThree, ...ownPool, ...ownThreePool]
+          .flatMap((r) => r.examples)
+          .map((example) => `pgbench error: ${example}`),
       ],
     };
   } finally {
     await store.stop();
     removeDataDir(dataDir);
+    rmSync(scripts, { recursive: true, force: true });
   }
 }
 
-interface WithMemory<T> {
+/** Runs `work` with the process stopped (SIGSTOP), continuing it after, whatever happens. */
+async function pausing<T>(pid: number, work: () => Promise<T>): Promise<T> {
+  const resume = () => process.kill(pid, 'SIGCONT');
+  process.kill(pid, 'SIGSTOP');
+  process.once('exit', resume);
+  try {
+    return await work();
+  } finally {
+    process.off('exit', resume);
+    resume();
+  }
+}
+
+/** Rows the order tables hold, and the stock taken so far: what each ceiling run must add. */
+interface Written {
+  orders: number;
+  lines: number;
+  mail: number;
+  stock: number;
+  units: number;
+}
+
+async function writtenSoFar(databaseUrl: string): Promise<Written> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<Record<keyof Written, string>>(
+      `select (select count(*) from orders) as orders, (select count(*) from order_lines) as lines,
+              (select count(*) from mail_outbox) as mail, (select sum(quantity) from tools) as stock,
+              (select sum(quantity) from order_lines) as units`,
+    );
+    const row = rows[0] as Record<keyof Written, string>;
+    return {
+      orders: Number(row.orders),
+      lines: Number(row.lines),
+      mail: Number(row.mail),
+      stock: Number(row.stock),
+      units: Number(row.units),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each transaction pgbench counted wrote an order, its lines, its email, and took its stock. */
+function assertWrittenAsTheStore(lines: number, transactions: number, b: Written, a: Written) {
+  const added = {
+    orders: a.orders - b.orders,
+    lines: a.lines - b.lines,
+    mail: a.mail - b.mail,
+    stockTaken: b.stock - a.stock,
+    units: a.units - b.units,
+  };
+  const isRight =
+    added.orders === transactions &&
+    added.lines === lines * transactions &&
+    added.mail === transactions &&
+    added.stockTaken === added.units;
+  if (!isRight) {
+    throw new Error(
+      `the ceiling's ${transactions} transactions wrote ${JSON.stringify(added)}: not what the store writes`,
+    );
+  }
+}
+
+/**
+ * The ceiling's emails marked sent once its run is over: the store's mail queue would otherwise
+ * send them during the store's next run (its own are sent as it places them).
+ */
+async function markSent(databaseUrl: string, emails: string[]) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `update mail_outbox set status = 'sent', sent_at = now(), updated_at = now()
+        where status = 'pending' and "to" = any($1)`,
+      [emails],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+interface Measured<T> {
   result: T;
   /** The store's largest resident memory during the run. */
   peakRss: number;
+  /** CPU seconds all of PostgreSQL's processes used during the run. */
+  postgresCpu: number;
 }
 
-/** Runs `work` while sampling the store's resident memory every 100 ms. */
-async function watchingMemory<T>(pid: number, work: () => Promise<T>): Promise<WithMemory<T>> {
+/** Runs `work` while sampling the store's resident memory every 100 ms and PostgreSQL's CPU. */
+async function measuring<T>(
+  pid: number,
+  postgresPid: number,
+  work: () => Promise<T>,
+): Promise<Measured<T>> {
+  const postgresCpu = () => treeCpuSeconds(postgresPid);
   let peakRss = rssBytes(pid);
+  const cpuBefore = postgresCpu();
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssBytes(pid));
   }, 100);
   try {
     const result = await work();
-    return { result, peakRss: Math.max(peakRss, rssBytes(pid)) };
+    return {
+      result,
+      peakRss: Math.max(peakRss, rssBytes(pid)),
+      postgresCpu: postgresCpu() - cpuBefore,
+    };
   } finally {
     clearInterval(sampler);
   }
 }
 
+/** PostgreSQL's CPU seconds per order placed, over all the runs. */
+function cpuPerOrder(runs: Measured<OrderLoadResult>[]): number {
+  const orders = runs.reduce((sum, r) => sum + r.result.placed, 0);
+  return runs.reduce((sum, r) => sum + r.postgresCpu, 0) / orders;
+}
+
+/** PostgreSQL's CPU seconds per transaction once settled, over all the runs. */
+function pgbenchCpu(runs: PgbenchResult[]): number {
+  const transactions = runs.reduce((sum, r) => sum + r.transactions, 0);
+  return runs.reduce((sum, r) => sum + r.cpu, 0) / transactions;
+}
+
+function cpuMs(seconds: number): string {
+  return (seconds * 1000).toFixed(2);
+}
+
+function ratioTo(runs: Measured<OrderLoadResult>[], tps: number): string {
+  return format.ratio(ratio(median(runs.map((r) => r.result.ordersPerSecond)), tps));
+}
+
+/** The store's own transaction through pgbench: the ceiling the store's orders are measured on. */
+function ceilingFigure(name: string, results: PgbenchResult[], simpleCpu: number): Figure {
+  const cpu = pgbenchCpu(results);
+  return {
+    name,
+    value: `${format.count(median(results.map((r) => r.tps)))} tx/s, p99 ${format.ms(median(results.map((r) => r.p99Ms)))}, ${results.reduce((sum, r) => sum + r.failed, 0)} failed in ${format.count(results.reduce((sum, r) => sum + r.allTransactions, 0))}; PostgreSQL ${cpuMs(cpu)} ms CPU a transaction`,
+    ratio: `${format.ratio(ratio(cpu, simpleCpu))} x pgbench -N's CPU`,
+  };
+}
+
 function orderFigures(
   name: string,
-  runs: WithMemory<OrderLoadResult>[],
-  tps: number,
-  pgbenchFigure: string,
+  runs: Measured<OrderLoadResult>[],
+  ceiling: PgbenchResult[],
+  simpleCpu: number,
   goal: { share: number; p99Ms: number },
 ): Figure[] {
   const placed = runs.map((r) => r.result);
   const ordersPerSecond = median(placed.map((r) => r.ordersPerSecond));
   const p99 = median(placed.map((r) => r.p99));
   const errors = placed.reduce((sum, r) => sum + r.errors, 0);
+  const tps = median(ceiling.map((r) => r.tps));
   const share = ratio(ordersPerSecond, tps);
+  const cpu = cpuPerOrder(runs);
   return [
     {
       name,
       value: `${format.count(ordersPerSecond)} orders/s, p50 ${format.ms(median(placed.map((r) => r.p50)))}, p99 ${format.ms(p99)}, ${errors} errors in ${format.count(placed.reduce((sum, r) => sum + r.placed + r.errors, 0))}`,
-      baseline: pgbenchFigure,
+      baseline: `${format.count(tps)} tx/s, the same transaction by pgbench`,
       ratio: format.ratio(share),
-      goal: `>= ${goal.share.toFixed(2)} of pgbench -N; p99 < ${goal.p99Ms} ms; 0 errors`,
+      goal: `>= ${goal.share.toFixed(2)} of it; p99 < ${goal.p99Ms} ms; 0 errors`,
       met: share >= goal.share && p99 < goal.p99Ms && errors === 0,
+    },
+    {
+      name: `${name.split(' (')[0]}: PostgreSQL CPU per order`,
+      value: `${cpuMs(cpu)} ms`,
+      baseline: `${cpuMs(simpleCpu)} ms a pgbench -N transaction`,
+      ratio: format.ratio(ratio(cpu, simpleCpu)),
+      goal: '<= 2 x pgbench -N',
+      met: cpu <= 2 * simpleCpu,
     },
   ];
 }

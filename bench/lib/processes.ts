@@ -140,3 +140,11 @@ export function cpuSeconds(root: number): { own: number; children: number } {
     children: descendants.reduce((sum, pid) => sum + ownCpu(pid, true), 0),
   };
 }
+
+/**
+ * CPU seconds used so far by a process, its descendants, and every child of theirs that has
+ * exited: for PostgreSQL's postmaster, all of PostgreSQL, the backends of closed connections too.
+ */
+export function treeCpuSeconds(root: number): number {
+  return processTree(root).reduce((sum, pid) => sum + ownCpu(pid, true), 0);
+}

@@ -116,11 +116,12 @@ async function knownConfirmationTokens(client: pg.Client, emails: string[]) {
 
 /**
  * Signs up `count` buyers through the API, confirms each sign-up through the API (ordering needs a
- * confirmed account), then signs each in through the API for a fresh session cookie.
+ * confirmed account), then signs each in through the API for a fresh session cookie. `label`
+ * names them (buyer1@bench.example.com, ...): another label, other buyers.
  */
-export async function seedBuyers(store: Store, count: number): Promise<Buyer[]> {
+export async function seedBuyers(store: Store, count: number, label = 'buyer'): Promise<Buyer[]> {
   const password = 'bench-password-2026';
-  const emails = Array.from({ length: count }, (_, i) => `buyer${i + 1}@bench.example.com`);
+  const emails = Array.from({ length: count }, (_, i) => `${label}${i + 1}@bench.example.com`);
   const post = (path: string, body: unknown) =>
     fetch(`${store.url}${path}`, {
       method: 'POST',
@@ -129,7 +130,7 @@ export async function seedBuyers(store: Store, count: number): Promise<Buyer[]> 
     });
   await inBatches(emails, 4, async (email, i) => {
     const response = await post('/api/auth/sign-up/email', {
-      name: `Buyer ${i + 1}`,
+      name: `${label[0]?.toUpperCase()}${label.slice(1)} ${i + 1}`,
       email,
       password,
     });
