@@ -281,7 +281,8 @@ export const SetTaxExemptionBodySchema = z
 export type SetTaxExemptionBody = z.infer<typeof SetTaxExemptionBodySchema>;
 
 const PAGE_MAX = 100;
-const ExemptionPageQuerySchema = z.strictObject({
+/** A page of a list: at most PAGE_MAX at a time, 20 unless asked. */
+const PAGE_FIELDS = {
   limit: z.coerce
     .number()
     .int()
@@ -289,7 +290,9 @@ const ExemptionPageQuerySchema = z.strictObject({
     .max(PAGE_MAX, { error: `Must be at most ${PAGE_MAX}.` })
     .default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+};
+
+const ExemptionPageQuerySchema = z.strictObject(PAGE_FIELDS);
 export type ExemptionPageQuery = z.output<typeof ExemptionPageQuerySchema>;
 
 // ---- Verified VAT numbers ----------------------------------------------------------------------
@@ -315,13 +318,7 @@ export type CompanyVatNumber = z.infer<typeof CompanyVatNumberSchema>;
 const VatNumberPageQuerySchema = z.strictObject({
   /** `unverified`: EU VAT numbers not (or no longer) verified, the admin's to check; `verified`. */
   state: z.enum(['unverified', 'verified']).default('unverified'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_MAX, { error: `Must be at most ${PAGE_MAX}.` })
-    .default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...PAGE_FIELDS,
 });
 export type VatNumberPageQuery = z.output<typeof VatNumberPageQuerySchema>;
 
