@@ -108,7 +108,7 @@ for (const viewport of [SMALLEST, PHONE]) {
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav.getByRole('link')).toHaveCount(13);
+    await expect(nav.getByRole('link')).toHaveCount(14);
     await nav.getByRole('link', { name: 'Audit log' }).click();
     await expect(page).toHaveURL(/\/dashboard\/audit$/);
     await expect(nav.getByRole('button', { name: 'Admin dashboard: Audit log' })).toHaveAttribute(
