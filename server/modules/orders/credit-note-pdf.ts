@@ -15,7 +15,7 @@ import {
   pdfTotals,
   startPdf,
 } from '../../pdf/pdf-document.ts';
-import { priceLabel, taxRows, taxSentence } from './tax-words.ts';
+import { lineColumns, taxRows, taxSentence } from './tax-words.ts';
 
 /**
  * A credit note as a PDF (PDFKit, set like the invoice in invoice-pdf.ts): its number, the invoice
@@ -78,23 +78,7 @@ export async function renderCreditNotePdf({
   }
   doc.moveDown(1.5);
 
-  const columns = [
-    { label: 'SKU', x: left, width: 90, align: 'left' as const },
-    { label: 'Item', x: left + 95, width: width - 355, align: 'left' as const },
-    { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
-    {
-      label: priceLabel(invoice, 'Unit price'),
-      x: left + width - 190,
-      width: 95,
-      align: 'right' as const,
-    },
-    {
-      label: priceLabel(invoice, 'Credited'),
-      x: left + width - 85,
-      width: 85,
-      align: 'right' as const,
-    },
-  ];
+  const columns = lineColumns(invoice, { left, width }, 'Credited');
   const row = pdfTableRow(doc, columns, left, width);
   const header = () =>
     row(

@@ -14,7 +14,7 @@ import {
   pdfTotals,
   startPdf,
 } from '../../pdf/pdf-document.ts';
-import { priceLabel, taxSentence } from './tax-words.ts';
+import { lineColumns, taxSentence } from './tax-words.ts';
 
 /** An order's invoice as a PDF (server/pdf/pdf-document.ts says how documents are set). */
 
@@ -67,23 +67,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
   doc.y = Math.max(doc.y, billBottom) + 20;
 
   // The lines.
-  const columns = [
-    { label: 'SKU', x: left, width: 90, align: 'left' as const },
-    { label: 'Item', x: left + 95, width: width - 355, align: 'left' as const },
-    { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
-    {
-      label: priceLabel(invoice, 'Unit price'),
-      x: left + width - 190,
-      width: 95,
-      align: 'right' as const,
-    },
-    {
-      label: priceLabel(invoice, 'Amount'),
-      x: left + width - 85,
-      width: 85,
-      align: 'right' as const,
-    },
-  ];
+  const columns = lineColumns(invoice, { left, width }, 'Amount');
   const row = pdfTableRow(doc, columns, left, width);
   row(
     columns.map((column) => column.label),

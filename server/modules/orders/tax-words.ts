@@ -8,7 +8,7 @@ import { includedTax, TREATMENT_NOTES } from '../../../contract/tax.ts';
  */
 
 /** "incl. tax" on prices that carry tax; nothing on an untaxed order's. */
-export function priceLabel(invoice: Pick<InvoiceSummary, 'taxRate'>, label: string): string {
+function priceLabel(invoice: Pick<InvoiceSummary, 'taxRate'>, label: string): string {
   return invoice.taxRate > 0 ? `${label} incl. tax` : label;
 }
 
@@ -40,4 +40,33 @@ export function taxSentence(
   if (invoice.taxRate === 0)
     return `No tax is charged${place ? ` on deliveries to ${place}` : ''}.`;
   return `Prices include tax at ${invoice.taxRate}%${place ? ` (${place})` : ''}.`;
+}
+
+/**
+ * The columns of an invoice's or a credit note's lines: SKU, item, quantity, unit price and the
+ * line's amount (`amountLabel`), the prices labelled "incl. tax" when tax is charged.
+ */
+export function lineColumns(
+  invoice: Pick<InvoiceSummary, 'taxRate'>,
+  at: { left: number; width: number },
+  amountLabel: string,
+) {
+  const { left, width } = at;
+  return [
+    { label: 'SKU', x: left, width: 90, align: 'left' as const },
+    { label: 'Item', x: left + 95, width: width - 355, align: 'left' as const },
+    { label: 'Quantity', x: left + width - 260, width: 60, align: 'right' as const },
+    {
+      label: priceLabel(invoice, 'Unit price'),
+      x: left + width - 190,
+      width: 95,
+      align: 'right' as const,
+    },
+    {
+      label: priceLabel(invoice, amountLabel),
+      x: left + width - 85,
+      width: 85,
+      align: 'right' as const,
+    },
+  ];
 }
