@@ -7,7 +7,7 @@ import {
   vatNumberCountry,
 } from '../../../contract/tax.ts';
 import type { Tx } from '../../db/client.ts';
-import { companies, companyMembers, taxExemptions, taxRates, user } from '../../db/schema.ts';
+import { companies, taxExemptions, taxRates, user } from '../../db/schema.ts';
 import type { RateRow } from './tax-decision.ts';
 
 export type TaxRateRow = typeof taxRates.$inferSelect;
@@ -77,23 +77,22 @@ export async function ratesOf(tx: Tx, country: string): Promise<RateRow[]> {
 }
 
 /**
- * Whether a customer orders tax-exempt: on their own (without a company) and in each company they
- * belong to. Placement picks the one its membership, read under the company's lock, names.
+ * Whether a buyer orders tax-exempt: a member under their company's exemption, anyone else under
+ * their own (as toolyard_order_context reads it for a placement).
  */
-export async function exemptionsOf(
+export async function isExempt(
   tx: Tx,
-  userId: string,
-): Promise<{ ownExempt: boolean; exemptCompanyIds: Set<string> }> {
-  const rows = await tx
-    .select({ companyId: taxExemptions.companyId, userId: taxExemptions.userId })
+  buyer: { userId: string; companyId: string | null },
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: taxExemptions.id })
     .from(taxExemptions)
     .where(
-      sql`${taxExemptions.userId} = ${userId} or ${taxExemptions.companyId} in (select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`,
+      buyer.companyId
+        ? eq(taxExemptions.companyId, buyer.companyId)
+        : eq(taxExemptions.userId, buyer.userId),
     );
-  return {
-    ownExempt: rows.some((row) => row.userId === userId),
-    exemptCompanyIds: new Set(rows.flatMap((row) => (row.companyId ? [row.companyId] : []))),
-  };
+  return row !== undefined;
 }
 
 const exemptionColumns = {

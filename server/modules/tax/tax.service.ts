@@ -248,15 +248,14 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
     /** How the caller's order to a destination is taxed, as placement would decide it now. */
     async destination(user: SessionUser, query: DestinationQuery): Promise<TaxDecision> {
       const { rates } = await taxFactsOf(db, query.country ?? null);
-      const facts = await repo.exemptionsOf(db, user.id);
-      const membership = await membershipOf(db, user.id);
+      const companyId = (await membershipOf(db, user.id))?.companyId ?? null;
       return decideTax(
         {
           destination: query.country
             ? { country: query.country, postcode: query.postcode ?? '' }
             : null,
-          ...(await vatNumberOf(db, user.id, membership?.companyId ?? null)),
-          exempt: membership ? facts.exemptCompanyIds.has(membership.companyId) : facts.ownExempt,
+          ...(await vatNumberOf(db, user.id, companyId)),
+          exempt: await repo.isExempt(db, { userId: user.id, companyId }),
           rates,
         },
         options.invoicing,

@@ -334,6 +334,8 @@ describe('tax-exempt buyers', () => {
       companyId: company.id,
       reference: 'Charity 12345',
     });
+    const said = await client(t.app, buyer).get('/tax/destination?country=FR');
+    expect(TaxDecisionSchema.parse(said.json()).treatment).toBe('exempt');
     const order = await orderTo(buyer, { country: 'FR', postcode: '75001' });
     expect(order.totalAmount).toBe(30_000);
   });

@@ -8,9 +8,8 @@ export interface Charges {
   priceOf: (price: number) => number;
   /** Lines at their catalogue prices, as this buyer pays for them. */
   goodsOf: (lines: readonly { unitPrice: number; quantity: number }[]) => number;
+  /** The store's decision; undefined while it is read (or failed): the order waits for it. */
   decision: TaxDecision | undefined;
-  /** The decision is still being read (or failed): the order waits for it. */
-  isLoading: boolean;
   isError: boolean;
   retry: () => void;
 }
@@ -42,7 +41,6 @@ export function useCharges(country: string | null, postcode: string | null): Cha
         ? chargedGoods(lines, decision)
         : lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0),
     decision,
-    isLoading: decision === undefined && !query.isError,
     isError: query.isError,
     retry: () => void query.refetch(),
   };
