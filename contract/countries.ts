@@ -256,6 +256,9 @@ export const COUNTRY_CODES = [
   'ZW',
 ] as const;
 
+/** A country's ISO 3166-1 alpha-2 code. */
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
 /** A country as an address or a delivery zone names it. */
 export const CountrySchema = z
   .string()
@@ -263,3 +266,15 @@ export const CountrySchema = z
   .toUpperCase()
   .pipe(z.enum(COUNTRY_CODES, { error: 'Must be a country (its two-letter ISO code, e.g. GB).' }))
   .describe('ISO 3166-1 alpha-2, e.g. GB, DE, US (any letter case; stored in upper case).');
+
+const COUNTRIES: ReadonlySet<string> = new Set(COUNTRY_CODES);
+
+/**
+ * The country a VAT or tax number names by its first two letters (`GB123456789`, `IE 6388047V`; a
+ * Greek VAT number's `EL` is Greece), or null when it begins with no country's code.
+ */
+export function taxNumberCountry(taxNumber: string | null | undefined): string | null {
+  const prefix = taxNumber?.trim().slice(0, 2).toUpperCase() ?? '';
+  const country = prefix === 'EL' ? 'GR' : prefix;
+  return COUNTRIES.has(country) ? country : null;
+}

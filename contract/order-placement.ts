@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, multilineText, PhoneSchema, plainText } from './common.ts';
+import { CountrySchema } from './countries.ts';
 import { formatUnits } from './format.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
 import { PAYMENT_METHODS } from './orders.ts';
@@ -24,6 +25,22 @@ export function unpaidShareCap(tool: {
 /** The largest order total the store records, in minor units (PostgreSQL `integer`). */
 export const MAX_ORDER_TOTAL = 2_147_483_647;
 
+/**
+ * Where a typed address is (docs/decisions/072): its country, and its postcode where a region has a
+ * rate of its own. Delivery methods and tax go by them; without a country the address is taken to
+ * be in the store's own country (SELLER_COUNTRY).
+ */
+const typedPlace = {
+  country: CountrySchema.optional().describe(
+    "The typed address's country (ISO 3166-1 alpha-2): its delivery methods and tax apply. Without it, the address is taken to be in the store's own country. Not with `addressId`.",
+  ),
+  postcode: plainText(1, 16)
+    .optional()
+    .describe(
+      "The typed address's postcode: a region of its country with a tax rate of its own goes by it. Not with `addressId`.",
+    ),
+};
+
 export const CreateOrderBodySchema = z.strictObject({
   toolId: IdSchema,
   orderedNum: z
@@ -32,6 +49,7 @@ export const CreateOrderBodySchema = z.strictObject({
     .max(MAX_ORDER_UNITS, { error: `Must be at most ${formatUnits(MAX_ORDER_UNITS)}.` }),
   phone: PhoneSchema,
   address: multilineText(5, 500, { maxLines: 10 }),
+  ...typedPlace,
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
@@ -75,8 +93,9 @@ export const PlaceOrderBodySchema = z.strictObject({
   address: multilineText(5, 500, { maxLines: 10 })
     .optional()
     .describe('The delivery address as typed; required unless `addressId` is sent.'),
+  ...typedPlace,
   deliveryMethodId: IdSchema.optional().describe(
-    "How the order travels: a method that serves the address book's address (`addressId`) country, as GET /api/cart/delivery-options lists them. Its price is computed again now and added to the total. Required when any method serves that country; refused with 409 delivery_method_unavailable when this one no longer serves it; not for a typed address.",
+    "How the order travels: a method that serves the address's country (the address book's address, or the typed address's `country`), as GET /api/cart/delivery-options lists them. Its price is computed again now and added to the total. Required when any method serves that country; refused with 409 delivery_method_unavailable when this one no longer serves it.",
   ),
   poNumber: plainText(1, 64).optional(),
   note: multilineText(1, 1000, { maxLines: 20 }).optional(),

@@ -113,6 +113,8 @@ export const AcceptQuoteBodySchema = PlaceOrderBodySchema.pick({
   addressId: true,
   phone: true,
   address: true,
+  country: true,
+  postcode: true,
   deliveryMethodId: true,
   poNumber: true,
   note: true,

@@ -4,6 +4,11 @@ import { route } from './common.ts';
 export const PublicConfigSchema = z.object({
   storeName: z.string(),
   currency: z.string(),
+  /**
+   * The store's own country (SELLER_COUNTRY), or null when it names none: an address typed without
+   * a country is taken to be in it, and checkout offers it first.
+   */
+  country: z.string().nullable(),
   signIn: z.object({ emailPassword: z.boolean(), google: z.boolean() }),
   payments: z.object({
     provider: z.enum(['test', 'stripe']),

@@ -117,7 +117,7 @@ export const TaxDecisionSchema = z.object({
   rateBasisPoints: z.int().min(0).max(10_000),
   /** Basis points of tax the store's stored prices include (0 when they exclude tax). */
   includedBasisPoints: z.int().min(0).max(10_000),
-  /** The destination's country, or null for a typed address (the store's own rate). */
+  /** The destination's country; null when none is known (the store's own rate applies). */
   country: z.string().nullable(),
   /** The region whose rate applies ("Canary Islands"), or null for the country's own. */
   region: z.string().nullable(),
@@ -480,7 +480,7 @@ export const taxRoutes = {
     access: 'user',
     summary: "How the caller's order to a destination is taxed",
     description:
-      "The tax an order of the caller's to `country` (and `postcode`) carries: at the destination's rate, the reverse charge (the buyer's company has a VAT number of that EU country, not the store's, that an admin verified), or none for a tax-exempt buyer; with the rate the store's prices include, so the checkout can show each price as it will be charged. Without `country`: a typed address, taxed at the store's rate. The order's placement decides again.",
+      "The tax an order of the caller's to `country` (and `postcode`) carries: at the destination's rate, the reverse charge (the buyer's company has a VAT number of that EU country, not the store's, that an admin verified), or none for a tax-exempt buyer; with the rate the store's prices include, so the checkout can show each price as it will be charged. Without `country`: the store's own country (SELLER_COUNTRY), as for an address typed without one. The order's placement decides again.",
     returns: 'The tax decision.',
     tags: ['tax'],
     query: DestinationQuerySchema,

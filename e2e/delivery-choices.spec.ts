@@ -181,3 +181,53 @@ test('accepting an offer offers the address book and the delivery methods priced
   await admin.dispose();
   await buyer.dispose();
 });
+
+test('an address typed for this order only has a country: the methods and the tax go by it', async ({
+  page,
+}) => {
+  test.slow();
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const admin = await apiAs(DEMO_ADMIN);
+  const methods = await twoMethods(admin, 'SI', suffix);
+  const tool = await createTool(admin, { minimumOrder: 1, weightGrams: 1500 });
+  // A buyer without an address book: the address is typed at checkout.
+  const account = newAccount('Tanja Typed');
+  const buyer = await apiAs(account, { create: true });
+  await buyer.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 2 }] } });
+  await signIn(page.request, account);
+
+  await page.goto('/cart');
+  await waitForReady(page);
+  await expect(
+    page.getByRole('radio', { name: 'Type an address for this order only' }),
+  ).toBeChecked();
+  // The store's own country is offered first (the journeys' store sells from Ireland).
+  const country = page.getByLabel('Country', { exact: true });
+  await expect(country).toHaveValue('IE');
+  await page.getByLabel('Phone').fill('+386 1 555 0100');
+  await page.getByLabel('Delivery address').fill('Tanja Typed\nTrg 5\n1000 Ljubljana\nSlovenia');
+  await page.getByLabel('Postcode (optional)').fill('1000');
+  await country.selectOption('SI');
+  const toSlovenia = page.getByRole('group', { name: 'Delivery method to Slovenia' });
+  await expect(toSlovenia.getByRole('radio', { name: new RegExp(methods.parcel) })).toBeChecked();
+  await toSlovenia.getByRole('radio', { name: new RegExp(methods.express) }).check();
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$45.30');
+  await checkAtWidths(page, 'a typed address with its country');
+
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  const [order] = (await (
+    await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`)
+  ).json()) as { _id: string; totalAmount: number; deliveryAddress: unknown }[];
+  expect(order).toMatchObject({ totalAmount: 4530, deliveryAddress: null });
+  if (!order) throw new Error('the order is not listed');
+  await expectOrderDelivery(page, order._id, {
+    name: methods.express,
+    price: '$19.50',
+    total: '$45.30',
+  });
+
+  await methods.stop();
+  await admin.dispose();
+  await buyer.dispose();
+});

@@ -74,7 +74,7 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
 
   await addMethod(page, {
     name: parcel,
-    countries: 'IE, NL',
+    countries: 'BE, NL',
     bands: [
       ['2000', '4.95'],
       ['', '9.95'],
@@ -83,14 +83,14 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
   });
   await addMethod(page, { name: pallet, countries: 'DE', bands: [['', '49.00']], days: '5' });
   const parcelRow = page.getByRole('row').filter({ hasText: parcel });
-  await expect(parcelRow).toContainText('IE, NL');
+  await expect(parcelRow).toContainText('BE, NL');
   await expect(parcelRow).toContainText('up to 2,000 g: $4.95; above: $9.95');
   await checkAtWidths(page, 'delivery methods');
   await page.getByRole('button', { name: `Add a delivery method` }).click();
   await checkAtWidths(page, 'the delivery method form');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  // A buyer with a 3 kg cart: the parcel's upper band to Ireland, the pallet to Germany.
+  // A buyer with a 3 kg cart: the parcel's upper band to Belgium, the pallet to Germany.
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { minimumOrder: 1, weightGrams: 1500 });
   const buyer = await apiAs(newAccount('Shona Shipping'), { create: true });
@@ -103,7 +103,7 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
         deliveryDate: string;
       }[]
     ).filter((option) => option.name.endsWith(suffix));
-  expect(await quoted('IE')).toEqual([
+  expect(await quoted('BE')).toEqual([
     expect.objectContaining({ name: parcel, price: 995, deliveryDate: expect.any(String) }),
   ]);
   expect(await quoted('DE')).toEqual([expect.objectContaining({ name: pallet, price: 4900 })]);

@@ -363,6 +363,7 @@ export function createAppParts(
   const publicConfig: PublicConfig = {
     storeName: config.storeName,
     currency: config.currency,
+    country: config.invoicing.sellerCountry,
     signIn: { emailPassword: true, google: config.google !== null },
     socialLinks: config.socialLinks.map((url) => ({ label: profileLinkLabel(url), url })),
     payments: config.stripe

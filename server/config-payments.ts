@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CountrySchema } from '../contract/countries.ts';
-import { EU_COUNTRIES, vatNumberCountry } from '../contract/tax.ts';
+import { CountrySchema, taxNumberCountry } from '../contract/countries.ts';
+import { EU_COUNTRIES } from '../contract/tax.ts';
 import { booleanish } from './config-values.ts';
 import type { SellerDetails } from './db/schema.ts';
 
@@ -55,8 +55,13 @@ export interface InvoiceSettings {
   /** Whether the stored prices include tax at `taxRateBasisPoints` (PRICES_INCLUDE_TAX). */
   pricesIncludeTax: boolean;
   /**
-   * The seller's country when it is an EU member state (SELLER_COUNTRY, or the prefix of an EU VAT
-   * number in SELLER_TAX_ID): only then does the reverse charge apply; null otherwise.
+   * The store's own country (SELLER_COUNTRY, or the country code SELLER_TAX_ID begins with); null
+   * when neither says. A typed address without a country is taken to be in it (decision 072).
+   */
+  sellerCountry: string | null;
+  /**
+   * The seller's country when it is an EU member state: only then does the reverse charge apply;
+   * null otherwise.
    */
   euSellerCountry: string | null;
   seller: SellerDetails;
@@ -93,6 +98,8 @@ export function paymentSettings(
           'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: Set all three for Stripe, or none for the test gateway.',
         ]
       : [];
+  const sellerCountry =
+    e.SELLER_COUNTRY ?? taxNumberCountry(e.SELLER_TAX_ID ?? defaultSeller.taxId);
   const settings: PaymentSettings = {
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
@@ -107,7 +114,8 @@ export function paymentSettings(
     invoicing: {
       taxRateBasisPoints: Math.round(e.TAX_RATE * 100),
       pricesIncludeTax: e.PRICES_INCLUDE_TAX,
-      euSellerCountry: euCountryOf(e.SELLER_COUNTRY ?? vatNumberCountry(e.SELLER_TAX_ID)),
+      sellerCountry,
+      euSellerCountry: euCountryOf(sellerCountry),
       seller: {
         name: e.SELLER_NAME ?? defaultSeller.name,
         // One line in the environment: "\n" (backslash, n) starts a new line of the address.

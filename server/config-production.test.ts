@@ -59,6 +59,24 @@ describe('a production store', () => {
     ]);
   });
 
+  it("knows the seller's country from the tax number, or asks for SELLER_COUNTRY", () => {
+    expect(loadConfig(goingLiveEnv).invoicing).toMatchObject({
+      sellerCountry: 'GB',
+      euSellerCountry: null,
+    });
+    expect(loadConfig({ ...goingLiveEnv, SELLER_TAX_ID: 'IE 6388047V' }).invoicing).toMatchObject({
+      sellerCountry: 'IE',
+      euSellerCountry: 'IE',
+    });
+    expect(problemsOf({ ...goingLiveEnv, SELLER_TAX_ID: '12-3456789' })).toEqual([
+      expect.stringMatching(/^SELLER_COUNTRY: Required in production when SELLER_TAX_ID/),
+    ]);
+    expect(
+      loadConfig({ ...goingLiveEnv, SELLER_TAX_ID: '12-3456789', SELLER_COUNTRY: 'us' }).invoicing
+        .sellerCountry,
+    ).toBe('US');
+  });
+
   it('says each problem once, in a sentence, beside a malformed or blank value', () => {
     const problems = problemsOf({
       ...goingLiveEnv,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxNumberCountry } from '../contract/countries.ts';
 
 // What a production store must be told before it opens, and the two shortcuts (test payments, mail
 // kept in a folder) it takes only when they are chosen by name. Part of server/config.ts's one
@@ -51,6 +52,15 @@ export function productionProblems(env: RawEnv): string[] {
   if (missingSeller.length > 0) {
     problems.push(
       `${names(missingSeller)}: Required in production: every invoice names the seller, their address and their VAT or tax number.`,
+    );
+  }
+  if (
+    isSet(env, 'SELLER_TAX_ID') &&
+    !isSet(env, 'SELLER_COUNTRY') &&
+    taxNumberCountry(env.SELLER_TAX_ID) === null
+  ) {
+    problems.push(
+      "SELLER_COUNTRY: Required in production when SELLER_TAX_ID does not begin with the seller's country code (GB, IE): orders to an address typed without a country are delivered and taxed as in the store's own country.",
     );
   }
   return problems;

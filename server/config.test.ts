@@ -115,6 +115,7 @@ describe('loadConfig', () => {
     ).toEqual({
       taxRateBasisPoints: 0,
       pricesIncludeTax: true,
+      sellerCountry: null,
       euSellerCountry: null,
       seller: { name: 'Anvil & Co', address: null, taxId: null, email: null },
     });
@@ -137,6 +138,7 @@ describe('loadConfig', () => {
       taxRateBasisPoints: 725,
       pricesIncludeTax: true,
       // A British seller: no reverse charge.
+      sellerCountry: 'GB',
       euSellerCountry: null,
       seller: {
         name: 'Anvil Trading Ltd',

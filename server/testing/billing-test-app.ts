@@ -29,7 +29,13 @@ export const card = {
  */
 export async function buildBillingTestApp(overrides: Partial<AppConfig> = {}) {
   const t = await buildTestApp({
-    invoicing: { taxRateBasisPoints: 2000, pricesIncludeTax: true, euSellerCountry: null, seller },
+    invoicing: {
+      taxRateBasisPoints: 2000,
+      pricesIncludeTax: true,
+      sellerCountry: null,
+      euSellerCountry: null,
+      seller,
+    },
     ...overrides,
   });
   const buyer = await t.signUp({ name: 'Ивана Kowalska' });

@@ -35,6 +35,7 @@ export const testConfig: AppConfig = {
   invoicing: {
     taxRateBasisPoints: 0,
     pricesIncludeTax: true,
+    sellerCountry: null,
     euSellerCountry: null,
     seller: { name: 'Toolyard', address: null, taxId: null, email: null },
   },

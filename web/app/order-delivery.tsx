@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useAddressBook } from '#web/features/addresses/api/address-book.ts';
 import {
   DeliveryChoice,
+  TypedPlaceFields,
   useDeliveryChoice,
 } from '#web/features/addresses/components/delivery-choice.tsx';
 import type { EarlierDelivery } from '#web/features/addresses/utils/delivery-pick.ts';
@@ -21,8 +22,8 @@ import { TaxNote } from '#web/features/tax/components/tax-note.tsx';
 /**
  * Where an order goes and how it travels, the same on every page that places one (the cart's
  * checkout, buy now, accepting an offer): the address book's picker (the default first; the
- * earlier order's address when buying again), or an address typed into the form; then the
- * delivery methods that serve the chosen address's country, priced for `subject` with the total
+ * earlier order's address when buying again), or an address typed into the form with its country;
+ * then the delivery methods that serve the chosen address's country, priced for `subject` with the total
  * with delivery; and the tax of where it goes, each price as this buyer pays it (decision 064).
  * The store prices the order again when it is placed.
  */
@@ -61,6 +62,7 @@ export function useOrderDelivery({
     delivery: {
       picker: <DeliveryChoice choice={choice} />,
       isTyped: choice.pick.kind === 'typed',
+      typedPlace: <TypedPlaceFields choice={choice} />,
       choose: choice.choose,
       typed,
     },

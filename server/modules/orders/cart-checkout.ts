@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { assertEmailVerified } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { TaxFactsRead } from '../tax/index.ts';
-import type { Delivery } from './delivery.ts';
+import type { DELIVERY_FIELDS, Delivery } from './delivery.ts';
 import { asPlaced, earlierOrder, orderOf, type PlacementOptions } from './order-placement.ts';
 import { cartContextStatement, cartOpeningOf, runPlacement } from './placement.repo.ts';
 import { assertSameCheckout, cartRefusal, LINE_FIELDS } from './placement-problems.ts';
@@ -29,7 +29,7 @@ export async function checkOutCart(
   request: {
     user: SessionUser;
     /** The checkout with its delivery found (delivery.ts). */
-    checkout: Omit<CheckoutCartBody, 'addressId' | 'phone' | 'address'> & Delivery;
+    checkout: Omit<CheckoutCartBody, (typeof DELIVERY_FIELDS)[number]> & Delivery;
     idempotencyKey: string | undefined;
     /** The delivery methods as they are now (order-delivery.ts). */
     methods: readonly DeliveryMethod[];

@@ -14,8 +14,13 @@ import type { Delivery } from './delivery.ts';
  */
 
 /** What the order asked for and goes to. */
-export interface DeliveryAsked extends Pick<Delivery, 'deliveryAddress'> {
+export interface DeliveryAsked extends Pick<Delivery, 'destination'> {
   deliveryMethodId?: string | undefined;
+  /**
+   * The spec's one-tool call, which has no field for a method: it travels by the cheapest method
+   * that serves its destination, priced as any other (decision 072).
+   */
+  isCheapestMethod?: boolean;
 }
 
 /** What an order's destination decides: the delivery methods, and the tax rates and exemptions. */
@@ -28,24 +33,24 @@ export interface Destination {
 export async function destinationOf(tx: Tx, asked: DeliveryAsked): Promise<Destination> {
   const [methods, tax] = await readTogether(tx, [
     () => methodsFor(tx, asked),
-    () => taxFactsOf(tx, asked.deliveryAddress?.country ?? null),
+    () => taxFactsOf(tx, asked.destination?.country ?? null),
   ]);
   return { methods, tax };
 }
 
 /**
- * The methods a placement is judged on: every method, for an order to an address of the book (its
- * country is known); none for a typed address, which names no country.
+ * The methods a placement is judged on: every method, for an order whose country is known; none
+ * when it is not (an address typed without a country, in a store that names no country of its own).
  */
 async function methodsFor(tx: Tx, asked: DeliveryAsked): Promise<DeliveryMethod[]> {
-  if (asked.deliveryAddress === null) return [];
+  if (asked.destination === null) return [];
   return listDeliveryMethods(tx);
 }
 
 /**
  * The method chosen, priced and dated for this order; null for an order to a country no method
- * serves (or a typed address). Throws when a method must be chosen and was not, or the one chosen
- * does not serve this order now.
+ * serves (or whose country is unknown). Throws when a method must be chosen and was not, or the
+ * one chosen does not serve this order now.
  */
 export function chosenDelivery(
   asked: DeliveryAsked,
@@ -53,22 +58,31 @@ export function chosenDelivery(
   order: { weightGrams: number; value: number },
   clock: { now: Date; timeZone: string },
 ): OrderDelivery | null {
-  const address = asked.deliveryAddress;
-  if (address === null) {
+  const destination = asked.destination;
+  if (destination === null) {
     if (asked.deliveryMethodId === undefined) return null;
     throw fieldError(
       'deliveryMethodId',
-      'Delivery methods go by the country of an address in your address book: deliver to one of those to choose a delivery method.',
+      "Delivery methods go by the address's country: give the country of the typed address, or deliver to an address in your address book.",
     );
   }
-  const country = countryName(address.country);
-  const options = deliveryOptions(methods, address.country, order, clock);
+  const country = countryName(destination.country);
+  const options = deliveryOptions(methods, destination.country, order, clock);
   if (asked.deliveryMethodId === undefined) {
     if (options.length === 0) return null;
-    throw fieldError(
-      'deliveryMethodId',
-      `Choose how this order travels to ${country}: ${options.map((option) => option.name).join(', ')}.`,
-    );
+    // deliveryOptions lists the cheapest first (of equal prices, the sooner).
+    const cheapest = asked.isCheapestMethod ? options[0] : undefined;
+    if (!cheapest)
+      throw fieldError(
+        'deliveryMethodId',
+        `Choose how this order travels to ${country}: ${options.map((option) => option.name).join(', ')}.`,
+      );
+    return {
+      methodId: cheapest.methodId,
+      name: cheapest.name,
+      price: cheapest.price,
+      promisedDate: cheapest.deliveryDate,
+    };
   }
   const option = options.find((each) => each.methodId === asked.deliveryMethodId);
   if (!option) {

@@ -29,6 +29,7 @@ const options: PlacementOptions = {
   invoicing: {
     taxRateBasisPoints: 2000,
     pricesIncludeTax: true,
+    sellerCountry: null,
     euSellerCountry: null,
     seller: { name: 'Toolyard Ltd', address: null, taxId: null, email: null },
   },
@@ -89,6 +90,7 @@ function request(
       phone: '+1 555 010 2030',
       address: '42 Workshop Road',
       deliveryAddress: null,
+      destination: null,
       ...more,
     },
     idempotencyKey: undefined,

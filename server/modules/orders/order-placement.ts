@@ -17,7 +17,7 @@ import type { TaxFactsRead } from '../tax/index.ts';
 import { decideTax } from '../tax/index.ts';
 import { approvalRequestEmail, awaitingApprovalEmail } from './approval-emails.ts';
 import { approvalNeeded, approvalSentence, assertMayOrder } from './approval-rules.ts';
-import type { Delivery } from './delivery.ts';
+import type { DELIVERY_FIELDS, Delivery } from './delivery.ts';
 import { paymentFieldsOf } from './on-account.ts';
 import { chosenDelivery } from './order-delivery.ts';
 import { orderConfirmationEmail, type StoreInfo } from './order-emails.ts';
@@ -57,7 +57,8 @@ export interface PlacementOptions extends StoreInfo {
 }
 
 /** What an order is placed with: its lines and details, and where it goes (delivery.ts). */
-export type Placement = Omit<PlaceOrderBody, 'addressId' | 'phone' | 'address'> & Delivery;
+export type Placement = Omit<PlaceOrderBody, (typeof DELIVERY_FIELDS)[number]> &
+  Delivery & { isCheapestMethod?: boolean };
 
 export interface PlacementRequest {
   user: SessionUser;
@@ -77,10 +78,9 @@ export interface PlacementRequest {
 
 /** How this order is taxed (decision 064): from its destination, its VAT number and exemptions. */
 function taxOf(context: PlacementContext, request: PlacementRequest, options: PlacementOptions) {
-  const address = request.placement.deliveryAddress;
   return decideTax(
     {
-      destination: address ? { country: address.country, postcode: address.postcode } : null,
+      destination: request.placement.destination,
       vatNumber: context.company.vatNumber,
       verifiedVatNumber: context.verifiedVatNumber,
       exempt: context.taxExempt,

@@ -18,7 +18,7 @@ import { type PlaceAgreed, placeAgreedOrder } from './agreed-order.ts';
 import { checkOutCart } from './cart-checkout.ts';
 import { readsAsCompany } from './company-orders.ts';
 import { createCreditNotes } from './credit-notes.ts';
-import { deliveryOf } from './delivery.ts';
+import { deliveryOf, typedDelivery, withoutDelivery } from './delivery.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { refuseIfPaidOnAccount } from './on-account.ts';
 import { createApprovals } from './order-approvals.ts';
@@ -71,6 +71,7 @@ export interface OrdersOptions extends Lifecycle {
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { mailer } = options;
+  const homeCountry = options.invoicing.sellerCountry;
   const events = options.events ?? createOrderEvents({ nudgeMail: () => mailer.nudge() });
   const exporter = createOrderExporter(db, {
     batchSize: options.exports?.batchSize ?? 1000,
@@ -121,10 +122,15 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       assertOwnerOrAdmin(user, { email }, 'You can only place orders for your own account.', {
         adminsToo: false,
       });
-      const { toolId, orderedNum, ...delivery } = body;
+      const { toolId, orderedNum, ...typed } = body;
       return place(
         user,
-        { lines: [{ toolId, quantity: orderedNum }], ...delivery, deliveryAddress: null },
+        {
+          lines: [{ toolId, quantity: orderedNum }],
+          ...typedDelivery(typed, homeCountry),
+          // It names no method: the cheapest that serves its destination (decision 072).
+          isCheapestMethod: true,
+        },
         idempotencyKey,
         SPEC_FIELDS,
       );
@@ -136,15 +142,16 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       body: PlaceOrderBody,
       idempotencyKey?: string,
     ): Promise<Order> {
-      const { addressId: _id, phone: _phone, address: _address, ...placement } = body;
-      const delivery = await deliveryOf(db, user, body);
-      return place(user, { ...placement, ...delivery }, idempotencyKey, LINE_FIELDS);
+      const delivery = await deliveryOf(db, user, body, homeCountry);
+      return place(user, { ...withoutDelivery(body), ...delivery }, idempotencyKey, LINE_FIELDS);
     },
 
     /** One order of the customer's cart as stored, emptying it (cart-checkout.ts). */
     async checkOutCart(user: SessionUser, body: CheckoutCartBody, idempotencyKey?: string) {
-      const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
-      const checkout = { ...rest, ...(await deliveryOf(db, user, body)) };
+      const checkout = {
+        ...withoutDelivery(body),
+        ...(await deliveryOf(db, user, body, homeCountry)),
+      };
       const destination = await destinationOf(db, checkout);
       const request = { user, checkout, idempotencyKey, ...destination };
       return placed(user, await checkOutCart(db, options, request));
@@ -157,8 +164,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     withAgreedOrder: <T>(work: (tx: Tx, place: PlaceAgreed) => Promise<T>): Promise<T> =>
       events.transaction(db, (tx, happened) =>
         work(tx, async (user, body, agreedPrices) => {
-          const { addressId: _id, phone: _phone, address: _address, ...rest } = body;
-          const placement = { ...rest, ...(await deliveryOf(tx, user, body)) };
+          const placement = {
+            ...withoutDelivery(body),
+            ...(await deliveryOf(tx, user, body, homeCountry)),
+          };
           const destination = await destinationOf(tx, placement);
           const request = { user, placement, agreedPrices, ...destination };
           const order = await placeAgreedOrder(tx, options, request);

@@ -23,6 +23,7 @@ describe('GET /api/config', () => {
     expect(config).toMatchObject({
       storeName: 'Toolyard Test',
       currency: 'EUR',
+      country: null,
       signIn: { emailPassword: true },
       payments: { provider: 'test', publishableKey: null },
     });

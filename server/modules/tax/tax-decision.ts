@@ -24,7 +24,7 @@ export interface RateRow {
 
 /** What a decision is made from. */
 export interface TaxFacts {
-  /** The destination (an address book's address); null for a typed address. */
+  /** Where the order goes (orders/delivery.ts `destination`); null when no country is known. */
   destination: { country: string; postcode: string } | null;
   /** The VAT number the order carries (its company's, or the buyer's profile). */
   vatNumber: string | null;

@@ -247,13 +247,13 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
 
     /** How the caller's order to a destination is taxed, as placement would decide it now. */
     async destination(user: SessionUser, query: DestinationQuery): Promise<TaxDecision> {
-      const { rates } = await taxFactsOf(db, query.country ?? null);
+      // No country: an address typed without one, taken to be in the store's country (decision 072).
+      const country = query.country ?? options.invoicing.sellerCountry;
+      const { rates } = await taxFactsOf(db, country);
       const companyId = (await membershipOf(db, user.id))?.companyId ?? null;
       return decideTax(
         {
-          destination: query.country
-            ? { country: query.country, postcode: query.postcode ?? '' }
-            : null,
+          destination: country ? { country, postcode: query.postcode ?? '' } : null,
           ...(await vatNumberOf(db, user.id, companyId)),
           exempt: await repo.isExempt(db, { userId: user.id, companyId }),
           rates,
@@ -267,9 +267,9 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
 export type TaxService = ReturnType<typeof createTaxService>;
 
 /**
- * The rates placement decides an order's tax from, read before its transaction takes its locks (a
- * typed address names no country: none, and no round trip); whether the buyer is exempt is read
- * under the locks (toolyard_order_context).
+ * The rates placement decides an order's tax from, read before its transaction takes its locks (no
+ * country known: none, and no round trip); whether the buyer is exempt is read under the locks
+ * (toolyard_order_context).
  */
 export async function taxFactsOf(tx: Tx, country: string | null): Promise<TaxFactsRead> {
   return { rates: country === null ? [] : await repo.ratesOf(tx, country) };

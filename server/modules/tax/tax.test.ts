@@ -41,6 +41,7 @@ beforeAll(async () => {
     invoicing: {
       taxRateBasisPoints: 2300,
       pricesIncludeTax: true,
+      sellerCountry: 'IE',
       euSellerCountry: 'IE',
       seller: SELLER,
     },

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateAddressBodySchema, countryName } from '#contract/addresses.ts';
@@ -93,20 +94,27 @@ export function AddressFields({
         error={errors.city?.message}
         {...form.register('city')}
       />
-      <SelectField
-        label="Country"
-        autoComplete="country"
+      <CountryField
         error={errors.country?.message}
         className="sm:col-span-2"
         {...form.register('country')}
-      >
-        <option value="">Choose a country</option>
-        {COUNTRIES.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
-      </SelectField>
+      />
     </div>
+  );
+}
+
+/** A country, chosen by its English name. */
+export function CountryField(
+  props: Omit<ComponentProps<typeof SelectField>, 'label' | 'children'>,
+) {
+  return (
+    <SelectField label="Country" autoComplete="country" {...props}>
+      <option value="">Choose a country</option>
+      {COUNTRIES.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { type AddressBook, addressLines } from '#contract/addresses.ts';
-import { FormError } from '#web/components/ui/field.tsx';
+import type { CountryCode } from '#contract/countries.ts';
+import { PlaceOrderBodySchema } from '#contract/order-placement.ts';
+import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-error.ts';
+import { useStoreConfig } from '#web/lib/store-config.ts';
 import { useAddAddress } from '../api/address-book.ts';
 import { type DeliveryPick, type EarlierDelivery, firstPick } from '../utils/delivery-pick.ts';
 import {
@@ -12,18 +16,33 @@ import {
   type AddressFormInput,
   AddressFormSchema,
   type AddressFormValues,
+  CountryField,
   EMPTY_ADDRESS,
 } from './address-fields.tsx';
 
-/** What checkout sends: a book's address by id, or the typed fields of its own form. */
-export type ChosenDelivery = { addressId: string } | 'typed';
+/**
+ * Where a typed address is (decision 072): its country, the store's own offered first, and its
+ * postcode where a region has a tax rate of its own. Delivery methods and tax go by them.
+ */
+const TypedPlaceSchema = z.object({
+  country: PlaceOrderBodySchema.shape.country.unwrap(),
+  postcode: z.literal('').or(PlaceOrderBodySchema.shape.postcode.unwrap()),
+});
+type TypedPlaceInput = z.input<typeof TypedPlaceSchema>;
+interface TypedPlace {
+  country: CountryCode;
+  postcode?: string;
+}
+
+/** What checkout sends: a book's address by id, or where the address typed into its form is. */
+export type ChosenDelivery = { addressId: string } | { typed: TypedPlace };
 
 /**
  * The delivery address at checkout: the book's addresses (the default first, or the one an order
  * bought again went to), a new address saved to the book when the order is placed, or one typed
  * for this order only. `choose` answers what to send, saving a new address first; null when the
- * new address needs changes (its fields say why). `country` is the chosen address's (null for a
- * typed one), which delivery methods go by.
+ * new address or the typed one's country needs changes (its fields say why). `country` and
+ * `postcode` are the chosen address's, which delivery methods and tax go by.
  */
 export function useDeliveryChoice(book: AddressBook | undefined, earlier: EarlierDelivery | null) {
   const [pick, setPick] = useState<DeliveryPick | null>(null);
@@ -36,20 +55,32 @@ export function useDeliveryChoice(book: AddressBook | undefined, earlier: Earlie
   });
   // Until the person picks, the pick follows the book as it answers (the default first).
   const current = pick ?? firstPick(book, earlier);
-  const newCountry = newAddress.watch('country');
-  const newPostcode = newAddress.watch('postcode');
-  // Delivery methods go by the country of the address the order goes to (a typed one has none).
-  const country =
+  const typedPlace = useForm<TypedPlaceInput, unknown, z.output<typeof TypedPlaceSchema>>({
+    resolver: zodResolver(TypedPlaceSchema),
+    defaultValues: { country: '', postcode: '' },
+    mode: 'onTouched',
+  });
+  useStoreCountry(typedPlace);
+  const place =
     current.kind === 'book'
-      ? (book?.addresses.find((address) => address._id === current.addressId)?.country ?? null)
-      : current.kind === 'new' && newCountry
-        ? newCountry
-        : null;
+      ? book?.addresses.find((address) => address._id === current.addressId)
+      : current.kind === 'new'
+        ? newAddress.watch()
+        : typedPlace.watch();
+  // Delivery methods go by the country of the address the order goes to; tax by its postcode too.
+  const country = place?.country || null;
+  const postcode = place?.postcode || null;
 
   const choose = async (): Promise<ChosenDelivery | null> => {
     setFailure(null);
     if (current.kind === 'book') return { addressId: current.addressId };
-    if (current.kind === 'typed') return 'typed';
+    if (current.kind === 'typed') {
+      if (!(await typedPlace.trigger(undefined, { shouldFocus: true }))) return null;
+      const typed = TypedPlaceSchema.parse(typedPlace.getValues());
+      return {
+        typed: { country: typed.country, ...(typed.postcode ? { postcode: typed.postcode } : {}) },
+      };
+    }
     if (!(await newAddress.trigger(undefined, { shouldFocus: true }))) return null;
     try {
       const saved = await adding.mutateAsync(AddressFormSchema.parse(newAddress.getValues()));
@@ -66,15 +97,26 @@ export function useDeliveryChoice(book: AddressBook | undefined, earlier: Earlie
     }
   };
 
-  // Tax goes by the postcode too (a region's rate, decision 064).
-  const postcode =
-    current.kind === 'book'
-      ? (book?.addresses.find((address) => address._id === current.addressId)?.postcode ?? null)
-      : current.kind === 'new' && newPostcode
-        ? newPostcode
-        : null;
+  return {
+    book,
+    pick: current,
+    country,
+    postcode,
+    setPick,
+    newAddress,
+    typedPlace,
+    failure,
+    choose,
+  };
+}
 
-  return { book, pick: current, country, postcode, setPick, newAddress, failure, choose };
+/** The store's country arrives with its settings: offered for a typed address unless one was chosen. */
+function useStoreCountry(form: ReturnType<typeof useForm<TypedPlaceInput, unknown, unknown>>) {
+  const storeCountry = useStoreConfig()?.country;
+  useEffect(() => {
+    if (storeCountry && !form.getFieldState('country').isDirty && !form.getValues('country'))
+      form.setValue('country', storeCountry);
+  }, [storeCountry, form]);
 }
 
 export type DeliveryChoiceState = ReturnType<typeof useDeliveryChoice>;
@@ -165,5 +207,26 @@ export function DeliveryChoice({ choice }: { choice: DeliveryChoiceState }) {
       )}
       {failure && <FormError>{failure}</FormError>}
     </fieldset>
+  );
+}
+
+/** Where the address typed for this order is: its country and postcode (decision 072). */
+export function TypedPlaceFields({ choice }: { choice: DeliveryChoiceState }) {
+  const { register, formState } = choice.typedPlace;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Postcode (optional)"
+        autoComplete="postal-code"
+        hint="Some regions have a tax rate of their own."
+        error={formState.errors.postcode?.message}
+        {...register('postcode')}
+      />
+      <CountryField
+        hint="Delivery methods and tax go by it."
+        error={formState.errors.country?.message}
+        {...register('country')}
+      />
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { CountryCode } from '#contract/countries.ts';
 import {
   type OrderLineInput,
   type PlaceOrderBody,
@@ -48,7 +49,11 @@ export type CheckoutValues = Omit<PlaceOrderBody, 'lines'>;
 export interface DeliveryPicker {
   picker: ReactNode;
   isTyped: boolean;
-  choose: () => Promise<{ addressId: string } | 'typed' | null>;
+  /** The typed address's country and postcode, shown under the form's phone and address. */
+  typedPlace: ReactNode;
+  choose: () => Promise<
+    { addressId: string } | { typed: { country: CountryCode; postcode?: string } } | null
+  >;
   /** The address and phone of an order bought again, typed in for the buyer. */
   typed: { address: string; phone: string } | null;
 }
@@ -197,7 +202,7 @@ export function CheckoutForm<T>({
   shown.current = { expectedTotal, charges };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (blockedBy || deliveryPart.isLoading) return;
+    if (blockedBy) return;
     const sent = await deliveryPart.sent(values);
     if (!sent) return;
     // The tax of an address chosen (or typed) a moment ago may still be on its way: wait for it,

@@ -176,7 +176,6 @@ export function PurchaseForm({
 
   // The last failure stays on screen (with its "Try again" busy) until the next answer replaces it.
   const onSubmit = form.handleSubmit(async (values) => {
-    if (deliveryPart.isLoading) return;
     const sent = await deliveryPart.sent(values);
     if (!sent) return;
     if (!(await becomes(() => shown.current?.isReady !== false))) return;

@@ -7,8 +7,10 @@ import type {
   UseFormReturn,
 } from 'react-hook-form';
 import { z } from 'zod';
+import type { CountryCode } from '#contract/countries.ts';
 import { PlaceOrderBodySchema } from '#contract/order-placement.ts';
 import { isApiError } from '#web/lib/api-error.ts';
+import { becomes } from '#web/lib/becomes.ts';
 import type { DeliveryMethodPicker, DeliveryPicker } from '../components/checkout-form.tsx';
 import { DeliveryFields, useSavedPhone } from '../components/delivery-fields.tsx';
 
@@ -25,7 +27,9 @@ export const BOOK_DELIVERY = {
 
 /** What an order sends of its delivery, and what delivery adds to the total the buyer saw. */
 export interface DeliverySent {
-  fields: { addressId: string } | { phone: string; address: string };
+  fields:
+    | { addressId: string }
+    | { phone: string; address: string; country: CountryCode; postcode?: string };
   deliveryMethodId?: string;
   price: number;
 }
@@ -65,20 +69,23 @@ export function useDeliverySection<F extends DeliveryFieldValues>({
 }) {
   useSavedPhone(form, savedPhone);
   useTypedPrefill(form, delivery.typed);
+  const latestMethod = useRef(deliveryMethod);
+  latestMethod.current = deliveryMethod;
 
   return {
-    /** The methods are still being read: the order waits. */
-    isLoading: deliveryMethod.isLoading,
     /** Where the order goes and how (saving a new address to the book first); null stops it. */
     async sent(values: { phone?: string; address?: string }): Promise<DeliverySent | null> {
       const chosen = await delivery.choose();
       if (!chosen) return null;
-      if (chosen === 'typed') {
-        return { fields: { phone: values.phone ?? '', address: values.address ?? '' }, price: 0 };
-      }
-      const method = deliveryMethod.chosen;
+      // The methods of an address chosen (or a country picked) a moment ago may still be on their
+      // way: the order waits for them, and takes the method shown once they are in.
+      if (!(await becomes(() => !latestMethod.current.isLoading))) return null;
+      const method = latestMethod.current.chosen;
       return {
-        fields: { addressId: chosen.addressId },
+        fields:
+          'typed' in chosen
+            ? { phone: values.phone ?? '', address: values.address ?? '', ...chosen.typed }
+            : { addressId: chosen.addressId },
         ...(method ? { deliveryMethodId: method.methodId } : {}),
         price: method?.price ?? 0,
       };
@@ -101,6 +108,7 @@ export function useDeliverySection<F extends DeliveryFieldValues>({
             savedPhone={savedPhone}
           />
         )}
+        {delivery.isTyped && delivery.typedPlace}
         {deliveryMethod.picker}
       </>
     ),
