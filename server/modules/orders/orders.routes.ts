@@ -68,9 +68,10 @@ export function registerOrderRoutes(
     const prepared = await customerAnswers.get(key, prepareList, { group: user.id });
     return new PreparedAnswer(prepared, 'no-store');
   });
-  registerRoute(app, orderRoutes.cancel, async ({ user, params }) =>
-    orders.cancel(user, params.id),
-  );
+  registerRoute(app, orderRoutes.cancel, async ({ user, params }) => {
+    await limitWrites(user);
+    return orders.cancel(user, params.id);
+  });
   registerRoute(app, orderApprovalRoutes.approve, async ({ user, params }) => {
     await limitWrites(user);
     return orders.approve(user, params.id);

@@ -3,7 +3,7 @@ import { type BillingTestApp, buildBillingTestApp } from '../../testing/billing-
 import { client, expectProblem } from '../../testing/http.ts';
 import { testConfig } from '../../testing/test-app.ts';
 
-/** Shipping and changing parcels count against the admin's writes, as the store's other writes do. */
+/** Shipping, changing parcels and cancelling count against the caller's writes, as the store's other writes do. */
 
 let billing: BillingTestApp;
 beforeAll(async () => {
@@ -28,4 +28,15 @@ it("counts shipping and each change of parcels against the admin's writes", asyn
   const refused = await asAdmin.put(`/orders/${paid._id}/shipments`, parcels('3'));
   expectProblem(refused, 429, 'rate_limited');
   expect(refused.headers['retry-after']).toBeDefined();
+});
+
+it("counts cancelling an order against the caller's writes, and a refused cancel changes nothing", async () => {
+  const buyer = await billing.t.signUp();
+  const first = await billing.placeOrder(buyer);
+  await billing.placeOrder(buyer);
+  // Two orders placed: the limit of two writes a minute is reached.
+  const refused = await client(billing.t.app, buyer).delete(`/user/${first._id}`);
+  expectProblem(refused, 429, 'rate_limited');
+  const order = await client(billing.t.app, buyer).get(`/orders/${first._id}`);
+  expect(order.json().status).toBe('unpaid');
 });
