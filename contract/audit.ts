@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, IdSchema, plainText, route, TimestampSchema } from './common.ts';
+import { EmailSchema, IdSchema, pageFields, plainText, route, TimestampSchema } from './common.ts';
 
 /** Every change the audit log records; the entry's `details` say what changed. */
 export const AUDIT_ACTIONS = [
@@ -90,13 +90,7 @@ export const ListAuditQuerySchema = z.strictObject({
   targetId: plainText(1, 100).optional(),
   /** The email of whoever made the changes, in any case. */
   actor: EmailSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(AUDIT_PAGE_MAX, { error: `Must be at most ${AUDIT_PAGE_MAX}.` })
-    .default(DEFAULT_AUDIT_PAGE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: AUDIT_PAGE_MAX, fallback: DEFAULT_AUDIT_PAGE }),
 });
 export type ListAuditQuery = z.output<typeof ListAuditQuerySchema>;
 

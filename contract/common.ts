@@ -185,3 +185,34 @@ export function anyCase(text: string): string {
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace(/[a-z]/gi, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);
 }
+
+/** The deepest a list may be paged (its `offset`). */
+const MAX_OFFSET = 1_000_000;
+
+const pageLimit = (max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max, { error: `Must be at most ${max}.` });
+const pageOffset = () => z.coerce.number().int().min(0).max(MAX_OFFSET).default(0);
+
+/**
+ * A page of a list in the query: `limit` (1 to `max`; `fallback` unless asked, or, without one,
+ * every row the route allows) and `offset` (0 unless asked).
+ */
+export function pageFields(page: { max: number; fallback: number }): {
+  limit: z.ZodDefault<ReturnType<typeof pageLimit>>;
+  offset: ReturnType<typeof pageOffset>;
+};
+export function pageFields(page: { max: number }): {
+  limit: z.ZodOptional<ReturnType<typeof pageLimit>>;
+  offset: ReturnType<typeof pageOffset>;
+};
+export function pageFields({ max, fallback }: { max: number; fallback?: number }) {
+  const limit = pageLimit(max);
+  return {
+    limit: fallback === undefined ? limit.optional() : limit.default(fallback),
+    offset: pageOffset(),
+  };
+}

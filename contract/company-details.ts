@@ -4,6 +4,7 @@ import {
   IdSchema,
   MoneySchema,
   multilineText,
+  pageFields,
   plainText,
   TimestampSchema,
 } from './common.ts';
@@ -85,18 +86,10 @@ export type MyCompany = z.infer<typeof MyCompanySchema>;
 const COMPANY_PAGE_MAX = 100;
 const COMPANY_PAGE = 20;
 
-const pageFields = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(COMPANY_PAGE_MAX, { error: `Must be at most ${COMPANY_PAGE_MAX}.` })
-    .default(COMPANY_PAGE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-};
+const companyPage = pageFields({ max: COMPANY_PAGE_MAX, fallback: COMPANY_PAGE });
 
 /** A page of the company's members or of its open invitations. */
-export const CompanyPageQuerySchema = z.strictObject(pageFields);
+export const CompanyPageQuerySchema = z.strictObject(companyPage);
 export type CompanyPageQuery = z.output<typeof CompanyPageQuerySchema>;
 
 /** The members' list: owners first, then by name. */
@@ -107,7 +100,7 @@ export const CompanyInvitationsSchema = z.array(CompanyInvitationSchema);
 /** The admins' list of companies: those whose name contains `q` (any case), a page at a time. */
 export const ListCompaniesQuerySchema = z.strictObject({
   q: plainText(0, 100).optional(),
-  ...pageFields,
+  ...companyPage,
 });
 export type ListCompaniesQuery = z.output<typeof ListCompaniesQuerySchema>;
 

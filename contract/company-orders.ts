@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.ts';
+import { IdSchema, pageFields } from './common.ts';
 import { OrderStatusSchema } from './orders.ts';
 
 /** The most orders one page of the company's list holds. */
@@ -10,12 +10,6 @@ const COMPANY_ORDERS_PAGE = 20;
 export const ListCompanyOrdersQuerySchema = z.strictObject({
   buyer: IdSchema.optional(),
   status: OrderStatusSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(COMPANY_ORDERS_PAGE_MAX, { error: `Must be at most ${COMPANY_ORDERS_PAGE_MAX}.` })
-    .default(COMPANY_ORDERS_PAGE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: COMPANY_ORDERS_PAGE_MAX, fallback: COMPANY_ORDERS_PAGE }),
 });
 export type ListCompanyOrdersQuery = z.output<typeof ListCompanyOrdersQuerySchema>;

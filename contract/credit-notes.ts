@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, TimestampSchema } from './common.ts';
+import { pageFields, route, TimestampSchema } from './common.ts';
 
 /** A credit note's number as shown and asked for: CN- and at least six digits. */
 const CreditNoteNumberSchema = z
@@ -13,13 +13,7 @@ const CREDIT_NOTE_PAGE_DEFAULT = 20;
 const CREDIT_NOTE_PAGE_MAX = 100;
 
 const ListCreditNotesQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CREDIT_NOTE_PAGE_MAX, { error: `Must be at most ${CREDIT_NOTE_PAGE_MAX}.` })
-    .default(CREDIT_NOTE_PAGE_DEFAULT),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: CREDIT_NOTE_PAGE_MAX, fallback: CREDIT_NOTE_PAGE_DEFAULT }),
 });
 export type ListCreditNotesQuery = z.output<typeof ListCreditNotesQuerySchema>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema, MoneySchema, route, TimestampSchema } from './common.ts';
+import {
+  IdParamsSchema,
+  IdSchema,
+  MoneySchema,
+  pageFields,
+  route,
+  TimestampSchema,
+} from './common.ts';
 import { DaySchema } from './order-lists.ts';
 import { OrderNumberSchema } from './orders.ts';
 
@@ -43,13 +50,7 @@ export type AccountInvoice = z.infer<typeof AccountInvoiceSchema>;
 
 const PAGE_MAX = 100;
 const InvoicePageQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_MAX, { error: `Must be at most ${PAGE_MAX}.` })
-    .default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: PAGE_MAX, fallback: 20 }),
 });
 export type InvoicePageQuery = z.output<typeof InvoicePageQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, IdSchema, ONE_LINE } from './common.ts';
+import { EmailSchema, IdSchema, ONE_LINE, pageFields } from './common.ts';
 import { OrderStatusSchema } from './orders.ts';
 
 /** The order lists: the admin's (filters, sort, a page), its CSV export, and a customer's own. */
@@ -76,13 +76,7 @@ const fromBeforeTo: [
 export const ListOrdersQuerySchema = z
   .strictObject({
     ...orderFilterFields,
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(ORDER_PAGE_MAX, { error: `Must be at most ${ORDER_PAGE_MAX}.` })
-      .optional(),
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    ...pageFields({ max: ORDER_PAGE_MAX }),
   })
   .refine(...fromBeforeTo);
 export type ListOrdersQuery = z.output<typeof ListOrdersQuerySchema>;
@@ -94,13 +88,7 @@ const MY_ORDERS_PAGE_MAX = 100;
 export const ListMyOrdersQuerySchema = z.strictObject({
   email: EmailSchema,
   status: OrderStatusSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MY_ORDERS_PAGE_MAX, { error: `Must be at most ${MY_ORDERS_PAGE_MAX}.` })
-    .optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: MY_ORDERS_PAGE_MAX }),
 });
 export type ListMyOrdersQuery = z.output<typeof ListMyOrdersQuerySchema>;
 

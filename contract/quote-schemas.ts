@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, multilineText, TimestampSchema } from './common.ts';
+import { IdSchema, MoneySchema, multilineText, pageFields, TimestampSchema } from './common.ts';
 import { MAX_ORDER_LINES } from './order-limits.ts';
 import { PlaceOrderBodySchema } from './order-placement.ts';
 import { OrderNumberSchema } from './orders.ts';
@@ -158,12 +158,6 @@ const QUOTE_PAGE_DEFAULT = 20;
 
 export const ListQuotesQuerySchema = z.strictObject({
   status: QuoteStatusSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(QUOTE_PAGE_MAX, { error: `Must be at most ${QUOTE_PAGE_MAX}.` })
-    .default(QUOTE_PAGE_DEFAULT),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: QUOTE_PAGE_MAX, fallback: QUOTE_PAGE_DEFAULT }),
 });
 export type ListQuotesQuery = z.output<typeof ListQuotesQuerySchema>;

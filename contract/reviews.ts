@@ -4,6 +4,7 @@ import {
   IdParamsSchema,
   IdSchema,
   multilineText,
+  pageFields,
   route,
   TimestampSchema,
 } from './common.ts';
@@ -34,8 +35,7 @@ const MAX_REVIEW_PAGE = 100;
 
 /** Reviews come a page at a time (newest first); the total is in X-Total-Count. */
 const ListReviewsQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(MAX_REVIEW_PAGE).default(DEFAULT_REVIEW_PAGE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: MAX_REVIEW_PAGE, fallback: DEFAULT_REVIEW_PAGE }),
 });
 
 /** A review as its author and admins see it: whose it is, and whether it is hidden. */

@@ -5,6 +5,7 @@ import {
   IdParamsSchema,
   IdSchema,
   MoneySchema,
+  pageFields,
   plainText,
   route,
   TimestampSchema,
@@ -62,8 +63,7 @@ export const SavedListSchema = SavedListSummarySchema.extend({
 export type SavedList = z.infer<typeof SavedListSchema>;
 
 const ListListsQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).default(DEFAULT_LIST_PAGE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: MAX_LIST_PAGE, fallback: DEFAULT_LIST_PAGE }),
 });
 
 const CreateListBodySchema = z.strictObject({

@@ -3,6 +3,7 @@ import {
   DeletedCountSchema,
   IdParamsSchema,
   IdSchema,
+  pageFields,
   plainText,
   route,
   TimestampSchema,
@@ -282,15 +283,7 @@ export type SetTaxExemptionBody = z.infer<typeof SetTaxExemptionBodySchema>;
 
 const PAGE_MAX = 100;
 /** A page of a list: at most PAGE_MAX at a time, 20 unless asked. */
-const PAGE_FIELDS = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_MAX, { error: `Must be at most ${PAGE_MAX}.` })
-    .default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-};
+const PAGE_FIELDS = pageFields({ max: PAGE_MAX, fallback: 20 });
 
 const ExemptionPageQuerySchema = z.strictObject(PAGE_FIELDS);
 export type ExemptionPageQuery = z.output<typeof ExemptionPageQuerySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { catalogueFilterFields, withSpecFilters } from './catalogue-filters.ts';
 import { CategorySlugSchema } from './categories.ts';
-import { plainText } from './common.ts';
+import { pageFields, plainText } from './common.ts';
 import { formatUnits } from './format.ts';
 import { MAX_STOCK } from './tools.ts';
 
@@ -33,8 +33,7 @@ export const ListToolsQuerySchema = withSpecFilters({
   /** `oldest` (insertion order) by default, as the original API listed tools. */
   sort: ToolSortSchema.default('oldest'),
   /** Without a limit, every matching tool is returned, as the original API did. */
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: 1000 }),
 });
 /** The facets of a query: the list's words, category and filters, without order or page. */
 export const FacetsQuerySchema = withSpecFilters(catalogueScopeFields);
@@ -75,12 +74,6 @@ export const ManageToolsQuerySchema = z.strictObject({
     .max(MAX_STOCK, { error: `Must be at most ${formatUnits(MAX_STOCK)}.` })
     .optional(),
   sort: ManageToolSortSchema.default('newest'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MANAGE_TOOLS_PAGE_MAX, { error: `Must be at most ${MANAGE_TOOLS_PAGE_MAX}.` })
-    .default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: MANAGE_TOOLS_PAGE_MAX, fallback: 50 }),
 });
 export type ManageToolsQuery = z.output<typeof ManageToolsQuerySchema>;

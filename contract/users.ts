@@ -7,6 +7,7 @@ import {
   IdSchema,
   multilineText,
   PhoneSchema,
+  pageFields,
   plainText,
   route,
   URL_CHARACTER,
@@ -106,13 +107,7 @@ export const ListUsersQuerySchema = z.strictObject({
   /** Any part of a name or an email, in any case: `ruiz`, `@example.com`. */
   q: plainText(0, 100).optional(),
   role: RoleSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(USER_PAGE_MAX, { error: `Must be at most ${USER_PAGE_MAX}.` })
-    .optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields({ max: USER_PAGE_MAX }),
 });
 export type ListUsersQuery = z.output<typeof ListUsersQuerySchema>;
 
