@@ -102,10 +102,12 @@ export const USER_LIST_CAP = 1000;
 /** The most people one page holds. */
 const USER_PAGE_MAX = 100;
 
-/** The admin's list of people: any part of a name or email, a role, a page. */
+/** The admin's list of people: any part of a name or email, an exact email, a role, a page. */
 export const ListUsersQuerySchema = z.strictObject({
   /** Any part of a name or an email, in any case: `ruiz`, `@example.com`. */
   q: plainText(0, 100).optional(),
+  /** Exactly this email, in any case: at most one person (finding a customer to name). */
+  email: EmailSchema.optional(),
   role: RoleSchema.optional(),
   ...pageFields({ max: USER_PAGE_MAX }),
 });

@@ -25,6 +25,6 @@ export const useCompanyChoices = (query: { q?: string | undefined; limit: number
 
 /** The customer with this email: their id, or null. */
 export async function findCustomerByEmail(email: string): Promise<string | null> {
-  const people = await callApi(apiRoutes.users.listAll, { query: { q: email, limit: 5 } });
-  return people.find((person) => person.email.toLowerCase() === email.toLowerCase())?._id ?? null;
+  const [person] = await callApi(apiRoutes.users.listAll, { query: { email, limit: 1 } });
+  return person?._id ?? null;
 }

@@ -73,6 +73,16 @@ describe('GET /api/alluser', () => {
     expect(past.headers['x-total-count']).toBe('2');
   });
 
+  it('finds exactly one email, in any case, never one that only contains it', async () => {
+    const asAdmin = client(t.app, admin);
+    // ve@store.example is part of eve@store.example, and no one's email.
+    expect(emails(await asAdmin.get('/alluser?email=ve@store.example'))).toEqual([]);
+    const eve = await asAdmin.get('/alluser?email=EVE@Store.Example');
+    expect(emails(eve)).toEqual(['eve@store.example']);
+    expect(eve.headers['x-total-count']).toBe('1');
+    expectFieldError(await asAdmin.get('/alluser?email=eve'), 'email', 'query');
+  });
+
   it('refuses a bad page, role or search with the field, and is for admins only', async () => {
     const asAdmin = client(t.app, admin);
     expectFieldError(await asAdmin.get('/alluser?limit=0'), 'limit', 'query');

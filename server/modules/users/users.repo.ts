@@ -38,6 +38,8 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
 export interface UserFilter {
   /** Any part of the name or the email (the trigram indexes answer it). */
   q?: string | undefined;
+  /** Exactly this email, in any case. */
+  email?: string | undefined;
   role?: Role | undefined;
 }
 
@@ -45,6 +47,7 @@ function userFilter(filter: UserFilter): SQL | undefined {
   const pattern = filter.q ? containsPattern(filter.q) : undefined;
   return and(
     pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined,
+    filter.email === undefined ? undefined : byEmail(filter.email),
     filter.role && eq(user.role, filter.role),
   );
 }

@@ -102,7 +102,7 @@ export function createUsersService(db: Db, options: UsersOptions = {}) {
     ): Promise<{ users: UserSummary[]; total: number }> {
       const { rows, total } = await repo.listUsers(
         db,
-        { q: query.q || undefined, role: query.role },
+        { q: query.q || undefined, email: query.email, role: query.role },
         { limit: query.limit ?? USER_LIST_CAP, offset: query.offset ?? 0 },
       );
       return { users: rows.map(repo.toUserSummary), total };
