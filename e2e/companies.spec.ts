@@ -182,6 +182,12 @@ test("an owner pages through many members and open invitations, each list's stat
   await page.goto('/dashboard/payment-terms');
   await page.getByLabel('Find a company').fill(name.slice(0, 20).toLowerCase());
   await page.getByLabel('Company', { exact: true }).selectOption({ label: name });
+  // A later search that finds other companies keeps the one chosen (and shown) as the choice.
+  await page.getByLabel('Find a company').fill('no company is called this');
+  await expect(page.getByLabel('Company', { exact: true })).toHaveValue(/.+/);
+  await expect(page.getByLabel('Company', { exact: true }).locator('option:checked')).toHaveText(
+    name,
+  );
   await page.getByLabel('Invoices due').selectOption('30');
   await page.getByLabel('Credit limit (USD)').fill('1000.00');
   await page.getByRole('button', { name: 'Save terms' }).click();

@@ -25,6 +25,14 @@ export function CompanyChoice({
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
   const companies = useCompanyChoices({ q: q || undefined, limit: COMPANY_CHOICES });
+  // The company chosen stays an option while a later search shows others: the list never hides
+  // a choice the form would still send.
+  const [chosen, setChosen] = useState<{ value: string; label: string } | undefined>();
+  const onChange: ComponentProps<'select'>['onChange'] = (event) => {
+    const option = event.target.selectedOptions[0];
+    setChosen(option?.value ? { value: option.value, label: option.text } : undefined);
+    return select.onChange?.(event);
+  };
   return (
     <SearchSelect
       label="Company"
@@ -32,7 +40,7 @@ export function CompanyChoice({
       search={search}
       onSearch={setSearch}
       noneLabel={noneLabel}
-      kept={kept}
+      kept={chosen ?? kept}
       noun={['company', 'companies']}
       matches={
         companies.data
@@ -49,7 +57,7 @@ export function CompanyChoice({
             : { state: 'loading' }
       }
       error={error}
-      select={select}
+      select={{ ...select, onChange }}
     />
   );
 }
