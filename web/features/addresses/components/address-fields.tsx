@@ -1,9 +1,8 @@
-import type { ComponentProps } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { CreateAddressBodySchema, countryName } from '#contract/addresses.ts';
-import { COUNTRY_CODES } from '#contract/countries.ts';
-import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { CreateAddressBodySchema } from '#contract/addresses.ts';
+import { CountryField } from '#web/components/country-field.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
 
 /** The book's address form: the contract's body (an empty second line is none). */
 export const AddressFormSchema = CreateAddressBodySchema;
@@ -31,11 +30,6 @@ export const EMPTY_ADDRESS: AddressFormInput = {
   country: '',
   phone: '',
 };
-
-/** Every country, by its English name. */
-const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-  a.name.localeCompare(b.name, 'en'),
-);
 
 /** The fields of an address, laid out for a phone and a desk alike. */
 export function AddressFields({
@@ -100,21 +94,5 @@ export function AddressFields({
         {...form.register('country')}
       />
     </div>
-  );
-}
-
-/** A country, chosen by its English name. */
-export function CountryField(
-  props: Omit<ComponentProps<typeof SelectField>, 'label' | 'children'>,
-) {
-  return (
-    <SelectField label="Country" autoComplete="country" {...props}>
-      <option value="">Choose a country</option>
-      {COUNTRIES.map((country) => (
-        <option key={country.code} value={country.code}>
-          {country.name}
-        </option>
-      ))}
-    </SelectField>
   );
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type AddressBook, addressLines } from '#contract/addresses.ts';
 import type { CountryCode } from '#contract/countries.ts';
 import { PlaceOrderBodySchema } from '#contract/order-placement.ts';
+import { CountryField } from '#web/components/country-field.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-error.ts';
 import { useStoreConfig } from '#web/lib/store-config.ts';
@@ -16,7 +17,6 @@ import {
   type AddressFormInput,
   AddressFormSchema,
   type AddressFormValues,
-  CountryField,
   EMPTY_ADDRESS,
 } from './address-fields.tsx';
 

@@ -1,7 +1,6 @@
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { countryName } from '#contract/addresses.ts';
-import { COUNTRY_CODES } from '#contract/countries.ts';
 import {
   type CreateTaxRateBody,
   CreateTaxRateBodySchema,
@@ -9,6 +8,7 @@ import {
   type UpdateTaxRateBody,
   UpdateTaxRateBodySchema,
 } from '#contract/tax.ts';
+import { CountryField } from '#web/components/country-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
@@ -40,10 +40,6 @@ const OUTCOME = {
   notDone: 'Nothing was saved.',
   unknown: 'We cannot tell whether the rate was saved: look at the list before adding it again.',
 };
-
-const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-  a.name.localeCompare(b.name, 'en'),
-);
 
 function formValues(rate: TaxRate | null): RateFormValues {
   return {
@@ -156,18 +152,11 @@ function TaxRateForm({
         </p>
       ) : (
         <>
-          <SelectField
-            label="Country"
+          <CountryField
+            autoComplete="off"
             error={errors.country?.message}
             {...form.register('country')}
-          >
-            <option value="">Choose a country</option>
-            {COUNTRIES.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </SelectField>
+          />
           <SelectField label="Applies to" {...form.register('scope')}>
             <option value="country">The whole country</option>
             <option value="region">A region, by its postcodes</option>
