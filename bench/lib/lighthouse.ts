@@ -64,7 +64,7 @@ export interface LighthouseRun {
   scriptTime: { url: string; totalMs: number; scriptingMs: number }[];
 }
 
-export interface UnusedScript {
+interface UnusedScript {
   url: string;
   totalBytes: number;
   wastedBytes: number;
