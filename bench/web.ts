@@ -130,6 +130,7 @@ function pageFigures(page: string, runs: LighthouseRun[], floor: LighthouseRun[]
       name: `Lighthouse ${page}: scores`,
       value: scores,
       baseline: `perf ${f((r) => r.performance)} (floor page)`,
+      ratio: `perf ${format.ratio(m((r) => r.performance) / f((r) => r.performance))}`,
       goal: 'perf=100 a11y=100 best=100 SEO=100',
       met: isScoresMet,
     },
