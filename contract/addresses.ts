@@ -9,6 +9,7 @@ import {
   TimestampSchema,
 } from './common.ts';
 import { CountrySchema } from './countries.ts';
+import { lazily } from './lazily.ts';
 
 /**
  * The address book: delivery addresses a company's members share, or a person's own when they
@@ -162,12 +163,12 @@ export const addressRoutes = {
   }),
 } as const;
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryNames = lazily(() => new Intl.DisplayNames(['en'], { type: 'region' }));
 
 /** A country's English name from its code: `GB` is "United Kingdom". */
 export function countryName(code: string): string {
   try {
-    return countryNames.of(code) ?? code;
+    return countryNames().of(code) ?? code;
   } catch {
     return code;
   }

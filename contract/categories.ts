@@ -9,7 +9,6 @@ import {
 } from './common.ts';
 import { ImageUrlSchema } from './image-url.ts';
 import {
-  type Attribute,
   AttributeDeletedSchema,
   AttributeParamsSchema,
   AttributeSchema,
@@ -56,26 +55,6 @@ const CategorySchema = z.object({
   attributes: z.array(AttributeSchema),
 });
 export type Category = z.infer<typeof CategorySchema>;
-
-/**
- * The specifications a tool in this category has: those of the categories above it first, each
- * category's in its order (none for no category, or one not in the tree).
- */
-export function specificationsOf(
-  tree: readonly Category[],
-  categoryId: string | null,
-): Attribute[] {
-  const byId = new Map(tree.map((category) => [category._id, category]));
-  const lineage: Category[] = [];
-  for (
-    let at = categoryId ? byId.get(categoryId) : undefined;
-    at && lineage.length < tree.length;
-    at = at.parentId ? byId.get(at.parentId) : undefined
-  ) {
-    lineage.unshift(at);
-  }
-  return lineage.flatMap((category) => category.attributes);
-}
 
 const categoryFields = {
   name: plainText(2, 80),

@@ -149,19 +149,3 @@ export const SpecsSchema = z
     error: 'Too many specifications.',
   });
 export type Specs = z.infer<typeof SpecsSchema>;
-
-/** A value as people read it: "13 mm", "Yes", "Keyless". */
-/** Made once: `toLocaleString` with options builds a formatter on every call. */
-const specNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
-export function formatSpecValue(
-  attribute: Pick<Attribute, 'unit'>,
-  value: number | string | boolean,
-): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') {
-    const number = specNumber.format(value);
-    return attribute.unit ? `${number} ${attribute.unit}` : number;
-  }
-  return value;
-}

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, plainText } from './common.ts';
 import { ImageUrlSchema } from './image-url.ts';
+import {
+  DOCUMENT_KINDS,
+  MAX_GALLERY_IMAGES,
+  MAX_RELATED_TOOLS,
+  MAX_TOOL_DOCUMENTS,
+  RELATION_KINDS,
+} from './tool-media-kinds.ts';
 import { UPLOADED_DOCUMENT_PATTERN } from './upload-names.ts';
 
 /**
@@ -8,27 +15,6 @@ import { UPLOADED_DOCUMENT_PATTERN } from './upload-names.ts';
  * gallery), documents to download (PDF datasheets, manuals, certificates) and related tools
  * (accessories, and what a buyer may also need).
  */
-
-export const MAX_GALLERY_IMAGES = 12;
-export const MAX_TOOL_DOCUMENTS = 10;
-export const MAX_RELATED_TOOLS = 12;
-
-export const DOCUMENT_KINDS = ['datasheet', 'manual', 'certificate', 'other'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  datasheet: 'Datasheet',
-  manual: 'Manual',
-  certificate: 'Certificate',
-  other: 'Document',
-};
-
-export const RELATION_KINDS = ['accessory', 'also_needed'] as const;
-export type RelationKind = (typeof RELATION_KINDS)[number];
-/** Each kind's heading on the tool page, in the order the sections come. */
-export const RELATION_KIND_LABELS: Record<RelationKind, string> = {
-  accessory: 'Accessories',
-  also_needed: 'You may also need',
-};
 
 /** One more picture of the tool, with the words a screen reader says for it. */
 const GalleryImageSchema = z.strictObject({

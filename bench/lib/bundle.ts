@@ -18,7 +18,7 @@ export interface BundleReport {
 }
 
 /** The gzip size as served: the build's own .gz when it made one, else gzip -9 of the file. */
-function asset(distDir: string, file: string): Asset {
+export function asset(distDir: string, file: string): Asset {
   const full = path.join(distDir, file);
   const content = readFileSync(full);
   const gz = `${full}.gz`;

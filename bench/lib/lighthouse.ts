@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,15 @@ import { findChromium, HOW_TO_INSTALL } from '../../e2e/find-chromium.ts';
 import { ROOT } from './store.ts';
 
 const run = promisify(execFile);
+
+/**
+ * Lighthouse's defaults, except that unused-javascript lists every script with any unused bytes
+ * (it hides those under 20 KiB unused; the web goal allows 5 KB).
+ */
+const CONFIG = {
+  extends: 'lighthouse:default',
+  audits: [{ path: 'byte-efficiency/unused-javascript', options: { unusedThreshold: 0 } }],
+};
 
 /** The flags our stack notes give for Chromium here (no background traffic, no sandbox as root). */
 const CHROME_FLAGS = [
@@ -49,6 +58,16 @@ export interface LighthouseRun {
   benchmarkIndex: number;
   /** Audits that did not pass, as "category: title". */
   failing: string[];
+  /** Per script the page loaded: bytes transferred and the part never run (unused-javascript). */
+  unusedJs: UnusedScript[];
+  /** Main-thread time per script (bootup-time: evaluation and what it ran), largest first. */
+  scriptTime: { url: string; totalMs: number; scriptingMs: number }[];
+}
+
+interface UnusedScript {
+  url: string;
+  totalBytes: number;
+  wastedBytes: number;
 }
 
 interface LighthouseJson {
@@ -60,13 +79,12 @@ interface LighthouseJson {
       score: number | null;
       scoreDisplayMode: string;
       numericValue?: number;
-      details?: { type?: string; overallSavingsMs?: number };
+      details?: { type?: string; overallSavingsMs?: number; items?: Record<string, unknown>[] };
     }
   >;
   environment: { benchmarkIndex: number };
 }
 
-/** One Lighthouse run: mobile, default (simulated) throttling, the four categories. */
 /**
  * One Lighthouse run; a run whose trace Chromium failed to record (Lighthouse's NO_NAVSTART, seen
  * now and then on a busy machine) is tried again, twice at most.
@@ -85,6 +103,8 @@ export async function lighthouse(url: string, chromium: string): Promise<Lightho
 async function lighthouseOnce(url: string, chromium: string): Promise<LighthouseRun> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolyard-lighthouse-'));
   const output = path.join(dir, 'report.json');
+  const config = path.join(dir, 'config.json');
+  writeFileSync(config, JSON.stringify(CONFIG));
   try {
     await run(
       process.execPath,
@@ -92,6 +112,7 @@ async function lighthouseOnce(url: string, chromium: string): Promise<Lighthouse
         path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
         url,
         '--quiet',
+        `--config-path=${config}`,
         '--output=json',
         `--output-path=${output}`,
         '--only-categories=performance,accessibility,best-practices,seo',
@@ -99,7 +120,15 @@ async function lighthouseOnce(url: string, chromium: string): Promise<Lighthouse
       ],
       { env: { ...process.env, CHROME_PATH: chromium }, timeout: 180_000, maxBuffer: 64 << 20 },
     );
+    // BENCH_LIGHTHOUSE_DIR keeps every report (to read the traces' audits afterwards).
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^\w]+/g, '_') || 'root';
+      copyFileSync(output, path.join(keep, `${name}-${Date.now()}.json`));
+    }
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseJson;
+    const items = (id: string) => report.audits[id]?.details?.items ?? [];
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
     const failing = Object.entries(report.categories).flatMap(([category, { auditRefs }]) =>
@@ -124,6 +153,16 @@ async function lighthouseOnce(url: string, chromium: string): Promise<Lighthouse
       tbtMs: value('total-blocking-time'),
       benchmarkIndex: report.environment.benchmarkIndex,
       failing,
+      unusedJs: items('unused-javascript').map((item) => ({
+        url: String(item.url),
+        totalBytes: Number(item.totalBytes),
+        wastedBytes: Number(item.wastedBytes),
+      })),
+      scriptTime: items('bootup-time').map((item) => ({
+        url: String(item.url),
+        totalMs: Number(item.total),
+        scriptingMs: Number(item.scripting),
+      })),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

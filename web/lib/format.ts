@@ -1,39 +1,46 @@
 import { formatCount, formatUnits } from '#contract/format.ts';
+import { lazily } from '#contract/lazily.ts';
 import type { OrderStatus } from '#contract/orders.ts';
 
 // Words and dates as the web app shows them. Amounts and counts are formatted by contract/money.ts
 // and contract/format.ts, the same as in the store's emails and invoices.
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return dateFormat().format(new Date(iso));
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const dateTimeFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }),
+);
 
 /** "Nov 23, 2026, 7:44 PM GMT+1": in the reader's own time zone, and saying which. */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return dateTimeFormat().format(new Date(iso));
 }
 
-const longDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
+const longDateTimeFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }),
+);
 
 /**
  * "Tuesday, 24 November 2026, 14:05 GMT+1": a moment to act by or look back on, spelled out in
@@ -42,16 +49,17 @@ const longDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
  */
 export function formatLongDateTime(iso: string): string {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of longDateTimeFormat.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  for (const part of longDateTimeFormat().formatToParts(new Date(iso)))
+    parts[part.type] = part.value;
   const { weekday, day, month, year, hour, minute, timeZoneName } = parts;
   return `${weekday}, ${day} ${month} ${year}, ${hour}:${minute} ${timeZoneName}`;
 }
 
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const percentFormat = lazily(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 /** 20 -> "20%", 7.5 -> "7.5%". */
 export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`;
+  return `${percentFormat().format(value)}%`;
 }
 
 /** The first `max` characters, cut at a word when possible, plus an ellipsis. */
@@ -99,15 +107,18 @@ export function formatFileSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dayFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** A calendar day (YYYY-MM-DD) as people read it: "Fri, Dec 4, 2026", whatever their time zone. */
 export function formatDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+  return dayFormat().format(new Date(`${day}T00:00:00Z`));
 }

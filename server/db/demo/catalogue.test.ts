@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isValidGtin } from '../../../contract/part-numbers.ts';
 import { CreateAttributeBodySchema } from '../../../contract/specifications.ts';
-import { MAX_RELATED_TOOLS } from '../../../contract/tool-media.ts';
+import { MAX_RELATED_TOOLS } from '../../../contract/tool-media-kinds.ts';
 import { CreateToolBodySchema } from '../../../contract/tools.ts';
 import { seedTools } from '../seed-data.ts';
 import { seedAttributes, seedCategories } from './categories.ts';

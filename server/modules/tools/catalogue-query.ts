@@ -1,5 +1,5 @@
 import type { Facets, FacetValue } from '../../../contract/catalogue-filters.ts';
-import { formatSpecValue } from '../../../contract/specifications.ts';
+import { formatSpecValue } from '../../../contract/format.ts';
 import type { FacetsQuery } from '../../../contract/tool-lists.ts';
 import { fieldError } from '../../errors.ts';
 import type { FacetCounts, SpecFilter, ToolFilters } from './catalogue-filters.ts';

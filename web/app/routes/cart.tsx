@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, type MetaArgs, useLocation, useNavigate } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
@@ -11,7 +12,10 @@ import { MergedCartNotice } from '#web/features/cart/components/merged-cart-noti
 import { OutdatedCartNotice } from '#web/features/cart/components/outdated-cart-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
-import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
+import type {
+  CheckoutForm as LoadedCheckoutForm,
+  ShortLines,
+} from '#web/features/orders/components/checkout-form.tsx';
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
 import { AskForQuote } from '#web/features/quotes/components/ask-for-quote.tsx';
@@ -29,6 +33,18 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
 import { useOrderDelivery } from '../order-delivery.tsx';
+
+/**
+ * The checkout form (react-hook-form, the order's schemas) loads once a signed-in customer's cart
+ * shows: the server's page and a visitor's first visit do not carry it.
+ */
+const CheckoutForm = lazy(
+  () =>
+    import('#web/features/orders/components/checkout-form.tsx').then((m) => ({
+      default: m.CheckoutForm,
+    })),
+  // `lazy` drops the form's type parameter (what an order placed is): the same component.
+) as unknown as typeof LoadedCheckoutForm;
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
@@ -106,32 +122,38 @@ function CustomerCheckout({
       <div className="empty:hidden">
         <VerifyEmailNotice user={user} />
       </div>
-      <CheckoutForm
-        lines={lines}
-        placeOrder={checkOut}
-        customer={{ name: user.name, email: user.email }}
-        savedPhone={details.data?.phone}
-        blockedBy={blockedBy}
-        expectedTotal={goods}
-        onPlaced={onPlaced}
-        onShortLines={onShortLines}
-        onPriceChanged={() => {
-          // The prices, the tax of the destination or the delivery changed: read them all again.
-          void refresh();
-          deliveryMethod.refresh();
-        }}
-        onCartOutdated={onCartOutdated}
-        draftKey={checkoutDraftKey(user.id)}
-        delivery={delivery}
-        deliveryMethod={deliveryMethod}
-        charges={charges}
-        payment={{
-          method: paymentMethod,
-          choice: (
-            <PaymentMethodChoice value={paymentMethod} onChange={setPaymentMethod} total={toPay} />
-          ),
-        }}
-      />
+      <Suspense fallback={<LoadingState label="Loading the checkout…" className="py-6" />}>
+        <CheckoutForm
+          lines={lines}
+          placeOrder={checkOut}
+          customer={{ name: user.name, email: user.email }}
+          savedPhone={details.data?.phone}
+          blockedBy={blockedBy}
+          expectedTotal={goods}
+          onPlaced={onPlaced}
+          onShortLines={onShortLines}
+          onPriceChanged={() => {
+            // The prices, the tax of the destination or the delivery changed: read them all again.
+            void refresh();
+            deliveryMethod.refresh();
+          }}
+          onCartOutdated={onCartOutdated}
+          draftKey={checkoutDraftKey(user.id)}
+          delivery={delivery}
+          deliveryMethod={deliveryMethod}
+          charges={charges}
+          payment={{
+            method: paymentMethod,
+            choice: (
+              <PaymentMethodChoice
+                value={paymentMethod}
+                onChange={setPaymentMethod}
+                total={toPay}
+              />
+            ),
+          }}
+        />
+      </Suspense>
       <AskForQuote
         blockedBy={
           !user.emailVerified

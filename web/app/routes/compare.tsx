@@ -1,10 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, type MetaArgs, useSearchParams } from 'react-router';
-import { specificationsOf } from '#contract/categories.ts';
+import { specificationsOf } from '#contract/category-tree.ts';
 import { comparedIds } from '#contract/compare.ts';
-import { formatUnits } from '#contract/format.ts';
-import { type Attribute, formatSpecValue } from '#contract/specifications.ts';
+import { formatSpecValue, formatUnits } from '#contract/format.ts';
+import type { Attribute } from '#contract/specifications.ts';
 import type { Tool } from '#contract/tools.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';

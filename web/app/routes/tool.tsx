@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
-import { specificationsOf } from '#contract/categories.ts';
+import { specificationsOf } from '#contract/category-tree.ts';
 import type { ToolDetail } from '#contract/tools.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';

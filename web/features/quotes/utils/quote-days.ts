@@ -1,11 +1,15 @@
-const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+import { lazily } from '#contract/lazily.ts';
+
+const utcDay = lazily(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }),
+);
 
 /**
  * A day as the store keeps it for quotes (a wanted-by date, an offer's last day), read in UTC so
  * that it is the same day for every reader: "Dec 15, 2026".
  */
 export function formatQuoteDay(isoOrDay: string): string {
-  return utcDay.format(new Date(isoOrDay));
+  return utcDay().format(new Date(isoOrDay));
 }
 
 /** Today and `days` ahead as `2026-12-15` (UTC), for a date field's bounds. */

@@ -4,7 +4,11 @@ import {
   type UseFormRegister,
   useFieldArray,
 } from 'react-hook-form';
-import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, MAX_TOOL_DOCUMENTS } from '#contract/tool-media.ts';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  MAX_TOOL_DOCUMENTS,
+} from '#contract/tool-media-kinds.ts';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { formatFileSize } from '#web/lib/format.ts';
 import { uploadDocument } from '../api/upload-file.ts';

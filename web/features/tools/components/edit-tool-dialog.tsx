@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import { type Category, specificationsOf } from '#contract/categories.ts';
+import type { Category } from '#contract/categories.ts';
+import { specificationsOf } from '#contract/category-tree.ts';
 import { formatUnits } from '#contract/format.ts';
 import { fromMinorUnits } from '#contract/money.ts';
 import type { Specs } from '#contract/specifications.ts';

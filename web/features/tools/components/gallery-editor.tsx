@@ -4,7 +4,7 @@ import {
   type UseFormRegister,
   useFieldArray,
 } from 'react-hook-form';
-import { MAX_GALLERY_IMAGES } from '#contract/tool-media.ts';
+import { MAX_GALLERY_IMAGES } from '#contract/tool-media-kinds.ts';
 import { uploadSrcSet } from '#contract/upload-names.ts';
 import { TextField } from '#web/components/ui/field.tsx';
 import { uploadImage } from '../api/upload-file.ts';

@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import type { DocumentKind, RelationKind } from '#contract/tool-media.ts';
+import type { DocumentKind, RelationKind } from '#contract/tool-media-kinds.ts';
 
 /** What both tool forms hold for a tool's gallery, documents and related tools. */
 export interface MediaFormValues {

@@ -12,7 +12,7 @@ import {
   RELATION_KIND_LABELS,
   RELATION_KINDS,
   type RelationKind,
-} from '#contract/tool-media.ts';
+} from '#contract/tool-media-kinds.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';

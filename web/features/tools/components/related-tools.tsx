@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { RELATION_KIND_LABELS, RELATION_KINDS, type RelatedTool } from '#contract/tool-media.ts';
+import type { RelatedTool } from '#contract/tool-media.ts';
+import { RELATION_KIND_LABELS, RELATION_KINDS } from '#contract/tool-media-kinds.ts';
 import type { ToolDetail } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';

@@ -1,4 +1,5 @@
-import { type Attribute, formatSpecValue } from '#contract/specifications.ts';
+import { formatSpecValue } from '#contract/format.ts';
+import type { Attribute } from '#contract/specifications.ts';
 import type { Tool } from '#contract/tools.ts';
 
 /**

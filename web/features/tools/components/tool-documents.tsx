@@ -1,4 +1,4 @@
-import { DOCUMENT_KIND_LABELS } from '#contract/tool-media.ts';
+import { DOCUMENT_KIND_LABELS } from '#contract/tool-media-kinds.ts';
 import type { ToolDetail } from '#contract/tools.ts';
 import { formatFileSize } from '#web/lib/format.ts';
 

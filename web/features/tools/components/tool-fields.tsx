@@ -1,5 +1,6 @@
 import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
-import { type Category, specificationsOf } from '#contract/categories.ts';
+import type { Category } from '#contract/categories.ts';
+import { specificationsOf } from '#contract/category-tree.ts';
 import { SelectField, TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import type { ToolFormValues } from '../utils/tool-form-schema.ts';
 import { DocumentsEditor } from './documents-editor.tsx';

@@ -5,16 +5,14 @@ import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import { BrandSchema, GtinSchema, MpnSchema, SkuSchema } from '#contract/part-numbers.ts';
 import { checkPriceTiers, MAX_PRICE_TIERS, PriceTiersSchema } from '#contract/price-tiers.ts';
 import { MAX_PRICE } from '#contract/pricing.ts';
+import { GallerySchema, RelatedToolsSchema, ToolDocumentsSchema } from '#contract/tool-media.ts';
 import {
   DOCUMENT_KINDS,
-  GallerySchema,
   MAX_GALLERY_IMAGES,
   MAX_RELATED_TOOLS,
   MAX_TOOL_DOCUMENTS,
   RELATION_KINDS,
-  RelatedToolsSchema,
-  ToolDocumentsSchema,
-} from '#contract/tool-media.ts';
+} from '#contract/tool-media-kinds.ts';
 import {
   checkQuantityRules,
   MAX_STOCK,
