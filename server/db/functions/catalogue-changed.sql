@@ -1,7 +1,7 @@
 -- Tells every instance that the catalogue changed, on the channel toolyard_catalogue: ":stock" when
 -- only a tool's stock changed, ":all" for anything else. Every column but the stock (and the time
 -- of the change) counts, compared as a whole row, so a column added to `tools` is announced without
--- a change here. The trigger tools_catalogue_updated (migration 0027) compares the same way before
+-- a change here. The trigger tools_catalogue_updated (migration 0056) compares the same way before
 -- it calls this; tools_stock_changed (0021) calls it for stock taken outside an order. Stock taken
 -- by an order is announced by the app, after it commits (server/modules/orders/order-events.ts).
 CREATE OR REPLACE FUNCTION toolyard_catalogue_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -36,6 +36,7 @@ DECLARE
   v_membership json;
   v_verified_vat text;
   v_month timestamptz := date_trunc('month', now(), 'UTC');
+  v_tools json;
 BEGIN
   SELECT json_build_object(
       'companyName', company_name, 'vatNumber', vat_number, 'billingAddress', billing_address)
@@ -82,7 +83,16 @@ BEGIN
       INTO v_company, v_verified_vat, v_membership
       FROM companies c WHERE c.id = v_member.company_id;
   END IF;
-  PERFORM 1 FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL ORDER BY id FOR UPDATE;
+  -- Locked and read in one statement: each row as it is once locked.
+  SELECT coalesce(json_agg(json_build_object(
+      'id', id, 'sku', sku, 'name', name, 'price', price, 'priceTiers', price_tiers,
+      'quantity', quantity, 'minimumOrder', minimum_order,
+      'orderIncrement', order_increment, 'maxPerOrder', max_per_order,
+      'weightGrams', weight_grams)), '[]')
+    INTO v_tools
+    FROM (
+      SELECT * FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL ORDER BY id FOR UPDATE
+    ) t;
   RETURN json_build_object(
     'now', now(),
     'number', nextval('order_number_seq'),
@@ -100,6 +110,7 @@ BEGIN
       SELECT 1 FROM tax_exemptions e
       WHERE CASE WHEN v_member.company_id IS NOT NULL THEN e.company_id = v_member.company_id
         ELSE e.user_id = p_user END),
+    -- From orders_user_holding_idx (migration 0056): the entries alone, not the orders.
     'unpaidOrders', (
       SELECT count(*) FROM orders
       WHERE user_id = p_user AND status IN ('unpaid', 'awaiting_approval')),
@@ -113,13 +124,7 @@ BEGIN
         WHERE user_id = p_user AND is_unpaid AND tool_id = ANY (p_tools)
         GROUP BY tool_id
       ) h),
-    'tools', (
-      SELECT coalesce(json_agg(json_build_object(
-          'id', id, 'sku', sku, 'name', name, 'price', price, 'priceTiers', price_tiers,
-          'quantity', quantity, 'minimumOrder', minimum_order,
-          'orderIncrement', order_increment, 'maxPerOrder', max_per_order,
-          'weightGrams', weight_grams)), '[]')
-      FROM tools WHERE id = ANY (p_tools) AND deleted_at IS NULL)
+    'tools', v_tools
   );
 END
 $$;

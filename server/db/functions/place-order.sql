@@ -7,10 +7,12 @@
 -- order in all, with toolyard_order_context's. Any shortfall raises, and the transaction is then
 -- rolled back, COMMIT unread.
 --
--- The placement marks its transaction (toolyard.order_takes_stock): the trigger tools_stock_changed
--- (migration 0021) then lets its stock updates pass unannounced, and the instance that placed the
--- order announces them, coalesced, after the commit. A NOTIFY makes the commits of all transactions
--- that send one wait for each other, which would cap orders per second.
+-- The placement marks its stock update (toolyard.order_takes_stock, on for that one statement: a
+-- trigger's WHEN is read as each row is updated): the trigger tools_stock_changed (migration 0021)
+-- then lets it pass unannounced, and the instance that placed the order announces it, coalesced,
+-- after the commit. A NOTIFY makes the commits of all transactions that send one wait for each
+-- other, which would cap orders per second. tools_catalogue_updated (migration 0056) skips its
+-- whole-row comparison for it: the statement sets the stock and the time, nothing else.
 --
 -- An order confirmed on account (status on_account, decision 056) is invoiced as it is written: it
 -- takes the next invoice number here, in the order's own transaction, so a refused or rolled-back
@@ -31,6 +33,7 @@ BEGIN
     FROM unnest(v_lines) AS l
     WHERE tools.id = l.tool_id;
   GET DIAGNOSTICS v_done = ROW_COUNT;
+  PERFORM set_config('toolyard.order_takes_stock', 'off', true);
   IF v_done <> cardinality(v_lines) THEN
     RAISE EXCEPTION 'placing an order took the stock of % tools for % lines', v_done,
       cardinality(v_lines);

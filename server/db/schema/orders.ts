@@ -190,7 +190,11 @@ export const orders = pgTable(
       .on(t.companyId, t.userId, t.invoiceDueAt)
       .where(sql`${t.paymentMethod} = 'account' and ${t.settledAt} is null`),
     index('orders_unpaid_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'unpaid'`),
-    index('orders_user_unpaid_idx').on(t.userId, t.toolId).where(sql`${t.status} = 'unpaid'`),
+    // How many orders a customer holds unpaid, counted at every placement against the cap
+    // (server/db/functions/order-context.sql): read from this index alone, not from their orders.
+    index('orders_user_holding_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in ('unpaid', 'awaiting_approval')`),
     uniqueIndex('orders_user_idempotency_key_idx')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
