@@ -11,7 +11,7 @@ import type { Account } from './fixtures.ts';
  * confirmed sign-up and a sign-in leave them (docs/decisions/071): no scrypt, no mail to wait for.
  * Signing up and signing in are tested through the screens where they are the subject
  * (customer-orders, password-reset, forms, layout, cart-details, google-sign-in, firefox...), and
- * `signUp`/`signIn` in fixtures.ts still go through the store's own routes.
+ * `signUp` in fixtures.ts still goes through the store's own routes.
  */
 
 /** The session cookie as a browser holds it (Playwright's cookie shape). */
@@ -30,12 +30,9 @@ const SESSION_DAYS = 30;
 
 /**
  * The account a confirmed sign-up makes: verified, signing in with a password (the hash of
- * TEST_PASSWORD made once, server/testing/test-password.ts), a customer unless `role` says.
+ * TEST_PASSWORD made once, server/testing/test-password.ts), a customer.
  */
-export async function createAccount(
-  person: Account,
-  options: { role?: 'Admin' | 'User' } = {},
-): Promise<void> {
+export async function createAccount(person: Account): Promise<void> {
   if (person.password !== TEST_PASSWORD)
     throw new Error(
       `${person.email} needs TEST_PASSWORD (newAccount gives it) to be made directly`,
@@ -44,9 +41,9 @@ export async function createAccount(
   try {
     const id = randomUUID();
     const made = await client.query(
-      `insert into "user" (id, name, email, email_verified, role) values ($1, $2, $3, true, $4)
+      `insert into "user" (id, name, email, email_verified, role) values ($1, $2, $3, true, 'User')
        on conflict (email) do nothing`,
-      [id, person.name, person.email.toLowerCase(), options.role ?? 'User'],
+      [id, person.name, person.email.toLowerCase()],
     );
     if (made.rowCount !== 1) throw new Error(`${person.email} has an account already`);
     await client.query(
