@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
-import { findChromium } from './e2e/find-chromium.ts';
+import { findJourneyChromium } from './e2e/find-chromium.ts';
 
 /**
  * Browser journeys against the real store: e2e/global-setup.ts builds the web app, starts the
@@ -17,7 +17,7 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort();
 
 /** The Chromium the runner found, or (run without it) the one e2e/find-chromium.ts finds. */
-const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? findChromium();
+const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? findJourneyChromium();
 
 export default defineConfig({
   testDir: 'e2e',

@@ -11,10 +11,10 @@ import {
   expectAccessible,
   keepScreenshot,
   newAccount,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedUp } from './sessions.ts';
 
 /** The address book: kept in the account area, offered at checkout, brought back by "Buy again". */
 
@@ -51,7 +51,7 @@ test('address book at checkout: the default prefilled, another picked, a new one
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { minimumOrder: 1, quantity: 500 });
   const customer = newAccount('Addie Address');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
 
   await page.goto('/dashboard/addresses');
   await waitForReady(page);
@@ -122,7 +122,7 @@ test('address book at checkout: the default prefilled, another picked, a new one
 test("a company's viewer reads its address book but cannot change it", async ({ page }) => {
   const [owner, viewer] = [newAccount('Olga Owner'), newAccount('Vic Viewer')];
   const ownerApi = await apiAs(owner, { create: true });
-  await signUp(page.request, viewer);
+  await signedUp(page, viewer);
   const db = await connectTo(process.env.E2E_DATA_DIR ?? '');
   try {
     const company = await db.query<{ id: string }>(

@@ -6,12 +6,12 @@ import {
   DEMO_ADMIN,
   demoTool,
   expect,
-  signIn,
   test,
   waitForReady,
   watchConsole,
 } from './fixtures.ts';
 import { readableText } from './served-html.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * An admin keeps the category tree: adds a category and one under it, moves the second under
@@ -23,7 +23,7 @@ const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
 });
 
 test('an admin adds, moves and deletes categories, and is told why a full one stays', async ({

@@ -10,11 +10,11 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { mailsTo } from './outbox.ts';
+import { signedIn } from './sessions.ts';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -37,7 +37,7 @@ test('an admin finds an order by its number, filters last week’s paid orders a
   await payOrder(buyerApi, paid._id);
   const unpaid = await placeOrder(buyerApi, buyer.email, tool);
 
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/dashboard/manageallorders');
   await waitForReady(page);
 

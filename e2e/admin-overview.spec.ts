@@ -8,10 +8,10 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 const FIGURES = ['Revenue per day', 'Orders by status', 'Top tools', 'Low stock'];
 /** A figure's chart (its legend's icons are small SVGs of their own). */
@@ -45,7 +45,7 @@ test('an admin opens the dashboard on the overview: each figure a chart and a ta
       seen.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -101,7 +101,7 @@ test('an admin opens the dashboard on the overview: each figure a chart and a ta
 test('the overview says when its figures cannot be read, and reads them again on request', async ({
   page,
 }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   let failing = true;
   await page.route('**/api/overview', (route) =>
     failing
@@ -129,7 +129,7 @@ test('the overview says when its figures cannot be read, and reads them again on
 test('a customer who types the overview address is not allowed in', async ({ page }) => {
   const customer = newAccount('Overview Customer');
   await apiAs(customer, { create: true });
-  await signIn(page.request, customer);
+  await signedIn(page, customer);
   await page.goto('/dashboard/overview');
   await expect(page.getByRole('heading', { name: /not allowed/i })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Dashboard' });

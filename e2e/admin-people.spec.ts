@@ -7,11 +7,10 @@ import {
   expectAccessible,
   keepScreenshot,
   newAccount,
-  signIn,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 /**
  * People, the audit log and review moderation, as an admin and as a customer: every role change
@@ -46,7 +45,7 @@ const stamp = () => Date.now().toString(36) + Math.floor(Math.random() * 1e6).to
 test.describe('as an admin', () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page.request, DEMO_ADMIN);
+    await signedIn(page, DEMO_ADMIN);
   });
 
   test('demotes another admin after confirming, and sees it in the audit log', async ({ page }) => {
@@ -186,7 +185,7 @@ test.describe('as an admin', () => {
     page,
   }) => {
     const boss = newAccount('Stella Stepdown');
-    await signUp(page.request, boss);
+    await signedUp(page, boss);
     const admin = await apiAs(DEMO_ADMIN);
     await admin.put(`/api/alluser?email=${encodeURIComponent(boss.email)}`, {
       data: { role: 'Admin' },
@@ -221,7 +220,7 @@ test.describe('as an admin', () => {
 test('a customer deletes their own review after confirming', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const customer = newAccount('Theo Takeback');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   const text = `Take this back ${stamp()}: fine tools after all.`;
   await postReview(page.request, customer.email, text, 3);
 

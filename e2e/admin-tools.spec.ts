@@ -7,13 +7,13 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
 });
 
 test('an admin finds a tool, filters low stock, sets the stock and a price break, and is warned of open orders before deleting', async ({

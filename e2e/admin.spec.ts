@@ -6,12 +6,12 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
   test,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
 });
 
 test('an admin adds a tool, sees it featured, edits and restocks it, then deletes it', async ({

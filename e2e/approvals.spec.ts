@@ -9,11 +9,11 @@ import {
   DEMO_ADMIN,
   expect,
   newAccount,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { linkFromOutbox } from './outbox.ts';
+import { signedIn } from './sessions.ts';
 
 /** Invites a new person into the owner's company with a role; they sign up and accept. */
 async function join(owner: APIRequestContext, person: Account, role: string): Promise<void> {
@@ -48,7 +48,7 @@ async function companyWithBuyer(page: Page) {
   await join(ownerApi, approver, 'approver');
   await join(ownerApi, viewer, 'viewer');
 
-  await signIn(page.request, owner);
+  await signedIn(page, owner);
   await page.goto('/dashboard/company');
   await page.getByLabel('Monthly budget in USD (optional)').fill('5000');
   await page.getByRole('button', { name: 'Save company details' }).click();
@@ -97,7 +97,7 @@ async function orderAboveLimit(page: Page, tool: Tool): Promise<string> {
 
 /** The approver finds the waiting order in Company orders, filtered by status, and opens it. */
 async function openFromCompanyOrders(page: Page, approver: Account, orderPath: string) {
-  await signIn(page.request, approver);
+  await signedIn(page, approver);
   await page.goto('/dashboard/company/orders');
   await page.getByLabel('Status').selectOption('awaiting_approval');
   await page.getByRole('button', { name: 'Show' }).click();
@@ -119,7 +119,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   const { buyer, approver, viewer } = await companyWithBuyer(page);
 
   // The buyer orders $100, above the $50 limit: the order waits, with nothing to pay yet.
-  await signIn(page.request, buyer);
+  await signedIn(page, buyer);
   const first = await orderAboveLimit(page, tool);
   await expect(
     page.getByRole('heading', { name: /Waiting for your company.s approval/ }),
@@ -128,7 +128,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   await checkAtWidths(page, 'approval-buyer-waiting');
 
   // A viewer reads the waiting order, without the approver's buttons.
-  await signIn(page.request, viewer);
+  await signedIn(page, viewer);
   await page.goto(first);
   await expect(
     page.getByRole('heading', { name: /Waiting for the company.s approval/ }),
@@ -143,7 +143,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   await expect(page.getByText(/is approved; .* is emailed to pay\./)).toBeVisible();
 
   // The buyer now finds it unpaid and pays with the test card.
-  await signIn(page.request, buyer);
+  await signedIn(page, buyer);
   await page.goto(first);
   await expect(page.getByText('Unpaid').first()).toBeVisible();
   await page.getByRole('link', { name: 'Pay now' }).click();
@@ -163,7 +163,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   await dialog.getByRole('button', { name: 'Reject order' }).click();
   await expect(page.getByText(/is rejected; .* is emailed why\./)).toBeVisible();
 
-  await signIn(page.request, buyer);
+  await signedIn(page, buyer);
   await page.goto(second);
   await expect(
     page.getByText(/Rejected by .*: We already have two saws on site this month\./),

@@ -9,10 +9,10 @@ import {
   keepScreenshot,
   newAccount,
   serverCart,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedUp } from './sessions.ts';
 
 /** The cart page keeps what the buyer typed, and says what joining a visitor's cart did. */
 
@@ -22,7 +22,7 @@ test('the delivery address, PO number and note typed at checkout survive a reloa
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { name: `Draft Saw ${Date.now().toString(36)}` });
   const customer = newAccount('Dora Draft');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   await addFromToolPage(page, tool);
 
   await page.goto('/cart');

@@ -12,11 +12,11 @@ import {
   keepScreenshot,
   newAccount,
   serverCart,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { mailsTo } from './outbox.ts';
+import { signedUp } from './sessions.ts';
 
 async function fillDelivery(page: Page) {
   await page.getByLabel('Phone').fill('+1 555 010 4000');
@@ -43,7 +43,7 @@ test('a customer fills the cart from tool pages and the catalogue, sees the volu
     quantity: 200,
   });
   const customer = newAccount('Cara Cart');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
 
   await addFromToolPage(page, vise);
   await addFromToolPage(page, knife, 120);
@@ -127,7 +127,7 @@ test('a line that ran out between cart and checkout is marked on that line, and 
     quantity: 100,
   });
   const customer = newAccount('Sam Short');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   const put = await page.request.put('/api/cart', {
     data: {
       lines: [
@@ -179,7 +179,7 @@ test('a price that changed between cart and checkout stops the order, says the n
     quantity: 100,
   });
   const customer = newAccount('Pia Price');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   const put = await page.request.put('/api/cart', {
     data: { lines: [{ toolId: clamp._id, quantity: 10 }] },
   });
@@ -218,7 +218,7 @@ test('a stale tab of the cart says the cart was checked out, links the order, an
     quantity: 100,
   });
   const customer = newAccount('Tia Tabs');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   const put = await page.request.put('/api/cart', {
     data: { lines: [{ toolId: saw._id, quantity: 8 }] },
   });
@@ -283,7 +283,7 @@ test('a tab whose cart changed in another tab is told to review it, then orders 
     quantity: 100,
   });
   const customer = newAccount('Cy Changed');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   await page.request.put('/api/cart', { data: { lines: [{ toolId: level._id, quantity: 5 }] } });
 
   const stale = await page.context().newPage();

@@ -7,11 +7,11 @@ import {
   DEMO_ADMIN,
   expect,
   firstTool,
-  signIn,
   test,
   waitForReady,
   watchConsole,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * An admin downloads the catalogue as CSV, checks a file with a mistake and is shown its line and
@@ -34,7 +34,7 @@ async function choose(page: Page, name: string, lines: string[]) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
 });
 
 test('an admin exports the catalogue, is shown a bad row by line and column, and imports a good file', async ({

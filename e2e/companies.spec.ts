@@ -7,18 +7,18 @@ import {
   expect,
   newAccount,
   placeOrder,
-  signIn,
   signUp,
   test,
 } from './fixtures.ts';
 import { linkFromOutbox } from './outbox.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 test('an owner creates a company, invites a buyer who signs up and joins, then changes their role and removes them', async ({
   page,
   browser,
 }) => {
   const owner = newAccount('Olga Owner');
-  await signUp(page.request, owner);
+  await signedUp(page, owner);
   await page.goto('/dashboard/company');
   await expect(page.getByRole('heading', { name: 'Create a company' })).toBeVisible();
   await checkAtWidths(page, 'company-create');
@@ -115,7 +115,7 @@ test("an owner pages through many members and open invitations, each list's stat
   const created = await ownerApi.post('/api/companies', { data: { name } });
   expect(created.ok(), await created.text()).toBe(true);
   await addCompanyPeople(owner.email, { members: 24, invitations: 23 });
-  await signIn(page.request, owner);
+  await signedIn(page, owner);
 
   // A list that fails says so (a refusal: the app does not ask again, nor offer to).
   await page.route('**/api/companies/mine/members?*', (route) =>
@@ -164,7 +164,7 @@ test("an owner pages through many members and open invitations, each list's stat
   await expect(page.getByText('No invitations on this page')).toBeVisible();
 
   // The admin's order filter offers companies a page at a time, and finds this one by name.
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/dashboard/manageallorders');
   const search = page.getByRole('search', { name: 'Find orders' });
   await search.getByLabel('Find a company').fill(name.slice(0, 20).toLowerCase());

@@ -6,11 +6,11 @@ import {
   DEMO_CUSTOMER,
   expect,
   newAccount,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { linkFromOutbox } from './outbox.ts';
+import { signedIn } from './sessions.ts';
 
 test('a customer registers, signs in, orders, sees the order, cancels it and the stock comes back', async ({
   page,
@@ -162,7 +162,7 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
 test('the demo customer finds orders of every state on My orders, a shipped one with its carrier', async ({
   page,
 }) => {
-  await signIn(page.request, DEMO_CUSTOMER);
+  await signedIn(page, DEMO_CUSTOMER);
   const response = await page.request.get(
     `/api/user?email=${encodeURIComponent(DEMO_CUSTOMER.email)}`,
   );

@@ -6,7 +6,7 @@ import pg from 'pg';
  * Direct access to the test server's embedded PostgreSQL, for set-up that is not the subject of a
  * test. Location from E2E_DATA_DIR.
  */
-async function connect(): Promise<pg.Client> {
+export async function connect(): Promise<pg.Client> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it).');
   return connectTo(dataDir);

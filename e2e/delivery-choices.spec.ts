@@ -6,10 +6,10 @@ import {
   DEMO_ADMIN,
   expect,
   newAccount,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * Buy now and accepting an offer offer the address book and the delivery methods as the cart's
@@ -85,7 +85,7 @@ test('buy now offers the address book and the delivery methods for it, and the o
   const buyer = await apiAs(account, { create: true });
   const yard = await buyer.post('/api/addresses', { data: address('Porto yard', 'PT', 'Porto') });
   expect(yard.status()).toBe(201);
-  await signIn(page.request, account);
+  await signedIn(page, account);
 
   await page.goto(`/purchase/${tool._id}?quantity=2`);
   await waitForReady(page);
@@ -150,7 +150,7 @@ test('accepting an offer offers the address book and the delivery methods priced
     data: { lines: [{ position: 1, offeredUnitPrice: 1000 }], validUntil },
   });
   expect(offered.status()).toBe(200);
-  await signIn(page.request, account);
+  await signedIn(page, account);
 
   await page.goto(`/dashboard/quotes/${quote._id}`);
   await waitForReady(page);

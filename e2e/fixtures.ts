@@ -13,7 +13,9 @@ import {
 import type { Cart } from '../contract/cart.ts';
 import type { Order } from '../contract/orders.ts';
 import type { Tool } from '../contract/tools.ts';
+import { TEST_PASSWORD } from '../server/testing/test-password.ts';
 import { linkFromOutbox } from './outbox.ts';
+import { createAccount, sessionCookie } from './sessions.ts';
 
 export { expect };
 export const test = base;
@@ -37,13 +39,18 @@ export const DEMO_CUSTOMER: Account = {
   password: 'demo-customer-2026',
 };
 
-/** A new person for one test, so tests running side by side never share data. */
+/**
+ * A new person for one test, so tests running side by side never share data. Everyone has the
+ * test users' password, whose hash is made once (server/testing/test-password.ts), so an account
+ * a journey needs can be written straight to the database (e2e/sessions.ts) and still signs in
+ * through the screens.
+ */
 export function newAccount(label: string): Account {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   return {
     name: `${label} ${id}`,
     email: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}@example.com`,
-    password: `pw-${id}-secret`,
+    password: TEST_PASSWORD,
   };
 }
 
@@ -53,15 +60,6 @@ async function expectOk(
 ) {
   if (!response.ok())
     throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
-}
-
-/** Signs in through the API; the page's browser context gets the session cookie. */
-export async function signIn(api: APIRequestContext, account: Account): Promise<void> {
-  const response = await api.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-    headers: { origin: ORIGIN },
-  });
-  await expectOk(response, `Signing in ${account.email}`);
 }
 
 /**
@@ -83,15 +81,21 @@ export async function signUp(api: APIRequestContext, account: Account): Promise<
   await expectOk(confirmed, `Confirming ${account.email}`);
 }
 
-/** A request context of its own, signed in as this account (e.g. the admin, behind the scenes). */
+/**
+ * A request context of its own, signed in as this account (e.g. the admin, behind the scenes);
+ * `create` makes the account first, as a confirmed sign-up leaves it. Both straight in the
+ * database (e2e/sessions.ts): signing up and in are what other journeys test, through the screens.
+ */
 export async function apiAs(
   account: Account,
   options: { create?: boolean } = {},
 ): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
-  if (options.create) await signUp(api, account);
-  else await signIn(api, account);
-  return api;
+  if (options.create) await createAccount(account);
+  return request.newContext({
+    baseURL: ORIGIN,
+    extraHTTPHeaders: { origin: ORIGIN },
+    storageState: { cookies: [await sessionCookie(account.email)], origins: [] },
+  });
 }
 
 export async function createTool(

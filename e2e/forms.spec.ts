@@ -10,12 +10,11 @@ import {
   newAccount,
   ORIGIN,
   placeOrder,
-  signIn,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { mailsTo } from './outbox.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 /** Every write the page sends from now on fails as if the store were unreachable. */
 async function cutWrites(page: Page): Promise<void> {
@@ -31,7 +30,7 @@ function unreachable(page: Page) {
 test.describe('a failed submit keeps the form and says what happened', () => {
   test("a customer's profile, review and payment", async ({ page }) => {
     const customer = newAccount('Kept');
-    await signUp(page.request, customer);
+    await signedUp(page, customer);
     const admin = await apiAs(DEMO_ADMIN);
     const tool = await createTool(admin, { quantity: 500, minimumOrder: 5 });
     const order = await placeOrder(page.request, customer.email, tool, 5);
@@ -88,7 +87,7 @@ test.describe('a failed submit keeps the form and says what happened', () => {
 
     const context = await browser.newContext({ baseURL: ORIGIN });
     const adminPage = await context.newPage();
-    await signIn(adminPage.request, DEMO_ADMIN);
+    await signedIn(adminPage, DEMO_ADMIN);
     await cutWrites(adminPage);
     await adminPage.goto('/dashboard/addproduct');
     await adminPage.getByLabel('Tool name').fill('Offline Bench Grinder');
@@ -112,7 +111,7 @@ test('the purchase form fills in the saved phone, asks for the quantity, and tot
   page,
 }) => {
   const customer = newAccount('Prefill');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { quantity: 15_000, minimumOrder: 100, price: 1299 });
   await admin.dispose();
@@ -185,7 +184,7 @@ test('passwords: an obvious one is refused in one sentence, and each problem is 
 });
 
 test('limits are said in the unit people typed', async ({ page }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/dashboard/addproduct');
   await page.getByLabel(/Price per unit/).fill('1000000.01');
   await page.getByLabel(/Price per unit/).blur();
@@ -210,7 +209,7 @@ test('limits are said in the unit people typed', async ({ page }) => {
   const order = await placeOrder(api, customer.email, tool);
   await api.dispose();
   await page.context().clearCookies();
-  await signIn(page.request, customer);
+  await signedIn(page, customer);
   await page.goto(`/dashboard/payment/${order._id}`);
   const expiry = page.getByLabel('Expiry (MM/YY)');
   await expiry.fill('13/30');

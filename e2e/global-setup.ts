@@ -42,12 +42,11 @@ export default async function globalSetup() {
     GOOGLE_DISCOVERY_URL: google.discoveryUrl,
     // The footer links the company's own profiles (e2e/polish.spec.ts).
     SOCIAL_LINKS: 'https://www.linkedin.com/company/toolyard-tools',
-    // Every journey signs the demo admin in through the API, about eighty times within a few
-    // minutes: the per-email sign-in limit stays on, with room for the suite. (The limits
-    // themselves are proven in server/http/rate-limit.test.ts.)
+    // Most journeys get their accounts and sessions straight from the database (e2e/sessions.ts),
+    // but the journeys of signing up, in and out, and of passwords, all go through the store from
+    // this one address, the demo accounts among them: the sign-in limits stay on, with room for
+    // the suite. (The limits themselves are proven in server/http/rate-limit.test.ts.)
     RATE_LIMIT_AUTH_PER_EMAIL: '250/10m',
-    // Likewise every journey signs up and in its own customers from this one address, far more
-    // than the default 30 in ten minutes.
     RATE_LIMIT_AUTH_PER_IP: '1000/10m',
     // And every journey's pages come from this one address: 60 fresh renders a minute is a
     // visitor's share, not a suite's. (The render limits are proven in

@@ -1,6 +1,6 @@
 /**
  * What `npm run test:e2e` does on a machine without the browsers it needs (a fresh machine must
- * pass `npm test` by itself): Chromium through Playwright, else Debian's; Firefox ESR from Debian
+ * pass `npm test` by itself): Chromium through Playwright, else Debian's (with its headless shell); Firefox ESR from Debian
  * (as root, with apt). The finders (find-chromium.ts, find-firefox.ts) only look.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ const aptInstall = (name: string) =>
 export function installChromium(): void {
   console.log('No Chromium found; trying to install one.');
   if (run('npx', ['playwright', 'install', 'chromium'])) return;
-  if (canUseApt()) aptInstall('chromium');
+  if (canUseApt()) aptInstall('chromium chromium-headless-shell');
 }
 
 export function installFirefox(): void {

@@ -7,11 +7,10 @@ import {
   expect,
   newAccount,
   placeOrder,
-  signIn,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 /**
  * Where things sit and stay: notifications clear of what the page shows, table columns that keep
@@ -84,7 +83,7 @@ test('polish: pagination, sort, card labels, admin tables and pages where trying
   await expect(page.getByLabel('Sort by').locator('option').first()).toHaveText('Newest first');
   await expect(page.getByRole('article').first().getByText('In stock')).toBeVisible();
 
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   const admin = await apiAs(DEMO_ADMIN);
   const broken = await createTool(admin, { img: '/images/tools/no-such-picture.png' });
   await admin.dispose();
@@ -110,7 +109,7 @@ test('polish: pagination, sort, card labels, admin tables and pages where trying
 
 test("my orders' columns stay put when the last action goes", async ({ page }) => {
   const customer = newAccount('Columns');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, { quantity: 500, minimumOrder: 5 });
   await admin.dispose();

@@ -1,7 +1,8 @@
-import { expect, newAccount, signUp, test } from './fixtures.ts';
+import { expect, newAccount, test } from './fixtures.ts';
+import { signedUp } from './sessions.ts';
 
 test('a customer typing an admin URL sees "not allowed"', async ({ page }) => {
-  await signUp(page.request, newAccount('Nina Customer'));
+  await signedUp(page, newAccount('Nina Customer'));
 
   await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Dashboard' });

@@ -13,11 +13,10 @@ import {
   expectAccessible,
   newAccount,
   placeOrder,
-  signIn,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 /** One line of the order page's table, found by its tool's name. */
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -60,7 +59,7 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
     quantity: 200,
   });
   const customer = newAccount('Olga Order');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
 
   // Three tools in the cart (the knife at its volume price), checked out once, paid once.
   await addFromToolPage(page, wrench);
@@ -163,7 +162,7 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
   // Another customer opening the address is told whose order it is not.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signUp(other.request, newAccount('Nosy Neighbour'));
+  await signedUp(other, newAccount('Nosy Neighbour'));
   await other.goto(orderUrl);
   await expect(
     other.getByRole('heading', { level: 1, name: 'This order belongs to another customer' }),
@@ -174,7 +173,7 @@ test('a customer checks out three tools, pays, opens the order from My orders, d
   // An admin sees the order, and nothing to pay.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage.request, DEMO_ADMIN);
+  await signedIn(adminPage, DEMO_ADMIN);
   await adminPage.goto(orderUrl);
   await waitForReady(adminPage);
   await expect(adminPage.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
@@ -207,12 +206,12 @@ test('an unpaid order: its deadline and Pay now for the customer, Cancel order f
   const customer = newAccount('Uma Unpaid');
   const api = await apiAs(customer, { create: true });
   const order: Order = await placeOrder(api, customer.email, tool);
-  await signIn(page.request, customer);
+  await signedIn(page, customer);
 
   // The admin may cancel it, but does not pay customers' orders.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage.request, DEMO_ADMIN);
+  await signedIn(adminPage, DEMO_ADMIN);
   await adminPage.goto(`/dashboard/orders/${order._id}`);
   await waitForReady(adminPage);
   await expect(adminPage.getByRole('button', { name: 'Cancel order' })).toBeVisible();

@@ -11,11 +11,10 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 /**
  * Every page at phone, tablet and desktop width: axe (WCAG 2.2 AA) must find nothing, and a
@@ -93,7 +92,7 @@ test('visitor page: a tool', async ({ page }) => {
 /** A signed-in customer with details, a paid order and an unpaid one. */
 async function customerWithOrders(page: Page) {
   const customer = newAccount('Clara Customer');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   await page.request.put(`/api/updatedetails/${encodeURIComponent(customer.email)}`, {
     data: {
       email: customer.email,
@@ -167,7 +166,7 @@ const ADMIN_PAGES: [name: string, path: string, prepare?: (page: Page) => Promis
 // every admin page in turn.
 for (const [name, path, prepare] of ADMIN_PAGES) {
   test(`admin page: ${name}`, async ({ page }) => {
-    await signIn(page.request, DEMO_ADMIN);
+    await signedIn(page, DEMO_ADMIN);
     await checkPage(page, name, path, prepare);
   });
 }
@@ -210,7 +209,7 @@ test('long unbroken words and addresses wrap on a 320 px phone instead of wideni
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(320);
   }
-  await signIn(page.request, customer);
+  await signedIn(page, customer);
   await page.goto('/dashboard/myorder');
   await waitForReady(page);
   await expect(page.getByText(longWord).first()).toBeVisible();

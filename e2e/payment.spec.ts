@@ -5,10 +5,10 @@ import {
   expect,
   newAccount,
   placeOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 test('a customer pays in test mode (a decline first), the admin ships, the customer sees it shipped', async ({
   page,
@@ -23,7 +23,7 @@ test('a customer pays in test mode (a decline first), the admin ships, the custo
   const customer = newAccount('Paula Payer');
   const customerApi = await apiAs(customer, { create: true });
   await placeOrder(customerApi, customer.email, tool, 24);
-  await signIn(page.request, customer);
+  await signedIn(page, customer);
 
   // From My orders to the payment page: greeting, product and total.
   await page.goto('/dashboard/myorder');
@@ -88,7 +88,7 @@ test('a customer pays in test mode (a decline first), the admin ships, the custo
   // The admin ships it in another browser.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage.request, DEMO_ADMIN);
+  await signedIn(adminPage, DEMO_ADMIN);
   await adminPage.goto('/dashboard/manageallorders');
   const adminRow = adminPage.getByRole('row').filter({ hasText: customer.email });
   await expect(adminRow).toContainText('Paid');

@@ -9,10 +9,10 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * Tables as a designer leaves them: amounts never wrap, an email wraps only at its `@` or a `.`,
@@ -65,7 +65,7 @@ test('order tables keep amounts whole and wrap emails only at @ or a dot; cancel
   expect((await buyerApi.delete(`/api/user/${cancelled._id}`)).ok()).toBe(true);
   const total = '$3,064.50';
 
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto(`/dashboard/manageallorders?q=${encodeURIComponent(buyer.email)}`);
   await waitForReady(page);
   const table = page.getByRole('table', { name: /Orders/ });
@@ -106,7 +106,7 @@ test('order tables keep amounts whole and wrap emails only at @ or a dot; cancel
 
   // The buyer's own list: the total on one line at every width.
   await page.context().clearCookies();
-  await signIn(page.request, buyer);
+  await signedIn(page, buyer);
   for (const width of [1280, 375, 320]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/dashboard/myorder');
@@ -130,7 +130,7 @@ test('an order placed before its buyer gave company details says so on its page'
   const buyerApi = await apiAs(buyer, { create: true });
   const order = await placeOrder(buyerApi, buyer.email, tool);
 
-  await signIn(page.request, buyer);
+  await signedIn(page, buyer);
   for (const width of [1280, 375, 320]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`/dashboard/orders/${order._id}`);

@@ -7,11 +7,11 @@ import {
   expect,
   expectAccessible,
   keepScreenshot,
-  signIn,
   test,
   waitForReady,
   watchConsole,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * The finish a careful designer checks on phones and desktops: menus that close as people expect,
@@ -81,7 +81,7 @@ for (const viewport of [SMALLEST, PHONE]) {
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await signIn(page.request, DEMO_ADMIN);
+    await signedIn(page, DEMO_ADMIN);
     await page.goto('/dashboard/manageallorders');
     await waitForReady(page);
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
@@ -123,7 +123,7 @@ for (const viewport of [SMALLEST, PHONE]) {
 }
 
 test('on a desktop the dashboard menu stays open beside the screen', async ({ page }) => {
-  await signIn(page.request, DEMO_CUSTOMER);
+  await signedIn(page, DEMO_CUSTOMER);
   await page.goto('/dashboard/myorder');
   await waitForReady(page);
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
@@ -141,7 +141,7 @@ test('the add-tool form is clean after adding a tool: no stale upload note, no c
   page,
 }) => {
   const problems = watchConsole(page);
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/dashboard/addproduct');
   await waitForReady(page);
   const image = page.getByRole('group', { name: 'Image' });

@@ -5,11 +5,11 @@ import {
   DEMO_ADMIN,
   expect,
   expectAccessible,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { readableText } from './served-html.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * A tool sold in packs and capped per order (decision 042): its page says so before any script
@@ -99,7 +99,7 @@ test('a tool sold in packs: the page explains it, the picker steps by the pack, 
 test('an admin sets a pack and a most per order in the tool form, and is told what does not fit', async ({
   page,
 }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   const admin = await apiAs(DEMO_ADMIN);
   const suffix = Date.now().toString(36);
   const anchors = await createTool(admin, { name: `Rule Anchors ${suffix}`, minimumOrder: 20 });

@@ -6,12 +6,11 @@ import {
   DEMO_ADMIN,
   expect,
   newAccount,
-  signIn,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
 import { linkFromOutbox } from './outbox.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 /**
  * A buyer asks for a quote from the cart (more than the store has in stock), the store offers a
@@ -39,7 +38,7 @@ test('a buyer asks for a quote from the cart, the store offers and writes, and t
     quantity: 500,
   });
   const buyer = newAccount('Quincy Quote');
-  await signUp(page.request, buyer);
+  await signedUp(page, buyer);
 
   // The cart: the saws (fewer than the crew needs are in stock... but the quote asks anyway).
   await addFromToolPage(page, saw, 20);
@@ -62,7 +61,7 @@ test('a buyer asks for a quote from the cart, the store offers and writes, and t
   // The store hears of it, with a link to the quote in the back office.
   const storeLink = await linkFromOutbox(DEMO_ADMIN.email, '/dashboard/quote-requests/');
   const adminPage = await (await browser.newContext({ baseURL: page.url() })).newPage();
-  await signIn(adminPage.request, DEMO_ADMIN);
+  await signedIn(adminPage, DEMO_ADMIN);
   await adminPage.goto('/dashboard/quote-requests?status=requested');
   await waitForReady(adminPage);
   await expect(adminPage.getByRole('link', { name: number })).toBeVisible();

@@ -9,10 +9,10 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 test('an admin refunds a line of a card order with its units back in stock; the buyer sees the credit note on the order and in their list, and downloads its PDF', async ({
   page,
@@ -35,7 +35,7 @@ test('an admin refunds a line of a card order with its units back in stock; the 
   const stockBefore = await stockOf();
 
   // The admin refunds one of the three units, back to the card, and puts it back in stock.
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto(`/dashboard/orders/${order._id}`);
   await waitForReady(page);
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -56,7 +56,7 @@ test('an admin refunds a line of a card order with its units back in stock; the 
 
   // The buyer sees it on the order and downloads its PDF.
   await page.context().clearCookies();
-  await signIn(page.request, buyer);
+  await signedIn(page, buyer);
   await page.goto(`/dashboard/orders/${order._id}`);
   await waitForReady(page);
   const notes = page.getByRole('region', { name: 'Credit notes' });

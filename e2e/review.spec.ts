@@ -5,17 +5,17 @@ import {
   expectAccessible,
   keepScreenshot,
   newAccount,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedUp } from './sessions.ts';
 
 test('a customer reviews once they have bought, sees it on the home page, then edits it', async ({
   page,
 }) => {
   const customer = newAccount('Omar Reviewer');
   // Only customers who confirmed their email may post reviews.
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
   const text = `Sturdy clamps and quick delivery, order ${Date.now().toString(36)} arrived complete.`;
 
   await page.goto('/dashboard');

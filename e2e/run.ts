@@ -4,7 +4,7 @@
  * browser journeys with them.
  */
 import { spawnSync } from 'node:child_process';
-import { findChromium, HOW_TO_INSTALL } from './find-chromium.ts';
+import { findJourneyChromium, HOW_TO_INSTALL, lacksHeadlessShell } from './find-chromium.ts';
 import { findFirefox, HOW_TO_INSTALL_FIREFOX } from './find-firefox.ts';
 import { installChromium, installFirefox } from './install-browsers.ts';
 
@@ -15,7 +15,7 @@ const found = <T>(find: () => T | undefined, install: () => void): T | undefined
   return find();
 };
 
-const executable = found(findChromium, installChromium);
+const executable = found(findJourneyChromium, installChromium);
 if (!executable) {
   console.error(HOW_TO_INSTALL);
   process.exit(1);
@@ -26,6 +26,11 @@ if (!firefox) {
   process.exit(1);
 }
 console.log(`Using Chromium at ${executable} and Firefox at ${firefox}`);
+if (lacksHeadlessShell(executable)) {
+  console.log(
+    'Chromium’s headless shell is not installed: the journeys run in the desktop browser, which costs them about a third more CPU (`apt-get install -y chromium-headless-shell`; docs/decisions/071).',
+  );
+}
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, E2E_CHROMIUM_PATH: executable, E2E_FIREFOX_PATH: firefox },

@@ -9,10 +9,10 @@ import {
   expectAccessible,
   keepScreenshot,
   newAccount,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedUp } from './sessions.ts';
 
 /** Saved lists: saved from a tool page and the cart, then the whole list put in the cart. */
 
@@ -37,7 +37,7 @@ test('saved list to cart: saved from tool pages and the cart, put in the cart wi
     quantity: 50,
   });
   const customer = newAccount('Lise List');
-  await signUp(page.request, customer);
+  await signedUp(page, customer);
 
   // From a tool page, into a new list; then another tool into the same list.
   await page.goto(`/tools/${plenty._id}`);

@@ -7,10 +7,10 @@ import {
   expect,
   newAccount,
   payOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * Delivery: an admin defines two delivery methods for two countries on the Delivery methods
@@ -67,7 +67,7 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const parcel = `Parcel ${suffix}`;
   const pallet = `Pallet ${suffix}`;
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/dashboard/delivery-methods');
   await waitForReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery methods' })).toBeVisible();
@@ -147,7 +147,7 @@ test('a buyer chooses a delivery method for each country at checkout, and the or
   await buyer.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 2 }] } });
   for (const yard of [address('Lyon yard', 'FR', 'Lyon'), address('Linz yard', 'AT', 'Linz')])
     expect((await buyer.post('/api/addresses', { data: yard })).status()).toBe(201);
-  await signIn(page.request, account);
+  await signedIn(page, account);
   await page.goto('/cart');
   await waitForReady(page);
 
@@ -195,7 +195,7 @@ test('a buyer chooses a delivery method for each country at checkout, and the or
   // The admin ships it in two parcels, with their tracking numbers.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage.request, DEMO_ADMIN);
+  await signedIn(adminPage, DEMO_ADMIN);
   await adminPage.goto(`/dashboard/orders/${order._id}`);
   await waitForReady(adminPage);
   await adminPage.getByRole('button', { name: 'Ship order' }).click();

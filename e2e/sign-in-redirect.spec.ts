@@ -1,12 +1,5 @@
-import {
-  DEMO_CUSTOMER,
-  demoTool,
-  expect,
-  signIn,
-  test,
-  waitForReady,
-  watchConsole,
-} from './fixtures.ts';
+import { DEMO_CUSTOMER, demoTool, expect, test, waitForReady, watchConsole } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 test('a visitor opening a purchase page is sent to login and comes back after sign-in', async ({
   page,
@@ -41,7 +34,7 @@ test('signing out on a dashboard screen goes home and says so, without a console
   page,
 }) => {
   const problems = watchConsole(page);
-  await signIn(page.request, DEMO_CUSTOMER);
+  await signedIn(page, DEMO_CUSTOMER);
   await page.goto('/dashboard/myorder');
   await waitForReady(page);
 

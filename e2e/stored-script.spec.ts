@@ -6,10 +6,10 @@ import {
   newAccount,
   payOrder,
   placeOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * Script smuggled into anything a person can store (a review, a name, an address, a tool's name
@@ -69,7 +69,7 @@ test('stored script payloads are shown as text and never run', async ({ page }) 
   await expectNothingRan();
 
   // The customer: the tool's page, their name in the navbar and profile, their orders.
-  await signIn(page.request, customer);
+  await signedIn(page, customer);
   await page.goto(`/purchase/${tool._id}`);
   await waitForReady(page);
   await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
@@ -84,7 +84,7 @@ test('stored script payloads are shown as text and never run', async ({ page }) 
 
   // The admin: every order with its customer and delivery address.
   await page.context().clearCookies();
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/dashboard/manageallorders');
   await waitForReady(page);
   const row = page.getByRole('row').filter({ hasText: address });

@@ -7,10 +7,10 @@ import {
   expect,
   newAccount,
   payOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * Tax by destination at checkout (docs/decisions/064). The journeys' store charges 0 % at home
@@ -77,7 +77,7 @@ test('a buyer in Croatia is shown and charged Croatia’s tax, and the order say
     'Tomas Tax',
     address('Split yard', 'HR', '21000', 'Split'),
   );
-  await signIn(page.request, account);
+  await signedIn(page, account);
   await page.goto('/cart');
   await waitForReady(page);
   await page.getByRole('radio', { name: /Split yard/ }).check();
@@ -120,7 +120,7 @@ test('a company whose VAT number of the country it orders to was verified gets t
     data: { vatNumber: 'ESB12345678' },
   });
   expect(verified.status(), await verified.text()).toBe(200);
-  await signIn(page.request, account);
+  await signedIn(page, account);
   await page.goto('/cart');
   await waitForReady(page);
   await page.getByRole('radio', { name: /Vigo yard/ }).check();
@@ -156,7 +156,7 @@ test('a buyer the admin marks tax-exempt pays no tax, even where a rate applies'
     data: { userId: me.user.id, reference: 'Certificate 2026/17' },
   });
   expect(exemption.status(), await exemption.text()).toBe(200);
-  await signIn(page.request, account);
+  await signedIn(page, account);
   await page.goto('/cart');
   await waitForReady(page);
   await page.getByRole('radio', { name: /Zagreb yard/ }).check();

@@ -10,10 +10,10 @@ import {
   keepPdfImage,
   newAccount,
   payOrder,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /**
  * Tax by destination on the admin's Tax screen, at a phone's width and a desktop's: rates for
@@ -164,7 +164,7 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
   const account = newAccount('Paula Portugal');
   const buyer = await apiAs(account, { create: true });
   try {
-    await signIn(page.request, DEMO_ADMIN);
+    await signedIn(page, DEMO_ADMIN);
     await page.goto('/dashboard/overview');
     await waitForReady(page);
     await page
@@ -281,7 +281,7 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     ).toBe(200);
     // The checkout shows what the order comes to there, and the order is placed at that.
     const buyerPage = await (await browser.newContext()).newPage();
-    await signIn(buyerPage.request, account);
+    await signedIn(buyerPage, account);
     await buyerPage.goto('/cart');
     await waitForReady(buyerPage);
     await buyerPage.getByRole('radio', { name: /Lisbon yard/ }).check();

@@ -6,11 +6,10 @@ import {
   DEMO_ADMIN,
   expect,
   newAccount,
-  signIn,
-  signUp,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn, signedUp } from './sessions.ts';
 
 /**
  * Payment terms in the browser, at a phone's width and a desktop's: an admin gives a customer net
@@ -34,10 +33,10 @@ test('a customer orders on account within and over the limit, and an admin recor
   test.slow();
   const buyer = newAccount('Terry Terms');
   const buyerPage = await (await browser.newContext()).newPage();
-  await signUp(buyerPage.request, buyer);
+  await signedUp(buyerPage, buyer);
 
   // The admin gives the customer net 30 with a limit of $100.00.
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto('/dashboard/payment-terms');
   await waitForReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment terms' })).toBeVisible();

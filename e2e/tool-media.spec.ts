@@ -8,12 +8,12 @@ import {
   expectAccessible,
   keepScreenshot,
   ORIGIN,
-  signIn,
   test,
   waitForReady,
   watchConsole,
 } from './fixtures.ts';
 import { structuredData } from './served-html.ts';
+import { signedIn } from './sessions.ts';
 
 /** A picture made for the test: an orange bar on blue, 1200 × 900. */
 function sidePicture(): Promise<Buffer> {
@@ -49,7 +49,7 @@ test('an admin adds a picture, a PDF and a related tool; a visitor sees, downloa
   });
 
   // The admin, in the tool's edit dialog.
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
   await page.goto(`/dashboard/manageproducts?q=${encodeURIComponent(tool.name)}`);
   await waitForReady(page);
   await page.getByRole('button', { name: `Edit ${tool.name}` }).click();

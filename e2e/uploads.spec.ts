@@ -5,10 +5,10 @@ import {
   expectAccessible,
   firstTool,
   keepScreenshot,
-  signIn,
   test,
   waitForReady,
 } from './fixtures.ts';
+import { signedIn } from './sessions.ts';
 
 /** A real photo-like JPEG, 1600 × 1200, made for the test. */
 function benchVise(): Promise<Buffer> {
@@ -27,7 +27,7 @@ function benchVise(): Promise<Buffer> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page.request, DEMO_ADMIN);
+  await signedIn(page, DEMO_ADMIN);
 });
 
 test('an admin uploads a tool image while adding a tool, and sees it on the tool page (375 px)', async ({
