@@ -194,7 +194,7 @@ test('an address typed for this order only has a country: the methods and the ta
   const account = newAccount('Tanja Typed');
   const buyer = await apiAs(account, { create: true });
   await buyer.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 2 }] } });
-  await signIn(page.request, account);
+  await signedIn(page, account);
 
   await page.goto('/cart');
   await waitForReady(page);
