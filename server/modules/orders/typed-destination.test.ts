@@ -6,6 +6,7 @@ import { OrderSchema } from '../../../contract/orders.ts';
 import { PublicConfigSchema } from '../../../contract/system.ts';
 import { TaxDecisionSchema } from '../../../contract/tax.ts';
 import { client, expectFieldError } from '../../testing/http.ts';
+import { IRISH_STORE } from '../../testing/irish-store.ts';
 import { addQuote } from '../../testing/quote-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { bookAddress, delivery } from '../../testing/valid-requests.ts';
@@ -22,15 +23,7 @@ let admin: TestUser;
 const methods: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    invoicing: {
-      taxRateBasisPoints: 2300,
-      pricesIncludeTax: true,
-      sellerCountry: 'IE',
-      euSellerCountry: 'IE',
-      seller: { name: 'Toolyard Ireland Ltd', address: 'Dublin', taxId: 'IE6388047V', email: null },
-    },
-  });
+  t = await buildTestApp({ invoicing: IRISH_STORE });
   admin = await t.signUp({ role: 'Admin', name: 'Typed Admin' });
   for (const [name, countries, price] of [
     ['An Post', ['IE'], 500],

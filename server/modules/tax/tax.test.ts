@@ -14,6 +14,7 @@ import {
 import { companies, user } from '../../db/schema.ts';
 import { addCompany } from '../../testing/companies.ts';
 import { client, expectFieldError, expectProblem, UNKNOWN_ID } from '../../testing/http.ts';
+import { IRISH_STORE } from '../../testing/irish-store.ts';
 import { addQuote } from '../../testing/quote-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { bookAddress } from '../../testing/valid-requests.ts';
@@ -29,23 +30,8 @@ import { decideTax, rateOf } from './tax-decision.ts';
 let t: TestContext;
 let admin: TestUser;
 
-const SELLER = {
-  name: 'Toolyard Ireland Ltd',
-  address: 'Dublin',
-  taxId: 'IE6388047V',
-  email: null,
-};
-
 beforeAll(async () => {
-  t = await buildTestApp({
-    invoicing: {
-      taxRateBasisPoints: 2300,
-      pricesIncludeTax: true,
-      sellerCountry: 'IE',
-      euSellerCountry: 'IE',
-      seller: SELLER,
-    },
-  });
+  t = await buildTestApp({ invoicing: IRISH_STORE });
   admin = await t.signUp({ role: 'Admin', name: 'Tax Admin' });
   for (const rate of [
     { country: 'IE', rate: 23 },
