@@ -92,6 +92,14 @@ const companyPage = pageFields({ max: COMPANY_PAGE_MAX, fallback: COMPANY_PAGE }
 export const CompanyPageQuerySchema = z.strictObject(companyPage);
 export type CompanyPageQuery = z.output<typeof CompanyPageQuerySchema>;
 
+/** A page of the company's members: all, or those with `q` in their name or email. */
+export const CompanyMembersQuerySchema = z.strictObject({
+  /** Any part of a member's name or email, in any case. */
+  q: plainText(0, 100).optional(),
+  ...companyPage,
+});
+export type CompanyMembersQuery = z.output<typeof CompanyMembersQuerySchema>;
+
 /** The members' list: owners first, then by name. */
 export const CompanyMembersSchema = z.array(CompanyMemberSchema);
 /** The open invitations' list: newest first. */

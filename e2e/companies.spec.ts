@@ -61,6 +61,10 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   await page.goto('/dashboard/company/orders');
   await expect(page.getByText('No company orders yet')).toBeVisible();
   await expect(page.getByLabel('Placed by')).toContainText(buyer.name);
+  // Members are found by name (the list holds the first fifty, a search the rest).
+  await page.getByLabel('Find a member').fill(buyer.name.slice(0, 8).toLowerCase());
+  await expect(page.getByLabel('Placed by').locator('option')).toHaveText(['Anyone', buyer.name]);
+  await page.getByLabel('Find a member').fill('');
   await checkAtWidths(page, 'company-orders-empty');
 
   // The buyer orders for the company: the owner sees it with who placed it, and reads it without

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type {
   CompanyInvitation,
   CompanyMember,
@@ -97,24 +97,36 @@ export interface Page {
 
 const countOf = async (rows: PromiseLike<{ count: number }[]>) => (await rows)[0]?.count ?? 0;
 
-/** A page of the members with their names and emails, owners first, then by name; and how many. */
+/**
+ * A page of the members with their names and emails, owners first, then by name, and how many;
+ * only those with `q` in their name or email when it is given.
+ */
 export async function listMembers(
   tx: Tx,
   companyId: string,
   page: Page,
+  q?: string,
 ): Promise<{ items: CompanyMember[]; total: number }> {
-  const ofCompany = eq(companyMembers.companyId, companyId);
+  const pattern = q === undefined ? undefined : containsPattern(q);
+  const where = and(
+    eq(companyMembers.companyId, companyId),
+    pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined,
+  );
   const [rows, total] = await readTogether(tx, [
-    () => membersPage(tx, companyId, page),
+    () => membersPage(tx, where, page),
     () =>
       countOf(
-        tx.select({ count: sql<number>`count(*)::int` }).from(companyMembers).where(ofCompany),
+        tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(companyMembers)
+          .innerJoin(user, eq(user.id, companyMembers.userId))
+          .where(where),
       ),
   ]);
   return { items: rows, total };
 }
 
-async function membersPage(tx: Tx, companyId: string, page: Page): Promise<CompanyMember[]> {
+async function membersPage(tx: Tx, where: SQL | undefined, page: Page): Promise<CompanyMember[]> {
   const rows = await tx
     .select({
       userId: companyMembers.userId,
@@ -127,7 +139,7 @@ async function membersPage(tx: Tx, companyId: string, page: Page): Promise<Compa
     })
     .from(companyMembers)
     .innerJoin(user, eq(user.id, companyMembers.userId))
-    .where(eq(companyMembers.companyId, companyId))
+    .where(where)
     .orderBy(sql`${companyMembers.role} <> 'owner'`, asc(user.name), asc(user.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -1,6 +1,6 @@
 import type {
   CompanyMember,
-  CompanyPageQuery,
+  CompanyMembersQuery,
   CompanySummary,
   CreateCompanyBody,
   ListCompaniesQuery,
@@ -86,10 +86,11 @@ export function createCompaniesService(db: Db) {
     /** A page of the caller's company's members, owners first; every member reads them. */
     async members(
       caller: SessionUser,
-      page: CompanyPageQuery,
+      query: CompanyMembersQuery,
     ): Promise<{ items: CompanyMember[]; total: number }> {
       const member = await readMembership(db, caller);
-      return repo.listMembers(db, member.companyId, page);
+      const { q, ...page } = query;
+      return repo.listMembers(db, member.companyId, page, q || undefined);
     },
 
     async update(caller: SessionUser, body: UpdateCompanyBody): Promise<MyCompany> {

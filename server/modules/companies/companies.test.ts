@@ -261,6 +261,18 @@ describe("a company's lists", () => {
     expect(json<CompanyMember[]>(first).map((m) => m.name)).toEqual(['Zoe Owner', 'Abe Buyer']);
     const second = await client(t.app, owner).get('/companies/mine/members?limit=2&offset=2');
     expect(json<CompanyMember[]>(second).map((m) => m.name)).toEqual(['Bea Buyer', 'Cleo Buyer']);
+    // Found by any part of a name or an email, in any case, with how many match.
+    const found = await client(t.app, owner).get('/companies/mine/members?q=BUYER&limit=2');
+    expect(found.headers['x-total-count']).toBe('3');
+    expect(json<CompanyMember[]>(found).map((m) => m.name)).toEqual(['Abe Buyer', 'Bea Buyer']);
+    const cleo = await client(t.app, owner).get('/companies/mine/members?q=cleo%20b');
+    expect(json<CompanyMember[]>(cleo).map((m) => m.name)).toEqual(['Cleo Buyer']);
+    expect(json(await client(t.app, owner).get('/companies/mine/members?q=%25'))).toEqual([]);
+    expectFieldError(
+      await client(t.app, owner).get(`/companies/mine/members?q=${'x'.repeat(101)}`),
+      'q',
+      'query',
+    );
 
     const invited = await client(t.app, owner).get('/companies/mine/invitations?limit=2&offset=1');
     expect(invited.headers['x-total-count']).toBe('3');

@@ -1,3 +1,4 @@
+import { useDeferredValue, useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { IdSchema } from '#contract/common.ts';
 import { formatCount } from '#contract/format.ts';
@@ -7,6 +8,7 @@ import { SelectField } from '#web/components/ui/field.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
+import { SearchSelect } from '#web/components/ui/search-select.tsx';
 import {
   useCompanyMembers,
   useCompanyOrders,
@@ -22,8 +24,8 @@ export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Company orders', path: location.pathname, noIndex: true });
 
 const PAGE_SIZE = 20;
-/** Members the "Placed by" filter offers: owners first, then by name. */
-const BUYER_CHOICES = 100;
+/** Members the "Placed by" filter offers at once (owners first, then by name): a search finds the others. */
+const BUYER_CHOICES = 50;
 
 export function CompanyOrdersPage() {
   const company = useMyCompany();
@@ -31,12 +33,19 @@ export function CompanyOrdersPage() {
   const parsed = OrderStatusSchema.safeParse(get('status'));
   const status = parsed.success ? parsed.data : undefined;
   const seesAll = company.data ? company.data.role !== 'buyer' : false;
-  const choices = useCompanyMembers({ limit: BUYER_CHOICES, offset: 0 }, seesAll);
-  const members = choices.data?.members ?? [];
-  const moreMembers = (choices.data?.total ?? 0) - members.length;
+  const [memberSearch, setMemberSearch] = useState('');
+  const q = useDeferredValue(memberSearch.trim());
+  const choices = useCompanyMembers(
+    { q: q || undefined, limit: BUYER_CHOICES, offset: 0 },
+    seesAll,
+  );
   // A member's id from the URL (the server keeps the filter within the company).
   const chosen = IdSchema.safeParse(get('buyer'));
   const buyer = seesAll && chosen.success ? chosen.data : undefined;
+  // The member the list is filtered by stays chosen, whatever the search shows.
+  const [buyerName, setBuyerName] = useState<string | undefined>();
+  const named = choices.data?.members.find((member) => member.userId === buyer)?.name;
+  if (named && named !== buyerName) setBuyerName(named);
   const orders = useCompanyOrders(
     { buyer, status, limit: PAGE_SIZE, offset },
     Boolean(company.data),
@@ -73,24 +82,30 @@ export function CompanyOrdersPage() {
         className="mb-6 flex flex-wrap items-end gap-3"
       >
         {seesAll && (
-          <SelectField
+          <SearchSelect
             label="Placed by"
-            name="buyer"
-            defaultValue={buyer ?? ''}
-            hint={
-              moreMembers > 0
-                ? `The first ${members.length} members are listed; ${moreMembers} more are not.`
-                : undefined
+            searchLabel="Find a member"
+            search={memberSearch}
+            onSearch={setMemberSearch}
+            noneLabel="Anyone"
+            noun={['member', 'members']}
+            kept={buyer ? { value: buyer, label: buyerName ?? 'The member chosen' } : undefined}
+            matches={
+              choices.data
+                ? {
+                    state: 'ready',
+                    total: choices.data.total,
+                    options: choices.data.members.map((member) => ({
+                      value: member.userId,
+                      label: member.name,
+                    })),
+                  }
+                : choices.isError
+                  ? { state: 'error' }
+                  : { state: 'loading' }
             }
-            error={choices.isError ? 'The members could not be loaded.' : undefined}
-          >
-            <option value="">Anyone</option>
-            {members.map((member) => (
-              <option key={member.userId} value={member.userId}>
-                {member.name}
-              </option>
-            ))}
-          </SelectField>
+            select={{ name: 'buyer', defaultValue: buyer ?? '' }}
+          />
         )}
         <SelectField label="Status" name="status" defaultValue={status ?? ''}>
           <option value="">Any status</option>

@@ -37,8 +37,14 @@ export interface CompanyPage {
 const membersKey = [...queryKeys.companies, 'members'] as const;
 const invitationsKey = [...queryKeys.companies, 'invitations'] as const;
 
-/** A page of the caller's company's members (owners first, then by name), and how many in all. */
-export const useCompanyMembers = (page: CompanyPage, isEnabled = true) =>
+/**
+ * A page of the caller's company's members (owners first, then by name), those with `q` in their
+ * name or email when given, and how many in all.
+ */
+export const useCompanyMembers = (
+  page: CompanyPage & { q?: string | undefined },
+  isEnabled = true,
+) =>
   useQuery({
     enabled: isEnabled,
     queryKey: [...membersKey, page],
