@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SetTaxExemptionBodySchema, type TaxExemption } from '#contract/tax.ts';
-import { CompanyChoice } from '#web/components/company-choice.tsx';
+import { BUYER_FIELDS, BuyerFields, buyerOf, checkBuyer } from '#web/components/buyer-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
-import { findCustomerByEmail } from '#web/lib/buyer-choices.ts';
+import { SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useSetTaxExemption } from '../api/tax.ts';
 
@@ -16,18 +15,8 @@ const OUTCOME = {
 };
 
 const exemptionSchema = z
-  .object({
-    buyerType: z.enum(['company', 'customer']),
-    companyId: z.string(),
-    email: z.string().trim(),
-    reference: SetTaxExemptionBodySchema.shape.reference,
-  })
-  .superRefine((values, context) => {
-    if (values.buyerType === 'company' && !values.companyId)
-      context.addIssue({ code: 'custom', path: ['companyId'], message: 'Choose a company.' });
-    if (values.buyerType === 'customer' && !values.email.includes('@'))
-      context.addIssue({ code: 'custom', path: ['email'], message: "Enter the customer's email." });
-  });
+  .object({ ...BUYER_FIELDS, reference: SetTaxExemptionBodySchema.shape.reference })
+  .superRefine(checkBuyer);
 type ExemptionInput = z.input<typeof exemptionSchema>;
 type ExemptionValues = z.output<typeof exemptionSchema>;
 
@@ -41,18 +30,10 @@ export function ExemptionForm({ onSaved }: { onSaved: (exemption: TaxExemption) 
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
-  const buyerType = form.watch('buyerType');
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let buyer: { companyId: string } | { userId: string } = { companyId: values.companyId };
-    if (values.buyerType === 'customer') {
-      const userId = await findCustomerByEmail(values.email).catch(() => null);
-      if (!userId) {
-        form.setError('email', { message: 'No customer has this email.' });
-        return;
-      }
-      buyer = { userId };
-    }
+    const buyer = await buyerOf(values, form.setError);
+    if (!buyer) return;
     setExemption.mutate(
       { ...buyer, reference: values.reference },
       {
@@ -77,21 +58,7 @@ export function ExemptionForm({ onSaved }: { onSaved: (exemption: TaxExemption) 
       <h3 id="exemption-form-title" className="text-base font-bold text-navy-900 sm:col-span-2">
         Mark a buyer tax-exempt
       </h3>
-      <SelectField label="For" {...form.register('buyerType')}>
-        <option value="company">A company</option>
-        <option value="customer">A customer without a company</option>
-      </SelectField>
-      {buyerType === 'company' ? (
-        <CompanyChoice error={errors.companyId?.message} select={form.register('companyId')} />
-      ) : (
-        <TextField
-          label="Customer's email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-      )}
+      <BuyerFields form={form} />
       <TextField
         label="Reference"
         autoComplete="off"

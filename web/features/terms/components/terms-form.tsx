@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toMinorUnits } from '#contract/money.ts';
 import type { PaymentTerms } from '#contract/payment-terms.ts';
-import { CompanyChoice } from '#web/components/company-choice.tsx';
+import { BUYER_FIELDS, BuyerFields, buyerOf, checkBuyer } from '#web/components/buyer-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
-import { findCustomerByEmail } from '#web/lib/buyer-choices.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { useSetTerms } from '../api/terms.ts';
@@ -20,9 +19,7 @@ const OUTCOME = {
 function termsSchema(currency: string) {
   return z
     .object({
-      buyerType: z.enum(['company', 'customer']),
-      companyId: z.string(),
-      email: z.string().trim(),
+      ...BUYER_FIELDS,
       netDays: z.enum(['15', '30', '60']).transform(Number),
       creditLimit: z.string().transform((value, context) => {
         const minor = toMinorUnits(value, currency);
@@ -33,16 +30,7 @@ function termsSchema(currency: string) {
         return minor;
       }),
     })
-    .superRefine((values, context) => {
-      if (values.buyerType === 'company' && !values.companyId)
-        context.addIssue({ code: 'custom', path: ['companyId'], message: 'Choose a company.' });
-      if (values.buyerType === 'customer' && !values.email.includes('@'))
-        context.addIssue({
-          code: 'custom',
-          path: ['email'],
-          message: "Enter the customer's email.",
-        });
-    });
+    .superRefine(checkBuyer);
 }
 type TermsInput = z.input<ReturnType<typeof termsSchema>>;
 type TermsValues = z.output<ReturnType<typeof termsSchema>>;
@@ -64,19 +52,11 @@ export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void 
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
-  const buyerType = form.watch('buyerType');
 
   const onSubmit = form.handleSubmit(async (values) => {
     const terms = { netDays: values.netDays as 15 | 30 | 60, creditLimit: values.creditLimit };
-    let buyer: { companyId: string } | { userId: string } = { companyId: values.companyId };
-    if (values.buyerType === 'customer') {
-      const userId = await findCustomerByEmail(values.email).catch(() => null);
-      if (!userId) {
-        form.setError('email', { message: 'No customer has this email.' });
-        return;
-      }
-      buyer = { userId };
-    }
+    const buyer = await buyerOf(values, form.setError);
+    if (!buyer) return;
     setTerms.mutate(
       { ...buyer, ...terms },
       {
@@ -101,21 +81,7 @@ export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void 
       <h2 id="terms-form-title" className="text-lg font-bold text-navy-900 sm:col-span-2">
         Give payment terms
       </h2>
-      <SelectField label="For" {...form.register('buyerType')}>
-        <option value="company">A company</option>
-        <option value="customer">A customer without a company</option>
-      </SelectField>
-      {buyerType === 'company' ? (
-        <CompanyChoice error={errors.companyId?.message} select={form.register('companyId')} />
-      ) : (
-        <TextField
-          label="Customer's email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-      )}
+      <BuyerFields form={form} />
       <SelectField label="Invoices due" {...form.register('netDays')}>
         <option value="15">Net 15 days</option>
         <option value="30">Net 30 days</option>
