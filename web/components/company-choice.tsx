@@ -1,6 +1,6 @@
 import { type ComponentProps, useDeferredValue, useState } from 'react';
 import { useCompanyChoices } from '#web/lib/buyer-choices.ts';
-import { SearchSelect } from './ui/search-select.tsx';
+import { matchesOf, SearchSelect } from './ui/search-select.tsx';
 
 /** Companies offered at once: a search finds the others. */
 const COMPANY_CHOICES = 50;
@@ -42,20 +42,10 @@ export function CompanyChoice({
       noneLabel={noneLabel}
       kept={chosen ?? kept}
       noun={['company', 'companies']}
-      matches={
-        companies.data
-          ? {
-              state: 'ready',
-              total: companies.data.total,
-              options: companies.data.companies.map((company) => ({
-                value: company._id,
-                label: company.name,
-              })),
-            }
-          : companies.isError
-            ? { state: 'error' }
-            : { state: 'loading' }
-      }
+      matches={matchesOf(companies, (data) => ({
+        total: data.total,
+        options: data.companies.map((company) => ({ value: company._id, label: company.name })),
+      }))}
       error={error}
       select={{ ...select, onChange }}
     />

@@ -6,6 +6,20 @@ interface SearchSelectOption {
   label: string;
 }
 
+type Matches =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'ready'; options: SearchSelectOption[]; total: number };
+
+/** A query of the first page of matches, as SearchSelect shows it. */
+export function matchesOf<T>(
+  query: { data: T | undefined; isError: boolean },
+  read: (data: T) => { options: SearchSelectOption[]; total: number },
+): Matches {
+  if (query.data !== undefined) return { state: 'ready', ...read(query.data) };
+  return query.isError ? { state: 'error' } : { state: 'loading' };
+}
+
 interface SearchSelectProps {
   /** The choice's label ("Company"). */
   label: string;
@@ -14,10 +28,7 @@ interface SearchSelectProps {
   search: string;
   onSearch: (text: string) => void;
   /** The first page of what matches the search, as the server answered it (a failure was already retried). */
-  matches:
-    | { state: 'loading' }
-    | { state: 'error' }
-    | { state: 'ready'; options: SearchSelectOption[]; total: number };
+  matches: Matches;
   /** The first option: what choosing nothing means ("Any company"). */
   noneLabel: string;
   /** Nouns for the count: ["company", "companies"]. */

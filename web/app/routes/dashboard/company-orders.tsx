@@ -8,7 +8,7 @@ import { SelectField } from '#web/components/ui/field.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { SearchSelect } from '#web/components/ui/search-select.tsx';
+import { matchesOf, SearchSelect } from '#web/components/ui/search-select.tsx';
 import {
   useCompanyMembers,
   useCompanyOrders,
@@ -90,20 +90,10 @@ export function CompanyOrdersPage() {
             noneLabel="Anyone"
             noun={['member', 'members']}
             kept={buyer ? { value: buyer, label: buyerName ?? 'The member chosen' } : undefined}
-            matches={
-              choices.data
-                ? {
-                    state: 'ready',
-                    total: choices.data.total,
-                    options: choices.data.members.map((member) => ({
-                      value: member.userId,
-                      label: member.name,
-                    })),
-                  }
-                : choices.isError
-                  ? { state: 'error' }
-                  : { state: 'loading' }
-            }
+            matches={matchesOf(choices, ({ members, total }) => ({
+              total,
+              options: members.map((member) => ({ value: member.userId, label: member.name })),
+            }))}
             select={{ name: 'buyer', defaultValue: buyer ?? '' }}
           />
         )}
