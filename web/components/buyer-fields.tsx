@@ -75,3 +75,13 @@ export async function buyerOf(
   setError('email', { message: 'No customer has this email.' });
   return null;
 }
+
+/** A buyer in a table: the company's or the customer's name, and the customer's email. */
+export function BuyerCell({ buyer }: { buyer: { name: string; email: string | null } }) {
+  return (
+    <span>
+      <span className="block font-semibold text-navy-900">{buyer.name}</span>
+      <span className="block text-xs break-all text-stone-600">{buyer.email ?? 'Company'}</span>
+    </span>
+  );
+}

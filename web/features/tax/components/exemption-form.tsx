@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SetTaxExemptionBodySchema, type TaxExemption } from '#contract/tax.ts';
 import { BUYER_FIELDS, BuyerFields, buyerOf, checkBuyer } from '#web/components/buyer-fields.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { FormPanel } from '#web/components/ui/form-panel.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useSetTaxExemption } from '../api/tax.ts';
 
@@ -48,16 +48,15 @@ export function ExemptionForm({ onSaved }: { onSaved: (exemption: TaxExemption) 
   });
 
   return (
-    <form
-      method="post"
-      noValidate
+    <FormPanel
+      title="Mark a buyer tax-exempt"
+      headingLevel={3}
+      columns={2}
       onSubmit={onSubmit}
-      aria-labelledby="exemption-form-title"
-      className="grid max-w-3xl gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:grid-cols-2"
+      submitLabel="Mark tax-exempt"
+      isPending={setExemption.isPending}
+      failure={failure}
     >
-      <h3 id="exemption-form-title" className="text-base font-bold text-navy-900 sm:col-span-2">
-        Mark a buyer tax-exempt
-      </h3>
       <BuyerFields form={form} />
       <TextField
         label="Reference"
@@ -67,12 +66,6 @@ export function ExemptionForm({ onSaved }: { onSaved: (exemption: TaxExemption) 
         error={errors.reference?.message}
         {...form.register('reference')}
       />
-      <div className="sm:col-span-2">
-        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={setExemption.isPending} />
-        <Button type="submit" variant="secondary" isPending={setExemption.isPending}>
-          Mark tax-exempt
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -1,4 +1,5 @@
 import type { TaxExemption } from '#contract/tax.ts';
+import { BuyerCell } from '#web/components/buyer-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 
@@ -14,14 +15,7 @@ export function ExemptionsTable({
     {
       header: 'Buyer',
       isRowHeader: true,
-      cell: (row) => (
-        <span>
-          <span className="block font-semibold text-navy-900">{row.buyer.name}</span>
-          <span className="block text-xs break-all text-stone-600">
-            {row.buyer.email ?? 'Company'}
-          </span>
-        </span>
-      ),
+      cell: (row) => <BuyerCell buyer={row.buyer} />,
     },
     { header: 'Reference', cell: (row) => row.reference },
     {

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import { RecordPaymentBodySchema } from '#contract/payment-terms.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { FormPanel } from '#web/components/ui/form-panel.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useRecordPayment } from '../api/terms.ts';
@@ -85,16 +85,16 @@ export function RecordPaymentForm({
   });
 
   return (
-    <form
-      method="post"
-      noValidate
+    <FormPanel
+      title="Record a payment received"
+      headingLevel={3}
+      columns={3}
+      isCard={false}
       onSubmit={onSubmit}
-      aria-labelledby="record-payment-title"
-      className="mt-4 grid gap-3 border-t border-stone-200 pt-4 sm:grid-cols-3"
+      submitLabel="Record payment"
+      isPending={record.isPending}
+      failure={failure}
     >
-      <h3 id="record-payment-title" className="font-bold text-navy-900 sm:col-span-3">
-        Record a payment received
-      </h3>
       <TextField
         label={`Amount (${currency})`}
         inputMode="decimal"
@@ -116,12 +116,6 @@ export function RecordPaymentForm({
         error={errors.reference?.message}
         {...form.register('reference')}
       />
-      <div className="sm:col-span-3">
-        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={record.isPending} />
-        <Button type="submit" variant="secondary" isPending={record.isPending}>
-          Record payment
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { toMinorUnits } from '#contract/money.ts';
 import type { PaymentTerms } from '#contract/payment-terms.ts';
 import { BUYER_FIELDS, BuyerFields, buyerOf, checkBuyer } from '#web/components/buyer-fields.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { FormPanel } from '#web/components/ui/form-panel.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { useSetTerms } from '../api/terms.ts';
@@ -71,16 +71,15 @@ export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void 
   });
 
   return (
-    <form
-      method="post"
-      noValidate
+    <FormPanel
+      title="Give payment terms"
+      headingLevel={2}
+      columns={2}
       onSubmit={onSubmit}
-      aria-labelledby="terms-form-title"
-      className="grid max-w-3xl gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:grid-cols-2"
+      submitLabel="Save terms"
+      isPending={setTerms.isPending}
+      failure={failure}
     >
-      <h2 id="terms-form-title" className="text-lg font-bold text-navy-900 sm:col-span-2">
-        Give payment terms
-      </h2>
       <BuyerFields form={form} />
       <SelectField label="Invoices due" {...form.register('netDays')}>
         <option value="15">Net 15 days</option>
@@ -95,12 +94,6 @@ export function TermsForm({ onSaved }: { onSaved: (terms: PaymentTerms) => void 
         error={errors.creditLimit?.message}
         {...form.register('creditLimit')}
       />
-      <div className="sm:col-span-2">
-        <SubmitError failure={failure} onRetry={onSubmit} isRetrying={setTerms.isPending} />
-        <Button type="submit" variant="secondary" isPending={setTerms.isPending}>
-          Save terms
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

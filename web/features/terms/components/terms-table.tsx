@@ -1,4 +1,5 @@
 import type { PaymentTerms } from '#contract/payment-terms.ts';
+import { BuyerCell } from '#web/components/buyer-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { useMoney } from '#web/lib/store-config.ts';
@@ -16,14 +17,7 @@ export function TermsTable({
     {
       header: 'Buyer',
       isRowHeader: true,
-      cell: (row) => (
-        <span>
-          <span className="block font-semibold text-navy-900">{row.buyer.name}</span>
-          <span className="block text-xs break-all text-stone-600">
-            {row.buyer.email ?? 'Company'}
-          </span>
-        </span>
-      ),
+      cell: (row) => <BuyerCell buyer={row.buyer} />,
     },
     { header: 'Terms', cell: (row) => `Net ${row.netDays}` },
     { header: 'Credit limit', isNumeric: true, cell: (row) => money(row.creditLimit) },
