@@ -1,16 +1,26 @@
+import { lazy, Suspense, useEffect } from 'react';
 import type { MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Overview } from '#contract/overview.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useOverview } from '#web/features/overview/api/overview-queries.ts';
-import { LowStockFigure } from '#web/features/overview/components/low-stock-figure.tsx';
-import { RevenueFigure } from '#web/features/overview/components/revenue-figure.tsx';
-import { StatusFigure } from '#web/features/overview/components/status-figure.tsx';
-import { TopToolsFigure } from '#web/features/overview/components/top-tools-figure.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+
+const loadFigures = () =>
+  import('#web/features/overview/components/overview-figures.tsx').then((m) => ({
+    default: m.OverviewFigures,
+  }));
+
+/**
+ * The charts (recharts, with the state and number libraries it brings) load with this page, beside
+ * its figures: the server, which never draws them (the figures are the admin's own, asked for in
+ * the browser), and every other page do not carry them.
+ */
+const OverviewFigures = lazy(loadFigures);
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Overview', path: location.pathname, noIndex: true });
@@ -46,6 +56,10 @@ function KeyFigures({ overview }: { overview: Overview }) {
 
 export function OverviewPage() {
   const overview = useOverview();
+  // The charts' code and the figures are fetched at once, not one after the other.
+  useEffect(() => {
+    void loadFigures();
+  }, []);
   return (
     <>
       <PageHeading
@@ -63,12 +77,9 @@ export function OverviewPage() {
               Figures as of {formatDateTime(data.generatedAt)}.
             </p>
             <KeyFigures overview={data} />
-            <div className="grid gap-6 lg:grid-cols-2">
-              <RevenueFigure revenue={data.revenue} currency={data.currency} />
-              <StatusFigure counts={data.ordersByStatus} />
-              <TopToolsFigure tools={data.topTools} currency={data.currency} />
-              <LowStockFigure lowStock={data.lowStock} />
-            </div>
+            <Suspense fallback={<LoadingState label="Drawing the charts…" className="py-6" />}>
+              <OverviewFigures overview={data} />
+            </Suspense>
           </>
         )}
       </QueryView>
