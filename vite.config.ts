@@ -70,5 +70,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    // All ASCII (other characters escaped, the doc comments that carry them left out): V8 keeps an
+    // all-ASCII source in one byte a character instead of two, which halves what the server's
+    // bundle holds in its heap for as long as it runs (1.1 MB), and browsers parse it faster.
+    rolldownOptions: { output: { charset: 'ascii', comments: { jsdoc: false } } },
   },
 });
