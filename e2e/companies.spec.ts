@@ -64,6 +64,11 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   // Members are found by name (the list holds the first fifty, a search the rest).
   await page.getByLabel('Find a member').fill(buyer.name.slice(0, 8).toLowerCase());
   await expect(page.getByLabel('Placed by').locator('option')).toHaveText(['Anyone', buyer.name]);
+  // A search that finds no one says where it looked: members are found by name or email.
+  await page.getByLabel('Find a member').fill('no-such-member-anywhere');
+  await expect(
+    page.getByText('No member has “no-such-member-anywhere” in their name or email.'),
+  ).toBeVisible();
   await page.getByLabel('Find a member').fill('');
   await checkAtWidths(page, 'company-orders-empty');
 

@@ -33,6 +33,8 @@ interface SearchSelectProps {
   noneLabel: string;
   /** Nouns for the count: ["company", "companies"]. */
   noun: [singular: string, plural: string];
+  /** Where the server looks for the search, for the sentence when nothing matches ("its name"). */
+  searchedIn?: string;
   /** A choice that stands but is not on the page of matches (chosen earlier): kept as an option. */
   kept?: SearchSelectOption | undefined;
   className?: string;
@@ -53,6 +55,7 @@ export function SearchSelect({
   matches,
   noneLabel,
   noun,
+  searchedIn = 'its name',
   kept,
   className = '',
   error,
@@ -67,7 +70,7 @@ export function SearchSelect({
     const { total } = matches;
     if (total === 0) {
       hint = search.trim()
-        ? `No ${noun[0]} has “${search.trim()}” in its name.`
+        ? `No ${noun[0]} has “${search.trim()}” in ${searchedIn}.`
         : `No ${noun[1]} yet.`;
     } else if (total > options.length) {
       hint = `Showing ${options.length} of ${total} ${noun[1]}: type part of a name to find the others.`;

@@ -89,6 +89,7 @@ export function CompanyOrdersPage() {
             onSearch={setMemberSearch}
             noneLabel="Anyone"
             noun={['member', 'members']}
+            searchedIn="their name or email"
             kept={buyer ? { value: buyer, label: buyerName ?? 'The member chosen' } : undefined}
             matches={matchesOf(choices, ({ members, total }) => ({
               total,
