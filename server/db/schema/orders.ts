@@ -108,9 +108,10 @@ export const orders = pgTable(
     taxAmount: integer('tax_amount'),
     /**
      * How the order is taxed, decided when it is placed (decision 064): at its destination's rate
-     * (its country and region, null for a typed address), the reverse charge or an exempt buyer;
-     * the rate and the tax are then set at placement too. Null for orders placed before, whose
-     * tax was set when invoiced at the store's rate.
+     * (its country, a typed address's too since decision 072, and region), the reverse charge or an
+     * exempt buyer; the rate and the tax are then set at placement too. The country is where the
+     * order goes whatever the treatment. Null for orders placed before, whose tax was set when
+     * invoiced at the store's rate.
      */
     taxTreatment: text('tax_treatment', { enum: TAX_TREATMENTS }),
     taxCountry: text('tax_country'),
