@@ -2,15 +2,18 @@
  * The web app's long tasks, two builds side by side in one run: each of the six public pages of
  * issue 30 loaded in a real Chromium at four times slower CPU, the build here (dist/web) and a
  * baseline build, each served by its own store, one page load of each in turn, the reverse order
- * every other round (bench/lib/alternate.ts). Per load: the browser's own long tasks (the Long
+ * every other round (as bench/lib/alternate.ts orders them). Per load: the browser's own long tasks (the Long
  * Tasks API, observed from the document's start) until 3 s after the load event; TBT is the sum of
  * their time beyond 50 ms, as Lighthouse counts it, next to the longest task. Console errors and
  * uncaught errors (a hydration mismatch, React's #418 or #421) are counted per build, and the
  * build here is loaded once more in Firefox (when installed) for its console errors.
  *
- *   node --import tsx bench/web-tasks.ts --baseline=<git revision | dist/web directory> [--rounds=5]
+ *   node --import tsx bench/web-tasks.ts --baseline=<git revision | dist/web directory>
+ *     [--rounds=5] [--pages=/,/cart] [--verbose]
  *
- * A revision is built in a temporary copy of the tree (git archive, this tree's node_modules).
+ * A revision's whole store (server and web app) is built in a temporary copy of the tree (git
+ * archive, this tree's node_modules) and kept there for the next run; a dist/web directory is
+ * served by this tree's store. --verbose prints every load's long tasks.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -76,34 +79,48 @@ function parseArgs(): {
   };
 }
 
-/** A dist/web directory as given, or the web app of a git revision built in a temporary copy. */
-function baselineDist(baseline: string): string {
-  if (existsSync(path.join(baseline, 'server', 'index.js'))) return path.resolve(baseline);
+/**
+ * The baseline: a dist/web directory as given (served by this tree's store), or a git revision's
+ * whole store (server and web app) built in a temporary copy of the tree with this tree's
+ * node_modules, kept for the next run.
+ */
+function baselineBuild(baseline: string): { webDistDir?: string; root?: string } {
+  if (existsSync(path.join(baseline, 'server', 'index.js'))) {
+    return { webDistDir: path.resolve(baseline) };
+  }
   const commit = execFileSync('git', ['rev-parse', '--short', baseline], {
     cwd: ROOT,
     encoding: 'utf8',
   }).trim();
-  const dir = path.join(os.tmpdir(), `toolyard-web-base-${commit}`);
-  const dist = path.join(dir, 'dist/web');
-  if (existsSync(path.join(dist, 'server', 'index.js'))) return dist;
+  const dir = path.join(os.tmpdir(), `toolyard-bench-base-${commit}`);
+  const isBuilt = ['dist/web/server/index.js', 'dist/server/main.mjs'].every((file) =>
+    existsSync(path.join(dir, file)),
+  );
+  if (isBuilt) return { root: dir };
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C '${dir}'`], { cwd: ROOT });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`vite build of ${commit} failed:\n${built.stderr}`);
-  return dist;
+  for (const step of [
+    ['node_modules/vite/bin/vite.js', 'build'],
+    ['--import', 'tsx', 'scripts/build-server.ts'],
+  ]) {
+    const built = spawnSync(process.execPath, step, { cwd: dir, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`building ${commit} failed:\n${built.stderr}`);
+  }
+  return { root: dir };
 }
 
-async function startBuild(label: string, webDistDir?: string): Promise<Build> {
+async function startBuild(
+  label: string,
+  build: { webDistDir?: string; root?: string } = {},
+): Promise<Build> {
   const dataDir = tempDataDir(`web-tasks-${label}`);
   const store = await startStore({
     dataDir,
     seedDemo: true,
-    env: webDistDir ? { WEB_DIST_DIR: webDistDir } : {},
+    root: build.root,
+    env: build.webDistDir ? { WEB_DIST_DIR: build.webDistDir } : {},
   });
   const [tool] = (await (await fetch(`${store.url}/api/tools?limit=1`)).json()) as {
     _id: string;
@@ -188,10 +205,10 @@ async function main(): Promise<void> {
   const { baseline, rounds, pages, isVerbose } = parseArgs();
   printMachine(machine());
   ensureWebBuild();
-  const baseDist = baselineDist(baseline);
+  const baseBuild = baselineBuild(baseline);
   const chromium = requireChromium();
   const here = await startBuild('here');
-  const base = await startBuild('baseline', baseDist);
+  const base = await startBuild('baseline', baseBuild);
   const browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
