@@ -1,9 +1,12 @@
+import type { Page } from '@playwright/test';
+import { deferred } from '../server/testing/deferred.ts';
 import {
   addFromToolPage,
   apiAs,
   cartLine,
   createTool,
   DEMO_ADMIN,
+  demoTool,
   expect,
   expectAccessible,
   keepScreenshot,
@@ -108,4 +111,55 @@ test("signing in says, once and line by line, what joining the visitor's cart to
   await waitForReady(page);
   await expect(cartLine(page, pliers.name).getByLabel(/^Units of/)).toHaveValue('100');
   await expect(page.getByText('Your cart from before you signed in was added:')).toHaveCount(0);
+});
+
+/** The text of every script the page loads from here on, for what it carries. */
+function scriptsOf(page: Page): Promise<string>[] {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/[^/]+\.js$/.test(response.url())) scripts.push(response.text());
+  });
+  return scripts;
+}
+
+test("a visitor's cart loads no form code; a customer's checkout says it is loading until its code arrives", async ({
+  page,
+  request,
+}) => {
+  const tool = await demoTool(request, 'HD-13');
+  await addFromToolPage(page, tool);
+  const visitorScripts = scriptsOf(page);
+  await page.goto('/cart');
+  await waitForReady(page);
+  await expect(cartLine(page, tool.name)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to check out' })).toBeVisible();
+  // Neither the validation library (zod) nor react-hook-form: they come with a customer's checkout.
+  for (const script of await Promise.all(visitorScripts)) {
+    expect(script).not.toContain('ZodError');
+    expect(script).not.toContain('shouldUnregister');
+  }
+
+  // A customer's checkout arrives after the cart: until its code is there, the cart says so.
+  await signedUp(page, newAccount('Lena Lazy'));
+  await addFromToolPage(page, tool);
+  const held = deferred();
+  await page.route(/\/assets\/cart-checkout-[\w-]+\.js$/, async (route) => {
+    await held.promise;
+    await route.continue();
+  });
+  await page.goto('/cart');
+  const loading = page.getByRole('status').filter({ hasText: 'Loading the checkout…' });
+  await expect(loading).toBeVisible();
+  await expect(cartLine(page, tool.name)).toBeVisible();
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepScreenshot(page, `cart-checkout-loading-${width}`, { fullPage: true });
+  }
+  held.resolve();
+  await expect(loading).toHaveCount(0);
+  await expect(page.getByLabel('Phone')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Need more, a better price or a date?' }),
+  ).toBeVisible();
 });

@@ -45,6 +45,11 @@ export async function startStore(
     env?: NodeJS.ProcessEnv;
     /** More Node options for the store (BENCH_STORE_NODE_ARGS adds to them, e.g. --cpu-prof). */
     nodeArgs?: string[];
+    /**
+     * Another copy of the project whose built store to run (its dist/server and dist/web, built
+     * already): a benchmark's baseline of another revision. This tree's, built when stale, if none.
+     */
+    root?: string;
   } = {},
 ): Promise<Store> {
   const dataDir = options.dataDir ?? tempDataDir('store');
@@ -53,9 +58,9 @@ export async function startStore(
   const origin = `http://localhost:${port}`;
   const logFd = openSync(path.join(dataDir, 'store.log'), 'a');
   const started = performance.now();
-  ensureServerBuild();
+  if (!options.root) ensureServerBuild();
   const child = spawnNode('dist/server/main.mjs', {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     stdio: logFd,
     nodeArgs: [
       ...(options.nodeArgs ?? []),
