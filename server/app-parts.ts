@@ -18,6 +18,7 @@ import {
   customerSubject,
   ORDERS_CHANNEL,
 } from './cache/customer-cache.ts';
+import { createDestinationCache, DESTINATIONS_CHANNEL } from './cache/destination-cache.ts';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache } from './cache/session-cache.ts';
 import type { RateLimitRule } from './config.ts';
 import { profileLinkLabel } from './config-values.ts';
@@ -235,6 +236,7 @@ export function createAppParts(
   const toolCache = createToolCache();
   const sessions = createSessionCache();
   const customers = createCustomerCache();
+  const destinations = createDestinationCache();
   const catalogue = createCatalogueCache((change) => {
     if (change === 'all') catalogueIndex.invalidate();
     if (change === 'stock') catalogueIndex.stockChanged();
@@ -248,6 +250,7 @@ export function createAppParts(
       [CATALOGUE_CHANNEL]: catalogue.heard,
       [SESSIONS_CHANNEL]: sessions.heard,
       [ORDERS_CHANNEL]: customers.heard,
+      [DESTINATIONS_CHANNEL]: destinations.heard,
     },
     onLiveChange: (isLive) => {
       catalogue.setEnabled(isLive);
@@ -255,6 +258,7 @@ export function createAppParts(
       toolCache.setEnabled(isLive);
       sessions.setEnabled(isLive);
       customers.answers.setEnabled(isLive);
+      destinations.setEnabled(isLive);
     },
   });
   // Each change is announced once. The database's triggers announce changes to tools, sessions and
@@ -282,6 +286,7 @@ export function createAppParts(
     paymentWindowMs: config.paymentWindowMs,
     unpaidCaps: config.unpaidCaps,
     storeTimeZone: config.storeTimeZone,
+    destinations,
     events: orderEvents,
     sendRefund: createRefundSender(stripeClient),
   });
@@ -333,7 +338,7 @@ export function createAppParts(
     uploads,
     companies: createCompaniesService(db),
     terms: createTermsService(db, { currency: config.currency }),
-    tax: createTaxService(db, { invoicing: config.invoicing }),
+    tax: createTaxService(db, { invoicing: config.invoicing, destinations }),
     accountInvoices: createAccountInvoicesService(db, {
       currency: config.currency,
       seller: config.invoicing.seller,
@@ -353,7 +358,10 @@ export function createAppParts(
       },
     }),
     addresses: createAddressesService(db),
-    deliveryMethods: createDeliveryMethodsService(db, { timeZone: config.storeTimeZone }),
+    deliveryMethods: createDeliveryMethodsService(db, {
+      timeZone: config.storeTimeZone,
+      destinations,
+    }),
     savedLists: createSavedListsService(db, {
       cartLinesOf: async (user) =>
         (await cart.get(user)).lines.map(({ toolId, quantity }) => ({ toolId, quantity })),

@@ -1,6 +1,7 @@
 import { countryName } from '../../../contract/addresses.ts';
 import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import type { OrderDelivery } from '../../../contract/shipments.ts';
+import type { DestinationCache } from '../../cache/destination-cache.ts';
 import { readTogether, type Tx } from '../../db/client.ts';
 import { conflict, fieldError } from '../../errors.ts';
 import { deliveryOptions, listDeliveryMethods } from '../shipping/index.ts';
@@ -29,11 +30,18 @@ export interface Destination {
   tax: TaxFactsRead;
 }
 
-/** The delivery methods and tax rates an order to where it goes is judged on. */
-export async function destinationOf(tx: Tx, asked: DeliveryAsked): Promise<Destination> {
+/**
+ * The delivery methods and tax rates an order to where it goes is judged on: from memory, read
+ * afresh after any change to either (server/cache/destination-cache.ts).
+ */
+export async function destinationOf(
+  tx: Tx,
+  asked: DeliveryAsked,
+  kept: DestinationCache,
+): Promise<Destination> {
   const [methods, tax] = await readTogether(tx, [
-    () => methodsFor(tx, asked),
-    () => taxFactsOf(tx, asked.destination?.country ?? null),
+    () => methodsFor(tx, asked, kept),
+    () => taxFactsOf(tx, asked.destination?.country ?? null, kept),
   ]);
   return { methods, tax };
 }
@@ -42,9 +50,13 @@ export async function destinationOf(tx: Tx, asked: DeliveryAsked): Promise<Desti
  * The methods a placement is judged on: every method, for an order whose country is known; none
  * when it is not (an address typed without a country, in a store that names no country of its own).
  */
-async function methodsFor(tx: Tx, asked: DeliveryAsked): Promise<DeliveryMethod[]> {
+async function methodsFor(
+  tx: Tx,
+  asked: DeliveryAsked,
+  kept: DestinationCache,
+): Promise<DeliveryMethod[]> {
   if (asked.destination === null) return [];
-  return listDeliveryMethods(tx);
+  return kept.methods(() => listDeliveryMethods(tx));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { CreateOrderBody, PlaceOrderBody } from '../../../contract/order-pl
 import type { NoteRefundBody } from '../../../contract/order-refunds.ts';
 import type { Order, ShipOrderBody } from '../../../contract/orders.ts';
 import type { UpdateShipmentsBody } from '../../../contract/shipments.ts';
+import type { DestinationCache } from '../../cache/destination-cache.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { ExportOptions } from '../../http/csv-export.ts';
@@ -61,6 +62,8 @@ export interface OrdersOptions extends Lifecycle {
   unpaidCaps: { orders: number; stockSharePercent: number };
   /** The store's time zone: delivery methods' cut-offs and promised days are read in it. */
   storeTimeZone: string;
+  /** The delivery methods and tax rates every order is judged on, kept in memory. */
+  destinations: DestinationCache;
   /** What happens after orders change (order-events.ts); by default, only the mail is sent. */
   events?: OrderEvents;
   /** Sends refunds back through the order's payment provider (the payments module's). */
@@ -103,7 +106,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     idempotencyKey: string | undefined,
     fields: LineFields,
   ) => {
-    const destination = await destinationOf(db, placement);
+    const destination = await destinationOf(db, placement, options.destinations);
     const request = { user, placement, idempotencyKey, fields, ...destination };
     return placed(user, await placeOrder(db, options, request));
   };
@@ -152,7 +155,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         ...withoutDelivery(body),
         ...(await deliveryOf(db, user, body, homeCountry)),
       };
-      const destination = await destinationOf(db, checkout);
+      const destination = await destinationOf(db, checkout, options.destinations);
       const request = { user, checkout, idempotencyKey, ...destination };
       return placed(user, await checkOutCart(db, options, request));
     },
@@ -168,7 +171,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             ...withoutDelivery(body),
             ...(await deliveryOf(tx, user, body, homeCountry)),
           };
-          const destination = await destinationOf(tx, placement);
+          const destination = await destinationOf(tx, placement, options.destinations);
           const request = { user, placement, agreedPrices, ...destination };
           const order = await placeAgreedOrder(tx, options, request);
           happened('placed', user.id);

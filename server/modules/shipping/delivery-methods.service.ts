@@ -4,6 +4,7 @@ import type {
   DeliveryOption,
   UpdateDeliveryMethodBody,
 } from '../../../contract/delivery-methods.ts';
+import type { DestinationCache } from '../../cache/destination-cache.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -38,22 +39,34 @@ export async function quoteLines(
  * Delivery methods: the admin's list and changes (each audited in its transaction), and the
  * options a buyer's cart is quoted, read in the store's time zone on the database's clock.
  */
-export function createDeliveryMethodsService(db: Db, options: { timeZone: string }) {
+export function createDeliveryMethodsService(
+  db: Db,
+  options: { timeZone: string; destinations: DestinationCache },
+) {
+  const { destinations } = options;
+  /** A change to the methods, once committed: this instance forgets them at once (decision 075). */
+  const changed = async <T>(work: Promise<T>): Promise<T> => {
+    const value = await work;
+    destinations.heard('all');
+    return value;
+  };
   return {
     list(): Promise<DeliveryMethod[]> {
       return repo.listMethods(db);
     },
 
     create(body: CreateDeliveryMethodBody, actor: AuditActor): Promise<DeliveryMethod> {
-      return db.transaction(async (tx) => {
-        const method = await repo.insertMethod(tx, body);
-        await recordAudit(tx, actor, {
-          action: 'delivery_method.created',
-          target: { type: 'delivery_method', id: method._id, label: method.name },
-          details: { fields: body },
-        });
-        return method;
-      });
+      return changed(
+        db.transaction(async (tx) => {
+          const method = await repo.insertMethod(tx, body);
+          await recordAudit(tx, actor, {
+            action: 'delivery_method.created',
+            target: { type: 'delivery_method', id: method._id, label: method.name },
+            details: { fields: body },
+          });
+          return method;
+        }),
+      );
     },
 
     update(
@@ -61,34 +74,38 @@ export function createDeliveryMethodsService(db: Db, options: { timeZone: string
       changes: UpdateDeliveryMethodBody,
       actor: AuditActor,
     ): Promise<DeliveryMethod> {
-      return db.transaction(async (tx) => {
-        const method = await repo.updateMethod(tx, id, changes);
-        if (!method) throw methodNotFound();
-        await recordAudit(tx, actor, {
-          action: 'delivery_method.updated',
-          target: { type: 'delivery_method', id, label: method.name },
-          details: { changes },
-        });
-        return method;
-      });
+      return changed(
+        db.transaction(async (tx) => {
+          const method = await repo.updateMethod(tx, id, changes);
+          if (!method) throw methodNotFound();
+          await recordAudit(tx, actor, {
+            action: 'delivery_method.updated',
+            target: { type: 'delivery_method', id, label: method.name },
+            details: { changes },
+          });
+          return method;
+        }),
+      );
     },
 
     remove(id: string, actor: AuditActor): Promise<{ deletedCount: number }> {
-      return db.transaction(async (tx) => {
-        const method = await repo.deleteMethod(tx, id);
-        if (!method) throw methodNotFound();
-        await recordAudit(tx, actor, {
-          action: 'delivery_method.deleted',
-          target: { type: 'delivery_method', id, label: method.name },
-        });
-        return { deletedCount: 1 };
-      });
+      return changed(
+        db.transaction(async (tx) => {
+          const method = await repo.deleteMethod(tx, id);
+          if (!method) throw methodNotFound();
+          await recordAudit(tx, actor, {
+            action: 'delivery_method.deleted',
+            target: { type: 'delivery_method', id, label: method.name },
+          });
+          return { deletedCount: 1 };
+        }),
+      );
     },
 
     /** The options the caller's cart has to `country`, cheapest first. */
     async optionsForCart(user: SessionUser, country: string): Promise<DeliveryOption[]> {
       const [methods, cart] = await Promise.all([
-        repo.listMethods(db),
+        destinations.methods(() => repo.listMethods(db)),
         repo.cartMeasureOf(db, user.id),
       ]);
       return deliveryOptions(methods, country, cart, {

@@ -15,6 +15,7 @@ import {
   type VerifyVatNumberBody,
   vatNumberCountry,
 } from '../../../contract/tax.ts';
+import type { DestinationCache } from '../../cache/destination-cache.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { taxRates } from '../../db/schema.ts';
@@ -57,7 +58,17 @@ const placeLabel = (row: { country: string; region: string | null }) =>
  * Tax by destination (docs/decisions/064): the admin's rates and exemptions (each change audited
  * in its transaction), and the decision a buyer's order to a destination carries.
  */
-export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }) {
+export function createTaxService(
+  db: Db,
+  options: { invoicing: InvoiceSettings; destinations: DestinationCache },
+) {
+  const { destinations } = options;
+  /** A change to the rates, once committed: this instance forgets them at once (decision 075). */
+  const changed = async <T>(work: Promise<T>): Promise<T> => {
+    const value = await work;
+    destinations.heard('all');
+    return value;
+  };
   /** Serializes rate changes, so the count cap and the one-rate-per-place rule hold. */
   const lockRates = (tx: Tx) => tx.execute(sql`lock table ${taxRates} in share row exclusive mode`);
 
@@ -67,89 +78,95 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
     },
 
     createRate(body: CreateTaxRateBody, actor: AuditActor): Promise<TaxRate> {
-      return db.transaction(async (tx) => {
-        await lockRates(tx);
-        const region = body.region ?? null;
-        if (await repo.placeTaken(tx, { country: body.country, region }))
-          throw placeTaken(body.country, region);
-        if (region !== null)
-          await assertPrefixesFree(tx, body.country, body.postcodePrefixes ?? []);
-        if ((await repo.countRates(tx)) >= MAX_TAX_RATES)
-          throw conflict(
-            'too_many_tax_rates',
-            `The store keeps at most ${MAX_TAX_RATES} tax rates: delete one first.`,
-          );
-        const [row] = await tx
-          .insert(taxRates)
-          .values({
-            country: body.country,
-            region,
-            postcodePrefixes: region === null ? [] : (body.postcodePrefixes ?? []),
-            rateBasisPoints: Math.round(body.rate * 100),
-            ...(body.label ? { label: body.label } : {}),
-          })
-          .returning();
-        if (!row) throw new Error('inserting a tax rate returned no row');
-        await recordAudit(tx, actor, {
-          action: 'tax_rate.created',
-          target: { type: 'tax_rate', id: row.id, label: placeLabel(row) },
-          details: { fields: body },
-        });
-        return repo.toTaxRate(row);
-      });
+      return changed(
+        db.transaction(async (tx) => {
+          await lockRates(tx);
+          const region = body.region ?? null;
+          if (await repo.placeTaken(tx, { country: body.country, region }))
+            throw placeTaken(body.country, region);
+          if (region !== null)
+            await assertPrefixesFree(tx, body.country, body.postcodePrefixes ?? []);
+          if ((await repo.countRates(tx)) >= MAX_TAX_RATES)
+            throw conflict(
+              'too_many_tax_rates',
+              `The store keeps at most ${MAX_TAX_RATES} tax rates: delete one first.`,
+            );
+          const [row] = await tx
+            .insert(taxRates)
+            .values({
+              country: body.country,
+              region,
+              postcodePrefixes: region === null ? [] : (body.postcodePrefixes ?? []),
+              rateBasisPoints: Math.round(body.rate * 100),
+              ...(body.label ? { label: body.label } : {}),
+            })
+            .returning();
+          if (!row) throw new Error('inserting a tax rate returned no row');
+          await recordAudit(tx, actor, {
+            action: 'tax_rate.created',
+            target: { type: 'tax_rate', id: row.id, label: placeLabel(row) },
+            details: { fields: body },
+          });
+          return repo.toTaxRate(row);
+        }),
+      );
     },
 
     updateRate(id: string, changes: UpdateTaxRateBody, actor: AuditActor): Promise<TaxRate> {
-      return db.transaction(async (tx) => {
-        await lockRates(tx);
-        const [current] = await tx.select().from(taxRates).where(eq(taxRates.id, id));
-        if (!current) throw rateNotFound();
-        const region = changes.region === undefined ? current.region : changes.region;
-        const prefixes =
-          region === null ? [] : (changes.postcodePrefixes ?? current.postcodePrefixes);
-        if (region !== null && prefixes.length === 0)
-          throw fieldError(
-            'postcodePrefixes',
-            'Name the beginnings of the postcodes the region covers.',
-          );
-        if (region === null && (changes.postcodePrefixes ?? []).length > 0)
-          throw fieldError('region', 'Name the region these postcodes make up.');
-        if (await repo.placeTaken(tx, { country: current.country, region }, id))
-          throw placeTaken(current.country, region);
-        await assertPrefixesFree(tx, current.country, prefixes, id);
-        const [row] = await tx
-          .update(taxRates)
-          .set({
-            region,
-            postcodePrefixes: prefixes,
-            ...(changes.rate === undefined
-              ? {}
-              : { rateBasisPoints: Math.round(changes.rate * 100) }),
-            ...(changes.label === undefined ? {} : { label: changes.label }),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(taxRates.id, id))
-          .returning();
-        if (!row) throw rateNotFound();
-        await recordAudit(tx, actor, {
-          action: 'tax_rate.updated',
-          target: { type: 'tax_rate', id, label: placeLabel(row) },
-          details: { changes },
-        });
-        return repo.toTaxRate(row);
-      });
+      return changed(
+        db.transaction(async (tx) => {
+          await lockRates(tx);
+          const [current] = await tx.select().from(taxRates).where(eq(taxRates.id, id));
+          if (!current) throw rateNotFound();
+          const region = changes.region === undefined ? current.region : changes.region;
+          const prefixes =
+            region === null ? [] : (changes.postcodePrefixes ?? current.postcodePrefixes);
+          if (region !== null && prefixes.length === 0)
+            throw fieldError(
+              'postcodePrefixes',
+              'Name the beginnings of the postcodes the region covers.',
+            );
+          if (region === null && (changes.postcodePrefixes ?? []).length > 0)
+            throw fieldError('region', 'Name the region these postcodes make up.');
+          if (await repo.placeTaken(tx, { country: current.country, region }, id))
+            throw placeTaken(current.country, region);
+          await assertPrefixesFree(tx, current.country, prefixes, id);
+          const [row] = await tx
+            .update(taxRates)
+            .set({
+              region,
+              postcodePrefixes: prefixes,
+              ...(changes.rate === undefined
+                ? {}
+                : { rateBasisPoints: Math.round(changes.rate * 100) }),
+              ...(changes.label === undefined ? {} : { label: changes.label }),
+              updatedAt: sql`now()`,
+            })
+            .where(eq(taxRates.id, id))
+            .returning();
+          if (!row) throw rateNotFound();
+          await recordAudit(tx, actor, {
+            action: 'tax_rate.updated',
+            target: { type: 'tax_rate', id, label: placeLabel(row) },
+            details: { changes },
+          });
+          return repo.toTaxRate(row);
+        }),
+      );
     },
 
     removeRate(id: string, actor: AuditActor): Promise<{ deletedCount: number }> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.delete(taxRates).where(eq(taxRates.id, id)).returning();
-        if (!row) throw rateNotFound();
-        await recordAudit(tx, actor, {
-          action: 'tax_rate.deleted',
-          target: { type: 'tax_rate', id, label: placeLabel(row) },
-        });
-        return { deletedCount: 1 };
-      });
+      return changed(
+        db.transaction(async (tx) => {
+          const [row] = await tx.delete(taxRates).where(eq(taxRates.id, id)).returning();
+          if (!row) throw rateNotFound();
+          await recordAudit(tx, actor, {
+            action: 'tax_rate.deleted',
+            target: { type: 'tax_rate', id, label: placeLabel(row) },
+          });
+          return { deletedCount: 1 };
+        }),
+      );
     },
 
     listExemptions(query: ExemptionPageQuery) {
@@ -249,7 +266,7 @@ export function createTaxService(db: Db, options: { invoicing: InvoiceSettings }
     async destination(user: SessionUser, query: DestinationQuery): Promise<TaxDecision> {
       // No country: an address typed without one, taken to be in the store's country (decision 072).
       const country = query.country ?? options.invoicing.sellerCountry;
-      const { rates } = await taxFactsOf(db, country);
+      const { rates } = await taxFactsOf(db, country, destinations);
       const companyId = (await membershipOf(db, user.id))?.companyId ?? null;
       return decideTax(
         {
@@ -271,8 +288,14 @@ export type TaxService = ReturnType<typeof createTaxService>;
  * country known: none, and no round trip); whether the buyer is exempt is read under the locks
  * (toolyard_order_context).
  */
-export async function taxFactsOf(tx: Tx, country: string | null): Promise<TaxFactsRead> {
-  return { rates: country === null ? [] : await repo.ratesOf(tx, country) };
+export async function taxFactsOf(
+  tx: Tx,
+  country: string | null,
+  kept: DestinationCache,
+): Promise<TaxFactsRead> {
+  return {
+    rates: country === null ? [] : await kept.rates(country, () => repo.ratesOf(tx, country)),
+  };
 }
 export interface TaxFactsRead {
   rates: RateRow[];
