@@ -164,7 +164,7 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
           baseline: `one-line orders ${ratioTo(one, median(ownPool.map((r) => r.tps)))} of it`,
         },
         ceilingFigure(
-          "the store's 3-line cart checkout (fill, checkout), pgbench",
+          "the store's 3-line cart checkout (filled, checked out), pgbench",
           ownThree,
           simpleCpu,
         ),
@@ -177,7 +177,7 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
           baseline: `3-line cart checkouts ${ratioTo(three, median(ownThreePool.map((r) => r.tps)))} of it`,
         },
         ...orderFigures(
-          '3-line cart checkouts (PUT /api/cart, then POST /api/cart/checkout: shipped, taxed; p50/p99 of the checkout alone)',
+          '3-line cart checkouts (filled, then checked out: shipped, taxed; latency of the checkout)',
           three,
           ownThree,
           simpleCpu,
@@ -186,7 +186,7 @@ export async function runOrders(options: BenchOptions): Promise<BenchReport> {
         {
           name: 'pgbench -N, the ceiling for small writes',
           value: simpleFigure,
-          baseline: `one-line orders ${ratioTo(one, tps)}, 3-line ${ratioTo(three, tps)} of it`,
+          baseline: `one-line orders ${ratioTo(one, tps)}, cart checkouts ${ratioTo(three, tps)} of it`,
         },
         {
           name: 'store memory under the order load (peak RSS)',
