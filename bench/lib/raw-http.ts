@@ -37,8 +37,19 @@ export function post(
   headers: Record<string, string>,
   body: string,
 ): Promise<{ status: number; text: string }> {
+  return send(agent, 'POST', url, headers, body);
+}
+
+/** A request with a body (POST, PUT) on a kept-alive agent: the status and the body as text. */
+export function send(
+  agent: http.Agent,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve) => {
-    const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
+    const request = http.request(url, { method, agent, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>

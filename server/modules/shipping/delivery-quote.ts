@@ -56,17 +56,32 @@ function nextDay({ date }: Day): Day {
   return { date: new Date(date.getTime() + 86_400_000) };
 }
 
+/**
+ * The formatter reading a time zone's clock, made once per time zone: making one costs about a
+ * tenth of a millisecond, paid for every method quoted and every order shipped.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The day and the time of day (`HH:MM`) `now` is in `timeZone`. */
 export function localClock(now: Date, timeZone: string): { day: Day; time: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  const parts = clockFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((entry) => entry.type === type)?.value ?? '00';
   const date = new Date(`${part('year')}-${part('month')}-${part('day')}T00:00:00Z`);
