@@ -235,8 +235,6 @@ export async function writeCeilingScript(options: ScriptOptions): Promise<string
 /** Every column of a table as Drizzle names them in a select of the whole row. */
 const TOOL_COLUMNS =
   '"id", "sku", "brand", "mpn", "gtin", "category_id", "name", "img", "description", "quantity", "minimum_order", "order_increment", "max_per_order", "price", "weight_grams", "price_tiers", "specs", "gallery", "documents", "deleted_at", "rating_count", "rating_total", "created_at", "updated_at"';
-const METHOD_COLUMNS =
-  '"id", "name", "countries", "price_basis", "bands", "free_above", "working_days", "cut_off_time", "is_active", "created_at", "updated_at"';
 
 /**
  * Writes the pgbench script of a cart's checkout of `lines` lines (server/modules/cart/cart.service.ts
@@ -245,13 +243,14 @@ const METHOD_COLUMNS =
  *
  * 1. the cart filled as `PUT /api/cart` fills it: the tools read (every column), then the cart's
  *    row upserted with its lines, its version raised and read back (`\gset`);
- * 2. the checkout's reads before its transaction: every delivery method, the country's tax rates;
- * 3. `BEGIN; SELECT toolyard_cart_order_context(buyer, key, version)`, one simple query;
- * 4. `SELECT toolyard_place_order(...); SELECT toolyard_check_out_cart(buyer, version, order);
+ * 2. `BEGIN; SELECT toolyard_cart_order_context(buyer, key, version)`, one simple query;
+ * 3. `SELECT toolyard_place_order(...); SELECT toolyard_check_out_cart(buyer, version, order);
  *    COMMIT`, one simple query.
  *
+ * The delivery methods and the country's tax rates, which the checkout is judged on, the store
+ * keeps in memory (decision 075): it reads them once, not per checkout, and neither does this.
  * The statements are the store's, with its values written in (pgbench's simple protocol; the
- * store sends the first four with parameters through Drizzle). Needs a checkout of as many lines
+ * store sends the first two with parameters through Drizzle). Needs a checkout of as many lines
  * placed by the store (the warm-up's) to copy from: its delivery (method, price, promised day),
  * tax rate and treatment; the lines' prices are the tools' with the destination's tax, as the
  * store charges them, and the Idempotency-Key (the web app sends one) is made of the cart version.
@@ -261,7 +260,6 @@ export async function writeCartCeilingScript(
 ): Promise<string> {
   const { lines, tax } = options;
   const read = await readSample(options, lines, true);
-  const country = String(read.sample.order.tax_country);
   const key = `lpad(':c_version', 32, 'c')`;
   const { variables, userIds, chosenTools, positions, placing } = placementParts(
     options,
@@ -275,13 +273,9 @@ export async function writeCartCeilingScript(
     `SELECT ${TOOL_COLUMNS} FROM "tools" WHERE "tools"."id" IN (${chosenTools.join(', ')});`,
     `INSERT INTO "carts" ("user_id", "lines", "version", "updated_at") VALUES ((${userIds})[:ob], ${cartLines}, default, default) ON CONFLICT ("user_id") DO UPDATE SET "lines" = ${cartLines}, "version" = "carts"."version" + 1, "updated_at" = now() RETURNING "user_id", "lines", "version", "updated_at" \\gset c_`,
   ];
-  const destination = [
-    `SELECT ${METHOD_COLUMNS} FROM "delivery_methods" ORDER BY "delivery_methods"."name" ASC;`,
-    `SELECT "country", "region", "postcode_prefixes", "rate_basis_points", "label" FROM "tax_rates" WHERE "tax_rates"."country" = ${literal(country)} ORDER BY "tax_rates"."created_at" ASC, "tax_rates"."id" ASC;`,
-  ];
   const opening = `BEGIN \\; SELECT gen_random_uuid() AS oid, c ->> 'number' AS onumber, c ->> 'now' AS onow FROM (SELECT toolyard_cart_order_context(':c_user_id', ${key}, :c_version) AS c) x \\gset`;
   const writing = `${placing} \\; SELECT toolyard_check_out_cart(':c_user_id', :c_version, ':oid') \\; COMMIT;`;
-  const script = [...variables, ...fill, ...destination, opening, writing].join('\n');
+  const script = [...variables, ...fill, opening, writing].join('\n');
   const file = path.join(options.dir, `cart-ceiling-${lines}.sql`);
   writeFileSync(file, `${script}\n`);
   return file;
