@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { renderMail } from '../server/mail/templates.ts';
 import { processTree } from './lib/processes.ts';
+import { removeDataDir, tempDataDir } from './lib/store.ts';
 
 /**
  * What one queued email costs PostgreSQL over its life in the mail queue (issue 30): its insert
@@ -137,7 +136,8 @@ interface Tally {
 const zero = (): Tally => ({ cpu: 0, wal: 0 });
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolyard-mail-queue-'));
+  // Open to enter, so that the cluster lives inside it and goes with it (bench/lib/store.ts).
+  const dataDir = tempDataDir('mail-queue');
   const db = await startEmbeddedPostgres({ dataDir, port: 0, log: pino({ level: 'warn' }) });
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
@@ -239,7 +239,7 @@ async function main() {
   } finally {
     await client.end();
     await db.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 }
 
