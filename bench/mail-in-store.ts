@@ -15,6 +15,9 @@ import { ROOT, removeDataDir, startStore, tempDataDir } from './lib/store.ts';
  * at the end; the next bench builds it again): build each with `node --import tsx
  * scripts/build-server.ts` and copy dist/ aside first.
  *
+ * A_SQL and B_SQL, when set, run once each store has started, before its warm-up: one build on
+ * two settings of the database (e.g. a storage parameter set and reset).
+ *
  * node --import tsx bench/mail-in-store.ts <dist A> <dist B> [seconds] [repetitions] [buyers]
  */
 const [distA, distB] = [process.argv[2], process.argv[3]];
@@ -56,6 +59,8 @@ try {
       run = (run + 1) % Math.floor(buyers.length / BUYERS);
       store = await startStore({ dataDir });
       const url = store.databaseUrl();
+      const setting = name === 'A' ? process.env.A_SQL : process.env.B_SQL;
+      if (setting) await query(url, setting);
       const load = (seconds: number) =>
         placeOrders({
           url: store.url,
@@ -66,7 +71,7 @@ try {
           seconds,
         });
       const drained = async () => {
-        for (let i = 0; i < 100; i += 1) {
+        for (let i = 0; i < 600; i += 1) {
           const { n } = await query<{ n: string }>(
             url,
             `select count(*) as n from mail_outbox where status = 'pending'`,
