@@ -15,8 +15,9 @@ import { ROOT, removeDataDir, startStore, tempDataDir } from './lib/store.ts';
  * at the end; the next bench builds it again): build each with `node --import tsx
  * scripts/build-server.ts` and copy dist/ aside first.
  *
- * A_SQL and B_SQL, when set, run once each store has started, before its warm-up: one build on
- * two settings of the database (e.g. a storage parameter set and reset).
+ * A_SQL and B_SQL, when set, run once each store has started, before its warm-up, a statement at a
+ * time (split at semicolons): one build on two settings of the database (e.g. a storage parameter
+ * set and reset).
  *
  * node --import tsx bench/mail-in-store.ts <dist A> <dist B> [seconds] [repetitions] [buyers]
  */
@@ -60,7 +61,8 @@ try {
       store = await startStore({ dataDir });
       const url = store.databaseUrl();
       const setting = name === 'A' ? process.env.A_SQL : process.env.B_SQL;
-      if (setting) await query(url, setting);
+      for (const statement of (setting ?? '').split(';').filter((text) => text.trim()))
+        await query(url, statement);
       const load = (seconds: number) =>
         placeOrders({
           url: store.url,
@@ -84,10 +86,10 @@ try {
       await load(5);
       await drained();
       const marks = () =>
-        query<{ wal: string; now: string; upd: string; hot: string }>(
+        query<{ wal: string; now: string; upd: string; hot: string; fpi: string }>(
           url,
           `select pg_current_wal_insert_lsn() - '0/0'::pg_lsn as wal, now()::text as now,
-                  n_tup_upd as upd, n_tup_hot_upd as hot
+                  n_tup_upd as upd, n_tup_hot_upd as hot, (select wal_fpi from pg_stat_wal) as fpi
              from pg_stat_user_tables where relname = 'mail_outbox'`,
         );
       const before = await marks();
@@ -104,7 +106,7 @@ try {
       );
       const placed = result.placed;
       console.log(
-        `${name} rep ${rep}: ${result.ordersPerSecond.toFixed(0)} orders/s, p99 ${result.p99.toFixed(0)} ms, ${result.errors} errors; PostgreSQL ${((cpu / placed) * 1000).toFixed(3)} ms CPU and ${((Number(after.wal) - Number(before.wal)) / placed / 1024).toFixed(2)} KB WAL an order; ${batches.messages} emails in ${batches.batches} sent marks (${(Number(batches.messages) / Number(batches.batches)).toFixed(1)} each); mail_outbox updates ${Number(after.upd) - Number(before.upd)}, HOT ${Number(after.hot) - Number(before.hot)}; load ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
+        `${name} rep ${rep}: ${result.ordersPerSecond.toFixed(0)} orders/s, p99 ${result.p99.toFixed(0)} ms, ${result.errors} errors; PostgreSQL ${((cpu / placed) * 1000).toFixed(3)} ms CPU and ${((Number(after.wal) - Number(before.wal)) / placed / 1024).toFixed(2)} KB WAL an order (${((Number(after.fpi) - Number(before.fpi)) / placed).toFixed(2)} full-page images); ${batches.messages} emails in ${batches.batches} sent marks (${(Number(batches.messages) / Number(batches.batches)).toFixed(1)} each); mail_outbox updates ${Number(after.upd) - Number(before.upd)}, HOT ${Number(after.hot) - Number(before.hot)}; load ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
       );
       await store.stop();
     }
