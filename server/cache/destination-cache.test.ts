@@ -33,6 +33,23 @@ describe('the destination cache', () => {
     expect(reads).toBe(2);
   });
 
+  it('forgets at once after a change made here has committed, and not when it failed', async () => {
+    const cache = createDestinationCache();
+    cache.setEnabled(true);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return [rate('AT', 2000)];
+    };
+    await cache.rates('AT', read);
+    await expect(cache.changing(Promise.reject(new Error('rolled back')))).rejects.toThrow();
+    await cache.rates('AT', read);
+    expect(reads, 'a failed change changed nothing').toBe(1);
+    expect(await cache.changing(Promise.resolve('committed'))).toBe('committed');
+    await cache.rates('AT', read);
+    expect(reads).toBe(2);
+  });
+
   it('never keeps a read that began before a change', async () => {
     const cache = createDestinationCache();
     cache.setEnabled(true);

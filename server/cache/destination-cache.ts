@@ -23,6 +23,11 @@ export interface DestinationCache {
   rates(country: string, read: () => Promise<KeptRate[]>): Promise<KeptRate[]>;
   /** What the change feed heard on DESTINATIONS_CHANNEL: anything forgets everything. */
   heard(subject: string): void;
+  /**
+   * An admin's change to either (its transaction), and once it has committed, both forgotten at
+   * once on this instance, without waiting for the trigger's notification.
+   */
+  changing<T>(change: Promise<T>): Promise<T>;
   /** While off (changes cannot be heard), everything is read afresh and nothing is kept. */
   setEnabled(isEnabled: boolean): void;
 }
@@ -74,6 +79,11 @@ export function createDestinationCache(): DestinationCache {
       });
     },
     heard: forget,
+    async changing(change) {
+      const value = await change;
+      forget();
+      return value;
+    },
     setEnabled(value) {
       isEnabled = value;
       forget();

@@ -44,19 +44,13 @@ export function createDeliveryMethodsService(
   options: { timeZone: string; destinations: DestinationCache },
 ) {
   const { destinations } = options;
-  /** A change to the methods, once committed: this instance forgets them at once (decision 075). */
-  const changed = async <T>(work: Promise<T>): Promise<T> => {
-    const value = await work;
-    destinations.heard('all');
-    return value;
-  };
   return {
     list(): Promise<DeliveryMethod[]> {
       return repo.listMethods(db);
     },
 
     create(body: CreateDeliveryMethodBody, actor: AuditActor): Promise<DeliveryMethod> {
-      return changed(
+      return destinations.changing(
         db.transaction(async (tx) => {
           const method = await repo.insertMethod(tx, body);
           await recordAudit(tx, actor, {
@@ -74,7 +68,7 @@ export function createDeliveryMethodsService(
       changes: UpdateDeliveryMethodBody,
       actor: AuditActor,
     ): Promise<DeliveryMethod> {
-      return changed(
+      return destinations.changing(
         db.transaction(async (tx) => {
           const method = await repo.updateMethod(tx, id, changes);
           if (!method) throw methodNotFound();
@@ -89,7 +83,7 @@ export function createDeliveryMethodsService(
     },
 
     remove(id: string, actor: AuditActor): Promise<{ deletedCount: number }> {
-      return changed(
+      return destinations.changing(
         db.transaction(async (tx) => {
           const method = await repo.deleteMethod(tx, id);
           if (!method) throw methodNotFound();

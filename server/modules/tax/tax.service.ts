@@ -63,12 +63,6 @@ export function createTaxService(
   options: { invoicing: InvoiceSettings; destinations: DestinationCache },
 ) {
   const { destinations } = options;
-  /** A change to the rates, once committed: this instance forgets them at once (decision 075). */
-  const changed = async <T>(work: Promise<T>): Promise<T> => {
-    const value = await work;
-    destinations.heard('all');
-    return value;
-  };
   /** Serializes rate changes, so the count cap and the one-rate-per-place rule hold. */
   const lockRates = (tx: Tx) => tx.execute(sql`lock table ${taxRates} in share row exclusive mode`);
 
@@ -78,7 +72,7 @@ export function createTaxService(
     },
 
     createRate(body: CreateTaxRateBody, actor: AuditActor): Promise<TaxRate> {
-      return changed(
+      return destinations.changing(
         db.transaction(async (tx) => {
           await lockRates(tx);
           const region = body.region ?? null;
@@ -113,7 +107,7 @@ export function createTaxService(
     },
 
     updateRate(id: string, changes: UpdateTaxRateBody, actor: AuditActor): Promise<TaxRate> {
-      return changed(
+      return destinations.changing(
         db.transaction(async (tx) => {
           await lockRates(tx);
           const [current] = await tx.select().from(taxRates).where(eq(taxRates.id, id));
@@ -156,7 +150,7 @@ export function createTaxService(
     },
 
     removeRate(id: string, actor: AuditActor): Promise<{ deletedCount: number }> {
-      return changed(
+      return destinations.changing(
         db.transaction(async (tx) => {
           const [row] = await tx.delete(taxRates).where(eq(taxRates.id, id)).returning();
           if (!row) throw rateNotFound();
