@@ -231,3 +231,59 @@ test('an address typed for this order only has a country: the methods and the ta
   await admin.dispose();
   await buyer.dispose();
 });
+
+test('an order placed while the delivery methods are still on their way says so, and goes once they are in', async ({
+  page,
+}) => {
+  test.slow();
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const admin = await apiAs(DEMO_ADMIN);
+  const methods = await twoMethods(admin, 'FI', suffix);
+  const tool = await createTool(admin, { minimumOrder: 1, weightGrams: 1500 });
+  const account = newAccount('Della Delivery');
+  const buyer = await apiAs(account, { create: true });
+  const yard = await buyer.post('/api/addresses', {
+    data: address('Espoo yard', 'FI', 'Espoo'),
+  });
+  expect(yard.status()).toBe(201);
+  await signedIn(page, account);
+  // The store is slow to quote this order's delivery: its methods are held back until the buyer
+  // has been told.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/tools/*/delivery-options**', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`/purchase/${tool._id}?quantity=2`);
+  // Not waitForReady: the page is not at rest while the methods are held back.
+  const proceed = page.getByRole('button', { name: 'Proceed to order' });
+  await expect(proceed).toBeEnabled();
+  await expect(page.getByRole('radio', { name: /Espoo yard \(default\)/ })).toBeChecked();
+  await proceed.click();
+  const said = page.getByRole('alert').filter({ hasText: 'still loading' });
+  await expect(said).toContainText(
+    'The delivery options and tax for this address are still loading. Wait a moment, then try again.',
+    { timeout: 10_000 },
+  );
+  expect(
+    await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`).then((r) => r.json()),
+  ).toEqual([]);
+
+  release();
+  const toFinland = page.getByRole('group', { name: 'Delivery method to Finland' });
+  await expect(toFinland.getByRole('radio', { name: new RegExp(methods.parcel) })).toBeChecked();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  const [order] = (await (
+    await buyer.get(`/api/user?email=${encodeURIComponent(account.email)}`)
+  ).json()) as { delivery: { name: string } | null }[];
+  expect(order?.delivery?.name).toBe(methods.parcel);
+
+  await methods.stop();
+  await admin.dispose();
+  await buyer.dispose();
+});

@@ -19,6 +19,7 @@ import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useCheckoutDraft } from '../hooks/use-checkout-draft.ts';
 import {
   BOOK_DELIVERY,
+  STILL_LOADING,
   TYPED_DELIVERY,
   useDeliveryResolver,
   useDeliverySection,
@@ -183,7 +184,7 @@ export function CheckoutForm<T>({
     deliveryMethod,
     savedPhone,
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear, setFailure } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
 
   useCheckoutDraft(form, draftKey);
@@ -204,10 +205,12 @@ export function CheckoutForm<T>({
   const onSubmit = form.handleSubmit(async (values) => {
     if (blockedBy) return;
     const sent = await deliveryPart.sent(values);
+    if (sent === 'still-loading') return setFailure(STILL_LOADING);
     if (!sent) return;
     // The tax of an address chosen (or typed) a moment ago may still be on its way: wait for it,
     // so the total sent is the one the page shows.
-    if (!(await becomes(() => shown.current.charges?.isReady !== false))) return;
+    if (!(await becomes(() => shown.current.charges?.isReady !== false)))
+      return setFailure(STILL_LOADING);
     const now = shown.current;
     const priceOf = now.charges?.priceOf ?? ((price: number) => price);
     attemptKey.current ??= newIdempotencyKey();

@@ -19,6 +19,7 @@ import { useMoney, useStoreConfig } from '#web/lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
 import {
   BOOK_DELIVERY,
+  STILL_LOADING,
   TYPED_DELIVERY,
   useDeliveryResolver,
   useDeliverySection,
@@ -155,7 +156,7 @@ export function PurchaseForm({
     },
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear, setFailure } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
   const quantity = form.watch('orderedNum');
   const isOutOfStock = !canBeOrdered(tool);
@@ -177,8 +178,9 @@ export function PurchaseForm({
   // The last failure stays on screen (with its "Try again" busy) until the next answer replaces it.
   const onSubmit = form.handleSubmit(async (values) => {
     const sent = await deliveryPart.sent(values);
+    if (sent === 'still-loading') return setFailure(STILL_LOADING);
     if (!sent) return;
-    if (!(await becomes(() => shown.current?.isReady !== false))) return;
+    if (!(await becomes(() => shown.current?.isReady !== false))) return setFailure(STILL_LOADING);
     const charged = shown.current?.priceOf ?? ((price: number) => price);
     attemptKey.current ??= newIdempotencyKey();
     const lineGoods = values.orderedNum * charged(unitPriceFor(tool, values.orderedNum));

@@ -11,8 +11,20 @@ import type { CountryCode } from '#contract/countries.ts';
 import { PlaceOrderBodySchema } from '#contract/order-placement.ts';
 import { isApiError } from '#web/lib/api-error.ts';
 import { becomes } from '#web/lib/becomes.ts';
+import type { SubmitFailure } from '#web/lib/form-errors.ts';
 import type { DeliveryMethodPicker, DeliveryPicker } from '../components/checkout-form.tsx';
 import { DeliveryFields, useSavedPhone } from '../components/delivery-fields.tsx';
+
+/**
+ * Place order pressed while the delivery methods or the tax for the address just chosen were on
+ * their way, and they had not arrived within a few seconds: said, never a click that does nothing.
+ */
+export const STILL_LOADING: SubmitFailure = {
+  message:
+    'The delivery options and tax for this address are still loading. Wait a moment, then try again.',
+  canRetry: true,
+  outcomeUnknown: false,
+};
 
 /** A typed address: the phone and the address are required. */
 export const TYPED_DELIVERY = {
@@ -73,13 +85,19 @@ export function useDeliverySection<F extends DeliveryFieldValues>({
   latestMethod.current = deliveryMethod;
 
   return {
-    /** Where the order goes and how (saving a new address to the book first); null stops it. */
-    async sent(values: { phone?: string; address?: string }): Promise<DeliverySent | null> {
+    /**
+     * Where the order goes and how (saving a new address to the book first); null stops it (the
+     * fields say why), 'still-loading' when the methods for it did not arrive in time.
+     */
+    async sent(values: {
+      phone?: string;
+      address?: string;
+    }): Promise<DeliverySent | null | 'still-loading'> {
       const chosen = await delivery.choose();
       if (!chosen) return null;
       // The methods of an address chosen (or a country picked) a moment ago may still be on their
       // way: the order waits for them, and takes the method shown once they are in.
-      if (!(await becomes(() => !latestMethod.current.isLoading))) return null;
+      if (!(await becomes(() => !latestMethod.current.isLoading))) return 'still-loading';
       const method = latestMethod.current.chosen;
       return {
         fields:
