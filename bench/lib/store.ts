@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, sleep, spawnNode, stopChild } from './processes.ts';
 import { ensureServerBuild } from './server-build.ts';
+import { ensureWebBuild } from './web-build.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -33,8 +34,8 @@ export function tempDataDir(label: string): string {
 }
 
 /**
- * Starts the real store as `npm start` runs it (`node dist/server/main.mjs`, built first when the
- * build is missing or older than the server's sources) on a free port with its own embedded
+ * Starts the real store as `npm start` runs it (`node dist/server/main.mjs`, the server and the web
+ * app built first when missing or older than their sources) on a free port with its own embedded
  * PostgreSQL in `dataDir`, without the demo seed and without rate limits, and waits until it is
  * healthy. Its log goes to `dataDir/store.log`.
  */
@@ -58,7 +59,13 @@ export async function startStore(
   const origin = `http://localhost:${port}`;
   const logFd = openSync(path.join(dataDir, 'store.log'), 'a');
   const started = performance.now();
-  if (!options.root) ensureServerBuild();
+  // Both builds, as `npm start` makes them: without the web app's, the store starts without its
+  // page renderer (React's server side and every page's code), so its memory would not be the
+  // store's.
+  if (!options.root) {
+    ensureServerBuild();
+    ensureWebBuild();
+  }
   const child = spawnNode('dist/server/main.mjs', {
     cwd: options.root ?? ROOT,
     stdio: logFd,
