@@ -163,3 +163,27 @@ test("a visitor's cart loads no form code; a customer's checkout says it is load
     page.getByRole('heading', { name: 'Need more, a better price or a date?' }),
   ).toBeVisible();
 });
+
+test("a customer's checkout whose code does not arrive says so beside the cart, and comes on Try again", async ({
+  page,
+  request,
+}) => {
+  const tool = await demoTool(request, 'HD-13');
+  await signedUp(page, newAccount('Otto Offline'));
+  await addFromToolPage(page, tool);
+  let isOffline = true;
+  await page.route(/\/assets\/cart-checkout-[\w-]+\.js$/, (route) =>
+    isOffline ? route.abort() : route.continue(),
+  );
+  await page.goto('/cart');
+  const failed = page.getByRole('alert').filter({ hasText: 'We could not load the checkout' });
+  await expect(failed).toContainText(
+    'Could not reach the store. Check your connection and try again.',
+  );
+  // The cart itself stays, with its lines.
+  await expect(cartLine(page, tool.name)).toBeVisible();
+  isOffline = false;
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+});

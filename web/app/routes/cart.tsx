@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { lazyPart } from '#web/components/ui/lazy-part.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
-import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
 import { MergedCartNotice } from '#web/features/cart/components/merged-cart-notice.tsx';
@@ -23,8 +23,9 @@ import { PageContainer } from '../layouts/page-container.tsx';
  * request: react-hook-form and the order's schemas) loads once a signed-in customer's cart shows:
  * the server's page and a visitor's cart do not carry it.
  */
-const CustomerCheckout = lazy(() =>
-  import('../cart-checkout.tsx').then((m) => ({ default: m.CustomerCheckout })),
+const CustomerCheckout = lazyPart(
+  () => import('../cart-checkout.tsx').then((m) => m.CustomerCheckout),
+  { loading: 'Loading the checkout…', failed: 'We could not load the checkout' },
 );
 
 export const meta = ({ matches }: MetaArgs) =>
@@ -108,17 +109,15 @@ export function CartPage() {
         }}
         checkout={
           cart.owner === 'customer' && user ? (
-            <Suspense fallback={<LoadingState label="Loading the checkout…" className="py-6" />}>
-              <CustomerCheckout
-                user={user}
-                // The store emptied the cart in the order's own transaction.
-                onPlaced={setPlaced}
-                onShortLines={setShortLines}
-                onCartOutdated={(error) =>
-                  setOutdated((last) => ({ order: error.order, seen: (last?.seen ?? 0) + 1 }))
-                }
-              />
-            </Suspense>
+            <CustomerCheckout
+              user={user}
+              // The store emptied the cart in the order's own transaction.
+              onPlaced={setPlaced}
+              onShortLines={setShortLines}
+              onCartOutdated={(error) =>
+                setOutdated((last) => ({ order: error.order, seen: (last?.seen ?? 0) + 1 }))
+              }
+            />
           ) : (
             <SignInToCheckOut />
           )

@@ -1,26 +1,25 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Overview } from '#contract/overview.ts';
+import { lazyPart } from '#web/components/ui/lazy-part.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useOverview } from '#web/features/overview/api/overview-queries.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-
-const loadFigures = () =>
-  import('#web/features/overview/components/overview-figures.tsx').then((m) => ({
-    default: m.OverviewFigures,
-  }));
 
 /**
  * The charts (recharts, with the state and number libraries it brings) load with this page, beside
  * its figures: the server, which never draws them (the figures are the admin's own, asked for in
  * the browser), and every other page do not carry them.
  */
-const OverviewFigures = lazy(loadFigures);
+const OverviewFigures = lazyPart(
+  () =>
+    import('#web/features/overview/components/overview-figures.tsx').then((m) => m.OverviewFigures),
+  { loading: 'Drawing the charts…', failed: 'We could not draw the charts' },
+);
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Overview', path: location.pathname, noIndex: true });
@@ -57,9 +56,7 @@ function KeyFigures({ overview }: { overview: Overview }) {
 export function OverviewPage() {
   const overview = useOverview();
   // The charts' code and the figures are fetched at once, not one after the other.
-  useEffect(() => {
-    void loadFigures();
-  }, []);
+  useEffect(OverviewFigures.preload, []);
   return (
     <>
       <PageHeading
@@ -77,9 +74,7 @@ export function OverviewPage() {
               Figures as of {formatDateTime(data.generatedAt)}.
             </p>
             <KeyFigures overview={data} />
-            <Suspense fallback={<LoadingState label="Drawing the charts…" className="py-6" />}>
-              <OverviewFigures overview={data} />
-            </Suspense>
+            <OverviewFigures overview={data} />
           </>
         )}
       </QueryView>

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Review, ReviewEligibility } from '#contract/reviews.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { lazyPart } from '#web/components/ui/lazy-part.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';
-import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { useMoreToolReviews, useToolReviewEligibility, useToolReviews } from '../api/reviews.ts';
@@ -15,7 +15,10 @@ import { ReviewCard } from './review-card.tsx';
  * The form (react-hook-form and the review's schema) loads only for a buyer who may post: a tool
  * page's first visit does not carry it (bench/README.md, "Interactive at once").
  */
-const ReviewForm = lazy(() => import('./review-form.tsx').then((m) => ({ default: m.ReviewForm })));
+const ReviewForm = lazyPart(() => import('./review-form.tsx').then((m) => m.ReviewForm), {
+  loading: 'Loading the review form…',
+  failed: 'We could not load the review form',
+});
 
 /** A buyer of the tool writes or edits their review; anyone else learns why they cannot. */
 function ToolReviewPanel({ tool, eligibility }: { tool: Tool; eligibility: ReviewEligibility }) {
@@ -31,18 +34,16 @@ function ToolReviewPanel({ tool, eligibility }: { tool: Tool; eligibility: Revie
             : 'This is your review of this tool, as others see it. Change it here: you have one review of each tool.'
           : 'You bought this tool: tell other buyers how it worked for you.'}
       </p>
-      <Suspense fallback={<LoadingState label="Loading the review form…" className="py-6" />}>
-        <ReviewForm
-          key={review?._id ?? 'new'}
-          toolId={tool._id}
-          current={review}
-          onPosted={() =>
-            toast.success(
-              review ? 'Your review is updated.' : 'Thank you! Your review is on this page.',
-            )
-          }
-        />
-      </Suspense>
+      <ReviewForm
+        key={review?._id ?? 'new'}
+        toolId={tool._id}
+        current={review}
+        onPosted={() =>
+          toast.success(
+            review ? 'Your review is updated.' : 'Thank you! Your review is on this page.',
+          )
+        }
+      />
     </>
   );
 }
