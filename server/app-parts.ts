@@ -310,6 +310,7 @@ export function createAppParts(
     quotes: createQuotesService(db, {
       currency: config.currency,
       timeZone: config.storeTimeZone,
+      destinations,
       mailer,
       storeName: config.storeName,
       publicUrl: config.publicUrl,

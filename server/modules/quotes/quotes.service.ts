@@ -18,6 +18,7 @@ import {
   QUOTE_REQUESTS_PER_DAY_MAX,
   WANTED_BY_MAX_DAYS,
 } from '../../../contract/quotes.ts';
+import type { DestinationCache } from '../../cache/destination-cache.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { carts, quoteLines, quotes, tools } from '../../db/schema.ts';
 import { AppError, assertEmailVerified, badRequest, conflict } from '../../errors.ts';
@@ -46,6 +47,8 @@ export interface QuotesOptions extends StoreInfo {
   currency: string;
   /** The store's time zone, in which delivery days are promised. */
   timeZone: string;
+  /** The delivery methods, kept in memory (server/cache/destination-cache.ts). */
+  destinations: DestinationCache;
   mailer: Mailer;
   /** Places the order an accepted offer makes, in the quote's transaction. */
   orders: Pick<OrdersService, 'withAgreedOrder'>;
@@ -150,6 +153,7 @@ export function createQuotesService(db: Db, options: QuotesOptions) {
       );
       return deliveryOptionsForLines(
         db,
+        options.destinations,
         options.timeZone,
         country,
         offered.map(({ toolId, quantity }) => ({ toolId, quantity })),

@@ -21,13 +21,14 @@ const methodNotFound = () => notFound('No delivery method with this id.');
  */
 export async function quoteLines(
   tx: Tx,
+  kept: DestinationCache,
   timeZone: string,
   country: string,
   lines: readonly { toolId: string; quantity: number }[],
   agreedPrices?: ReadonlyMap<string, number>,
 ): Promise<DeliveryOption[]> {
   const [methods, { measure, missing }] = await Promise.all([
-    repo.listMethods(tx),
+    kept.methods(() => repo.listMethods(tx)),
     repo.linesMeasureOf(tx, lines, agreedPrices),
   ]);
   if (missing.length > 0)
@@ -110,7 +111,7 @@ export function createDeliveryMethodsService(
 
     /** The options an order of `quantity` units of one tool (buy now) has to `country`. */
     async optionsForTool(toolId: string, quantity: number, country: string) {
-      return quoteLines(db, options.timeZone, country, [{ toolId, quantity }]);
+      return quoteLines(db, destinations, options.timeZone, country, [{ toolId, quantity }]);
     },
   };
 }
