@@ -3,10 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../contract/tools.ts';
 import { orders, tools } from '../db/schema.ts';
-import { catalogueChangesHeard, untilLive } from '../testing/change-feed.ts';
+import {
+  catalogueChangesHeard,
+  type InstancePair,
+  instancePair,
+  untilLive,
+} from '../testing/change-feed.ts';
 import { type Client, client, json } from '../testing/http.ts';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import type { TestContext } from '../testing/test-app.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import { within } from '../testing/within.ts';
 
 let database: TestDatabase;
@@ -24,21 +29,15 @@ async function listed(via: Client, q: string): Promise<Tool[]> {
 /** Tools added straight to the database announce themselves (trigger): heard on the other instance. */
 const settled = () => catalogueChangesHeard(second);
 
+let instances: InstancePair;
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // Two instances of the store sharing one database, as behind a load balancer.
-  first = await buildTestApp({}, { database });
-  second = await buildTestApp({}, { database });
+  instances = await instancePair();
+  ({ database, first, second } = instances);
   adminOnFirst = client(first.app, await first.signUp({ role: 'Admin' }));
   visitorOnSecond = client(second.app);
-  await untilLive(first);
-  await untilLive(second);
 });
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await database.drop();
-});
+afterAll(() => instances.close());
 
 describe('catalogue cache across two instances', () => {
   it('serves repeated reads from memory', async () => {

@@ -3,10 +3,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../contract/orders.ts';
 import { orders } from '../db/schema.ts';
-import { untilLive } from '../testing/change-feed.ts';
+import { type InstancePair, instancePair, untilLive } from '../testing/change-feed.ts';
 import { type Client, client, json } from '../testing/http.ts';
-import { buildTestApp, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import type { TestContext, TestUser } from '../testing/test-app.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import { within } from '../testing/within.ts';
 
 /**
@@ -67,21 +67,15 @@ async function orderReadsDuring(run: () => Promise<void>): Promise<number> {
   return count;
 }
 
+let instances: InstancePair;
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  first = await buildTestApp({}, { database });
-  second = await buildTestApp({}, { database });
+  instances = await instancePair();
+  ({ database, first, second } = instances);
   admin = await first.signUp({ role: 'Admin' });
   toolId = (await first.addTool({ quantity: 100_000, minimumOrder: 10, price: 1000 })).id;
-  for (const t of [first, second]) {
-    await untilLive(t);
-  }
 });
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await database.drop();
-});
+afterAll(() => instances.close());
 
 describe("a customer's order list, kept in memory", () => {
   it('is read from the database once, then answered from memory, for each customer and page', async () => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaxDecisionSchema } from '../../contract/tax.ts';
-import { untilLive } from '../testing/change-feed.ts';
+import { type InstancePair, instancePair } from '../testing/change-feed.ts';
 import { type Client, client } from '../testing/http.ts';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import type { TestContext } from '../testing/test-app.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import { within } from '../testing/within.ts';
 import { createDestinationCache, type KeptRate } from './destination-cache.ts';
 
@@ -103,23 +103,17 @@ describe('the delivery methods and tax rates across two instances', () => {
     return TaxDecisionSchema.parse(said.json()).rateBasisPoints;
   };
 
+  let instances: InstancePair;
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // Two instances of the store sharing one database, as behind a load balancer.
-    first = await buildTestApp({}, { database });
-    second = await buildTestApp({}, { database });
+    instances = await instancePair();
+    ({ database, first, second } = instances);
     adminOnFirst = client(first.app, await first.signUp({ role: 'Admin' }));
     const buyer = await first.signUp();
     buyerOnFirst = client(first.app, buyer);
     buyerOnSecond = client(second.app, buyer);
-    await untilLive(first);
-    await untilLive(second);
   });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await database.drop();
-  });
+  afterAll(() => instances.close());
 
   it("show an admin's change at once where it was made, and within a second on the other", async () => {
     const created = await adminOnFirst.post('/tax-rates', { country: 'PT', rate: 23 });

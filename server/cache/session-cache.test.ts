@@ -3,10 +3,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session, user } from '../db/schema.ts';
 import type { SessionUser } from '../http/session.ts';
-import { untilLive } from '../testing/change-feed.ts';
+import { type InstancePair, instancePair } from '../testing/change-feed.ts';
 import { type Client, client } from '../testing/http.ts';
-import { buildTestApp, type TestContext, type TestUser } from '../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import type { TestContext, TestUser } from '../testing/test-app.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import { within } from '../testing/within.ts';
 import { createSessionCache, sessionCookieValue } from './session-cache.ts';
 
@@ -112,21 +112,14 @@ function countSessionReads(): { count(): number; stop(): void } {
   return { count: () => count, stop: () => spy.mockRestore() };
 }
 
+let instances: InstancePair;
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // Two instances of the store sharing one database, as behind a load balancer.
-  first = await buildTestApp({}, { database });
-  second = await buildTestApp({}, { database });
+  instances = await instancePair();
+  ({ database, first, second } = instances);
   admin = await first.signUp({ role: 'Admin' });
-  for (const t of [first, second]) {
-    await untilLive(t);
-  }
 });
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await database.drop();
-});
+afterAll(() => instances.close());
 
 describe('signed-in requests across two instances', () => {
   it('checks a session once, then answers from memory without reading the session store', async () => {

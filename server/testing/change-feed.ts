@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CATALOGUE_CHANNEL } from '../cache/catalogue-cache.ts';
 import { prepareJson } from '../cache/response-cache.ts';
-import type { TestContext } from './test-app.ts';
+import { buildTestApp, type TestContext } from './test-app.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { within } from './within.ts';
 
 /** Waits until the instance hears the change feed (and so keeps answers in memory). */
@@ -31,4 +32,35 @@ export async function catalogueChangesHeard(
   if (announcedBy) announcedBy.app.changes.announce(CATALOGUE_CHANNEL, 'all');
   else await t.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ':all')`);
   await within(5_000, () => expect(responses.peek(marker)).toBeUndefined());
+}
+
+export interface InstancePair {
+  database: TestDatabase;
+  first: TestContext;
+  second: TestContext;
+  /** Closes both instances and drops their database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two test instances of the store sharing one fresh database, as behind a load balancer, each
+ * hearing the change feed (so each keeps answers in memory): for tests of what a change through
+ * one does to what the other serves. (Load through two instances: two-instances.ts.)
+ */
+export async function instancePair(): Promise<InstancePair> {
+  const database = await createTestDatabase();
+  const first = await buildTestApp({}, { database });
+  const second = await buildTestApp({}, { database });
+  await untilLive(first);
+  await untilLive(second);
+  return {
+    database,
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await database.drop();
+    },
+  };
 }
