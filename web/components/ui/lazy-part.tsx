@@ -3,19 +3,25 @@ import { NETWORK_ERROR_DETAIL } from '#web/lib/api-error.ts';
 import { LoadingState } from './spinner.tsx';
 import { ErrorState } from './state.tsx';
 
-/** Shows `fallback` in place of its children once they failed (their code did not load). */
-class Failed extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { hasFailed: boolean }
-> {
-  override state = { hasFailed: false };
+/** A part's code did not arrive. */
+class CodeNotLoaded extends Error {}
 
-  static getDerivedStateFromError() {
-    return { hasFailed: true };
+/**
+ * Shows `fallback` in place of its children once their code did not load. Anything else they throw
+ * (a fault in the part itself) goes on to the page's own error boundary, as it would without this.
+ */
+class Failed extends Component<{ fallback: ReactNode; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
 
   override render() {
-    return this.state.hasFailed ? this.props.fallback : this.props.children;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (error instanceof CodeNotLoaded) return this.props.fallback;
+    throw error;
   }
 }
 
@@ -30,7 +36,15 @@ export function lazyPart<P extends object>(
   words: { loading: string; failed: string },
 ): ComponentType<P> & { preload: () => void } {
   // React keeps a lazy component's failure: trying again takes a new one.
-  const fresh = () => lazy(() => load().then((loaded) => ({ default: loaded })));
+  const fresh = () =>
+    lazy(() =>
+      load().then(
+        (loaded) => ({ default: loaded }),
+        (error: unknown) => {
+          throw new CodeNotLoaded(String(error));
+        },
+      ),
+    );
   let Loaded = fresh();
   function LazyPart(props: P) {
     const [attempt, setAttempt] = useState(0);
