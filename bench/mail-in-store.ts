@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,9 +11,9 @@ import { ROOT, removeDataDir, startStore, tempDataDir } from './lib/store.ts';
  * Two builds of the store (dist folders given as arguments) placing one-line orders in turn on one
  * database: PostgreSQL's CPU and WAL per order, the mail queue's work included (each run waits
  * until the emails it caused are sent), and how many emails each lease carried (rows sent together
- * share the sent mark's transaction id). Each build is copied in turn into dist/ (which is removed
- * at the end; the next bench builds it again): build each with `node --import tsx
- * scripts/build-server.ts` and copy dist/ aside first.
+ * share the sent mark's transaction id). Each build is copied in turn into dist/, and the dist/
+ * there was is put back at the end: build each with `node --import tsx scripts/build-server.ts`
+ * and copy dist/ aside first.
  *
  * A_SQL and B_SQL, when set, run once each store has started, before its warm-up, a statement at a
  * time (split at semicolons): one build on two settings of the database (e.g. a storage parameter
@@ -44,6 +44,10 @@ async function query<T>(url: string, sql: string): Promise<T> {
 }
 
 const dataDir = tempDataDir('mail-in-store');
+// The build the tree had, kept aside while the two take turns, and put back at the end.
+const ownDist = path.join(ROOT, 'dist');
+const keptDist = path.join(mkdtempSync(path.join(os.tmpdir(), 'toolyard-dist-')), 'dist');
+if (existsSync(ownDist)) cpSync(ownDist, keptDist, { recursive: true, preserveTimestamps: true });
 try {
   installBuild(distA);
   let store = await startStore({ dataDir });
@@ -113,5 +117,8 @@ try {
   }
 } finally {
   removeDataDir(dataDir);
-  rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
+  rmSync(ownDist, { recursive: true, force: true });
+  if (existsSync(keptDist))
+    cpSync(keptDist, ownDist, { recursive: true, preserveTimestamps: true });
+  rmSync(path.dirname(keptDist), { recursive: true, force: true });
 }
