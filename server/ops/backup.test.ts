@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferred } from '../testing/deferred.ts';
 import { pngImage } from '../testing/images.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -27,8 +28,16 @@ afterAll(async () => {
 
 const STOCK = 10_000;
 
-/** Buyers placing one-line orders as fast as they can until `until` resolves; answers how many. */
-async function buyUntil(buyers: TestUser[], toolIds: string[], until: Promise<unknown>) {
+/**
+ * Buyers placing one-line orders as fast as they can until `until` resolves; answers how many.
+ * `onPlaced` hears each order placed.
+ */
+async function buyUntil(
+  buyers: TestUser[],
+  toolIds: string[],
+  until: Promise<unknown>,
+  onPlaced: () => void,
+) {
   let isDone = false;
   void until.finally(() => {
     isDone = true;
@@ -53,6 +62,7 @@ async function buyUntil(buyers: TestUser[], toolIds: string[], until: Promise<un
         });
         expect(response.statusCode, response.body).toBe(201);
         placed += 1;
+        onPlaced();
       }
     }),
   );
@@ -70,13 +80,22 @@ describe('a backup of a running store', () => {
     const uploadsDir = t.app.services.uploads.store.where;
 
     const folder = path.join(scratch, 'backup');
-    const backup = backupStore({ pool: t.database.pool, folder, uploadsDir });
-    const placedMeanwhile = await buyUntil(
+    // The backup starts once the buyers have placed an order, so its snapshot falls within the
+    // load whatever the machine's speed, and the buyers stop when it is done.
+    const backedUp = deferred();
+    const underLoad = deferred();
+    const buying = buyUntil(
       buyers,
       tools.map((tool) => tool.id),
-      backup,
+      backedUp.promise,
+      () => underLoad.resolve(),
     );
+    await underLoad.promise;
+    const backup = backupStore({ pool: t.database.pool, folder, uploadsDir });
+    const stopBuying = () => backedUp.resolve();
+    void backup.then(stopBuying, stopBuying);
     const manifest = await backup;
+    const placedMeanwhile = await buying;
     expect(placedMeanwhile).toBeGreaterThan(0);
 
     const uploadsElsewhere = path.join(scratch, 'uploads-elsewhere');
