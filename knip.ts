@@ -19,6 +19,11 @@ const config: KnipConfig = {
     'server/cli/*.ts',
     // Started as a process by server/db/embedded.test.ts.
     'server/testing/fixtures/start-embedded.ts',
+    // The islands' script and what its build puts in React's and React Router's place
+    // (vite.config.ts, islandsBuild).
+    'web/islands/client.tsx',
+    'web/islands/react.ts',
+    'web/islands/router.tsx',
     // Type-checked against the client made from the API description (npm run test:openapi).
     'examples/api-client/sample.ts',
   ],

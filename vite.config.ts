@@ -3,8 +3,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { apiRoutes } from './contract/routes.ts';
+import { ISLANDS_MANIFEST } from './server/http/islands-manifest.ts';
 
 /**
  * Writes .br and .gz next to every compressible asset, so the server never compresses static
@@ -60,19 +61,74 @@ function apiRoutesTable(): Plugin {
   };
 }
 
+/** The build's output, the same for the app's and the islands' (one escapes what the other does). */
+const OUTPUT = {
+  // All ASCII (other characters escaped, the doc comments that carry them left out): V8 keeps an
+  // all-ASCII source in one byte a character instead of two, which halves what the server's
+  // bundle holds in its heap for as long as it runs (1.1 MB), and browsers parse it faster.
+  charset: 'ascii',
+  comments: { jsdoc: false },
+} as const;
+
+const web = (file: string) => path.resolve(import.meta.dirname, 'web', file);
+
+/**
+ * The islands' script (web/islands/client.tsx, decision 078), built once the app's client build
+ * is written, into the same folder: the same components, with React swapped for Preact's
+ * compatible API (web/islands/react.ts) and React Router for plain links (web/islands/router.tsx).
+ */
+function islandsBuild(): Plugin {
+  return {
+    name: 'toolyard-islands',
+    apply: 'build',
+    async closeBundle() {
+      if (this.environment.name !== 'client') return;
+      await build({
+        configFile: false,
+        root: web(''),
+        publicDir: false,
+        logLevel: 'warn',
+        plugins: [apiRoutesTable(), precompress()],
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: web('islands/react.ts') },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react-router$/, replacement: web('islands/router.tsx') },
+          ],
+        },
+        build: {
+          outDir: path.resolve(import.meta.dirname, 'dist/web/client'),
+          emptyOutDir: false,
+          target: 'es2022',
+          sourcemap: false,
+          reportCompressedSize: false,
+          manifest: ISLANDS_MANIFEST,
+          rolldownOptions: {
+            input: web('islands/client.tsx'),
+            output: {
+              ...OUTPUT,
+              entryFileNames: 'assets/islands-[hash].js',
+              chunkFileNames: 'assets/islands-[name]-[hash].js',
+            },
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [tailwindcss(), reactRouter(), apiRoutesTable(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), apiRoutesTable(), precompress(), islandsBuild()],
   build: {
     // Each build (client, server) empties its own folder under dist/web first.
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
-    // All ASCII (other characters escaped, the doc comments that carry them left out): V8 keeps an
-    // all-ASCII source in one byte a character instead of two, which halves what the server's
-    // bundle holds in its heap for as long as it runs (1.1 MB), and browsers parse it faster.
-    rolldownOptions: { output: { charset: 'ascii', comments: { jsdoc: false } } },
+    rolldownOptions: { output: OUTPUT },
   },
 });

@@ -259,8 +259,8 @@ let readyCalls = 0;
 /**
  * Waits until the screen has its data: the document loaded with its fonts, the app's own word that
  * it is at rest (`<html data-busy="false">`, web/lib/page-activity.tsx: hydrated, no request,
- * query, save or navigation under way) held for 100 ms, and no "Loading…" indicator. A document
- * that is not the app (the API's description) needs only to have loaded. Before, this waited for
+ * query, save or navigation under way; a page served as islands says it once they have
+ * hydrated) held for 100 ms, and no "Loading…" indicator. A document that is not the app (the API's description) needs only to have loaded. Before, this waited for
  * the network to stay quiet for 500 ms after every load (docs/decisions/059).
  */
 export async function waitForReady(page: Page): Promise<void> {
@@ -272,7 +272,9 @@ export async function waitForReady(page: Page): Promise<void> {
         state.readyCall = call;
         state.restingSince = undefined;
       }
-      const isApp = '__reactRouterContext' in window;
+      // The app, or a page served as islands (web/islands): both say when they are at rest.
+      const isApp =
+        '__reactRouterContext' in window || document.querySelector('[data-island]') !== null;
       const resting =
         document.readyState === 'complete' &&
         document.fonts.status === 'loaded' &&

@@ -92,6 +92,8 @@ test('a visitor browses home, tools, blog, portfolio and a 404', async ({ page }
   await page.getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByText(/Showing 13–\d+ of \d+ tools/)).toBeVisible();
+  // The home page runs as islands: its links are page loads, and the sort needs the page's script.
+  await waitForReady(page);
 
   await page.getByLabel('Sort by').selectOption('price_asc');
   await expect(page).toHaveURL(/sort=price_asc/);

@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
+import { ISLANDS_MANIFEST } from '../http/islands-manifest.ts';
 import { pageAddress } from '../http/page-address.ts';
-import { inlineScriptHashes, pageGroup, withoutModulePreloads } from './web.ts';
+import { inlineScriptHashes, islandsScriptOf, pageGroup, withoutModulePreloads } from './web.ts';
 
 describe('the address a page is kept under', () => {
   it('keeps only the parameters the page reads, in one order, without defaults', () => {
@@ -113,5 +117,30 @@ describe('the group a page is kept in', () => {
     expect(pageGroup(new Set(['/api/tools', '/api/reviews']))).toBe(PAGES_WITH_REVIEWS);
     expect(pageGroup(new Set(['/api/tools']))).toBeUndefined();
     expect(pageGroup(new Set())).toBeUndefined();
+  });
+});
+
+describe('the islands’ script', () => {
+  it('is the entry its build’s manifest names, and none without a manifest or an entry', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'islands-'));
+    try {
+      expect(islandsScriptOf(dir)).toBeUndefined();
+      mkdirSync(path.join(dir, '.vite'));
+      const manifest = path.join(dir, ISLANDS_MANIFEST);
+      writeFileSync(manifest, JSON.stringify({ 'x.ts': { file: 'assets/x-1.js' } }));
+      expect(islandsScriptOf(dir)).toBeUndefined();
+      writeFileSync(manifest, '{ not json');
+      expect(islandsScriptOf(dir)).toBeUndefined();
+      writeFileSync(
+        manifest,
+        JSON.stringify({
+          'islands/client.tsx': { file: 'assets/islands-AbC1.js', isEntry: true },
+          'y.ts': { file: 'assets/islands-y-2.js' },
+        }),
+      );
+      expect(islandsScriptOf(dir)).toBe('/assets/islands-AbC1.js');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
 import { type PreparedBody, prepareBody, type ResponseCache } from '../cache/response-cache.ts';
 import { addressSubject, clientAddress } from '../http/client-address.ts';
+import { ISLANDS_MANIFEST } from '../http/islands-manifest.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
 import { createPageRoutes } from '../http/page-routes.ts';
 import { sendPrepared } from '../http/prepared-reply.ts';
@@ -77,6 +78,22 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.add(createHash('sha256').update(code).digest('base64'));
   }
   return [...hashes];
+}
+
+/**
+ * Where the islands' script is served (vite.config.ts, islandsBuild), from the manifest its build
+ * writes; undefined for a build without it, whose pages then all hydrate whole.
+ */
+export function islandsScriptOf(clientDir: string): string | undefined {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(path.join(clientDir, ISLANDS_MANIFEST), 'utf8'),
+    ) as Record<string, { file?: string; isEntry?: boolean }>;
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.file);
+    return entry ? `/${entry.file}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -166,6 +183,7 @@ export const webPlugin = fp(
       });
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
+    const islandsScript = islandsScriptOf(clientDir);
     const pageRoutes = createPageRoutes(build.routes, options.toolExists, options.categoryExists);
     const publicOrigin = new URL(options.publicUrl).origin;
 
@@ -177,7 +195,10 @@ export const webPlugin = fp(
     const render = async (path: string): Promise<PreparedBody> => {
       const read = new Set<string>();
       const response = await apiPathsRead.run(read, () =>
-        handle(new Request(new URL(path, publicOrigin)), { publicUrl: options.publicUrl }),
+        handle(new Request(new URL(path, publicOrigin)), {
+          publicUrl: options.publicUrl,
+          islandsScript,
+        }),
       );
       const body = withoutModulePreloads(await response.text());
       const answerHeaders: Record<string, string> = {};

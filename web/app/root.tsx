@@ -7,22 +7,42 @@ import {
   Meta,
   Outlet,
   Scripts,
+  useMatches,
   useRouteError,
 } from 'react-router';
-import { ToastProvider } from '#web/components/ui/toast.tsx';
+import { ToastRegion } from '#web/components/ui/toast.tsx';
 import { TestModeBanner } from '#web/features/payments/components/test-mode-banner.tsx';
+import { Island } from '#web/islands/island.tsx';
 import { InlineStyles } from '#web/lib/inline-styles.tsx';
 import { PageActivity } from '#web/lib/page-activity.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
-import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
+import {
+  type PageDataStatus,
+  pageData,
+  prefetchQueries,
+  type RouteQueries,
+  RouteQueriesBoundary,
+} from '#web/lib/route-queries.tsx';
 import { storeConfigQuery } from '#web/lib/store-config.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
     /** Where the store is reached from outside (PUBLIC_URL): canonical URLs and link previews. */
     publicUrl: string;
+    /** The islands' script (web/islands/client.tsx) as built, when the build has it. */
+    islandsScript?: string;
   }
+}
+
+/** What a route may say of itself in its `handle`. */
+export interface RouteHandle {
+  /**
+   * Served as islands on a first visit (decision 078): only the parts in an `<Island>` run in the
+   * browser, and React Router takes no part until the next page. For pages whose every other part
+   * is the server's HTML and plain links.
+   */
+  islands?: boolean;
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -31,11 +51,49 @@ export async function loader({ context }: LoaderFunctionArgs) {
     await queryClient.prefetchQuery(storeConfigQuery);
     currency = queryClient.getQueryData(storeConfigQuery.queryKey)?.currency ?? currency;
   });
-  return pageData({ publicUrl: context.publicUrl, currency, queries }, status);
+  return pageData(
+    { publicUrl: context.publicUrl, islandsScript: context.islandsScript, currency, queries },
+    status,
+  );
 }
 
 /** The store's settings do not change while a page is open: the root never loads again. */
 export const shouldRevalidate = () => false;
+
+/**
+ * React Router's scripts, which hydrate the whole page; or, for a first visit to a page served as
+ * islands, the islands' script and the answers they start from. Decided on the server only: once
+ * the app runs, every page it moves to is the app's.
+ */
+function PageScripts() {
+  const matches = useMatches();
+  const root = matches[0]?.data as { islandsScript?: string } | undefined;
+  // A page missing some of its data is completed by the browser: the whole app's work.
+  const isWhole = matches.every(
+    (match) => ((match.data as Partial<PageDataStatus> | undefined)?.pageStatus ?? 200) === 200,
+  );
+  const asIslands =
+    typeof document === 'undefined' &&
+    root?.islandsScript !== undefined &&
+    isWhole &&
+    (matches.at(-1)?.handle as RouteHandle | undefined)?.islands === true;
+  if (!asIslands) return <Scripts />;
+  // The store's settings, which the frame's islands read; a page's own data is in its HTML.
+  const queries = (root as Partial<RouteQueries> | undefined)?.queries?.queries ?? [];
+  // Inside a script element, "<" written as \u003c: no text in the data can end the element.
+  const state = JSON.stringify({ mutations: [], queries }).replace(/</g, '\\u003c');
+  return (
+    <>
+      <script
+        type="application/json"
+        id="island-state"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped
+        dangerouslySetInnerHTML={{ __html: state }}
+      />
+      <script type="module" src={root.islandsScript} />
+    </>
+  );
+}
 
 /** The document around every page. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -54,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div id="root" className="flex min-h-dvh flex-col">
           {children}
         </div>
-        <Scripts />
+        <PageScripts />
       </body>
     </html>
   );
@@ -66,10 +124,11 @@ export default function App() {
     <QueryClientProvider client={queryClient}>
       <PageActivity />
       <RouteQueriesBoundary>
-        <ToastProvider>
-          <TestModeBanner />
-          <Outlet />
-        </ToastProvider>
+        <TestModeBanner />
+        <Outlet />
+        <Island name="page-extras">
+          <ToastRegion />
+        </Island>
       </RouteQueriesBoundary>
     </QueryClientProvider>
   );

@@ -27,7 +27,22 @@ export async function whileInFlight<T>(request: () => Promise<T>): Promise<T> {
   } finally {
     requestsInFlight -= 1;
     show();
+    if (requestsInFlight === 0) for (const run of waiting.splice(0)) afterRequests(run);
   }
+}
+
+const waiting: (() => void)[] = [];
+
+/**
+ * Runs `run` once no request to the store is in flight, looking after the current task (so that
+ * the requests the same handler goes on to send are counted) and again after each settles. A page
+ * load waits so (web/islands/router.tsx): leaving the page would cut a request off unanswered.
+ */
+export function afterRequests(run: () => void): void {
+  setTimeout(() => {
+    if (requestsInFlight === 0) run();
+    else waiting.push(run);
+  }, 0);
 }
 
 /** Put once in the app, inside the query client: keeps `data-busy` true to what the page does. */

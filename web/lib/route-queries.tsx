@@ -8,6 +8,7 @@ import { type ReactNode, useMemo } from 'react';
 import { data, useLoaderData } from 'react-router';
 import { isApiError } from './api-error.ts';
 import { createQueryClient } from './query-client.ts';
+import { stamped } from './query-state.ts';
 
 /** What a public route's loader hands the browser: the queries it answered on the server. */
 export interface RouteQueries {
@@ -47,28 +48,18 @@ export async function prefetchQueries(
   return { queries: stamped(dehydrate(queryClient), 0), status };
 }
 
-/**
- * A loader's answer with its page's status: a page missing some of its data (the store busy) is a
- * 503, so it is neither kept in the page cache nor indexed, while the browser fills it in.
- */
-export function pageData<T>(value: T, status: PageStatus) {
-  return data(value, { status });
+/** What `pageData` adds to a loader's answer: how the page's data went (see PageStatus). */
+export interface PageDataStatus {
+  pageStatus: PageStatus;
 }
 
 /**
- * The cache with every answer's time set to `at`. The server sends 0: a page is the same bytes
- * until its data changes (its ETag, and the hashes its Content-Security-Policy lists, with it);
- * the browser stamps the answers with the moment the page arrived, as fresh as the page is.
+ * A loader's answer with its page's status: a page missing some of its data (the store busy) is a
+ * 503, so it is neither kept in the page cache nor indexed, while the browser fills it in (which
+ * is why such a page is never served as islands: root.tsx, PageScripts).
  */
-function stamped(state: DehydratedState, at: number): DehydratedState {
-  return {
-    ...state,
-    queries: state.queries.map((query) => ({
-      ...query,
-      dehydratedAt: at,
-      state: { ...query.state, dataUpdatedAt: at },
-    })),
-  };
+export function pageData<T extends object>(value: T, status: PageStatus) {
+  return data({ ...value, pageStatus: status }, { status });
 }
 
 /**

@@ -7,11 +7,11 @@ import {
   useNavigationType,
   useRouteError,
 } from 'react-router';
-import { useSession } from '#web/features/auth/api/session.ts';
-import { CartProvider } from '#web/features/cart/components/cart-provider.tsx';
+import { Island } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { RouteError } from '../route-error.tsx';
 import { NotFoundPage } from '../routes/not-found.tsx';
+import { SessionCartProvider } from './session-cart-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -34,20 +34,21 @@ function useStartAtContentOnNavigate() {
 /** The frame of every page: skip link, header, the page, footer; the cart for all of them. */
 function SiteFrame({ children }: { children: ReactNode }) {
   useStartAtContentOnNavigate();
-  const { user, isPending } = useSession();
   return (
-    <CartProvider userId={isPending ? undefined : (user?.id ?? null)}>
+    <SessionCartProvider>
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <SiteHeader />
+      <Island name="site-header">
+        <SiteHeader />
+      </Island>
       {/* At least a screen tall: the footer never shows above content still loading, so it never
           jumps down when the content arrives (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 pb-16 outline-none">
         {children}
       </main>
       <SiteFooter />
-    </CartProvider>
+    </SessionCartProvider>
   );
 }
 

@@ -3,6 +3,10 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { type BlogBlock, blog } from '#web/content/blog.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
+import type { RouteHandle } from '../root.tsx';
+
+/** Text and links only: served as islands (decision 078). */
+export const handle: RouteHandle = { islands: true };
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Blog', path: location.pathname });

@@ -9,7 +9,7 @@ import {
 } from '#web/features/categories/api/categories-queries.ts';
 import { CategoryLinks } from '#web/features/categories/components/category-links.tsx';
 import { CompanyProfile } from '#web/features/home/components/company-profile.tsx';
-import { HeroCarousel } from '#web/features/home/components/hero-carousel.tsx';
+import { HomeCarousel } from '#web/features/home/components/hero-carousel.tsx';
 import { StatsBand } from '#web/features/home/components/stats-band.tsx';
 import {
   HOME_REVIEW_COUNT,
@@ -20,10 +20,12 @@ import { ReviewCard } from '#web/features/reviews/components/review-card.tsx';
 import { toolListQuery, useToolList } from '#web/features/tools/api/tools-queries.ts';
 import { BestSeller } from '#web/features/tools/components/best-seller.tsx';
 import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
+import { Island } from '#web/islands/island.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { organization } from '#web/lib/structured-data.ts';
+import type { RouteHandle } from '../root.tsx';
 
 const FEATURED = { sort: 'newest', limit: 6 } as const;
 const BEST_SELLER = { q: site.home.bestSeller.searchName, sort: 'oldest', limit: 1 } as const;
@@ -42,6 +44,9 @@ export async function loader() {
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
+/** Text, pictures and links, and the carousel: served as islands (decision 078). */
+export const handle: RouteHandle = { islands: true };
+
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
     path: paths.home(),
@@ -57,7 +62,9 @@ export function HomePage() {
 
   return (
     <>
-      <HeroCarousel title={home.title} slides={home.slides} />
+      <Island name="hero-carousel">
+        <HomeCarousel />
+      </Island>
       <StatsBand stats={home.stats} />
       <div className="mx-auto max-w-7xl space-y-20 px-4 pt-16 sm:px-6 lg:px-8">
         <section aria-labelledby="featured-title">

@@ -1,19 +1,12 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 type Tone = 'success' | 'error' | 'info';
 interface ToastItem {
   id: number;
   tone: Tone;
   message: string;
+  /** When it showed (Date.now()). */
+  shownAt: number;
 }
 interface ToastApi {
   success: (message: string) => void;
@@ -23,8 +16,6 @@ interface ToastApi {
 
 /** Toasts close by themselves after this long. */
 const TOAST_DURATION_MS = 5000;
-
-const ToastContext = createContext<ToastApi | null>(null);
 
 const toneClasses: Record<Tone, string> = {
   success: 'border-l-emerald-600',
@@ -56,81 +47,130 @@ function useReservedSpace(stack: HTMLElement | null): void {
   }, [stack]);
 }
 
-/** The one way to show a toast: `useToast().success('Saved')`. */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<ToastItem[]>([]);
-  const nextId = useRef(1);
+let toasts: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const NO_TOASTS: readonly ToastItem[] = Object.freeze([]);
+
+function setToasts(next: readonly ToastItem[]): void {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function dismiss(id: number): void {
+  setToasts(toasts.filter((toast) => toast.id !== id));
+}
+
+function show(tone: Tone, message: string): void {
+  const id = nextId++;
+  // Two at most: they must fit over the header.
+  setToasts([...toasts.slice(-1), { id, tone, message, shownAt: Date.now() }]);
+  window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+}
+
+/** Toasts still showing when the page goes, for the next page of this tab to show. */
+const CARRIED_KEY = 'toolyard.toasts';
+/** A carried toast older than this is not shown again (a tab reopened later, say). */
+const CARRIED_FOR_MS = 15_000;
+const isTone = (value: unknown): value is Tone =>
+  value === 'success' || value === 'error' || value === 'info';
+
+/**
+ * A toast outlives a page load: one that moves to another page as a plain link or a page load
+ * does (the parts of a page served as islands do, after signing out say) leaves its toasts to
+ * the next page of the tab, which shows them for their whole time, however long the page took to
+ * come. What is read back is the tab's own, but still checked.
+ */
+function useCarriedAcrossPageLoads(): void {
+  useEffect(() => {
+    let carried: unknown;
+    try {
+      carried = JSON.parse(window.sessionStorage.getItem(CARRIED_KEY) ?? '[]');
+      window.sessionStorage.removeItem(CARRIED_KEY);
+    } catch {
+      carried = [];
+    }
+    const now = Date.now();
+    for (const item of Array.isArray(carried) ? carried : []) {
+      const { tone, message, shownAt } = (item ?? {}) as Partial<ToastItem>;
+      if (!isTone(tone) || typeof message !== 'string' || typeof shownAt !== 'number') continue;
+      if (shownAt > now || now - shownAt >= CARRIED_FOR_MS) continue;
+      show(tone, message.slice(0, 500));
+    }
+    const leave = () => {
+      if (toasts.length === 0) return;
+      try {
+        window.sessionStorage.setItem(CARRIED_KEY, JSON.stringify(toasts));
+      } catch {
+        // Storage refused (a private window, say): the next page shows none.
+      }
+    };
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, []);
+}
+
+const api: ToastApi = {
+  success: (message) => show('success', message),
+  error: (message) => show('error', message),
+  info: (message) => show('info', message),
+};
+
+/**
+ * Where the toasts show, once in every page. They are kept outside React (one list for the
+ * page), so a part of the page that runs on its own (web/islands) shows them here too.
+ */
+export function ToastRegion() {
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => NO_TOASTS,
+  );
   const [stack, setStack] = useState<HTMLElement | null>(null);
   useReservedSpace(stack);
-
-  const dismiss = useCallback((id: number) => {
-    setToasts((current) => current.filter((toast) => toast.id !== id));
-  }, []);
-
-  const show = useCallback(
-    (tone: Tone, message: string) => {
-      const id = nextId.current++;
-      // Two at most: they must fit over the header.
-      setToasts((current) => [...current.slice(-1), { id, tone, message }]);
-      window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
-    },
-    [dismiss],
-  );
-
-  const api = useMemo<ToastApi>(
-    () => ({
-      success: (message) => show('success', message),
-      error: (message) => show('error', message),
-      info: (message) => show('info', message),
-    }),
-    [show],
-  );
+  useCarriedAcrossPageLoads();
 
   return (
-    <ToastContext value={api}>
-      {children}
-      <section
-        aria-label="Notifications"
-        className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-center sm:items-end"
-      >
-        {/* The live region wraps the list: a list keeps its own role. */}
-        <div role="status" aria-live="polite" className="w-full sm:max-w-sm">
-          <ol ref={setStack} className="flex w-full flex-col gap-2 p-2 empty:hidden sm:px-4">
-            {toasts.map((toast) => (
-              <li
-                key={toast.id}
-                className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-stone-200 bg-white px-4 py-3 text-sm shadow-lg ${toneClasses[toast.tone]}`}
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-center sm:items-end"
+    >
+      {/* The live region wraps the list: a list keeps its own role. */}
+      <div role="status" aria-live="polite" className="w-full sm:max-w-sm">
+        <ol ref={setStack} className="flex w-full flex-col gap-2 p-2 empty:hidden sm:px-4">
+          {shown.map((toast) => (
+            <li
+              key={toast.id}
+              className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-stone-200 bg-white px-4 py-3 text-sm shadow-lg ${toneClasses[toast.tone]}`}
+            >
+              <p className="flex-1 text-stone-900">
+                <span className="sr-only">{toneLabels[toast.tone]}: </span>
+                {toast.message}
+              </p>
+              <button
+                type="button"
+                onClick={() => dismiss(toast.id)}
+                className="-m-1 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+                aria-label="Dismiss notification"
               >
-                <p className="flex-1 text-stone-900">
-                  <span className="sr-only">{toneLabels[toast.tone]}: </span>
-                  {toast.message}
-                </p>
-                <button
-                  type="button"
-                  onClick={() => dismiss(toast.id)}
-                  className="-m-1 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
-                  aria-label="Dismiss notification"
-                >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    className="size-4"
-                    fill="currentColor"
-                  >
-                    <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-                  </svg>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-    </ToastContext>
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
   );
 }
 
+/** The one way to show a toast: `useToast().success('Saved')`. */
 export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
   return api;
 }

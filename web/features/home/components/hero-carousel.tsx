@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { site } from '#web/content/site.ts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';
 
 export interface Slide {
@@ -189,4 +190,9 @@ function SlideView({
       </div>
     </div>
   );
+}
+
+/** The home page's carousel, the same in the page and in its island (web/islands/client.tsx). */
+export function HomeCarousel() {
+  return <HeroCarousel title={site.home.title} slides={site.home.slides} />;
 }

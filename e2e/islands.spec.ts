@@ -1,0 +1,94 @@
+import { demoTool, expect, newAccount, test, waitForReady, watchConsole } from './fixtures.ts';
+import { signedUp } from './sessions.ts';
+
+const SMALLEST = { width: 320, height: 720 };
+
+/** The scripts a page loads, by their address's path. */
+function watchScripts(page: import('@playwright/test').Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+test('the blog is served as islands: only its header and notices run, and they work', async ({
+  page,
+}) => {
+  // The page the visitor starts from is a 404 (any page of the store's origin would do).
+  const problems = watchConsole(page, (text) => text.includes('status of 404'));
+  await page.setViewportSize(SMALLEST);
+  const tool = await demoTool(page.request, 'HD-13');
+  // A visitor's cart is the browser's: the header counts it.
+  await page.goto('/no-such-page');
+  await waitForReady(page);
+  await page.evaluate((line) => localStorage.setItem('toolyard.cart', JSON.stringify([line])), {
+    toolId: tool._id,
+    quantity: tool.minimumOrder,
+  });
+  const scripts = watchScripts(page);
+  await page.goto('/blog');
+  await waitForReady(page);
+
+  // One script, the islands', and no React Router: the rest of the page is the server's HTML.
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/assets\/islands-[\w-]+\.js$/);
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+  await expect(page.getByTestId('cart-count')).toHaveText('1 tool');
+
+  // The menu at 320 px: opens, closes on Escape with focus back on its button.
+  const button = page.getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+
+  // A link is a page load; the next page is the app's.
+  await button.click();
+  await menu.getByRole('link', { name: 'Tools' }).click();
+  await expect(page).toHaveURL(/\/tools$/);
+  await waitForReady(page);
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
+  await expect(page.getByTestId('cart-count')).toHaveText('1 tool');
+  expect(problems).toEqual([]);
+});
+
+test('moving to the blog within the app renders it there, without the islands', async ({
+  page,
+}) => {
+  await page.goto('/tools');
+  await waitForReady(page);
+  const scripts = watchScripts(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notes from the workshop');
+  await waitForReady(page);
+  expect(scripts.filter((path) => path.includes('/islands-'))).toEqual([]);
+});
+
+test('a customer on the blog sees their account, and signs out to the home page', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  const customer = newAccount('Island Reader');
+  await signedUp(page, customer);
+  await page.goto('/blog');
+  await waitForReady(page);
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('user-name').first()).toHaveText(customer.name);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+
+  await header.getByRole('button', { name: 'Sign out' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  // The notice said on the blog shows on the page it moved to.
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible();
+  await waitForReady(page);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
