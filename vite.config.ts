@@ -107,6 +107,11 @@ function islandsBuild(): Plugin {
           manifest: ISLANDS_MANIFEST,
           rolldownOptions: {
             input: web('islands/client.tsx'),
+            // TanStack Query marks its modules "use client", which means nothing outside React's
+            // server components (the app's build leaves the same notices out).
+            onLog: (level, log, handle) => {
+              if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handle(level, log);
+            },
             output: {
               ...OUTPUT,
               entryFileNames: 'assets/islands-[hash].js',

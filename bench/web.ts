@@ -189,19 +189,20 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
   const urlOf = (page: string) =>
     `${store.origin}${page === TOOL_PAGE ? `/tools/${tool?._id ?? ''}` : page}`;
   const floor = await startFloorServer();
+  const pages = PAGES.filter((page) => options.pages.length === 0 || options.pages.includes(page));
   try {
-    const runs = new Map<string, LighthouseRun[]>(PAGES.map((page) => [page, []]));
+    const runs = new Map<string, LighthouseRun[]>(pages.map((page) => [page, []]));
     const floorRuns: LighthouseRun[] = [];
     for (let round = 0; round < options.lighthouseRuns; round += 1) {
       floorRuns.push(await lighthouse(floor.url, chromium));
-      for (const page of PAGES) runs.get(page)?.push(await lighthouse(urlOf(page), chromium));
+      for (const page of pages) runs.get(page)?.push(await lighthouse(urlOf(page), chromium));
     }
-    for (const page of PAGES) figures.push(...pageFigures(page, runs.get(page) ?? [], floorRuns));
+    for (const page of pages) figures.push(...pageFigures(page, runs.get(page) ?? [], floorRuns));
     notes.push(
       `Chromium ${chromiumVersion(chromium)}; Lighthouse benchmarkIndex (this machine's speed) median ${Math.round(median(floorRuns.map((r) => r.benchmarkIndex)))}.`,
     );
-    for (const page of PAGES) notes.push(scriptNotes(page, runs.get(page) ?? []));
-    for (const page of PAGES) {
+    for (const page of pages) notes.push(scriptNotes(page, runs.get(page) ?? []));
+    for (const page of pages) {
       const failing = [...new Set((runs.get(page) ?? []).flatMap((run) => run.failing))];
       if (failing.length > 0) notes.push(`Lighthouse says fix on ${page}: ${failing.join('; ')}.`);
     }

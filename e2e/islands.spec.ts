@@ -92,3 +92,46 @@ test('a customer on the blog sees their account, and signs out to the home page'
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("a tool's page is one island: choosing, adding to the cart and comparing work, and the header counts what was added", async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await page.setViewportSize(SMALLEST);
+  const tool = await demoTool(page.request, 'HD-13');
+  const scripts = watchScripts(page);
+  await page.goto(`/tools/${tool._id}`);
+  await waitForReady(page);
+
+  // The islands' script and the page's part, and no React Router.
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(script).toMatch(/^\/assets\/islands-[\w-]+\.js$/);
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+
+  const quantity = page.getByLabel('Quantity (units)');
+  await expect(quantity).toHaveValue(String(tool.minimumOrder));
+  await quantity.fill('0');
+  await expect(page.getByText('Enter a whole number of units.')).toBeVisible();
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  await quantity.fill(String(tool.minimumOrder));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const units = tool.minimumOrder.toLocaleString('en-US');
+  const added = page.getByRole('status').filter({ hasText: 'Added' });
+  await expect(added).toHaveText(`Added ${units} × ${tool.name} to your cart. View cart`);
+  // The message describes the button it answers (one set of ids, the island's).
+  const describedBy = await page
+    .getByRole('button', { name: 'Add to cart' })
+    .getAttribute('aria-describedby');
+  expect(describedBy).toBe(await added.getAttribute('id'));
+  await expect(page.getByTestId('cart-count')).toHaveText('1 tool');
+
+  await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
+  await expect(page.getByText('Pick one more tool to compare.')).toBeVisible();
+
+  await added.getByRole('link', { name: 'View cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await waitForReady(page);
+  await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();
+  expect(problems).toEqual([]);
+});

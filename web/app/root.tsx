@@ -39,10 +39,10 @@ declare module 'react-router' {
 export interface RouteHandle {
   /**
    * Served as islands on a first visit (decision 078): only the parts in an `<Island>` run in the
-   * browser, and React Router takes no part until the next page. For pages whose every other part
-   * is the server's HTML and plain links.
+   * browser, and React Router takes no part until the next page. `data` is what the islands start
+   * from: the store's `settings` (the frame's), or the `page`'s own answers too, as the app would.
    */
-  islands?: boolean;
+  islands?: { data: 'settings' | 'page' };
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -72,14 +72,16 @@ function PageScripts() {
   const isWhole = matches.every(
     (match) => ((match.data as Partial<PageDataStatus> | undefined)?.pageStatus ?? 200) === 200,
   );
+  const islands = (matches.at(-1)?.handle as RouteHandle | undefined)?.islands;
   const asIslands =
     typeof document === 'undefined' &&
     root?.islandsScript !== undefined &&
     isWhole &&
-    (matches.at(-1)?.handle as RouteHandle | undefined)?.islands === true;
+    islands !== undefined;
   if (!asIslands) return <Scripts />;
-  // The store's settings, which the frame's islands read; a page's own data is in its HTML.
-  const queries = (root as Partial<RouteQueries> | undefined)?.queries?.queries ?? [];
+  const queries = (islands.data === 'page' ? matches : matches.slice(0, 1)).flatMap(
+    (match) => (match.data as Partial<RouteQueries> | undefined)?.queries?.queries ?? [],
+  );
   // Inside a script element, "<" written as \u003c: no text in the data can end the element.
   const state = JSON.stringify({ mutations: [], queries }).replace(/</g, '\\u003c');
   return (

@@ -11,42 +11,86 @@ import { SessionCartProvider } from '#web/app/layouts/session-cart-provider.tsx'
 import { SiteHeader } from '#web/app/layouts/site-header.tsx';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
 import { HomeCarousel } from '#web/features/home/components/hero-carousel.tsx';
-import { PageActivity } from '#web/lib/page-activity.tsx';
+import { PageActivity, whileInFlight } from '#web/lib/page-activity.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { stamped } from '#web/lib/query-state.ts';
-import type { IslandName } from './island.tsx';
+import type { IslandName, IslandProps } from './island.tsx';
 import { setHydrating } from './react.ts';
+import { ShareCart, SharedCart } from './shared-cart.tsx';
 
-/** What each island renders: what the app renders in its place, with the providers it reads. */
-const parts: Record<IslandName, () => ReactNode> = {
-  'site-header': () => (
+type Part = (props: IslandProps) => ReactNode;
+
+/**
+ * What each island renders: what the app renders in its place, with the providers it reads. The
+ * frame's parts come with this script; a page's own part loads when the page has it (the page
+ * says it is busy meanwhile: web/lib/page-activity.tsx).
+ */
+const parts: Record<IslandName, () => Part | Promise<Part>> = {
+  'site-header': () => () => (
     <SessionCartProvider>
+      <ShareCart />
       <SiteHeader />
     </SessionCartProvider>
   ),
-  'hero-carousel': () => <HomeCarousel />,
-  'page-extras': () => (
+  'page-extras': () => () => (
     <>
       <PageActivity />
       <ToastRegion />
     </>
   ),
+  'hero-carousel': () => () => <HomeCarousel />,
+  'tool-page': async () => {
+    const { ToolPage } = await import('#web/app/tool-page.tsx');
+    return ({ id = '' }) => (
+      <SharedCart>
+        <ToolPage id={id} />
+      </SharedCart>
+    );
+  },
 };
 
-/** The page's answers from the server (root.tsx, IslandScripts), shared by every island. */
+/** The page's answers from the server (root.tsx, PageScripts), shared by every island. */
 const queryClient = createQueryClient();
 const state = document.getElementById('island-state')?.textContent;
 if (state) hydrate(queryClient, stamped(JSON.parse(state), Date.now()));
 
-setHydrating(true);
-for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const Part = parts[element.dataset.island as IslandName] as (() => ReactNode) | undefined;
-  if (!Part) continue;
-  hydrateRoot(
-    element,
-    <QueryClientProvider client={queryClient}>
-      <Part />
-    </QueryClientProvider>,
-  );
+function hydrateIsland(element: HTMLElement, part: Part, props: IslandProps): void {
+  setHydrating(true);
+  try {
+    hydrateRoot(
+      element,
+      <QueryClientProvider client={queryClient}>{part(props)}</QueryClientProvider>,
+    );
+  } finally {
+    setHydrating(false);
+  }
 }
-setHydrating(false);
+
+/** Each island of the page with its part; a page's own part starts loading at once. */
+const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].flatMap((element) => {
+  const load = parts[element.dataset.island as IslandName] as
+    | (() => Part | Promise<Part>)
+    | undefined;
+  if (!load) return [];
+  const props = JSON.parse(element.dataset.props ?? '{}') as IslandProps;
+  const part = load();
+  return [{ element, props, part: part instanceof Promise ? whileInFlight(() => part) : part }];
+});
+
+function hydrateIslands(): void {
+  for (const { element, props, part } of islands) {
+    // A part whose code did not arrive stays the server's HTML: its links work, and its controls
+    // say they are not ready (web/lib/use-hydrated.ts) rather than ignore a click.
+    if (part instanceof Promise)
+      part.then(
+        (loaded) => hydrateIsland(element, loaded, props),
+        () => undefined,
+      );
+    else hydrateIsland(element, part, props);
+  }
+}
+
+// After the page's first paint: the browser runs a module that has already arrived before it
+// paints, and the islands' work would hold the first paint back (Lighthouse's LCP).
+if (document.visibilityState === 'hidden') hydrateIslands();
+else requestAnimationFrame(() => setTimeout(hydrateIslands, 0));

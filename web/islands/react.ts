@@ -1,6 +1,6 @@
 /**
  * React, for the islands' build: Preact's compatible API (a few KB instead of React DOM's 60),
- * with one difference made good. React renders a `useSyncExternalStore` first with its server
+ * with two differences made good. React renders a `useSyncExternalStore` first with its server
  * snapshot when it hydrates (what the server's HTML shows), then with the browser's; Preact uses
  * the browser's at once, and since Preact does not compare attributes while hydrating, the page
  * would keep the server's (a button still disabled, a count missing). Here a hook hydrating
@@ -30,6 +30,22 @@ export function useSyncExternalStore<T>(
   return isServerView && getServerSnapshot ? getServerSnapshot() : value;
 }
 
+/**
+ * React's ids from the server's HTML are not Preact's: while hydrating, Preact leaves the
+ * server's `id`, `htmlFor` and `aria-*` in place, and an element added later (a message) would get
+ * Preact's id while the field it describes keeps React's. So a hydrating `useId` answers a
+ * stand-in, and after the first effect Preact's own: every attribute made from it differs then,
+ * and Preact writes them all, so the part uses Preact's ids throughout.
+ */
+export function useId(): string {
+  const id = compat.useId();
+  const [isHydrating, setHydrated] = compat.useState(() => hydrating);
+  compat.useEffect(() => {
+    if (isHydrating) setHydrated(false);
+  }, [isHydrating]);
+  return isHydrating ? `${id}-server` : id;
+}
+
 // @ts-expect-error Preact's types declare compat as one `export =`; its module has named exports.
 export * from 'preact/compat';
-export default { ...compat, useSyncExternalStore };
+export default { ...compat, useSyncExternalStore, useId };

@@ -3,10 +3,35 @@
  * run: links are plain links (the next page is a page load, served from the store's page cache),
  * and the location is the browser's. The islands' build puts this module in React Router's place.
  */
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { afterRequests } from '#web/lib/page-activity.tsx';
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string;
+  /** What the next page reads from its history entry (React Router's `location.state`). */
+  state?: unknown;
+};
+
+/**
+ * A page load to `to` whose history entry carries `state` the way React Router keeps it
+ * (`{ usr, key, idx }`), so the app on the next page reads it as `location.state`: the entry is
+ * made first, then loaded (a reload keeps an entry's state).
+ */
+function loadWithState(to: string, state: unknown): void {
+  const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.pushState({ usr: state, key, idx }, '', to);
+  window.location.reload();
+}
+
+/** A plain left click, which the link may take over (not one opening a tab or a window). */
+const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
+  event.button === 0 &&
+  !event.metaKey &&
+  !event.altKey &&
+  !event.ctrlKey &&
+  !event.shiftKey &&
+  !event.currentTarget.target;
 
 interface NavLinkState {
   isActive: boolean;
@@ -14,7 +39,7 @@ interface NavLinkState {
   isTransitioning: boolean;
 }
 
-type NavLinkProps = Omit<LinkProps, 'className' | 'children'> & {
+type NavLinkProps = Omit<LinkProps, 'className' | 'children' | 'state'> & {
   end?: boolean;
   className?: string | ((state: NavLinkState) => string | undefined);
   children?: ReactNode | ((state: NavLinkState) => ReactNode);
@@ -27,7 +52,10 @@ export function useLocation() {
 
 /** Moves to `to` as a page load, once the store has answered what this page asked. */
 export function useNavigate() {
-  return (to: string) => afterRequests(() => window.location.assign(to));
+  return (to: string, options?: { state?: unknown }) =>
+    afterRequests(() =>
+      options?.state === undefined ? window.location.assign(to) : loadWithState(to, options.state),
+    );
 }
 
 /** No move between pages happens inside an island: each is a page load. */
@@ -35,8 +63,19 @@ export function useNavigation() {
   return { state: 'idle' as const };
 }
 
-export function Link({ to, ...rest }: LinkProps) {
-  return <a href={to} {...rest} />;
+export function Link({ to, state, onClick, ...rest }: LinkProps) {
+  return (
+    <a
+      href={to}
+      onClick={(event) => {
+        onClick?.(event);
+        if (state === undefined || event.defaultPrevented || !isPlainClick(event)) return;
+        event.preventDefault();
+        loadWithState(to, state);
+      }}
+      {...rest}
+    />
+  );
 }
 
 /** React Router's rule: `to` is the page or a folder above it; "/" and `end` only the page. */

@@ -6,7 +6,7 @@ import { PageContainer } from '../layouts/page-container.tsx';
 import type { RouteHandle } from '../root.tsx';
 
 /** Text and links only: served as islands (decision 078). */
-export const handle: RouteHandle = { islands: true };
+export const handle: RouteHandle = { islands: { data: 'settings' } };
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Blog', path: location.pathname });

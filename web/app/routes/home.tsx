@@ -45,7 +45,7 @@ export async function loader() {
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
 /** Text, pictures and links, and the carousel: served as islands (decision 078). */
-export const handle: RouteHandle = { islands: true };
+export const handle: RouteHandle = { islands: { data: 'settings' } };
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, {
