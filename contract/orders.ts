@@ -125,6 +125,12 @@ export const OrderSchema = z.object({
    * address was typed (then `address` and `phone` are all there is).
    */
   deliveryAddress: DeliveryAddressSchema.nullable(),
+  /**
+   * The country the order goes to: its address book copy's, or the typed address's (the store's
+   * own when typed without one, decision 072). Delivery and tax went by it; "Buy again" offers it
+   * again. Null for orders placed before orders recorded it.
+   */
+  deliveryCountry: z.string().nullable(),
   /** The buyer's purchase order number, if they gave one. */
   poNumber: z.string().nullable(),
   note: z.string().nullable(),

@@ -119,6 +119,49 @@ test('address book at checkout: the default prefilled, another picked, a new one
   await keepScreenshot(page, 'address-book-320', { fullPage: true });
 });
 
+test('Place order says it is at work from the press on: pressed again while the new address is saved, it orders once and saves the address once', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { minimumOrder: 1, quantity: 500 });
+  const customer = newAccount('Paula Press');
+  await signedUp(page, customer);
+  // The store is slow to save the new address: held back until the buyer has pressed again.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let saves = 0;
+  await page.route('**/api/addresses', async (route) => {
+    if (route.request().method() === 'POST') {
+      saves += 1;
+      await held;
+    }
+    await route.continue();
+  });
+
+  await addFromToolPage(page, tool, 2);
+  await page.goto('/cart');
+  await waitForReady(page);
+  const deliverTo = page.getByRole('group', { name: 'Deliver to' });
+  await deliverTo.getByRole('radio', { name: 'A new address, saved to the address book' }).check();
+  for (const [label, value] of Object.entries(address('Pier 9', '9 Pier Road')))
+    await deliverTo.getByLabel(label).fill(value);
+  await deliverTo.getByLabel('Country').selectOption('GB');
+  const placeOrder = page.getByRole('button', { name: 'Place order' });
+  await placeOrder.click();
+  // At once busy, and no second order: Enter in a field (a press of the form's button) does nothing.
+  await expect(placeOrder).toHaveAttribute('aria-busy', 'true');
+  await expect(placeOrder).toBeDisabled();
+  await page.getByLabel('Purchase order number (optional)').press('Enter');
+  await expect.poll(() => saves).toBe(1);
+  release();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  expect(saves).toBe(1);
+  expect((await book(page)).addresses.map((a) => a.label)).toEqual(['Pier 9']);
+  expect(await placedOrders(page, customer.email)).toHaveLength(1);
+});
+
 test("a company's viewer reads its address book but cannot change it", async ({ page }) => {
   const [owner, viewer] = [newAccount('Olga Owner'), newAccount('Vic Viewer')];
   const ownerApi = await apiAs(owner, { create: true });

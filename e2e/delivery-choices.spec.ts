@@ -227,6 +227,21 @@ test('an address typed for this order only has a country: the methods and the ta
     total: '$45.30',
   });
 
+  // "Buy again" brings the typed address back with its country, and the method it travelled by.
+  await page.getByRole('button', { name: 'Buy again' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await waitForReady(page);
+  await expect(
+    page.getByRole('radio', { name: 'Type an address for this order only' }),
+  ).toBeChecked();
+  await expect(page.getByLabel('Delivery address')).toHaveValue(
+    'Tanja Typed\nTrg 5\n1000 Ljubljana\nSlovenia',
+  );
+  await expect(page.getByLabel('Phone')).toHaveValue('+386 1 555 0100');
+  await expect(country).toHaveValue('SI');
+  await expect(toSlovenia.getByRole('radio', { name: new RegExp(methods.express) })).toBeChecked();
+  await expect(page.getByTestId('total-with-delivery')).toContainText('$45.30');
+
   await methods.stop();
   await admin.dispose();
   await buyer.dispose();

@@ -1,3 +1,4 @@
+import type { Response } from '@playwright/test';
 import { addToolReviews } from './database.ts';
 import {
   apiAs,
@@ -29,11 +30,23 @@ test('a buyer reviews the tool they bought on its page; its stars show on the pa
 
   // A visitor: no reviews yet, and how to write one.
   await page.setViewportSize({ width: 320, height: 800 });
+  const visitorScripts: Promise<string>[] = [];
+  const keepScript = (response: Response) => {
+    if (/\/assets\/[^/]+\.js$/.test(response.url())) visitorScripts.push(response.text());
+  };
+  page.on('response', keepScript);
   await page.goto(`/tools/${tool._id}`);
   await waitForReady(page);
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await expect(reviews.getByText('No reviews of this tool yet.')).toBeVisible();
   await expect(reviews.getByText('Bought this tool? Sign in to review it.')).toBeVisible();
+  page.off('response', keepScript);
+  // The review form's code (react-hook-form, and zod with the review's schema) is not the visitor's.
+  expect(visitorScripts.length).toBeGreaterThan(0);
+  for (const script of await Promise.all(visitorScripts)) {
+    expect(script).not.toContain('ZodError');
+    expect(script).not.toContain('shouldUnregister');
+  }
 
   // The buyer signs in from there and comes back to the tool.
   await reviews.getByRole('link', { name: 'Sign in' }).click();

@@ -22,9 +22,11 @@ import { TaxNote } from '#web/features/tax/components/tax-note.tsx';
 /**
  * Where an order goes and how it travels, the same on every page that places one (the cart's
  * checkout, buy now, accepting an offer): the address book's picker (the default first; the
- * earlier order's address when buying again), or an address typed into the form with its country;
- * then the delivery methods that serve the chosen address's country, priced for `subject` with the total
- * with delivery; and the tax of where it goes, each price as this buyer pays it (decision 064).
+ * earlier order's address when buying again), or an address typed into the form with its country
+ * (an order bought again's own); then the delivery methods that serve the chosen address's
+ * country, priced for `subject` with the total with delivery (an order bought again's method
+ * chosen while it serves it); and the tax of where it goes, each price as this buyer pays it
+ * (decision 064).
  * The store prices the order again when it is placed.
  */
 export function useOrderDelivery({
@@ -56,7 +58,7 @@ export function useOrderDelivery({
     () => (earlier ? { address: earlier.address, phone: earlier.phone } : null),
     [earlier],
   );
-  const method = useDeliveryMethodChoice(choice.country, subject);
+  const method = useDeliveryMethodChoice(choice.country, subject, earlier?.methodId);
   const toPay = goods === undefined ? undefined : goods + taxed.priceOf(method.chosen?.price ?? 0);
   return {
     delivery: {

@@ -59,6 +59,7 @@ describe('checking out to an address of the book', () => {
     await client(t.app, buyer).delete(`/addresses/${yard._id}`);
     const read = OrderSchema.parse((await client(t.app, buyer).get(`/orders/${order._id}`)).json());
     expect(read.deliveryAddress).toEqual(copy);
+    expect(read.deliveryCountry).toBe('GB');
   });
 
   it('places lines to a company address for its members, and asking again is the same order', async () => {

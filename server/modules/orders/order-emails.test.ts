@@ -184,6 +184,7 @@ describe('numbers in emails', () => {
         phone: '+1 555 010 2030',
         address: '9 Mailbox Row, Springfield',
         deliveryAddress: null,
+        deliveryCountry: null,
         poNumber: null,
         note: null,
         lines: [

@@ -51,6 +51,8 @@ export function toOrder(
     phone: row.phone,
     address: row.address,
     deliveryAddress: row.deliveryAddress,
+    // Where tax and delivery went by (decision 072); a book's copy names it for older orders too.
+    deliveryCountry: row.taxCountry ?? row.deliveryAddress?.country ?? null,
     poNumber: row.poNumber,
     note: row.note,
     lines: lines.map((line) => ({

@@ -85,9 +85,13 @@ describe('an order of lines to a typed address with a country', () => {
     expect(order).toMatchObject({
       deliveryAddress: null,
       address: delivery.address,
+      deliveryCountry: 'FR',
       delivery: { name: 'Fret France', price: 1951 },
       totalAmount: 12_000 + 1951,
     });
+    // The order says where it went, so that buying it again can offer the same country.
+    const read = await client(t.app, buyer).get(`/orders/${order._id}`);
+    expect(OrderSchema.parse(read.json())).toMatchObject({ deliveryCountry: 'FR' });
   });
 
   it('takes an address typed without a country to be in the store’s own country', async () => {
@@ -105,6 +109,7 @@ describe('an order of lines to a typed address with a country', () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(OrderSchema.parse(placed.json())).toMatchObject({
+      deliveryCountry: 'IE',
       delivery: { name: 'Courier Éire', price: 900 },
       totalAmount: 13_200,
     });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import type { ReviewEligibility } from '#contract/reviews.ts';
@@ -5,8 +6,8 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useReviewEligibility } from '#web/features/reviews/api/reviews.ts';
+import { ReviewForm } from '#web/features/reviews/components/lazy-review-form.tsx';
 import { MyReviews } from '#web/features/reviews/components/my-reviews.tsx';
-import { ReviewForm } from '#web/features/reviews/components/review-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 
@@ -57,6 +58,8 @@ function ReviewPanel({ eligibility }: { eligibility: ReviewEligibility }) {
 
 export function AddReviewPage() {
   const eligibility = useReviewEligibility();
+  // The form's code comes beside the eligibility it waits for, not after it.
+  useEffect(() => ReviewForm.preload(), []);
   return (
     <>
       <PageHeading

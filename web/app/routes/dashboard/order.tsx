@@ -144,6 +144,8 @@ function OrderBody({
                     deliveryAddress: order.deliveryAddress,
                     address: order.address,
                     phone: order.phone,
+                    country: order.deliveryCountry,
+                    methodId: order.delivery?.methodId ?? null,
                   },
                 }}
               />

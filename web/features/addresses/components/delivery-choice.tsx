@@ -57,7 +57,8 @@ export function useDeliveryChoice(book: AddressBook | undefined, earlier: Earlie
   const current = pick ?? firstPick(book, earlier);
   const typedPlace = useForm<TypedPlaceInput, unknown, z.output<typeof TypedPlaceSchema>>({
     resolver: zodResolver(TypedPlaceSchema),
-    defaultValues: { country: '', postcode: '' },
+    // An order bought again goes where it went: its country (the store's is offered otherwise).
+    defaultValues: { country: earlier?.country ?? '', postcode: '' },
     mode: 'onTouched',
   });
   useStoreCountry(typedPlace);

@@ -1,4 +1,5 @@
 import type { AddressBook, DeliveryAddress } from '#contract/addresses.ts';
+import type { CountryCode } from '#contract/countries.ts';
 
 /**
  * Where checkout sends an order: an address of the book, a new address saved to the book first,
@@ -9,11 +10,16 @@ export type DeliveryPick =
   | { kind: 'new' }
   | { kind: 'typed' };
 
-/** What "Buy again" brings from the earlier order: its copy of a book's address, or its text. */
+/**
+ * What "Buy again" brings from the earlier order: its copy of a book's address, or its text with the
+ * country it went to (null when the order does not say), and the delivery method it travelled by.
+ */
 export interface EarlierDelivery {
   deliveryAddress: DeliveryAddress | null;
   address: string;
   phone: string;
+  country: CountryCode | null;
+  methodId: string | null;
 }
 
 const FIELDS = [

@@ -185,7 +185,9 @@ export function CheckoutForm<T>({
     savedPhone,
   });
   const { failure, fail, clear, setFailure } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
-  const { errors } = form.formState;
+  // From the press until the outcome (a new address saved, the methods or the tax of an address
+  // just chosen arrived, the order placed): the button says so and takes no second press.
+  const { errors, isSubmitting: isPlacing } = form.formState;
 
   useCheckoutDraft(form, draftKey);
 
@@ -216,8 +218,12 @@ export function CheckoutForm<T>({
     attemptKey.current ??= newIdempotencyKey();
     onShortLines?.({});
     const { phone: _phone, address: _address, ...rest } = values;
-    placing.mutate(
-      {
+    // Awaited here, not left to the mutation's own callbacks: those are dropped once the form
+    // leaves the screen, and the cart the order emptied may take it away before they run. The
+    // page that placed the order still says it was placed.
+    let placed: T;
+    try {
+      placed = await placing.mutateAsync({
         values: {
           ...rest,
           ...sent.fields,
@@ -227,29 +233,25 @@ export function CheckoutForm<T>({
           paymentMethod,
         },
         key: attemptKey.current,
-      },
-      {
-        onSuccess: (placed) => {
-          attemptKey.current = null;
-          clear();
-          if (draftKey) clearCheckoutDraft(draftKey);
-          onPlaced(placed);
-        },
-        onError: (error) => {
-          if (!isOutcomeUnknown(error)) attemptKey.current = null;
-          if (isApiError(error) && OUTDATED_CART.has(error.code) && onCartOutdated) {
-            clear();
-            onCartOutdated(error);
-            return;
-          }
-          const short = shortLines(error, lines);
-          if (Object.keys(short).length > 0) onShortLines?.(short);
-          if (isApiError(error) && error.code === 'price_changed') onPriceChanged();
-          deliveryPart.onRefused(error);
-          fail(error);
-        },
-      },
-    );
+      });
+    } catch (error) {
+      if (!isOutcomeUnknown(error)) attemptKey.current = null;
+      if (isApiError(error) && OUTDATED_CART.has(error.code) && onCartOutdated) {
+        clear();
+        onCartOutdated(error);
+        return;
+      }
+      const short = shortLines(error, lines);
+      if (Object.keys(short).length > 0) onShortLines?.(short);
+      if (isApiError(error) && error.code === 'price_changed') onPriceChanged();
+      deliveryPart.onRefused(error);
+      fail(error);
+      return;
+    }
+    attemptKey.current = null;
+    clear();
+    if (draftKey) clearCheckoutDraft(draftKey);
+    onPlaced(placed);
   });
 
   return (
@@ -286,13 +288,13 @@ export function CheckoutForm<T>({
             {blockedBy}
           </p>
         )}
-        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={placing.isPending} />
+        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={isPlacing} />
         <Button
           type="submit"
           size="lg"
           className="w-full"
-          isPending={placing.isPending && !failure}
-          disabled={blockedBy !== null}
+          isPending={isPlacing && !failure}
+          disabled={blockedBy !== null || isPlacing}
           aria-describedby={blockedBy ? 'checkout-blocked' : undefined}
         >
           {submitLabel}

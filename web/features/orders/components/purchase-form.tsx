@@ -157,7 +157,10 @@ export function PurchaseForm({
     mode: 'onTouched',
   });
   const { failure, fail, clear, setFailure } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
-  const { errors } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  // From the press on, while the methods or the tax of an address just chosen arrive and the store
+  // places the order: the button says so and takes no second press.
+  const isPlacing = isSubmitting || placeOrder.isPending;
   const quantity = form.watch('orderedNum');
   const isOutOfStock = !canBeOrdered(tool);
   const rules = packAndLimitText(tool);
@@ -268,13 +271,13 @@ export function PurchaseForm({
         {isOutOfStock && (
           <FormError>This tool is out of stock right now. Please check back soon.</FormError>
         )}
-        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={placeOrder.isPending} />
+        <OrderSubmitError failure={failure} onRetry={onSubmit} isRetrying={isPlacing} />
         <Button
           type="submit"
           size="lg"
           className="w-full"
-          isPending={placeOrder.isPending && !failure}
-          disabled={isOutOfStock}
+          isPending={isPlacing && !failure}
+          disabled={isOutOfStock || isPlacing}
         >
           Proceed to order
         </Button>

@@ -3,22 +3,13 @@ import { Link } from 'react-router';
 import type { Review, ReviewEligibility } from '#contract/reviews.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { lazyPart } from '#web/components/ui/lazy-part.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { useMoreToolReviews, useToolReviewEligibility, useToolReviews } from '../api/reviews.ts';
+import { ReviewForm } from './lazy-review-form.tsx';
 import { ReviewCard } from './review-card.tsx';
-
-/**
- * The form (react-hook-form and the review's schema) loads only for a buyer who may post: a tool
- * page's first visit does not carry it (bench/README.md, "Interactive at once").
- */
-const ReviewForm = lazyPart(() => import('./review-form.tsx').then((m) => m.ReviewForm), {
-  loading: 'Loading the review form…',
-  failed: 'We could not load the review form',
-});
 
 /** A buyer of the tool writes or edits their review; anyone else learns why they cannot. */
 function ToolReviewPanel({ tool, eligibility }: { tool: Tool; eligibility: ReviewEligibility }) {

@@ -7,16 +7,23 @@ import { type DeliverySubject, useDeliveryOptions } from '../api/delivery-method
 
 /**
  * How an order travels (a cart's, buy now's, an offer's): the methods that deliver it to the
- * chosen address's country, each with the price and the day the store quotes (the cheapest is
- * chosen until the buyer picks another). The store prices the chosen one again when the order is
- * placed.
+ * chosen address's country, each with the price and the day the store quotes (`preferred` is
+ * chosen while it serves the country, an order bought again's method; otherwise the cheapest,
+ * until the buyer picks another). The store prices the chosen one again when the order is placed.
  */
-export function useDeliveryMethodChoice(country: string | null, subject: DeliverySubject) {
+export function useDeliveryMethodChoice(
+  country: string | null,
+  subject: DeliverySubject,
+  preferred: string | null = null,
+) {
   const options = useDeliveryOptions(country, subject);
   const [picked, setPicked] = useState<string | null>(null);
   const list = country === null ? [] : (options.data ?? []);
   const chosen: DeliveryOption | null =
-    list.find((option) => option.methodId === picked) ?? list[0] ?? null;
+    list.find((option) => option.methodId === picked) ??
+    list.find((option) => option.methodId === preferred) ??
+    list[0] ??
+    null;
   const isLoading = country !== null && options.isPending && options.fetchStatus !== 'idle';
   // A country, but nothing to quote yet (buy now before its quantity can be ordered).
   const isWaiting = country !== null && options.isPending && options.fetchStatus === 'idle';
