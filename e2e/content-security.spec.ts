@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 test('forms validate without tripping the content security policy', async ({ page }) => {
@@ -23,21 +25,37 @@ test('forms validate without tripping the content security policy', async ({ pag
   expect(violations).toEqual([]);
 });
 
-test('each page allows exactly its own inline scripts', async ({ request }) => {
-  const response = await request.get('/tools');
+/** A page's CSP `script-src`, and its inline scripts: those that run, and data blocks. */
+async function inlineScriptsOf(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
   const csp = response.headers()['content-security-policy'] ?? '';
   const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
-  expect(scriptSrc).not.toContain('unsafe-inline');
   const html = await response.text();
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
-  const { createHash } = await import('node:crypto');
-  const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-  // React Router's hydration data and module loader run: each is allowed by its hash.
-  const scripts = inline.filter(([, attributes]) => !attributes?.includes('application/ld+json'));
-  expect(scripts.length).toBeGreaterThan(1);
-  for (const [, , code] of scripts) expect(scriptSrc).toContain(hashOf(code ?? ''));
-  // Structured data never runs, and needs nothing.
-  const data = inline.filter(([, attributes]) => attributes?.includes('application/ld+json'));
-  expect(data.length).toBeGreaterThan(0);
-  for (const [, , code] of data) expect(scriptSrc).not.toContain(hashOf(code ?? ''));
+  const isData = (attributes = '') => /type="application\/(ld\+)?json"/.test(attributes);
+  return {
+    scriptSrc,
+    running: inline.filter(([, attributes]) => !isData(attributes)).map(([, , code]) => code ?? ''),
+    data: inline.filter(([, attributes]) => isData(attributes)).map(([, , code]) => code ?? ''),
+  };
+}
+
+const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+test('each page allows exactly its own inline scripts', async ({ request }) => {
+  // A page the app hydrates: React Router's hydration data and module loader run, each allowed
+  // by its hash. Structured data never runs, and needs nothing.
+  const app = await inlineScriptsOf(request, '/quick-order');
+  expect(app.scriptSrc).not.toContain('unsafe-inline');
+  expect(app.running.length).toBeGreaterThan(1);
+  for (const code of app.running) expect(app.scriptSrc).toContain(hashOf(code));
+  for (const code of app.data) expect(app.scriptSrc).not.toContain(hashOf(code));
+
+  // A page served as islands: no inline script runs, so none is allowed; its data blocks (the
+  // islands' answers, the structured data) need nothing.
+  const islands = await inlineScriptsOf(request, '/tools');
+  expect(islands.scriptSrc).not.toContain('unsafe-inline');
+  expect(islands.running).toEqual([]);
+  expect(islands.scriptSrc).not.toContain("'sha256-");
+  expect(islands.data.length).toBeGreaterThan(1);
 });

@@ -39,6 +39,22 @@ const parts: Record<IslandName, () => Part | Promise<Part>> = {
     </>
   ),
   'hero-carousel': () => () => <HomeCarousel />,
+  catalogue: async () => {
+    const { CatalogueView } = await import('#web/app/layouts/catalogue-view.tsx');
+    return () => (
+      <SharedCart>
+        <CatalogueView />
+      </SharedCart>
+    );
+  },
+  'category-page': async () => {
+    const { CategoryPage } = await import('#web/app/category-page.tsx');
+    return ({ slug = '' }) => (
+      <SharedCart>
+        <CategoryPage slug={slug} />
+      </SharedCart>
+    );
+  },
   'tool-page': async () => {
     const { ToolPage } = await import('#web/app/tool-page.tsx');
     return ({ id = '' }) => (

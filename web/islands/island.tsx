@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 
 /** The parts of a page that run in the browser on their own (web/islands/client.tsx). */
-export type IslandName = 'site-header' | 'page-extras' | 'hero-carousel' | 'tool-page';
+export type IslandName =
+  | 'site-header'
+  | 'page-extras'
+  | 'hero-carousel'
+  | 'tool-page'
+  | 'catalogue'
+  | 'category-page';
 
 /** What an island is rendered with: a few strings, sent in the page. */
 export type IslandProps = Readonly<Record<string, string>>;

@@ -1,15 +1,25 @@
 /**
  * What the islands (web/islands/client.tsx) use of React Router, on a page React Router does not
- * run: links are plain links (the next page is a page load, served from the store's page cache),
- * and the location is the browser's. The islands' build puts this module in React Router's place.
+ * run. The location is the browser's. A link or a move to another page is a page load (served
+ * from the store's page cache); one that changes only the address's query (a catalogue's page,
+ * sort or filters) stays on the page, as in the app: the history gets an entry and the islands
+ * read the new query. The islands' build puts this module in React Router's place.
  */
-import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import {
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import { afterRequests } from '#web/lib/page-activity.tsx';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
   /** What the next page reads from its history entry (React Router's `location.state`). */
   state?: unknown;
+  replace?: boolean;
+  preventScrollReset?: boolean;
 };
 
 /**
@@ -22,6 +32,63 @@ function loadWithState(to: string, state: unknown): void {
   const key = Math.random().toString(36).slice(2, 10);
   window.history.pushState({ usr: state, key, idx }, '', to);
   window.location.reload();
+}
+
+interface Place {
+  pathname: string;
+  search: string;
+  hash: string;
+  state: unknown;
+  key: string;
+}
+
+const listeners = new Set<() => void>();
+let place: Place | undefined;
+
+/** The browser's location, as one value until it changes. */
+function currentPlace(): Place {
+  const { pathname, search, hash } = window.location;
+  if (place?.pathname !== pathname || place.search !== search || place.hash !== hash) {
+    const entry = window.history.state as { usr?: unknown; key?: string } | null;
+    place = { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? 'default' };
+  }
+  return place;
+}
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('popstate', notify);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('popstate', notify);
+  };
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Whether moving to `to` changes only the query of this page's address: then it stays on the
+ * page. A move to another page, or to a place in this one (`#…`), is the browser's.
+ */
+function staysOnPage(to: string): URL | null {
+  const target = new URL(to, window.location.href);
+  const here = window.location;
+  return target.origin === here.origin && target.pathname === here.pathname && target.hash === ''
+    ? target
+    : null;
+}
+
+/** A new address on this page, in the history as React Router keeps its entries. */
+function moveOnPage(target: URL, replace = false): void {
+  const previous = window.history.state as { idx?: number } | null;
+  const idx = (previous?.idx ?? 0) + (replace ? 0 : 1);
+  const entry = { usr: null, key: Math.random().toString(36).slice(2, 10), idx };
+  const address = `${target.pathname}${target.search}`;
+  if (replace) window.history.replaceState(entry, '', address);
+  else window.history.pushState(entry, '', address);
+  notify();
 }
 
 /** A plain left click, which the link may take over (not one opening a tab or a window). */
@@ -45,33 +112,69 @@ type NavLinkProps = Omit<LinkProps, 'className' | 'children' | 'state'> & {
   children?: ReactNode | ((state: NavLinkState) => ReactNode);
 };
 
-export function useLocation() {
-  const { pathname, search, hash } = window.location;
-  return { pathname, search, hash, state: null, key: 'default' };
+export function useLocation(): Place {
+  return useSyncExternalStore(subscribe, currentPlace);
 }
 
-/** Moves to `to` as a page load, once the store has answered what this page asked. */
+/**
+ * Moves to `to`: on this page when only the query changes; otherwise as a page load, once the
+ * store has answered what this page asked.
+ */
 export function useNavigate() {
-  return (to: string, options?: { state?: unknown }) =>
+  return (to: string, options?: { state?: unknown; replace?: boolean }) => {
+    const onPage = options?.state === undefined ? staysOnPage(to) : null;
+    if (onPage) return moveOnPage(onPage, options?.replace);
     afterRequests(() =>
       options?.state === undefined ? window.location.assign(to) : loadWithState(to, options.state),
     );
+  };
 }
 
-/** No move between pages happens inside an island: each is a page load. */
+/** The query of the page's address, and a way to change it on the page (as React Router's). */
+export function useSearchParams() {
+  const { search } = useLocation();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setParams = (
+    next: URLSearchParams | string | Record<string, string>,
+    options?: { replace?: boolean; preventScrollReset?: boolean },
+  ) => {
+    const query = new URLSearchParams(next).toString();
+    moveOnPage(
+      new URL(`${window.location.pathname}${query ? `?${query}` : ''}`, window.location.href),
+      options?.replace,
+    );
+  };
+  return [params, setParams] as const;
+}
+
+/** Moves on a page load as the page goes; within a page, the store's answers say it is busy. */
 export function useNavigation() {
   return { state: 'idle' as const };
 }
 
-export function Link({ to, state, onClick, ...rest }: LinkProps) {
+export function Link({
+  to,
+  state,
+  replace,
+  preventScrollReset: _keepsScroll,
+  onClick,
+  ...rest
+}: LinkProps) {
   return (
     <a
       href={to}
       onClick={(event) => {
         onClick?.(event);
-        if (state === undefined || event.defaultPrevented || !isPlainClick(event)) return;
+        if (event.defaultPrevented || !isPlainClick(event)) return;
+        if (state !== undefined) {
+          event.preventDefault();
+          loadWithState(to, state);
+          return;
+        }
+        const onPage = staysOnPage(to);
+        if (!onPage) return;
         event.preventDefault();
-        loadWithState(to, state);
+        moveOnPage(onPage, replace);
       }}
       {...rest}
     />
@@ -87,9 +190,18 @@ function isActivePath(pathname: string, to: string, end: boolean): boolean {
   return location.startsWith(target) && location.charAt(target.length) === '/';
 }
 
-export function NavLink({ to, end = false, className, children, ...rest }: NavLinkProps) {
+export function NavLink({
+  to,
+  end = false,
+  className,
+  children,
+  replace: _replace,
+  preventScrollReset: _keepsScroll,
+  ...rest
+}: NavLinkProps) {
+  const { pathname } = useLocation();
   const state: NavLinkState = {
-    isActive: isActivePath(window.location.pathname, to, end),
+    isActive: isActivePath(pathname, to, end),
     isPending: false,
     isTransitioning: false,
   };

@@ -1,24 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
 import type { Category } from '#contract/categories.ts';
 import { formatCount } from '#contract/format.ts';
-import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
-import { PageHeading } from '#web/components/ui/page-heading.tsx';
-import { QueryView } from '#web/components/ui/query-view.tsx';
-import {
-  ancestry,
-  categoriesQuery,
-  childrenOf,
-  useCategories,
-} from '#web/features/categories/api/categories-queries.ts';
+import { ancestry, categoriesQuery } from '#web/features/categories/api/categories-queries.ts';
 import { filterCount, readCatalogue } from '#web/features/tools/utils/catalogue-address.ts';
+import { Island } from '#web/islands/island.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs } from '#web/lib/structured-data.ts';
-import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { CategoryPage, crumbsOf } from '../category-page.tsx';
 import { isPastTheEnd, prefetchCatalogue } from '../layouts/catalogue-address.ts';
-import { CatalogueView } from '../layouts/catalogue-view.tsx';
-import { PageContainer } from '../layouts/page-container.tsx';
+import type { RouteHandle } from '../root.tsx';
 
 /** An unknown category, or a page past its last, is a 404 page with status 404. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -41,14 +33,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
-/** The trail as breadcrumbs name it: Home, Tools, each category down to this one. */
-function crumbsOf(trail: readonly Category[]) {
-  return [
-    { name: 'Home', path: paths.home() },
-    { name: 'Tools', path: paths.tools() },
-    ...trail.map((category) => ({ name: category.name, path: paths.category(category.slug) })),
-  ];
-}
+/** The page is one island (decision 078); its page, sort and filters stay on the page. */
+export const handle: RouteHandle = { islands: { data: 'page' } };
 
 /**
  * A category's address to index is its page number alone: sorted, searched and filtered copies
@@ -79,53 +65,13 @@ export function meta({ data: page, matches, params, location, error }: MetaArgs<
   });
 }
 
-/** A category's public page: where it sits, the categories below it, and its tools, filtered. */
-export function CategoryPage() {
-  const { slug = '' } = useParams();
-  const tree = useCategories();
-  const trail = tree.data ? ancestry(tree.data, slug) : [];
-  const category = trail.at(-1);
-  usePageTitle(category?.name ?? 'Category');
-
-  return (
-    <PageContainer>
-      <Breadcrumbs
-        trail={crumbsOf(trail).map((crumb, index, all) => ({
-          label: crumb.name,
-          to: index < all.length - 1 ? crumb.path : undefined,
-        }))}
-      />
-      <QueryView
-        query={tree}
-        loadingLabel="Loading the category…"
-        errorTitle="We could not load this category"
-        isEmpty={() => category === undefined}
-        emptyTitle="There is no such category"
-      >
-        {() =>
-          category && (
-            <>
-              <PageHeading
-                eyebrow="Category"
-                title={category.name}
-                description={category.description || undefined}
-              />
-              <CatalogueView
-                category={category}
-                subcategories={childrenOf(tree.data ?? [], category._id)}
-              />
-            </>
-          )
-        }
-      </QueryView>
-    </PageContainer>
-  );
-}
-
 export default function CategoryRoute() {
+  const { slug = '' } = useParams();
   return (
     <RouteQueriesBoundary>
-      <CategoryPage />
+      <Island name="category-page" props={{ slug }}>
+        <CategoryPage slug={slug} />
+      </Island>
     </RouteQueriesBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { filterCount, readCatalogue } from '#web/features/tools/utils/catalogue-address.ts';
+import { Island } from '#web/islands/island.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
@@ -8,6 +9,7 @@ import { breadcrumbs } from '#web/lib/structured-data.ts';
 import { isPastTheEnd, prefetchCatalogue } from '../layouts/catalogue-address.ts';
 import { CatalogueView } from '../layouts/catalogue-view.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';
+import type { RouteHandle } from '../root.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = readCatalogue(new URL(request.url).searchParams);
@@ -20,6 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
+
+/** The catalogue's list is one island (decision 078); its page, sort and filters stay on the page. */
+export const handle: RouteHandle = { islands: { data: 'page' } };
 
 /**
  * The catalogue's address to index is its page number alone: sorted and filtered copies point at
@@ -59,7 +64,9 @@ export function ToolsPage() {
         title="All tools"
         description="Every tool we make and trade, at bulk prices. Search the catalogue, sort the list, or narrow it by brand, stock, price and specifications."
       />
-      <CatalogueView />
+      <Island name="catalogue">
+        <CatalogueView />
+      </Island>
     </PageContainer>
   );
 }

@@ -4,7 +4,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { site } from '#web/content/site.ts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';
 
-export interface Slide {
+interface Slide {
   eyebrow: string;
   slogan: string;
   text: string;
@@ -18,7 +18,7 @@ const ROTATE_MS = 7000;
  * The slogan carousel: turns by itself only while nobody has paused it, hovered it or focused it,
  * and never under prefers-reduced-motion. Arrow keys move between slides.
  */
-export function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide[] }) {
+function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide[] }) {
   const [active, setActive] = useState(0);
   const [isPaused, setIsPaused] = useState(false);
   const [isHeld, setIsHeld] = useState(false);
