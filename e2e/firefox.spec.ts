@@ -86,7 +86,11 @@ test('Firefox: a visitor browses the server-rendered store and the catalogue sea
   // Plurals too: "kits" finds the kit, first among the catalogue's drills.
   await fill(page, field('Search tools'), 'hammer drill kits');
   await until(async () => (await hrefOf(page)).includes('kits'), 'the search in the address');
-  await click(page, '::-p-aria([name="13 mm Hammer Drill Kit, 120 pieces"][role="link"])');
+  // The catalogue is served as islands: a tool's page is a page load from there.
+  await Promise.all([
+    page.waitForNavigation(),
+    click(page, '::-p-aria([name="13 mm Hammer Drill Kit, 120 pieces"][role="link"])'),
+  ]);
   await until(
     async () => (await textOf(page, 'h1')) === '13 mm Hammer Drill Kit, 120 pieces',
     'the tool page',
@@ -114,7 +118,11 @@ test('Firefox: a visitor browses into a category, filters it by brand and voltag
     ));
 
   await page.goto(`${ORIGIN}/tools`);
-  await click(page, `nav a[href^="/categories/${category.slug}"]`);
+  // From the catalogue (islands) a category's page is a page load.
+  await Promise.all([
+    page.waitForNavigation(),
+    click(page, `nav a[href^="/categories/${category.slug}"]`),
+  ]);
   await until(async () => (await pathOf(page)) === `/categories/${category.slug}`, 'the category');
   await textOf(page, summary('4 tools'));
   await until(isLive, 'the filters to come alive');
