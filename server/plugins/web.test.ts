@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,6 +105,19 @@ describe('a page’s inline scripts', () => {
   it('allows React Router’s own scripts alone: data blocks need nothing, anything else stays blocked', () => {
     expect(inlineScriptHashes(page)).toHaveLength(2);
     expect(inlineScriptHashes('<script>alert(1)</script>')).toEqual([]);
+  });
+
+  it('allows the islands’ loader, and no script that only looks like it', () => {
+    const loader = 'requestAnimationFrame(()=>import("/assets/islands-a.js"))';
+    const islands = [
+      '<script type="application/json" id="island-state">{"queries":[]}</script>',
+      `<script type="module" data-islands="">${loader}</script>`,
+      `<script data-islands="">${loader}</script>`,
+      `<script type="module">${loader}</script>`,
+    ].join('');
+    expect(inlineScriptHashes(islands)).toEqual([
+      createHash('sha256').update(loader).digest('base64'),
+    ]);
   });
 
   it('drops the module preload hints and nothing else', () => {

@@ -61,20 +61,24 @@ export function withoutModulePreloads(html: string): string {
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
-/** React Router's own inline scripts: the hydration data and the module loader. */
-const isRouterScript = (attributes: string, code: string) =>
+/**
+ * The store's own inline scripts: React Router's hydration data and module loader, and on a page
+ * served as islands the islands' loader (web/app/root.tsx).
+ */
+const isOwnScript = (attributes: string, code: string) =>
   code.startsWith('window.__reactRouterContext') ||
-  (/\btype="module"/.test(attributes) && code.includes('window.__reactRouterRouteModules'));
+  (/\btype="module"/.test(attributes) &&
+    (code.includes('window.__reactRouterRouteModules') || /\bdata-islands=/.test(attributes)));
 
 /**
- * The SHA-256 of React Router's inline scripts in a page: the page's CSP allows exactly these.
+ * The SHA-256 of the store's own inline scripts in a page: the page's CSP allows exactly these.
  * Data blocks (JSON-LD) never run and need none; any other inline script, however it got into a
  * page, stays blocked.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (!isRouterScript(attributes, code)) continue;
+    if (!isOwnScript(attributes, code)) continue;
     hashes.add(createHash('sha256').update(code).digest('base64'));
   }
   return [...hashes];

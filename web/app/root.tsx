@@ -61,24 +61,39 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const shouldRevalidate = () => false;
 
 /**
+ * Loads the islands' script once the page has shown its content (the browser's first contentful
+ * paint), or after 1.5 s should it never say so: fetched with the page, the scripts ran before the
+ * first paint and held it back (Lighthouse's FCP and LCP), where nothing on the page needs them
+ * to be read. A hidden tab loads it at once (it paints nothing until shown).
+ */
+function islandsLoader(src: string): string {
+  return [
+    'let loaded=false;',
+    `const load=()=>{if(!loaded){loaded=true;import(${JSON.stringify(src)})}};`,
+    'if(document.visibilityState==="hidden")load();',
+    'else{',
+    'try{new PerformanceObserver((list,observer)=>{',
+    'if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();setTimeout(load,0)}',
+    '}).observe({type:"paint",buffered:true})}catch{}',
+    'setTimeout(load,1500)}',
+  ].join('');
+}
+
+/**
  * React Router's scripts, which hydrate the whole page; or, for a first visit to a page served as
  * islands, the islands' script and the answers they start from. Decided on the server only: once
  * the app runs, every page it moves to is the app's.
  */
 function PageScripts() {
   const matches = useMatches();
-  const root = matches[0]?.data as { islandsScript?: string } | undefined;
+  const islandsScript = (matches[0]?.data as { islandsScript?: string } | undefined)?.islandsScript;
   // A page missing some of its data is completed by the browser: the whole app's work.
   const isWhole = matches.every(
     (match) => ((match.data as Partial<PageDataStatus> | undefined)?.pageStatus ?? 200) === 200,
   );
   const islands = (matches.at(-1)?.handle as RouteHandle | undefined)?.islands;
-  const asIslands =
-    typeof document === 'undefined' &&
-    root?.islandsScript !== undefined &&
-    isWhole &&
-    islands !== undefined;
-  if (!asIslands) return <Scripts />;
+  if (typeof document !== 'undefined' || islandsScript === undefined || !isWhole || !islands)
+    return <Scripts />;
   const queries = (islands.data === 'page' ? matches : matches.slice(0, 1)).flatMap(
     (match) => (match.data as Partial<RouteQueries> | undefined)?.queries?.queries ?? [],
   );
@@ -92,7 +107,12 @@ function PageScripts() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped
         dangerouslySetInnerHTML={{ __html: state }}
       />
-      <script type="module" src={root.islandsScript} />
+      <script
+        type="module"
+        data-islands=""
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own loader, hashed in the page's CSP
+        dangerouslySetInnerHTML={{ __html: islandsLoader(islandsScript) }}
+      />
     </>
   );
 }

@@ -106,7 +106,5 @@ function hydrateIslands(): void {
   }
 }
 
-// After the page's first paint: the browser runs a module that has already arrived before it
-// paints, and the islands' work would hold the first paint back (Lighthouse's LCP).
-if (document.visibilityState === 'hidden') hydrateIslands();
-else requestAnimationFrame(() => setTimeout(hydrateIslands, 0));
+// The page has painted before this script was asked for (root.tsx, islandsLoader).
+hydrateIslands();
