@@ -171,3 +171,23 @@ test('the catalogue is an island: its sort, pages and filters change the list on
   expect(await stillHere()).toBe(false);
   expect(problems).toEqual([]);
 });
+
+test('leaving an island page waits for the change to the cart being saved', async ({ page }) => {
+  const customer = newAccount('Island Leaver');
+  await signedUp(page, customer);
+  const tool = await demoTool(page.request, 'HD-13');
+  await page.goto(`/tools/${tool._id}`);
+  await waitForReady(page);
+  // The store is slow to save the cart: the answer comes a second after the request.
+  await page.route('**/api/cart', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  // At once, before the store has answered: the header's way to the cart.
+  await page.getByRole('banner').getByRole('link', { name: /Cart/ }).first().click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await waitForReady(page);
+  await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();
+});

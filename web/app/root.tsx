@@ -64,12 +64,14 @@ export const shouldRevalidate = () => false;
  * Loads the islands' script once the page has shown its content (the browser's first contentful
  * paint), or after 1.5 s should it never say so: fetched with the page, the scripts ran before the
  * first paint and held it back (Lighthouse's FCP and LCP), where nothing on the page needs them
- * to be read. A hidden tab loads it at once (it paints nothing until shown).
+ * to be read. A hidden tab loads it at once (it paints nothing until shown). Should it not arrive
+ * (the visitor already on the way to another page, or offline), the page stays the server's HTML,
+ * whose links and forms work.
  */
 function islandsLoader(src: string): string {
   return [
     'let loaded=false;',
-    `const load=()=>{if(!loaded){loaded=true;import(${JSON.stringify(src)})}};`,
+    `const load=()=>{if(!loaded){loaded=true;import(${JSON.stringify(src)}).catch(()=>{})}};`,
     'if(document.visibilityState==="hidden")load();',
     'else{',
     'try{new PerformanceObserver((list,observer)=>{',

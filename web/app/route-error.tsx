@@ -1,11 +1,14 @@
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** A screen that failed to load or crashed: say so, and offer a reload. */
 export function RouteError({ error }: { error: unknown }) {
   usePageTitle('Something went wrong');
+  // A link to this very address, loaded afresh: it works before any script (a page served as
+  // islands hydrates no part of this one).
+  const { pathname, search } = useLocation();
   const isChunkError =
     error instanceof Error &&
     /dynamically imported module|Importing a module script|Failed to fetch/i.test(error.message);
@@ -19,7 +22,9 @@ export function RouteError({ error }: { error: unknown }) {
         {detail}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        <Link to={`${pathname}${search}`} reloadDocument className={buttonClasses()}>
+          Reload the page
+        </Link>
         <Link to={paths.home()} reloadDocument className={buttonClasses({ variant: 'outline' })}>
           Go to the home page
         </Link>

@@ -15,7 +15,7 @@ import { PageActivity, whileInFlight } from '#web/lib/page-activity.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { stamped } from '#web/lib/query-state.ts';
 import type { IslandName, IslandProps } from './island.tsx';
-import { setHydrating } from './react.ts';
+import { IslandIdPrefix, setHydrating } from './react.ts';
 import { ShareCart, SharedCart } from './shared-cart.tsx';
 
 type Part = (props: IslandProps) => ReactNode;
@@ -70,13 +70,21 @@ const queryClient = createQueryClient();
 const state = document.getElementById('island-state')?.textContent;
 if (state) hydrate(queryClient, stamped(JSON.parse(state), Date.now()));
 
-function hydrateIsland(element: HTMLElement, part: Part, props: IslandProps): void {
+/**
+ * Hydrates one island. Each has its own prefix for the ids it makes (Preact numbers them per
+ * root), and a fault in one is reported and leaves the others running.
+ */
+function hydrateIsland(element: HTMLElement, part: Part, props: IslandProps, index: number): void {
   setHydrating(true);
   try {
     hydrateRoot(
       element,
-      <QueryClientProvider client={queryClient}>{part(props)}</QueryClientProvider>,
+      <IslandIdPrefix value={`i${index}-`}>
+        <QueryClientProvider client={queryClient}>{part(props)}</QueryClientProvider>
+      </IslandIdPrefix>,
     );
+  } catch (error) {
+    console.error(`The ${element.dataset.island} part of the page could not start.`, error);
   } finally {
     setHydrating(false);
   }
@@ -94,16 +102,17 @@ const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].fla
 });
 
 function hydrateIslands(): void {
-  for (const { element, props, part } of islands) {
+  islands.forEach(({ element, props, part }, index) => {
     // A part whose code did not arrive stays the server's HTML: its links work, and its controls
     // say they are not ready (web/lib/use-hydrated.ts) rather than ignore a click.
     if (part instanceof Promise)
       part.then(
-        (loaded) => hydrateIsland(element, loaded, props),
+        (loaded) => hydrateIsland(element, loaded, props, index),
+        // Not arrived (the visitor already on the way to another page, or offline): nothing to say.
         () => undefined,
       );
-    else hydrateIsland(element, part, props);
-  }
+    else hydrateIsland(element, part, props, index);
+  });
 }
 
 // The page has painted before this script was asked for (root.tsx, islandsLoader).

@@ -7,6 +7,7 @@
  * answers the server's snapshot, and the browser's after its first effect, as React does.
  */
 import * as compat from 'preact/compat';
+import type { Context } from 'react';
 
 let hydrating = false;
 
@@ -30,6 +31,9 @@ export function useSyncExternalStore<T>(
   return isServerView && getServerSnapshot ? getServerSnapshot() : value;
 }
 
+/** Each island's prefix for its ids: Preact numbers ids per root, and each island is one. */
+export const IslandIdPrefix = compat.createContext('') as unknown as Context<string>;
+
 /**
  * React's ids from the server's HTML are not Preact's: while hydrating, Preact leaves the
  * server's `id`, `htmlFor` and `aria-*` in place, and an element added later (a message) would get
@@ -38,7 +42,7 @@ export function useSyncExternalStore<T>(
  * and Preact writes them all, so the part uses Preact's ids throughout.
  */
 export function useId(): string {
-  const id = compat.useId();
+  const id = `${compat.useContext(IslandIdPrefix as unknown as compat.Context<string>)}${compat.useId()}`;
   const [isHydrating, setHydrated] = compat.useState(() => hydrating);
   compat.useEffect(() => {
     if (isHydrating) setHydrated(false);

@@ -20,6 +20,8 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   state?: unknown;
   replace?: boolean;
   preventScrollReset?: boolean;
+  /** A page load even where the app would move without one: the browser follows it. */
+  reloadDocument?: boolean;
 };
 
 /**
@@ -80,8 +82,12 @@ function staysOnPage(to: string): URL | null {
     : null;
 }
 
-/** A new address on this page, in the history as React Router keeps its entries. */
-function moveOnPage(target: URL, replace = false): void {
+/**
+ * A new address on this page, in the history as React Router keeps its entries; the address the
+ * page is at already replaces its entry, as React Router does (Back then leaves the page).
+ */
+function moveOnPage(target: URL, asked = false): void {
+  const replace = asked || `${target.pathname}${target.search}` === currentAddress();
   const previous = window.history.state as { idx?: number } | null;
   const idx = (previous?.idx ?? 0) + (replace ? 0 : 1);
   const entry = { usr: null, key: Math.random().toString(36).slice(2, 10), idx };
@@ -89,6 +95,51 @@ function moveOnPage(target: URL, replace = false): void {
   if (replace) window.history.replaceState(entry, '', address);
   else window.history.pushState(entry, '', address);
   notify();
+}
+
+const currentAddress = () => `${window.location.pathname}${window.location.search}`;
+
+/** How long leaving a page waits at most for the store's answers still under way. */
+const LEAVE_WAIT_MS = 5_000;
+
+/**
+ * Leaves for another page once no request to the store is in flight (a change to the cart being
+ * saved, signing out), or after LEAVE_WAIT_MS should one hang: leaving would cut it off.
+ */
+function leave(to: string, state?: unknown): void {
+  let isGone = false;
+  const go = () => {
+    if (isGone) return;
+    isGone = true;
+    if (state === undefined) window.location.assign(to);
+    else loadWithState(to, state);
+  };
+  afterRequests(go);
+  setTimeout(go, LEAVE_WAIT_MS);
+}
+
+/**
+ * What a plain click on a link does: stays on the page when only the query changes; leaves for
+ * another page of the store once its requests are answered; anything else (a place on this page,
+ * another site) is the browser's.
+ */
+function follow(
+  event: MouseEvent<HTMLAnchorElement>,
+  to: string,
+  options: { state?: unknown; replace?: boolean } = {},
+): void {
+  if (event.defaultPrevented || !isPlainClick(event)) return;
+  const onPage = options.state === undefined ? staysOnPage(to) : null;
+  if (onPage) {
+    event.preventDefault();
+    moveOnPage(onPage, options.replace);
+    return;
+  }
+  const target = new URL(to, window.location.href);
+  if (target.origin !== window.location.origin) return;
+  if (options.state === undefined && target.pathname === window.location.pathname) return;
+  event.preventDefault();
+  leave(target.href, options.state);
 }
 
 /** A plain left click, which the link may take over (not one opening a tab or a window). */
@@ -123,10 +174,8 @@ export function useLocation(): Place {
 export function useNavigate() {
   return (to: string, options?: { state?: unknown; replace?: boolean }) => {
     const onPage = options?.state === undefined ? staysOnPage(to) : null;
-    if (onPage) return moveOnPage(onPage, options?.replace);
-    afterRequests(() =>
-      options?.state === undefined ? window.location.assign(to) : loadWithState(to, options.state),
-    );
+    if (onPage) moveOnPage(onPage, options?.replace);
+    else leave(to, options?.state);
   };
 }
 
@@ -157,6 +206,7 @@ export function Link({
   state,
   replace,
   preventScrollReset: _keepsScroll,
+  reloadDocument,
   onClick,
   ...rest
 }: LinkProps) {
@@ -165,16 +215,7 @@ export function Link({
       href={to}
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || !isPlainClick(event)) return;
-        if (state !== undefined) {
-          event.preventDefault();
-          loadWithState(to, state);
-          return;
-        }
-        const onPage = staysOnPage(to);
-        if (!onPage) return;
-        event.preventDefault();
-        moveOnPage(onPage, replace);
+        if (!reloadDocument) follow(event, to, { state, replace });
       }}
       {...rest}
     />
@@ -195,8 +236,10 @@ export function NavLink({
   end = false,
   className,
   children,
-  replace: _replace,
+  replace,
   preventScrollReset: _keepsScroll,
+  reloadDocument,
+  onClick,
   ...rest
 }: NavLinkProps) {
   const { pathname } = useLocation();
@@ -210,6 +253,10 @@ export function NavLink({
       href={to}
       aria-current={state.isActive ? 'page' : undefined}
       className={typeof className === 'function' ? className(state) : className}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!reloadDocument) follow(event, to, { replace });
+      }}
       {...rest}
     >
       {typeof children === 'function' ? children(state) : children}

@@ -66,10 +66,11 @@ function dismiss(id: number): void {
   setToasts(toasts.filter((toast) => toast.id !== id));
 }
 
-function show(tone: Tone, message: string): void {
+/** `shownAt`: when it first showed, on this page or one before (a carried toast keeps it). */
+function show(tone: Tone, message: string, shownAt = Date.now()): void {
   const id = nextId++;
   // Two at most: they must fit over the header.
-  setToasts([...toasts.slice(-1), { id, tone, message, shownAt: Date.now() }]);
+  setToasts([...toasts.slice(-1), { id, tone, message, shownAt }]);
   window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
 }
 
@@ -84,7 +85,8 @@ const isTone = (value: unknown): value is Tone =>
  * A toast outlives a page load: one that moves to another page as a plain link or a page load
  * does (the parts of a page served as islands do, after signing out say) leaves its toasts to
  * the next page of the tab, which shows them for their whole time, however long the page took to
- * come. What is read back is the tab's own, but still checked.
+ * come; a toast first shown more than CARRIED_FOR_MS ago is not carried further. What is read back
+ * is the tab's own, but still checked.
  */
 function useCarriedAcrossPageLoads(): void {
   useEffect(() => {
@@ -100,7 +102,7 @@ function useCarriedAcrossPageLoads(): void {
       const { tone, message, shownAt } = (item ?? {}) as Partial<ToastItem>;
       if (!isTone(tone) || typeof message !== 'string' || typeof shownAt !== 'number') continue;
       if (shownAt > now || now - shownAt >= CARRIED_FOR_MS) continue;
-      show(tone, message.slice(0, 500));
+      show(tone, message.slice(0, 500), shownAt);
     }
     const leave = () => {
       if (toasts.length === 0) return;
@@ -110,8 +112,21 @@ function useCarriedAcrossPageLoads(): void {
         // Storage refused (a private window, say): the next page shows none.
       }
     };
+    // A page kept by the browser for Back comes back with its toasts: what it left is not needed.
+    const back = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      try {
+        window.sessionStorage.removeItem(CARRIED_KEY);
+      } catch {
+        // Nothing was left.
+      }
+    };
     window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
+    window.addEventListener('pageshow', back);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', back);
+    };
   }, []);
 }
 
