@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { islandsLoader } from '../../contract/islands-loader.ts';
 import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
 import { ISLANDS_MANIFEST } from '../http/islands-manifest.ts';
 import { pageAddress } from '../http/page-address.ts';
@@ -107,17 +108,20 @@ describe('a page’s inline scripts', () => {
     expect(inlineScriptHashes('<script>alert(1)</script>')).toEqual([]);
   });
 
-  it('allows the islands’ loader, and no script that only looks like it', () => {
-    const loader = 'requestAnimationFrame(()=>import("/assets/islands-a.js"))';
+  it('allows the islands’ loader of this build exactly, and no script that only looks like it', () => {
+    const loader = islandsLoader('/assets/islands-a.js');
     const islands = [
       '<script type="application/json" id="island-state">{"queries":[]}</script>',
-      `<script type="module" data-islands="">${loader}</script>`,
-      `<script data-islands="">${loader}</script>`,
       `<script type="module">${loader}</script>`,
+      `<script>${loader}</script>`,
+      `<script type="module" data-islands="">${islandsLoader('/assets/islands-b.js')}</script>`,
+      '<script type="module">import("/assets/islands-a.js")</script>',
     ].join('');
-    expect(inlineScriptHashes(islands)).toEqual([
+    expect(inlineScriptHashes(islands, loader)).toEqual([
       createHash('sha256').update(loader).digest('base64'),
     ]);
+    // A build without islands allows none of them.
+    expect(inlineScriptHashes(islands)).toEqual([]);
   });
 
   it('drops the module preload hints and nothing else', () => {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { islandsLoader } from '../../contract/islands-loader.ts';
 import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
 import { type PreparedBody, prepareBody, type ResponseCache } from '../cache/response-cache.ts';
 import { addressSubject, clientAddress } from '../http/client-address.ts';
@@ -61,24 +62,23 @@ export function withoutModulePreloads(html: string): string {
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
-/**
- * The store's own inline scripts: React Router's hydration data and module loader, and on a page
- * served as islands the islands' loader (web/app/root.tsx).
- */
-const isOwnScript = (attributes: string, code: string) =>
+/** React Router's own inline scripts: the hydration data and the module loader. */
+const isRouterScript = (attributes: string, code: string) =>
   code.startsWith('window.__reactRouterContext') ||
-  (/\btype="module"/.test(attributes) &&
-    (code.includes('window.__reactRouterRouteModules') || /\bdata-islands=/.test(attributes)));
+  (/\btype="module"/.test(attributes) && code.includes('window.__reactRouterRouteModules'));
 
 /**
  * The SHA-256 of the store's own inline scripts in a page: the page's CSP allows exactly these.
- * Data blocks (JSON-LD) never run and need none; any other inline script, however it got into a
- * page, stays blocked.
+ * They are React Router's, and on a page served as islands the islands' loader, exactly as this
+ * build writes it (`loader`, contract/islands-loader.ts). Data blocks (JSON-LD, the islands'
+ * answers) never run and need none; any other inline script, however it got into a page, stays
+ * blocked.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, loader?: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (!isOwnScript(attributes, code)) continue;
+    const isLoader = loader !== undefined && code === loader && /\btype="module"/.test(attributes);
+    if (!isLoader && !isRouterScript(attributes, code)) continue;
     hashes.add(createHash('sha256').update(code).digest('base64'));
   }
   return [...hashes];
@@ -188,6 +188,7 @@ export const webPlugin = fp(
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
     const islandsScript = islandsScriptOf(clientDir);
+    const loader = islandsScript === undefined ? undefined : islandsLoader(islandsScript);
     const pageRoutes = createPageRoutes(build.routes, options.toolExists, options.categoryExists);
     const publicOrigin = new URL(options.publicUrl).origin;
 
@@ -213,7 +214,7 @@ export const webPlugin = fp(
         answerHeaders['content-security-policy'] = securityHeaders({
           isHttps: options.isHttps,
           allowStripe: options.allowStripe,
-          scriptHashes: inlineScriptHashes(body),
+          scriptHashes: inlineScriptHashes(body, loader),
         })['content-security-policy'];
       }
       const page = prepareBody(body, answerHeaders, response.status);

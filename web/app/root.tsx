@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteError,
 } from 'react-router';
+import { islandsLoader } from '#contract/islands-loader.ts';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
 import { TestModeBanner } from '#web/features/payments/components/test-mode-banner.tsx';
 import { Island } from '#web/islands/island.tsx';
@@ -61,27 +62,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const shouldRevalidate = () => false;
 
 /**
- * Loads the islands' script once the page has shown its content (the browser's first contentful
- * paint), or after 1.5 s should it never say so: fetched with the page, the scripts ran before the
- * first paint and held it back (Lighthouse's FCP and LCP), where nothing on the page needs them
- * to be read. A hidden tab loads it at once (it paints nothing until shown). Should it not arrive
- * (the visitor already on the way to another page, or offline), the page stays the server's HTML,
- * whose links and forms work.
- */
-function islandsLoader(src: string): string {
-  return [
-    'let loaded=false;',
-    `const load=()=>{if(!loaded){loaded=true;import(${JSON.stringify(src)}).catch(()=>{})}};`,
-    'if(document.visibilityState==="hidden")load();',
-    'else{',
-    'try{new PerformanceObserver((list,observer)=>{',
-    'if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();setTimeout(load,0)}',
-    '}).observe({type:"paint",buffered:true})}catch{}',
-    'setTimeout(load,1500)}',
-  ].join('');
-}
-
-/**
  * React Router's scripts, which hydrate the whole page; or, for a first visit to a page served as
  * islands, the islands' script and the answers they start from. Decided on the server only: once
  * the app runs, every page it moves to is the app's.
@@ -111,7 +91,6 @@ function PageScripts() {
       />
       <script
         type="module"
-        data-islands=""
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own loader, hashed in the page's CSP
         dangerouslySetInnerHTML={{ __html: islandsLoader(islandsScript) }}
       />

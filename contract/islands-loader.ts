@@ -1,0 +1,24 @@
+/**
+ * The inline script that loads a page's islands (web/app/root.tsx, decision 078), one text for
+ * the page that carries it and for the store, which allows exactly this script, for exactly this
+ * build's islands, by its hash in the page's Content-Security-Policy (server/plugins/web.ts).
+ *
+ * It asks for the islands' script once the page has shown its content (the browser's first
+ * contentful paint), or after 1.5 s should it never say so: fetched with the page, the scripts
+ * ran before the first paint and held it back, where nothing on the page needs them to be read.
+ * A hidden tab loads it at once (it paints nothing until shown). Should it not arrive (the visitor
+ * already on the way to another page, or offline), the page stays the server's HTML, whose links
+ * and forms work.
+ */
+export function islandsLoader(src: string): string {
+  return [
+    'let loaded=false;',
+    `const load=()=>{if(!loaded){loaded=true;import(${JSON.stringify(src)}).catch(()=>{})}};`,
+    'if(document.visibilityState==="hidden")load();',
+    'else{',
+    'try{new PerformanceObserver((list,observer)=>{',
+    'if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();setTimeout(load,0)}',
+    '}).observe({type:"paint",buffered:true})}catch{}',
+    'setTimeout(load,1500)}',
+  ].join('');
+}
