@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilLive } from '../testing/change-feed.ts';
 import { client, expectProblem, type Response } from '../testing/http.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../testing/test-app.ts';
 
@@ -95,6 +96,8 @@ describe('sessions', () => {
     try {
       const someone = await secure.signUp();
       expect(someone.cookie).toMatch(/^__Secure-toolyard\.session_token=/);
+      // Sessions are kept in memory only while the change feed is heard.
+      await untilLive(secure);
       const url = `/api/userdetails/${someone.email}`;
       const read = (cookie: string) => secure.app.inject({ url, headers: { cookie } });
       // Read once with the real cookie: the session is now in this instance's session cache.
