@@ -16,17 +16,24 @@ export function setHydrating(value: boolean): void {
   hydrating = value;
 }
 
+/**
+ * True for the render that hydrates (when `applies`), false from the first effect on: the one
+ * second pass both hooks below need, in which Preact writes what differs from the server's HTML.
+ */
+function useHydratingPass(applies: boolean): boolean {
+  const [isHydrating, setHydrated] = compat.useState(() => hydrating && applies);
+  compat.useEffect(() => {
+    if (isHydrating) setHydrated(false);
+  }, [isHydrating]);
+  return isHydrating;
+}
+
 export function useSyncExternalStore<T>(
   subscribe: (onChange: () => void) => () => void,
   getSnapshot: () => T,
   getServerSnapshot?: () => T,
 ): T {
-  const [isServerView, setServerView] = compat.useState(
-    () => hydrating && getServerSnapshot !== undefined,
-  );
-  compat.useEffect(() => {
-    if (isServerView) setServerView(false);
-  }, [isServerView]);
+  const isServerView = useHydratingPass(getServerSnapshot !== undefined);
   const value = compat.useSyncExternalStore(subscribe, getSnapshot);
   return isServerView && getServerSnapshot ? getServerSnapshot() : value;
 }
@@ -43,11 +50,7 @@ export const IslandIdPrefix = compat.createContext('') as unknown as Context<str
  */
 export function useId(): string {
   const id = `${compat.useContext(IslandIdPrefix as unknown as compat.Context<string>)}${compat.useId()}`;
-  const [isHydrating, setHydrated] = compat.useState(() => hydrating);
-  compat.useEffect(() => {
-    if (isHydrating) setHydrated(false);
-  }, [isHydrating]);
-  return isHydrating ? `${id}-server` : id;
+  return useHydratingPass(true) ? `${id}-server` : id;
 }
 
 // @ts-expect-error Preact's types declare compat as one `export =`; its module has named exports.

@@ -12,6 +12,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { createListeners } from '#web/lib/listeners.ts';
 import { afterRequests } from '#web/lib/page-activity.tsx';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -25,14 +26,20 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 };
 
 /**
- * A page load to `to` whose history entry carries `state` the way React Router keeps it
- * (`{ usr, key, idx }`), so the app on the next page reads it as `location.state`: the entry is
- * made first, then loaded (a reload keeps an entry's state).
+ * A history entry as React Router keeps it (`{ usr, key, idx }`), so the app reads `usr` as
+ * `location.state`, and its `idx` (how far into the tab's history) goes on from the entry now.
+ */
+function historyEntry(state: unknown, replace: boolean) {
+  const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + (replace ? 0 : 1);
+  return { usr: state, key: Math.random().toString(36).slice(2, 10), idx };
+}
+
+/**
+ * A page load to `to` whose history entry carries `state`, so the app on the next page reads it
+ * as `location.state`: the entry is made first, then loaded (a reload keeps an entry's state).
  */
 function loadWithState(to: string, state: unknown): void {
-  const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-  const key = Math.random().toString(36).slice(2, 10);
-  window.history.pushState({ usr: state, key, idx }, '', to);
+  window.history.pushState(historyEntry(state, false), '', to);
   window.location.reload();
 }
 
@@ -44,7 +51,6 @@ interface Place {
   key: string;
 }
 
-const listeners = new Set<() => void>();
 let place: Place | undefined;
 
 /** The browser's location, as one value until it changes. */
@@ -57,18 +63,9 @@ function currentPlace(): Place {
   return place;
 }
 
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('popstate', notify);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('popstate', notify);
-  };
-}
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
+/** The location changes by Back and Forward, and by a move on the page (moveOnPage). */
+const changes = createListeners();
+window.addEventListener('popstate', changes.notify);
 
 /**
  * Whether moving to `to` changes only the query of this page's address: then it stays on the
@@ -87,14 +84,12 @@ function staysOnPage(to: string): URL | null {
  * page is at already replaces its entry, as React Router does (Back then leaves the page).
  */
 function moveOnPage(target: URL, asked = false): void {
-  const replace = asked || `${target.pathname}${target.search}` === currentAddress();
-  const previous = window.history.state as { idx?: number } | null;
-  const idx = (previous?.idx ?? 0) + (replace ? 0 : 1);
-  const entry = { usr: null, key: Math.random().toString(36).slice(2, 10), idx };
   const address = `${target.pathname}${target.search}`;
+  const replace = asked || address === currentAddress();
+  const entry = historyEntry(null, replace);
   if (replace) window.history.replaceState(entry, '', address);
   else window.history.pushState(entry, '', address);
-  notify();
+  changes.notify();
 }
 
 const currentAddress = () => `${window.location.pathname}${window.location.search}`;
@@ -164,7 +159,7 @@ type NavLinkProps = Omit<LinkProps, 'className' | 'children' | 'state'> & {
 };
 
 export function useLocation(): Place {
-  return useSyncExternalStore(subscribe, currentPlace);
+  return useSyncExternalStore(changes.subscribe, currentPlace);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createListeners } from '#web/lib/listeners.ts';
 
 type Tone = 'success' | 'error' | 'info';
 interface ToastItem {
@@ -49,17 +50,12 @@ function useReservedSpace(stack: HTMLElement | null): void {
 
 let toasts: readonly ToastItem[] = [];
 let nextId = 1;
-const listeners = new Set<() => void>();
+const changes = createListeners();
 const NO_TOASTS: readonly ToastItem[] = Object.freeze([]);
 
 function setToasts(next: readonly ToastItem[]): void {
   toasts = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  changes.notify();
 }
 
 function dismiss(id: number): void {
@@ -142,7 +138,7 @@ const api: ToastApi = {
  */
 export function ToastRegion() {
   const shown = useSyncExternalStore(
-    subscribe,
+    changes.subscribe,
     () => toasts,
     () => NO_TOASTS,
   );
