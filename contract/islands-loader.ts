@@ -9,11 +9,17 @@
  * A hidden tab loads it at once (it paints nothing until shown). Should it not arrive (the visitor
  * already on the way to another page, or offline), the page stays the server's HTML, whose links
  * and forms work.
+ *
+ * At the same moment it asks for the whole stylesheet (`stylesheet`): the page came with only the
+ * rules its own HTML uses (server/http/critical-styles.ts), and what the islands show later (a
+ * menu opened, a notice, an error) may need others.
  */
-export function islandsLoader(src: string): string {
+export function islandsLoader(src: string, stylesheet: string): string {
   return [
     'let loaded=false;',
-    `const load=()=>{if(!loaded){loaded=true;import(${JSON.stringify(src)}).catch(()=>{})}};`,
+    'const load=()=>{if(!loaded){loaded=true;',
+    `const link=document.createElement("link");link.rel="stylesheet";link.href=${JSON.stringify(stylesheet)};document.head.append(link);`,
+    `import(${JSON.stringify(src)}).catch(()=>{})}};`,
     'if(document.visibilityState==="hidden")load();',
     'else{',
     'try{new PerformanceObserver((list,observer)=>{',

@@ -191,3 +191,50 @@ test('leaving an island page waits for the change to the cart being saved', asyn
   await waitForReady(page);
   await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();
 });
+
+test('an island page carries only its own styles, draws exactly as with the whole stylesheet, and asks for the whole once painted', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const tool = await demoTool(page.request, 'HD-13');
+  const pages = [
+    '/',
+    '/blog',
+    '/tools',
+    '/categories/power-tools?inStock=true&maxPrice=50000',
+    `/tools/${tool._id}`,
+  ];
+  for (const path of pages) {
+    // One copy of the page for every draw: journeys beside this one change the catalogue.
+    const html = await (await page.request.get(path)).text();
+    const whole = /<noscript><link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    expect(whole, path).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+    const wholeCss = await (await page.request.get(whole ?? '')).text();
+    const ownCss = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(ownCss.length, path).toBeLessThan(wholeCss.length * 0.7);
+    for (const viewport of [SMALLEST, { width: 1280, height: 900 }]) {
+      const draws: Buffer[] = [];
+      // Without script, the page's own styles alone (the whole stylesheet refused), then with it.
+      for (const refuseWhole of [true, false]) {
+        const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport });
+        const drawn = await context.newPage();
+        await drawn.route(new URL(path, baseURL).href, (route) =>
+          route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+        );
+        if (refuseWhole) await drawn.route(`**${whole}`, (route) => route.abort());
+        await drawn.goto(path, { waitUntil: 'load' });
+        draws.push(await drawn.screenshot({ fullPage: true, animations: 'disabled' }));
+        await context.close();
+      }
+      expect(draws[0]?.equals(draws[1] ?? Buffer.alloc(0)), `${path} at ${viewport.width} px`).toBe(
+        true,
+      );
+    }
+  }
+
+  // With script, the whole stylesheet is asked for once the page has painted.
+  await page.goto('/blog');
+  await waitForReady(page);
+  await expect(page.locator('head link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+});

@@ -7,7 +7,13 @@ import { islandsLoader } from '../../contract/islands-loader.ts';
 import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
 import { ISLANDS_MANIFEST } from '../http/islands-manifest.ts';
 import { pageAddress } from '../http/page-address.ts';
-import { inlineScriptHashes, islandsScriptOf, pageGroup, withoutModulePreloads } from './web.ts';
+import {
+  inlineScriptHashes,
+  islandsScriptOf,
+  pageGroup,
+  withOwnStyles,
+  withoutModulePreloads,
+} from './web.ts';
 
 describe('the address a page is kept under', () => {
   it('keeps only the parameters the page reads, in one order, without defaults', () => {
@@ -109,12 +115,12 @@ describe('a page’s inline scripts', () => {
   });
 
   it('allows the islands’ loader of this build exactly, and no script that only looks like it', () => {
-    const loader = islandsLoader('/assets/islands-a.js');
+    const loader = islandsLoader('/assets/islands-a.js', '/assets/app-a.css');
     const islands = [
       '<script type="application/json" id="island-state">{"queries":[]}</script>',
       `<script type="module">${loader}</script>`,
       `<script>${loader}</script>`,
-      `<script type="module" data-islands="">${islandsLoader('/assets/islands-b.js')}</script>`,
+      `<script type="module" data-islands="">${islandsLoader('/assets/islands-b.js', '/assets/app-a.css')}</script>`,
       '<script type="module">import("/assets/islands-a.js")</script>',
     ].join('');
     expect(inlineScriptHashes(islands, loader)).toEqual([
@@ -127,6 +133,26 @@ describe('a page’s inline scripts', () => {
   it('drops the module preload hints and nothing else', () => {
     expect(withoutModulePreloads(page)).not.toContain('modulepreload');
     expect(withoutModulePreloads(page)).toContain('<script src="/assets/b.js"></script>');
+  });
+});
+
+describe('a page’s inline stylesheet', () => {
+  const styles = '.a{color:red}.b{color:blue}';
+  const loader = islandsLoader('/assets/islands-a.js', '/assets/app-a.css');
+  const own = (html: string) => (html.includes('class="a"') ? '.a{color:red}' : '');
+
+  it('is cut to the page’s own share on a page served as islands', () => {
+    const page = `<head><style>${styles}</style></head><p class="a">A</p><script type="module">${loader}</script>`;
+    expect(withOwnStyles(page, styles, own, loader)).toBe(
+      `<head><style>.a{color:red}</style></head><p class="a">A</p><script type="module">${loader}</script>`,
+    );
+  });
+
+  it('stays whole on a page the app hydrates, and in a build without islands', () => {
+    const page = `<head><style>${styles}</style></head><p class="a">A</p>`;
+    expect(withOwnStyles(page, styles, own, loader)).toBe(page);
+    const islands = `${page}<script type="module">${loader}</script>`;
+    expect(withOwnStyles(islands, styles, own, undefined)).toBe(islands);
   });
 });
 

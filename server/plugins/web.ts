@@ -11,6 +11,7 @@ import { islandsLoader } from '../../contract/islands-loader.ts';
 import { PAGES_WITH_REVIEWS } from '../cache/catalogue-cache.ts';
 import { type PreparedBody, prepareBody, type ResponseCache } from '../cache/response-cache.ts';
 import { addressSubject, clientAddress } from '../http/client-address.ts';
+import { criticalStyles } from '../http/critical-styles.ts';
 import { ISLANDS_MANIFEST } from '../http/islands-manifest.ts';
 import { isApiPath, pageAddress } from '../http/page-address.ts';
 import { createPageRoutes } from '../http/page-routes.ts';
@@ -45,6 +46,10 @@ interface RenderEntry {
     transport: (url: URL, init: RequestInit) => Promise<Response>,
     origin: string,
   ): void;
+  /** The whole stylesheet every page carries inline (web/app/entry.server.tsx). */
+  styles: string;
+  /** The same stylesheet as the build's file. */
+  stylesheetHref: string;
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\/>/g;
@@ -82,6 +87,22 @@ export function inlineScriptHashes(html: string, loader?: string): string[] {
     hashes.add(createHash('sha256').update(code).digest('base64'));
   }
   return [...hashes];
+}
+
+/**
+ * A page served as islands (it carries the islands' `loader`) with its inline stylesheet cut to its
+ * own share (`ownStyles`, server/http/critical-styles.ts, decision 079); any other page as it is.
+ */
+export function withOwnStyles(
+  html: string,
+  styles: string,
+  ownStyles: (html: string) => string,
+  loader: string | undefined,
+): string {
+  const whole = `<style>${styles}</style>`;
+  const at = html.indexOf(whole);
+  if (loader === undefined || at === -1 || !html.includes(loader)) return html;
+  return `${html.slice(0, at)}<style>${ownStyles(html)}</style>${html.slice(at + whole.length)}`;
 }
 
 /**
@@ -167,7 +188,8 @@ export const webPlugin = fp(
     });
 
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    (build.entry.module as unknown as RenderEntry).setServerTransport(async (url, init) => {
+    const entry = build.entry.module as unknown as RenderEntry;
+    entry.setServerTransport(async (url, init) => {
       apiPathsRead.getStore()?.add(url.pathname);
       const answer = await withTimeout(
         app.inject({
@@ -188,7 +210,9 @@ export const webPlugin = fp(
     }, options.publicUrl);
     const handle = createRequestHandler(build, 'production');
     const islandsScript = islandsScriptOf(clientDir);
-    const loader = islandsScript === undefined ? undefined : islandsLoader(islandsScript);
+    const loader =
+      islandsScript === undefined ? undefined : islandsLoader(islandsScript, entry.stylesheetHref);
+    const ownStyles = criticalStyles(entry.styles);
     const pageRoutes = createPageRoutes(build.routes, options.toolExists, options.categoryExists);
     const publicOrigin = new URL(options.publicUrl).origin;
 
@@ -205,7 +229,12 @@ export const webPlugin = fp(
           islandsScript,
         }),
       );
-      const body = withoutModulePreloads(await response.text());
+      const body = withOwnStyles(
+        withoutModulePreloads(await response.text()),
+        entry.styles,
+        ownStyles,
+        loader,
+      );
       const answerHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         answerHeaders[name] = value;

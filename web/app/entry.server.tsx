@@ -6,6 +6,10 @@ import css from '#web/app.css?inline';
 import { InlineStylesContext } from '#web/lib/inline-styles.tsx';
 
 export { setServerTransport } from '#web/lib/api-client.ts';
+export { stylesheetHref } from '#web/lib/inline-styles.tsx';
+
+/** The whole stylesheet, as every page carries it inline: the store cuts an island page's share. */
+export const styles = css;
 
 /** How long a page may wait for its data before it is cut short. */
 export const streamTimeout = 5_000;

@@ -14,7 +14,7 @@ import { islandsLoader } from '#contract/islands-loader.ts';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
 import { TestModeBanner } from '#web/features/payments/components/test-mode-banner.tsx';
 import { Island } from '#web/islands/island.tsx';
-import { InlineStyles } from '#web/lib/inline-styles.tsx';
+import { InlineStyles, stylesheetHref } from '#web/lib/inline-styles.tsx';
 import { PageActivity } from '#web/lib/page-activity.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
@@ -26,6 +26,7 @@ import {
   RouteQueriesBoundary,
 } from '#web/lib/route-queries.tsx';
 import { storeConfigQuery } from '#web/lib/store-config.ts';
+import favicon from '#web/public/favicon.svg?inline';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -92,8 +93,12 @@ function PageScripts() {
       <script
         type="module"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own loader, hashed in the page's CSP
-        dangerouslySetInnerHTML={{ __html: islandsLoader(islandsScript) }}
+        dangerouslySetInnerHTML={{ __html: islandsLoader(islandsScript, stylesheetHref) }}
       />
+      {/* The page's inline styles are its own share; without script, the rest comes this way. */}
+      <noscript>
+        <link rel="stylesheet" href={stylesheetHref} />
+      </noscript>
     </>
   );
 }
@@ -106,7 +111,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a5f" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* In the page: no request of its own before the first paint (the same as /favicon.svg). */}
+        <link rel="icon" href={favicon} type="image/svg+xml" />
         <InlineStyles />
         <Meta />
         <Links />

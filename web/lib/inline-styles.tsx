@@ -1,6 +1,12 @@
 import { createContext, useContext } from 'react';
 
 /**
+ * The same stylesheet as a file (the build's asset, cached for a year): a page served as islands
+ * carries only its own rules inline and asks for this once it has painted (decision 079).
+ */
+export { default as stylesheetHref } from '#web/app.css?url';
+
+/**
  * The site's stylesheet, given by the server's render entry (web/app/entry.server.tsx) and empty in
  * the browser.
  */

@@ -132,6 +132,11 @@ function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide
   );
 }
 
+/** Tailwind's `md` breakpoint, where the slides' pictures show. */
+const MD_BREAKPOINT = '48rem';
+/** An empty picture, no request: what a phone is given for a picture it does not show. */
+const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 function SlideView({
   slide,
   index,
@@ -176,16 +181,20 @@ function SlideView({
       </div>
       <div className="hidden md:block">
         <div className="rounded-2xl bg-white/95 p-4 shadow-2xl ring-1 ring-white/20">
-          <img
-            src={slide.image}
-            alt=""
-            width={640}
-            height={480}
-            className="aspect-[4/3] h-auto w-full object-contain"
-            loading={index === 0 ? 'eager' : 'lazy'}
-            // The first slide's picture is the page's largest: fetched before anything else.
-            fetchPriority={index === 0 ? 'high' : 'low'}
-          />
+          {/* Shown from the md breakpoint only: a phone, which hides it, never downloads it. */}
+          <picture>
+            <source media={`(min-width: ${MD_BREAKPOINT})`} srcSet={slide.image} />
+            <img
+              src={NO_PICTURE}
+              alt=""
+              width={640}
+              height={480}
+              className="aspect-[4/3] h-auto w-full object-contain"
+              loading={index === 0 ? 'eager' : 'lazy'}
+              // The first slide's picture is the page's largest: fetched before anything else.
+              fetchPriority={index === 0 ? 'high' : 'low'}
+            />
+          </picture>
         </div>
       </div>
     </div>
