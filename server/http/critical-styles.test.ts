@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesInHtml, criticalStyles } from './critical-styles.ts';
+import { criticalStyles, namesInHtml } from './critical-styles.ts';
 
 /** A stylesheet shaped as Tailwind writes it: layers, escaped variants, media and supports. */
 const STYLESHEET = [
@@ -32,12 +32,12 @@ describe('a page’s own share of the stylesheet', () => {
 
   it('keeps the rules its classes can match, and every rule that names no class', () => {
     const css = ownStyles(
-      '<div class="flex md:flex 2xl:p-4 [&amp;&gt;svg]:size-4 group group-hover:underline">x</div>',
+      '<div class="flex md:flex 2xl:p-4 [&amp;&gt;svg]:size-4 group group-hover:underline"><svg></svg></div>',
     );
     expect(css).toBe(
       [
         '@layer theme,base,components,utilities;',
-        '@layer base{*,:after{box-sizing:border-box}h1{font-size:2rem}}',
+        '@layer base{*,:after{box-sizing:border-box}}',
         '@layer utilities{',
         '.flex{display:flex}',
         '.\\32 xl\\:p-4{padding:1rem}',
@@ -62,6 +62,14 @@ describe('a page’s own share of the stylesheet', () => {
     expect(css).not.toContain('@supports');
   });
 
+  it('keeps a rule for elements only when the page has one of them', () => {
+    expect(ownStyles('<h1>Tools</h1>')).toContain(
+      '@layer base{*,:after{box-sizing:border-box}h1{font-size:2rem}}',
+    );
+    expect(ownStyles('<H1 class="flex">Tools</H1>')).toContain('h1{font-size:2rem}');
+    expect(ownStyles('<p class="h1">Tools</p>')).not.toContain('h1{');
+  });
+
   it('keeps the custom properties and @property rules the kept rules use, and those they use in turn', () => {
     const css = ownStyles('<p class="text-red rotate">x</p>');
     expect(css).toContain('@layer theme{:root,:host{--color-red:var(--red);--red:red}}');
@@ -71,20 +79,22 @@ describe('a page’s own share of the stylesheet', () => {
 
   it('is the whole stylesheet for a page that uses every rule', () => {
     const all =
-      '<i class="text-red rotate flex hidden sm:grid 2xl:p-4 [&amp;&gt;svg]:size-4 group group-hover:underline open not-last:mb-2 content md:flex md:hidden grid"></i>';
+      '<h1 class="text-red rotate flex hidden sm:grid 2xl:p-4 [&amp;&gt;svg]:size-4 group group-hover:underline open not-last:mb-2 content md:flex md:hidden grid"><svg></svg></h1>';
     expect(ownStyles(all)).toBe(
       STYLESHEET.replace('/*! tailwindcss */', '').replace(';--unused:0', ''),
     );
   });
 });
 
-describe('the classes a page uses', () => {
-  it('reads every class attribute, with its entities decoded', () => {
-    expect([...classesInHtml('<a class="a  b&#x27;s"><b class="[&amp;]:c d"></b></a>')]).toEqual([
+describe('the classes and elements a page uses', () => {
+  it('reads every class attribute, with its entities decoded, and every element', () => {
+    expect([...namesInHtml('<a class="a  b&#x27;s"><B class="[&amp;]:c d"></B></a>')]).toEqual([
       'a',
       "b's",
       '[&]:c',
       'd',
+      '<a',
+      '<b',
     ]);
   });
 });

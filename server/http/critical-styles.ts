@@ -5,15 +5,19 @@
  * connection, and the browser matches a third of the rules before the first paint.
  *
  * The stylesheet is cut into its rules once. A style rule is kept when one of its selectors names
- * only classes the page's HTML uses; what a selector names inside a pseudo-class's parentheses
- * (`:not(.a)`, `:where(.b)`) is not asked for, and every rule that names no class (the base
- * styles, the theme's variables), every `@property`, `@keyframes` and `@font-face` is kept.
+ * only classes and elements the page's HTML has; what a selector names inside a pseudo-class's
+ * parentheses (`:not(.a)`, `:where(.b)`) is not asked for. Custom properties (the theme's, and
+ * Tailwind's `@property` rules) are kept when a kept rule uses them; `@keyframes` and
+ * `@font-face` always.
  */
 
 interface StyleRule {
   kind: 'style';
   text: string;
-  /** Per selector of the rule's list, the classes it needs; the rule is kept when one is met. */
+  /**
+   * Per selector of the rule's list, the classes and elements (`<name`) it needs; the rule is kept
+   * when one selector's are all in the page.
+   */
   needs: string[][];
 }
 
@@ -44,9 +48,10 @@ interface PropertyRule {
 
 type Rule = StyleRule | GroupRule | KeptRule | VariablesRule | PropertyRule;
 
-/** What a page uses: the classes of its HTML, and the custom properties the rules kept use. */
+/** What a page uses: its HTML's classes and elements, and the custom properties of the rules kept. */
 interface Used {
-  classes: ReadonlySet<string>;
+  /** Classes, and elements' names written `<name`. */
+  names: ReadonlySet<string>;
   /** Undefined while the rules are first chosen: every custom property kept. */
   properties?: ReadonlySet<string>;
 }
@@ -149,28 +154,41 @@ function afterEscape(text: string, at: number): number {
   return at + 1 + (hex ? hex[0].length : 1);
 }
 
-/** The classes a selector needs, outside any pseudo-class's parentheses and attribute brackets. */
-function classesNeeded(selector: string): string[] {
-  const classes: string[] = [];
+/**
+ * What a selector needs of a page, outside any pseudo-class's parentheses and attribute brackets:
+ * its classes, and its elements' names written `<name` (`abbr:where([title])` needs `<abbr`).
+ */
+function selectorNeeds(selector: string): string[] {
+  const needs: string[] = [];
   let depth = 0;
   for (let index = 0; index < selector.length; index += 1) {
-    const char = selector[index];
+    const char = selector[index] ?? '';
     if (char === '\\') index += 1;
     else if (char === '(' || char === '[') depth += 1;
     else if (char === ')' || char === ']') depth -= 1;
-    else if (char === '.' && depth === 0) {
-      let end = index + 1;
-      while (end < selector.length) {
-        const next = selector[end] ?? '';
-        if (next === '\\') end = afterEscape(selector, end);
-        else if (/[\w-]/.test(next) || next.charCodeAt(0) > 127) end += 1;
-        else break;
-      }
-      classes.push(unescapeIdentifier(selector.slice(index + 1, end)));
+    else if (depth > 0) continue;
+    else if (char === '.') {
+      const end = identifierEnd(selector, index + 1);
+      needs.push(unescapeIdentifier(selector.slice(index + 1, end)));
+      index = end - 1;
+    } else if (/[a-zA-Z]/.test(char) && /^$|[\s>+~]/.test(selector[index - 1] ?? '')) {
+      const end = identifierEnd(selector, index);
+      needs.push(`<${selector.slice(index, end).toLowerCase()}`);
       index = end - 1;
     }
   }
-  return classes;
+  return needs;
+}
+
+function identifierEnd(text: string, start: number): number {
+  let end = start;
+  while (end < text.length) {
+    const next = text[end] ?? '';
+    if (next === '\\') end = afterEscape(text, end);
+    else if (/[\w-]/.test(next) || next.charCodeAt(0) > 127) end += 1;
+    else break;
+  }
+  return end;
 }
 
 function parseRules(css: string): Rule[] {
@@ -180,10 +198,10 @@ function parseRules(css: string): Rule[] {
     const property = /^@property\s+(--[\w-]+)$/.exec(prelude);
     if (property?.[1]) return { kind: 'property', name: property[1], text: `${prelude}{${block}}` };
     if (prelude.startsWith('@')) return { kind: 'kept', text: `${prelude}{${block}}` };
-    const needs = splitOutside(prelude, ',').map(classesNeeded);
+    const needs = splitOutside(prelude, ',').map(selectorNeeds);
     const declarations = splitOutside(block, ';').filter((declaration) => declaration.trim());
     if (
-      needs.every((classes) => classes.length === 0) &&
+      needs.every((names) => names.length === 0) &&
       declarations.length > 0 &&
       declarations.every((declaration) => declaration.trim().startsWith('--'))
     ) {
@@ -205,7 +223,7 @@ function writeRules(rules: readonly Rule[], used: Used): string {
   for (const rule of rules) {
     if (rule.kind === 'kept') text += rule.text;
     else if (rule.kind === 'style') {
-      if (rule.needs.some((classes) => classes.every((name) => used.classes.has(name))))
+      if (rule.needs.some((names) => names.every((name) => used.names.has(name))))
         text += rule.text;
     } else if (rule.kind === 'property') {
       if (used.properties?.has(rule.name)) text += rule.text;
@@ -264,12 +282,17 @@ function decodeAttribute(value: string): string {
   });
 }
 
-/** Every class the HTML's elements carry (their `class` attributes, as React writes them). */
-export function classesInHtml(html: string): Set<string> {
+/**
+ * Every class the HTML's elements carry (their `class` attributes, as React writes them), and every
+ * element's name, written `<name`.
+ */
+export function namesInHtml(html: string): Set<string> {
   const used = new Set<string>();
   for (const [, value = ''] of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of decodeAttribute(value).split(/\s+/)) if (name) used.add(name);
   }
+  for (const [, element = ''] of html.matchAll(/<([a-zA-Z][\w-]*)/g))
+    used.add(`<${element.toLowerCase()}`);
   return used;
 }
 
@@ -278,8 +301,8 @@ export function criticalStyles(css: string): (html: string) => string {
   const rules = parseRules(css);
   const variables = variablesOf(rules);
   return (html) => {
-    const classes = classesInHtml(html);
-    const properties = propertiesUsed(writeRules(rules, { classes }), variables);
-    return writeRules(rules, { classes, properties });
+    const names = namesInHtml(html);
+    const properties = propertiesUsed(writeRules(rules, { names }), variables);
+    return writeRules(rules, { names, properties });
   };
 }
