@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ToolSort } from '#contract/tool-lists.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
@@ -32,6 +32,14 @@ export function CatalogueControls({
   onSort: (sort: ToolSort) => void;
 }) {
   const [text, setText] = useState(q);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Words typed while the page was still the server's HTML (before its script ran) are taken up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first runs
+  useEffect(() => {
+    const field = form.current?.elements.namedItem('q');
+    if (field instanceof HTMLInputElement && field.value !== q) setText(field.value);
+  }, []);
 
   // Back/forward changes the URL: show its words.
   useEffect(() => setText(q), [q]);
@@ -46,6 +54,7 @@ export function CatalogueControls({
     <div className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
       <search className="flex-1">
         <form
+          ref={form}
           className="flex items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
