@@ -4,6 +4,7 @@ import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { type CatalogueFilters, filterQuery } from '../utils/catalogue-address.ts';
+import { toolSummary } from '../utils/tool-summary.ts';
 
 /** What narrows the catalogue: words, a category and the filters (the facets' query too). */
 export interface CatalogueScope {
@@ -24,6 +25,7 @@ function scopeQuery({ q, category, filters }: CatalogueScope) {
   return { q, category, ...(filters ? filterQuery(filters) : {}) };
 }
 
+/** A page of the catalogue: each tool as its card shows it (ToolSummary), and how many match. */
 export function toolListQuery(params: ToolListParams) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'list', params],
@@ -36,7 +38,7 @@ export function toolListQuery(params: ToolListParams) {
         { query: { ...scopeQuery(params), sort, limit, offset } },
         { signal },
       );
-      return { tools: items, total };
+      return { tools: items.map(toolSummary), total };
     },
   });
 }
