@@ -67,6 +67,9 @@ export function useCategoryPlace(slug: string) {
   return useQuery(categoryPlaceQuery(slug));
 }
 
+/** A specification as a tool's page names it: its name and unit, by its key. */
+type SpecificationName = Pick<Attribute, '_id' | 'key' | 'name' | 'unit'>;
+
 /**
  * The specifications a tool in this category has (its own and those of the categories above it,
  * in their order: specificationsOf), as a tool's page reads the tree; none for no category.
@@ -74,10 +77,12 @@ export function useCategoryPlace(slug: string) {
 export function categorySpecificationsQuery(categoryId: string | null) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'categories', 'specifications', categoryId],
-    queryFn: async ({ client }): Promise<Attribute[]> =>
+    queryFn: async ({ client }): Promise<SpecificationName[]> =>
       categoryId === null
         ? []
-        : specificationsOf(await client.fetchQuery(categoriesQuery()), categoryId),
+        : specificationsOf(await client.fetchQuery(categoriesQuery()), categoryId).map(
+            ({ _id, key, name, unit }) => ({ _id, key, name, unit }),
+          ),
   });
 }
 
