@@ -216,6 +216,12 @@ test('the pages hydrate without warnings or asking again for their data, and the
   const keys = islandAnswers(served).map((answer) => answer.queryKey.slice(0, 3));
   expect(keys).toContainEqual(['tools', 'categories', 'specifications']);
   expect(keys).not.toContainEqual(['tools', 'categories']);
+  // The whole catalogue's page carries no specification values: it offers none until narrowed.
+  const catalogue = islandAnswers(await (await page.request.get('/tools')).text());
+  expect(catalogue.find((answer) => answer.queryKey[1] === 'facets')?.data).toMatchObject({
+    specs: [],
+    hasSpecs: true,
+  });
   // Every page above came with its data: the browser asked the catalogue for nothing.
   expect(catalogueCalls).toEqual([]);
 
