@@ -1,5 +1,5 @@
 import { expect, expectAccessible, ORIGIN, test, waitForReady } from './fixtures.ts';
-import { readableText, structuredData } from './served-html.ts';
+import { islandAnswers, readableText, structuredData } from './served-html.ts';
 
 /**
  * The category tree of the demo catalogue as a buyer walks it: from the home page into a category,
@@ -30,6 +30,17 @@ test('the HTML of a category page carries its trail, its tools and its structure
       ],
     }),
   );
+  // Its islands start from its place in the tree, not the whole tree with every category's
+  // specifications and description (decision 080).
+  const keys = islandAnswers(html).map((answer) => answer.queryKey.slice(0, 3));
+  expect(keys).toContainEqual(['tools', 'categories', 'place']);
+  expect(keys).not.toContainEqual(['tools', 'categories']);
+  // Its list keeps of each tool what its card shows: no specifications or part numbers.
+  const list = islandAnswers(html).find((answer) => answer.queryKey[1] === 'list')?.data as
+    | { tools: Record<string, unknown>[] }
+    | undefined;
+  expect(Object.keys(list?.tools[0] ?? {})).toEqual(expect.arrayContaining(['name', 'price']));
+  expect(Object.keys(list?.tools[0] ?? {})).not.toContain('specs');
   expect((await request.get('/categories/no-such-category')).status()).toBe(404);
   expect(await (await request.get('/sitemap.xml')).text()).toContain(
     `<loc>${ORIGIN}/categories/power-tools</loc>`,

@@ -165,6 +165,17 @@ test('the catalogue is an island: its sort, pages and filters change the list on
   await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
   expect(await stillHere()).toBe(true);
 
+  // The whole catalogue offers specifications once narrowed (its page carries none of their
+  // values: decision 080); a search on the page offers them.
+  const hint = page.getByText('Choose a category, or search, to filter by specifications').first();
+  await expect(hint).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('drill');
+  await page.getByRole('searchbox', { name: 'Search tools' }).press('Enter');
+  await expect(page).toHaveURL(/[?&]q=drill/);
+  await expect(page.getByRole('group', { name: 'Voltage' }).first()).toBeVisible();
+  await expect(hint).toBeHidden();
+  expect(await stillHere()).toBe(true);
+
   // Another page is a page load.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
   await expect(page).toHaveURL(/\/blog$/);

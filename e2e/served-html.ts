@@ -27,3 +27,15 @@ export function metaContent(
   const tag = html.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`));
   return tag?.[1]?.replace(/&amp;/g, '&') ?? null;
 }
+
+/** The query answers a page served as islands carries (its `island-state` block, decision 078). */
+export function islandAnswers(html: string): { queryKey: unknown[]; data: unknown }[] {
+  const block = html.match(
+    /<script type="application\/json" id="island-state">([\s\S]*?)<\/script>/,
+  )?.[1];
+  if (block === undefined) return [];
+  const state = JSON.parse(block) as {
+    queries: { queryKey: unknown[]; state: { data: unknown } }[];
+  };
+  return state.queries.map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
+}

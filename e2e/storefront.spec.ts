@@ -10,7 +10,7 @@ import {
   waitForReady,
   watchConsole,
 } from './fixtures.ts';
-import { metaContent, readableText, structuredData } from './served-html.ts';
+import { islandAnswers, metaContent, readableText, structuredData } from './served-html.ts';
 
 /**
  * The public pages as served and as they come alive: products, prices, offers and forms in the
@@ -192,13 +192,14 @@ test('the pages hydrate without warnings or asking again for their data, and the
   const problems = watchConsole(page, (text) => text.includes('status of 404'));
   const catalogueCalls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/tools'))
+    if (/^\/api\/(tools|categories)/.test(new URL(request.url()).pathname))
       catalogueCalls.push(request.url());
   });
 
   for (const path of [
     '/',
     '/tools?sort=price_asc&utm_source=mail',
+    '/categories/power-tools?inStock=true',
     '/blog',
     '/myportfolio',
     '/login',
@@ -209,6 +210,18 @@ test('the pages hydrate without warnings or asking again for their data, and the
   const drill = await demoTool(page.request, 'HD-13');
   await page.goto(`/tools/${drill._id}`);
   await waitForReady(page);
+  // Its specifications come with the page as its category's, not as the whole tree (decision 080).
+  await expect(page.getByRole('rowheader', { name: 'Chuck size' })).toBeVisible();
+  const served = await (await page.request.get(`/tools/${drill._id}`)).text();
+  const keys = islandAnswers(served).map((answer) => answer.queryKey.slice(0, 3));
+  expect(keys).toContainEqual(['tools', 'categories', 'specifications']);
+  expect(keys).not.toContainEqual(['tools', 'categories']);
+  // The whole catalogue's page carries no specification values: it offers none until narrowed.
+  const catalogue = islandAnswers(await (await page.request.get('/tools')).text());
+  expect(catalogue.find((answer) => answer.queryKey[1] === 'facets')?.data).toMatchObject({
+    specs: [],
+    hasSpecs: true,
+  });
   // Every page above came with its data: the browser asked the catalogue for nothing.
   expect(catalogueCalls).toEqual([]);
 

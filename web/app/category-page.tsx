@@ -1,11 +1,9 @@
-import type { Category } from '#contract/categories.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import {
-  ancestry,
-  childrenOf,
-  useCategories,
+  type CategoryPlace,
+  useCategoryPlace,
 } from '#web/features/categories/api/categories-queries.ts';
 import { paths } from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -13,7 +11,7 @@ import { CatalogueView } from './layouts/catalogue-view.tsx';
 import { PageContainer } from './layouts/page-container.tsx';
 
 /** The trail as breadcrumbs name it: Home, Tools, each category down to this one. */
-export function crumbsOf(trail: readonly Category[]) {
+export function crumbsOf(trail: CategoryPlace['trail']) {
   return [
     { name: 'Home', path: paths.home() },
     { name: 'Tools', path: paths.tools() },
@@ -26,9 +24,9 @@ export function crumbsOf(trail: readonly Category[]) {
  * same in the app and in the page's island (web/islands/client.tsx).
  */
 export function CategoryPage({ slug }: { slug: string }) {
-  const tree = useCategories();
-  const trail = tree.data ? ancestry(tree.data, slug) : [];
-  const category = trail.at(-1);
+  const place = useCategoryPlace(slug);
+  const trail = place.data?.trail ?? [];
+  const category = place.data?.category;
   usePageTitle(category?.name ?? 'Category');
 
   return (
@@ -40,7 +38,7 @@ export function CategoryPage({ slug }: { slug: string }) {
         }))}
       />
       <QueryView
-        query={tree}
+        query={place}
         loadingLabel="Loading the category…"
         errorTitle="We could not load this category"
         isEmpty={() => category === undefined}
@@ -54,10 +52,7 @@ export function CategoryPage({ slug }: { slug: string }) {
                 title={category.name}
                 description={category.description || undefined}
               />
-              <CatalogueView
-                category={category}
-                subcategories={childrenOf(tree.data ?? [], category._id)}
-              />
+              <CatalogueView category={category} subcategories={place.data?.children} />
             </>
           )
         }

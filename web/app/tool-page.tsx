@@ -1,8 +1,7 @@
-import { specificationsOf } from '#contract/category-tree.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
-import { useCategories } from '#web/features/categories/api/categories-queries.ts';
+import { useCategorySpecifications } from '#web/features/categories/api/categories-queries.ts';
 import { CompareToggle } from '#web/features/compare/components/compare-toggle.tsx';
 import { ToolReviews } from '#web/features/reviews/components/tool-reviews.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
@@ -21,7 +20,7 @@ import { PageContainer } from './layouts/page-container.tsx';
  */
 export function ToolPage({ id }: { id: string }) {
   const tool = useTool(id);
-  const categories = useCategories();
+  const specifications = useCategorySpecifications(tool.data?.categoryId);
   const session = useSession();
   const viewer = session.isPending ? 'unknown' : session.user ? 'customer' : 'visitor';
   usePageTitle(tool.data?.name ?? 'Tool');
@@ -39,10 +38,7 @@ export function ToolPage({ id }: { id: string }) {
         {(t) => (
           <>
             <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
-              <ToolDetails
-                tool={t}
-                specifications={specificationsOf(categories.data ?? [], t.categoryId)}
-              />
+              <ToolDetails tool={t} specifications={specifications.data} />
               <div>
                 <BuyPanel
                   tool={t}

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Tool } from '#contract/tools.ts';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
+import type { ToolSummary } from '#web/features/tools/utils/tool-summary.ts';
 import { isApiError } from '#web/lib/api-error.ts';
 import { BuyableToolGrid } from './buyable-tool-grid.tsx';
 
@@ -56,7 +56,7 @@ export function CatalogueResults({
   firstPageHref,
   suggestion,
 }: {
-  query: UseQueryResult<{ tools: Tool[]; total: number }>;
+  query: UseQueryResult<{ tools: ToolSummary[]; total: number }>;
   q: string;
   isFiltered: boolean;
   categoryName: string | undefined;

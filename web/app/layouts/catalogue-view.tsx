@@ -5,7 +5,11 @@ import { Pagination } from '#web/components/ui/pagination.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
 import { CategoryLinks } from '#web/features/categories/components/category-links.tsx';
-import { useFacets, useToolList } from '#web/features/tools/api/tools-queries.ts';
+import {
+  showsSpecifications,
+  useFacets,
+  useToolList,
+} from '#web/features/tools/api/tools-queries.ts';
 import { CatalogueControls } from '#web/features/tools/components/catalogue-controls.tsx';
 import { FilterChips } from '#web/features/tools/components/filter-chips.tsx';
 import { FilterDrawer } from '#web/features/tools/components/filter-drawer.tsx';
@@ -64,7 +68,7 @@ export function CatalogueView({
       filters={filters}
       kept={kept}
       onChange={setFilters}
-      showSpecs={Boolean(category) || q !== '' || Object.keys(filters.specs).length > 0}
+      showSpecs={showsSpecifications(scope)}
     />
   ) : facets.isPending ? (
     <LoadingState label="Loading the filters…" className="py-8" />

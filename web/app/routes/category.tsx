@@ -1,7 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
-import type { Category } from '#contract/categories.ts';
 import { formatCount } from '#contract/format.ts';
-import { ancestry, categoriesQuery } from '#web/features/categories/api/categories-queries.ts';
+import {
+  type CategoryPlace,
+  categoryPlaceQuery,
+  leaveOutTree,
+} from '#web/features/categories/api/categories-queries.ts';
 import { filterCount, readCatalogue } from '#web/features/tools/utils/catalogue-address.ts';
 import { Island } from '#web/islands/island.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
@@ -16,19 +19,18 @@ import type { RouteHandle } from '../root.tsx';
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   const state = readCatalogue(new URL(request.url).searchParams);
-  let trail: Category[] = [];
+  let place = null as CategoryPlace | null;
   let total = 0;
-  let isKnown = true;
   const { queries, status } = await prefetchQueries(async (queryClient) => {
-    const tree = await queryClient.fetchQuery(categoriesQuery());
-    trail = ancestry(tree, slug);
-    isKnown = trail.length > 0;
-    if (isKnown) total = await prefetchCatalogue(queryClient, state, slug);
+    place = await queryClient.fetchQuery(categoryPlaceQuery(slug));
+    leaveOutTree(queryClient);
+    if (place) total = await prefetchCatalogue(queryClient, state, slug);
   });
+  const isKnown = place !== null;
   if (status === 200 && (!isKnown || isPastTheEnd(state, total))) {
     throw data(null, { status: 404 });
   }
-  return pageData({ queries, trail }, status);
+  return pageData({ queries, place }, status);
 }
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
@@ -45,7 +47,7 @@ export function meta({ data: page, matches, params, location, error }: MetaArgs<
   const isFiltered = filterCount(filters) > 0;
   const path = paths.category(params.slug ?? '', isFiltered ? undefined : number);
   if (error) return pageMeta(matches, { title: 'Page not found', path, noIndex: true });
-  const category = page?.trail.at(-1);
+  const category = page?.place?.category;
   if (!category) return pageMeta(matches, { title: 'Category', path });
   const title = q
     ? `${category.name} matching “${q}”`
@@ -61,7 +63,9 @@ export function meta({ data: page, matches, params, location, error }: MetaArgs<
       `${category.name}: ${formatCount(category.toolCount)} tools at bulk prices, with stock and minimum orders shown.`,
     path,
     noIndex: q !== '',
-    structuredData: [breadcrumbs(rootData(matches)?.publicUrl ?? '', crumbsOf(page?.trail ?? []))],
+    structuredData: [
+      breadcrumbs(rootData(matches)?.publicUrl ?? '', crumbsOf(page?.place?.trail ?? [])),
+    ],
   });
 }
 

@@ -1,6 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
 import type { ToolDetail } from '#contract/tools.ts';
-import { categoriesQuery } from '#web/features/categories/api/categories-queries.ts';
+import {
+  categoriesQuery,
+  categorySpecificationsQuery,
+  leaveOutTree,
+} from '#web/features/categories/api/categories-queries.ts';
 import { toolReviewsQuery } from '#web/features/reviews/api/reviews.ts';
 import { toolQuery } from '#web/features/tools/api/tools-queries.ts';
 import { Island } from '#web/islands/island.tsx';
@@ -17,12 +21,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
   let tool: ToolDetail | undefined;
   const { queries, status } = await prefetchQueries(async (queryClient) => {
     try {
-      // The tree names the tool's specifications and their units; its newest reviews show below.
+      // The tree names the tool's specifications and their units (the page reads those of its
+      // category alone); its newest reviews show below.
       [tool] = await Promise.all([
         queryClient.fetchQuery(toolQuery(params.id ?? '')),
         queryClient.prefetchQuery(categoriesQuery()),
         queryClient.prefetchQuery(toolReviewsQuery(params.id ?? '')),
       ]);
+      await queryClient.prefetchQuery(categorySpecificationsQuery(tool.categoryId));
+      leaveOutTree(queryClient);
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.status === 400)) {
         throw data(null, { status: 404 });

@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Facets } from '#contract/catalogue-filters.ts';
 import type { ManageToolSort, ToolSort } from '#contract/tool-lists.ts';
 import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { type CatalogueFilters, filterQuery } from '../utils/catalogue-address.ts';
+import { toolSummary } from '../utils/tool-summary.ts';
 
 /** What narrows the catalogue: words, a category and the filters (the facets' query too). */
 export interface CatalogueScope {
@@ -24,6 +26,7 @@ function scopeQuery({ q, category, filters }: CatalogueScope) {
   return { q, category, ...(filters ? filterQuery(filters) : {}) };
 }
 
+/** A page of the catalogue: each tool as its card shows it (ToolSummary), and how many match. */
 export function toolListQuery(params: ToolListParams) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'list', params],
@@ -36,17 +39,42 @@ export function toolListQuery(params: ToolListParams) {
         { query: { ...scopeQuery(params), sort, limit, offset } },
         { signal },
       );
-      return { tools: items, total };
+      return { tools: items.map(toolSummary), total };
     },
   });
 }
+
+/**
+ * Whether a catalogue offers its specifications as filters: in a category, for a search, or once
+ * one is chosen (the whole catalogue's are too many, and few apply to every tool).
+ */
+export function showsSpecifications({ q, category, filters }: CatalogueScope): boolean {
+  return Boolean(category) || Boolean(q) || Object.keys(filters?.specs ?? {}).length > 0;
+}
+
+/**
+ * The facets as the catalogue shows them. Where it does not offer specifications, their values
+ * stay out (17 KB of JSON for the whole catalogue, carried by its page served as islands:
+ * decision 080); `hasSpecs` keeps whether there are any, which it says.
+ */
+export type CatalogueFacets = Facets & { hasSpecs: boolean };
 
 /** Each filter's values with how many tools each would leave (GET /api/tools/facets). */
 export function facetsQuery(scope: CatalogueScope) {
   return queryOptions({
     queryKey: [...queryKeys.tools, 'facets', scope],
-    queryFn: ({ signal }) =>
-      callApi(apiRoutes.tools.facets, { query: scopeQuery(scope) }, { signal }),
+    queryFn: async ({ signal }): Promise<CatalogueFacets> => {
+      const facets = await callApi(
+        apiRoutes.tools.facets,
+        { query: scopeQuery(scope) },
+        { signal },
+      );
+      return {
+        ...facets,
+        specs: showsSpecifications(scope) ? facets.specs : [],
+        hasSpecs: facets.specs.length > 0,
+      };
+    },
   });
 }
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { Tool } from '#contract/tools.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
+import type { ToolSummary } from '../utils/tool-summary.ts';
 
 interface BestSellerContent {
   eyebrow: string;
@@ -20,7 +20,7 @@ export function BestSeller({
   tool,
 }: {
   content: BestSellerContent;
-  tool: Tool | undefined;
+  tool: ToolSummary | undefined;
 }) {
   const money = useMoney();
   const href = tool ? paths.tool(tool._id) : paths.tools({ q: content.searchName });

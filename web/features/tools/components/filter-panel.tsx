@@ -1,9 +1,10 @@
 import { useLocation } from 'react-router';
-import type { Facets, SpecFacet } from '#contract/catalogue-filters.ts';
+import type { SpecFacet } from '#contract/catalogue-filters.ts';
 import { fromMinorUnits } from '#contract/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
+import type { CatalogueFacets } from '../api/tools-queries.ts';
 import {
   type CatalogueFilters,
   parseRange,
@@ -36,7 +37,7 @@ function widestSpecs(specs: readonly SpecFacet[]): Set<string> {
 }
 
 interface PanelProps {
-  facets: Facets;
+  facets: CatalogueFacets;
   filters: CatalogueFilters;
   /** Parameters the form sends along unchanged without the script (q, sort). */
   kept: [string, string][];
@@ -101,7 +102,7 @@ export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: Pane
               isInitiallyOpen={widest.has(spec.key) || (filters.specs[spec.key] ?? []).length > 0}
             />
           ))
-        : facets.specs.length > 0 && (
+        : facets.hasSpecs && (
             <p className="border-t border-stone-200 pt-4 text-sm text-stone-600">
               Choose a category, or search, to filter by specifications such as voltage or size.
             </p>

@@ -12,7 +12,7 @@ export function SpecificationTable({
 }: {
   tool: Tool;
   /** The attributes of the tool's category and those above it. */
-  attributes: readonly Attribute[];
+  attributes: readonly Pick<Attribute, '_id' | 'key' | 'name' | 'unit'>[];
 }) {
   const rows = attributes.flatMap((attribute) => {
     const value = tool.specs[attribute.key];

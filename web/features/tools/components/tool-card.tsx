@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatUnits } from '#contract/format.ts';
 import { canBeOrdered } from '#contract/quantity-rules.ts';
-import type { Tool } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';
@@ -10,15 +9,14 @@ import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { truncate } from '#web/lib/format.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
-
-const DESCRIPTION_PREVIEW_LENGTH = 100;
+import { DESCRIPTION_PREVIEW_LENGTH, type ToolSummary } from '../utils/tool-summary.ts';
 
 export function ToolCard({
   tool,
   headingLevel = 'h3',
   action,
 }: {
-  tool: Tool;
+  tool: ToolSummary;
   headingLevel?: 'h2' | 'h3';
   /** Another way to act on the tool, beside "Buy Now" (the cart's button). */
   action?: ReactNode;

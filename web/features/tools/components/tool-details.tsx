@@ -36,7 +36,7 @@ export function ToolDetails({
 }: {
   tool: ToolDetail;
   /** The attributes of the tool's category and those above it (its specification table). */
-  specifications?: readonly Attribute[];
+  specifications?: readonly Pick<Attribute, '_id' | 'key' | 'name' | 'unit'>[];
 }) {
   const money = useMoney();
   const isOutOfStock = !canBeOrdered(tool);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Tool } from '#contract/tools.ts';
+import type { ToolSummary } from '../utils/tool-summary.ts';
 import { ToolCard } from './tool-card.tsx';
 
 /** One column on phones, two on tablets, three on large screens. */
@@ -8,10 +8,10 @@ export function ToolGrid({
   headingLevel,
   actionFor,
 }: {
-  tools: Tool[];
+  tools: readonly ToolSummary[];
   headingLevel?: 'h2' | 'h3';
   /** Another way to act on each tool, beside "Buy Now" (the cart's button). */
-  actionFor?: (tool: Tool) => ReactNode;
+  actionFor?: (tool: ToolSummary) => ReactNode;
 }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
