@@ -249,3 +249,28 @@ test('an island page carries only its own styles, draws exactly as with the whol
   await waitForReady(page);
   await expect(page.locator('head link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
 });
+
+test('words typed in the catalogue’s search before its script ran are searched for once it runs', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  // The catalogue's own part arrives late: the visitor types in the server's HTML meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/islands-catalogue-view-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/tools');
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('claw hammer');
+  await expect(page).not.toHaveURL(/q=/);
+  release();
+  await expect(page).toHaveURL(/q=claw(\+|%20)hammer/);
+  await expect(page.getByText(/matching “claw hammer”/)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: '450 g Claw Hammer, fiberglass handle' }),
+  ).toBeVisible();
+  expect(problems).toEqual([]);
+});

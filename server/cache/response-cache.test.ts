@@ -1,6 +1,14 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../testing/deferred.ts';
-import { createResponseCache, type PreparedBody, prepareJson } from './response-cache.ts';
+import {
+  createResponseCache,
+  encodedBody,
+  type PreparedBody,
+  prepareBody,
+  prepareJson,
+  servedCompressed,
+} from './response-cache.ts';
 
 function counting(value: unknown) {
   let builds = 0;
@@ -174,5 +182,38 @@ describe('the response cache', () => {
     expect(cache.size).toBe(4);
     expect(cache.peek('a')).toBeUndefined();
     expect(cache.peek('e')).toBeDefined();
+  });
+});
+
+describe('a large body sent more than once', () => {
+  it('is compressed again at brotli’s best: smaller, the same text, the same validator', async () => {
+    // A page's worth of markup, repetitive as HTML is.
+    const html = Array.from(
+      { length: 600 },
+      (_, index) =>
+        `<li class="flex items-start gap-2 py-0.5"><a href="/tools/${index * 7919}">Tool ${index}</a><span class="ml-auto text-stone-600">${(index * 31) % 97} units</span></li>`,
+    ).join('');
+    const prepared = prepareBody(html, { 'content-type': 'text/html' });
+    const etag = prepared.etag;
+    const quick = await encodedBody(prepared, 'br');
+    servedCompressed(prepared, 'br');
+    expect(prepared.ready.br).toBe(quick);
+    servedCompressed(prepared, 'br');
+    await expect.poll(() => prepared.ready.br?.length).toBeLessThan(quick.length);
+    const thorough = prepared.ready.br ?? Buffer.alloc(0);
+    expect(brotliDecompressSync(thorough).toString()).toBe(html);
+    expect(await encodedBody(prepared, 'br')).toBe(thorough);
+    expect(prepared.etag).toBe(etag);
+  });
+
+  it('is left as it is when small, or sent in gzip', async () => {
+    const small = prepareBody('<p>small</p>'.repeat(100));
+    const quick = await encodedBody(small, 'br');
+    for (let sends = 0; sends < 3; sends += 1) servedCompressed(small, 'br');
+    expect(small.isThorough).toBeUndefined();
+    expect(small.ready.br).toBe(quick);
+    const large = prepareBody('<p>large</p>'.repeat(5_000));
+    for (let sends = 0; sends < 3; sends += 1) servedCompressed(large, 'gzip');
+    expect(large.isThorough).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import {
   encodedBody,
   type PreparedBody,
   type ResponseCache,
+  servedCompressed,
 } from '../cache/response-cache.ts';
 
 /** Where a public answer is kept: a later GET for the same address may be answered from there. */
@@ -76,6 +77,7 @@ export async function sendPrepared(
   const encoding = encodingFor(prepared, request.headers['accept-encoding']);
   if (!encoding) return reply.send(prepared.body);
   const body = prepared.ready[encoding] ?? (await encodedBody(prepared, encoding));
+  servedCompressed(prepared, encoding);
   return reply.header('content-encoding', encoding).send(body);
 }
 

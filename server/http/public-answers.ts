@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { Encoding, PreparedBody } from '../cache/response-cache.ts';
+import { type Encoding, type PreparedBody, servedCompressed } from '../cache/response-cache.ts';
 import { addressSubject } from './client-address.ts';
 import { isApiPath, pageAddress } from './page-address.ts';
 import { type AnswerSource, encodingFor, JSON_TYPE, preparedHeaders } from './prepared-reply.ts';
@@ -153,6 +153,7 @@ export function createPublicAnswers({
     const encoding = encodingFor(prepared, headers['accept-encoding']);
     const body = encoding ? prepared.ready[encoding] : prepared.body;
     if (!body) return false;
+    if (encoding) servedCompressed(prepared, encoding);
     const lines = headerLines(prepared, remembered.cacheControl, encoding, body.length);
     response.writeHead(200, [...lines, 'x-request-id', requestId(request)]);
     response.end(body);
