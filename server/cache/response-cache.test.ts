@@ -185,7 +185,7 @@ describe('the response cache', () => {
   });
 });
 
-describe('a large body sent more than once', () => {
+describe('a large page sent more than once', () => {
   it('is compressed again at brotli’s best: smaller, the same text, the same validator', async () => {
     // A page's worth of markup, repetitive as HTML is.
     const html = Array.from(
@@ -206,14 +206,18 @@ describe('a large body sent more than once', () => {
     expect(prepared.etag).toBe(etag);
   });
 
-  it('is left as it is when small, or sent in gzip', async () => {
+  it('is left as it is when small, sent in gzip, or not a page', async () => {
     const small = prepareBody('<p>small</p>'.repeat(100));
     const quick = await encodedBody(small, 'br');
     for (let sends = 0; sends < 3; sends += 1) servedCompressed(small, 'br');
     expect(small.isThorough).toBeUndefined();
     expect(small.ready.br).toBe(quick);
-    const large = prepareBody('<p>large</p>'.repeat(5_000));
+    const large = prepareBody('<p>large</p>'.repeat(5_000), { 'content-type': 'text/html' });
     for (let sends = 0; sends < 3; sends += 1) servedCompressed(large, 'gzip');
     expect(large.isThorough).toBeUndefined();
+    // An API's answer is left to the quick form (the app reads it, no first paint waits on it).
+    const json = prepareBody(JSON.stringify(Array.from({ length: 5_000 }, (_, n) => ({ n }))));
+    for (let sends = 0; sends < 3; sends += 1) servedCompressed(json, 'br');
+    expect(json.isThorough).toBeUndefined();
   });
 });

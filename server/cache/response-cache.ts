@@ -92,7 +92,7 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return isSmall ? Promise.resolve(brotliCompressSync(body, options)) : brotliAsync(body, options);
 }
 
-/** A body this large and sent compressed this often is compressed again at brotli's best. */
+/** A page this large and sent compressed this often is compressed again at brotli's best. */
 const THOROUGH_MIN_BYTES = 32 * 1024;
 const THOROUGH_AFTER_SENDS = 2;
 /** One at a time, and a second apart at least: a tenth of one core at most, however busy. */
@@ -101,14 +101,21 @@ let isThoroughBusy = false;
 let thoroughDoneAt = Number.NEGATIVE_INFINITY;
 
 /**
- * Says a body was sent in `encoding`. A large body sent more than once (a page many visitors open)
+ * Says a body was sent in `encoding`. A large page sent more than once (one many visitors open)
  * is compressed again, off the main thread, at brotli's best: 10 to 12 % smaller than quality 5
  * for pages of the store (a page's HTML then fits a slow link's first round trip more often), for
  * 70 to 150 ms of one core, spent once in the body's life, never while another is being made and
  * never twice within a second. Until it is ready the quality-5 form is sent.
  */
 export function servedCompressed(prepared: PreparedBody, encoding: Encoding): void {
-  if (encoding !== 'br' || prepared.isThorough || prepared.body.length < THOROUGH_MIN_BYTES) return;
+  if (
+    encoding !== 'br' ||
+    prepared.isThorough ||
+    prepared.body.length < THOROUGH_MIN_BYTES ||
+    !prepared.headers['content-type']?.startsWith('text/html')
+  ) {
+    return;
+  }
   prepared.servedCompressed = (prepared.servedCompressed ?? 0) + 1;
   if (
     prepared.servedCompressed < THOROUGH_AFTER_SENDS ||

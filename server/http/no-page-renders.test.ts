@@ -1,5 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueChangesHeard, untilLive } from '../testing/change-feed.ts';
 import { buildTestApp, type TestContext } from '../testing/test-app.ts';
@@ -99,5 +100,43 @@ describe('a filtered catalogue page', () => {
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(filtered.etag);
     expect(rendered()).toBe(before + 1);
+  });
+});
+
+describe('a kept page sent again and again', () => {
+  it('has each answer’s length right as its brotli form is remade smaller, before routing and after', async () => {
+    const answers: { length: number; declared: number; text: string; inFront: boolean }[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const served = t.app.publicAnswers.served;
+      const answer = await new Promise<{ body: Buffer; declared: number }>((resolve, reject) => {
+        const headers = { accept: 'text/html', 'accept-encoding': 'br' };
+        http
+          .get(`${base}/blog`, { headers, agent: false }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                body: Buffer.concat(chunks),
+                declared: Number(response.headers['content-length']),
+              }),
+            );
+          })
+          .on('error', reject);
+      });
+      answers.push({
+        length: answer.body.length,
+        declared: answer.declared,
+        text: brotliDecompressSync(answer.body).toString(),
+        inFront: t.app.publicAnswers.served > served,
+      });
+      // The page's thorough form is made off the main thread, a moment after its second sending.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    for (const answer of answers) {
+      expect(answer.length).toBe(answer.declared);
+      expect(answer.text).toBe(answers[0]?.text);
+    }
+    expect(answers.some((answer) => answer.inFront)).toBe(true);
+    expect(answers.at(-1)?.length).toBeLessThan(answers[0]?.length ?? 0);
   });
 });

@@ -87,7 +87,8 @@ export function createPublicAnswers({
   ): string[] => {
     const made = lines.get(prepared) ?? new Map<string, string[]>();
     lines.set(prepared, made);
-    const key = `${cacheControl}\n${encoding ?? ''}`;
+    // The length too: a body's brotli form can be remade smaller while it is kept (servedCompressed).
+    const key = `${cacheControl}\n${encoding ?? ''}\n${length}`;
     let flat = made.get(key);
     if (!flat) {
       const headers: Record<string, string> = {

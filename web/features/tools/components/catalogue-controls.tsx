@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ToolSort } from '#contract/tool-lists.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, TextField } from '#web/components/ui/field.tsx';
@@ -34,15 +34,21 @@ export function CatalogueControls({
   const [text, setText] = useState(q);
   const form = useRef<HTMLFormElement>(null);
 
-  // Words typed while the page was still the server's HTML (before its script ran) are taken up.
+  // Words typed while the page was still the server's HTML (before its script ran) are taken up,
+  // read as the form first runs: the next render would write the address's words over them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first runs
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = form.current?.elements.namedItem('q');
     if (field instanceof HTMLInputElement && field.value !== q) setText(field.value);
   }, []);
 
-  // Back/forward changes the URL: show its words.
-  useEffect(() => setText(q), [q]);
+  // Back/forward changes the URL: show its words (when they change, not as the form first runs).
+  const shownQ = useRef(q);
+  useEffect(() => {
+    if (shownQ.current === q) return;
+    shownQ.current = q;
+    setText(q);
+  }, [q]);
 
   useEffect(() => {
     if (text.trim() === q) return;
