@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../../contract/cart.ts';
 import { OrderSchema } from '../../../contract/orders.ts';
 import { mailOutbox, orderLines, orders, tools } from '../../db/schema.ts';
+import { untilLive } from '../../testing/change-feed.ts';
 import { client, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
@@ -25,6 +26,9 @@ beforeAll(async () => {
   await t.db.execute(sql`
     create trigger refuse_line_4242 before insert on order_lines
     for each row execute function refuse_line_4242()`);
+  // What the order reads from memory (the session, the destinations) is kept only while the
+  // instance hears the change feed: before that, each read is a statement of its own.
+  await untilLive(t);
 });
 afterAll(async () => {
   await t.close();
