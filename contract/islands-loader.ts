@@ -12,13 +12,14 @@
  *
  * At the same moment it asks for the whole stylesheet (`stylesheet`): the page came with only the
  * rules its own HTML uses (server/http/critical-styles.ts), and what the islands show later (a
- * menu opened, a notice, an error) may need others.
+ * menu opened, a notice, an error) may need others: the islands hydrate once it has arrived
+ * (web/islands/client.tsx, wholeStylesheet).
  */
 export function islandsLoader(src: string, stylesheet: string): string {
   return [
     'let loaded=false;',
     'const load=()=>{if(!loaded){loaded=true;',
-    `const link=document.createElement("link");link.rel="stylesheet";link.href=${JSON.stringify(stylesheet)};document.head.append(link);`,
+    `const link=document.createElement("link");link.rel="stylesheet";link.href=${JSON.stringify(stylesheet)};link.dataset.wholeStyles="";document.head.append(link);`,
     `import(${JSON.stringify(src)}).catch(()=>{})}};`,
     'if(document.visibilityState==="hidden")load();',
     'else{',

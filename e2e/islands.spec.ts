@@ -244,10 +244,26 @@ test('an island page carries only its own styles, draws exactly as with the whol
     }
   }
 
-  // With script, the whole stylesheet is asked for once the page has painted.
+  // With script, the whole stylesheet is asked for once the page has painted, and the islands
+  // start only once it has arrived (what they draw may need its other rules).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[\w-]+\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize(SMALLEST);
+  const scriptArrived = page.waitForResponse(/\/assets\/islands-[\w-]+\.js$/);
   await page.goto('/blog');
-  await waitForReady(page);
-  await expect(page.locator('head link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+  await scriptArrived;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeDisabled();
+  release();
+  await expect(menu).toBeEnabled();
+  await expect(page.locator('head link[rel="stylesheet"][data-whole-styles]')).toHaveCount(1);
 });
 
 test('words typed in the catalogue’s search before its script ran are searched for once it runs', async ({

@@ -36,6 +36,8 @@ describe('a page’s own share of the stylesheet', () => {
     );
     expect(css).toBe(
       [
+        // The layers' order, then the stylesheet's own statement of it, then the layers kept.
+        '@layer theme,base,utilities;',
         '@layer theme,base,components,utilities;',
         '@layer base{*,:after{box-sizing:border-box}}',
         '@layer utilities{',
@@ -70,6 +72,12 @@ describe('a page’s own share of the stylesheet', () => {
     expect(ownStyles('<p class="h1">Tools</p>')).not.toContain('h1{');
   });
 
+  it('says the layers’ order first, so that a layer it leaves empty keeps its rank', () => {
+    const css = ownStyles('<p>x</p>');
+    expect(css.startsWith('@layer theme,base,utilities;')).toBe(true);
+    expect(css).not.toContain('@layer theme{');
+  });
+
   it('keeps the custom properties and @property rules the kept rules use, and those they use in turn', () => {
     const css = ownStyles('<p class="text-red rotate">x</p>');
     expect(css).toContain('@layer theme{:root,:host{--color-red:var(--red);--red:red}}');
@@ -81,7 +89,7 @@ describe('a page’s own share of the stylesheet', () => {
     const all =
       '<h1 class="text-red rotate flex hidden sm:grid 2xl:p-4 [&amp;&gt;svg]:size-4 group group-hover:underline open not-last:mb-2 content md:flex md:hidden grid"><svg></svg></h1>';
     expect(ownStyles(all)).toBe(
-      STYLESHEET.replace('/*! tailwindcss */', '').replace(';--unused:0', ''),
+      `@layer theme,base,utilities;${STYLESHEET.replace('/*! tailwindcss */', '').replace(';--unused:0', '')}`,
     );
   });
 });

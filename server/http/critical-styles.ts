@@ -300,9 +300,22 @@ export function namesInHtml(html: string): Set<string> {
 export function criticalStyles(css: string): (html: string) => string {
   const rules = parseRules(css);
   const variables = variablesOf(rules);
+  // The cascade layers in the stylesheet's order, said first: a layer the page's share leaves
+  // empty would otherwise be declared last by the whole stylesheet once it arrives, and so rank
+  // above the others (Tailwind's `properties` fallbacks above every utility).
+  const layers = [
+    ...new Set(
+      rules.flatMap((rule) =>
+        rule.kind === 'group' && /^@layer\s+[\w-]+$/.test(rule.prelude)
+          ? [rule.prelude.slice('@layer'.length).trim()]
+          : [],
+      ),
+    ),
+  ];
+  const order = layers.length > 0 ? `@layer ${layers.join(',')};` : '';
   return (html) => {
     const names = namesInHtml(html);
     const properties = propertiesUsed(writeRules(rules, { names }), variables);
-    return writeRules(rules, { names, properties });
+    return order + writeRules(rules, { names, properties });
   };
 }

@@ -110,9 +110,27 @@ function nextTask(): Promise<void> {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * The whole stylesheet, asked for by the loader with this script (contract/islands-loader.ts):
+ * the page came with only the rules its HTML uses, and what an island draws once it runs (a
+ * spinner, a dialog, a notice) may need others. Waited for, 3 s at most, before any island
+ * hydrates; it is smaller than this script, so it has mostly arrived already.
+ */
+function wholeStylesheet(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-whole-styles]');
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    setTimeout(done, 3_000);
+  });
+}
+
 // The page has painted before this script was asked for (root.tsx, islandsLoader). The frame's
 // parts first, each in a task of its own.
 const framed = (async () => {
+  await wholeStylesheet();
   for (const [index, { element, props, part }] of islands.entries()) {
     if (part instanceof Promise) continue;
     await nextTask();
