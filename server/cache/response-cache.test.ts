@@ -206,7 +206,7 @@ describe('a large page sent more than once', () => {
     expect(prepared.etag).toBe(etag);
   });
 
-  it('is left as it is when small, sent in gzip, or not a page', async () => {
+  it('is left as it is when small, very large, sent in gzip, or not a page', async () => {
     const small = prepareBody('<p>small</p>'.repeat(100));
     const quick = await encodedBody(small, 'br');
     for (let sends = 0; sends < 3; sends += 1) servedCompressed(small, 'br');
@@ -215,6 +215,9 @@ describe('a large page sent more than once', () => {
     const large = prepareBody('<p>large</p>'.repeat(5_000), { 'content-type': 'text/html' });
     for (let sends = 0; sends < 3; sends += 1) servedCompressed(large, 'gzip');
     expect(large.isThorough).toBeUndefined();
+    const huge = prepareBody('<p>huge</p>'.repeat(110_000), { 'content-type': 'text/html' });
+    for (let sends = 0; sends < 3; sends += 1) servedCompressed(huge, 'br');
+    expect(huge.isThorough).toBeUndefined();
     // An API's answer is left to the quick form (the app reads it, no first paint waits on it).
     const json = prepareBody(JSON.stringify(Array.from({ length: 5_000 }, (_, n) => ({ n }))));
     for (let sends = 0; sends < 3; sends += 1) servedCompressed(json, 'br');

@@ -92,8 +92,12 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return isSmall ? Promise.resolve(brotliCompressSync(body, options)) : brotliAsync(body, options);
 }
 
-/** A page this large and sent compressed this often is compressed again at brotli's best. */
+/**
+ * A page this large and sent compressed this often is compressed again at brotli's best; not one
+ * so large that it would hold a thread of the pool for long (about a second a megabyte).
+ */
 const THOROUGH_MIN_BYTES = 32 * 1024;
+const THOROUGH_MAX_BYTES = 1024 * 1024;
 const THOROUGH_AFTER_SENDS = 2;
 /** One at a time, and a second apart at least: a tenth of one core at most, however busy. */
 const THOROUGH_SPACING_MS = 1_000;
@@ -112,6 +116,7 @@ export function servedCompressed(prepared: PreparedBody, encoding: Encoding): vo
     encoding !== 'br' ||
     prepared.isThorough ||
     prepared.body.length < THOROUGH_MIN_BYTES ||
+    prepared.body.length > THOROUGH_MAX_BYTES ||
     !prepared.headers['content-type']?.startsWith('text/html')
   ) {
     return;
