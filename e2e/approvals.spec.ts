@@ -99,6 +99,8 @@ async function orderAboveLimit(page: Page, tool: Tool): Promise<string> {
 async function openFromCompanyOrders(page: Page, approver: Account, orderPath: string) {
   await signedIn(page, approver);
   await page.goto('/dashboard/company/orders');
+  // A status chosen before the page has hydrated is set back to the address's when it does.
+  await waitForReady(page);
   await page.getByLabel('Status').selectOption('awaiting_approval');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/status=awaiting_approval/);
