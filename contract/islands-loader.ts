@@ -15,11 +15,14 @@
  * menu opened, a notice, an error) may need others: the islands hydrate once it has arrived
  * (web/islands/client.tsx, wholeStylesheet).
  */
+/** The attribute that marks the whole stylesheet's link, as the loader adds it. */
+export const WHOLE_STYLESHEET_MARK = 'data-whole-styles';
+
 export function islandsLoader(src: string, stylesheet: string): string {
   return [
     'let loaded=false;',
     'const load=()=>{if(!loaded){loaded=true;',
-    `const link=document.createElement("link");link.rel="stylesheet";link.href=${JSON.stringify(stylesheet)};link.dataset.wholeStyles="";document.head.append(link);`,
+    `const link=document.createElement("link");link.rel="stylesheet";link.href=${JSON.stringify(stylesheet)};link.setAttribute(${JSON.stringify(WHOLE_STYLESHEET_MARK)},"");document.head.append(link);`,
     `import(${JSON.stringify(src)}).catch(()=>{})}};`,
     'if(document.visibilityState==="hidden")load();',
     'else{',

@@ -114,12 +114,17 @@ describe('a kept page sent again and again', () => {
           .get(`${base}/blog`, { headers, agent: false }, (response) => {
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('error', reject);
             response.on('end', () =>
               resolve({
                 body: Buffer.concat(chunks),
                 declared: Number(response.headers['content-length']),
               }),
             );
+          })
+          // A length that promises more than is sent leaves the answer waiting: fail, not hang.
+          .setTimeout(5_000, function (this: http.ClientRequest) {
+            this.destroy(new Error('the answer did not end: its length and its body differ'));
           })
           .on('error', reject);
       });

@@ -8,6 +8,7 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { formatCount } from '#contract/format.ts';
+import { WHOLE_STYLESHEET_MARK } from '#contract/islands-loader.ts';
 import { SessionCartProvider } from '#web/app/layouts/session-cart-provider.tsx';
 import { SiteHeader } from '#web/app/layouts/site-header.tsx';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
@@ -117,7 +118,7 @@ function nextTask(): Promise<void> {
  * hydrates; it is smaller than this script, so it has mostly arrived already.
  */
 function wholeStylesheet(): Promise<void> {
-  const link = document.querySelector<HTMLLinkElement>('link[data-whole-styles]');
+  const link = document.querySelector<HTMLLinkElement>(`link[${WHOLE_STYLESHEET_MARK}]`);
   if (!link || link.sheet) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => resolve();
