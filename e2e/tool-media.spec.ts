@@ -132,7 +132,9 @@ test('an admin adds a picture, a PDF and a related tool; a visitor sees, downloa
   }
 
   const download = visitor.waitForEvent('download');
-  await visitor.getByRole('link', { name: /^Download Drill datasheet \(Datasheet, PDF/ }).click();
+  await visitor
+    .getByRole('link', { name: /^Download PDF: Drill datasheet \(Datasheet, PDF/ })
+    .click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Drill datasheet.pdf');
   expect((await readFile(await file.path())).equals(DATASHEET)).toBe(true);

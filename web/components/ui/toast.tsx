@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createListeners } from '#web/lib/listeners.ts';
+import { CloseIcon } from './close-icon.tsx';
 
 type Tone = 'success' | 'error' | 'info';
 interface ToastItem {
@@ -169,9 +170,7 @@ export function ToastRegion() {
                 className="-m-1 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
                 aria-label="Dismiss notification"
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-                </svg>
+                <CloseIcon />
               </button>
             </li>
           ))}

@@ -50,7 +50,7 @@ function AddressCard({
               size="sm"
               variant="outline"
               isPending={makeDefault.isPending}
-              aria-label={`Make ${address.label} the default`}
+              aria-label={`Make default: ${address.label}`}
               onClick={() =>
                 makeDefault.mutate(address._id, {
                   onSuccess: () => toast.success(`${address.label} is now the default address.`),

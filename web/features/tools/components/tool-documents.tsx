@@ -26,7 +26,7 @@ export function ToolDocuments({ tool }: { tool: Pick<ToolDetail, 'name' | 'docum
                 href={document.url}
                 download={`${document.title}.pdf`}
                 type="application/pdf"
-                aria-label={`Download ${document.title} (${details})`}
+                aria-label={`Download PDF: ${document.title} (${details})`}
                 className="inline-flex min-h-10 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-semibold text-navy-800 hover:bg-navy-50"
               >
                 Download PDF
