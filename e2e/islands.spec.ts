@@ -137,13 +137,16 @@ test("a tool's page is one island: choosing, adding to the cart and comparing wo
   expect(problems).toEqual([]);
 });
 
-test('the catalogue is an island: its sort, pages and filters change the list on the page, and back goes back', async ({
+test('the catalogue is three islands: its sort, pages and filters change the list on the page, and back goes back', async ({
   page,
 }) => {
   const problems = watchConsole(page);
   await page.goto('/tools');
   await waitForReady(page);
   expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+  // The search, the filters and the list, each hydrated on its own (decision 081): what one
+  // changes, the others show.
+  await expect(page.locator('[data-island^="catalogue-"]')).toHaveCount(3);
   // A mark on the page's window: it stays while the page does.
   await page.evaluate(() => Object.assign(window, { samePage: true }));
   const stillHere = () => page.evaluate(() => 'samePage' in window);

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { formatCount } from '#contract/format.ts';
 import { WHOLE_STYLESHEET_MARK } from '#contract/islands-loader.ts';
+import type { CataloguePart } from '#web/app/layouts/catalogue-view.tsx';
 import { SessionCartProvider } from '#web/app/layouts/session-cart-provider.tsx';
 import { SiteHeader } from '#web/app/layouts/site-header.tsx';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
@@ -21,6 +22,16 @@ import { IslandIdPrefix, setHydrating } from './react.ts';
 import { ShareCart, SharedCart } from './shared-cart.tsx';
 
 type Part = (props: IslandProps) => ReactNode;
+
+/** One of the catalogue's parts (decision 081), of a category's when given its slug. */
+async function catalogue(part: CataloguePart): Promise<Part> {
+  const { CatalogueIsland } = await import('#web/app/layouts/catalogue-view.tsx');
+  return ({ category }) => (
+    <SharedCart>
+      <CatalogueIsland part={part} slug={category} />
+    </SharedCart>
+  );
+}
 
 /**
  * What each island renders: what the app renders in its place, with the providers it reads. The
@@ -41,22 +52,9 @@ const parts: Record<IslandName, () => Part | Promise<Part>> = {
     </>
   ),
   'hero-carousel': () => () => <HomeCarousel />,
-  catalogue: async () => {
-    const { CatalogueView } = await import('#web/app/layouts/catalogue-view.tsx');
-    return () => (
-      <SharedCart>
-        <CatalogueView />
-      </SharedCart>
-    );
-  },
-  'category-page': async () => {
-    const { CategoryPage } = await import('#web/app/category-page.tsx');
-    return ({ slug = '' }) => (
-      <SharedCart>
-        <CategoryPage slug={slug} />
-      </SharedCart>
-    );
-  },
+  'catalogue-search': () => catalogue('catalogue-search'),
+  'catalogue-filters': () => catalogue('catalogue-filters'),
+  'catalogue-list': () => catalogue('catalogue-list'),
   'tool-page': async () => {
     const { ToolPage } = await import('#web/app/tool-page.tsx');
     return ({ id = '' }) => (
@@ -144,17 +142,21 @@ const framed = (async () => {
   formatCount(0);
 })();
 
-// The page's own part when its code arrives; the page says it is busy until it has hydrated.
+// The page's own parts when their code arrives, one after another in the page's order, each in a
+// task of its own; the page says it is busy until each has hydrated.
+let pageParts = framed;
 for (const [index, { element, props, part }] of islands.entries()) {
   if (!(part instanceof Promise)) continue;
-  void whileInFlight(async () => {
-    // A part whose code did not arrive (the visitor already on the way to another page, or
-    // offline) stays the server's HTML: its links work, and its controls say they are not ready
-    // (web/lib/use-hydrated.ts) rather than ignore a click.
-    const loaded = await part.catch(() => undefined);
-    await framed;
-    if (!loaded) return;
+  // A part whose code did not arrive (the visitor already on the way to another page, or
+  // offline) stays the server's HTML: its links work, and its controls say they are not ready
+  // (web/lib/use-hydrated.ts) rather than ignore a click.
+  const loaded = part.catch(() => undefined);
+  const after = pageParts;
+  pageParts = whileInFlight(async () => {
+    await after;
+    const ready = await loaded;
+    if (!ready) return;
     await nextTask();
-    hydrateIsland(element, loaded, props, index);
+    hydrateIsland(element, ready, props, index);
   });
 }

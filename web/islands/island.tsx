@@ -6,8 +6,9 @@ export type IslandName =
   | 'page-extras'
   | 'hero-carousel'
   | 'tool-page'
-  | 'catalogue'
-  | 'category-page';
+  | 'catalogue-search'
+  | 'catalogue-filters'
+  | 'catalogue-list';
 
 /** What an island is rendered with: a few strings, sent in the page. */
 export type IslandProps = Readonly<Record<string, string>>;

@@ -9,6 +9,7 @@ export function BuyableToolGrid({ tools }: { tools: readonly ToolSummary[] }) {
     <ToolGrid
       tools={tools}
       headingLevel="h2"
+      isFirstInView
       actionFor={(tool) => (
         <AddToCartButton
           tool={tool}

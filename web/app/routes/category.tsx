@@ -6,7 +6,6 @@ import {
   leaveOutTree,
 } from '#web/features/categories/api/categories-queries.ts';
 import { filterCount, readCatalogue } from '#web/features/tools/utils/catalogue-address.ts';
-import { Island } from '#web/islands/island.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
@@ -35,7 +34,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
-/** The page is one island (decision 078); its page, sort and filters stay on the page. */
+/** Served as islands (decision 078): the catalogue's (decision 081); its page, sort and filters stay on the page. */
 export const handle: RouteHandle = { islands: { data: 'page' } };
 
 /**
@@ -73,9 +72,7 @@ export default function CategoryRoute() {
   const { slug = '' } = useParams();
   return (
     <RouteQueriesBoundary>
-      <Island name="category-page" props={{ slug }}>
-        <CategoryPage slug={slug} />
-      </Island>
+      <CategoryPage slug={slug} />
     </RouteQueriesBoundary>
   );
 }

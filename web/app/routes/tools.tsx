@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { filterCount, readCatalogue } from '#web/features/tools/utils/catalogue-address.ts';
-import { Island } from '#web/islands/island.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
 import { paths } from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
@@ -23,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export { skipServerLoader as clientLoader } from '#web/lib/route-queries.tsx';
 
-/** The catalogue's list is one island (decision 078); its page, sort and filters stay on the page. */
+/** Served as islands (decision 078): the catalogue's (decision 081); its page, sort and filters stay on the page. */
 export const handle: RouteHandle = { islands: { data: 'page' } };
 
 /**
@@ -64,9 +63,7 @@ export function ToolsPage() {
         title="All tools"
         description="Every tool we make and trade, at bulk prices. Search the catalogue, sort the list, or narrow it by brand, stock, price and specifications."
       />
-      <Island name="catalogue">
-        <CatalogueView />
-      </Island>
+      <CatalogueView />
     </PageContainer>
   );
 }

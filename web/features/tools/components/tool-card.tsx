@@ -15,11 +15,14 @@ export function ToolCard({
   tool,
   headingLevel = 'h3',
   action,
+  isPictureFirst = false,
 }: {
   tool: ToolSummary;
   headingLevel?: 'h2' | 'h3';
   /** Another way to act on the tool, beside "Buy Now" (the cart's button). */
   action?: ReactNode;
+  /** Whether its picture is asked for at once, before the page's other pictures. */
+  isPictureFirst?: boolean;
 }) {
   const money = useMoney();
   const Heading = headingLevel;
@@ -27,7 +30,7 @@ export function ToolCard({
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative border-b border-stone-100 bg-stone-100">
-        <ToolImage src={tool.img} alt="" />
+        <ToolImage src={tool.img} alt="" isPriority={isPictureFirst} />
         {isOutOfStock && (
           <span className="absolute top-3 left-3">
             <Badge tone="danger">Out of stock</Badge>
