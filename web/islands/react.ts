@@ -55,4 +55,24 @@ export function useId(): string {
 
 // @ts-expect-error Preact's types declare compat as one `export =`; its module has named exports.
 export * from 'preact/compat';
-export default { ...compat, useSyncExternalStore, useId };
+
+/**
+ * `import React from 'react'`, for the one library of the islands that reads React that way
+ * (react-hook-form): what it uses, and no more. A copy of all of compat here would keep every
+ * part of it in the islands' shared script (Suspense, lazy, portals, Children: 2 KB gzip that most
+ * pages never run), since the bundle cannot tell which of an object's properties are read.
+ */
+export default {
+  Fragment: compat.Fragment,
+  createContext: compat.createContext,
+  createElement: compat.createElement,
+  useCallback: compat.useCallback,
+  useContext: compat.useContext,
+  useEffect: compat.useEffect,
+  useLayoutEffect: compat.useLayoutEffect,
+  useMemo: compat.useMemo,
+  useRef: compat.useRef,
+  useState: compat.useState,
+  useSyncExternalStore,
+  useId,
+};
