@@ -2,6 +2,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { CloseIcon } from '#web/components/ui/close-icon.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { site } from '#web/content/site.ts';
 import { useSignOut } from '#web/features/auth/api/auth-mutations.ts';
@@ -72,7 +73,6 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: moving to another page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const isHydrated = useHydrated();
   const isMenuOpen = menuOpenOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -151,25 +151,11 @@ export function SiteHeader() {
           <div className="flex items-center gap-2 lg:gap-4">
             <CartLink />
             <div className="hidden lg:block">{account}</div>
-            <button
-              ref={menuButton}
-              type="button"
-              className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
-              aria-expanded={isMenuOpen}
-              aria-controls="mobile-menu"
-              disabled={!isHydrated}
-              onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                {isMenuOpen ? (
-                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-                ) : (
-                  <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
-                )}
-              </svg>
-              {/* The narrowest phones need the room for the cart: the icon says it there. */}
-              <span className="max-[399px]:sr-only">Menu</span>
-            </button>
+            <MenuButton
+              buttonRef={menuButton}
+              isOpen={isMenuOpen}
+              onToggle={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
+            />
           </div>
         </div>
         <div
@@ -197,5 +183,43 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The phones' menu button: not ready until the page's script runs. The one part of the header
+ * that reads whether the page has hydrated, so that moment re-renders the button alone, not the
+ * whole header.
+ */
+function MenuButton({
+  buttonRef,
+  isOpen,
+  onToggle,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
+  const isHydrated = useHydrated();
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-navy-900 lg:hidden"
+      aria-expanded={isOpen}
+      aria-controls="mobile-menu"
+      disabled={!isHydrated}
+      onClick={onToggle}
+    >
+      {isOpen ? (
+        <CloseIcon className="size-5" />
+      ) : (
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+          <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+        </svg>
+      )}
+      {/* The narrowest phones need the room for the cart: the icon says it there. */}
+      <span className="max-[399px]:sr-only">Menu</span>
+    </button>
   );
 }
