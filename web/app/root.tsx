@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { islandsLoader } from '#contract/islands-loader.ts';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
+import { sessionQuery } from '#web/features/auth/api/session.ts';
 import { TestModeBanner } from '#web/features/payments/components/test-mode-banner.tsx';
 import { Island } from '#web/islands/island.tsx';
 import { InlineStyles, stylesheetHref } from '#web/lib/inline-styles.tsx';
@@ -127,8 +128,20 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The app's query client. In the browser, who is signed in (the pages leave it out: they are the
+ * same for everyone) is asked for at once, while the page hydrates: asked for by the header once
+ * hydrated, the request's start changed what the header reads in the middle of the hydration's
+ * commit, and React re-rendered it there and then, in the same long task.
+ */
+function createAppQueryClient() {
+  const queryClient = createQueryClient();
+  if (typeof document !== 'undefined') void queryClient.prefetchQuery(sessionQuery);
+  return queryClient;
+}
+
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <PageActivity />
