@@ -71,6 +71,42 @@ test('moving to the blog within the app renders it there, without the islands', 
   expect(scripts.filter((path) => path.includes('/islands-'))).toEqual([]);
 });
 
+test("moving to a tool's page within the app asks for the tool and the names of its specifications at once", async ({
+  page,
+}) => {
+  const drill = await demoTool(page.request, 'HD-13');
+  // Within the app: from quick order to the catalogue, and from its list to the tool.
+  await page.goto('/quick-order');
+  await waitForReady(page);
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' }).click();
+  await expect(page).toHaveURL(/\/tools$/);
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill(drill.sku);
+  await page.getByRole('searchbox', { name: 'Search tools' }).press('Enter');
+  const card = page.getByRole('link', { name: drill.name, exact: true });
+  await expect(card).toBeVisible();
+
+  // The tool's answer is held back for a second; the category tree (which names its
+  // specifications) is asked for meanwhile, not once the tool has arrived.
+  let isToolSent = false;
+  const treeAsked: string[] = [];
+  // A tool is read at GET /api/purchase/:id (the original API).
+  await page.route(`**/api/purchase/${drill._id}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+    isToolSent = true;
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/categories')
+      treeAsked.push(isToolSent ? 'after the tool' : 'with the tool');
+  });
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/tools/${drill._id}$`));
+  await expect(page.getByRole('rowheader', { name: 'Chuck size' })).toBeVisible();
+  expect(isToolSent).toBe(true);
+  expect(treeAsked).toEqual(['with the tool']);
+});
+
 test('a customer on the blog sees their account, and signs out to the home page', async ({
   page,
 }) => {
@@ -195,6 +231,7 @@ test('leaving an island page waits for the change to the cart being saved', asyn
   // The store is slow to save the cart: the answer comes a second after the request.
   await page.route('**/api/cart', async (route) => {
     if (route.request().method() !== 'PUT') return route.fallback();
+    console.log('HELD', route.request().url());
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.fallback();
   });
