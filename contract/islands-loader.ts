@@ -1,3 +1,6 @@
+/** The attribute that marks the whole stylesheet's link, as the loader adds it. */
+export const WHOLE_STYLESHEET_MARK = 'data-whole-styles';
+
 /**
  * The inline script that loads a page's islands (web/app/root.tsx, decision 078), one text for
  * the page that carries it and for the store, which allows exactly this script, for exactly this
@@ -15,9 +18,6 @@
  * menu opened, a notice, an error) may need others: the islands hydrate once it has arrived
  * (web/islands/client.tsx, wholeStylesheet).
  */
-/** The attribute that marks the whole stylesheet's link, as the loader adds it. */
-export const WHOLE_STYLESHEET_MARK = 'data-whole-styles';
-
 export function islandsLoader(src: string, stylesheet: string): string {
   return [
     'let loaded=false;',

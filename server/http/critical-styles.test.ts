@@ -64,6 +64,16 @@ describe('a page’s own share of the stylesheet', () => {
     expect(css).not.toContain('@supports');
   });
 
+  it('reads a bracket or a parenthesis inside an attribute selector’s quoted value as text', () => {
+    const own = criticalStyles(
+      '[data-state="]"]:not(.closed) .y{color:red}[title=")"] .z{color:blue}',
+    );
+    expect(own('<p class="y z">x</p>')).toBe(
+      '[data-state="]"]:not(.closed) .y{color:red}[title=")"] .z{color:blue}',
+    );
+    expect(own('<p class="closed">x</p>')).toBe('');
+  });
+
   it('keeps a rule for elements only when the page has one of them', () => {
     expect(ownStyles('<h1>Tools</h1>')).toContain(
       '@layer base{*,:after{box-sizing:border-box}h1{font-size:2rem}}',

@@ -164,6 +164,7 @@ function selectorNeeds(selector: string): string[] {
   for (let index = 0; index < selector.length; index += 1) {
     const char = selector[index] ?? '';
     if (char === '\\') index += 1;
+    else if (char === '"' || char === "'") index = closingQuote(selector, index);
     else if (char === '(' || char === '[') depth += 1;
     else if (char === ')' || char === ']') depth -= 1;
     else if (depth > 0) continue;
