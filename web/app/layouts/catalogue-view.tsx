@@ -1,15 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Facets } from '#contract/catalogue-filters.ts';
 import { formatCount } from '#contract/format.ts';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
-import { useCategoryPlace } from '#web/features/categories/api/categories-queries.ts';
+import { categoryPlaceQuery } from '#web/features/categories/api/categories-queries.ts';
 import { CategoryLinks } from '#web/features/categories/components/category-links.tsx';
-import {
-  showsSpecifications,
-  useFacets,
-  useToolList,
-} from '#web/features/tools/api/tools-queries.ts';
+import { useFacets, useToolList } from '#web/features/tools/api/tools-queries.ts';
 import { CatalogueControls } from '#web/features/tools/components/catalogue-controls.tsx';
 import { FilterChips } from '#web/features/tools/components/filter-chips.tsx';
 import { FilterDrawer } from '#web/features/tools/components/filter-drawer.tsx';
@@ -74,7 +71,7 @@ function useCatalogue(category: CatalogueCategory) {
   const address = useCatalogueAddress();
   const { scope, list } = catalogueRequests(address.state, category?.slug);
   const facets = useFacets(scope);
-  return { ...address, scope, list, facets };
+  return { ...address, list, facets };
 }
 
 /** The search box, the sort, and the categories with tools for them. */
@@ -121,8 +118,8 @@ function CatalogueSearch({
 }
 
 /** The filters' form, or what stands in its place while the facets load or when they failed. */
-function CatalogueFilters({ category }: { category: CatalogueCategory }) {
-  const { state, go, scope, facets } = useCatalogue(category);
+function FiltersForm({ category }: { category: CatalogueCategory }) {
+  const { state, go, facets } = useCatalogue(category);
   const { q, sortAsked, filters } = state;
   if (facets.data) {
     const kept: [string, string][] = [
@@ -135,7 +132,6 @@ function CatalogueFilters({ category }: { category: CatalogueCategory }) {
         filters={filters}
         kept={kept}
         onChange={(next) => go({ filters: next })}
-        showSpecs={showsSpecifications(scope)}
       />
     );
   }
@@ -164,7 +160,7 @@ function CatalogueFilterAside({ category }: { category: CatalogueCategory }) {
       <h2 id={`${FILTERS_ID}-heading`} className="mb-2 text-lg font-bold text-navy-900">
         Filters
       </h2>
-      <CatalogueFilters category={category} />
+      <FiltersForm category={category} />
     </aside>
   );
 }
@@ -190,7 +186,7 @@ function CatalogueList({ category }: { category: CatalogueCategory }) {
           clearAllHref={clearAllHref}
           formId={FILTERS_ID}
         >
-          <CatalogueFilters category={category} />
+          <FiltersForm category={category} />
         </FilterDrawer>
         <p aria-live="polite" className="min-h-6 text-sm text-stone-600">
           {tools.data && total > 0 && (
@@ -241,35 +237,10 @@ export function CatalogueIsland({
   part: CataloguePart;
   slug?: string | undefined;
 }) {
-  return slug ? (
-    <CategoryCatalogueIsland part={part} slug={slug} />
-  ) : (
-    <CatalogueIslandPart part={part} />
-  );
-}
-
-function CategoryCatalogueIsland({ part, slug }: { part: CataloguePart; slug: string }) {
-  const place = useCategoryPlace(slug).data;
-  return (
-    <CatalogueIslandPart
-      part={part}
-      category={place?.category}
-      subcategories={place?.children ?? []}
-    />
-  );
-}
-
-function CatalogueIslandPart({
-  part,
-  category,
-  subcategories = [],
-}: {
-  part: CataloguePart;
-  category?: CatalogueCategory;
-  subcategories?: Subcategories;
-}) {
+  const place = useQuery({ ...categoryPlaceQuery(slug ?? ''), enabled: slug !== undefined }).data;
+  const category = place?.category;
   if (part === 'catalogue-search')
-    return <CatalogueSearch category={category} subcategories={subcategories} />;
+    return <CatalogueSearch category={category} subcategories={place?.children ?? []} />;
   if (part === 'catalogue-filters') return <CatalogueFilterAside category={category} />;
   return <CatalogueList category={category} />;
 }

@@ -48,7 +48,7 @@ export function toolListQuery(params: ToolListParams) {
  * Whether a catalogue offers its specifications as filters: in a category, for a search, or once
  * one is chosen (the whole catalogue's are too many, and few apply to every tool).
  */
-export function showsSpecifications({ q, category, filters }: CatalogueScope): boolean {
+function showsSpecifications({ q, category, filters }: CatalogueScope): boolean {
   return Boolean(category) || Boolean(q) || Object.keys(filters?.specs ?? {}).length > 0;
 }
 

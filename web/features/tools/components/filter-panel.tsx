@@ -42,11 +42,6 @@ interface PanelProps {
   /** Parameters the form sends along unchanged without the script (q, sort). */
   kept: [string, string][];
   onChange: (filters: CatalogueFilters) => void;
-  /**
-   * Whether to offer each specification: the whole catalogue's would be dozens of groups, so
-   * there a category (or a search) narrows them first.
-   */
-  showSpecs: boolean;
 }
 
 /**
@@ -55,7 +50,7 @@ interface PanelProps {
  * Ranges (price, numbers) need the script: their fields are in currency units or open-ended, and
  * the address holds them otherwise.
  */
-export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: PanelProps) {
+export function FilterPanel({ facets, filters, kept, onChange }: PanelProps) {
   const isHydrated = useHydrated();
   const widest = widestSpecs(facets.specs);
   const { pathname } = useLocation();
@@ -91,7 +86,9 @@ export function FilterPanel({ facets, filters, kept, onChange, showSpecs }: Pane
         />
       </FilterGroup>
       <PriceGroup facets={facets} filters={filters} onChange={onChange} />
-      {showSpecs
+      {/* Where the catalogue offers no specifications (the whole of it: dozens of groups), the
+          facets carry none, and say whether a category or a search would (facetsQuery). */}
+      {facets.specs.length > 0
         ? facets.specs.map((spec) => (
             <SpecGroup
               key={spec.key}
