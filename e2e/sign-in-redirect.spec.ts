@@ -1,4 +1,12 @@
-import { DEMO_CUSTOMER, demoTool, expect, test, waitForReady, watchConsole } from './fixtures.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  demoTool,
+  expect,
+  test,
+  waitForReady,
+  watchConsole,
+} from './fixtures.ts';
 import { signedIn } from './sessions.ts';
 
 test('a visitor opening a purchase page is sent to login and comes back after sign-in', async ({
@@ -64,5 +72,34 @@ test('the sign-in page a visitor was sent to reloads without a hydration mismatc
   await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard\/myorder$/);
+  expect(problems).toEqual([]);
+});
+
+test('on a slow machine, the answer of who is signed in never reaches the page before React has taken it over', async ({
+  page,
+  browserName,
+}) => {
+  test.skip(browserName !== 'chromium', 'slows the CPU through Chromium’s DevTools protocol');
+  // React takes the page over a few milliseconds at a time; the session is asked for as it starts.
+  // On a slow CPU the answer comes back in between: rendered then, the header of an admin would
+  // show the back office's links the server's HTML has not, and a visitor's sign-in page would
+  // take the place of the "checking" state the server sent.
+  const problems = watchConsole(page);
+  const devTools = await page.context().newCDPSession(page);
+  await devTools.send('Emulation.setCPUThrottlingRate', { rate: 12 });
+
+  await page.goto('/dashboard/myorder');
+  await expect(page).toHaveURL(/\/login$/);
+  for (let load = 0; load < 3; load += 1) {
+    await page.reload();
+    await waitForReady(page);
+    await expect(page.getByText('Please sign in to continue.')).toBeVisible();
+  }
+  await signedIn(page, DEMO_ADMIN);
+  for (const path of ['/dashboard/categories', '/cart', '/tools']) {
+    await page.goto(path);
+    await waitForReady(page);
+    await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeAttached();
+  }
   expect(problems).toEqual([]);
 });

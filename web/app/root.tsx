@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { islandsLoader } from '#contract/islands-loader.ts';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
-import { sessionQuery } from '#web/features/auth/api/session.ts';
+import { readSession, sessionQuery } from '#web/features/auth/api/session.ts';
 import { TestModeBanner } from '#web/features/payments/components/test-mode-banner.tsx';
 import { Island } from '#web/islands/island.tsx';
 import { InlineStyles, stylesheetHref } from '#web/lib/inline-styles.tsx';
@@ -128,20 +128,41 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Settled by the app's first effect: React has taken the whole page over. */
+let hydrationDone: () => void = () => {};
+const hydrated = new Promise<void>((resolve) => {
+  hydrationDone = resolve;
+});
+
 /**
  * The app's query client. In the browser, who is signed in (the pages leave it out: they are the
  * same for everyone) is asked for at once, while the page hydrates: asked for by the header once
  * hydrated, the request's start changed what the header reads in the middle of the hydration's
- * commit, and React re-rendered it there and then, in the same long task.
+ * commit, and React re-rendered it there and then, in the same long task. The answer is kept
+ * until the hydration is done: React takes the page over a few milliseconds at a time (it is a
+ * transition), and an answer read in between would render a header or a guard the server's HTML
+ * does not have.
  */
 function createAppQueryClient() {
   const queryClient = createQueryClient();
-  if (typeof document !== 'undefined') void queryClient.prefetchQuery(sessionQuery);
+  if (typeof document !== 'undefined') {
+    void queryClient.prefetchQuery({
+      ...sessionQuery,
+      queryFn: async (context) => {
+        try {
+          return await readSession(context);
+        } finally {
+          await hydrated;
+        }
+      },
+    });
+  }
   return queryClient;
 }
 
 export default function App() {
   const [queryClient] = useState(createAppQueryClient);
+  useEffect(hydrationDone, []);
   return (
     <QueryClientProvider client={queryClient}>
       <PageActivity />

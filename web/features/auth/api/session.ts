@@ -9,23 +9,30 @@ interface SessionResponse {
   session: { expiresAt: string };
 }
 
+/** Who is signed in, asked of the server: null for a visitor. */
+export async function readSession({
+  signal,
+}: {
+  signal: AbortSignal;
+}): Promise<SessionUser | null> {
+  const { data } = await sendRequest<SessionResponse | null>('GET', '/auth/get-session', {
+    signal,
+  });
+  if (!data?.user) return null;
+  const { id, name, email, emailVerified, image, role } = data.user;
+  return {
+    id,
+    name,
+    email,
+    emailVerified,
+    image: image ?? null,
+    role: role === 'Admin' ? 'Admin' : 'User',
+  };
+}
+
 export const sessionQuery = queryOptions({
   queryKey: queryKeys.session,
-  queryFn: async ({ signal }): Promise<SessionUser | null> => {
-    const { data } = await sendRequest<SessionResponse | null>('GET', '/auth/get-session', {
-      signal,
-    });
-    if (!data?.user) return null;
-    const { id, name, email, emailVerified, image, role } = data.user;
-    return {
-      id,
-      name,
-      email,
-      emailVerified,
-      image: image ?? null,
-      role: role === 'Admin' ? 'Admin' : 'User',
-    };
-  },
+  queryFn: readSession,
   // Someone waiting to confirm their email may do it in another tab: look again on return.
   refetchOnWindowFocus: (query) => query.state.data?.emailVerified === false,
 });
