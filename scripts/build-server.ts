@@ -5,18 +5,24 @@
  * migrations and the SQL functions (server/db/migrate.ts) and the common-password list (server/auth/passwords.ts).
  * Tests and `npm run dev` run the TypeScript itself (`node --import tsx`). docs/decisions/008.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist/server');
 
 rmSync(outDir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: [path.join(root, 'server/main.ts')],
-  outfile: path.join(outDir, 'main.mjs'),
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
+  // The app's code is a chunk of its own, loaded by main.ts once the settings are read: a start
+  // they refuse never loads it, and the page renderer's React is chosen first (server/react-build.ts).
+  // Next to main.mjs, so the files each finds beside its code (below) are where they were.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,8 +30,13 @@ await build({
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
+  metafile: true,
+  absWorkingDir: root,
 });
-asciiOnly(path.join(outDir, 'main.mjs'));
+refuseReactBeforeStart(metafile);
+for (const file of readdirSync(outDir)) {
+  if (file.endsWith('.mjs')) asciiOnly(path.join(outDir, file));
+}
 cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), {
   recursive: true,
 });
@@ -37,6 +48,36 @@ cpSync(
   path.join(outDir, 'common-passwords.txt'),
 );
 console.log(`server built: ${path.relative(root, outDir)}/main.mjs`);
+
+/**
+ * What the start loads before `main()` runs (main.mjs and the chunks it imports statically) must
+ * not load React: `loadReactProductionBuild` chooses React's build before the app is imported, and
+ * does nothing if React is loaded already (decision 082). A package that names React does.
+ */
+function refuseReactBeforeStart(meta: Metafile): void {
+  const loadsReact =
+    /^(react|react-dom|react-router|@react-router\/.*|@tanstack\/react-.*|react-.*)$/;
+  const seen = new Set<string>();
+  const early = ['dist/server/main.mjs'];
+  const wrong: string[] = [];
+  while (early.length > 0) {
+    const output = early.pop() as string;
+    if (seen.has(output)) continue;
+    seen.add(output);
+    for (const { path: imported, kind, external } of meta.outputs[output]?.imports ?? []) {
+      if (kind !== 'import-statement') continue;
+      if (!external) early.push(imported);
+      else if (loadsReact.test(packageName(imported))) wrong.push(`${imported} (${output})`);
+    }
+  }
+  if (wrong.length > 0)
+    throw new Error(`server/main.ts loads React before it starts: ${wrong.join(', ')}`);
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
 
 /**
  * V8 keeps a source that is all ASCII in one byte a character, and any other in two: for this

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed.ts';
 import { type OpenDatabase, openDatabase } from './db/setup.ts';
 import { createLogger } from './logger.ts';
 import { promoteConfiguredAdmins } from './modules/users/admin-roles.ts';
+import { loadReactProductionBuild } from './react-build.ts';
 import { describeStartupFailure } from './startup-failure.ts';
 
 /**
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
     process.exit(1);
   };
   // The app's code, most of what a start loads, loads while PostgreSQL starts; a start that its
-  // settings refuse never loads it.
+  // settings refuse never loads it. React's build is chosen first (decision 082).
+  loadReactProductionBuild();
   const appModule = import('./app.ts');
   appModule.catch(() => {});
   let opened: OpenDatabase | undefined;
