@@ -61,6 +61,9 @@ describe('security headers by configuration', () => {
       );
       expect(without).not.toContain('stripe');
       expect(without).toContain("frame-src 'none'");
+      // The page's own requests and fonts fall back on default-src: no directive repeats it.
+      expect(without).toContain("default-src 'self'");
+      expect(without).not.toMatch(/connect-src|font-src/);
     } finally {
       await stripe.close();
       await test.close();
