@@ -1,5 +1,6 @@
 /**
- * `npm run build:server`: the server as one ES module, dist/server/main.mjs, for `npm start`.
+ * `npm run build:server`: the server as ES modules for `npm start`: dist/server/main.mjs, the
+ * start, and the app's chunk beside it (decision 082).
  * Packages stay in node_modules (imported as they are); only our own TypeScript is compiled, once,
  * instead of on every start. The files the server reads next to its code come along: the
  * migrations and the SQL functions (server/db/migrate.ts) and the common-password list (server/auth/passwords.ts).
