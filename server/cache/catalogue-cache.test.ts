@@ -148,6 +148,7 @@ describe('catalogue cache across two instances', () => {
 describe('HTTP caching of catalogue reads', () => {
   it('answers 304 to a browser holding the current answer, and 200 after a change', async () => {
     const tool = await first.addTool({ name: 'Etag Pliers', price: 900 });
+    await settled();
     const url = '/api/tools?q=Etag%20Pliers';
     const fresh = await second.app.inject({ method: 'GET', url });
     expect(fresh.statusCode).toBe(200);
@@ -180,6 +181,7 @@ describe('HTTP caching of catalogue reads', () => {
 
   it('sends brotli or gzip as the browser asks, the same JSON either way', async () => {
     for (let i = 0; i < 12; i += 1) await first.addTool({ name: `Encoded Drill ${i}` });
+    await settled();
     const url = '/api/tools?q=Encoded%20Drill';
     const plain = await second.app.inject({ method: 'GET', url });
     const br = await second.app.inject({
