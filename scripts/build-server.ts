@@ -34,32 +34,41 @@ const { metafile } = await build({
   metafile: true,
   absWorkingDir: root,
 });
-refuseReactBeforeStart(metafile);
-for (const file of readdirSync(outDir)) {
-  if (file.endsWith('.mjs')) asciiOnly(path.join(outDir, file));
+// A build refused below leaves nothing behind: main.mjs alone would pass for an up-to-date build
+// (scripts/build-if-stale.ts reads its time) without the files copied beside it.
+try {
+  refuseReactBeforeStart(metafile);
+  for (const file of readdirSync(outDir)) {
+    if (file.endsWith('.mjs')) asciiOnly(path.join(outDir, file));
+  }
+  cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), {
+    recursive: true,
+  });
+  cpSync(path.join(root, 'server/db/functions'), path.join(outDir, 'functions'), {
+    recursive: true,
+  });
+  cpSync(
+    path.join(root, 'server/auth/common-passwords.txt'),
+    path.join(outDir, 'common-passwords.txt'),
+  );
+} catch (error) {
+  rmSync(outDir, { recursive: true, force: true });
+  throw error;
 }
-cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), {
-  recursive: true,
-});
-cpSync(path.join(root, 'server/db/functions'), path.join(outDir, 'functions'), {
-  recursive: true,
-});
-cpSync(
-  path.join(root, 'server/auth/common-passwords.txt'),
-  path.join(outDir, 'common-passwords.txt'),
-);
 console.log(`server built: ${path.relative(root, outDir)}/main.mjs`);
 
 /**
  * What the start loads before `main()` runs (main.mjs and the chunks it imports statically) must
  * not load React: `loadReactProductionBuild` chooses React's build before the app is imported, and
- * does nothing if React is loaded already (decision 082). A package that names React does.
+ * can only report it if React was loaded already (decision 082). Judged by the packages' names:
+ * React's own, and those built on it (`@stripe/react-stripe-js`, `@hookform/resolvers`).
  */
 function refuseReactBeforeStart(meta: Metafile): void {
-  const loadsReact =
-    /^(react|react-dom|react-router|@react-router\/.*|@tanstack\/react-.*|react-.*)$/;
+  const loadsReact = /react|^@hookform\//;
+  const start = 'dist/server/main.mjs';
+  if (!meta.outputs[start]) throw new Error(`the server's build wrote no ${start}`);
   const seen = new Set<string>();
-  const early = ['dist/server/main.mjs'];
+  const early = [start];
   const wrong: string[] = [];
   while (early.length > 0) {
     const output = early.pop() as string;

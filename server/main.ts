@@ -50,7 +50,11 @@ async function main(): Promise<void> {
   };
   // The app's code, most of what a start loads, loads while PostgreSQL starts; a start that its
   // settings refuse never loads it. React's build is chosen first (decision 082).
-  loadReactProductionBuild();
+  if (!loadReactProductionBuild()) {
+    log.warn(
+      'React was loaded before the start chose its build: pages render with its development build',
+    );
+  }
   const appModule = import('./app.ts');
   appModule.catch(() => {});
   let opened: OpenDatabase | undefined;

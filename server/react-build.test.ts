@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 const STARTS_AS_MAIN = `
   import { createRequire } from 'node:module';
   import { loadReactProductionBuild } from './server/react-build.ts';
-  loadReactProductionBuild();
+  if (process.env.LOAD_REACT_FIRST) createRequire(import.meta.url)('react');
+  const isProduction = loadReactProductionBuild();
   const { createElement } = await import('react');
   const { renderToString } = await import('react-dom/server');
   const { MemoryRouter } = await import('react-router');
@@ -18,7 +19,7 @@ const STARTS_AS_MAIN = `
   const loaded = Object.entries(require.cache)
     .filter(([file, module]) => /node_modules\\/react(-dom)?\\/cjs\\//.test(file) && module?.loaded)
     .map(([file]) => file.split('/cjs/')[1]);
-  console.log(JSON.stringify({ html, loaded, mode: process.env.NODE_ENV ?? null }));
+  console.log(JSON.stringify({ isProduction, html, loaded, mode: process.env.NODE_ENV ?? null }));
 `;
 
 function startAsMain(env: Record<string, string | undefined>) {
@@ -28,6 +29,7 @@ function startAsMain(env: Record<string, string | undefined>) {
     { env: { ...process.env, NODE_ENV: undefined, ...env }, encoding: 'utf8' },
   );
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+    isProduction: boolean;
     html: string;
     loaded: string[];
     mode: string | null;
@@ -40,11 +42,19 @@ describe("the page renderer's React", () => {
     ['unset', undefined],
   ])('is the production build with NODE_ENV %s, and NODE_ENV is left as it was', (_, mode) => {
     const started = startAsMain({ NODE_ENV: mode });
+    expect(started.isProduction).toBe(true);
     expect(started.html).toBe('<p>ok</p>');
     expect(started.loaded).toEqual(
       expect.arrayContaining(['react.production.js', 'react-dom-server.node.production.js']),
     );
     expect(started.loaded.filter((file) => file.includes('development'))).toEqual([]);
     expect(started.mode).toBe(mode ?? null);
+  });
+
+  it('is reported as not the production build when React was loaded before', () => {
+    const started = startAsMain({ NODE_ENV: 'development', LOAD_REACT_FIRST: 'yes' });
+    expect(started.isProduction).toBe(false);
+    expect(started.loaded).toContain('react.development.js');
+    expect(started.html).toBe('<p>ok</p>');
   });
 });
