@@ -87,14 +87,15 @@ interface LighthouseJson {
 
 /**
  * One Lighthouse run; a run whose trace Chromium failed to record (Lighthouse's NO_NAVSTART, seen
- * now and then on a busy machine) is tried again, twice at most.
+ * now and then, on any page, busy machine or not: three in a row once ended a whole run) is tried
+ * again, four times at most.
  */
 export async function lighthouse(url: string, chromium: string): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await lighthouseOnce(url, chromium);
     } catch (error) {
-      if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
+      if (attempt >= 5 || !String(error).includes('NO_NAVSTART')) throw error;
       console.warn(`Lighthouse could not record ${url} (NO_NAVSTART); trying again.`);
     }
   }
