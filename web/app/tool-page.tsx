@@ -1,12 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx';
-import {
-  categoriesQuery,
-  useCategorySpecifications,
-} from '#web/features/categories/api/categories-queries.ts';
+import { useCategorySpecifications } from '#web/features/categories/api/categories-queries.ts';
 import { CompareToggle } from '#web/features/compare/components/compare-toggle.tsx';
 import { ToolReviews } from '#web/features/reviews/components/tool-reviews.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
@@ -26,14 +21,6 @@ import { PageContainer } from './layouts/page-container.tsx';
 export function ToolPage({ id }: { id: string }) {
   const tool = useTool(id);
   const specifications = useCategorySpecifications(tool.data?.categoryId);
-  const queryClient = useQueryClient();
-  const isToolPending = tool.isPending;
-  useEffect(() => {
-    // Moved to within the app, the tool is not known yet: the tree that names its category's
-    // specifications is asked for beside it rather than once it has arrived. (Served, the page
-    // came with both.)
-    if (isToolPending) void queryClient.prefetchQuery(categoriesQuery());
-  }, [isToolPending, queryClient]);
   const session = useSession();
   const viewer = session.isPending ? 'unknown' : session.user ? 'customer' : 'visitor';
   usePageTitle(tool.data?.name ?? 'Tool');

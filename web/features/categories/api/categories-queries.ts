@@ -1,4 +1,5 @@
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Category } from '#contract/categories.ts';
 import { specificationsOf } from '#contract/category-tree.ts';
 import type { Attribute } from '#contract/specifications.ts';
@@ -86,8 +87,17 @@ export function categorySpecificationsQuery(categoryId: string | null) {
   });
 }
 
-/** The specifications of a tool's category, once the tool (and so its category) is known. */
+/**
+ * The specifications of a tool's category, once the tool (and so its category) is known. Until
+ * then (`undefined`: a tool's page moved to within the app), the tree they are read from is asked
+ * for beside the tool rather than once it has arrived; a served page came with both.
+ */
 export function useCategorySpecifications(categoryId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const isCategoryUnknown = categoryId === undefined;
+  useEffect(() => {
+    if (isCategoryUnknown) void queryClient.prefetchQuery(categoriesQuery());
+  }, [isCategoryUnknown, queryClient]);
   return useQuery({
     ...categorySpecificationsQuery(categoryId ?? null),
     enabled: categoryId !== undefined,
