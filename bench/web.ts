@@ -51,8 +51,11 @@ function startFloorServer(): Promise<{ url: string; close(): void }> {
   );
 }
 
-function bundleFigures(html: string): { figures: Figure[]; notes: string[] } {
-  const bundle = analyseBundle(DIST_DIR, html);
+function bundleFigures(
+  html: string,
+  loaded: readonly string[],
+): { figures: Figure[]; notes: string[] } {
+  const bundle = analyseBundle(DIST_DIR, html, loaded);
   const js = totalGzip(bundle.firstVisit.js);
   const css = totalGzip(bundle.firstVisit.css);
   const lazyTable = table(
@@ -81,6 +84,17 @@ function bundleFigures(html: string): { figures: Figure[]; notes: string[] } {
       `Lazy chunks (route pages and what only they import; chunks under 1 KB left out):\n\n${lazyTable}\n`,
     ],
   };
+}
+
+/** The build's files a page's runs loaded as scripts, each once (`assets/…`). */
+function loadedScripts(runs: readonly LighthouseRun[]): string[] {
+  const files = runs.flatMap((run) =>
+    run.scripts.flatMap((url) => {
+      const { pathname } = new URL(url);
+      return pathname.startsWith('/assets/') ? [pathname.slice(1)] : [];
+    }),
+  );
+  return [...new Set(files)];
 }
 
 const median0 = (runs: LighthouseRun[], pick: (run: LighthouseRun) => number) =>
@@ -198,10 +212,11 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
   const chromium = requireChromium();
   const dataDir = tempDataDir('web');
   const store = await startStore({ dataDir, seedDemo: true });
-  const { figures, notes } = bundleFigures(await (await fetch(`${store.origin}/`)).text());
-  notes.unshift(
+  const home = await (await fetch(`${store.origin}/`)).text();
+  const figures: Figure[] = [];
+  const notes: string[] = [
     `Build: dist/web of ${build.builtAt.toISOString()}${build.built ? ' (built by this run)' : ''}.`,
-  );
+  ];
   const [tool] = (await (await fetch(`${store.url}/api/tools?limit=1`)).json()) as {
     _id: string;
   }[];
@@ -222,6 +237,13 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
         runs.get(page)?.push(await lighthouse(urlOf(page), chromium));
       }
     }
+    // What / loads: from its HTML, and the scripts Lighthouse saw it ask for as it ran (an
+    // island's part is imported once the page has it); from the HTML alone when / was not run.
+    const bundle = bundleFigures(home, loadedScripts(runs.get('/') ?? []));
+    figures.push(...bundle.figures);
+    notes.push(...bundle.notes);
+    if (!runs.has('/'))
+      notes.push('First-visit bytes are read from the HTML of / alone: / was not among the pages.');
     for (const page of pages) figures.push(...pageFigures(page, runs.get(page) ?? [], floorRuns));
     notes.push(
       `Chromium ${chromiumVersion(chromium)}; Lighthouse benchmarkIndex (this machine's speed) median ${Math.round(median(floorRuns.map((r) => r.benchmarkIndex)))}.`,

@@ -33,6 +33,11 @@ test('the blog is served as islands: only its header and notices run, and they w
   // The islands' scripts alone, and no React Router: the rest of the page is the server's HTML.
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) expect(script).toMatch(/^\/assets\/islands-[\w-]+\.js$/);
+  // No other page's part: the home page's carousel, the catalogue's and a tool's page load where
+  // they are.
+  expect(
+    scripts.filter((script) => /islands-(hero-carousel|catalogue-view|tool-page)-/.test(script)),
+  ).toEqual([]);
   expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
   await expect(page.getByTestId('cart-count')).toHaveText('1 tool');
 

@@ -11,7 +11,10 @@ export interface Asset {
 }
 
 export interface BundleReport {
-  /** What the first page loads and preloads, and everything those scripts import statically. */
+  /**
+   * What the first page loads and preloads, what its scripts were seen to load as they ran, and
+   * everything those import statically.
+   */
   firstVisit: { js: Asset[]; css: Asset[] };
   /** Every other script: loaded when a route (or a feature) needs it. */
   lazy: (Asset & { withDepsGzipBytes: number })[];
@@ -57,9 +60,14 @@ function closure(distDir: string, roots: string[]): Set<string> {
 
 /**
  * Reads the built web app (`distDir`: dist/web/client) the way a first visit does, from the HTML
- * the store rendered for that page.
+ * the store rendered for that page, and `loaded`: the scripts a browser saw the page ask for as
+ * it ran (files within `distDir`), such as an island's part imported once the page has it.
  */
-export function analyseBundle(distDir: string, html: string): BundleReport {
+export function analyseBundle(
+  distDir: string,
+  html: string,
+  loaded: readonly string[] = [],
+): BundleReport {
   const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)]
     .map((match) => ({ tag: match[0], url: match[1] as string }))
     .filter(({ url }) => url.startsWith('/') && !url.startsWith('//'));
@@ -73,6 +81,7 @@ export function analyseBundle(distDir: string, html: string): BundleReport {
       .filter(({ url, tag }) => url.endsWith('.js') && /type="module"|modulepreload/.test(tag))
       .map(({ url }) => url.slice(1)),
     ...inlineImports,
+    ...loaded.filter((file) => existsSync(path.join(distDir, file))),
   ];
   const styles = refs
     .filter(({ url, tag }) => url.endsWith('.css') && /stylesheet|preload/.test(tag))

@@ -62,6 +62,8 @@ export interface LighthouseRun {
   unusedJs: UnusedScript[];
   /** Main-thread time per script (bootup-time: evaluation and what it ran), largest first. */
   scriptTime: { url: string; totalMs: number; scriptingMs: number }[];
+  /** Every script the page loaded (network-requests), those its own scripts asked for included. */
+  scripts: string[];
 }
 
 interface UnusedScript {
@@ -164,6 +166,9 @@ async function lighthouseOnce(url: string, chromium: string): Promise<Lighthouse
         totalMs: Number(item.total),
         scriptingMs: Number(item.scripting),
       })),
+      scripts: items('network-requests')
+        .filter((item) => item.resourceType === 'Script')
+        .map((item) => String(item.url)),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

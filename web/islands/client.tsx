@@ -13,7 +13,6 @@ import type { CataloguePart } from '#web/app/layouts/catalogue-view.tsx';
 import { SessionCartProvider } from '#web/app/layouts/session-cart-provider.tsx';
 import { SiteHeader } from '#web/app/layouts/site-header.tsx';
 import { ToastRegion } from '#web/components/ui/toast.tsx';
-import { HomeCarousel } from '#web/features/home/components/hero-carousel.tsx';
 import { PageActivity, whileInFlight } from '#web/lib/page-activity.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { stamped } from '#web/lib/query-state.ts';
@@ -35,8 +34,9 @@ async function catalogue(part: CataloguePart): Promise<Part> {
 
 /**
  * What each island renders: what the app renders in its place, with the providers it reads. The
- * frame's parts come with this script; a page's own part loads when the page has it (the page
- * says it is busy meanwhile: web/lib/page-activity.tsx).
+ * frame's parts (on every page) come with this script; a page's own part, the home page's
+ * carousel included, loads when the page has it (the page says it is busy meanwhile:
+ * web/lib/page-activity.tsx).
  */
 const parts: Record<IslandName, () => Part | Promise<Part>> = {
   'site-header': () => () => (
@@ -51,7 +51,10 @@ const parts: Record<IslandName, () => Part | Promise<Part>> = {
       <ToastRegion />
     </>
   ),
-  'hero-carousel': () => () => <HomeCarousel />,
+  'hero-carousel': async () => {
+    const { HomeCarousel } = await import('#web/features/home/components/hero-carousel.tsx');
+    return () => <HomeCarousel />;
+  },
   'catalogue-search': () => catalogue('catalogue-search'),
   'catalogue-filters': () => catalogue('catalogue-filters'),
   'catalogue-list': () => catalogue('catalogue-list'),
