@@ -5,7 +5,7 @@ import {
   type CategoryPlace,
   useCategoryPlace,
 } from '#web/features/categories/api/categories-queries.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { CatalogueView } from './layouts/catalogue-view.tsx';
 import { PageContainer } from './layouts/page-container.tsx';

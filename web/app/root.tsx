@@ -17,7 +17,7 @@ import { TestModeBanner } from '#web/features/payments/components/test-mode-bann
 import { Island } from '#web/islands/island.tsx';
 import { InlineStyles, stylesheetHref } from '#web/lib/inline-styles.tsx';
 import { PageActivity } from '#web/lib/page-activity.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import {
   type PageDataStatus,

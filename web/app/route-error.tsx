@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** A screen that failed to load or crashed: say so, and offer a reload. */

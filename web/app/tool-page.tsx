@@ -10,7 +10,7 @@ import { BuyPanel } from '#web/features/tools/components/buy-panel.tsx';
 import { RelatedTools } from '#web/features/tools/components/related-tools.tsx';
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx';
 import { ToolView } from '#web/features/tools/components/tool-view.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { PageContainer } from './layouts/page-container.tsx';
 

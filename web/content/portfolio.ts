@@ -1,4 +1,4 @@
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /**
  * The developer portfolio page (/myportfolio): who builds this store and what they built. An

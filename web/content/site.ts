@@ -1,4 +1,4 @@
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /**
  * Every piece of marketing text on the site, in one place: edit here, not in components.

@@ -3,7 +3,7 @@ import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { site } from '#web/content/site.ts';
 import { absoluteUrl } from './page-meta.ts';
-import { paths } from './paths.ts';
+import * as paths from './paths.ts';
 
 /** schema.org's code for "one piece" (UN/CEFACT C62): minimum orders count units. */
 const UNIT = 'C62';

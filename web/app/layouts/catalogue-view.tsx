@@ -14,7 +14,7 @@ import { FilterPanel } from '#web/features/tools/components/filter-panel.tsx';
 import { filterCount, NO_FILTERS } from '#web/features/tools/utils/catalogue-address.ts';
 import { filterChips } from '#web/features/tools/utils/filter-labels.ts';
 import { Island } from '#web/islands/island.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const OVERVIEW = { to: paths.overview(), label: 'Overview', end: false };

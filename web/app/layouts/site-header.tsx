@@ -9,7 +9,7 @@ import { useSignOut } from '#web/features/auth/api/auth-mutations.ts';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { CartLink } from '#web/features/cart/components/cart-link.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { Logo } from './logo.tsx';
 

@@ -13,7 +13,7 @@ import type { ShortLines } from '#web/features/orders/components/checkout-form.t
 import { OrderPlaced } from '#web/features/orders/components/order-placed.tsx';
 import type { ApiError } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { PageContainer } from '../layouts/page-container.tsx';

@@ -7,7 +7,7 @@ import {
 } from '#web/features/categories/api/categories-queries.ts';
 import { filterCount, readCatalogue } from '#web/features/tools/utils/catalogue-address.ts';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs } from '#web/lib/structured-data.ts';
 import { CategoryPage, crumbsOf } from '../category-page.tsx';

@@ -16,7 +16,7 @@ import { useCompareList } from '#web/features/compare/api/compare-list.ts';
 import { toolQuery } from '#web/features/tools/api/tools-queries.ts';
 import { isApiError } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { useMoney } from '#web/lib/store-config.ts';
 import { PageContainer } from '../layouts/page-container.tsx';

@@ -2,7 +2,7 @@ import { Link, type MetaArgs, useSearchParams } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { ConfirmSignUpForm } from '#web/features/auth/components/confirm-sign-up-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>

@@ -5,7 +5,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { ResendVerificationForm } from '#web/features/auth/components/resend-verification-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

@@ -2,7 +2,7 @@ import type { MetaArgs } from 'react-router';
 import { Link } from 'react-router';
 import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
 export const meta = ({ matches, location }: MetaArgs) =>

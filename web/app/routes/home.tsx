@@ -22,7 +22,7 @@ import { BestSeller } from '#web/features/tools/components/best-seller.tsx';
 import { ToolGrid } from '#web/features/tools/components/tool-grid.tsx';
 import { Island } from '#web/islands/island.tsx';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { organization } from '#web/lib/structured-data.ts';
 import type { RouteHandle } from '../root.tsx';

@@ -11,7 +11,7 @@ import { ROLE_HINTS, roleWithArticle } from '#web/features/companies/components/
 import { errorMessage } from '#web/lib/api-error.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 

@@ -8,7 +8,7 @@ import { GoogleSignIn } from '#web/features/auth/components/google-sign-in.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { errorFromUrl } from '#web/features/auth/utils/describe-auth-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { LoginState } from '../guards/require-auth.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';

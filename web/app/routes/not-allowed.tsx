@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** A signed-in user opened a screen their role does not give them. */

@@ -2,7 +2,7 @@ import type { MetaArgs } from 'react-router';
 import { data, Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Page not found', path: location.pathname, noIndex: true });

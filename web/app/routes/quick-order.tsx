@@ -3,7 +3,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { QuickOrderPad } from '#web/features/quick-order/components/quick-order-pad.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { PageContainer } from '../layouts/page-container.tsx';
 
 export const meta = ({ matches }: MetaArgs) =>

@@ -6,7 +6,7 @@ import { CheckYourInbox } from '#web/features/auth/components/check-your-inbox.t
 import { GoogleSignIn } from '#web/features/auth/components/google-sign-in.tsx';
 import { RegistrationForm } from '#web/features/auth/components/registration-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { useReturnTo } from './login.tsx';
 

@@ -4,7 +4,7 @@ import { AuthError } from '#web/features/auth/components/auth-error.tsx';
 import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
 import { errorFromUrl } from '#web/features/auth/utils/describe-auth-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 
 export function meta({ matches, location }: MetaArgs) {

@@ -10,7 +10,7 @@ import { toolQuery } from '#web/features/tools/api/tools-queries.ts';
 import { Island } from '#web/islands/island.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs, product } from '#web/lib/structured-data.ts';
 import type { RouteHandle } from '../root.tsx';

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { filterCount, readCatalogue } from '#web/features/tools/utils/catalogue-address.ts';
 import { pageMeta, rootData } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { pageData, prefetchQueries, RouteQueriesBoundary } from '#web/lib/route-queries.tsx';
 import { breadcrumbs } from '#web/lib/structured-data.ts';
 import { isPastTheEnd, prefetchCatalogue } from '../layouts/catalogue-address.ts';

@@ -5,7 +5,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { useCategories } from '#web/features/categories/api/categories-queries.ts';
 import { AddToolForm } from '#web/features/tools/components/add-tool-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Add tool', path: location.pathname, noIndex: true });

@@ -9,7 +9,7 @@ import { useReviewEligibility } from '#web/features/reviews/api/reviews.ts';
 import { ReviewForm } from '#web/features/reviews/components/lazy-review-form.tsx';
 import { MyReviews } from '#web/features/reviews/components/my-reviews.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Write a review', path: location.pathname, noIndex: true });

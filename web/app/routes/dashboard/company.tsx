@@ -23,7 +23,7 @@ import {
 } from '#web/features/companies/components/role-labels.ts';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

@@ -10,7 +10,7 @@ import { useMyCreditNotes } from '#web/features/orders/api/credit-notes-queries.
 import { CreditNoteLink } from '#web/features/orders/components/credit-note-link.tsx';
 import { formatLongDateTime } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

@@ -17,7 +17,7 @@ import {
 } from '#web/features/users/components/role-change-dialog.tsx';
 import { UsersTable } from '#web/features/users/components/users-table.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 

@@ -16,7 +16,7 @@ import { MyOrdersTable } from '#web/features/orders/components/my-orders-table.t
 import { errorMessage } from '#web/lib/api-error.ts';
 import { formatOrderContents, orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

@@ -31,7 +31,7 @@ import { SaveToListButton } from '#web/features/saved-lists/components/save-to-l
 import { OrderAccountPanel } from '#web/features/terms/components/order-account-panel.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

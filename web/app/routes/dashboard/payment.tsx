@@ -17,7 +17,7 @@ import { StripePayment } from '#web/features/payments/components/stripe-payment.
 import { TestCardForm } from '#web/features/payments/components/test-card-form.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { storeConfigQuery } from '#web/lib/store-config.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

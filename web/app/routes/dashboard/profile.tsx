@@ -12,7 +12,7 @@ import { CompanyDetailsForm } from '#web/features/users/components/company-detai
 import { ProfileCard } from '#web/features/users/components/profile-card.tsx';
 import { ProfileForm } from '#web/features/users/components/profile-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'My profile', path: location.pathname, noIndex: true });

@@ -9,7 +9,7 @@ import { QuoteMessages } from '#web/features/quotes/components/quote-messages.ts
 import { QuoteSummary } from '#web/features/quotes/components/quote-summary.tsx';
 import { RefuseForm } from '#web/features/quotes/components/refuse-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

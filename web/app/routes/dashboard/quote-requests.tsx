@@ -5,7 +5,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { useQuoteRequests } from '#web/features/quotes/api/quotes-queries.ts';
 import { QuoteList } from '#web/features/quotes/components/quote-list-page.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

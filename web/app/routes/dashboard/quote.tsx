@@ -19,7 +19,7 @@ import {
 } from '#web/features/terms/components/payment-method-choice.tsx';
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useOrderDelivery } from '../../order-delivery.tsx';
 

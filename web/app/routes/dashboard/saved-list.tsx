@@ -6,7 +6,7 @@ import { mergedLineSentence } from '#web/features/cart/utils/merge-report.ts';
 import { useSavedList } from '#web/features/saved-lists/api/saved-lists.ts';
 import { SavedListView } from '#web/features/saved-lists/components/saved-list-view.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>

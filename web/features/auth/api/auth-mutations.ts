@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { SessionUser } from '#contract/session.ts';
 import { callApi, sendRequest } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { sessionQuery } from './session.ts';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useResendVerification } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { VERIFICATION_SENT } from './verify-email-notice.tsx';

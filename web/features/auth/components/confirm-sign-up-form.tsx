@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useConfirmSignUp } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 

@@ -7,7 +7,7 @@ import type { SessionUser } from '#contract/session.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { type SignInBody, useSignIn } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 

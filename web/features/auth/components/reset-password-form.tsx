@@ -6,7 +6,7 @@ import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '#contract/auth.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useResetPassword } from '../api/auth-mutations.ts';
 import { authErrorMessage } from '../utils/describe-auth-error.ts';
 import { ConfirmPasswordSchema, PASSWORDS_DONT_MATCH } from '../utils/password-schema.ts';

@@ -5,7 +5,7 @@ import { canBeOrdered } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 type Outcome = { tone: 'done' | 'failed'; text: string } | null;

@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import type { BuyAgainState } from '#web/lib/buy-again-state.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 

@@ -6,7 +6,7 @@ import { MAX_ORDER_UNITS } from '#contract/order-limits.ts';
 import { packAndLimitText, ruleLimit } from '#contract/quantity-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 

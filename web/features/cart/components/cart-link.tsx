@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { formatCount } from '#contract/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 /** The way to the cart, with how many tools are in it (nothing in the server's HTML). */

@@ -4,7 +4,7 @@ import { formatCount } from '#contract/format.ts';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatCount } from '#contract/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /** A category as a link shows it: its name and the tools in it (those below it included). */
 interface LinkedCategory {

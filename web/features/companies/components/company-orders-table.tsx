@@ -6,7 +6,7 @@ import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { apiHref } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { formatDate, formatOrderUnits } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /** The company's orders with who placed each, each number linking to its page. */
 export function CompanyOrdersTable({ orders }: { orders: Order[] }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MAX_COMPARED } from '#contract/compare.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useCompareList } from '../api/compare-list.ts';
 
 /**

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { EmailAddress } from '#web/components/ui/email-address.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatOrderUnits } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /** Every order for admins; paid orders have a Ship button, the others no action. */
 export function AllOrdersTable({

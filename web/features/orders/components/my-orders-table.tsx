@@ -5,7 +5,7 @@ import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatDate, formatDateTime, formatOrderUnits } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /** A customer's orders, each number linking to its page; unpaid ones can be paid or cancelled, paid ones show their transaction. */
 export function MyOrdersTable({

@@ -5,7 +5,7 @@ import type { Order, OrderLine } from '#contract/orders.ts';
 import { TREATMENT_LABELS } from '#contract/tax.ts';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatPercent } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /**
  * Every line of an order (each tool links to its page), its delivery, the total, and once an invoice is issued

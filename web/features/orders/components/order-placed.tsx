@@ -4,7 +4,7 @@ import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { formatDate, formatDateTime, formatOrderContents } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /**
  * What a customer sees after ordering: the order and the way to pay, or, for an order above the

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SubmitError } from '#web/components/ui/field.tsx';
 import type { SubmitFailure } from '#web/lib/form-errors.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /** Why placing an order failed; when nobody can tell whether it was placed, where to look. */
 export function OrderSubmitError({

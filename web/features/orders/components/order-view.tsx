@@ -6,7 +6,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/state.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /** Where a person finds their orders: customers in My orders, admins in Manage all orders. */
 const LISTS = {

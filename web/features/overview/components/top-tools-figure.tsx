@@ -4,7 +4,7 @@ import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { TopTool } from '#contract/overview.ts';
 import { DataTable } from '#web/components/ui/table.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
 
 /**

@@ -10,7 +10,7 @@ import { SubmitError, TextAreaField, TextField } from '#web/components/ui/field.
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { emptyAsMissing } from '#web/lib/form-values.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useRequestQuote } from '../api/quote-mutations.ts';
 import { dayFromToday } from '../utils/quote-days.ts';
 

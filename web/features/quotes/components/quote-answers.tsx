@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useDeclineQuote, useWithdrawQuote } from '../api/quote-mutations.ts';
 import { formatQuoteDay } from '../utils/quote-days.ts';
 

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoreToolReviews, useToolReviewEligibility, useToolReviews } from '../api/reviews.ts';
 import { ReviewForm } from './lazy-review-form.tsx';
 import { ReviewCard } from './review-card.tsx';

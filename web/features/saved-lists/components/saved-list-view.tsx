@@ -8,7 +8,7 @@ import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { FormError } from '#web/components/ui/field.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import {
   useDeleteList,

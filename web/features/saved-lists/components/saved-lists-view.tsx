@@ -7,7 +7,7 @@ import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { EmptyState } from '#web/components/ui/state.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { formatDate } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useCreateList } from '../api/saved-lists.ts';
 
 /** Making a list: a name, and whether the company shares it (only for a person in one). */

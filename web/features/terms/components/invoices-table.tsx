@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AccountInvoice } from '#contract/invoices-on-account.ts';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { formatDate } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '#contract/quantity-rules.ts';
 import type { Tool } from '#contract/tools.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 

@@ -5,7 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /** The stock, and whether it is low: below the minimum order (nobody can buy it), or below `lowBelow`. */

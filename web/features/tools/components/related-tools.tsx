@@ -4,7 +4,7 @@ import { RELATION_KIND_LABELS, RELATION_KINDS } from '#contract/tool-media-kinds
 import type { ToolDetail } from '#contract/tools.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /** One related tool as a small card: its picture, name, SKU, price and whether it is in stock. */

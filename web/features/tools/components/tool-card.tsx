@@ -7,7 +7,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { RatingSummary } from '#web/components/ui/rating.tsx';
 import { ToolImage } from '#web/components/ui/tool-image.tsx';
 import { truncate } from '#web/lib/format.ts';
-import { paths } from '#web/lib/paths.ts';
+import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { DESCRIPTION_PREVIEW_LENGTH, type ToolSummary } from '../utils/tool-summary.ts';
 
