@@ -133,6 +133,48 @@ test('an order whose answer is lost on the way back is not placed twice when tri
   expect(after.length).toBe(before.length + 1);
 });
 
+test('a cart checkout whose answer is lost on the way back is placed once when tried again', async ({
+  page,
+}) => {
+  await signInHere(page.request);
+  const api = await request.newContext({ baseURL: origin });
+  const tool = await demoTool(api, 'TM-8');
+  await api.dispose();
+  const filled = await page.request.put(`${origin}/api/cart`, {
+    data: { lines: [{ toolId: tool._id, quantity: tool.minimumOrder }] },
+    headers: { origin },
+  });
+  expect(filled.status()).toBe(200);
+  const before = (await ordersOfCustomer()).length;
+
+  // The first attempt reaches the store and empties the cart; its answer never reaches the page.
+  // The second must name the same cart (its version before the order), or the store could not
+  // tell it from a new order of a cart since emptied.
+  const attempts: { key: string; body: unknown }[] = [];
+  await page.route('**/api/cart/checkout', async (route) => {
+    const sent = route.request();
+    if (sent.method() !== 'POST') return route.fallback();
+    attempts.push({ key: sent.headers()['idempotency-key'] ?? '', body: sent.postDataJSON() });
+    if (attempts.length > 1) return route.fallback();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  await page.goto(`${origin}/cart`);
+  await page.getByLabel('Phone').fill(PHONE);
+  await page.getByLabel('Delivery address').fill(ADDRESS);
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  const failure = page.getByRole('alert').filter({ hasText: 'We could not reach the store.' });
+  await expect(failure).toContainText('We cannot tell whether your order was placed.');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+
+  expect(attempts).toHaveLength(2);
+  expect(attempts[1]).toEqual(attempts[0]);
+  expect((await ordersOfCustomer()).length).toBe(before + 1);
+});
+
 test('a page whose data does not come in time answers 503, is not kept, and is whole next time', async () => {
   const api = await request.newContext({ baseURL: origin });
   const tool = await demoTool(api, 'UK-R5');

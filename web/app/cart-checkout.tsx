@@ -4,6 +4,7 @@ import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
+import { useCartCheckout } from '#web/features/cart/hooks/use-cart-checkout.ts';
 import { storableLines } from '#web/features/cart/utils/cart-lines.ts';
 import { CheckoutForm, type ShortLines } from '#web/features/orders/components/checkout-form.tsx';
 import { checkoutDraftKey } from '#web/features/orders/utils/checkout-draft.ts';
@@ -34,7 +35,8 @@ export function CustomerCheckout({
   onShortLines: (short: ShortLines) => void;
   onCartOutdated: (error: ApiError) => void;
 }) {
-  const { cart, refresh, checkOut } = useCart();
+  const { cart, refresh } = useCart();
+  const checkOut = useCartCheckout();
   const details = useUserDetails(user.email);
   const state: unknown = useLocation().state;
   const earlier = useMemo(() => readBuyAgainState(state), [state]);

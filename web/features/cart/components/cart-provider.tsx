@@ -10,23 +10,15 @@ import type { Cart, CartLine } from '#contract/cart.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
 import { lineProblem, ruleSentence } from '#contract/quantity-rules.ts';
 import { isApiError } from '#web/lib/api-error.ts';
-import { isOutcomeUnknown } from '#web/lib/form-errors.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
-import {
-  checkOutServerCart,
-  emptyCart,
-  putServerCart,
-  quoteQuery,
-  serverCartQuery,
-} from '../api/cart-queries.ts';
+import { emptyCart, putServerCart, quoteQuery, serverCartQuery } from '../api/cart-queries.ts';
 import { readLocalLines, useLocalLines, writeLocalLines } from '../api/local-cart.ts';
 import {
   type AddedLines,
   type CartApi,
   CartContext,
   type CartOwner,
-  type CheckoutDetails,
 } from '../hooks/cart-context.ts';
 import { useVisitorCartMerge } from '../hooks/use-visitor-cart-merge.ts';
 import {
@@ -136,6 +128,7 @@ export function CartProvider({
   const inFlight = useRef(0);
   // Settles when the last PUT sent has (they go one at a time, in order).
   const lastWrite = useRef<Promise<unknown>>(Promise.resolve());
+  const saved = useCallback(() => lastWrite.current, []);
   const send = useCallback(
     async (lines: CartLineInput[]) => {
       intended.current = lines;
@@ -150,39 +143,6 @@ export function CartProvider({
       }
     },
     [putAsync],
-  );
-
-  // The cart version each checkout attempt names, by its Idempotency-Key: asked again after no
-  // answer came back, it names the same one, and the store answers the order it placed.
-  const attemptVersions = useRef(new Map<string, number>());
-  const checkOut = useCallback(
-    async (details: CheckoutDetails, idempotencyKey: string) => {
-      let cartVersion = attemptVersions.current.get(idempotencyKey);
-      if (cartVersion === undefined) {
-        // The version of the cart as this page changed it, once the store has every change.
-        await lastWrite.current;
-        cartVersion = queryClient.getQueryData(serverCartQuery.queryKey)?.version ?? 0;
-        attemptVersions.current.set(idempotencyKey, cartVersion);
-      }
-      try {
-        const order = await checkOutServerCart({ ...details, cartVersion }, idempotencyKey);
-        attemptVersions.current.delete(idempotencyKey);
-        return order;
-      } catch (error) {
-        if (!isOutcomeUnknown(error)) attemptVersions.current.delete(idempotencyKey);
-        throw error;
-      } finally {
-        // Emptied by the order, or changed elsewhere; and stock and orders moved.
-        for (const queryKey of [
-          queryKeys.cart,
-          queryKeys.orders,
-          queryKeys.payments,
-          queryKeys.tools,
-        ])
-          void queryClient.invalidateQueries({ queryKey });
-      }
-    },
-    [queryClient],
   );
 
   const currentServerLines = useCallback(
@@ -213,7 +173,7 @@ export function CartProvider({
     owner,
     userId,
     localLines,
-    beforeMerge: useCallback(() => lastWrite.current, []),
+    beforeMerge: saved,
   });
 
   const addLines = useCallback(
@@ -266,7 +226,7 @@ export function CartProvider({
       setQuantity: (toolId, quantity) =>
         change((current) => withQuantity(current, toolId, quantity)),
       remove: (toolId) => change((current) => withoutTool(current, toolId)),
-      checkOut,
+      saved,
       writeError: isCustomer ? writes.error : null,
       mergeReport,
       takeMergeReport,
@@ -280,7 +240,7 @@ export function CartProvider({
     writes,
     addLines,
     change,
-    checkOut,
+    saved,
     queryClient,
     mergeReport,
     takeMergeReport,

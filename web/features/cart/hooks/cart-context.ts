@@ -1,6 +1,5 @@
 import { createContext } from 'react';
 import type { Cart, CheckoutCartBody, MergedLine } from '#contract/cart.ts';
-import type { Order } from '#contract/orders.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 
 /** Where the cart lives: unknown until the session is, then the browser or the store. */
@@ -36,13 +35,10 @@ export interface CartApi {
   setQuantity: (toolId: string, quantity: number) => void;
   remove: (toolId: string) => void;
   /**
-   * Places one order of the customer's cart as the store holds it, which empties it (one request:
-   * the store refuses a cart changed since this page read it, 409 `cart_changed`, or checked out
-   * already, 409 `cart_checked_out`). Waits for the cart's changes on their way to be saved first.
-   * Asked again with the same key, it names the same cart version, so the store answers the order
-   * the first attempt placed.
+   * Settles once every change sent to the store has been answered (they go one at a time, in
+   * order): a checkout names the cart as this page changed it (use-cart-checkout.ts).
    */
-  checkOut: (details: CheckoutDetails, idempotencyKey: string) => Promise<Order>;
+  saved: () => Promise<unknown>;
   /** The last change the store refused or never got (a signed-in customer's cart). */
   writeError: unknown;
   /**
