@@ -51,9 +51,14 @@ function startFloorServer(): Promise<{ url: string; close(): void }> {
   );
 }
 
+/**
+ * What a first visit to / loads: from its HTML and `loaded`, the scripts a run of / saw it ask for
+ * as it ran; undefined when / was not run, and then the JavaScript figure is the HTML's alone (a
+ * page's part imported as it runs is missing) and not held against the goal.
+ */
 function bundleFigures(
   html: string,
-  loaded: readonly string[],
+  loaded: readonly string[] | undefined,
 ): { figures: Figure[]; notes: string[] } {
   const bundle = analyseBundle(DIST_DIR, html, loaded);
   const js = totalGzip(bundle.firstVisit.js);
@@ -68,9 +73,9 @@ function bundleFigures(
     figures: [
       {
         name: 'first visit to /: JavaScript (gzip)',
-        value: `${format.kb(js)} in ${bundle.firstVisit.js.length} files`,
+        value: `${format.kb(js)} in ${bundle.firstVisit.js.length} files${loaded ? '' : ' named by its HTML (/ not run)'}`,
         goal: '<= 60 KB',
-        met: js <= JS_BUDGET,
+        met: loaded ? js <= JS_BUDGET : undefined,
       },
       {
         name: 'first visit to /: CSS (gzip)',
@@ -238,12 +243,11 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
       }
     }
     // What / loads: from its HTML, and the scripts Lighthouse saw it ask for as it ran (an
-    // island's part is imported once the page has it); from the HTML alone when / was not run.
-    const bundle = bundleFigures(home, loadedScripts(runs.get('/') ?? []));
+    // island's part is imported once the page has it).
+    const homeRuns = runs.get('/');
+    const bundle = bundleFigures(home, homeRuns && loadedScripts(homeRuns));
     figures.push(...bundle.figures);
     notes.push(...bundle.notes);
-    if (!runs.has('/'))
-      notes.push('First-visit bytes are read from the HTML of / alone: / was not among the pages.');
     for (const page of pages) figures.push(...pageFigures(page, runs.get(page) ?? [], floorRuns));
     notes.push(
       `Chromium ${chromiumVersion(chromium)}; Lighthouse benchmarkIndex (this machine's speed) median ${Math.round(median(floorRuns.map((r) => r.benchmarkIndex)))}.`,

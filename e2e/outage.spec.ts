@@ -1,4 +1,4 @@
-import { type APIRequestContext, request } from '@playwright/test';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
 import type { Order } from '../contract/orders.ts';
 import { freePort } from '../server/free-port.ts';
 import { makeDataDir } from '../server/testing/data-dir.ts';
@@ -133,43 +133,77 @@ test('an order whose answer is lost on the way back is not placed twice when tri
   expect(after.length).toBe(before.length + 1);
 });
 
-test('a cart checkout whose answer is lost on the way back is placed once when tried again', async ({
-  page,
-}) => {
+/** The demo customer's cart on this journey's own store holds one line of `sku`. */
+async function cartOfOneLine(page: Page, sku: string): Promise<void> {
   await signInHere(page.request);
   const api = await request.newContext({ baseURL: origin });
-  const tool = await demoTool(api, 'TM-8');
+  const tool = await demoTool(api, sku);
   await api.dispose();
   const filled = await page.request.put(`${origin}/api/cart`, {
     data: { lines: [{ toolId: tool._id, quantity: tool.minimumOrder }] },
     headers: { origin },
   });
   expect(filled.status()).toBe(200);
-  const before = (await ordersOfCustomer()).length;
+}
 
-  // The first attempt reaches the store and empties the cart; its answer never reaches the page.
-  // The second must name the same cart (its version before the order), or the store could not
-  // tell it from a new order of a cart since emptied.
+/** Every checkout the page sends, its Idempotency-Key and body; `lose` says what becomes of each. */
+async function watchCheckouts(
+  page: Page,
+  lose: (attempt: number) => 'answer' | 'request' | null,
+): Promise<{ key: string; body: unknown }[]> {
   const attempts: { key: string; body: unknown }[] = [];
   await page.route('**/api/cart/checkout', async (route) => {
     const sent = route.request();
     if (sent.method() !== 'POST') return route.fallback();
     attempts.push({ key: sent.headers()['idempotency-key'] ?? '', body: sent.postDataJSON() });
-    if (attempts.length > 1) return route.fallback();
-    await route.fetch();
+    const lost = lose(attempts.length);
+    if (lost === null) return route.fallback();
+    // The request reaches the store and is carried out, or never leaves; either way no answer.
+    if (lost === 'answer') await route.fetch();
     await route.abort('connectionreset');
   });
+  return attempts;
+}
 
+async function placeCart(page: Page): Promise<void> {
   await page.goto(`${origin}/cart`);
   await page.getByLabel('Phone').fill(PHONE);
   await page.getByLabel('Delivery address').fill(ADDRESS);
   await page.getByRole('button', { name: 'Place order' }).click();
+}
+
+test('a cart checkout whose answer is lost learns at once that the order was placed, and places it once', async ({
+  page,
+}) => {
+  await cartOfOneLine(page, 'TM-8');
+  const before = (await ordersOfCustomer()).length;
+  // The first attempt empties the cart and its answer is lost: the page reads the cart, finds it
+  // moved on, and asks again with the same key and body, which the store answers with the order.
+  const attempts = await watchCheckouts(page, (attempt) => (attempt === 1 ? 'answer' : null));
+  await placeCart(page);
+
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeFocused();
+  expect(attempts).toHaveLength(2);
+  expect(attempts[1]).toEqual(attempts[0]);
+  expect((await ordersOfCustomer()).length).toBe(before + 1);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+});
+
+test('a cart checkout that never reached the store can be tried again, with the same key and cart', async ({
+  page,
+}) => {
+  await cartOfOneLine(page, 'TM-8');
+  const before = (await ordersOfCustomer()).length;
+  // The first attempt never reaches the store: the cart is still at the version sent, so the
+  // outcome stays for the buyer to settle.
+  const attempts = await watchCheckouts(page, (attempt) => (attempt === 1 ? 'request' : null));
+  await placeCart(page);
 
   const failure = page.getByRole('alert').filter({ hasText: 'We could not reach the store.' });
   await expect(failure).toContainText('We cannot tell whether your order was placed.');
+  expect(attempts).toHaveLength(1);
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
-
   expect(attempts).toHaveLength(2);
   expect(attempts[1]).toEqual(attempts[0]);
   expect((await ordersOfCustomer()).length).toBe(before + 1);

@@ -6,10 +6,15 @@ import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
 
+/** A signed-in customer's cart as the store holds it now. */
+export function readServerCart(signal?: AbortSignal): Promise<Cart> {
+  return callApi(apiRoutes.cart.get, {}, { signal });
+}
+
 /** A signed-in customer's cart, kept on the server. */
 export const serverCartQuery = queryOptions({
   queryKey: [...queryKeys.cart, 'server'],
-  queryFn: ({ signal }) => callApi(apiRoutes.cart.get, {}, { signal }),
+  queryFn: ({ signal }) => readServerCart(signal),
 });
 
 /** A visitor's lines priced by the store, exactly as a customer's cart is. */

@@ -1,11 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import type { CheckoutCartBody } from '#contract/cart.ts';
 import type { Order } from '#contract/orders.ts';
 import { isOutcomeUnknown } from '#web/lib/form-errors.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
-import { checkOutServerCart, serverCartQuery } from '../api/cart-queries.ts';
+import { checkOutServerCart, readServerCart, serverCartQuery } from '../api/cart-queries.ts';
 import type { CheckoutDetails } from './cart-context.ts';
 import { useCart } from './use-cart.ts';
+
+/**
+ * The checkout sent; when its answer is lost, the cart is read. A cart still at the version sent
+ * was not ordered, and one that cannot be read tells nothing: the outcome stays unknown (the form
+ * offers to try again, with the same key). A cart at another version was checked out, by this
+ * attempt or elsewhere, or changed: asked again at once with the same key and body, the store
+ * answers the order this attempt placed, or says what became of the cart (409). Without this, the
+ * cart read again shows empty once the order is placed, and the checkout, with its "Try again",
+ * leaves the page before the buyer learns of the order.
+ */
+async function checkOutOrLearn(body: CheckoutCartBody, idempotencyKey: string): Promise<Order> {
+  try {
+    return await checkOutServerCart(body, idempotencyKey);
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) throw error;
+    const now = await readServerCart().catch(() => undefined);
+    if (now === undefined || now.version === body.cartVersion) throw error;
+    return checkOutServerCart(body, idempotencyKey);
+  }
+}
 
 /**
  * Places one order of the customer's cart as the store holds it, which empties it (one request:
@@ -32,22 +53,21 @@ export function useCartCheckout(): (
         cartVersion = queryClient.getQueryData(serverCartQuery.queryKey)?.version ?? 0;
         attemptVersions.current.set(idempotencyKey, cartVersion);
       }
-      let isUnknown = false;
       try {
-        const order = await checkOutServerCart({ ...details, cartVersion }, idempotencyKey);
+        const order = await checkOutOrLearn({ ...details, cartVersion }, idempotencyKey);
         attemptVersions.current.delete(idempotencyKey);
         return order;
       } catch (error) {
-        isUnknown = isOutcomeUnknown(error);
-        if (!isUnknown) attemptVersions.current.delete(idempotencyKey);
+        if (!isOutcomeUnknown(error)) attemptVersions.current.delete(idempotencyKey);
         throw error;
       } finally {
-        // Emptied by the order, or changed elsewhere; and stock and orders moved. When the answer
-        // was lost, the cart is left as the page knows it: read again, it could show empty (the
-        // order placed) and take the checkout, with its "Try again", off the page; the answer to
-        // trying again says which it was.
-        const moved = [queryKeys.orders, queryKeys.payments, queryKeys.tools];
-        for (const queryKey of isUnknown ? moved : [queryKeys.cart, ...moved])
+        // Emptied by the order, or changed elsewhere; and stock and orders moved.
+        for (const queryKey of [
+          queryKeys.cart,
+          queryKeys.orders,
+          queryKeys.payments,
+          queryKeys.tools,
+        ])
           void queryClient.invalidateQueries({ queryKey });
       }
     },

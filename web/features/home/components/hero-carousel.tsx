@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { site } from '#web/content/site.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';
 
 interface Slide {
@@ -23,6 +24,9 @@ function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide
   const [isPaused, setIsPaused] = useState(false);
   const [isHeld, setIsHeld] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  // Until the page's script has taken the carousel over (its own part of the page, loaded after
+  // the rest), its controls say they are not ready rather than ignore a press.
+  const isHydrated = useHydrated();
   const isRotating = !isPaused && !isHeld && !reducedMotion && slides.length > 1;
 
   useEffect(() => {
@@ -72,6 +76,7 @@ function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide
             type="button"
             onClick={() => go(-1)}
             aria-label="Previous slide"
+            disabled={!isHydrated}
             className="carousel-button"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
@@ -84,9 +89,10 @@ function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide
                 <button
                   type="button"
                   onClick={() => setActive(index)}
+                  disabled={!isHydrated}
                   aria-label={`Slide ${index + 1} of ${slides.length}`}
                   aria-current={index === active ? 'true' : undefined}
-                  className="grid size-8 place-items-center rounded-full"
+                  className="grid size-8 place-items-center rounded-full disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <span
                     aria-hidden="true"
@@ -100,6 +106,7 @@ function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide
             type="button"
             onClick={() => go(1)}
             aria-label="Next slide"
+            disabled={!isHydrated}
             className="carousel-button"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
@@ -110,6 +117,7 @@ function HeroCarousel({ title, slides }: { title: string; slides: readonly Slide
             <button
               type="button"
               onClick={() => setIsPaused((paused) => !paused)}
+              disabled={!isHydrated}
               className="carousel-button gap-2 px-3"
             >
               {isPaused ? (
