@@ -131,6 +131,12 @@ export const OrderSchema = z.object({
    * again. Null for orders placed before orders recorded it.
    */
   deliveryCountry: z.string().nullable(),
+  /**
+   * The postcode the order's tax went by: a typed address's, as sent with it, or the address book
+   * copy's. Null for a typed address sent without one, and for typed addresses of orders placed
+   * before orders recorded it.
+   */
+  deliveryPostcode: z.string().nullable(),
   /** The buyer's purchase order number, if they gave one. */
   poNumber: z.string().nullable(),
   note: z.string().nullable(),

@@ -227,7 +227,8 @@ test('an address typed for this order only has a country: the methods and the ta
     total: '$45.30',
   });
 
-  // "Buy again" brings the typed address back with its country, and the method it travelled by.
+  // "Buy again" brings the typed address back with its country and postcode, and the method it
+  // travelled by.
   await page.getByRole('button', { name: 'Buy again' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await waitForReady(page);
@@ -239,6 +240,7 @@ test('an address typed for this order only has a country: the methods and the ta
   );
   await expect(page.getByLabel('Phone')).toHaveValue('+386 1 555 0100');
   await expect(country).toHaveValue('SI');
+  await expect(page.getByLabel('Postcode (optional)')).toHaveValue('1000');
   await expect(toSlovenia.getByRole('radio', { name: new RegExp(methods.express) })).toBeChecked();
   await expect(page.getByTestId('total-with-delivery')).toContainText('$45.30');
 

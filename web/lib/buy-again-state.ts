@@ -5,8 +5,9 @@ import { CountrySchema } from '#contract/countries.ts';
 
 /**
  * What "Buy again" hands the cart page in the navigation's state: where the earlier order went (its
- * address, its country) and how it travelled, for checkout to offer them again. History keeps the
- * state, so it is read as untrusted input; an entry without a country or method still reads.
+ * address, its country and postcode) and how it travelled, for checkout to offer them again.
+ * History keeps the state, so it is read as untrusted input; an entry without a country, postcode
+ * or method still reads.
  */
 const BuyAgainStateSchema = z.object({
   deliverTo: z.object({
@@ -14,6 +15,7 @@ const BuyAgainStateSchema = z.object({
     address: z.string().max(500),
     phone: z.string().max(32),
     country: CountrySchema.nullable().catch(null),
+    postcode: z.string().max(16).nullable().catch(null),
     methodId: IdSchema.nullable().catch(null),
   }),
 });

@@ -116,6 +116,12 @@ export const orders = pgTable(
     taxTreatment: text('tax_treatment', { enum: TAX_TREATMENTS }),
     taxCountry: text('tax_country'),
     taxRegion: text('tax_region'),
+    /**
+     * The postcode a typed address was sent with, which a region's tax rate went by (decision
+     * 072), so "Buy again" offers it again; null for an address from the book (its copy holds its
+     * postcode), for a typed address sent without one, and for orders placed before.
+     */
+    deliveryPostcode: text('delivery_postcode'),
     seller: jsonb('seller').$type<SellerDetails>(),
     /**
      * Card (paid within the payment window) or on account (payment terms, decision 056): an order

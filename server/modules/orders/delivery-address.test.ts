@@ -60,6 +60,7 @@ describe('checking out to an address of the book', () => {
     const read = OrderSchema.parse((await client(t.app, buyer).get(`/orders/${order._id}`)).json());
     expect(read.deliveryAddress).toEqual(copy);
     expect(read.deliveryCountry).toBe('GB');
+    expect(read.deliveryPostcode).toBe('MX1 1AA');
   });
 
   it('places lines to a company address for its members, and asking again is the same order', async () => {

@@ -185,6 +185,7 @@ describe('numbers in emails', () => {
         address: '9 Mailbox Row, Springfield',
         deliveryAddress: null,
         deliveryCountry: null,
+        deliveryPostcode: null,
         poNumber: null,
         note: null,
         lines: [

@@ -268,6 +268,8 @@ export function orderOf(
     taxTreatment: tax.treatment,
     taxCountry: tax.country,
     taxRegion: tax.region,
+    // A typed address's postcode, which its tax went by; a book's copy holds its own.
+    deliveryPostcode: placement.deliveryAddress ? null : placement.destination?.postcode || null,
     settledAt: null,
     deliveryMethodId: delivery?.methodId ?? null,
     deliveryMethodName: delivery?.name ?? null,

@@ -53,6 +53,7 @@ export function toOrder(
     deliveryAddress: row.deliveryAddress,
     // Where tax and delivery went by (decision 072); a book's copy names it for older orders too.
     deliveryCountry: row.taxCountry ?? row.deliveryAddress?.country ?? null,
+    deliveryPostcode: row.deliveryPostcode ?? row.deliveryAddress?.postcode ?? null,
     poNumber: row.poNumber,
     note: row.note,
     lines: lines.map((line) => ({

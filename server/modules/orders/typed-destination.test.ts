@@ -86,12 +86,17 @@ describe('an order of lines to a typed address with a country', () => {
       deliveryAddress: null,
       address: delivery.address,
       deliveryCountry: 'FR',
+      deliveryPostcode: '75001',
       delivery: { name: 'Fret France', price: 1951 },
       totalAmount: 12_000 + 1951,
     });
-    // The order says where it went, so that buying it again can offer the same country.
+    // The order says where it went, so that buying it again can offer the same country and
+    // postcode (a region's tax goes by it).
     const read = await client(t.app, buyer).get(`/orders/${order._id}`);
-    expect(OrderSchema.parse(read.json())).toMatchObject({ deliveryCountry: 'FR' });
+    expect(OrderSchema.parse(read.json())).toMatchObject({
+      deliveryCountry: 'FR',
+      deliveryPostcode: '75001',
+    });
   });
 
   it('takes an address typed without a country to be in the store’s own country', async () => {
@@ -110,6 +115,7 @@ describe('an order of lines to a typed address with a country', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     expect(OrderSchema.parse(placed.json())).toMatchObject({
       deliveryCountry: 'IE',
+      deliveryPostcode: null,
       delivery: { name: 'Courier Éire', price: 900 },
       totalAmount: 13_200,
     });

@@ -145,6 +145,7 @@ function OrderBody({
                     address: order.address,
                     phone: order.phone,
                     country: order.deliveryCountry,
+                    postcode: order.deliveryPostcode,
                     methodId: order.delivery?.methodId ?? null,
                   },
                 }}

@@ -57,8 +57,9 @@ export function useDeliveryChoice(book: AddressBook | undefined, earlier: Earlie
   const current = pick ?? firstPick(book, earlier);
   const typedPlace = useForm<TypedPlaceInput, unknown, z.output<typeof TypedPlaceSchema>>({
     resolver: zodResolver(TypedPlaceSchema),
-    // An order bought again goes where it went: its country (the store's is offered otherwise).
-    defaultValues: { country: earlier?.country ?? '', postcode: '' },
+    // An order bought again goes where it went: its country (the store's is offered otherwise)
+    // and the postcode its tax went by.
+    defaultValues: { country: earlier?.country ?? '', postcode: earlier?.postcode ?? '' },
     mode: 'onTouched',
   });
   useStoreCountry(typedPlace);

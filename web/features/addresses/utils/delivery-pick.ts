@@ -12,13 +12,16 @@ export type DeliveryPick =
 
 /**
  * What "Buy again" brings from the earlier order: its copy of a book's address, or its text with the
- * country it went to (null when the order does not say), and the delivery method it travelled by.
+ * country and postcode it went to (null when the order does not say), and the delivery method it
+ * travelled by.
  */
 export interface EarlierDelivery {
   deliveryAddress: DeliveryAddress | null;
   address: string;
   phone: string;
   country: CountryCode | null;
+  /** The postcode its tax went by (a typed address's, as sent), null when the order does not say. */
+  postcode: string | null;
   methodId: string | null;
 }
 
