@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeliveryAddressSchema } from '#contract/addresses.ts';
-import { IdSchema } from '#contract/common.ts';
+import { IdSchema, plainText } from '#contract/common.ts';
 import { CountrySchema } from '#contract/countries.ts';
 
 /**
@@ -15,7 +15,8 @@ const BuyAgainStateSchema = z.object({
     address: z.string().max(500),
     phone: z.string().max(32),
     country: CountrySchema.nullable().catch(null),
-    postcode: z.string().max(16).nullable().catch(null),
+    // As a typed address's postcode is sent (one line of text, trimmed), or none.
+    postcode: plainText(1, 16).nullable().catch(null),
     methodId: IdSchema.nullable().catch(null),
   }),
 });
