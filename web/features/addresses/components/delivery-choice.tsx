@@ -26,7 +26,8 @@ import {
  */
 const TypedPlaceSchema = z.object({
   country: PlaceOrderBodySchema.shape.country.unwrap(),
-  postcode: z.literal('').or(PlaceOrderBodySchema.shape.postcode.unwrap()),
+  // Optional: left empty, or only spaces, it is none.
+  postcode: z.string().trim().pipe(z.literal('').or(PlaceOrderBodySchema.shape.postcode.unwrap())),
 });
 type TypedPlaceInput = z.input<typeof TypedPlaceSchema>;
 interface TypedPlace {
@@ -71,7 +72,7 @@ export function useDeliveryChoice(book: AddressBook | undefined, earlier: Earlie
         : typedPlace.watch();
   // Delivery methods go by the country of the address the order goes to; tax by its postcode too.
   const country = place?.country || null;
-  const postcode = place?.postcode || null;
+  const postcode = place?.postcode?.trim() || null;
 
   const choose = async (): Promise<ChosenDelivery | null> => {
     setFailure(null);
