@@ -162,14 +162,25 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
   app.setSerializerCompiler(serializerCompiler);
 
   limitConnections(app.server, config.http);
-  // While this instance drains, every answer closes its connection: the proxy's kept-alive
-  // connections end one by one, before the listener closes, instead of racing its close.
   app.addHook('onRequest', (request, reply, done) => {
     // The id in every log line this request causes (whichever logger writes it), and in its
     // answer, for whoever reports a problem with it.
     reply.header('x-request-id', request.id);
-    if (parts.readiness.isDraining) reply.header('connection', 'close');
     inRequest(request.id, done);
+  });
+  // While this instance drains, every answer closes its connection, those under way when the
+  // drain began too: the proxy's kept-alive connections end one by one, before the listener
+  // closes, instead of racing its close, and none keeps the shutdown waiting for its keep-alive.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (parts.readiness.isDraining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  // Node closes the idle connections once, as the listener closes; one whose answer was still
+  // being written then is closed as soon as it is idle too, not a keep-alive later.
+  app.addHook('preClose', (done) => {
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    app.server.once('close', () => clearInterval(closeIdle));
+    done();
   });
   // Before every plugin, so that its hook counts the requests of all their routes.
   registerMetrics(app, createMetrics(parts, database.pool), config.metricsToken);

@@ -98,6 +98,7 @@ const EnvSchema = z.object({
     .regex(/^\S{16,200}$/, { error: 'Must be 16 to 200 characters without spaces.' })
     .optional(),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
@@ -183,6 +184,11 @@ export interface Config {
    * listener closes, so that load balancers stop sending it requests first.
    */
   shutdownDelayMs: number;
+  /**
+   * How long a shutdown may take after that (requests in flight, jobs, the pool) before PostgreSQL
+   * is stopped all the same and the process exits with 1.
+   */
+  shutdownTimeoutMs: number;
   /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
   metricsToken?: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -318,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementsPerUser: e.RATE_LIMIT_STATEMENTS_PER_USER,
     },
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

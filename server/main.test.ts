@@ -47,7 +47,7 @@ describe('the store process', STORE_START_TIMEOUT, () => {
     // A request whose body is still arriving when the signal comes: it is in flight.
     // A visitor's cart priced: public, and answered only once its whole body has arrived.
     const body = JSON.stringify({ lines: [] });
-    const inFlight = new Promise<number>((resolve, reject) => {
+    const inFlight = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
       const request = http.request(
         {
           host: '127.0.0.1',
@@ -64,7 +64,9 @@ describe('the store process', STORE_START_TIMEOUT, () => {
         },
         (response) => {
           response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+          );
         },
       );
       request.on('error', reject);
@@ -89,13 +91,48 @@ describe('the store process', STORE_START_TIMEOUT, () => {
       });
       request.flushHeaders();
     });
-    // Answered after the listener closed.
-    expect(await inFlight).toBe(200);
+    // Answered after the listener closed, closing its connection: no keep-alive holds the stop.
+    expect(await inFlight).toEqual({ status: 200, connection: 'close' });
     expect(listenerClosedAt - signalledAt).toBeGreaterThanOrEqual(1_900);
 
     expect(await exited, store.output()).toBe(0);
     await expect(fetch(`${store.base}/api/health`)).rejects.toThrow();
     expect(processesOn(dataDir)).toBe(false);
+  });
+
+  it('a shutdown stuck past SHUTDOWN_TIMEOUT_SECONDS says where, stops its PostgreSQL all the same and exits with 1', async () => {
+    const dataDir = await newDataDir();
+    const store = await startStoreProcess({
+      dataDir,
+      port: await freePort(),
+      env: { SEED_DEMO: 'false', SHUTDOWN_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '60' },
+    });
+    // A request whose body never ends: the listener cannot close before the request time-out.
+    const stuck = http.request({
+      host: '127.0.0.1',
+      port: store.port,
+      method: 'POST',
+      path: '/api/cart/quote',
+      headers: {
+        origin: store.base,
+        'content-type': 'application/json',
+        'content-length': 100,
+        expect: '100-continue',
+      },
+    });
+    stuck.on('error', () => {});
+    // "100 Continue": the store has read the headers, the request is in.
+    await new Promise((resolve) => stuck.once('continue', resolve).flushHeaders());
+    stuck.write('{"lines"');
+    try {
+      expect(await store.stop()).toBe(1);
+      expect(store.output()).toMatch(
+        /"step":"closing the app".*"msg":"shutdown took too long; stopping PostgreSQL and exiting"/,
+      );
+      expect(processesOn(dataDir)).toBe(false);
+    } finally {
+      stuck.destroy();
+    }
   });
 
   it('keeps its data across a restart', async () => {

@@ -18,6 +18,9 @@ import { describeStartupFailure } from './startup-failure.ts';
  */
 const HEAP_GROWING_PERCENT = 30;
 
+/** How long stopping PostgreSQL at once may take when a shutdown took too long. */
+const SHUTDOWN_STOP_NOW_MS = 10_000;
+
 /** Reads the config, starts the database, builds the app, listens, and closes it all cleanly. */
 async function main(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -89,19 +92,27 @@ async function main(): Promise<void> {
       { signal, listenerClosesInMs: delayMs },
       'shutting down: not ready; finishing requests in flight',
     );
+    // Each step is named, so that a shutdown that hangs says where. Past the limit PostgreSQL is
+    // stopped all the same (fast shutdown: what was committed stays), never left running.
+    let step = delayMs > 0 ? 'serving while load balancers notice' : 'closing the app';
     const force = setTimeout(() => {
-      log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, delayMs + 20_000);
+      log.error({ step }, 'shutdown took too long; stopping PostgreSQL and exiting');
+      setTimeout(() => process.exit(1), SHUTDOWN_STOP_NOW_MS).unref();
+      void database.stopNow().finally(() => process.exit(1));
+    }, delayMs + config.shutdownTimeoutMs);
     force.unref();
     try {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // Requests in flight, then the background jobs and the mail queue.
+      step = 'closing the app';
       await app.close();
+      step = 'closing the database';
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
-      log.error({ err: error }, 'error while shutting down');
+      log.error({ err: error, step }, 'error while shutting down');
+      await database.stopNow().catch(() => {});
       process.exit(1);
     }
   };

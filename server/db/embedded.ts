@@ -25,7 +25,13 @@ export interface EmbeddedDatabase {
   url: string;
   /** True when this start created the cluster (first run). */
   isNew: boolean;
+  /** Releases the store's claim on the cluster, then stops the server (fast shutdown). */
   stop(): Promise<void>;
+  /**
+   * Stops the server at once (fast shutdown: its connections end, open transactions roll back),
+   * waiting on no connection of ours: for a shutdown that is stuck.
+   */
+  stopNow(): Promise<void>;
 }
 
 /** Where the cluster lives when the server's user can reach DATA_DIR (see cluster-place.ts). */
@@ -91,7 +97,7 @@ export async function startEmbeddedPostgres(options: {
     await held.release();
     await stopServer(server);
   };
-  return { url: embeddedUrl(port, password), isNew, stop };
+  return { url: embeddedUrl(port, password), isNew, stop, stopNow: () => stopServer(server) };
 }
 
 const adminConnection = (port: number, password: string) => ({

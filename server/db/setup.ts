@@ -9,6 +9,8 @@ export interface OpenDatabase {
   embedded: EmbeddedDatabase | undefined;
   /** Closes the pool, then stops the embedded server if we started one. */
   close(): Promise<void>;
+  /** Stops the embedded server if we started one, at once, whatever the pool still holds. */
+  stopNow(): Promise<void>;
 }
 
 /** The external server when DATABASE_URL is set; otherwise our own embedded one. Migrated. */
@@ -36,6 +38,9 @@ export async function openDatabase(
     async close() {
       await database.close().catch((error) => log.warn({ err: error }, 'closing the pool failed'));
       await embedded?.stop();
+    },
+    async stopNow() {
+      await embedded?.stopNow();
     },
   };
 }
