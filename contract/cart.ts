@@ -81,6 +81,14 @@ const PutCartBodySchema = z.strictObject({
 });
 export type PutCartBody = z.infer<typeof PutCartBodySchema>;
 
+/** Replacing the cart: the lines, and the version they were made from. */
+const ReplaceCartBodySchema = PutCartBodySchema.extend({
+  version: CartVersionSchema.optional().describe(
+    "The cart's `version` as the page read it (0: no cart was stored): a cart changed since, in another tab or on another device, is refused (409 cart_changed) and kept as it is, so no change made elsewhere is written over. Left out, the lines replace the cart whatever its version.",
+  ),
+});
+export type ReplaceCartBody = z.infer<typeof ReplaceCartBodySchema>;
+
 /**
  * Checking out the cart: the delivery details of an order, and the version of the cart the buyer
  * saw. The lines are the cart's as stored, never sent.
@@ -135,12 +143,15 @@ export const cartRoutes = {
     path: '/cart',
     access: 'user',
     summary: "Replace the customer's cart",
-    description: `Replaces the signed-in customer's cart with these lines: each tool once, at most ${MAX_ORDER_LINES} lines, every tool in the catalogue now; [] empties it.`,
+    description: `Replaces the signed-in customer's cart with these lines: each tool once, at most ${MAX_ORDER_LINES} lines, every tool in the catalogue now; [] empties it. With \`version\`, only the cart at that version is replaced.`,
     returns: 'The cart as stored, priced now.',
     tags: ['cart'],
-    body: PutCartBodySchema,
+    body: ReplaceCartBodySchema,
     response: CartSchema,
-    errors: { 429: 'rate_limited: too many changes by this customer in a short time.' },
+    errors: {
+      409: 'cart_changed: the cart is not at `version` any more (changed or checked out in another tab or on another device); nothing was changed: read it again.',
+      429: 'rate_limited: too many changes by this customer in a short time.',
+    },
   }),
   quote: route({
     method: 'POST',

@@ -316,3 +316,61 @@ test('a tab whose cart changed in another tab is told to review it, then orders 
   );
   await admin.dispose();
 });
+
+test('a tab that read the cart before another tab changed it writes nothing over that change: a quantity it sets is refused and the cart shown as it is, units it adds join the cart as it is now', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const level = await createTool(admin, {
+    name: `Kept Level ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 5,
+    quantity: 100,
+  });
+  await signedUp(page, newAccount('Tia Tabs'));
+  await page.request.put('/api/cart', { data: { lines: [{ toolId: level._id, quantity: 5 }] } });
+
+  const stale = await page.context().newPage();
+  for (const tab of [page, stale]) {
+    await tab.goto('/cart');
+    await waitForReady(tab);
+    await expect(tab.getByTestId('cart-total')).toHaveText('$50.00');
+  }
+  // The first tab raises the quantity; the second still shows 5.
+  const units = cartLine(page, level.name).getByLabel(/^Units of/);
+  await units.fill('7');
+  await units.blur();
+  await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(7);
+  await expect(stale.getByTestId('cart-total')).toHaveText('$50.00');
+
+  // The second tab sets another quantity from the 5 it shows: refused, and it shows the 7.
+  const staleUnits = cartLine(stale, level.name).getByLabel(/^Units of/);
+  await staleUnits.fill('9');
+  await staleUnits.blur();
+  await expect(stale.getByRole('alert')).toHaveText(
+    'Your last change was not saved. Your cart changed in another tab or on another device, so this change was not made. The cart here is as it is now: make the change again if you still want it.',
+  );
+  await expect(stale.getByTestId('cart-total')).toHaveText('$70.00');
+  await expect(staleUnits).toHaveValue('7');
+  expect((await serverCart(page)).lines.map((line) => line.quantity)).toEqual([7]);
+
+  // The second tab reads the cart (8), goes to the tool's page from it (the cart it read still in
+  // memory) and adds 5 more after the first tab set 10: they join the 10.
+  await units.fill('8');
+  await units.blur();
+  await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(8);
+  await stale.goto('/cart');
+  await waitForReady(stale);
+  await cartLine(stale, level.name).getByRole('link', { name: level.name }).click();
+  await expect(stale).toHaveURL(new RegExp(`/tools/${level._id}$`));
+  await waitForReady(stale);
+  await units.fill('10');
+  await units.blur();
+  await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(10);
+  await stale.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(stale.getByRole('status').filter({ hasText: 'Added' })).toContainText(
+    `Added 5 × ${level.name} to your cart.`,
+  );
+  expect((await serverCart(page)).lines.map((line) => line.quantity)).toEqual([15]);
+  await admin.dispose();
+});

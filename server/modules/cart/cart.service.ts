@@ -1,12 +1,18 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Cart, CartLine, MergedCart, PutCartBody } from '../../../contract/cart.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  Cart,
+  CartLine,
+  MergedCart,
+  PutCartBody,
+  ReplaceCartBody,
+} from '../../../contract/cart.ts';
 import { formatCount, formatUnits } from '../../../contract/format.ts';
 import { MAX_ORDER_TOTAL } from '../../../contract/order-placement.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import { largestOrder, lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { carts, tools } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { mergeCartLines } from './cart-merge.ts';
 
@@ -32,6 +38,38 @@ export function createCartService(db: Db, options: { currency: string }) {
     const found =
       ids.length === 0 ? [] : await db.select().from(tools).where(inArray(tools.id, ids));
     return new Map(found.map((tool) => [tool.id, tool]));
+  }
+
+  /**
+   * Stores the lines, raising the version (a checkout from a page that read an earlier one is
+   * refused). With `version`, only over the cart at that version (0: none stored yet), in one
+   * statement, so of two changes made from the same version one is stored and the other finds
+   * the cart moved on; answers undefined then.
+   */
+  async function replaceLines(userId: string, lines: StoredLine[], version: number | undefined) {
+    const raised = { lines, updatedAt: sql`now()`, version: sql`${carts.version} + 1` };
+    if (version === undefined) {
+      const [row] = await db
+        .insert(carts)
+        .values({ userId, lines })
+        .onConflictDoUpdate({ target: carts.userId, set: raised })
+        .returning();
+      return row;
+    }
+    if (version === 0) {
+      const [row] = await db
+        .insert(carts)
+        .values({ userId, lines })
+        .onConflictDoNothing({ target: carts.userId })
+        .returning();
+      return row;
+    }
+    const [row] = await db
+      .update(carts)
+      .set(raised)
+      .where(and(eq(carts.userId, userId), eq(carts.version, version)))
+      .returning();
+    return row;
   }
 
   async function describe(
@@ -162,7 +200,7 @@ export function createCartService(db: Db, options: { currency: string }) {
     },
 
     /** Replaces the cart; every line must name a tool in the catalogue now. */
-    async put(user: SessionUser, body: PutCartBody): Promise<Cart> {
+    async put(user: SessionUser, body: ReplaceCartBody): Promise<Cart> {
       // Read once: to check every line names a listed tool, then to describe the cart.
       const byId = await toolsOf(body.lines);
       const listed = new Set(
@@ -182,16 +220,14 @@ export function createCartService(db: Db, options: { currency: string }) {
       if (unknown.length > 0)
         throw badRequest((unknown[0] as { message: string }).message, unknown);
       const lines = body.lines.map(({ toolId, quantity }) => ({ toolId, quantity }));
-      // Every change raises the version: a checkout from a page that read an earlier one is refused.
-      const [row] = await db
-        .insert(carts)
-        .values({ userId: user.id, lines })
-        .onConflictDoUpdate({
-          target: carts.userId,
-          set: { lines, updatedAt: sql`now()`, version: sql`${carts.version} + 1` },
-        })
-        .returning();
-      return describe(row?.lines ?? lines, row, byId);
+      const row = await replaceLines(user.id, lines, body.version);
+      if (!row) {
+        throw conflict(
+          'cart_changed',
+          'Your cart changed in another tab or on another device, so this change was not made. The cart here is as it is now: make the change again if you still want it.',
+        );
+      }
+      return describe(row.lines, row, byId);
     },
   };
 }

@@ -164,4 +164,58 @@ describe('the cart', () => {
     await put([]);
     expectProblem(await client(t.app).get('/cart'), 401, 'unauthenticated');
   });
+
+  it('with a version, replaces only the cart at that version: a change made from a cart changed elsewhere is refused and changes nothing', async () => {
+    const owner = await t.signUp({ name: 'Vera Version' });
+    const [drill, saw] = [await t.addTool(), await t.addTool()];
+    const put = (body: unknown) => client(t.app, owner).put('/cart', body);
+    const first = { toolId: drill.id, quantity: drill.minimumOrder };
+    const second = { toolId: saw.id, quantity: saw.minimumOrder };
+
+    // 0 names a cart never stored: once one is, 0 is refused.
+    const created = await put({ lines: [first], version: 0 });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(CartSchema.parse(created.json()).version).toBe(1);
+    const stored = await read(owner);
+    expectProblem(await put({ lines: [second], version: 0 }), 409, 'cart_changed');
+    expect(await read(owner)).toEqual(stored);
+
+    // The version read: replaced, and raised.
+    const changed = await put({ lines: [first, second], version: 1 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(CartSchema.parse(changed.json()).version).toBe(2);
+    const now = await read(owner);
+
+    // A tab that read version 1 removes a line: refused, and the cart is as the other left it.
+    const stale = expectProblem(await put({ lines: [], version: 1 }), 409, 'cart_changed');
+    expect(stale.detail).toMatch(/changed in another tab or on another device/);
+    expect(await read(owner)).toEqual(now);
+    // A version never reached, and one that is no version at all.
+    expectProblem(await put({ lines: [], version: 99 }), 409, 'cart_changed');
+    const badVersion = expectProblem(
+      await put({ lines: [], version: -1 }),
+      400,
+      'validation_failed',
+    );
+    expect(badVersion.errors?.map((e) => e.field)).toEqual(['version']);
+    expect(await read(owner)).toEqual(now);
+
+    // Two changes from the same version at once: one is stored, the other finds it moved on.
+    const raced = await Promise.all([
+      put({ lines: [first], version: 2 }),
+      put({ lines: [second], version: 2 }),
+    ]);
+    expect(raced.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = raced.find((answer) => answer.statusCode === 200);
+    const after = await read(owner);
+    expect(after.version).toBe(3);
+    expect(after.lines.map((line) => line.toolId)).toEqual(
+      CartSchema.parse(winner?.json()).lines.map((line) => line.toolId),
+    );
+
+    // Without a version the lines replace the cart whatever its version, as before.
+    const unconditional = await put({ lines: [] });
+    expect(unconditional.statusCode, unconditional.body).toBe(200);
+    expect(CartSchema.parse(unconditional.json())).toMatchObject({ lines: [], version: 4 });
+  });
 });

@@ -28,8 +28,17 @@ export function quoteQuery(lines: readonly CartLineInput[]) {
   });
 }
 
-export function putServerCart(lines: readonly CartLineInput[]): Promise<Cart> {
-  return callApi(apiRoutes.cart.put, { body: { lines: [...lines] } });
+/**
+ * Replaces the customer's cart with `lines`, made from the cart at `version`: a cart changed since
+ * (another tab, another device) is refused, 409 `cart_changed`, and stays as it is.
+ */
+export function putServerCart(
+  lines: readonly CartLineInput[],
+  version: number | undefined,
+): Promise<Cart> {
+  return callApi(apiRoutes.cart.put, {
+    body: { lines: [...lines], ...(version === undefined ? {} : { version }) },
+  });
 }
 
 /** A visitor's lines joined to the customer's cart by the store, which says what it did. */

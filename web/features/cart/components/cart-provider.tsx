@@ -72,13 +72,36 @@ function unknownToolLines(error: unknown): Set<number> {
   );
 }
 
+/** Whether the store refused a change because the cart changed elsewhere since it was read. */
+const isCartChanged = (error: unknown) => isApiError(error) && error.code === 'cart_changed';
+
+/** A change made from the lines of the change before it, still on its way. */
+const AFTER_PREVIOUS = 'after the change before';
+
+interface CartWrite {
+  lines: CartLineInput[];
+  /** The version of the cart the lines were made from (undefined: not known). */
+  from: number | undefined | typeof AFTER_PREVIOUS;
+}
+
 function useServerCartWrites(queryClient: QueryClient) {
+  // The version a change made from the one before it names: the one that change made, or, when it
+  // was refused, the one it named (so that a change built on a refused one is refused too when the
+  // cart had moved on).
+  const previous = useRef<number | undefined>(undefined);
   return useMutation({
     mutationKey: PUT_KEY,
-    // One at a time, in order: the last change made is the one the store keeps.
+    // One at a time, in order: the last change made is the one the store keeps. Each names the
+    // version of the cart it was made from, so one made in another tab or on another device
+    // meanwhile is refused rather than written over.
     scope: { id: 'cart' },
-    mutationFn: putServerCart,
-    onMutate: async (lines) => {
+    mutationFn: async ({ lines, from }: CartWrite) => {
+      previous.current = from === AFTER_PREVIOUS ? previous.current : from;
+      const cart = await putServerCart(lines, previous.current);
+      previous.current = cart.version;
+      return cart;
+    },
+    onMutate: async ({ lines }) => {
       await queryClient.cancelQueries({ queryKey: serverCartQuery.queryKey });
       const before = queryClient.getQueryData(serverCartQuery.queryKey);
       if (before) queryClient.setQueryData(serverCartQuery.queryKey, optimistic(before, lines));
@@ -131,9 +154,14 @@ export function CartProvider({
   const saved = useCallback(() => lastWrite.current, []);
   const send = useCallback(
     async (lines: CartLineInput[]) => {
+      // Made from the lines of the change still on its way, or from the cart as last read.
+      const from =
+        inFlight.current > 0
+          ? AFTER_PREVIOUS
+          : queryClient.getQueryData(serverCartQuery.queryKey)?.version;
       intended.current = lines;
       inFlight.current += 1;
-      const writing = putAsync(lines);
+      const writing = putAsync({ lines, from });
       lastWrite.current = writing.catch(() => undefined);
       try {
         return await writing;
@@ -142,7 +170,7 @@ export function CartProvider({
         if (inFlight.current === 0) intended.current = null;
       }
     },
-    [putAsync],
+    [putAsync, queryClient],
   );
 
   const currentServerLines = useCallback(
@@ -152,21 +180,31 @@ export function CartProvider({
 
   const addToServer = useCallback(
     async (added: readonly CartLineInput[]): Promise<AddedLines> => {
-      const base =
-        intended.current ?? storableLines(await queryClient.ensureQueryData(serverCartQuery));
-      const { lines, left } = mergeLines(base, added);
-      try {
-        await send(lines);
-      } catch (error) {
-        // Lines kept in a browser or an old order may name tools since removed: the rest go in.
-        const gone = unknownToolLines(error);
-        if (gone.size === 0) throw error;
-        await send(lines.filter((_, index) => !gone.has(index)));
-        left.push(...lines.filter((_, index) => gone.has(index)));
-      }
-      return { left };
+      const add = async (isRetry: boolean): Promise<AddedLines> => {
+        const base =
+          intended.current ?? storableLines(await queryClient.ensureQueryData(serverCartQuery));
+        const { lines, left } = mergeLines(base, added);
+        try {
+          await send(lines);
+        } catch (error) {
+          // The cart changed elsewhere since this page read it: once every change of this page
+          // has settled, the lines join the cart as it is now.
+          if (isCartChanged(error) && !isRetry) {
+            await saved();
+            await queryClient.fetchQuery({ ...serverCartQuery, staleTime: 0 });
+            return add(true);
+          }
+          // Lines kept in a browser or an old order may name tools since removed: the rest go in.
+          const gone = unknownToolLines(error);
+          if (gone.size === 0) throw error;
+          await send(lines.filter((_, index) => !gone.has(index)));
+          left.push(...lines.filter((_, index) => gone.has(index)));
+        }
+        return { left };
+      };
+      return add(false);
     },
-    [queryClient, send],
+    [queryClient, send, saved],
   );
 
   const { report: mergeReport, take: takeMergeReport } = useVisitorCartMerge({
