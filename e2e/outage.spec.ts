@@ -133,6 +133,44 @@ test('an order whose answer is lost on the way back is not placed twice when tri
   expect(after.length).toBe(before.length + 1);
 });
 
+test('an order whose answer is lost, tried again with a changed address, says the first attempt placed it and orders nothing more', async ({
+  page,
+}) => {
+  await signInHere(page.request);
+  const api = await request.newContext({ baseURL: origin });
+  const tool = await demoTool(api, 'TM-8');
+  await api.dispose();
+  const before = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
+
+  let lost = 0;
+  await page.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  await page.goto(`${origin}/purchase/${tool._id}`);
+  await page.getByLabel('Phone').fill(PHONE);
+  await page.getByLabel('Delivery address').fill(ADDRESS);
+  await page.getByLabel('Quantity (units)').fill(String(tool.minimumOrder));
+  await page.getByRole('button', { name: 'Proceed to order' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'We could not reach the store.' });
+  await expect(failure).toContainText('We cannot tell whether your order was placed.');
+
+  await page.getByLabel('Delivery address').fill(`${ADDRESS}, back door`);
+  await page.getByRole('button', { name: 'Proceed to order' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Your earlier attempt placed an order, with the details as they were before your change: it is in My orders. Nothing was ordered now; place the order again only if you want a second one.',
+  );
+  await expect(page.getByRole('alert')).not.toContainText('Idempotency');
+  const after = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
+  expect(after.length).toBe(before.length + 1);
+  expect(after.find((order) => !before.some((old) => old._id === order._id))?.address).toBe(
+    ADDRESS,
+  );
+});
+
 /** The demo customer's cart on this journey's own store holds one line of `sku`. */
 async function cartOfOneLine(page: Page, sku: string): Promise<void> {
   await signInHere(page.request);

@@ -12,9 +12,16 @@ import {
 
 // What a placement answers when an Idempotency-Key, a cart or the stock refuses it: no database.
 
-const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road' };
+const delivery = {
+  phone: '+1 555 010 2030',
+  address: '42 Workshop Road',
+  destination: { country: 'US', postcode: '' },
+};
 const earlier = {
-  ...delivery,
+  phone: delivery.phone,
+  address: delivery.address,
+  deliveryCountry: 'US',
+  deliveryPostcode: null,
   poNumber: null,
   note: null,
   lines: [
@@ -38,7 +45,6 @@ describe('an Idempotency-Key names one order', () => {
       lines: [...earlier.lines],
       ...delivery,
       deliveryAddress: null,
-      destination: null,
     };
     expect(codeOf(() => assertSameOrder(earlier, same))).toBeUndefined();
     for (const other of [
@@ -47,6 +53,10 @@ describe('an Idempotency-Key names one order', () => {
       { ...same, lines: [{ toolId: 't1', quantity: 11 }, earlier.lines[1]] },
       { ...same, note: 'leave it at the back' },
       { ...same, address: '43 Workshop Road' },
+      // The same text in another country, or with a postcode a region's tax goes by.
+      { ...same, destination: { country: 'CA', postcode: '' } },
+      { ...same, destination: { country: 'US', postcode: '10001' } },
+      { ...same, destination: null },
     ]) {
       expect(codeOf(() => assertSameOrder(earlier, other as typeof same))).toBe(
         'idempotency_key_reused',
@@ -62,6 +72,10 @@ describe('an Idempotency-Key names one order', () => {
       'idempotency_key_reused',
     );
     expect(codeOf(() => assertSameCheckout(earlier, null, { ...delivery, cartVersion: 3 }))).toBe(
+      'idempotency_key_reused',
+    );
+    const elsewhere = { ...delivery, destination: { country: 'US', postcode: '94105' } };
+    expect(codeOf(() => assertSameCheckout(earlier, 3, { ...elsewhere, cartVersion: 3 }))).toBe(
       'idempotency_key_reused',
     );
   });

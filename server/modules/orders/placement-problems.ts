@@ -51,7 +51,7 @@ export function assertWithinShare(
   );
 }
 
-type Delivery = Pick<Placement, 'phone' | 'address' | 'poNumber' | 'note'>;
+type Delivery = Pick<Placement, 'phone' | 'address' | 'poNumber' | 'note' | 'destination'>;
 
 const keyReused = () =>
   new AppError(
@@ -60,9 +60,12 @@ const keyReused = () =>
     'This Idempotency-Key already placed an order with other details; use a new key for a new order.',
   );
 
+/** The same details, the country and postcode delivery and tax went by included (decision 072). */
 const sameDelivery = (earlier: Order, asked: Delivery) =>
   earlier.phone === asked.phone &&
   earlier.address === asked.address &&
+  earlier.deliveryCountry === (asked.destination?.country ?? null) &&
+  (earlier.deliveryPostcode ?? '') === (asked.destination?.postcode ?? '') &&
   earlier.poNumber === (asked.poNumber ?? null) &&
   earlier.note === (asked.note ?? null);
 

@@ -99,6 +99,43 @@ describe('an order of lines to a typed address with a country', () => {
     });
   });
 
+  it('answers an Idempotency-Key again only for the same country and postcode', async () => {
+    const { buyer, tool } = await buyerAndTool();
+    const key = crypto.randomUUID();
+    const body = {
+      lines: [{ toolId: tool.id, quantity: 1 }],
+      ...delivery,
+      country: 'FR',
+      postcode: '75001',
+      deliveryMethodId: methods['Fret France'],
+    };
+    const send = (changes: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { ...buyer.headers, 'idempotency-key': key },
+        payload: { ...body, ...changes },
+      });
+    const placed = await send({});
+    expect(placed.statusCode, placed.body).toBe(201);
+    // Asked again, the same answer: the same order.
+    const again = await send({});
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()._id).toBe(placed.json()._id);
+    // The same text to another postcode, or taken to be in the store's country: another order.
+    for (const other of [
+      { postcode: '13001' },
+      { postcode: undefined },
+      { country: undefined, postcode: undefined, deliveryMethodId: methods['An Post'] },
+    ]) {
+      const refused = await send(other);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().code).toBe('idempotency_key_reused');
+    }
+    const orders = await client(t.app, buyer).get(`/user?email=${encodeURIComponent(buyer.email)}`);
+    expect(orders.json()).toHaveLength(1);
+  });
+
   it('takes an address typed without a country to be in the store’s own country', async () => {
     const { buyer, tool } = await buyerAndTool();
     const lines = [{ toolId: tool.id, quantity: 1 }];

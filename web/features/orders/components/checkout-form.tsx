@@ -25,6 +25,7 @@ import {
   useDeliverySection,
 } from '../hooks/use-delivery-section.tsx';
 import { clearCheckoutDraft } from '../utils/checkout-draft.ts';
+import { explainOrderRefusal, ORDER_OUTCOME } from '../utils/order-outcome.ts';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
 /**
@@ -63,12 +64,6 @@ const typedResolver = zodResolver(CheckoutSchema);
 const bookResolver = zodResolver(BookCheckoutSchema);
 
 const FIELDS = ['phone', 'address', 'poNumber', 'note'] as const;
-
-const OUTCOME = {
-  notDone: 'Nothing was ordered.',
-  unknown:
-    'We cannot tell whether your order was placed. Try again: if it was, you will see that order, not a second one.',
-};
 
 /**
  * The tax by destination (decision 064) as an order's form needs it: a price from the catalogue,
@@ -184,7 +179,12 @@ export function CheckoutForm<T>({
     deliveryMethod,
     savedPhone,
   });
-  const { failure, fail, clear, setFailure } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear, setFailure } = useSubmitFailure(
+    form.setError,
+    FIELDS,
+    ORDER_OUTCOME,
+    explainOrderRefusal,
+  );
   // From the press until the outcome (a new address saved, the methods or the tax of an address
   // just chosen arrived, the order placed): the button says so and takes no second press.
   const { errors, isSubmitting: isPlacing } = form.formState;

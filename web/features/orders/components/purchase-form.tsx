@@ -24,6 +24,7 @@ import {
   useDeliveryResolver,
   useDeliverySection,
 } from '../hooks/use-delivery-section.tsx';
+import { explainOrderRefusal, ORDER_OUTCOME } from '../utils/order-outcome.ts';
 import type { DeliveryMethodPicker, DeliveryPicker, OrderCharges } from './checkout-form.tsx';
 import { OrderSubmitError } from './order-submit-error.tsx';
 
@@ -88,12 +89,6 @@ export interface OrderableQuantity {
 
 const FIELDS = ['orderedNum', 'phone', 'address'] as const;
 
-const OUTCOME = {
-  notDone: 'Nothing was ordered.',
-  unknown:
-    'We cannot tell whether your order was placed. Try again: if it was, you will see that order, not a second one.',
-};
-
 /** Why a quantity has no total yet, in a few words (the field itself says the whole sentence). */
 function noTotalReason(quantity: number, tool: Tool, max: number): string {
   if (!Number.isFinite(quantity) || quantity <= 0) return 'Enter a quantity to see the total.';
@@ -156,7 +151,12 @@ export function PurchaseForm({
     },
     mode: 'onTouched',
   });
-  const { failure, fail, clear, setFailure } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear, setFailure } = useSubmitFailure(
+    form.setError,
+    FIELDS,
+    ORDER_OUTCOME,
+    explainOrderRefusal,
+  );
   const { errors, isSubmitting } = form.formState;
   // From the press on, while the methods or the tax of an address just chosen arrive and the store
   // places the order: the button says so and takes no second press.
