@@ -18,9 +18,6 @@ import { describeStartupFailure } from './startup-failure.ts';
  */
 const HEAP_GROWING_PERCENT = 30;
 
-/** How long stopping PostgreSQL at once may take when a shutdown took too long. */
-const SHUTDOWN_STOP_NOW_MS = 10_000;
-
 /** Reads the config, starts the database, builds the app, listens, and closes it all cleanly. */
 async function main(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -95,9 +92,10 @@ async function main(): Promise<void> {
     // Each step is named, so that a shutdown that hangs says where. Past the limit PostgreSQL is
     // stopped all the same (fast shutdown: what was committed stays), never left running.
     let step = delayMs > 0 ? 'serving while load balancers notice' : 'closing the app';
+    // PostgreSQL's own stop (its last checkpoint writes what is not on disk yet) is waited for,
+    // however long the disk takes: exiting before it ends would leave it running.
     const force = setTimeout(() => {
       log.error({ step }, 'shutdown took too long; stopping PostgreSQL and exiting');
-      setTimeout(() => process.exit(1), SHUTDOWN_STOP_NOW_MS).unref();
       void database.stopNow().finally(() => process.exit(1));
     }, delayMs + config.shutdownTimeoutMs);
     force.unref();
@@ -106,7 +104,7 @@ async function main(): Promise<void> {
       // Requests in flight, then the background jobs and the mail queue.
       step = 'closing the app';
       await app.close();
-      step = 'closing the database';
+      step = 'closing the pool, then stopping PostgreSQL';
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

@@ -13,13 +13,14 @@ export interface StoreProcess {
   output(): string;
   /**
    * SIGINT (a person's Ctrl-C; SIGTERM for a deploy's stop, which drains first), then waits for
-   * the exit (SIGKILL after 30 s); returns the exit code.
+   * the exit (SIGKILL after 60 s: the store bounds its own stop, PostgreSQL's last checkpoint
+   * aside); returns the exit code.
    */
   stop(signal?: 'SIGINT' | 'SIGTERM'): Promise<number | null>;
 }
 
 const HEALTH_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 60_000;
 
 /**
  * The real store as its own process (`node --import tsx server/main.ts`) on a data directory,
