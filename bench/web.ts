@@ -4,7 +4,9 @@
  * of runs, next to a minimal static page measured alternately (the floor of this machine); per
  * page, the scripts' bytes it never ran (Lighthouse's coverage) and their main-thread time.
  */
+import { cpSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { analyseBundle, asset, totalGzip } from './lib/bundle.ts';
 import {
   chromiumVersion,
@@ -57,10 +59,11 @@ function startFloorServer(): Promise<{ url: string; close(): void }> {
  * page's part imported as it runs is missing) and not held against the goal.
  */
 function bundleFigures(
+  distDir: string,
   html: string,
   loaded: readonly string[] | undefined,
 ): { figures: Figure[]; notes: string[] } {
-  const bundle = analyseBundle(DIST_DIR, html, loaded);
+  const bundle = analyseBundle(distDir, html, loaded);
   const js = totalGzip(bundle.firstVisit.js);
   const css = totalGzip(bundle.firstVisit.css);
   const lazyTable = table(
@@ -109,7 +112,10 @@ const median0 = (runs: LighthouseRun[], pick: (run: LighthouseRun) => number) =>
  * A script's bytes a page never ran, in gzip bytes of the built file: Lighthouse's coverage gives
  * the unused share of what was transferred (brotli here), applied to the file's gzip size.
  */
-function unusedGzip(runs: LighthouseRun[]): { name: string; unused: number; total: number }[] {
+function unusedGzip(
+  distDir: string,
+  runs: LighthouseRun[],
+): { name: string; unused: number; total: number }[] {
   const byFile = new Map<string, number[]>();
   for (const run of runs) {
     for (const script of run.unusedJs) {
@@ -122,7 +128,7 @@ function unusedGzip(runs: LighthouseRun[]): { name: string; unused: number; tota
   }
   return [...byFile]
     .map(([file, shares]) => {
-      const built = asset(DIST_DIR, file);
+      const built = asset(distDir, file);
       // A script a run did not list had nothing unused in that run.
       const padded = [...shares, ...Array(runs.length - shares.length).fill(0)];
       return { name: built.name, unused: median(padded) * built.gzipBytes, total: built.gzipBytes };
@@ -130,7 +136,12 @@ function unusedGzip(runs: LighthouseRun[]): { name: string; unused: number; tota
     .sort((a, b) => b.unused - a.unused);
 }
 
-function pageFigures(page: string, runs: LighthouseRun[], floor: LighthouseRun[]): Figure[] {
+function pageFigures(
+  distDir: string,
+  page: string,
+  runs: LighthouseRun[],
+  floor: LighthouseRun[],
+): Figure[] {
   const m = (pick: (run: LighthouseRun) => number) => median0(runs, pick);
   const f = (pick: (run: LighthouseRun) => number) => median0(floor, pick);
   const scores = `perf ${m((r) => r.performance)}, a11y ${m((r) => r.accessibility)}, best ${m((r) => r.bestPractices)}, SEO ${m((r) => r.seo)}`;
@@ -142,7 +153,7 @@ function pageFigures(page: string, runs: LighthouseRun[], floor: LighthouseRun[]
   const lcp = m((r) => r.lcpMs);
   const cls = m((r) => r.cls);
   const tbt = m((r) => r.tbtMs);
-  const unused = unusedGzip(runs);
+  const unused = unusedGzip(distDir, runs);
   const worst = unused[0];
   const unusedTotal = unused.reduce((sum, script) => sum + script.unused, 0);
   return [
@@ -172,7 +183,7 @@ function pageFigures(page: string, runs: LighthouseRun[], floor: LighthouseRun[]
 }
 
 /** Per page: each script's unused bytes and main-thread time (bootup-time), medians of the runs. */
-function scriptNotes(page: string, runs: LighthouseRun[]): string {
+function scriptNotes(distDir: string, page: string, runs: LighthouseRun[]): string {
   const times = new Map<string, number[]>();
   for (const run of runs) {
     for (const script of run.scriptTime) {
@@ -182,7 +193,7 @@ function scriptNotes(page: string, runs: LighthouseRun[]): string {
       times.set(name, [...(times.get(name) ?? []), script.totalMs]);
     }
   }
-  const unused = unusedGzip(runs).filter((script) => script.unused >= 512);
+  const unused = unusedGzip(distDir, runs).filter((script) => script.unused >= 512);
   const timeRows = [...times]
     .map(([name, ms]) => [name, median(ms)] as const)
     .sort((a, b) => b[1] - a[1])
@@ -216,7 +227,12 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
   const build = ensureWebBuild(options.forceBuild);
   const chromium = requireChromium();
   const dataDir = tempDataDir('web');
-  const store = await startStore({ dataDir, seedDemo: true });
+  // A copy of the build, served and measured: a build made while the run goes on changes neither.
+  // Beside the build, so that the page renderer's imports find this tree's packages.
+  const webCopy = path.join(path.dirname(path.dirname(DIST_DIR)), `web-bench-${process.pid}`);
+  cpSync(path.dirname(DIST_DIR), webCopy, { recursive: true });
+  const distDir = path.join(webCopy, path.basename(DIST_DIR));
+  const store = await startStore({ dataDir, seedDemo: true, env: { WEB_DIST_DIR: webCopy } });
   const home = await (await fetch(`${store.origin}/`)).text();
   const figures: Figure[] = [];
   const notes: string[] = [
@@ -245,14 +261,16 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
     // What / loads: from its HTML, and the scripts Lighthouse saw it ask for as it ran (an
     // island's part is imported once the page has it).
     const homeRuns = runs.get('/');
-    const bundle = bundleFigures(home, homeRuns && loadedScripts(homeRuns));
+    const bundle = bundleFigures(distDir, home, homeRuns && loadedScripts(homeRuns));
     figures.push(...bundle.figures);
     notes.push(...bundle.notes);
-    for (const page of pages) figures.push(...pageFigures(page, runs.get(page) ?? [], floorRuns));
+    for (const page of pages) {
+      figures.push(...pageFigures(distDir, page, runs.get(page) ?? [], floorRuns));
+    }
     notes.push(
       `Chromium ${chromiumVersion(chromium)}; Lighthouse benchmarkIndex (this machine's speed) median ${Math.round(median(floorRuns.map((r) => r.benchmarkIndex)))}.`,
     );
-    for (const page of pages) notes.push(scriptNotes(page, runs.get(page) ?? []));
+    for (const page of pages) notes.push(scriptNotes(distDir, page, runs.get(page) ?? []));
     for (const page of pages) {
       const failing = [...new Set((runs.get(page) ?? []).flatMap((run) => run.failing))];
       if (failing.length > 0) notes.push(`Lighthouse says fix on ${page}: ${failing.join('; ')}.`);
@@ -261,6 +279,7 @@ export async function runWeb(options: BenchOptions): Promise<BenchReport> {
     floor.close();
     await store.stop();
     removeDataDir(dataDir);
+    rmSync(webCopy, { recursive: true, force: true });
   }
   return {
     bench: 'web',
