@@ -374,3 +374,63 @@ test('a tab that read the cart before another tab changed it writes nothing over
   expect((await serverCart(page)).lines.map((line) => line.quantity)).toEqual([15]);
   await admin.dispose();
 });
+
+test("a tab's own change is never refused as another tab's: after a change stored and the next one lost on the way, a third names the version the tab stored", async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const rule = await createTool(admin, {
+    name: `Own Rule ${Date.now().toString(36)}`,
+    price: 100,
+    minimumOrder: 1,
+    quantity: 100,
+  });
+  await signedUp(page, newAccount('Oona Own'));
+  await page.request.put('/api/cart', { data: { lines: [{ toolId: rule._id, quantity: 30 }] } });
+  await page.goto('/cart');
+  await waitForReady(page);
+
+  // The first change's answer is held until the second is sent behind it; the second never
+  // reaches the store (the connection dropped); the cart read again after it answers only once
+  // the third change has been answered.
+  let releaseFirst = () => {};
+  const firstHeld = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
+  let thirdAnswered = () => {};
+  const third = new Promise<void>((resolve) => {
+    thirdAnswered = resolve;
+  });
+  const sent: number[] = [];
+  await page.route('**/api/cart', async (route) => {
+    const request = route.request();
+    if (request.method() === 'PUT') {
+      sent.push((request.postDataJSON() as { version?: number }).version ?? -1);
+      if (sent.length === 1) await firstHeld;
+      if (sent.length === 2) return route.abort('internetdisconnected');
+      const response = await route.fetch();
+      if (sent.length === 3) thirdAnswered();
+      return route.fulfill({ response });
+    }
+    if (sent.length === 2) await third;
+    return route.continue().catch(() => undefined);
+  });
+
+  const units = cartLine(page, rule.name).getByLabel(/^Units of/);
+  await units.fill('31');
+  await units.press('Enter');
+  await units.fill('32');
+  await units.press('Enter');
+  await expect.poll(() => sent.length).toBe(1);
+  releaseFirst();
+  await expect(page.getByRole('alert')).toContainText('Your last change was not saved.');
+  await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(31);
+
+  // Made from the cart this tab stored (31): the store keeps it.
+  await units.fill('33');
+  await units.press('Enter');
+  await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(33);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(sent).toEqual([1, 2, 2]);
+  await admin.dispose();
+});

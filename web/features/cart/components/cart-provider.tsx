@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Cart, CartLine } from '#contract/cart.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
 import { lineProblem, ruleSentence } from '#contract/quantity-rules.ts';
@@ -84,11 +84,16 @@ interface CartWrite {
   from: number | undefined | typeof AFTER_PREVIOUS;
 }
 
-function useServerCartWrites(queryClient: QueryClient) {
+function useServerCartWrites(queryClient: QueryClient, userId: string | null | undefined) {
   // The version a change made from the one before it names: the one that change made, or, when it
   // was refused, the one it named (so that a change built on a refused one is refused too when the
   // cart had moved on).
   const previous = useRef<number | undefined>(undefined);
+  // Another customer's versions (signed out, then someone else signed in) say nothing of this cart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: forgotten whenever the customer changes
+  useEffect(() => {
+    previous.current = undefined;
+  }, [userId]);
   return useMutation({
     mutationKey: PUT_KEY,
     // One at a time, in order: the last change made is the one the store keeps. Each names the
@@ -96,7 +101,12 @@ function useServerCartWrites(queryClient: QueryClient) {
     // meanwhile is refused rather than written over.
     scope: { id: 'cart' },
     mutationFn: async ({ lines, from }: CartWrite) => {
-      previous.current = from === AFTER_PREVIOUS ? previous.current : from;
+      // Made from the cart as read, a change still names no older version than this page's own
+      // last change stored: that answer is not shown while a change behind it is on its way, so
+      // when that one fails, the cart read is still the one before both, and naming its version
+      // would refuse this page's own change as another tab's.
+      if (from !== AFTER_PREVIOUS)
+        previous.current = from === undefined ? undefined : Math.max(from, previous.current ?? 0);
       const cart = await putServerCart(lines, previous.current);
       previous.current = cart.version;
       return cart;
@@ -142,7 +152,7 @@ export function CartProvider({
     enabled: owner === 'visitor' && localLines.length > 0,
     placeholderData: keepPreviousData,
   });
-  const writes = useServerCartWrites(queryClient);
+  const writes = useServerCartWrites(queryClient, userId);
   const { mutateAsync: putAsync } = writes;
 
   // The lines of the last PUT sent, until every PUT has settled: a change made meanwhile builds on
