@@ -16,7 +16,7 @@ import {
   waitForReady,
 } from './fixtures.ts';
 import { mailsTo } from './outbox.ts';
-import { signedUp } from './sessions.ts';
+import { createAccount, signedUp } from './sessions.ts';
 
 async function fillDelivery(page: Page) {
   await page.getByLabel('Phone').fill('+1 555 010 4000');
@@ -432,5 +432,27 @@ test("a tab's own change is never refused as another tab's: after a change store
   await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(33);
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(sent).toEqual([1, 2, 2]);
+
+  // Signed out and in as someone else in this tab, the versions of the cart before say nothing of
+  // the new one: a tool added from the catalogue goes into it at once.
+  await page.unroute('**/api/cart');
+  await cartLine(page, rule.name).getByRole('link', { name: rule.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/tools/${rule._id}$`));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('link', { name: 'Login' }).click();
+  const other = newAccount('Otto Other');
+  await createAccount(other);
+  await page.getByLabel('Email').fill(other.email);
+  await page.getByLabel('Password').fill(other.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('user-name').first()).toHaveText(other.name);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' }).click();
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill(rule.name);
+  await page.getByRole('searchbox', { name: 'Search tools' }).press('Enter');
+  await page.getByRole('button', { name: `Add to cart: ${rule.name}, 1 unit` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toContainText(
+    `Added 1 × ${rule.name} to your cart.`,
+  );
+  expect((await serverCart(page)).lines.map((line) => line.quantity)).toEqual([1]);
   await admin.dispose();
 });
