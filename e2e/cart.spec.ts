@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Order } from '../contract/orders.ts';
 import type { Tool } from '../contract/tools.ts';
@@ -454,5 +455,48 @@ test("a tab's own change is never refused as another tab's: after a change store
     `Added 1 × ${rule.name} to your cart.`,
   );
   expect((await serverCart(page)).lines.map((line) => line.quantity)).toEqual([1]);
+  await admin.dispose();
+});
+
+test('"Buy again" in a tab whose cart changed elsewhere, of an order naming a tool since removed, adds the rest to the cart as it is now and names the one removed', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = Date.now().toString(36);
+  const [kept, gone, other] = await Promise.all(
+    ['Kept', 'Gone', 'Other'].map((name) =>
+      createTool(admin, { name: `Again ${name} ${suffix}`, minimumOrder: 1, quantity: 100 }),
+    ),
+  );
+  await signedUp(page, newAccount('Abe Again'));
+  const placed = await page.request.post('/api/orders', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      phone: '+1 555 010 4100',
+      address: '4 Again Street, Springfield',
+      lines: [
+        { toolId: kept?._id, quantity: 2 },
+        { toolId: gone?._id, quantity: 3 },
+      ],
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as Order;
+  expect((await admin.delete(`/api/product/${gone?._id}`)).ok()).toBe(true);
+  await page.request.put('/api/cart', { data: { lines: [{ toolId: other?._id, quantity: 2 }] } });
+
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  // Another device changes the cart this page read.
+  await page.request.put('/api/cart', { data: { lines: [{ toolId: other?._id, quantity: 5 }] } });
+  await page.getByRole('button', { name: 'Buy again' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Not added' })).toContainText(
+    `Not added to your cart: ${gone?.name} (no longer sold, or your cart is full).`,
+  );
+  expect((await serverCart(page)).lines.map((line) => [line.toolId, line.quantity])).toEqual([
+    [other?._id, 5],
+    [kept?._id, 2],
+  ]);
   await admin.dispose();
 });

@@ -190,27 +190,37 @@ export function CartProvider({
 
   const addToServer = useCallback(
     async (added: readonly CartLineInput[]): Promise<AddedLines> => {
+      // Tools the store no longer lists (lines kept in a browser or an old order may name some):
+      // left out of every attempt, and told as not added.
+      const gone = new Set<string>();
       const add = async (isRetry: boolean): Promise<AddedLines> => {
         const base =
           intended.current ?? storableLines(await queryClient.ensureQueryData(serverCartQuery));
-        const { lines, left } = mergeLines(base, added);
+        const merged = mergeLines(base, added);
+        const lines = merged.lines.filter((line) => !gone.has(line.toolId));
         try {
-          await send(lines);
-        } catch (error) {
-          // The cart changed elsewhere since this page read it: once every change of this page
-          // has settled, the lines join the cart as it is now.
-          if (isCartChanged(error) && !isRetry) {
-            await saved();
-            await queryClient.fetchQuery({ ...serverCartQuery, staleTime: 0 });
-            return add(true);
+          try {
+            await send(lines);
+          } catch (error) {
+            // The store names the tools it no longer lists: the rest go in.
+            const unknown = unknownToolLines(error);
+            if (unknown.size === 0) throw error;
+            for (const index of unknown) {
+              const line = lines[index];
+              if (line) gone.add(line.toolId);
+            }
+            await send(lines.filter((line) => !gone.has(line.toolId)));
           }
-          // Lines kept in a browser or an old order may name tools since removed: the rest go in.
-          const gone = unknownToolLines(error);
-          if (gone.size === 0) throw error;
-          await send(lines.filter((_, index) => !gone.has(index)));
-          left.push(...lines.filter((_, index) => gone.has(index)));
+        } catch (error) {
+          // The cart changed elsewhere since this page read it (which the store says once every
+          // tool is known): once every change of this page has settled, the lines join the cart
+          // as it is now.
+          if (!isCartChanged(error) || isRetry) throw error;
+          await saved();
+          await queryClient.fetchQuery({ ...serverCartQuery, staleTime: 0 });
+          return add(true);
         }
-        return { left };
+        return { left: [...merged.left, ...merged.lines.filter((line) => gone.has(line.toolId))] };
       };
       return add(false);
     },
