@@ -426,6 +426,8 @@ test("a tab's own change is never refused as another tab's: after a change store
   releaseFirst();
   await expect(page.getByRole('alert')).toContainText('Your last change was not saved.');
   await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(31);
+  // The cart shows what the first change stored, until it is read again.
+  await expect(units).toHaveValue('31');
 
   // Made from the cart this tab stored (31): the store keeps it.
   await units.fill('33');

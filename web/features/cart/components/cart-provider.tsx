@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import type { Cart, CartLine } from '#contract/cart.ts';
 import { unitPriceFor } from '#contract/pricing.ts';
 import { lineProblem, ruleSentence } from '#contract/quantity-rules.ts';
@@ -84,16 +84,15 @@ interface CartWrite {
   from: number | undefined | typeof AFTER_PREVIOUS;
 }
 
-function useServerCartWrites(queryClient: QueryClient, userId: string | null | undefined) {
+function useServerCartWrites(queryClient: QueryClient) {
   // The version a change made from the one before it names: the one that change made, or, when it
   // was refused, the one it named (so that a change built on a refused one is refused too when the
   // cart had moved on).
   const previous = useRef<number | undefined>(undefined);
-  // Another customer's versions (signed out, then someone else signed in) say nothing of this cart.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: forgotten whenever the customer changes
-  useEffect(() => {
-    previous.current = undefined;
-  }, [userId]);
+  // The cart as this page's last change stored it, while changes behind it are on their way (its
+  // answer is not shown then).
+  const stored = useRef<Cart | undefined>(undefined);
+  const isLast = () => queryClient.isMutating({ mutationKey: PUT_KEY }) <= 1;
   return useMutation({
     mutationKey: PUT_KEY,
     // One at a time, in order: the last change made is the one the store keeps. Each names the
@@ -101,12 +100,7 @@ function useServerCartWrites(queryClient: QueryClient, userId: string | null | u
     // meanwhile is refused rather than written over.
     scope: { id: 'cart' },
     mutationFn: async ({ lines, from }: CartWrite) => {
-      // Made from the cart as read, a change still names no older version than this page's own
-      // last change stored: that answer is not shown while a change behind it is on its way, so
-      // when that one fails, the cart read is still the one before both, and naming its version
-      // would refuse this page's own change as another tab's.
-      if (from !== AFTER_PREVIOUS)
-        previous.current = from === undefined ? undefined : Math.max(from, previous.current ?? 0);
+      previous.current = from === AFTER_PREVIOUS ? previous.current : from;
       const cart = await putServerCart(lines, previous.current);
       previous.current = cart.version;
       return cart;
@@ -118,12 +112,24 @@ function useServerCartWrites(queryClient: QueryClient, userId: string | null | u
     },
     onSuccess: (cart) => {
       // Only the last answer: an earlier one would undo the changes made since.
-      if (queryClient.isMutating({ mutationKey: PUT_KEY }) <= 1)
-        queryClient.setQueryData(serverCartQuery.queryKey, cart);
+      if (!isLast()) {
+        stored.current = cart;
+        return;
+      }
+      stored.current = undefined;
+      queryClient.setQueryData(serverCartQuery.queryKey, cart);
     },
     onError: () => {
-      if (queryClient.isMutating({ mutationKey: PUT_KEY }) <= 1)
-        void queryClient.invalidateQueries({ queryKey: serverCartQuery.queryKey });
+      if (!isLast()) return;
+      // The last change failed: the cart shows what the changes before it stored, at the version
+      // they made, until it is read again. Left at the cart read before them, a change made
+      // meanwhile would name that version and be refused as if another tab had changed the cart.
+      const before = stored.current;
+      stored.current = undefined;
+      const shown = queryClient.getQueryData(serverCartQuery.queryKey);
+      if (before && (shown === undefined || shown.version < before.version))
+        queryClient.setQueryData(serverCartQuery.queryKey, before);
+      void queryClient.invalidateQueries({ queryKey: serverCartQuery.queryKey });
     },
   });
 }
@@ -152,7 +158,7 @@ export function CartProvider({
     enabled: owner === 'visitor' && localLines.length > 0,
     placeholderData: keepPreviousData,
   });
-  const writes = useServerCartWrites(queryClient, userId);
+  const writes = useServerCartWrites(queryClient);
   const { mutateAsync: putAsync } = writes;
 
   // The lines of the last PUT sent, until every PUT has settled: a change made meanwhile builds on
