@@ -24,6 +24,57 @@ async function fillDelivery(page: Page) {
   await page.getByLabel('Delivery address').fill('12 Cart Lane, Springfield');
 }
 
+/**
+ * A new customer signed up in `page` whose cart holds `quantity` units of a new tool named
+ * `name` (and a time stamp); answers the admin who made it (to dispose of) and the tool.
+ */
+async function customerWithOneLine(
+  page: Page,
+  {
+    name,
+    customer,
+    price = 1000,
+    minimumOrder = 5,
+    quantity = 5,
+  }: {
+    name: string;
+    customer: string;
+    price?: number;
+    minimumOrder?: number;
+    quantity?: number;
+  },
+) {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `${name} ${Date.now().toString(36)}`,
+    price,
+    minimumOrder,
+    quantity: 100,
+  });
+  const account = newAccount(customer);
+  await signedUp(page, account);
+  await page.request.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity }] } });
+  return { admin, tool, account };
+}
+
+/** A second tab of `page`'s customer; both on the cart, showing `total`. */
+async function secondTabOnCart(page: Page, total: string): Promise<Page> {
+  const stale = await page.context().newPage();
+  for (const tab of [page, stale]) {
+    await tab.goto('/cart');
+    await waitForReady(tab);
+    await expect(tab.getByTestId('cart-total')).toHaveText(total);
+  }
+  return stale;
+}
+
+/** Types a line's units in a cart tab and leaves the field, as a buyer changes it. */
+async function setUnits(tab: Page, name: string, units: number): Promise<void> {
+  const field = cartLine(tab, name).getByLabel(/^Units of/);
+  await field.fill(String(units));
+  await field.blur();
+}
+
 test('a customer fills the cart from tool pages and the catalogue, sees the volume price, checks out once and lands on payment', async ({
   page,
 }) => {
@@ -276,27 +327,14 @@ test('a stale tab of the cart says the cart was checked out, links the order, an
 test('a tab whose cart changed in another tab is told to review it, then orders the cart as it is now', async ({
   page,
 }) => {
-  const admin = await apiAs(DEMO_ADMIN);
-  const level = await createTool(admin, {
-    name: `Changed Level ${Date.now().toString(36)}`,
-    price: 1000,
-    minimumOrder: 5,
-    quantity: 100,
-  });
-  const customer = newAccount('Cy Changed');
-  await signedUp(page, customer);
-  await page.request.put('/api/cart', { data: { lines: [{ toolId: level._id, quantity: 5 }] } });
-
-  const stale = await page.context().newPage();
-  for (const tab of [page, stale]) {
-    await tab.goto('/cart');
-    await waitForReady(tab);
-    await expect(tab.getByTestId('cart-total')).toHaveText('$50.00');
-  }
+  const {
+    admin,
+    tool: level,
+    account: customer,
+  } = await customerWithOneLine(page, { name: 'Changed Level', customer: 'Cy Changed' });
+  const stale = await secondTabOnCart(page, '$50.00');
   // The first tab raises the quantity; the second still shows 5.
-  const units = cartLine(page, level.name).getByLabel(/^Units of/);
-  await units.fill('7');
-  await units.blur();
+  await setUnits(page, level.name, 7);
   await expect(page.getByTestId('cart-total')).toHaveText('$70.00');
   await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(7);
 
@@ -321,52 +359,35 @@ test('a tab whose cart changed in another tab is told to review it, then orders 
 test('a tab that read the cart before another tab changed it writes nothing over that change: a quantity it sets is refused and the cart shown as it is, units it adds join the cart as it is now', async ({
   page,
 }) => {
-  const admin = await apiAs(DEMO_ADMIN);
-  const level = await createTool(admin, {
-    name: `Kept Level ${Date.now().toString(36)}`,
-    price: 1000,
-    minimumOrder: 5,
-    quantity: 100,
+  const { admin, tool: level } = await customerWithOneLine(page, {
+    name: 'Kept Level',
+    customer: 'Tia Tabs',
   });
-  await signedUp(page, newAccount('Tia Tabs'));
-  await page.request.put('/api/cart', { data: { lines: [{ toolId: level._id, quantity: 5 }] } });
-
-  const stale = await page.context().newPage();
-  for (const tab of [page, stale]) {
-    await tab.goto('/cart');
-    await waitForReady(tab);
-    await expect(tab.getByTestId('cart-total')).toHaveText('$50.00');
-  }
+  const stale = await secondTabOnCart(page, '$50.00');
   // The first tab raises the quantity; the second still shows 5.
-  const units = cartLine(page, level.name).getByLabel(/^Units of/);
-  await units.fill('7');
-  await units.blur();
+  await setUnits(page, level.name, 7);
   await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(7);
   await expect(stale.getByTestId('cart-total')).toHaveText('$50.00');
 
   // The second tab sets another quantity from the 5 it shows: refused, and it shows the 7.
-  const staleUnits = cartLine(stale, level.name).getByLabel(/^Units of/);
-  await staleUnits.fill('9');
-  await staleUnits.blur();
+  await setUnits(stale, level.name, 9);
   await expect(stale.getByRole('alert')).toHaveText(
     'Your last change was not saved. Your cart changed in another tab or on another device, so this change was not made. The cart here is as it is now: make the change again if you still want it.',
   );
   await expect(stale.getByTestId('cart-total')).toHaveText('$70.00');
-  await expect(staleUnits).toHaveValue('7');
+  await expect(cartLine(stale, level.name).getByLabel(/^Units of/)).toHaveValue('7');
   expect((await serverCart(page)).lines.map((line) => line.quantity)).toEqual([7]);
 
   // The second tab reads the cart (8), goes to the tool's page from it (the cart it read still in
   // memory) and adds 5 more after the first tab set 10: they join the 10.
-  await units.fill('8');
-  await units.blur();
+  await setUnits(page, level.name, 8);
   await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(8);
   await stale.goto('/cart');
   await waitForReady(stale);
   await cartLine(stale, level.name).getByRole('link', { name: level.name }).click();
   await expect(stale).toHaveURL(new RegExp(`/tools/${level._id}$`));
   await waitForReady(stale);
-  await units.fill('10');
-  await units.blur();
+  await setUnits(page, level.name, 10);
   await expect.poll(async () => (await serverCart(page)).lines[0]?.quantity).toBe(10);
   await stale.getByRole('button', { name: 'Add to cart' }).click();
   await expect(stale.getByRole('status').filter({ hasText: 'Added' })).toContainText(
@@ -379,15 +400,13 @@ test('a tab that read the cart before another tab changed it writes nothing over
 test("a tab's own change is never refused as another tab's: after a change stored and the next one lost on the way, a third names the version the tab stored", async ({
   page,
 }) => {
-  const admin = await apiAs(DEMO_ADMIN);
-  const rule = await createTool(admin, {
-    name: `Own Rule ${Date.now().toString(36)}`,
+  const { admin, tool: rule } = await customerWithOneLine(page, {
+    name: 'Own Rule',
+    customer: 'Oona Own',
     price: 100,
     minimumOrder: 1,
-    quantity: 100,
+    quantity: 30,
   });
-  await signedUp(page, newAccount('Oona Own'));
-  await page.request.put('/api/cart', { data: { lines: [{ toolId: rule._id, quantity: 30 }] } });
   await page.goto('/cart');
   await waitForReady(page);
 

@@ -99,20 +99,22 @@ test('with the store down, "Proceed to order" keeps the form, says nothing was c
   expect((await ordersOfCustomer()).length).toBe(before + 1);
 });
 
-test('an order whose answer is lost on the way back is not placed twice when tried again', async ({
-  page,
-}) => {
+/**
+ * The demo customer orders TM-8 on its page, and the first attempt reaches the store and is
+ * carried out while its answer never reaches the page. Answers the tool, the customer's orders of
+ * it before, and how many answers were lost.
+ */
+async function orderWithLostAnswer(page: Page) {
   await signInHere(page.request);
   const api = await request.newContext({ baseURL: origin });
   const tool = await demoTool(api, 'TM-8');
   await api.dispose();
   const before = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
 
-  // The first attempt reaches the store and is carried out; its answer never reaches the page.
-  let lost = 0;
+  const lost = { count: 0 };
   await page.route('**/api/orders', async (route) => {
-    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
-    lost += 1;
+    if (route.request().method() !== 'POST' || lost.count > 0) return route.fallback();
+    lost.count += 1;
     await route.fetch();
     await route.abort('connectionreset');
   });
@@ -122,49 +124,34 @@ test('an order whose answer is lost on the way back is not placed twice when tri
   await page.getByLabel('Delivery address').fill(ADDRESS);
   await page.getByLabel('Quantity (units)').fill(String(tool.minimumOrder));
   await page.getByRole('button', { name: 'Proceed to order' }).click();
-
   const failure = page.getByRole('alert').filter({ hasText: 'We could not reach the store.' });
   await expect(failure).toContainText('We cannot tell whether your order was placed.');
+  const ordersNow = async () =>
+    (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
+  return { before, lost, failure, ordersNow };
+}
+
+test('an order whose answer is lost on the way back is not placed twice when tried again', async ({
+  page,
+}) => {
+  const { before, lost, failure, ordersNow } = await orderWithLostAnswer(page);
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
-
-  const after = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
-  expect(lost).toBe(1);
-  expect(after.length).toBe(before.length + 1);
+  expect(lost.count).toBe(1);
+  expect((await ordersNow()).length).toBe(before.length + 1);
 });
 
 test('an order whose answer is lost, tried again with a changed address, says the first attempt placed it and orders nothing more', async ({
   page,
 }) => {
-  await signInHere(page.request);
-  const api = await request.newContext({ baseURL: origin });
-  const tool = await demoTool(api, 'TM-8');
-  await api.dispose();
-  const before = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
-
-  let lost = 0;
-  await page.route('**/api/orders', async (route) => {
-    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
-    lost += 1;
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
-
-  await page.goto(`${origin}/purchase/${tool._id}`);
-  await page.getByLabel('Phone').fill(PHONE);
-  await page.getByLabel('Delivery address').fill(ADDRESS);
-  await page.getByLabel('Quantity (units)').fill(String(tool.minimumOrder));
-  await page.getByRole('button', { name: 'Proceed to order' }).click();
-  const failure = page.getByRole('alert').filter({ hasText: 'We could not reach the store.' });
-  await expect(failure).toContainText('We cannot tell whether your order was placed.');
-
+  const { before, ordersNow } = await orderWithLostAnswer(page);
   await page.getByLabel('Delivery address').fill(`${ADDRESS}, back door`);
   await page.getByRole('button', { name: 'Proceed to order' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'Your earlier attempt placed an order, with the details as they were before your change: it is in My orders. Nothing was ordered now; place the order again only if you want a second one.',
   );
   await expect(page.getByRole('alert')).not.toContainText('Idempotency');
-  const after = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
+  const after = await ordersNow();
   expect(after.length).toBe(before.length + 1);
   expect(after.find((order) => !before.some((old) => old._id === order._id))?.address).toBe(
     ADDRESS,

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { makeDataDir } from './testing/data-dir.ts';
-import { processesOn, runStoreUntilExit, startStoreProcess } from './testing/store-process.ts';
+import {
+  processesOn,
+  runStoreUntilExit,
+  type StoreProcess,
+  startStoreProcess,
+} from './testing/store-process.ts';
 import { within } from './testing/within.ts';
 
 const dirs: string[] = [];
@@ -16,6 +21,26 @@ async function newDataDir(): Promise<string> {
   const dir = await makeDataDir('toolyard-main-');
   dirs.push(dir);
   return dir;
+}
+
+/**
+ * A visitor's cart priced (public, answered only once its whole body has arrived), sent with
+ * "Expect: 100-continue": the store answers "100 Continue" once it has read the headers, and the
+ * request is in.
+ */
+function pricingRequest(
+  store: StoreProcess,
+  contentLength: number,
+  onResponse?: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const headers = {
+    origin: store.base,
+    'content-type': 'application/json',
+    'content-length': contentLength,
+    expect: '100-continue',
+  };
+  const options = { host: '127.0.0.1', port: store.port, method: 'POST', path: '/api/cart/quote' };
+  return http.request({ ...options, headers }, onResponse);
 }
 
 /**
@@ -45,30 +70,14 @@ describe('the store process', STORE_START_TIMEOUT, () => {
     let listenerClosedAt = 0;
 
     // A request whose body is still arriving when the signal comes: it is in flight.
-    // A visitor's cart priced: public, and answered only once its whole body has arrived.
     const body = JSON.stringify({ lines: [] });
     const inFlight = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port: store.port,
-          method: 'POST',
-          path: '/api/cart/quote',
-          headers: {
-            origin: store.base,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            // The store answers "100 Continue" once it has read the headers: the request is in.
-            expect: '100-continue',
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
-          );
-        },
-      );
+      const request = pricingRequest(store, Buffer.byteLength(body), (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+        );
+      });
       request.on('error', reject);
       request.on('continue', () => {
         request.write(body.slice(0, 5));
@@ -108,20 +117,8 @@ describe('the store process', STORE_START_TIMEOUT, () => {
       env: { SEED_DEMO: 'false', SHUTDOWN_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '60' },
     });
     // A request whose body never ends: the listener cannot close before the request time-out.
-    const stuck = http.request({
-      host: '127.0.0.1',
-      port: store.port,
-      method: 'POST',
-      path: '/api/cart/quote',
-      headers: {
-        origin: store.base,
-        'content-type': 'application/json',
-        'content-length': 100,
-        expect: '100-continue',
-      },
-    });
+    const stuck = pricingRequest(store, 100);
     stuck.on('error', () => {});
-    // "100 Continue": the store has read the headers, the request is in.
     await new Promise((resolve) => stuck.once('continue', resolve).flushHeaders());
     stuck.write('{"lines"');
     try {
