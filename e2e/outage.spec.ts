@@ -151,6 +151,8 @@ test('an order whose answer is lost, tried again with a changed address, says th
     'Your earlier attempt placed an order, with the details as they were before your change: it is in My orders. Nothing was ordered now; place the order again only if you want a second one.',
   );
   await expect(page.getByRole('alert')).not.toContainText('Idempotency');
+  await page.getByRole('alert').getByRole('link', { name: 'Open My orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myorder$/);
   const after = await ordersNow();
   expect(after.length).toBe(before.length + 1);
   expect(after.find((order) => !before.some((old) => old._id === order._id))?.address).toBe(

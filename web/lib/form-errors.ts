@@ -37,6 +37,8 @@ export interface SubmitFailure {
   canRetry: boolean;
   /** No answer came back: the request may or may not have been carried out. */
   outcomeUnknown: boolean;
+  /** The store's code for its refusal (never shown): a form may offer a way on for some. */
+  code?: string;
 }
 
 /** No answer from the store itself: the connection failed, or a proxy gave up waiting. */
@@ -64,6 +66,7 @@ function describeSubmitFailure(
     message: isSaid ? explained : [explained, outcome.notDone].filter(Boolean).join(' '),
     canRetry: isWorthRetrying(error),
     outcomeUnknown: false,
+    ...(isApiError(error) ? { code: error.code } : {}),
   };
 }
 

@@ -3,7 +3,10 @@ import { SubmitError } from '#web/components/ui/field.tsx';
 import type { SubmitFailure } from '#web/lib/form-errors.ts';
 import * as paths from '#web/lib/paths.ts';
 
-/** Why placing an order failed; when nobody can tell whether it was placed, where to look. */
+/**
+ * Why placing an order failed; when nobody can tell whether it was placed, or an earlier attempt
+ * placed it, where to look.
+ */
 export function OrderSubmitError({
   failure,
   onRetry,
@@ -22,6 +25,13 @@ export function OrderSubmitError({
             My orders
           </Link>{' '}
           once the store is back.
+        </p>
+      )}
+      {failure?.code === 'idempotency_key_reused' && (
+        <p className="mt-2">
+          <Link to={paths.myOrders()} className="underline">
+            Open My orders
+          </Link>
         </p>
       )}
     </SubmitError>
