@@ -8,7 +8,7 @@ import {
   route,
   TimestampSchema,
 } from './common.ts';
-import { CountrySchema } from './countries.ts';
+import { CountrySchema, PostcodeSchema } from './countries.ts';
 import { lazily } from './lazily.ts';
 
 /**
@@ -26,7 +26,7 @@ const AddressFieldsSchema = z.strictObject({
   recipient: plainText(1, 100),
   line1: plainText(1, 100),
   line2: plainText(0, 100).nullable().optional().describe('Empty or null: none.'),
-  postcode: plainText(1, 16),
+  postcode: PostcodeSchema,
   city: plainText(1, 60),
   country: CountrySchema,
   phone: PhoneSchema,

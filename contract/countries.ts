@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 
 /**
  * The countries an address can be in: every officially assigned ISO 3166-1 alpha-2 code (249).
@@ -266,6 +267,9 @@ export const CountrySchema = z
   .toUpperCase()
   .pipe(z.enum(COUNTRY_CODES, { error: 'Must be a country (its two-letter ISO code, e.g. GB).' }))
   .describe('ISO 3166-1 alpha-2, e.g. GB, DE, US (any letter case; stored in upper case).');
+
+/** A postcode as an address, a typed destination or a tax lookup gives it: one line of text. */
+export const PostcodeSchema = plainText(1, 16);
 
 const COUNTRIES: ReadonlySet<string> = new Set(COUNTRY_CODES);
 

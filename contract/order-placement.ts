@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, multilineText, PhoneSchema, plainText } from './common.ts';
-import { CountrySchema } from './countries.ts';
+import { CountrySchema, PostcodeSchema } from './countries.ts';
 import { formatUnits } from './format.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
 import { PAYMENT_METHODS } from './orders.ts';
@@ -34,11 +34,9 @@ const typedPlace = {
   country: CountrySchema.optional().describe(
     "The typed address's country (ISO 3166-1 alpha-2): its delivery methods and tax apply. Without it, the address is taken to be in the store's own country. Not with `addressId`.",
   ),
-  postcode: plainText(1, 16)
-    .optional()
-    .describe(
-      "The typed address's postcode: a region of its country with a tax rate of its own goes by it. Not with `addressId`.",
-    ),
+  postcode: PostcodeSchema.optional().describe(
+    "The typed address's postcode: a region of its country with a tax rate of its own goes by it. Not with `addressId`.",
+  ),
 };
 
 export const CreateOrderBodySchema = z.strictObject({

@@ -8,7 +8,7 @@ import {
   route,
   TimestampSchema,
 } from './common.ts';
-import { CountrySchema } from './countries.ts';
+import { CountrySchema, PostcodeSchema } from './countries.ts';
 
 /**
  * Tax by destination (docs/decisions/064): a rate per country, and per region of a country named by
@@ -325,7 +325,7 @@ const CompanyIdParamsSchema = z.strictObject({ companyId: IdSchema });
 
 const DestinationQuerySchema = z.strictObject({
   country: CountrySchema.optional(),
-  postcode: plainText(1, 16).optional(),
+  postcode: PostcodeSchema.optional(),
 });
 export type DestinationQuery = z.infer<typeof DestinationQuerySchema>;
 

@@ -160,8 +160,11 @@ test('an order whose answer is lost, tried again with a changed address, says th
   );
 });
 
-/** The demo customer's cart on this journey's own store holds one line of `sku`. */
-async function cartOfOneLine(page: Page, sku: string): Promise<void> {
+/**
+ * The demo customer's cart on this journey's own store holds one line of `sku`; answers how many
+ * orders the customer has.
+ */
+async function cartOfOneLine(page: Page, sku: string): Promise<number> {
   await signInHere(page.request);
   const api = await request.newContext({ baseURL: origin });
   const tool = await demoTool(api, sku);
@@ -171,6 +174,7 @@ async function cartOfOneLine(page: Page, sku: string): Promise<void> {
     headers: { origin },
   });
   expect(filled.status()).toBe(200);
+  return (await ordersOfCustomer()).length;
 }
 
 /** Every checkout the page sends, its Idempotency-Key and body; `lose` says what becomes of each. */
@@ -202,8 +206,7 @@ async function placeCart(page: Page): Promise<void> {
 test('a cart checkout whose answer is lost learns at once that the order was placed, and places it once', async ({
   page,
 }) => {
-  await cartOfOneLine(page, 'TM-8');
-  const before = (await ordersOfCustomer()).length;
+  const before = await cartOfOneLine(page, 'TM-8');
   // The first attempt empties the cart and its answer is lost: the page reads the cart, finds it
   // moved on, and asks again with the same key and body, which the store answers with the order.
   const attempts = await watchCheckouts(page, (attempt) => (attempt === 1 ? 'answer' : null));
@@ -219,8 +222,7 @@ test('a cart checkout whose answer is lost learns at once that the order was pla
 test('a cart checkout that never reached the store can be tried again, with the same key and cart', async ({
   page,
 }) => {
-  await cartOfOneLine(page, 'TM-8');
-  const before = (await ordersOfCustomer()).length;
+  const before = await cartOfOneLine(page, 'TM-8');
   // The first attempt never reaches the store: the cart is still at the version sent, so the
   // outcome stays for the buyer to settle.
   const attempts = await watchCheckouts(page, (attempt) => (attempt === 1 ? 'request' : null));

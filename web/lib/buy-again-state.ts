@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeliveryAddressSchema } from '#contract/addresses.ts';
-import { IdSchema, plainText } from '#contract/common.ts';
-import { CountrySchema } from '#contract/countries.ts';
+import { IdSchema } from '#contract/common.ts';
+import { CountrySchema, PostcodeSchema } from '#contract/countries.ts';
 
 /**
  * What "Buy again" hands the cart page in the navigation's state: where the earlier order went (its
@@ -16,7 +16,7 @@ const BuyAgainStateSchema = z.object({
     phone: z.string().max(32),
     country: CountrySchema.nullable().catch(null),
     // As a typed address's postcode is sent (one line of text, trimmed), or none.
-    postcode: plainText(1, 16).nullable().catch(null),
+    postcode: PostcodeSchema.nullable().catch(null),
     methodId: IdSchema.nullable().catch(null),
   }),
 });

@@ -109,13 +109,9 @@ describe('an order of lines to a typed address with a country', () => {
       postcode: '75001',
       deliveryMethodId: methods['Fret France'],
     };
+    const withKey = { headers: { ...buyer.headers, 'idempotency-key': key } };
     const send = (changes: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { ...buyer.headers, 'idempotency-key': key },
-        payload: { ...body, ...changes },
-      });
+      client(t.app, withKey).post('/orders', { ...body, ...changes });
     const placed = await send({});
     expect(placed.statusCode, placed.body).toBe(201);
     // Asked again, the same answer: the same order.

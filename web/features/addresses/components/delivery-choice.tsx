@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type AddressBook, addressLines } from '#contract/addresses.ts';
-import type { CountryCode } from '#contract/countries.ts';
+import { type CountryCode, PostcodeSchema } from '#contract/countries.ts';
 import { PlaceOrderBodySchema } from '#contract/order-placement.ts';
 import { CountryField } from '#web/components/country-field.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
@@ -27,7 +27,7 @@ import {
 const TypedPlaceSchema = z.object({
   country: PlaceOrderBodySchema.shape.country.unwrap(),
   // Optional: left empty, or only spaces, it is none.
-  postcode: z.string().trim().pipe(z.literal('').or(PlaceOrderBodySchema.shape.postcode.unwrap())),
+  postcode: z.string().trim().pipe(z.literal('').or(PostcodeSchema)),
 });
 type TypedPlaceInput = z.input<typeof TypedPlaceSchema>;
 interface TypedPlace {
