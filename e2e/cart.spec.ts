@@ -341,7 +341,7 @@ test('a tab whose cart changed in another tab is told to review it, then orders 
   await fillDelivery(stale);
   await stale.getByRole('button', { name: 'Place order' }).click();
   await expect(stale.getByRole('alert').filter({ hasText: 'Nothing was ordered' })).toContainText(
-    'Your cart changed in another tab: review it and place the order again.',
+    'Your cart changed since this page read it: review it and place the order again.',
   );
   await expect(stale.getByTestId('cart-total')).toHaveText('$70.00');
   const none = await page.request.get(`/api/user?email=${encodeURIComponent(customer.email)}`);
@@ -372,7 +372,7 @@ test('a tab that read the cart before another tab changed it writes nothing over
   // The second tab sets another quantity from the 5 it shows: refused, and it shows the 7.
   await setUnits(stale, level.name, 9);
   await expect(stale.getByRole('alert')).toHaveText(
-    'Your last change was not saved. Your cart changed in another tab or on another device, so this change was not made. The cart here is as it is now: make the change again if you still want it.',
+    'Your last change was not saved. Your cart changed since this page last read it, perhaps in another tab or on another device, so this change was not made. The cart here is as it is now: make the change again if you still want it.',
   );
   await expect(stale.getByTestId('cart-total')).toHaveText('$70.00');
   await expect(cartLine(stale, level.name).getByLabel(/^Units of/)).toHaveValue('7');

@@ -224,7 +224,7 @@ export function createCartService(db: Db, options: { currency: string }) {
       if (!row) {
         throw conflict(
           'cart_changed',
-          'Your cart changed in another tab or on another device, so this change was not made. The cart here is as it is now: make the change again if you still want it.',
+          'Your cart changed since this page last read it, perhaps in another tab or on another device, so this change was not made. The cart here is as it is now: make the change again if you still want it.',
         );
       }
       return describe(row.lines, row, byId);

@@ -188,7 +188,7 @@ describe('the cart', () => {
 
     // A tab that read version 1 removes a line: refused, and the cart is as the other left it.
     const stale = expectProblem(await put({ lines: [], version: 1 }), 409, 'cart_changed');
-    expect(stale.detail).toMatch(/changed in another tab or on another device/);
+    expect(stale.detail).toMatch(/changed since this page last read it/);
     expect(await read(owner)).toEqual(now);
     // A version never reached, and one that is no version at all.
     expectProblem(await put({ lines: [], version: 99 }), 409, 'cart_changed');

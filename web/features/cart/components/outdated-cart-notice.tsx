@@ -35,7 +35,7 @@ export function OutdatedCartNotice({ checkedOutAs }: { checkedOutAs: Problem['or
             .
           </>
         ) : (
-          'Your cart changed in another tab: review it and place the order again.'
+          'Your cart changed since this page read it: review it and place the order again.'
         )}
       </p>
     </div>
