@@ -44,7 +44,8 @@ const SetPaymentTermsBodySchema = z
     companyId: IdSchema.optional(),
     userId: z.string().trim().min(1).max(100).optional(),
     netDays: NetDaysSchema,
-    creditLimit: MoneySchema.max(100_000_000_00, { error: 'Must be at most 10,000,000,000.00.' }),
+    /** At most 10,000,000.00, as a member's limits: the column holds a 32-bit integer. */
+    creditLimit: MoneySchema.max(1_000_000_000, { error: 'Must be at most 10,000,000.00.' }),
   })
   .refine((body) => (body.companyId === undefined) !== (body.userId === undefined), {
     error: 'Name either a company (companyId) or a customer (userId).',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentTerms } from '../../../contract/payment-terms.ts';
 import { auditLog, paymentTerms } from '../../db/schema.ts';
 import { addCompany } from '../../testing/companies.ts';
-import { client, expectProblem, json } from '../../testing/http.ts';
+import { client, expectFieldError, expectProblem, json } from '../../testing/http.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 
 /** Admins give, change and take away payment terms (PUT/DELETE/GET /api/payment-terms). */
@@ -98,6 +98,23 @@ describe('payment terms', () => {
     ]) {
       expectProblem(await put(admin, body), 400, 'validation_failed');
     }
+  });
+
+  it('refuses a credit limit above what the store can hold, naming the field, and writes nothing', async () => {
+    const company = await addCompany(t, await t.signUp({ name: 'Big Spender' }));
+    for (const creditLimit of [2 ** 31, 5_000_000_000, 100_000_000_00]) {
+      const refused = await put(admin, { companyId: company.id, netDays: 30, creditLimit });
+      expectFieldError(refused, 'creditLimit');
+    }
+    expect(
+      await t.db.select().from(paymentTerms).where(eq(paymentTerms.companyId, company.id)),
+    ).toEqual([]);
+    const most = await put(admin, {
+      companyId: company.id,
+      netDays: 30,
+      creditLimit: 1_000_000_000,
+    });
+    expect(most.statusCode, most.body).toBe(200);
   });
 
   it('is for admins only', async () => {
