@@ -72,13 +72,16 @@ function judged(item: QuickOrderItem, tool: MatchedTool): QuickOrderRow {
   return { ...base, tool: shown, unitPrice: 0, lineTotal: 0, problem, message };
 }
 
-/** "3 lines are ready to add to the cart; 2 need changes." */
+/** "3 lines are ready to add to the cart; 2 need changes."; "The line is ready..." for one alone. */
 function summaryOf(rows: QuickOrderRow[]): string {
   if (rows.length === 0) return 'No part numbers yet: write one per line, with how many.';
   const ready = rows.filter((row) => row.problem === null).length;
   const needing = rows.length - ready;
   const lines = (count: number) => `${count} ${count === 1 ? 'line' : 'lines'}`;
-  if (needing === 0) return `All ${lines(ready)} are ready to add to the cart.`;
+  if (needing === 0)
+    return ready === 1
+      ? 'The line is ready to add to the cart.'
+      : `All ${lines(ready)} are ready to add to the cart.`;
   if (ready === 0) return `No line is ready yet: ${lines(needing)} need changes.`;
   return `${lines(ready)} ${ready === 1 ? 'is' : 'are'} ready to add to the cart; ${lines(needing)} ${needing === 1 ? 'needs' : 'need'} changes.`;
 }

@@ -110,6 +110,20 @@ describe('checking a quick order', () => {
     );
     expectFieldError(await check('x'.repeat(30_001)), 'text');
   });
+
+  it('sums up one ready line in the singular, and several in the plural', async () => {
+    const { hammer, level } = await catalogue();
+    const one = QuickOrderCheckSchema.parse((await check(`${hammer.sku} 10`)).json());
+    expect(one.summary).toBe('The line is ready to add to the cart.');
+    const summedOnce = QuickOrderCheckSchema.parse(
+      (await check(`${hammer.sku} 10\n${hammer.sku} 10`)).json(),
+    );
+    expect(summedOnce.summary).toBe('The line is ready to add to the cart.');
+    const two = QuickOrderCheckSchema.parse(
+      (await check(`${hammer.sku} 10\n${level.sku} 1`)).json(),
+    );
+    expect(two.summary).toBe('All 2 lines are ready to add to the cart.');
+  });
 });
 
 describe('adding a quick order to the cart', () => {
