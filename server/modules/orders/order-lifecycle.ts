@@ -201,7 +201,9 @@ export async function approveOrder(
         })
       : await transition(tx, orderId, 'awaiting_approval', 'unpaid', {
           ...decided,
-          paymentDueAt: sql`now() + ${life.paymentWindowMs}::int * interval '1 millisecond'`,
+          // In seconds (a double): the window in milliseconds may pass an int's range (90 days)
+          // or not be whole (PAYMENT_WINDOW_HOURS=1.1).
+          paymentDueAt: sql`now() + make_interval(secs => ${life.paymentWindowMs / 1000})`,
         });
   if (!approved) return undefined;
   happened('approved', approved.userId);

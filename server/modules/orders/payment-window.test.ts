@@ -1,9 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tools } from '../../db/schema.ts';
+import { addCompany } from '../../testing/companies.ts';
 import { client } from '../../testing/http.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { delivery } from '../../testing/valid-requests.ts';
 
 let database: TestDatabase;
 let first: TestContext;
@@ -83,4 +85,33 @@ describe('the payment window', () => {
     // A second pass finds nothing more to do.
     expect(await second.app.services.orders.cancelOverdue()).toEqual([]);
   });
+});
+
+describe('approving an order starts the payment window', () => {
+  // PAYMENT_WINDOW_HOURS takes up to 90 days and fractions of an hour.
+  for (const hours of [24 * 90, 1.1]) {
+    it(`of ${hours} hours, however long or short the setting`, async () => {
+      const store = await buildTestApp({ paymentWindowMs: hours * 3_600_000 }, { database });
+      try {
+        const owner = await store.signUp({ name: 'Owen Owner' });
+        const buyer = await store.signUp({ name: 'Bea Buyer' });
+        await addCompany(store, owner, [{ user: buyer, role: 'buyer', orderLimit: 100 }]);
+        const tool = await store.addTool({ price: 1_000, quantity: 100, minimumOrder: 1 });
+        const placed = await client(store.app, buyer).post('/orders', {
+          lines: [{ toolId: tool.id, quantity: 5 }],
+          ...delivery,
+        });
+        expect(placed.json()).toMatchObject({ status: 'awaiting_approval' });
+        const id = placed.json()._id as string;
+
+        const approved = await client(store.app, owner).post(`/orders/${id}/approve`);
+        expect(approved.statusCode, approved.body).toBe(200);
+        expect(approved.json()).toMatchObject({ status: 'unpaid' });
+        const due = new Date(approved.json().paymentDueAt).getTime();
+        expect(Math.abs(due - (Date.now() + hours * 3_600_000))).toBeLessThan(60_000);
+      } finally {
+        await store.close();
+      }
+    });
+  }
 });
