@@ -119,16 +119,22 @@ const OVERLOADED_RETRY_SECONDS = 2;
 function fieldErrorsFromValidation(error: FastifyError): FieldError[] {
   const context = (error.validationContext ?? 'body') as string;
   const location = (context === 'querystring' ? 'query' : context) as FieldError['in'];
-  return (error.validation ?? []).map((issue) => {
+  return (error.validation ?? []).flatMap((issue) => {
     // fastify-type-provider-zod puts the zod issue's path in instancePath and its extras
     // (such as the `keys` of an unrecognized_keys issue) in params.
     const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
     const path = issue.instancePath.split('/').filter(Boolean);
-    const field = [...path, ...(Array.isArray(keys) ? [keys.join(', ')] : [])].join('.');
-    const message = Array.isArray(keys)
-      ? `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`
-      : (issue.message ?? 'Invalid.');
-    return { field: field || '(body)', in: location, message };
+    // Each unknown key is a failing field of its own, as a form maps errors to its inputs.
+    if (Array.isArray(keys) && keys.length > 0) {
+      return keys.map((key) => ({
+        field: [...path, String(key)].join('.'),
+        in: location,
+        message: `Unknown field: ${String(key)}.`,
+      }));
+    }
+    return [
+      { field: path.join('.') || '(body)', in: location, message: issue.message ?? 'Invalid.' },
+    ];
   });
 }
 

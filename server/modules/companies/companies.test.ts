@@ -305,6 +305,25 @@ describe("a company's lists", () => {
     );
   });
 
+  it('name each unknown field on its own, in the query and in the body', async () => {
+    const owner = await t.signUp();
+    await createCompany(owner);
+    const query = await client(t.app, owner).get('/companies/mine/members?sort=name&page=2');
+    expect(expectProblem(query, 400, 'validation_failed').errors).toEqual([
+      { field: 'sort', in: 'query', message: 'Unknown field: sort.' },
+      { field: 'page', in: 'query', message: 'Unknown field: page.' },
+    ]);
+    const body = await client(t.app, owner).patch('/companies/mine', {
+      name: 'Renamed Ltd',
+      plan: 'gold',
+      isVerified: true,
+    });
+    expect(expectProblem(body, 400, 'validation_failed').errors).toEqual([
+      { field: 'plan', in: 'body', message: 'Unknown field: plan.' },
+      { field: 'isVerified', in: 'body', message: 'Unknown field: isVerified.' },
+    ]);
+  });
+
   it('of every company are paged for admins, found by part of a name', async () => {
     const admin = await t.signUp({ role: 'Admin' });
     for (const name of ['Quarry Tools 100%', 'Quarry Works', 'Mill Supplies']) {
