@@ -20,6 +20,45 @@ z.config({
         ? 'Must be a number.'
         : `Must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;
     }
+    if (issue.code === 'too_big' || issue.code === 'too_small') return sizeSentence(issue);
+    if (issue.code === 'invalid_value' && issue.values.length > 0) {
+      return `Must be one of: ${issue.values.map(String).join(', ')}.`;
+    }
     return undefined;
   },
 });
+
+/** "Must be at most 100." for a bound no schema words itself (never zod's "Too big: expected..."). */
+function sizeSentence(issue: {
+  code: 'too_big' | 'too_small';
+  origin: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  inclusive?: boolean;
+}): string | undefined {
+  const isMost = issue.code === 'too_big';
+  const bound = Number(isMost ? issue.maximum : issue.minimum);
+  const most =
+    issue.inclusive === false
+      ? isMost
+        ? 'less than'
+        : 'more than'
+      : isMost
+        ? 'at most'
+        : 'at least';
+  switch (issue.origin) {
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return `Must be ${most} ${bound}.`;
+    case 'string':
+      if (!isMost && bound <= 1) return 'Must not be empty.';
+      return `Must be ${most} ${bound} character${bound === 1 ? '' : 's'}.`;
+    case 'array':
+    case 'set':
+      if (!isMost && bound <= 1) return 'Must not be empty.';
+      return `Must have ${most} ${bound} item${bound === 1 ? '' : 's'}.`;
+    default:
+      return undefined;
+  }
+}

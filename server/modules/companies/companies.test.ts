@@ -324,6 +324,26 @@ describe("a company's lists", () => {
     ]);
   });
 
+  it('refuse a bad page or role in a sentence, never in the words of the validation library', async () => {
+    const owner = await t.signUp();
+    await createCompany(owner);
+    const deep = await client(t.app, owner).get('/companies/mine/members?offset=1000001');
+    expect(expectProblem(deep, 400, 'validation_failed').errors).toEqual([
+      { field: 'offset', in: 'query', message: 'Must be at most 1000000.' },
+    ]);
+    const negative = await client(t.app, owner).get('/companies/mine/members?offset=-1');
+    expect(expectProblem(negative, 400, 'validation_failed').errors).toEqual([
+      { field: 'offset', in: 'query', message: 'Must be at least 0.' },
+    ]);
+    const role = await client(t.app, owner).post('/companies/mine/invitations', {
+      email: 'someone@example.com',
+      role: 'Admin',
+    });
+    expect(expectProblem(role, 400, 'validation_failed').errors).toEqual([
+      { field: 'role', in: 'body', message: 'Must be one of: owner, buyer, approver, viewer.' },
+    ]);
+  });
+
   it('of every company are paged for admins, found by part of a name', async () => {
     const admin = await t.signUp({ role: 'Admin' });
     for (const name of ['Quarry Tools 100%', 'Quarry Works', 'Mill Supplies']) {
