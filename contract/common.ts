@@ -96,7 +96,16 @@ export const TimestampSchema = z.iso.datetime({ offset: true });
 const CONTROLS = '\\x00-\\x1f\\x7f-\\x9f';
 const CONTROLS_BUT_LINE_BREAKS = '\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f';
 const BIDI_CONTROLS = '\\u202a-\\u202e\\u2066-\\u2069';
-export const ONE_LINE = new RegExp(`^[^${CONTROLS}${BIDI_CONTROLS}]*$`);
+/** The line and paragraph separators, which break a line wherever text is shown. */
+const LINE_SEPARATORS = '\\u2028\\u2029';
+export const ONE_LINE = new RegExp(`^[^${CONTROLS}${BIDI_CONTROLS}${LINE_SEPARATORS}]*$`);
+/**
+ * Spaces and the characters that show nothing (zero-width spaces and joiners, the word joiner, the
+ * soft hyphen, variation selectors, Hangul fillers): a name of only these reads as no name.
+ */
+const INVISIBLE =
+  '\\s\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180e\\u200b-\\u200f\\u2060-\\u2064\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0';
+const SOMETHING_VISIBLE = new RegExp(`^$|[^${INVISIBLE}]`);
 const NO_CONTROLS_BUT_LINE_BREAKS = new RegExp(`^[^${CONTROLS_BUT_LINE_BREAKS}]*$`);
 const NO_BIDI_CONTROLS = new RegExp(`^[^${BIDI_CONTROLS}]*$`);
 const WHOLE_CHARACTERS = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
@@ -137,7 +146,8 @@ function boundedText(min: number, max: number) {
     .trim()
     .min(min, { error: min === 1 ? 'Required.' : `Must be at least ${min} characters.` })
     .max(max, { error: `Must be at most ${max} characters.` })
-    .regex(WHOLE_CHARACTERS, { error: 'Must be text without broken characters.' });
+    .regex(WHOLE_CHARACTERS, { error: 'Must be text without broken characters.' })
+    .regex(SOMETHING_VISIBLE, { error: 'Must have visible text, not only invisible characters.' });
 }
 
 export const DeletedCountSchema = z.object({ deletedCount: z.int().min(0) });

@@ -131,6 +131,18 @@ describe('a person’s own lists', () => {
     expect(cart.lines[1]?.problem?.message).toContain('3');
   });
 
+  it('refuses a name that shows nothing or breaks the line, and makes no list', async () => {
+    const buyer = await t.signUp();
+    const lists = client(t.app, buyer);
+    for (const name of ['\u200b', '\u200b\u200d\u2060', '\u3164', 'Site\u2028kit']) {
+      expectFieldError(await lists.post('/lists', { name }), 'name');
+    }
+    const list = await make(buyer, 'Site\u200bkit');
+    expectFieldError(await lists.patch(`/lists/${list._id}`, { name: '\u2060\u00ad' }), 'name');
+    const mine = await lists.get('/lists');
+    expect(mine.json().map((row: { name: string }) => row.name)).toEqual(['Site\u200bkit']);
+  });
+
   it('refuses a removed tool, other people’s orders, and lists or lines past their caps', async () => {
     const buyer = await t.signUp();
     const other = await t.signUp();
