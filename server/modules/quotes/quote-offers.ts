@@ -14,7 +14,7 @@ import {
 } from '../../../contract/quotes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { quoteLines } from '../../db/schema.ts';
-import { badRequest, fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
@@ -164,11 +164,13 @@ function offeredPrices(
     }
     prices.set(line.position, line.offeredUnitPrice);
   }
-  const missing = lines.filter((line) => !prices.has(line.position));
+  const missing = lines.filter((line) => !prices.has(line.position)).map((line) => line.position);
   if (missing.length > 0) {
-    throw badRequest(
-      `Price every line or leave it out: line ${missing.map((line) => line.position).join(', ')} is missing.`,
-    );
+    const which =
+      missing.length === 1
+        ? `line ${missing[0]} is`
+        : `lines ${missing.slice(0, -1).join(', ')} and ${missing.at(-1)} are`;
+    throw fieldError('lines', `Price every line or leave it out: ${which} missing.`);
   }
   if ([...prices.values()].every((price) => price === null)) {
     throw fieldError('lines', 'Offer at least one line; to offer nothing, refuse the request.');

@@ -174,6 +174,42 @@ describe('offers, messages and answers', () => {
     expectProblem(await asBuyer.post(`/quotes/${quote._id}/decline`), 409, 'quote_closed');
   });
 
+  it('an offer leaving lines out names the lines field and which lines, and changes nothing', async () => {
+    const buyer = await t.signUp({ name: 'Lena Lines' });
+    const tools = [];
+    for (const price of [1500, 900, 700]) {
+      tools.push(await t.addTool({ quantity: 500, minimumOrder: 10, price }));
+    }
+    const quote = await askFor(
+      buyer,
+      tools.map((tool) => ({ toolId: tool.id, quantity: 10 })),
+    );
+    const offer = (lines: { position: number; offeredUnitPrice: number | null }[]) =>
+      client(t.app, admin).post(`/quote-requests/${quote._id}/offer`, {
+        lines,
+        validUntil: inDays(10),
+      });
+    const oneLeft = expectFieldError(
+      await offer([
+        { position: 1, offeredUnitPrice: 1000 },
+        { position: 2, offeredUnitPrice: 800 },
+      ]),
+      'lines',
+    );
+    expect(oneLeft.errors?.[0]?.message).toBe(
+      'Price every line or leave it out: line 3 is missing.',
+    );
+    const twoLeft = expectFieldError(
+      await offer([{ position: 2, offeredUnitPrice: 800 }]),
+      'lines',
+    );
+    expect(twoLeft.errors?.[0]?.message).toBe(
+      'Price every line or leave it out: lines 1 and 3 are missing.',
+    );
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, quote._id));
+    expect(row?.status).toBe('requested');
+  });
+
   it('an expired offer cannot be accepted (409), but can be declined', async () => {
     const buyer = await t.signUp();
     const tool = await t.addTool({ quantity: 500 });
