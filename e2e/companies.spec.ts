@@ -1,6 +1,8 @@
+import type { Locator } from '@playwright/test';
 import { addCompanyPeople, orderForTheirCompany } from './database.ts';
 import {
   apiAs,
+  boxOf,
   checkAtWidths,
   DEMO_ADMIN,
   demoTool,
@@ -202,4 +204,36 @@ test("an owner pages through many members and open invitations, each list's stat
   await page.getByRole('button', { name: 'Save terms' }).click();
   await expect(page.getByText(`${name} orders on account, net 30, up to $1,000.00.`)).toBeVisible();
   await checkAtWidths(page, 'payment-terms-company-found');
+});
+
+test('on a phone, the invitation page keeps its buttons on screen, a long company name wrapped', async ({
+  page,
+}) => {
+  const owner = newAccount('Wes Wide');
+  const ownerApi = await apiAs(owner, { create: true });
+  const name = `Northumberland Infrastructure Maintenance Contractors ${Date.now().toString(36)}`;
+  const created = await ownerApi.post('/api/companies', { data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const invitee = newAccount('Nia Narrow');
+  const invited = await ownerApi.post('/api/companies/mine/invitations', {
+    data: { email: invitee.email, role: 'buyer' },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  await ownerApi.dispose();
+  const link = await linkFromOutbox(invitee.email, '/join-company?token=');
+
+  // Each button ends inside the card, which ends inside the screen (the card hides what passes
+  // its edge, so the page itself never scrolls sideways and only the eye sees a cut button).
+  await page.setViewportSize({ width: 320, height: 800 });
+  const expectOnScreen = async (button: Locator) => {
+    const box = await boxOf(button);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320 - 16);
+  };
+  await page.goto(link);
+  await expectOnScreen(page.getByRole('link', { name: 'Sign in to see the invitation' }));
+  await signedUp(page, invitee);
+  await page.goto(link);
+  await expectOnScreen(page.getByRole('button', { name: `Join ${name}` }));
+  await checkAtWidths(page, 'join-company-long-name', [320]);
 });

@@ -18,7 +18,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 sm:px-6 sm:pt-12 lg:px-8">
-      <div className="grid overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-stone-200 lg:grid-cols-2">
+      <div className="grid grid-cols-1 overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-stone-200 lg:grid-cols-2">
         <div className="hero-pattern on-dark hidden bg-navy-900 p-10 text-white lg:block">
           <p className="text-sm font-semibold tracking-wider text-orange-300 uppercase">
             Toolyard for business

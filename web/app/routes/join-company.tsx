@@ -58,7 +58,7 @@ export function JoinCompanyPage() {
       >
         <div className="space-y-4">
           <Link to={paths.login()} state={state} className={buttonClasses({ size: 'lg' })}>
-            Sign in to see the invitation
+            <span className="text-center whitespace-normal">Sign in to see the invitation</span>
           </Link>
           <p className="text-sm text-stone-700">
             No account yet?{' '}
@@ -122,7 +122,10 @@ function Offer({ token, invitation }: { token: string; invitation: InvitationPre
             })
           }
         >
-          Join {invitation.companyName}
+          {/* A button keeps to one line; a company's name may not fit a phone's. */}
+          <span className="text-center wrap-anywhere whitespace-normal">
+            Join {invitation.companyName}
+          </span>
         </Button>
       )}
       <FormError>{accept.error ? errorMessage(accept.error) : null}</FormError>
