@@ -237,3 +237,39 @@ test('on a phone, the invitation page keeps its buttons on screen, a long compan
   await expectOnScreen(page.getByRole('button', { name: `Join ${name}` }));
   await checkAtWidths(page, 'join-company-long-name', [320]);
 });
+
+test("with the keyboard alone, an owner changes a member's limit and lands back on the member's Change button", async ({
+  page,
+}) => {
+  const owner = newAccount('Kai Keys');
+  const ownerApi = await apiAs(owner, { create: true });
+  const created = await ownerApi.post('/api/companies', {
+    data: { name: `Keyboard Works ${Date.now().toString(36)}` },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await ownerApi.dispose();
+  await addCompanyPeople(owner.email, { members: 1, invitations: 0 });
+  await signedIn(page, owner);
+  await page.goto('/dashboard/company');
+  const change = page.getByRole('button', { name: "Change Crew 01's role or limits" });
+  const dialog = page.getByRole('dialog', { name: 'Crew 01: role and limits' });
+
+  // Saved with Enter from the limit's field: the dialog goes, focus comes back where it was.
+  await change.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Limit per order in USD').focus();
+  await page.keyboard.type('250');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText("Crew 01's role and limits are saved.")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(change).toBeFocused();
+
+  // Closed with its Close button: the same.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(change).toBeFocused();
+});

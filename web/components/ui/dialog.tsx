@@ -50,6 +50,18 @@ export function Dialog({
     }
   }, [open]);
 
+  // A dialog its owner removes (rendered only while something is being edited) closes without a
+  // close event: focus, left on a button that is gone, would fall back to the page's start.
+  useEffect(
+    () => () => {
+      const target = opener.current;
+      opener.current = null;
+      const active = document.activeElement;
+      if (target?.isConnected && (active === null || active === document.body)) target.focus();
+    },
+    [],
+  );
+
   const handleClose = () => {
     onClose();
     const target = opener.current;
