@@ -2,6 +2,7 @@ import type { SavedListSummary } from '../contract/saved-lists.ts';
 import {
   addFromToolPage,
   apiAs,
+  boxOf,
   cartLine,
   createTool,
   DEMO_ADMIN,
@@ -112,4 +113,33 @@ test('saved list to cart: saved from tool pages and the cart, put in the cart wi
   await waitForReady(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await keepScreenshot(page, 'saved-lists-320', { fullPage: true });
+});
+
+test("a saved list's page fits a phone and writes stock as the cart does", async ({ page }) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `List Drill ${Date.now().toString(36)}`,
+    minimumOrder: 1,
+    quantity: 12_000,
+  });
+  await admin.dispose();
+  const customer = newAccount('Nell Narrow');
+  await signedUp(page, customer);
+  const created = await page.request.post('/api/lists', { data: { name: 'Depot restock' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { _id } = (await created.json()) as SavedListSummary;
+  const lines = await page.request.put(`/api/lists/${_id}/lines`, {
+    data: { lines: [{ toolId: tool._id, quantity: 20 }] },
+  });
+  expect(lines.ok(), await lines.text()).toBe(true);
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`/dashboard/lists/${_id}`);
+  await waitForReady(page);
+  await expect(
+    page.getByRole('list', { name: 'Tools on the list' }).getByRole('listitem'),
+  ).toContainText('12,000 in stock');
+  const toCart = await boxOf(page.getByRole('button', { name: 'Put the whole list in the cart' }));
+  expect(toCart.x + toCart.width).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MergedLine } from '#contract/cart.ts';
+import { formatCount, formatUnits } from '#contract/format.ts';
 import type { SavedList } from '#contract/saved-lists.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -45,7 +46,7 @@ function LineRow({
         </Link>
         <p className="text-sm text-stone-600">
           SKU {tool.sku} · {money(tool.price)} each ·{' '}
-          {tool.isListed ? `${tool.stock} in stock` : 'no longer sold'}
+          {tool.isListed ? `${formatCount(tool.stock)} in stock` : 'no longer sold'}
         </p>
         {!tool.isListed && <Badge tone="warning">No longer sold</Badge>}
       </div>
@@ -69,7 +70,7 @@ function LineRow({
           </Button>
         </div>
       ) : (
-        <p className="text-sm font-semibold text-stone-800">{quantity} units</p>
+        <p className="text-sm font-semibold text-stone-800">{formatUnits(quantity)}</p>
       )}
     </li>
   );
@@ -185,7 +186,8 @@ export function SavedListView({
             })
           }
         >
-          Put the whole list in the cart
+          {/* On a phone's width the words are wider than the screen: they wrap. */}
+          <span className="text-center whitespace-normal">Put the whole list in the cart</span>
         </Button>
         {list.canChange && isChanged && (
           <Button
