@@ -143,6 +143,9 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   await checkAtWidths(page, 'approval-approver');
   await page.getByRole('button', { name: 'Approve order' }).click();
   await expect(page.getByText(/is approved; .* is emailed to pay\./)).toBeVisible();
+  // Its button gone with the decision, focus goes to the order's title, not the page's start.
+  const title = page.getByRole('heading', { level: 1, name: /^Order TY-\d+$/ });
+  await expect(title).toBeFocused();
 
   // The buyer now finds it unpaid and pays with the test card.
   await signedIn(page, buyer);
@@ -164,6 +167,7 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   await checkAtWidths(page, 'approval-reject-dialog');
   await dialog.getByRole('button', { name: 'Reject order' }).click();
   await expect(page.getByText(/is rejected; .* is emailed why\./)).toBeVisible();
+  await expect(title).toBeFocused();
 
   await signedIn(page, buyer);
   await page.goto(second);

@@ -239,6 +239,10 @@ test('an unpaid order: its deadline and Pay now for the customer, Cancel order f
   await expect(timeline(page).nth(1)).toContainText('Cancelled by you.');
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+  // The button that opened the dialog is gone: focus is on the order's title.
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Order ${order.number}` }),
+  ).toBeFocused();
 
   // A malformed id or an unknown order: the same sentence.
   for (const id of ['not-an-order', '00000000-0000-4000-8000-000000000000']) {

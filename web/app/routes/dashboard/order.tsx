@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '#contract/money.ts';
@@ -104,6 +104,19 @@ function OrderBody({
     (order.status === 'paid' || order.status === 'shipped' || order.status === 'on_account') &&
     order.refundedAmount < order.totalAmount;
 
+  // Approving, rejecting, cancelling or shipping takes away the button that did it (and the
+  // dialog's opener): once the order shows its new state and no dialog is open, focus left on
+  // nothing goes to the order's title, not back to the page's start.
+  const titleId = useId();
+  const shownStatus = useRef(order.status);
+  const isDialogOpen = dialog !== null || isConfirming;
+  useEffect(() => {
+    if (isDialogOpen || shownStatus.current === order.status) return;
+    shownStatus.current = order.status;
+    const active = document.activeElement;
+    if (active === null || active === document.body) document.getElementById(titleId)?.focus();
+  }, [order.status, isDialogOpen, titleId]);
+
   const approve = () => {
     approveOrder.mutate(order, {
       onSuccess: (approved) =>
@@ -125,6 +138,7 @@ function OrderBody({
     <>
       <PageHeading
         title={`Order ${order.number}`}
+        titleId={titleId}
         description={<OrderStatusBadge status={order.status} />}
         actions={
           isOwner ? (
