@@ -85,6 +85,10 @@ test('an admin defines delivery methods for two countries and a buyer is quoted 
   const parcelRow = page.getByRole('row').filter({ hasText: parcel });
   await expect(parcelRow).toContainText('BE, NL');
   await expect(parcelRow).toContainText('up to 2,000 g: $4.95; above: $9.95');
+  // One band for every weight is not "above" anything.
+  await expect(page.getByRole('row').filter({ hasText: pallet })).toContainText(
+    'any weight: $49.00',
+  );
   await checkAtWidths(page, 'delivery methods');
   await page.getByRole('button', { name: `Add a delivery method` }).click();
   await checkAtWidths(page, 'the delivery method form');

@@ -4,14 +4,20 @@ import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { useMoney } from '#web/lib/store-config.ts';
 
-/** A method's bands in a line: "up to 2,000 g: $4.95; above: $9.95". */
+/**
+ * A method's bands in a line: "up to 2,000 g: $4.95; above: $9.95", or "any weight: $49.00" for
+ * one open band (there is nothing for "above" to be above).
+ */
 function bandsText(method: DeliveryMethod, money: (minor: number) => string): string {
   const bound = (upTo: number) =>
     method.priceBasis === 'weight' ? `${formatCount(upTo)} g` : money(upTo);
+  const open =
+    method.bands.length === 1
+      ? `any ${method.priceBasis === 'weight' ? 'weight' : 'amount'}`
+      : 'above';
   return method.bands
     .map(
-      (band) =>
-        `${band.upTo === null ? 'above' : `up to ${bound(band.upTo)}`}: ${money(band.price)}`,
+      (band) => `${band.upTo === null ? open : `up to ${bound(band.upTo)}`}: ${money(band.price)}`,
     )
     .join('; ');
 }
