@@ -189,3 +189,25 @@ export function addressLines(
     countryName(address.country),
   ];
 }
+
+/**
+ * Where an order goes, as its page and invoice print it. An address of the book was kept with its
+ * postcode and country in its lines; a typed one is the buyer's text, with the postcode and country
+ * sent beside it (which its delivery and tax went by) added when the text does not already say them.
+ */
+export function orderAddressText(order: {
+  address: string;
+  deliveryAddress: unknown;
+  deliveryCountry: string | null;
+  deliveryPostcode: string | null;
+}): string {
+  if (order.deliveryAddress !== null) return order.address;
+  const said = order.address.toLowerCase();
+  const postcode = order.deliveryPostcode;
+  const country = order.deliveryCountry === null ? null : countryName(order.deliveryCountry);
+  return [
+    order.address,
+    ...(postcode && !said.includes(postcode.toLowerCase()) ? [postcode] : []),
+    ...(country && !said.includes(country.toLowerCase()) ? [country] : []),
+  ].join('\n');
+}

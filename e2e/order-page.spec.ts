@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -253,4 +254,31 @@ test('an unpaid order: its deadline and Pay now for the customer, Cancel order f
   }
   await api.dispose();
   await admin.dispose();
+});
+
+test("an order to a typed address shows the postcode and country it was sent with, beside the buyer's lines", async ({
+  page,
+}) => {
+  const customer = newAccount('Tyra Typed');
+  const api = await apiAs(customer, { create: true });
+  const tool = await createTool(await apiAs(DEMO_ADMIN), { minimumOrder: 1 });
+  const placed = await api.post('/api/orders', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      lines: [{ toolId: tool._id, quantity: 1 }],
+      phone: '+354 555 0100',
+      address: 'Harbour site\nGrandagardur 8',
+      country: 'IS',
+      postcode: '101',
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const order = (await placed.json()) as Order;
+  await signedIn(page, customer);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  const where = page.getByRole('definition').filter({ hasText: 'Grandagardur 8' });
+  await expect(where).toHaveText('Harbour site\nGrandagardur 8\n101\nIceland', {
+    useInnerText: true,
+  });
 });

@@ -1,3 +1,4 @@
+import { orderAddressText } from '../../../contract/addresses.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
@@ -54,7 +55,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
     order.companyName,
     order.name,
     order.vatNumber && `VAT / tax number: ${order.vatNumber}`,
-    order.billingAddress ?? order.address,
+    order.billingAddress ?? orderAddressText(order),
     order.email,
   ]) {
     if (line) doc.text(line, { width: width / 2 - 10 });
@@ -62,7 +63,7 @@ export async function renderInvoicePdf({ order, seller }: InvoiceInput): Promise
   const billBottom = doc.y;
   heading(doc, 'Deliver to', left + width / 2, partiesTop);
   doc.font('regular').fontSize(10).fillColor(INK);
-  doc.text(order.address, { width: width / 2 });
+  doc.text(orderAddressText(order), { width: width / 2 });
   doc.text(order.phone, { width: width / 2 });
   doc.y = Math.max(doc.y, billBottom) + 20;
 

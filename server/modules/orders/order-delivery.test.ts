@@ -324,6 +324,42 @@ describe('a delivery method on every way an order is placed', () => {
     ]);
   });
 
+  it("prints a typed address's postcode and country on the invoice, as the order went by them", async () => {
+    const { buyer, tool } = await buyerTo('LI');
+    await client(t.app, admin).put('/payment-terms', {
+      userId: buyer.id,
+      netDays: 30,
+      creditLimit: 100_000,
+    });
+    const place = (address: string, postcode: string) =>
+      client(t.app, buyer).post('/orders', {
+        lines: [{ toolId: tool.id, quantity: 1 }],
+        phone: '+423 230 00 00',
+        address,
+        country: 'LI',
+        postcode,
+        paymentMethod: 'account',
+      });
+    const invoiceText = async (orderId: string) => {
+      const pdf = await client(t.app, buyer).get(`/orders/${orderId}/invoice.pdf`);
+      expect(pdf.statusCode).toBe(200);
+      const document = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+      return (await extractText(document, { mergePages: true })).text.replace(/\s+/g, ' ');
+    };
+
+    const placed = await place('Site office\nStädtle 12', '9490');
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = OrderSchema.parse(placed.json());
+    expect(await invoiceText(order._id)).toContain('Site office Städtle 12 9490 Liechtenstein');
+
+    // Said in the text already, they are not said twice.
+    const again = await place('Städtle 12\n9490 Vaduz, Liechtenstein', '9490');
+    expect(again.statusCode, again.body).toBe(201);
+    const text = await invoiceText(OrderSchema.parse(again.json())._id);
+    expect(text).toContain('Städtle 12 9490 Vaduz, Liechtenstein +423');
+    expect(text).not.toMatch(/Liechtenstein (9490|Liechtenstein)/);
+  });
+
   it('counts the delivery against the credit limit of an order on account', async () => {
     const method = await addMethod({ name: 'Parcel SE', countries: ['SE'] });
     const { buyer, tool, address } = await buyerTo('SE');

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { orderAddressText } from '#contract/addresses.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
@@ -47,7 +48,7 @@ export function AllOrdersTable({
       header: 'Deliver to',
       cell: (order) => (
         <span className="block max-w-64">
-          <span className="block whitespace-pre-line">{order.address}</span>
+          <span className="block whitespace-pre-line">{orderAddressText(order)}</span>
           <span className="block text-xs text-stone-600">{order.phone}</span>
         </span>
       ),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { orderAddressText } from '#contract/addresses.ts';
 import { formatMoney } from '#contract/money.ts';
 import { NO_COMPANY_DETAILS, type Order } from '#contract/orders.ts';
 import { formatDay } from '#web/lib/format.ts';
@@ -69,7 +70,7 @@ export function OrderDetails({ order }: { order: Order }) {
         </Detail>
         <Detail term="Delivery address">
           {order.deliveryAddress && `${order.deliveryAddress.label} (from the address book)\n`}
-          {order.address}
+          {orderAddressText(order)}
         </Detail>
         <Detail term="Phone">{order.phone}</Detail>
         {order.delivery && (

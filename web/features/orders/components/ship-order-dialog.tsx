@@ -1,4 +1,5 @@
 import { useFieldArray, useForm } from 'react-hook-form';
+import { orderAddressText } from '#contract/addresses.ts';
 import type { Order } from '#contract/orders.ts';
 import { KNOWN_CARRIERS, type ParcelInput } from '#contract/shipments.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -141,8 +142,8 @@ function ShipOrderForm({
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <p className="text-sm text-stone-700">
         {formatOrderContents(order)} for {order.name}, to{' '}
-        <span className="whitespace-pre-line break-words">{order.address}</span>. The customer is
-        emailed each parcel's tracking number, linked for {KNOWN_CARRIERS.join(', ')}.
+        <span className="whitespace-pre-line break-words">{orderAddressText(order)}</span>. The
+        customer is emailed each parcel's tracking number, linked for {KNOWN_CARRIERS.join(', ')}.
       </p>
       {parcels.fields.map((field, index) => (
         <fieldset key={field.id} className="grid gap-3 rounded-md border border-stone-200 p-3">
