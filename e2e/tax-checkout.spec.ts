@@ -86,6 +86,8 @@ test('a buyer in Croatia is shown and charged Croatia’s tax, and the order say
   );
   // 12.90 at 0 % is 12.90 without tax, 16.13 with Croatia's 25 %: two are 32.26.
   await expect(page.getByTestId('checkout-total')).toHaveText('$32.26');
+  // The tax in it, as the order's page shows it below.
+  await expect(page.getByTestId('checkout-tax-amount')).toHaveText('$6.45');
   await checkAtWidths(page, 'checkout taxed at the destination');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(
@@ -126,6 +128,7 @@ test('a company whose VAT number of the country it orders to was verified gets t
   await page.getByRole('radio', { name: /Vigo yard/ }).check();
   await expect(page.getByTestId('checkout-tax')).toContainText('Reverse charge');
   await expect(page.getByTestId('checkout-total')).toHaveText('$25.80');
+  await expect(page.getByTestId('checkout-tax-amount')).toHaveCount(0);
   await checkAtWidths(page, 'checkout with the reverse charge');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your order is placed' })).toContainText(

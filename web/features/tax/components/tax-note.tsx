@@ -1,5 +1,7 @@
 import { formatMoney } from '#contract/money.ts';
+import { includedTax } from '#contract/tax.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { formatPercent } from '#web/lib/format.ts';
 import type { Charges } from '../api/charges.ts';
 
 /**
@@ -38,6 +40,15 @@ export function TaxNote({
           {formatMoney(total, currency)}
         </span>
       </p>
+      {charges.decision.treatment === 'taxed' && charges.decision.rateBasisPoints > 0 && (
+        // The tax the order page and the invoice will show, so the figures agree before ordering.
+        <p className="flex justify-between gap-3 text-stone-700">
+          <span>Includes tax ({formatPercent(charges.decision.rateBasisPoints / 100)})</span>
+          <span data-testid="checkout-tax-amount">
+            {formatMoney(includedTax(total, charges.decision.rateBasisPoints), currency)}
+          </span>
+        </p>
+      )}
       <p className="text-stone-700" data-testid="checkout-tax">
         {charges.decision.sentence}
       </p>
