@@ -174,6 +174,19 @@ export function countryName(code: string): string {
   }
 }
 
+/** Countries whose English names take "the" inside a sentence, beyond the patterns below. */
+const THE_COUNTRIES = new Set(['BS', 'BQ', 'GM', 'KM', 'MV', 'NL', 'PH']);
+
+/**
+ * A country's name as a sentence says it: "to the United Kingdom", "for the Netherlands",
+ * "serves Germany". Kingdoms, states, republics and islands take "the"; names do not.
+ */
+export function countryInSentence(code: string): string {
+  const name = countryName(code);
+  const takesThe = THE_COUNTRIES.has(code) || /^United |Republic|Islands\b|Emirates/.test(name);
+  return takesThe ? `the ${name}` : name;
+}
+
 /**
  * An address as it is printed on a parcel, one line each: the recipient, the street lines, the
  * postcode and city, the country. An order placed to a book's address keeps these as its text.

@@ -1,4 +1,4 @@
-import { countryName } from '../../../contract/addresses.ts';
+import { countryInSentence } from '../../../contract/addresses.ts';
 import {
   EU_COUNTRIES,
   plainVatNumber,
@@ -94,13 +94,13 @@ export function decideTax(facts: TaxFacts, settings: Settings): TaxDecision {
     return {
       treatment: 'reverse_charge',
       ...untaxed,
-      sentence: `Reverse charge: your VAT number is from ${countryName(country)}, where this order goes, so we charge no VAT and you account for it.`,
+      sentence: `Reverse charge: your VAT number is from ${countryInSentence(country)}, where this order goes, so we charge no VAT and you account for it.`,
     };
   }
   const rate = facts.destination ? rateOf(facts.rates, facts.destination) : undefined;
   const rateBasisPoints = rate?.rateBasisPoints ?? settings.taxRateBasisPoints;
   const label = rate?.label ?? 'Tax';
-  const place = country === null ? null : (rate?.region ?? countryName(country));
+  const place = country === null ? null : (rate?.region ?? countryInSentence(country));
   return {
     treatment: 'taxed',
     rateBasisPoints,

@@ -131,6 +131,23 @@ describe('the rate of a destination', () => {
     expect([exempt.treatment, exempt.rateBasisPoints]).toEqual(['exempt', 0]);
   });
 
+  it('names the destination as a sentence does: "the Netherlands", "the United Kingdom", "Germany"', () => {
+    const settings = { taxRateBasisPoints: 0, pricesIncludeTax: false, euSellerCountry: 'IE' };
+    const facts = { vatNumber: null, verifiedVatNumber: null, exempt: false };
+    const dutch = {
+      country: 'NL',
+      region: null,
+      postcodePrefixes: [],
+      rateBasisPoints: 2100,
+      label: 'BTW',
+    };
+    const to = (country: string, rates: (typeof dutch)[]) =>
+      decideTax({ ...facts, rates, destination: { country, postcode: '1' } }, settings).sentence;
+    expect(to('NL', [dutch])).toBe('Prices include BTW at 21% for the Netherlands.');
+    expect(to('GB', [])).toBe('No tax applies to orders to the United Kingdom.');
+    expect(to('DE', [])).toBe('No tax applies to orders to Germany.');
+  });
+
   it('gives no reverse charge when the seller is outside the EU or the VAT number is of another country', () => {
     const facts = {
       vatNumber: 'DE123456789',

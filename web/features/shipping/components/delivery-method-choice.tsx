@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { countryName } from '#contract/addresses.ts';
+import { countryInSentence } from '#contract/addresses.ts';
 import type { DeliveryOption } from '#contract/delivery-methods.ts';
 import { formatMoney } from '#contract/money.ts';
 import { formatDay } from '#web/lib/format.ts';
@@ -68,7 +68,7 @@ export function DeliveryMethodChoice({
   if (isWaiting) {
     return (
       <p className="text-sm text-stone-600">
-        Delivery methods to {countryName(country)}, with their prices and dates, show once the
+        Delivery methods to {countryInSentence(country)}, with their prices and dates, show once the
         quantity can be ordered.
       </p>
     );
@@ -77,15 +77,15 @@ export function DeliveryMethodChoice({
   if (list.length === 0) {
     return (
       <p className="text-sm text-stone-600">
-        None of our delivery methods serves {countryName(country)} for this order; we arrange the
-        delivery with you after the order.
+        None of our delivery methods serves {countryInSentence(country)} for this order; we arrange
+        the delivery with you after the order.
       </p>
     );
   }
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-semibold text-stone-800">
-        Delivery method to {countryName(country)}
+        Delivery method to {countryInSentence(country)}
       </legend>
       {list.map((option) => {
         const id = `${name}-${option.methodId}`;
