@@ -76,6 +76,8 @@ test('a customer orders on account within and over the limit, and an admin recor
       { exact: true },
     ),
   ).toBeVisible();
+  // Refused, the keyboard is still where it was: on the button, beside the sentence.
+  await expect(buyerPage.getByRole('button', { name: 'Place order' })).toBeFocused();
   await checkAtWidths(buyerPage, 'checkout over the credit limit');
 
   // The admin records a partial payment, then the rest.

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -65,13 +65,28 @@ export function Button({
   ...props
 }: ButtonProps) {
   const isHydrated = useHydrated();
+  const ref = useRef<HTMLButtonElement>(null);
+  // A focused button disabled while its action runs loses focus to the page's start; when the
+  // action ends and the button is still there (a refusal, say), focus comes back to it.
+  const lostFocusWhilePending = useRef(false);
+  useEffect(() => {
+    if (isPending || !lostFocusWhilePending.current) return;
+    lostFocusWhilePending.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body) ref.current?.focus();
+  }, [isPending]);
   return (
     <button
+      ref={ref}
       type={type}
       className={buttonClasses({ variant, size, className })}
       disabled={disabled || isPending || (!worksWithoutScript && !isHydrated)}
       aria-busy={isPending || undefined}
       {...props}
+      onBlur={(event) => {
+        if (isPending && event.relatedTarget === null) lostFocusWhilePending.current = true;
+        props.onBlur?.(event);
+      }}
     >
       {isPending && <Spinner className="size-4" />}
       {children}
