@@ -11,6 +11,7 @@ import { client, expectFieldError, expectProblem, UNKNOWN_ID } from '../../testi
 import { addQuote } from '../../testing/quote-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { bookAddress, delivery } from '../../testing/valid-requests.ts';
+import { orderConfirmationEmail, shippedEmail } from './order-emails.ts';
 
 /**
  * The delivery method at placement (decision 062): chosen by the buyer, priced and dated again by
@@ -351,6 +352,14 @@ describe('a delivery method on every way an order is placed', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = OrderSchema.parse(placed.json());
     expect(await invoiceText(order._id)).toContain('Site office Städtle 12 9490 Liechtenstein');
+    // The confirmation and the shipping email say the same, in a sentence.
+    const store = { storeName: 'Toolyard', publicUrl: 'https://shop.example' };
+    expect(orderConfirmationEmail(store, order, new Date()).text).toContain(
+      'It will be delivered to: Site office, Städtle 12, 9490, Liechtenstein.',
+    );
+    expect(shippedEmail(store, order).text).toContain(
+      'Delivery address: Site office, Städtle 12, 9490, Liechtenstein.',
+    );
 
     // Said in the text already, they are not said twice.
     const again = await place('Städtle 12\n9490 Vaduz, Liechtenstein', '9490');

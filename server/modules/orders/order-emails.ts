@@ -1,3 +1,4 @@
+import { orderAddressText } from '../../../contract/addresses.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { RefundLine } from '../../../contract/order-refunds.ts';
@@ -10,6 +11,17 @@ export interface StoreInfo {
   storeName: string;
   publicUrl: string;
 }
+
+/**
+ * Where the order goes, as its page prints it (a typed address with the postcode and country it
+ * was sent with), in one line of a sentence: "Site office, Städtle 12, 9490, Liechtenstein".
+ */
+const deliveredTo = (order: Order) =>
+  orderAddressText(order)
+    .split('\n')
+    .map((line) => line.trim().replace(/,$/, ''))
+    .filter(Boolean)
+    .join(', ');
 
 /** The order's own page, where the customer sees its lines, timeline and invoice. */
 export const orderPage = (store: StoreInfo, order: Order) =>
@@ -63,7 +75,7 @@ export function orderConfirmationEmail(
     paragraphs: [
       `Thank you for your order ${order.number}.`,
       ...summary(order),
-      `It will be delivered to: ${order.address}.`,
+      `It will be delivered to: ${deliveredTo(order)}.`,
       ...(dueAt
         ? onAccountParagraphs(order, dueAt)
         : [
@@ -151,7 +163,7 @@ export function shippedEmail(store: StoreInfo, order: Order): MailContent {
       `Good news: order ${order.number} is on its way.`,
       ...summary(order),
       ...parcelSentences(order),
-      `Delivery address: ${order.address}.`,
+      `Delivery address: ${deliveredTo(order)}.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },
     links: trackingLinks(order),
