@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contract/orders.ts';
 import { client } from '../../testing/http.ts';
 import { buildMailTestApp, type MailTestApp } from '../../testing/mail-test-app.ts';
 import { linkIn } from '../../testing/smtp-sink.ts';
 import { TEST_ORIGIN, type TestContext } from '../../testing/test-app.ts';
+import { approvalRequestEmail } from './approval-emails.ts';
 import { formatDeadline, orderConfirmationEmail } from './order-emails.ts';
 
 let smtp: MailTestApp['smtp'];
@@ -167,65 +169,80 @@ describe('the refund email (over real SMTP)', () => {
   });
 });
 
+const at = new Date('2026-11-22T10:00:00Z').toISOString();
+
+/** An order as the emails read it: one line of 12,000 boxes, a card order not yet paid. */
+const anOrder: Order = {
+  _id: '6f819eed-0000-4000-8000-000000000000',
+  number: 'TY-10042',
+  toolId: '6f819eed-0000-4000-8000-000000000001',
+  productName: 'Wood Screws 4 × 40 mm (box)',
+  unitPrice: 1250,
+  name: 'Mona Mail',
+  email: 'mona@example.com',
+  orderedNum: 12_000,
+  phone: '+1 555 010 2030',
+  address: '9 Mailbox Row, Springfield',
+  deliveryAddress: null,
+  deliveryCountry: null,
+  deliveryPostcode: null,
+  poNumber: null,
+  note: null,
+  lines: [
+    {
+      toolId: '6f819eed-0000-4000-8000-000000000001',
+      productName: 'Wood Screws 4 × 40 mm (box)',
+      sku: 'WS-440',
+      quantity: 12_000,
+      unitPrice: 1250,
+      lineTotal: 15_000_000,
+    },
+  ],
+  totalAmount: 15_000_000,
+  currency: 'USD',
+  status: 'unpaid',
+  paymentMethod: 'card',
+  transactionId: null,
+  paymentFailure: null,
+  paymentDueAt: at,
+  createdAt: at,
+  paidAt: null,
+  shippedAt: null,
+  cancelledAt: null,
+  cancelReason: null,
+  carrier: null,
+  trackingNumber: null,
+  delivery: null,
+  shipments: [],
+  companyName: null,
+  vatNumber: null,
+  billingAddress: null,
+  companyId: null,
+  approval: null,
+  invoice: null,
+  refunds: [],
+  refundedAmount: 0,
+};
+
 describe('numbers in emails', () => {
   it('groups thousands as the pages do ("1,000 ×", not "1000 ×")', () => {
-    const at = new Date('2026-11-22T10:00:00Z').toISOString();
-    const mail = orderConfirmationEmail(
-      { storeName: 'Toolyard', publicUrl: TEST_ORIGIN },
-      {
-        _id: '6f819eed-0000-4000-8000-000000000000',
-        number: 'TY-10042',
-        toolId: '6f819eed-0000-4000-8000-000000000001',
-        productName: 'Wood Screws 4 × 40 mm (box)',
-        unitPrice: 1250,
-        name: 'Mona Mail',
-        email: 'mona@example.com',
-        orderedNum: 12_000,
-        phone: '+1 555 010 2030',
-        address: '9 Mailbox Row, Springfield',
-        deliveryAddress: null,
-        deliveryCountry: null,
-        deliveryPostcode: null,
-        poNumber: null,
-        note: null,
-        lines: [
-          {
-            toolId: '6f819eed-0000-4000-8000-000000000001',
-            productName: 'Wood Screws 4 × 40 mm (box)',
-            sku: 'WS-440',
-            quantity: 12_000,
-            unitPrice: 1250,
-            lineTotal: 15_000_000,
-          },
-        ],
-        totalAmount: 15_000_000,
-        currency: 'USD',
-        status: 'unpaid',
-        paymentMethod: 'card',
-        transactionId: null,
-        paymentFailure: null,
-        paymentDueAt: at,
-        createdAt: at,
-        paidAt: null,
-        shippedAt: null,
-        cancelledAt: null,
-        cancelReason: null,
-        carrier: null,
-        trackingNumber: null,
-        delivery: null,
-        shipments: [],
-        companyName: null,
-        vatNumber: null,
-        billingAddress: null,
-        companyId: null,
-        approval: null,
-        invoice: null,
-        refunds: [],
-        refundedAmount: 0,
-      },
-    );
+    const mail = orderConfirmationEmail({ storeName: 'Toolyard', publicUrl: TEST_ORIGIN }, anOrder);
     expect(mail.text).toContain(
       '12,000 × Wood Screws 4 × 40 mm (box) (SKU WS-440) at $12.50 each: $150,000.00.',
     );
+  });
+});
+
+describe('a purchase order number in emails', () => {
+  it("is named as the order's, not as the reader's: an approver reads it too", () => {
+    const store = { storeName: 'Toolyard', publicUrl: TEST_ORIGIN };
+    const order = { ...anOrder, poNumber: 'PO-7781' };
+    for (const mail of [
+      orderConfirmationEmail(store, order),
+      approvalRequestEmail(store, order, 'It is above your limit.', { name: 'Olive Owner' }),
+    ]) {
+      expect(mail.text).toContain('Purchase order: PO-7781.');
+      expect(mail.text).not.toContain('Your purchase order');
+    }
   });
 });

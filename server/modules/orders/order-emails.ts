@@ -38,7 +38,8 @@ export function summary(order: Order): string[] {
   );
   if (order.delivery) lines.push(deliverySentence(order, order.delivery));
   if (lines.length > 1) lines.push(`Total: ${formatMoney(order.totalAmount, order.currency)}.`);
-  if (order.poNumber) lines.push(`Your purchase order: ${order.poNumber}.`);
+  // The order's, not the reader's: an approver reads these lines too.
+  if (order.poNumber) lines.push(`Purchase order: ${order.poNumber}.`);
   return lines;
 }
 
