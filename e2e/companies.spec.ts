@@ -273,3 +273,46 @@ test("with the keyboard alone, an owner changes a member's limit and lands back 
   await expect(dialog).toHaveCount(0);
   await expect(change).toBeFocused();
 });
+
+test('someone invited without an account signs up from the invitation and is brought back to it by the page confirming their email', async ({
+  page,
+}) => {
+  const owner = newAccount('Una Owner');
+  const ownerApi = await apiAs(owner, { create: true });
+  const name = `Quayside Fitters ${Date.now().toString(36)}`;
+  const created = await ownerApi.post('/api/companies', { data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const invitee = newAccount('Ivo Invited');
+  const invited = await ownerApi.post('/api/companies/mine/invitations', {
+    data: { email: invitee.email, role: 'buyer' },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  await ownerApi.dispose();
+
+  await page.goto(await linkFromOutbox(invitee.email, '/join-company?token='));
+  await page.getByRole('link', { name: 'Create one with that address' }).click();
+  await page.getByLabel('Full name').fill(invitee.name);
+  await page.getByLabel('Email').fill(invitee.email);
+  await page.getByLabel('Password', { exact: true }).fill(invitee.password);
+  await page.getByLabel('Confirm password').fill(invitee.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+
+  // The confirmation link, opened in another tab of the same browser.
+  const confirmTab = await page.context().newPage();
+  await confirmTab.goto(await linkFromOutbox(invitee.email, '/confirm-email?token='));
+  await confirmTab.getByLabel('Password').fill(invitee.password);
+  await confirmTab.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(
+    confirmTab.getByRole('heading', { level: 1, name: 'Your email is confirmed' }),
+  ).toBeVisible();
+  await confirmTab.getByRole('link', { name: 'Open the invitation' }).click();
+  await confirmTab.getByRole('button', { name: `Join ${name}` }).click();
+  await expect(confirmTab.getByRole('heading', { name })).toBeVisible();
+  await expect(confirmTab.getByText('You are a buyer')).toBeVisible();
+
+  // Shown once, the invitation is not offered again by a later confirmation in this browser.
+  await confirmTab.goto('/email-verified');
+  await expect(confirmTab.getByRole('link', { name: 'Browse the tools' })).toBeVisible();
+  await expect(confirmTab.getByRole('link', { name: 'Open the invitation' })).toHaveCount(0);
+});

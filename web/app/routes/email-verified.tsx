@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, type MetaArgs, useSearchParams } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { ResendVerificationForm } from '#web/features/auth/components/resend-verification-form.tsx';
+import { pendingInvitation } from '#web/features/companies/utils/pending-invitation.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -22,6 +23,11 @@ export function EmailVerifiedPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const alreadyConfirmed = user?.emailVerified === true;
+  // An invitation opened before signing up, in this browser (read after hydration: the server has
+  // no storage).
+  const [invitation, setInvitation] = useState<string | null>(null);
+  useEffect(() => setInvitation(pendingInvitation()), []);
+  const offersInvitation = !error && user && invitation;
   // With the resend form on the page, its button is the main action.
   const next = buttonClasses({
     size: 'lg',
@@ -56,7 +62,9 @@ export function EmailVerifiedPage() {
             ? 'This link is no longer valid, but your email is already confirmed: you can place orders.'
             : 'The confirmation link has expired or was used, or the address was confirmed with another link. Ask for a new one below.'
           : user
-            ? 'Thank you. You can now place orders.'
+            ? offersInvitation
+              ? 'Thank you. You can now accept the invitation to buy with a company that you opened before signing up.'
+              : 'Thank you. You can now place orders.'
             : 'Thank you: your account is ready. Sign in with the password you chose to place orders.'}
       </p>
       {error && !alreadyConfirmed && (
@@ -67,6 +75,10 @@ export function EmailVerifiedPage() {
       {!user ? (
         <Link to={paths.login()} className={next}>
           Sign in
+        </Link>
+      ) : offersInvitation ? (
+        <Link to={paths.joinCompany(invitation)} className={next}>
+          Open the invitation
         </Link>
       ) : (
         <Link to={paths.tools()} className={next}>

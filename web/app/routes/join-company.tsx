@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, type MetaArgs, useNavigate, useSearchParams } from 'react-router';
 import type { InvitationPreview } from '#contract/company-details.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -8,6 +9,10 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useAcceptInvitation, useInvitation } from '#web/features/companies/api/companies.ts';
 import { ROLE_HINTS, roleWithArticle } from '#web/features/companies/components/role-labels.ts';
+import {
+  forgetInvitation,
+  rememberInvitation,
+} from '#web/features/companies/utils/pending-invitation.ts';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -20,13 +25,19 @@ export const meta = ({ matches, location }: MetaArgs) =>
 
 /**
  * Where the link in an invitation email lands. Opening it changes nothing: the invitee signs in
- * (or signs up, then opens the link again), sees the company and the role, and accepts.
+ * (or signs up, and the page confirming their email in this browser offers the invitation again),
+ * sees the company and the role, and accepts.
  */
 export function JoinCompanyPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user, isPending } = useSession();
   const invitation = useInvitation(token, Boolean(user));
+  // Shown to someone signed in: the confirmation page need not offer it again.
+  const isSignedIn = Boolean(user);
+  useEffect(() => {
+    if (isSignedIn) forgetInvitation();
+  }, [isSignedIn]);
 
   if (!token) {
     return (
@@ -62,10 +73,15 @@ export function JoinCompanyPage() {
           </Link>
           <p className="text-sm text-stone-700">
             No account yet?{' '}
-            <Link to={paths.registration()} className="font-semibold text-navy-700 underline">
+            <Link
+              to={paths.registration()}
+              onClick={() => rememberInvitation(token)}
+              className="font-semibold text-navy-700 underline"
+            >
               Create one with that address
-            </Link>
-            , confirm it from the email we send, then open the invitation link again.
+            </Link>{' '}
+            and confirm it from the email we send: the page that confirms it in this browser brings
+            you back to this invitation (elsewhere, open the invitation link again).
           </p>
         </div>
       </AuthLayout>
