@@ -116,11 +116,14 @@ export const URL_CHARACTER = `[^\\s\\\\${CONTROLS}]`;
  * One line of plain text (names, titles): trimmed, with no control characters at all (C0, DEL, C1)
  * and no bidirectional overrides, which could make a name read as something else.
  */
-export function plainText(min: number, max: number) {
-  return boundedText(min, max).regex(ONE_LINE, {
+export function plainText(min: number, max: number, options: { oneSpace?: boolean } = {}) {
+  return boundedText(min, max, options.oneSpace).regex(ONE_LINE, {
     error: 'Must be one line of text without control characters.',
   });
 }
+
+/** Runs of spaces of any kind (the line and paragraph separators among them), not controls. */
+const SPACES = new RegExp(`[^\\S${CONTROLS}]+`, 'g');
 
 /**
  * Plain text that may run over several lines (addresses, reviews, descriptions), without
@@ -140,10 +143,10 @@ export function multilineText(min: number, max: number, options: { maxLines?: nu
   });
 }
 
-function boundedText(min: number, max: number) {
-  return z
-    .string()
-    .trim()
+/** `oneSpace`: every run of spaces becomes one space before the text is checked (a name). */
+function boundedText(min: number, max: number, oneSpace = false) {
+  const text = z.string().trim();
+  return (oneSpace ? text.overwrite((value) => value.replace(SPACES, ' ')) : text)
     .min(min, { error: min === 1 ? 'Required.' : `Must be at least ${min} characters.` })
     .max(max, { error: `Must be at most ${max} characters.` })
     .regex(WHOLE_CHARACTERS, { error: 'Must be text without broken characters.' })

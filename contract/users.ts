@@ -43,8 +43,11 @@ export const UserSummarySchema = UserDetailsSchema.pick({
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
-/** A person's name on one line; runs of spaces become one, so a name is stored as it is shown. */
-export const NameSchema = plainText(1, 100).transform((name) => name.replace(/\s+/g, ' '));
+/**
+ * A person's name on one line; runs of spaces of any kind (a line separator pasted in among them)
+ * become one space, so a name is stored as it is shown.
+ */
+export const NameSchema = plainText(1, 100, { oneSpace: true });
 
 /** A LinkedIn link: https, linkedin.com or a two- or three-letter subdomain of it, and a path. */
 const LinkedinSchema = z
