@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { addCompanyPeople, orderForTheirCompany } from './database.ts';
 import {
+  type Account,
   apiAs,
   boxOf,
   checkAtWidths,
@@ -209,18 +210,10 @@ test("an owner pages through many members and open invitations, each list's stat
 test('on a phone, the invitation page keeps its buttons on screen, a long company name wrapped', async ({
   page,
 }) => {
-  const owner = newAccount('Wes Wide');
-  const ownerApi = await apiAs(owner, { create: true });
-  const name = `Northumberland Infrastructure Maintenance Contractors ${Date.now().toString(36)}`;
-  const created = await ownerApi.post('/api/companies', { data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const invitee = newAccount('Nia Narrow');
-  const invited = await ownerApi.post('/api/companies/mine/invitations', {
-    data: { email: invitee.email, role: 'buyer' },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  await ownerApi.dispose();
-  const link = await linkFromOutbox(invitee.email, '/join-company?token=');
+  const { name, invitee, link } = await invitationToNewCompany(
+    `Northumberland Infrastructure Maintenance Contractors ${Date.now().toString(36)}`,
+    newAccount('Nia Narrow'),
+  );
 
   // Each button ends inside the card, which ends inside the screen (the card hides what passes
   // its edge, so the page itself never scrolls sideways and only the eye sees a cut button).
@@ -277,19 +270,12 @@ test("with the keyboard alone, an owner changes a member's limit and lands back 
 test('someone invited without an account signs up from the invitation and is brought back to it by the page confirming their email', async ({
   page,
 }) => {
-  const owner = newAccount('Una Owner');
-  const ownerApi = await apiAs(owner, { create: true });
-  const name = `Quayside Fitters ${Date.now().toString(36)}`;
-  const created = await ownerApi.post('/api/companies', { data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const invitee = newAccount('Ivo Invited');
-  const invited = await ownerApi.post('/api/companies/mine/invitations', {
-    data: { email: invitee.email, role: 'buyer' },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  await ownerApi.dispose();
+  const { name, invitee, link } = await invitationToNewCompany(
+    `Quayside Fitters ${Date.now().toString(36)}`,
+    newAccount('Ivo Invited'),
+  );
 
-  await page.goto(await linkFromOutbox(invitee.email, '/join-company?token='));
+  await page.goto(link);
   await page.getByRole('link', { name: 'Create one with that address' }).click();
   await page.getByLabel('Full name').fill(invitee.name);
   await page.getByLabel('Email').fill(invitee.email);
@@ -316,3 +302,16 @@ test('someone invited without an account signs up from the invitation and is bro
   await expect(confirmTab.getByRole('link', { name: 'Browse the tools' })).toBeVisible();
   await expect(confirmTab.getByRole('link', { name: 'Open the invitation' })).toHaveCount(0);
 });
+
+/** A company of its own, made by a new owner through the API, and its invitation of `invitee` as a buyer. */
+async function invitationToNewCompany(name: string, invitee: Account) {
+  const ownerApi = await apiAs(newAccount('Owen Owner'), { create: true });
+  const created = await ownerApi.post('/api/companies', { data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const invited = await ownerApi.post('/api/companies/mine/invitations', {
+    data: { email: invitee.email, role: 'buyer' },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  await ownerApi.dispose();
+  return { name, invitee, link: await linkFromOutbox(invitee.email, '/join-company?token=') };
+}
