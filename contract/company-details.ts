@@ -23,7 +23,8 @@ export const INVITATIONS_PER_DAY_MAX = 50;
 export const OPEN_INVITATIONS_MAX = 100;
 
 /** A limit in minor units, or null: none. */
-const LimitSchema = MoneySchema.max(1_000_000_000, { error: 'Must be at most 1000000000.' });
+/** At most 10,000,000.00 (the columns hold 32-bit integers), said as an amount, not in cents. */
+const LimitSchema = MoneySchema.max(1_000_000_000, { error: 'Must be at most 10,000,000.00.' });
 
 const companyFields = {
   name: plainText(2, 200),

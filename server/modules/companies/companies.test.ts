@@ -399,6 +399,13 @@ describe('members', () => {
       role: 'viewer',
     });
     expectProblem(notMember, 404, 'not_found');
+    // A limit past what the store holds is said as an amount, as the payment terms' is.
+    const tooHigh = await client(t.app, owner).patch(`/companies/mine/members/${buyer.id}`, {
+      orderLimit: 2 ** 31,
+    });
+    expect(expectProblem(tooHigh, 400, 'validation_failed').errors).toEqual([
+      { field: 'orderLimit', in: 'body', message: 'Must be at most 10,000,000.00.' },
+    ]);
     const byMember = await client(t.app, buyer).patch(`/companies/mine/members/${owner.id}`, {
       role: 'viewer',
     });
