@@ -68,8 +68,12 @@ export function JoinCompanyPage() {
         description="You were invited to buy with a company. Sign in with the email address the invitation was sent to, and you can accept it."
       >
         <div className="space-y-4">
-          <Link to={paths.login()} state={state} className={buttonClasses({ size: 'lg' })}>
-            <span className="text-center whitespace-normal">Sign in to see the invitation</span>
+          <Link
+            to={paths.login()}
+            state={state}
+            className={buttonClasses({ size: 'lg', wraps: true })}
+          >
+            Sign in to see the invitation
           </Link>
           <p className="text-sm text-stone-700">
             No account yet?{' '}
@@ -127,6 +131,7 @@ function Offer({ token, invitation }: { token: string; invitation: InvitationPre
         </p>
       ) : (
         <Button
+          wraps
           size="lg"
           isPending={accept.isPending}
           onClick={() =>
@@ -138,10 +143,7 @@ function Offer({ token, invitation }: { token: string; invitation: InvitationPre
             })
           }
         >
-          {/* A button keeps to one line; a company's name may not fit a phone's. */}
-          <span className="text-center wrap-anywhere whitespace-normal">
-            Join {invitation.companyName}
-          </span>
+          Join {invitation.companyName}
         </Button>
       )}
       <FormError>{accept.error ? errorMessage(accept.error) : null}</FormError>

@@ -27,22 +27,30 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'min-h-12 px-6 text-base',
 };
 
-/** Button looks for links too (`<Link className={buttonClasses(...)}>`). */
+/**
+ * Button looks for links too (`<Link className={buttonClasses(...)}>`). A label stays on one line
+ * unless `wraps`: a long one (a company's name, a sentence) wraps, centred, on a phone's width.
+ */
 export function buttonClasses({
   variant = 'primary',
   size = 'md',
+  wraps = false,
   className = '',
 }: {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  wraps?: boolean;
   className?: string;
 } = {}): string {
-  return `inline-flex items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${className}`;
+  const lines = wraps ? 'text-center whitespace-normal wrap-anywhere' : 'whitespace-nowrap';
+  return `inline-flex items-center justify-center gap-2 rounded-md font-semibold ${lines} transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${className}`;
 }
 
 interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** The label may wrap (buttonClasses). */
+  wraps?: boolean;
   /** Shows a spinner and blocks clicks while an action runs. */
   isPending?: boolean;
   /**
@@ -56,6 +64,7 @@ interface ButtonProps extends ComponentProps<'button'> {
 export function Button({
   variant,
   size,
+  wraps,
   isPending = false,
   className,
   children,
@@ -79,7 +88,7 @@ export function Button({
     <button
       ref={ref}
       type={type}
-      className={buttonClasses({ variant, size, className })}
+      className={buttonClasses({ variant, size, wraps, className })}
       disabled={disabled || isPending || (!worksWithoutScript && !isHydrated)}
       aria-busy={isPending || undefined}
       {...props}

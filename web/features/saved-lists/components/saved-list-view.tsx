@@ -175,6 +175,7 @@ export function SavedListView({
       <FormError>{failure}</FormError>
       <div className="flex flex-wrap gap-3">
         <Button
+          wraps
           size="lg"
           disabled={list.lines.length === 0}
           isPending={toCart.isPending}
@@ -186,8 +187,7 @@ export function SavedListView({
             })
           }
         >
-          {/* On a phone's width the words are wider than the screen: they wrap. */}
-          <span className="text-center whitespace-normal">Put the whole list in the cart</span>
+          Put the whole list in the cart
         </Button>
         {list.canChange && isChanged && (
           <Button
