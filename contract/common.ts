@@ -106,6 +106,8 @@ export const ONE_LINE = new RegExp(`^[^${CONTROLS}${BIDI_CONTROLS}${LINE_SEPARAT
 const INVISIBLE =
   '\\s\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180e\\u200b-\\u200f\\u2060-\\u2064\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0';
 const SOMETHING_VISIBLE = new RegExp(`^$|[^${INVISIBLE}]`);
+/** Runs of spaces of any kind (the line and paragraph separators among them), not controls. */
+const SPACES = new RegExp(`[^\\S${CONTROLS}]+`, 'g');
 const NO_CONTROLS_BUT_LINE_BREAKS = new RegExp(`^[^${CONTROLS_BUT_LINE_BREAKS}]*$`);
 const NO_BIDI_CONTROLS = new RegExp(`^[^${BIDI_CONTROLS}]*$`);
 const WHOLE_CHARACTERS = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
@@ -121,9 +123,6 @@ export function plainText(min: number, max: number, options: { oneSpace?: boolea
     error: 'Must be one line of text without control characters.',
   });
 }
-
-/** Runs of spaces of any kind (the line and paragraph separators among them), not controls. */
-const SPACES = new RegExp(`[^\\S${CONTROLS}]+`, 'g');
 
 /**
  * Plain text that may run over several lines (addresses, reviews, descriptions), without

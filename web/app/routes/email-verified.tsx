@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, type MetaArgs, useSearchParams } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
@@ -8,6 +8,7 @@ import { pendingInvitation } from '#web/features/companies/utils/pending-invitat
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, {
@@ -23,10 +24,9 @@ export function EmailVerifiedPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const alreadyConfirmed = user?.emailVerified === true;
-  // An invitation opened before signing up, in this browser (read after hydration: the server has
-  // no storage).
-  const [invitation, setInvitation] = useState<string | null>(null);
-  useEffect(() => setInvitation(pendingInvitation()), []);
+  // An invitation opened before signing up, in this browser (read once the page is the browser's:
+  // the server has no storage).
+  const invitation = useHydrated() ? pendingInvitation() : null;
   const offersInvitation = !error && user && invitation;
   // With the resend form on the page, its button is the main action.
   const next = buttonClasses({
