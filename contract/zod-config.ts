@@ -38,14 +38,11 @@ function sizeSentence(issue: {
 }): string | undefined {
   const isMost = issue.code === 'too_big';
   const bound = Number(isMost ? issue.maximum : issue.minimum);
-  const most =
+  const [below, above] =
     issue.inclusive === false
-      ? isMost
-        ? 'less than'
-        : 'more than'
-      : isMost
-        ? 'at most'
-        : 'at least';
+      ? (['less than', 'more than'] as const)
+      : (['at most', 'at least'] as const);
+  const most = isMost ? below : above;
   switch (issue.origin) {
     case 'number':
     case 'int':
