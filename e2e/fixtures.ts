@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import {
   type APIRequestContext,
   test as base,
-  expect,
+  expect as baseExpect,
   type Locator,
   type Page,
   request,
@@ -17,7 +17,36 @@ import { TEST_PASSWORD } from '../server/testing/test-password.ts';
 import { linkFromOutbox } from './outbox.ts';
 import { createAccount, sessionCookie } from './sessions.ts';
 
-export { expect };
+/**
+ * Playwright's expect, with `toBeFocused` saying what has focus when it fails (its own says only
+ * "inactive"): the element, and whether the page itself has focus, which the matcher also needs.
+ */
+export const expect = baseExpect.extend({
+  async toBeFocused(locator: Locator, options?: { timeout?: number }) {
+    const assertion = this.isNot ? baseExpect(locator).not : baseExpect(locator);
+    try {
+      await assertion.toBeFocused(options);
+      return { pass: !this.isNot, name: 'toBeFocused', message: () => 'focused as expected' };
+    } catch (error) {
+      const focus = await locator
+        .page()
+        .evaluate(() => {
+          const active = document.activeElement;
+          const what = active
+            ? `<${active.tagName.toLowerCase()}${active.id ? ` id="${active.id}"` : ''}${active.getAttribute('aria-label') ? ` aria-label="${active.getAttribute('aria-label')}"` : ''}> "${(active.textContent ?? '').trim().slice(0, 60)}"`
+            : 'nothing';
+          return `${what}; the page ${document.hasFocus() ? 'has' : 'does not have'} focus`;
+        })
+        .catch(() => 'unknown (the page is gone)');
+      return {
+        pass: this.isNot,
+        name: 'toBeFocused',
+        message: () =>
+          `${error instanceof Error ? error.message : String(error)}\n\nFocus is on ${focus}.`,
+      };
+    }
+  },
+});
 export const test = base;
 
 export const ORIGIN = `http://localhost:${process.env.E2E_PORT}`;
