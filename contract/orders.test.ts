@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { includedTax } from './tax.ts';
+import { includedTax } from './tax-prices.ts';
 
 describe('the tax an invoice shows', () => {
   it('is the part of a tax-inclusive total that is tax, rounded to the cent', () => {

@@ -127,32 +127,6 @@ export const TaxDecisionSchema = z.object({
 });
 export type TaxDecision = z.infer<typeof TaxDecisionSchema>;
 
-/**
- * What one unit (or a delivery charge) priced at `price` in the store's prices costs this buyer:
- * the price without the tax it includes, with the destination's tax added. The same price when
- * the two rates agree (the store's own country, prices including tax), so a home buyer pays what
- * the shelf says to the cent.
- */
-export function priceFor(price: number, decision: TaxDecision): number {
-  if (decision.rateBasisPoints === decision.includedBasisPoints) return price;
-  return Math.round(
-    (price * (10_000 + decision.rateBasisPoints)) / (10_000 + decision.includedBasisPoints),
-  );
-}
-
-/** What lines priced at the store's prices cost this buyer, each unit as `priceFor` charges it. */
-export function chargedGoods(
-  lines: readonly { unitPrice: number; quantity: number }[],
-  decision: TaxDecision,
-): number {
-  return lines.reduce((sum, line) => sum + priceFor(line.unitPrice, decision) * line.quantity, 0);
-}
-
-/** The tax included in `total` at `basisPoints` (2000 = 20%), rounded to the minor unit. */
-export function includedTax(total: number, basisPoints: number): number {
-  return Math.round((total * basisPoints) / (10_000 + basisPoints));
-}
-
 /** The sentence an invoice and a credit note print under their totals for an untaxed order. */
 export const TREATMENT_NOTES: Record<Exclude<TaxTreatment, 'taxed'>, string> = {
   reverse_charge:

@@ -86,6 +86,13 @@ test('a buyer in Croatia is shown and charged Croatia’s tax, and the order say
   );
   // 12.90 at 0 % is 12.90 without tax, 16.13 with Croatia's 25 %: two are 32.26.
   await expect(page.getByTestId('checkout-total')).toHaveText('$32.26');
+  // The cart's lines and total above show the same prices, and say why they are not the shelf's.
+  await expect(page.getByTestId('unit-price')).toHaveText('$16.13');
+  await expect(page.getByTestId('line-total')).toHaveText('$32.26');
+  await expect(page.getByTestId('cart-total')).toHaveText('$32.26');
+  await expect(page.getByTestId('cart-priced-for')).toHaveText(
+    'Prices as charged for the delivery address below.',
+  );
   // The tax in it, as the order's page shows it below.
   await expect(page.getByTestId('checkout-tax-amount')).toHaveText('$6.45');
   await checkAtWidths(page, 'checkout taxed at the destination');

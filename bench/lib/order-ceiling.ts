@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { priceFor, type TaxDecision } from '../../contract/tax.ts';
+import type { TaxDecision } from '../../contract/tax.ts';
+import { priceFor } from '../../contract/tax-prices.ts';
 import { literal } from '../../server/modules/orders/placement.repo.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { priceFor, type TaxDecision } from '../../contract/tax.ts';
+import type { TaxDecision } from '../../contract/tax.ts';
+import { priceFor } from '../../contract/tax-prices.ts';
 import { post, send } from './raw-http.ts';
 import type { Buyer } from './seed.ts';
 import { percentile } from './stats.ts';

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import type { SessionUser } from '#contract/session.ts';
+import type { TaxDecision } from '#contract/tax.ts';
 import { VerifyEmailNotice } from '#web/features/auth/components/verify-email-notice.tsx';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { useCartCheckout } from '#web/features/cart/hooks/use-cart-checkout.ts';
@@ -29,24 +30,34 @@ export function CustomerCheckout({
   onPlaced,
   onShortLines,
   onCartOutdated,
+  onPricedFor,
 }: {
   user: SessionUser;
   onPlaced: (order: Order) => void;
   onShortLines: (short: ShortLines) => void;
   onCartOutdated: (error: ApiError) => void;
+  /**
+   * How an order to the chosen address is taxed, whenever that changes (undefined while the store
+   * decides, and once the checkout goes): the cart above prices its lines with it.
+   */
+  onPricedFor: (decision: TaxDecision | undefined) => void;
 }) {
   const { cart, refresh } = useCart();
   const checkOut = useCartCheckout();
   const details = useUserDetails(user.email);
   const state: unknown = useLocation().state;
   const earlier = useMemo(() => readBuyAgainState(state), [state]);
-  const { delivery, deliveryMethod, charges, goods, toPay } = useOrderDelivery({
+  const { delivery, deliveryMethod, charges, goods, toPay, taxDecision } = useOrderDelivery({
     subject: { kind: 'cart', version: cart?.version },
     // The lines an order of the cart holds, as its total counts them (those without a problem).
     lines: cart?.lines.filter((line) => line.problem === null),
     currency: cart?.currency ?? 'USD',
     earlier,
   });
+  useEffect(() => {
+    onPricedFor(taxDecision);
+    return () => onPricedFor(undefined);
+  }, [taxDecision, onPricedFor]);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const lines = storableLines(cart);
   const blockedBy = !user.emailVerified

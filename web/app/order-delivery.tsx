@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { TaxDecision } from '#contract/tax.ts';
 import { useAddressBook } from '#web/features/addresses/api/address-book.ts';
 import {
   DeliveryChoice,
@@ -48,6 +49,8 @@ export function useOrderDelivery({
   goods: number | undefined;
   /** The goods and the delivery chosen, as this buyer pays. */
   toPay: number | undefined;
+  /** How the order to the chosen address is taxed; undefined while the store decides. */
+  taxDecision: TaxDecision | undefined;
 } {
   const book = useAddressBook();
   const choice = useDeliveryChoice(book.data, earlier);
@@ -91,5 +94,6 @@ export function useOrderDelivery({
     },
     goods,
     toPay,
+    taxDecision: taxed.decision,
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Order, OrderStatus } from '../../../contract/orders.ts';
-import { includedTax } from '../../../contract/tax.ts';
+import { includedTax } from '../../../contract/tax-prices.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders, tools } from '../../db/schema.ts';

@@ -8,7 +8,7 @@ import type { Order } from '../../../contract/orders.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import type { FieldError, ShortLine } from '../../../contract/problem.ts';
 import { lineProblem, ruleSentence } from '../../../contract/quantity-rules.ts';
-import { includedTax, priceFor } from '../../../contract/tax.ts';
+import { includedTax, priceFor } from '../../../contract/tax-prices.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
 import type { Db } from '../../db/client.ts';
 import { assertEmailVerified, badRequest, conflict, fieldError } from '../../errors.ts';

@@ -1,6 +1,7 @@
 import { countryName } from '../../../contract/addresses.ts';
 import type { InvoiceSummary } from '../../../contract/orders.ts';
-import { includedTax, TREATMENT_NOTES } from '../../../contract/tax.ts';
+import { TREATMENT_NOTES } from '../../../contract/tax.ts';
+import { includedTax } from '../../../contract/tax-prices.ts';
 
 /**
  * What invoices and credit notes say of tax (decision 064), in one place: the prices' label, each

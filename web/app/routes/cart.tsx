@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
 import type { Order } from '#contract/orders.ts';
+import type { TaxDecision } from '#contract/tax.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { lazyPart } from '#web/components/ui/lazy-part.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -76,6 +77,8 @@ export function CartPage() {
   const [placed, setPlaced] = useState<Order | null>(null);
   // The last checkout refused because the cart moved on elsewhere; `seen` tells one from the next.
   const [outdated, setOutdated] = useState<{ order: ApiError['order']; seen: number } | null>(null);
+  // How the checkout's address taxes the order: the lines show the prices it charges (decision 064).
+  const [pricedFor, setPricedFor] = useState<TaxDecision | undefined>(undefined);
   const { refresh } = cart;
 
   // Stock and prices move: a cart last read a while ago is read again.
@@ -102,6 +105,7 @@ export function CartPage() {
       <MergedCartNotice />
       {outdated && <OutdatedCartNotice key={outdated.seen} checkedOutAs={outdated.order} />}
       <CartView
+        pricedFor={pricedFor}
         shortLines={shortLines}
         onChange={(toolId) => {
           setOutdated(null);
@@ -113,6 +117,7 @@ export function CartPage() {
               user={user}
               // The store emptied the cart in the order's own transaction.
               onPlaced={setPlaced}
+              onPricedFor={setPricedFor}
               onShortLines={setShortLines}
               onCartOutdated={(error) =>
                 setOutdated((last) => ({ order: error.order, seen: (last?.seen ?? 0) + 1 }))

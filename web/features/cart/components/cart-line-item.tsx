@@ -24,7 +24,7 @@ function parseQuantity(text: string): number | null {
 }
 
 /** "500+ at $3.49": the volume price this line reaches, or the next one it could. */
-function VolumeNote({ line }: { line: CartLine }) {
+function VolumeNote({ line, priceOf }: { line: CartLine; priceOf: (price: number) => number }) {
   const money = useMoney();
   const tool = line.tool;
   if (!tool || tool.priceTiers.length === 0) return null;
@@ -34,14 +34,14 @@ function VolumeNote({ line }: { line: CartLine }) {
     <p className="text-sm">
       {reached && (
         <span className="font-medium text-green-800" data-testid="volume-price">
-          Volume price: {formatCount(reached.minQuantity)}+ at {money(reached.price)}{' '}
-          <span className="text-stone-600">(instead of {money(tool.price)})</span>
+          Volume price: {formatCount(reached.minQuantity)}+ at {money(priceOf(reached.price))}{' '}
+          <span className="text-stone-600">(instead of {money(priceOf(tool.price))})</span>
         </span>
       )}
       {reached && next && <br />}
       {next && (
         <span className="text-stone-600">
-          {formatCount(next.minQuantity)}+ at {money(next.price)} each
+          {formatCount(next.minQuantity)}+ at {money(priceOf(next.price))} each
         </span>
       )}
     </p>
@@ -50,15 +50,19 @@ function VolumeNote({ line }: { line: CartLine }) {
 
 /**
  * One line of the cart: the tool, how many (changeable), its price, the line total, and what
- * stops it from being ordered, in a sentence (the store's own words, or the checkout's).
+ * stops it from being ordered, in a sentence (the store's own words, or the checkout's). Each
+ * price as `priceOf` makes it (the checkout's destination's), each unit rounded as an order does.
  */
 export function CartLineItem({
   line,
+  priceOf = (price) => price,
   shortMessage,
   onQuantity,
   onRemove,
 }: {
   line: CartLine;
+  /** A store price as this buyer is charged it; the price itself by default. */
+  priceOf?: (price: number) => number;
   /** What the last checkout found wrong with this line (stock gone meanwhile). */
   shortMessage: string | undefined;
   onQuantity: (quantity: number) => void;
@@ -128,11 +132,11 @@ export function CartLineItem({
             </p>
             <p className="text-sm text-stone-700">
               <span className="font-semibold text-stone-900" data-testid="unit-price">
-                {money(line.unitPrice)}
+                {money(priceOf(line.unitPrice))}
               </span>{' '}
               each
             </p>
-            <VolumeNote line={line} />
+            <VolumeNote line={line} priceOf={priceOf} />
             <p className="text-sm text-stone-600">
               {formatCount(tool.quantity)} in stock · minimum order {formatCount(tool.minimumOrder)}
             </p>
@@ -176,7 +180,7 @@ export function CartLineItem({
         <p className="text-right">
           <span className="block text-xs text-stone-600">Line total</span>
           <span className="text-lg font-bold text-navy-900" data-testid="line-total">
-            {line.problem || !tool ? '–' : money(line.lineTotal)}
+            {line.problem || !tool ? '–' : money(priceOf(line.unitPrice) * line.quantity)}
           </span>
         </p>
         <Button variant="ghost" size="sm" onClick={onRemove}>

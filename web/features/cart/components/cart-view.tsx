@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '#contract/format.ts';
+import type { TaxDecision } from '#contract/tax.ts';
+import { chargedGoods, priceFor } from '#contract/tax-prices.ts';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
@@ -11,13 +13,18 @@ import { CartLineItem } from './cart-line-item.tsx';
 
 /**
  * The cart: every line (changeable), what stops any of it, and the total; `checkout` beside it.
- * Loading, error and empty states as everywhere.
+ * Loading, error and empty states as everywhere. The prices are the store's, or, once the
+ * checkout has an address, what an order to it is charged (`pricedFor`, decision 064), so the
+ * lines add up to what the checkout asks.
  */
 export function CartView({
+  pricedFor,
   shortLines,
   onChange,
   checkout,
 }: {
+  /** How an order to the checkout's address is taxed; the store's own prices when undefined. */
+  pricedFor?: TaxDecision | undefined;
   /** What the last checkout found short, by tool. */
   shortLines: Record<string, string>;
   /** Told of every change the buyer makes (a checkout's findings no longer hold). */
@@ -47,6 +54,16 @@ export function CartView({
     );
   }
   const hasLineProblems = lines.some((line) => line.problem);
+  // Prices the destination changes (another rate than the one the store's prices include).
+  const repriced =
+    pricedFor && pricedFor.rateBasisPoints !== pricedFor.includedBasisPoints ? pricedFor : null;
+  const priceOf = (price: number) => (repriced ? priceFor(price, repriced) : price);
+  const shownTotal = repriced
+    ? chargedGoods(
+        lines.filter((line) => line.problem === null),
+        repriced,
+      )
+    : total;
 
   return (
     <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
@@ -59,6 +76,7 @@ export function CartView({
             <CartLineItem
               key={line.toolId}
               line={line}
+              priceOf={priceOf}
               shortMessage={shortLines[line.toolId]}
               onQuantity={(quantity) => {
                 onChange(line.toolId);
@@ -92,10 +110,15 @@ export function CartView({
           <div className="flex items-baseline justify-between gap-4 border-t border-stone-100 pt-3">
             <dt className="text-stone-700">Total</dt>
             <dd className="text-2xl font-bold text-navy-900" data-testid="cart-total">
-              {money(total)}
+              {money(shownTotal)}
             </dd>
           </div>
         </dl>
+        {repriced && (
+          <p className="mt-1 text-right text-sm text-stone-700" data-testid="cart-priced-for">
+            Prices as charged for the delivery address below.
+          </p>
+        )}
         <p aria-live="polite" className="mt-1 min-h-5 text-right text-sm text-stone-600">
           {cart.isUpdating ? 'Updating prices…' : ''}
         </p>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { chargedGoods, priceFor, type TaxDecision } from '#contract/tax.ts';
+import type { TaxDecision } from '#contract/tax.ts';
+import { chargedGoods, priceFor } from '#contract/tax-prices.ts';
 import { useTaxDecision } from './tax.ts';
 
 /** What an order to a destination is charged: each price as the store will charge it (decision 064). */

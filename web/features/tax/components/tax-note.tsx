@@ -1,5 +1,5 @@
 import { formatMoney } from '#contract/money.ts';
-import { includedTax } from '#contract/tax.ts';
+import { includedTax } from '#contract/tax-prices.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatPercent } from '#web/lib/format.ts';
 import type { Charges } from '../api/charges.ts';
