@@ -5,6 +5,7 @@ import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 import type { CartLineInput } from '../utils/cart-lines.ts';
+import { newerCart } from '../utils/newer-cart.ts';
 
 /** A signed-in customer's cart as the store holds it now. */
 export function readServerCart(signal?: AbortSignal): Promise<Cart> {
@@ -15,6 +16,7 @@ export function readServerCart(signal?: AbortSignal): Promise<Cart> {
 export const serverCartQuery = queryOptions({
   queryKey: [...queryKeys.cart, 'server'],
   queryFn: ({ signal }) => readServerCart(signal),
+  structuralSharing: newerCart,
 });
 
 /** A visitor's lines priced by the store, exactly as a customer's cart is. */
