@@ -8,17 +8,20 @@ import {
   type StoreInfo,
   summary,
 } from './order-emails.ts';
+import { type OrderTax, taxSentence } from './tax-words.ts';
 
 /**
  * The emails of an order that waits for a company's approval: to the buyer when it is placed, to
  * each approver, and to the buyer again when it is approved or rejected. `because` is the sentence
- * saying which limit it passed (approval-rules.ts).
+ * saying which limit it passed (approval-rules.ts); `tax` is how the order is taxed, as its invoice
+ * will say (it has none while it waits).
  */
 
 export function awaitingApprovalEmail(
   store: StoreInfo,
   order: Order,
   because: string,
+  tax: OrderTax | null,
 ): MailContent {
   return renderMail({
     storeName: store.storeName,
@@ -27,6 +30,7 @@ export function awaitingApprovalEmail(
     paragraphs: [
       `We received order ${order.number} and are holding its stock, but it needs your company's approval before it can be paid. ${because}`,
       ...summary(order),
+      ...(tax ? [taxSentence(tax)] : []),
       `Your company's owner and approvers have been asked. We will email you when it is approved or rejected. If it is not approved by ${formatDeadline(order.paymentDueAt)}, it is cancelled and its stock released; once approved, you have the usual time to pay.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },
@@ -37,6 +41,7 @@ export function approvalRequestEmail(
   store: StoreInfo,
   order: Order,
   because: string,
+  tax: OrderTax | null,
   approver: { name: string },
 ): MailContent {
   return renderMail({
@@ -46,6 +51,7 @@ export function approvalRequestEmail(
     paragraphs: [
       `${order.name} placed order ${order.number} for ${formatMoney(order.totalAmount, order.currency)}, and it needs approval. ${because}`,
       ...summary(order),
+      ...(tax ? [taxSentence(tax)] : []),
       `Approve it so that it can be paid, or reject it with a reason. Unless it is approved by ${formatDeadline(order.paymentDueAt)}, it is cancelled and its stock released.`,
     ],
     action: { label: 'Review this order', url: orderPage(store, order) },

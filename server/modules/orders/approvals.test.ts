@@ -7,7 +7,7 @@ import { card } from '../../testing/billing-test-app.ts';
 import { client, expectProblem } from '../../testing/http.ts';
 import { storeSnapshot } from '../../testing/store-snapshot.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
-import { delivery } from '../../testing/valid-requests.ts';
+import { bookAddress, delivery } from '../../testing/valid-requests.ts';
 
 /**
  * Spending limits and approvals (decision 052): an order above a buyer's or the company's limits
@@ -136,6 +136,35 @@ describe('limits', () => {
       409,
       'order_not_payable',
     );
+  });
+
+  it('says in the emails of an order waiting for approval how it is taxed, as its invoice will', async () => {
+    await newMonth();
+    const rate = await client(t.app, admin).post('/tax-rates', { country: 'DE', rate: 19 });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const address = await client(t.app, buyer).post('/addresses', {
+      ...bookAddress,
+      postcode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+    });
+    expect(address.statusCode, address.body).toBe(201);
+    const tool = await t.addTool({ price: 1_000, quantity: 100, minimumOrder: 1 });
+    const before = t.sentMail.length;
+    const response = await client(t.app, buyer).post('/orders', {
+      lines: [{ toolId: tool.id, quantity: 11 }],
+      addressId: address.json()._id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const waiting = OrderSchema.parse(response.json());
+    expect(waiting.status).toBe('awaiting_approval');
+    await t.app.mailer.drain();
+    const mail = t.sentMail.slice(before);
+    const toBuyer = mail.find((m) => m.subject === `Order ${waiting.number} waits for approval`);
+    const toApprovers = mail.filter((m) => m.subject.endsWith('needs your approval'));
+    expect(toApprovers).toHaveLength(2);
+    for (const each of [toBuyer, ...toApprovers])
+      expect(each?.text).toContain('Prices include tax at 19% (Germany).');
   });
 
   it('counts the month’s orders against the monthly limit, but not cancelled or rejected ones', async () => {

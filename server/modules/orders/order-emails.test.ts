@@ -4,7 +4,7 @@ import { client } from '../../testing/http.ts';
 import { buildMailTestApp, type MailTestApp } from '../../testing/mail-test-app.ts';
 import { linkIn } from '../../testing/smtp-sink.ts';
 import { TEST_ORIGIN, type TestContext } from '../../testing/test-app.ts';
-import { approvalRequestEmail } from './approval-emails.ts';
+import { approvalRequestEmail, awaitingApprovalEmail } from './approval-emails.ts';
 import { formatDeadline, orderConfirmationEmail } from './order-emails.ts';
 
 let smtp: MailTestApp['smtp'];
@@ -239,10 +239,39 @@ describe('a purchase order number in emails', () => {
     const order = { ...anOrder, poNumber: 'PO-7781' };
     for (const mail of [
       orderConfirmationEmail(store, order),
-      approvalRequestEmail(store, order, 'It is above your limit.', { name: 'Olive Owner' }),
+      approvalRequestEmail(store, order, 'It is above your limit.', null, { name: 'Olive Owner' }),
     ]) {
       expect(mail.text).toContain('Purchase order: PO-7781.');
       expect(mail.text).not.toContain('Your purchase order');
+    }
+  });
+});
+
+describe('the emails of an order waiting for approval', () => {
+  it('say how it is taxed, in the sentence its invoice will print', () => {
+    const store = { storeName: 'Toolyard', publicUrl: TEST_ORIGIN };
+    const order = { ...anOrder, status: 'awaiting_approval' as const };
+    const because = 'It is above your limit.';
+    const taxes = [
+      [
+        { taxRate: 20, taxTreatment: 'taxed', taxCountry: 'FR', taxRegion: null },
+        'Prices include tax at 20% (France).',
+      ],
+      [
+        { taxRate: 0, taxTreatment: 'reverse_charge', taxCountry: 'DE', taxRegion: null },
+        'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+      ],
+      [
+        { taxRate: 0, taxTreatment: 'exempt', taxCountry: 'GB', taxRegion: null },
+        'Tax exempt: no tax is charged on this supply, as the buyer is exempt.',
+      ],
+    ] as const;
+    for (const [tax, sentence] of taxes) {
+      for (const mail of [
+        awaitingApprovalEmail(store, order, because, tax),
+        approvalRequestEmail(store, order, because, tax, { name: 'Olive Owner' }),
+      ])
+        expect(mail.text).toContain(sentence);
     }
   });
 });

@@ -294,15 +294,16 @@ export function orderOf(
   // Written with the order: the emails exist exactly when the order does.
   if (membership && approvalReason) {
     const because = approvalSentence(approvalReason, membership, options.currency);
+    const orderTax = repo.taxOf(order);
     const mail = {
       kind: 'order_awaiting_approval',
       to: placed.email,
-      ...awaitingApprovalEmail(options, placed, because),
+      ...awaitingApprovalEmail(options, placed, because, orderTax),
     };
     const moreMail = membership.approvers.map((approver) => ({
       kind: 'order_approval_request',
       to: approver.email,
-      ...approvalRequestEmail(options, placed, because, approver),
+      ...approvalRequestEmail(options, placed, because, orderTax, approver),
     }));
     return { write: { order, lines, mail, moreMail }, result: placed };
   }

@@ -14,6 +14,7 @@ import { containsPattern } from '../../db/contains-pattern.ts';
 import { invoiceNumbers, orderLines, orderRefunds, orders, user } from '../../db/schema.ts';
 import { refundLinesOf } from './refund-lines.ts';
 import { shipmentsOf, shippedBeforeParcels } from './shipments.repo.ts';
+import type { OrderTax } from './tax-words.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -32,6 +33,21 @@ function approvalOf(row: OrderRow, names: ReadonlyMap<string, string>): Order['a
   };
 }
 
+/**
+ * How the order is taxed, as placed (decision 064); null for an order placed before tax by
+ * destination and not yet invoiced (its invoice takes the store's rate).
+ */
+export function taxOf(row: OrderRow): OrderTax | null {
+  if (row.taxRateBasisPoints === null) return null;
+  return {
+    taxRate: row.taxRateBasisPoints / 100,
+    // Orders placed before tax by destination were taxed at the store's rate.
+    taxTreatment: row.taxTreatment ?? 'taxed',
+    taxCountry: row.taxCountry,
+    taxRegion: row.taxRegion,
+  };
+}
+
 export function toOrder(
   row: OrderRow,
   lines: OrderLineRow[],
@@ -39,6 +55,7 @@ export function toOrder(
   names: ReadonlyMap<string, string> = new Map(),
   shipments: Shipment[] = [],
 ): Order {
+  const tax = taxOf(row);
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
@@ -97,27 +114,20 @@ export function toOrder(
     companyId: row.companyId,
     approval: approvalOf(row, names),
     invoice:
-      row.invoiceNumber !== null &&
-      row.invoicedAt !== null &&
-      row.taxRateBasisPoints !== null &&
-      row.taxAmount !== null
+      row.invoiceNumber !== null && row.invoicedAt !== null && tax && row.taxAmount !== null
         ? {
             number: formatInvoiceNumber(row.invoiceNumber),
             issuedAt: row.invoicedAt.toISOString(),
-            taxRate: row.taxRateBasisPoints / 100,
+            ...tax,
             taxAmount: row.taxAmount,
             netAmount: row.totalAmount - row.taxAmount,
-            // Orders placed before tax by destination were taxed at the store's rate.
-            taxTreatment: row.taxTreatment ?? 'taxed',
             taxLines: [
               {
-                rate: row.taxRateBasisPoints / 100,
+                rate: tax.taxRate,
                 base: row.totalAmount - row.taxAmount,
                 amount: row.taxAmount,
               },
             ],
-            taxCountry: row.taxCountry,
-            taxRegion: row.taxRegion,
             dueAt: row.invoiceDueAt?.toISOString() ?? null,
           }
         : null,

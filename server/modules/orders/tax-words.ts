@@ -32,15 +32,21 @@ export function taxRows(
   ];
 }
 
+/**
+ * How an order is taxed, as it keeps it from its placement (decision 064): its rate, how, and the
+ * rate's place. Its invoice carries the same; an order waiting for approval has no invoice yet.
+ */
+export type OrderTax = Pick<
+  InvoiceSummary,
+  'taxRate' | 'taxTreatment' | 'taxCountry' | 'taxRegion'
+>;
+
 /** The sentence on tax: why none is charged, or the rate the prices include and where from. */
-export function taxSentence(
-  invoice: Pick<InvoiceSummary, 'taxRate' | 'taxTreatment' | 'taxCountry' | 'taxRegion'>,
-): string {
-  if (invoice.taxTreatment !== 'taxed') return TREATMENT_NOTES[invoice.taxTreatment];
-  const place = invoice.taxRegion ?? (invoice.taxCountry && countryName(invoice.taxCountry));
-  if (invoice.taxRate === 0)
-    return `No tax is charged${place ? ` on deliveries to ${place}` : ''}.`;
-  return `Prices include tax at ${invoice.taxRate}%${place ? ` (${place})` : ''}.`;
+export function taxSentence(tax: OrderTax): string {
+  if (tax.taxTreatment !== 'taxed') return TREATMENT_NOTES[tax.taxTreatment];
+  const place = tax.taxRegion ?? (tax.taxCountry && countryName(tax.taxCountry));
+  if (tax.taxRate === 0) return `No tax is charged${place ? ` on deliveries to ${place}` : ''}.`;
+  return `Prices include tax at ${tax.taxRate}%${place ? ` (${place})` : ''}.`;
 }
 
 /**
