@@ -46,15 +46,19 @@ function deleteSentence(rate: TaxRate): string {
     : `Orders to ${rate.region} are taxed at ${country}'s own rate, or the store's, from now on.`;
 }
 
-/** What a destination without a rate of its own pays, in a sentence. */
+/**
+ * What a destination without a rate of its own pays, and where that rate is changed, in sentences
+ * an owner reads (the setting's name is the README's to give, not this page's).
+ */
 function StoreRateSentence() {
   const decision = useTaxDecision(null, null).data;
   const rate =
     decision?.treatment === 'taxed' ? ` (${percentText(decision.rateBasisPoints / 100)})` : '';
   return (
     <p className="mb-4 text-stone-700">
-      A destination without a rate of its own is taxed at the store's own rate{rate}, set by
-      TAX_RATE.
+      A destination without a rate of its own is taxed at the store's own rate{rate}. That rate is
+      part of the store's configuration, set when the store is started, so it is changed there, not
+      on this page.
     </p>
   );
 }
