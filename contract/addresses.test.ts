@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryInSentence } from './addresses.ts';
+import { countryInSentence, placeInSentence } from './addresses.ts';
 
 describe('a country named in a sentence', () => {
   it('takes "the" where English puts it, and nothing elsewhere', () => {
@@ -17,6 +17,34 @@ describe('a country named in a sentence', () => {
       'Ireland',
       'France',
       'Czechia',
+    ]);
+  });
+});
+
+describe('a place named in a sentence, as an admin types a region', () => {
+  it('gives "the" to islands, isles and plural names, keeps an article typed with the name, and adds none elsewhere', () => {
+    expect(
+      [
+        'Canary Islands',
+        'Isles of Scilly',
+        'Azores',
+        'The Azores',
+        'the Hebrides',
+        'Madeira',
+        'Isle of Man',
+        'Wales',
+        'Livigno',
+      ].map(placeInSentence),
+    ).toEqual([
+      'the Canary Islands',
+      'the Isles of Scilly',
+      'the Azores',
+      'the Azores',
+      'the Hebrides',
+      'Madeira',
+      'Isle of Man',
+      'Wales',
+      'Livigno',
     ]);
   });
 });

@@ -177,14 +177,39 @@ export function countryName(code: string): string {
 /** Countries whose English names take "the" inside a sentence, beyond the patterns below. */
 const THE_COUNTRIES = new Set(['BS', 'BQ', 'GM', 'KM', 'MV', 'NL', 'PH']);
 
+/** Names of places within countries that take "the", beyond the patterns below: plurals. */
+const THE_PLACES = new Set([
+  'azores',
+  'balearics',
+  'canaries',
+  'cyclades',
+  'dodecanese',
+  'hebrides',
+  'orkneys',
+  'shetlands',
+]);
+
+/** Kingdoms, states, republics, emirates, islands and isles take "the". */
+const TAKES_THE = /^United |Republic|Islands\b|Isles\b|Emirates/;
+
+/**
+ * A place's name as a sentence says it after "to", "of" or "for": "the Canary Islands", "the
+ * Azores", "Madeira", "Germany". A name written with its article ("The Azores", as an admin may
+ * type a region) keeps it, in lower case: a sentence never begins with the name.
+ */
+export function placeInSentence(name: string): string {
+  const bare = name.replace(/^the\s+/i, '');
+  const takesThe = bare !== name || THE_PLACES.has(bare.toLowerCase()) || TAKES_THE.test(bare);
+  return takesThe ? `the ${bare}` : name;
+}
+
 /**
  * A country's name as a sentence says it: "to the United Kingdom", "for the Netherlands",
- * "serves Germany". Kingdoms, states, republics and islands take "the"; names do not.
+ * "serves Germany" (placeInSentence, and the countries whose names say nothing of it).
  */
 export function countryInSentence(code: string): string {
   const name = countryName(code);
-  const takesThe = THE_COUNTRIES.has(code) || /^United |Republic|Islands\b|Emirates/.test(name);
-  return takesThe ? `the ${name}` : name;
+  return THE_COUNTRIES.has(code) ? `the ${name}` : placeInSentence(name);
 }
 
 /**

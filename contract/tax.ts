@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryInSentence, placeInSentence } from './addresses.ts';
 import {
   DeletedCountSchema,
   IdParamsSchema,
@@ -109,6 +110,14 @@ export function plainVatNumber(vatNumber: string): string {
 /** What a postcode is compared by: capitals, without spaces or dashes. */
 export function postcodeKey(postcode: string): string {
   return postcode.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/**
+ * Where a rate applies, as a sentence says it after "to", "of" or "for": its region ("the Canary
+ * Islands", "Madeira"), else its country ("the Netherlands").
+ */
+export function taxPlaceInSentence(place: { country: string; region: string | null }): string {
+  return place.region === null ? countryInSentence(place.country) : placeInSentence(place.region);
 }
 
 /** The tax an order to a destination carries: how, at what rate, and what the prices include. */

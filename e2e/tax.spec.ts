@@ -187,7 +187,7 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     // Portugal's own rate.
     await page.getByRole('button', { name: 'Add a tax rate' }).click();
     await submitRate(page, { country: PORTUGAL, rate: '23' });
-    await expect(page.getByText('All of Portugal is taxed at 23%.')).toBeVisible();
+    await expect(page.getByText('Orders to Portugal are taxed at 23%.')).toBeVisible();
 
     // A region needs its postcodes; the country's own rate cannot be added twice.
     await page.getByRole('button', { name: 'Add a tax rate' }).click();
@@ -199,7 +199,7 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     await dialog.getByLabel('Applies to').selectOption('country');
     await dialog.getByRole('button', { name: 'Add rate' }).click();
     await expect(dialog.getByRole('alert')).toContainText(
-      'PT has a rate of its own already: change that one. Nothing was saved.',
+      'All of Portugal has a rate already: change that one. Nothing was saved.',
     );
     await checkAtWidths(page, 'tax rate form with errors');
 
@@ -207,7 +207,7 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     await dialog.getByLabel('Applies to').selectOption('region');
     await dialog.getByLabel('Postcodes beginning with').fill('90, 91, 92, 93');
     await dialog.getByRole('button', { name: 'Add rate' }).click();
-    await expect(page.getByText('Madeira is taxed at 21%.')).toBeVisible();
+    await expect(page.getByText('Orders to Madeira are taxed at 21%.')).toBeVisible();
     await page.getByRole('button', { name: 'Add a tax rate' }).click();
     await submitRate(page, {
       country: PORTUGAL,
@@ -215,7 +215,8 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
       postcodes: '95 96 97 98 99',
       rate: '16',
     });
-    await expect(page.getByText('Azores is taxed at 16%.')).toBeVisible();
+    // A region's name reads as sentences say it: "the Azores".
+    await expect(page.getByText('Orders to the Azores are taxed at 16%.')).toBeVisible();
 
     // Listed under Portugal: its own rate first, then its regions with their postcodes.
     const portugal = page.getByRole('table', { name: 'Tax rates for Portugal' });
@@ -232,11 +233,14 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     await rows.nth(3).getByRole('button', { name: 'Edit Madeira' }).click();
     await checkAtWidths(page, 'tax rate form');
     await submitRate(page, { rate: '22' });
-    await expect(page.getByText('Madeira is taxed at 22% from now on.')).toBeVisible();
+    await expect(page.getByText('Orders to Madeira are taxed at 22% from now on.')).toBeVisible();
     await expect(rows.nth(3)).toContainText('22%');
     await rows.nth(2).getByRole('button', { name: 'Delete Azores' }).click();
+    await expect(page.getByRole('dialog')).toContainText(
+      "Orders to the Azores are taxed at the rate of Portugal, or the store's, from now on.",
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Delete rate' }).click();
-    await expect(page.getByText('The rate of Azores is deleted.')).toBeVisible();
+    await expect(page.getByText('The rate of the Azores is deleted.')).toBeVisible();
     await expect(rows).toHaveCount(3);
     await expect(portugal).not.toContainText('Azores');
 

@@ -1,6 +1,6 @@
 import { countryName } from '../../../contract/addresses.ts';
 import type { InvoiceSummary } from '../../../contract/orders.ts';
-import { TREATMENT_NOTES } from '../../../contract/tax.ts';
+import { TREATMENT_NOTES, taxPlaceInSentence } from '../../../contract/tax.ts';
 import { includedTax } from '../../../contract/tax-prices.ts';
 
 /**
@@ -44,8 +44,13 @@ export type OrderTax = Pick<
 /** The sentence on tax: why none is charged, or the rate the prices include and where from. */
 export function taxSentence(tax: OrderTax): string {
   if (tax.taxTreatment !== 'taxed') return TREATMENT_NOTES[tax.taxTreatment];
-  const place = tax.taxRegion ?? (tax.taxCountry && countryName(tax.taxCountry));
-  if (tax.taxRate === 0) return `No tax is charged${place ? ` on deliveries to ${place}` : ''}.`;
+  const country = tax.taxCountry;
+  if (tax.taxRate === 0) {
+    const to = country && taxPlaceInSentence({ country, region: tax.taxRegion });
+    return `No tax is charged${to ? ` on deliveries to ${to}` : ''}.`;
+  }
+  // Named alone, in brackets, a place needs no article.
+  const place = tax.taxRegion ?? (country && countryName(country));
   return `Prices include tax at ${tax.taxRate}%${place ? ` (${place})` : ''}.`;
 }
 

@@ -4,6 +4,7 @@ import {
   plainVatNumber,
   postcodeKey,
   type TaxDecision,
+  taxPlaceInSentence,
   vatNumberCountry,
 } from '../../../contract/tax.ts';
 import type { InvoiceSettings } from '../../config-payments.ts';
@@ -100,7 +101,8 @@ export function decideTax(facts: TaxFacts, settings: Settings): TaxDecision {
   const rate = facts.destination ? rateOf(facts.rates, facts.destination) : undefined;
   const rateBasisPoints = rate?.rateBasisPoints ?? settings.taxRateBasisPoints;
   const label = rate?.label ?? 'Tax';
-  const place = country === null ? null : (rate?.region ?? countryInSentence(country));
+  const place =
+    country === null ? null : taxPlaceInSentence({ country, region: rate?.region ?? null });
   return {
     treatment: 'taxed',
     rateBasisPoints,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { countryInSentence, countryName, placeInSentence } from '../../../contract/addresses.ts';
 import {
   type CompanyVatNumber,
   type CreateTaxRateBody,
@@ -32,8 +33,8 @@ const placeTaken = (country: string, region: string | null) =>
   conflict(
     'tax_rate_exists',
     region === null
-      ? `${country} has a rate of its own already: change that one.`
-      : `${country} has a rate for ${region} already: change that one.`,
+      ? `All of ${countryInSentence(country)} has a rate already: change that one.`
+      : `${countryName(country)} has a rate for ${placeInSentence(region)} already: change that one.`,
   );
 /** Two regions of one country claiming one postcode beginning would make the rate a matter of luck. */
 async function assertPrefixesFree(
@@ -46,7 +47,7 @@ async function assertPrefixesFree(
   if (claimed) {
     throw conflict(
       'postcode_prefix_taken',
-      `Postcodes beginning ${claimed.prefix} are already ${claimed.region}'s: take them from there first.`,
+      `Postcodes beginning ${claimed.prefix} belong to ${placeInSentence(claimed.region)} already: take them from there first.`,
     );
   }
 }

@@ -209,6 +209,16 @@ describe('orders taxed by destination', () => {
     expect(canaries.totalAmount).toBe(30_000);
     const madrid = await orderTo(buyer, { country: 'ES', postcode: '28001' });
     expect(madrid.totalAmount).toBe(36_300);
+    // The region as its admin named it, with the article a sentence gives it.
+    const said = await client(t.app, buyer).get('/tax/destination?country=ES&postcode=35001');
+    expect(TaxDecisionSchema.parse(said.json())).toMatchObject({
+      region: 'Canary Islands',
+      sentence: 'No tax applies to orders to the Canary Islands.',
+    });
+    await t.markPaid(canaries._id, `txn_${canaries._id}`);
+    expect(await invoiceText(buyer, canaries._id)).toContain(
+      'No tax is charged on deliveries to the Canary Islands.',
+    );
   });
 
   it('gives a company whose VAT number of the destination an admin verified the reverse charge, and says so on the invoice', async () => {
@@ -378,7 +388,9 @@ describe('the admin keeps the rates', () => {
     expect(created.statusCode, created.body).toBe(201);
     const rate = TaxRateSchema.parse(created.json());
     const twice = await client(t.app, admin).post('/tax-rates', { country: 'PT', rate: 6 });
-    expectProblem(twice, 409, 'tax_rate_exists');
+    expect(expectProblem(twice, 409, 'tax_rate_exists').detail).toBe(
+      'All of Portugal has a rate already: change that one.',
+    );
     const changed = await client(t.app, admin).patch(`/tax-rates/${rate._id}`, { rate: 22.5 });
     expect(TaxRateSchema.parse(changed.json()).rate).toBe(22.5);
     const listed = await client(t.app, admin).get('/tax-rates');
@@ -442,7 +454,7 @@ describe('the admin keeps the rates', () => {
     });
     expectProblem(clash, 409, 'postcode_prefix_taken');
     expect(clash.json().detail).toBe(
-      "Postcodes beginning 23041 are already Livigno's: take them from there first.",
+      'Postcodes beginning 23041 belong to Livigno already: take them from there first.',
     );
     const widened = await client(t.app, admin).patch(`/tax-rates/${livigno._id}`, {
       postcodePrefixes: ['23041', '23030'],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
-import { countryName } from '#contract/addresses.ts';
-import type { TaxExemption, TaxRate } from '#contract/tax.ts';
+import { countryInSentence } from '#contract/addresses.ts';
+import { type TaxExemption, type TaxRate, taxPlaceInSentence } from '#contract/tax.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -21,11 +21,7 @@ import {
   type TaxRateEdit,
   TaxRateFormDialog,
 } from '#web/features/tax/components/tax-rate-form-dialog.tsx';
-import {
-  percentText,
-  placeText,
-  TaxRatesList,
-} from '#web/features/tax/components/tax-rates-list.tsx';
+import { percentText, TaxRatesList } from '#web/features/tax/components/tax-rates-list.tsx';
 import { VatNumbersSection } from '#web/features/tax/components/vat-numbers-section.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
@@ -36,14 +32,12 @@ export const meta = ({ matches, location }: MetaArgs) =>
 
 const PAGE_SIZE = 20;
 
-const placeName = (rate: TaxRate) => rate.region ?? countryName(rate.country);
-
 /** What deleting a rate changes, in a sentence. */
 function deleteSentence(rate: TaxRate): string {
-  const country = countryName(rate.country);
+  const country = countryInSentence(rate.country);
   return rate.region === null
     ? `Orders to ${country} are taxed at the store's rate from now on, except in its regions with rates of their own.`
-    : `Orders to ${rate.region} are taxed at ${country}'s own rate, or the store's, from now on.`;
+    : `Orders to ${taxPlaceInSentence(rate)} are taxed at the rate of ${country}, or the store's, from now on.`;
 }
 
 /**
@@ -78,7 +72,7 @@ export function TaxPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     removeRate.mutate(deleting._id, {
-      onSuccess: () => toast.success(`The rate of ${placeName(deleting)} is deleted.`),
+      onSuccess: () => toast.success(`The rate of ${taxPlaceInSentence(deleting)} is deleted.`),
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setDeleting(null),
     });
@@ -169,7 +163,7 @@ export function TaxPage() {
         onClose={() => setEditing(null)}
         onSaved={(saved, isNew) => {
           toast.success(
-            `${placeText(saved)} is taxed at ${percentText(saved.rate)}${isNew ? '' : ' from now on'}.`,
+            `Orders to ${taxPlaceInSentence(saved)} are taxed at ${percentText(saved.rate)}${isNew ? '' : ' from now on'}.`,
           );
           setEditing(null);
         }}

@@ -1,10 +1,11 @@
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { countryName } from '#contract/addresses.ts';
+import { countryInSentence } from '#contract/addresses.ts';
 import {
   type CreateTaxRateBody,
   CreateTaxRateBodySchema,
   type TaxRate,
+  taxPlaceInSentence,
   type UpdateTaxRateBody,
   UpdateTaxRateBodySchema,
 } from '#contract/tax.ts';
@@ -78,9 +79,7 @@ export function TaxRateFormDialog({
     <Dialog
       open={edit !== null}
       onClose={onClose}
-      title={
-        rate ? `Change the rate of ${rate.region ?? countryName(rate.country)}` : 'Add a tax rate'
-      }
+      title={rate ? `Change the rate of ${taxPlaceInSentence(rate)}` : 'Add a tax rate'}
       size="lg"
     >
       {edit && (
@@ -147,8 +146,8 @@ function TaxRateForm({
       {rate ? (
         <p className="text-stone-700 sm:col-span-2">
           {rate.region === null
-            ? `The rate of all of ${countryName(rate.country)}, but for its regions with rates of their own.`
-            : `A region of ${countryName(rate.country)}.`}
+            ? `The rate of all of ${countryInSentence(rate.country)}, but for its regions with rates of their own.`
+            : `A region of ${countryInSentence(rate.country)}.`}
         </p>
       ) : (
         <>

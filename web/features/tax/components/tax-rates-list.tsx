@@ -8,7 +8,7 @@ export const percentText = (rate: number) =>
   `${rate.toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
 /** What a rate is of: the whole country, or a region of it. */
-export const placeText = (rate: TaxRate) => rate.region ?? `All of ${countryName(rate.country)}`;
+const placeText = (rate: TaxRate) => rate.region ?? `All of ${countryName(rate.country)}`;
 
 /** The rates by country (by the country's name), each country's own rate before its regions. */
 function byCountry(rates: TaxRate[]): [country: string, rates: TaxRate[]][] {
