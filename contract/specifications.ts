@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, plainText } from './common.ts';
+import { formatCount } from './format.ts';
 
 /**
  * Specifications: each category defines the attributes its tools have (a number with a unit, a
@@ -121,14 +122,51 @@ export const AttributeDeletedSchema = z.object({
 export const AttributeParamsSchema = z.strictObject({ id: IdSchema, attributeId: IdSchema });
 
 /**
+ * What a number attribute holds (docs/decisions/040): up to a billion either way (a motor's 35,000
+ * rpm, a tolerance of -0.005 mm, -40 °C) with at most 3 decimal places, as the store's pages show
+ * it (formatSpecValue). At most 13 significant digits: a double (JSON's number, on the server and
+ * in the browser) keeps each such value exactly as typed, and jsonb's numeric holds it unchanged.
+ */
+const SPEC_NUMBER_LIMIT = 1_000_000_000;
+const SPEC_NUMBER_DECIMALS = 3;
+
+/** A number's decimal places as it is written shortest: 0.125 has 3, 1e-7 has 7. */
+function decimalPlaces(value: number): number {
+  const [digits = '', exponent = '0'] = String(value).split('e');
+  return Math.max((digits.split('.')[1]?.length ?? 0) - Number(exponent), 0);
+}
+
+/** Whether a value fits a number attribute: finite, within the limit, no finer than allowed. */
+export function isSpecNumber(value: unknown): value is number {
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    Math.abs(value) <= SPEC_NUMBER_LIMIT &&
+    decimalPlaces(value) <= SPEC_NUMBER_DECIMALS
+  );
+}
+
+/**
+ * What a number attribute's value must be, in a sentence: "Chuck size must be a number (in mm)
+ * between -1,000,000,000 and 1,000,000,000, with at most 3 decimal places."
+ */
+export function specNumberRule(attribute: { name: string; unit: string | null }): string {
+  const unit = attribute.unit ? ` (in ${attribute.unit})` : '';
+  return `${attribute.name} must be a number${unit} between ${formatCount(-SPEC_NUMBER_LIMIT)} and ${formatCount(SPEC_NUMBER_LIMIT)}, with at most ${SPEC_NUMBER_DECIMALS} decimal places.`;
+}
+
+/**
  * One value: a number, a choice or text (a string), or yes/no. Each described, so the API
- * description lists them apart (anyOf) rather than as one multi-type schema.
+ * description lists them apart (anyOf) rather than as one multi-type schema. A number is judged
+ * against its attribute (isSpecNumber) with the attribute's name in the sentence.
  */
 const SpecValueSchema = z.union([
   z
     .number({ error: 'Must be a number, text, or true or false.' })
     .finite()
-    .describe('A number (in its unit).'),
+    .describe(
+      `A number (in its unit), between ${formatCount(-SPEC_NUMBER_LIMIT)} and ${formatCount(SPEC_NUMBER_LIMIT)} with at most ${SPEC_NUMBER_DECIMALS} decimal places.`,
+    ),
   plainText(1, 200).describe('A choice from its list, or text.'),
   z.boolean().describe('Yes (true) or no (false).'),
 ]);

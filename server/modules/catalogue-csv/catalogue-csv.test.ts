@@ -251,6 +251,43 @@ describe('POST /api/catalogue/import/dry-run', () => {
     expect(found.created).toBe(1);
   });
 
+  it('holds a number within a billion either way, to 3 decimal places, naming the row and column of any other', async () => {
+    const huge = `1${'0'.repeat(300)}`;
+    const rule =
+      'Chuck size must be a number (in mm) between -1,000,000,000 and 1,000,000,000, with at most 3 decimal places.';
+    const rows = [
+      `${HEADER},spec:chuck-size`,
+      `${row('BIG-1')},${huge}`,
+      `${row('BIG-2')},-${huge}`,
+      `${row('BIG-3')},1e300`,
+      `${row('BIG-4')},1000000000.001`,
+      `${row('BIG-5')},0.0001`,
+      `${row('BIG-6')},-999999999.999`,
+      `${row('BIG-7')},13`,
+    ].join('\n');
+    const found = await report('apply', rows);
+    expect(found.problems.map((p) => [p.line, p.column, p.message])).toEqual(
+      [2, 3, 4, 5, 6].map((line) => [line, 'spec:chuck-size', rule]),
+    );
+    // All or nothing: not one row written.
+    expect(found.isApplied).toBe(false);
+    expect(await listed()).toEqual([]);
+    // Applied by another admin: the import tests below read this one's audit entries.
+    const applied = await send(
+      'apply',
+      [`${HEADER},spec:chuck-size`, `${row('BIG-6')},-999999999.999`, `${row('BIG-7')},13`].join(
+        '\n',
+      ),
+      await t.signUp({ role: 'Admin' }),
+    );
+    const inside = json<ImportReport>(applied);
+    expect(inside).toMatchObject({ isApplied: true, created: 2, problemCount: 0 });
+    expect((await listed()).map((tool) => [tool.sku, tool.specs])).toEqual([
+      ['BIG-6', { 'chuck-size': -999999999.999 }],
+      ['BIG-7', { 'chuck-size': 13 }],
+    ]);
+  });
+
   it('lists the first 200 problems and counts the rest', async () => {
     const rows = Array.from({ length: 250 }, (_, i) => row(`BAD-${i}`, { price: 'x' }));
     const found = await report('dry-run', csvOf(...rows));

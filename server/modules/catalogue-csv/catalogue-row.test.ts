@@ -73,7 +73,10 @@ describe('readRow', () => {
       'USD',
     );
     expect('problems' in read && read.problems.map((p) => [p.column, p.message])).toEqual([
-      ['spec:chuck-size', 'Chuck size must be a number (in mm).'],
+      [
+        'spec:chuck-size',
+        'Chuck size must be a number (in mm) between -1,000,000,000 and 1,000,000,000, with at most 3 decimal places.',
+      ],
       ['stock', '“x” is not a whole number.'],
       ['gtin', 'The check digit (the last one) does not match: check the number.'],
       ['price_breaks', 'Break 1: Must be at least 2 units.'],

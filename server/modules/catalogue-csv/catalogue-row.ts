@@ -5,7 +5,7 @@ import {
   SPEC_COLUMN_PREFIX,
 } from '../../../contract/catalogue-csv.ts';
 import { toMinorUnits } from '../../../contract/money.ts';
-import type { Specs } from '../../../contract/specifications.ts';
+import { isSpecNumber, type Specs, specNumberRule } from '../../../contract/specifications.ts';
 import { type CreateToolBody, CreateToolBodySchema } from '../../../contract/tools.ts';
 import { type SpecRule, specProblems } from '../tools/index.ts';
 
@@ -134,9 +134,9 @@ function readBreaks(
 /** A spec cell in its attribute's kind; a string is the problem. */
 function readSpec(rule: SpecRule, text: string): number | string | boolean | { problem: string } {
   if (rule.kind === 'number')
-    return NUMBER.test(text) && Number.isFinite(Number(text))
+    return NUMBER.test(text) && isSpecNumber(Number(text))
       ? Number(text)
-      : { problem: `${rule.name} must be a number${rule.unit ? ` (in ${rule.unit})` : ''}.` };
+      : { problem: specNumberRule(rule) };
   if (rule.kind === 'boolean') {
     const answer = text.toLowerCase();
     if (answer === 'yes' || answer === 'true') return true;

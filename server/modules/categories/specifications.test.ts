@@ -156,7 +156,7 @@ describe('a tool’s values', () => {
     );
     const wrongKind = await addTool('Spec Bad 2', 'spec-drills', { voltage: 'eighteen' });
     expect(expectFieldError(wrongKind, 'specs.voltage').detail).toBe(
-      'Voltage must be a number (in V).',
+      'Voltage must be a number (in V) between -1,000,000,000 and 1,000,000,000, with at most 3 decimal places.',
     );
     const notListed = await addTool('Spec Bad 3', 'spec-drills', { 'chuck-type': 'Magic' });
     expect(expectFieldError(notListed, 'specs.chuck-type').detail).toBe(
@@ -168,6 +168,41 @@ describe('a tool’s values', () => {
     );
     expectFieldError(await addTool('Spec Bad 5', null, { voltage: 18 }), 'specs.voltage');
     expectFieldError(await addTool('Spec Bad 6', 'spec-drills', { 'Bad Key': 1 }), 'specs.Bad Key');
+  });
+
+  it('hold a number within a billion either way, to 3 decimal places, when a tool is added or changed', async () => {
+    const rule =
+      'Chuck size must be a number (in mm) between -1,000,000,000 and 1,000,000,000, with at most 3 decimal places.';
+    for (const value of [1e300, -1e300, 1_000_000_000.001, 0.0001]) {
+      const refused = await addTool('Spec Huge', 'spec-drills', { 'chuck-size': value });
+      expect(expectFieldError(refused, 'specs.chuck-size').detail).toBe(rule);
+    }
+    const tools = json<Tool[]>(await shop.visitor.get('/tools?category=spec-drills'));
+    expect(tools.some((tool) => tool.name === 'Spec Huge')).toBe(false);
+    const inside = await addTool('Spec Edge', 'spec-drills', { 'chuck-size': 999_999_999.999 });
+    expect(inside.statusCode, inside.body).toBe(201);
+    const edge = json<Tool>(inside);
+    expect(json<Tool>(await shop.visitor.get(`/purchase/${edge._id}`)).specs).toEqual({
+      'chuck-size': 999_999_999.999,
+    });
+    const normal = await shop.asAdmin.patch(`/tools/${edge._id}`, { specs: { 'chuck-size': 13 } });
+    expect(json<Tool>(normal).specs).toEqual({ 'chuck-size': 13 });
+    for (const value of [1e300, -1e300]) {
+      const refused = await shop.asAdmin.patch(`/tools/${edge._id}`, {
+        name: 'Spec Edge renamed',
+        specs: { 'chuck-size': value },
+      });
+      expect(expectFieldError(refused, 'specs.chuck-size').detail).toBe(rule);
+    }
+    // Nothing of a refused change is written: not its value, not the name sent with it.
+    expect(json<Tool>(await shop.visitor.get(`/purchase/${edge._id}`))).toMatchObject({
+      name: 'Spec Edge',
+      specs: { 'chuck-size': 13 },
+    });
+    const lowest = await shop.asAdmin.patch(`/tools/${edge._id}`, {
+      specs: { 'chuck-size': -999_999_999.999 },
+    });
+    expect(json<Tool>(lowest).specs).toEqual({ 'chuck-size': -999_999_999.999 });
   });
 
   it('move with the tool: values the new category does not have are dropped', async () => {

@@ -1,5 +1,5 @@
 import type { FieldError } from '../../../contract/problem.ts';
-import type { Specs } from '../../../contract/specifications.ts';
+import { isSpecNumber, type Specs, specNumberRule } from '../../../contract/specifications.ts';
 import type { UpdateToolBody } from '../../../contract/tools.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, fieldError } from '../../errors.ts';
@@ -24,9 +24,7 @@ export interface SpecRule {
 function valueProblem(rule: SpecRule, value: Specs[string]): string | undefined {
   switch (rule.kind) {
     case 'number':
-      return typeof value === 'number'
-        ? undefined
-        : `${rule.name} must be a number${rule.unit ? ` (in ${rule.unit})` : ''}.`;
+      return isSpecNumber(value) ? undefined : specNumberRule(rule);
     case 'choice':
       return typeof value === 'string' && rule.options.includes(value)
         ? undefined

@@ -44,6 +44,20 @@ describe('specification values in the tool form', () => {
     });
   });
 
+  it('say which number is beyond what a specification holds', () => {
+    const rule =
+      'chuck-size must be a number (in mm) between -1,000,000,000 and 1,000,000,000, with at most 3 decimal places.';
+    for (const typed of ['1e300', '-1e300', '0.0001']) {
+      expect(specsFromForm({ 'chuck-size': typed }, drills).problems).toEqual([
+        { key: 'chuck-size', message: rule },
+      ]);
+    }
+    expect(specsFromForm({ 'chuck-size': '999999999.999' }, drills).specs).toEqual({
+      'chuck-size': 999_999_999.999,
+      brushless: false,
+    });
+  });
+
   it('come back as typed from a tool’s values', () => {
     const form = specsToForm({ 'chuck-size': 13, brushless: true, notes: 'Two batteries.' });
     expect(form).toEqual({ 'chuck-size': '13', brushless: true, notes: 'Two batteries.' });

@@ -1,5 +1,10 @@
 import type { Category } from '#contract/categories.ts';
-import type { Attribute, Specs } from '#contract/specifications.ts';
+import {
+  type Attribute,
+  isSpecNumber,
+  type Specs,
+  specNumberRule,
+} from '#contract/specifications.ts';
 
 /** A tool's specification values as its form holds them: numbers as typed, yes/no as ticked. */
 export type SpecFormValues = Record<string, string | boolean | undefined>;
@@ -34,8 +39,14 @@ export function specsFromForm(
     if (typed === '') continue;
     if (attribute.kind === 'number') {
       const number = Number(typed.replace(',', '.'));
-      if (Number.isFinite(number)) specs[attribute.key] = number;
-      else problems.push({ key: attribute.key, message: 'Enter a number, such as 13 or 2.5.' });
+      if (isSpecNumber(number)) specs[attribute.key] = number;
+      else
+        problems.push({
+          key: attribute.key,
+          message: Number.isFinite(number)
+            ? specNumberRule(attribute)
+            : 'Enter a number, such as 13 or 2.5.',
+        });
       continue;
     }
     specs[attribute.key] = typed;
