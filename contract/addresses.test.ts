@@ -34,6 +34,8 @@ describe('a place named in a sentence, as an admin types a region', () => {
         'Isle of Man',
         'Wales',
         'Livigno',
+        'wadden islands',
+        'Republika Srpska',
       ].map(placeInSentence),
     ).toEqual([
       'the Canary Islands',
@@ -45,6 +47,8 @@ describe('a place named in a sentence, as an admin types a region', () => {
       'Isle of Man',
       'Wales',
       'Livigno',
+      'the wadden islands',
+      'Republika Srpska',
     ]);
   });
 });

@@ -189,8 +189,8 @@ const THE_PLACES = new Set([
   'shetlands',
 ]);
 
-/** Kingdoms, states, republics, emirates, islands and isles take "the". */
-const TAKES_THE = /^United |Republic|Islands\b|Isles\b|Emirates/;
+/** Kingdoms, states, republics, emirates, islands and isles take "the", however they are typed. */
+const TAKES_THE = /^United |\b(?:Republic|Islands|Isles|Emirates)\b/i;
 
 /**
  * A place's name as a sentence says it after "to", "of" or "for": "the Canary Islands", "the

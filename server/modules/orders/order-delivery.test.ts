@@ -116,6 +116,16 @@ describe('choosing a delivery method at checkout', () => {
     });
     const asked = expectFieldError(none, 'deliveryMethodId');
     expect(asked.errors?.[0]?.message).toBe('Choose how this order travels to Italy: Parcel IT.');
+    // A country's name as a sentence says it.
+    await addMethod({ name: 'Parcel NL', countries: ['NL'] });
+    const dutch = await buyerTo('NL');
+    const toNetherlands = await client(t.app, dutch.buyer).post('/cart/checkout', {
+      cartVersion: dutch.version,
+      addressId: dutch.address._id,
+    });
+    expect(expectFieldError(toNetherlands, 'deliveryMethodId').errors?.[0]?.message).toMatch(
+      /^Choose how this order travels to the Netherlands: .*Parcel NL/,
+    );
     const priced = await client(t.app, buyer).post('/cart/checkout', {
       cartVersion: version,
       addressId: address._id,

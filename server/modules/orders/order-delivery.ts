@@ -1,4 +1,4 @@
-import { countryName } from '../../../contract/addresses.ts';
+import { countryInSentence } from '../../../contract/addresses.ts';
 import type { DeliveryMethod } from '../../../contract/delivery-methods.ts';
 import type { OrderDelivery } from '../../../contract/shipments.ts';
 import type { DestinationCache } from '../../cache/destination-cache.ts';
@@ -78,7 +78,7 @@ export function chosenDelivery(
       "Delivery methods go by the address's country: give the country of the typed address, or deliver to an address in your address book.",
     );
   }
-  const country = countryName(destination.country);
+  const country = countryInSentence(destination.country);
   const options = deliveryOptions(methods, destination.country, order, clock);
   if (asked.deliveryMethodId === undefined) {
     if (options.length === 0) return null;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { countryInSentence, countryName, placeInSentence } from '../../../contract/addresses.ts';
+import { countryInSentence, placeInSentence } from '../../../contract/addresses.ts';
 import {
   type CompanyVatNumber,
   type CreateTaxRateBody,
@@ -34,7 +34,7 @@ const placeTaken = (country: string, region: string | null) =>
     'tax_rate_exists',
     region === null
       ? `All of ${countryInSentence(country)} has a rate already: change that one.`
-      : `${countryName(country)} has a rate for ${placeInSentence(region)} already: change that one.`,
+      : `There is a rate for ${placeInSentence(region)} in ${countryInSentence(country)} already: change that one.`,
   );
 /** Two regions of one country claiming one postcode beginning would make the rate a matter of luck. */
 async function assertPrefixesFree(

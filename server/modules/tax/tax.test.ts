@@ -456,6 +456,22 @@ describe('the admin keeps the rates', () => {
     expect(clash.json().detail).toBe(
       'Postcodes beginning 23041 belong to Livigno already: take them from there first.',
     );
+    const again = await client(t.app, admin).post('/tax-rates', {
+      country: 'NL',
+      region: 'Wadden Islands',
+      postcodePrefixes: ['8881'],
+      rate: 9,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const twice = await client(t.app, admin).post('/tax-rates', {
+      country: 'NL',
+      region: 'wadden islands',
+      postcodePrefixes: ['8891'],
+      rate: 9,
+    });
+    expect(expectProblem(twice, 409, 'tax_rate_exists').detail).toBe(
+      'There is a rate for the wadden islands in the Netherlands already: change that one.',
+    );
     const widened = await client(t.app, admin).patch(`/tax-rates/${livigno._id}`, {
       postcodePrefixes: ['23041', '23030'],
     });

@@ -1,4 +1,4 @@
-import { countryName } from '#contract/addresses.ts';
+import { countryInSentence, countryName } from '#contract/addresses.ts';
 import type { TaxRate } from '#contract/tax.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
@@ -8,7 +8,7 @@ export const percentText = (rate: number) =>
   `${rate.toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
 /** What a rate is of: the whole country, or a region of it. */
-const placeText = (rate: TaxRate) => rate.region ?? `All of ${countryName(rate.country)}`;
+const placeText = (rate: TaxRate) => rate.region ?? `All of ${countryInSentence(rate.country)}`;
 
 /** The rates by country (by the country's name), each country's own rate before its regions. */
 function byCountry(rates: TaxRate[]): [country: string, rates: TaxRate[]][] {
@@ -75,7 +75,7 @@ export function TaxRatesList({
             {countryName(country)}
           </h3>
           <DataTable
-            caption={`Tax rates for ${countryName(country)}`}
+            caption={`Tax rates for ${countryInSentence(country)}`}
             columns={columns}
             rows={group}
             rowKey={(rate) => rate._id}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { countryName } from '#contract/addresses.ts';
+import { countryInSentence } from '#contract/addresses.ts';
 import type { CompanyVatNumber } from '#contract/tax.ts';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
@@ -28,7 +28,7 @@ const VIEWS: Record<VatNumberState, { label: string; empty: string; counted: [st
 };
 
 const stateName = (row: CompanyVatNumber) =>
-  row.country === null ? 'its member state' : countryName(row.country);
+  row.country === null ? 'its member state' : countryInSentence(row.country);
 
 /**
  * Companies' EU VAT numbers for the reverse charge (docs/decisions/064): the admin checks each
