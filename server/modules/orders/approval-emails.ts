@@ -7,8 +7,9 @@ import {
   orderPage,
   type StoreInfo,
   summary,
+  taxParagraphs,
 } from './order-emails.ts';
-import { type OrderTax, taxSentence } from './tax-words.ts';
+import type { OrderTax } from './tax-words.ts';
 
 /**
  * The emails of an order that waits for a company's approval: to the buyer when it is placed, to
@@ -30,7 +31,7 @@ export function awaitingApprovalEmail(
     paragraphs: [
       `We received order ${order.number} and are holding its stock, but it needs your company's approval before it can be paid. ${because}`,
       ...summary(order),
-      ...(tax ? [taxSentence(tax)] : []),
+      ...taxParagraphs(tax),
       `Your company's owner and approvers have been asked. We will email you when it is approved or rejected. If it is not approved by ${formatDeadline(order.paymentDueAt)}, it is cancelled and its stock released; once approved, you have the usual time to pay.`,
     ],
     action: { label: 'See your order', url: orderPage(store, order) },
@@ -51,14 +52,14 @@ export function approvalRequestEmail(
     paragraphs: [
       `${order.name} placed order ${order.number} for ${formatMoney(order.totalAmount, order.currency)}, and it needs approval. ${because}`,
       ...summary(order),
-      ...(tax ? [taxSentence(tax)] : []),
+      ...taxParagraphs(tax),
       `Approve it so that it can be paid, or reject it with a reason. Unless it is approved by ${formatDeadline(order.paymentDueAt)}, it is cancelled and its stock released.`,
     ],
     action: { label: 'Review this order', url: orderPage(store, order) },
   });
 }
 
-export function approvedEmail(store: StoreInfo, order: Order): MailContent {
+export function approvedEmail(store: StoreInfo, order: Order, tax: OrderTax | null): MailContent {
   return renderMail({
     storeName: store.storeName,
     subject: `Order ${order.number} was approved`,
@@ -66,6 +67,7 @@ export function approvedEmail(store: StoreInfo, order: Order): MailContent {
     paragraphs: [
       `${order.approval?.approvedBy ?? 'Your company'} approved order ${order.number}.`,
       ...summary(order),
+      ...taxParagraphs(tax),
       ...(order.invoice?.dueAt
         ? onAccountParagraphs(order, order.invoice.dueAt)
         : [

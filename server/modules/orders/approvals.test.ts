@@ -165,6 +165,41 @@ describe('limits', () => {
     expect(toApprovers).toHaveLength(2);
     for (const each of [toBuyer, ...toApprovers])
       expect(each?.text).toContain('Prices include tax at 19% (Germany).');
+
+    // Approved: the email asking for the payment says it too.
+    const approved = await client(t.app, approver).post(`/orders/${waiting._id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.app.mailer.drain();
+    const approvedMail = t.sentMail.find(
+      (m) => m.subject === `Order ${waiting.number} was approved`,
+    );
+    expect(approvedMail?.text).toContain('Prices include tax at 19% (Germany).');
+  });
+
+  it('says in the confirmation of an order within every limit how it is taxed', async () => {
+    await newMonth();
+    // Germany's rate, made here unless the test before made it.
+    const rate = await client(t.app, admin).post('/tax-rates', { country: 'DE', rate: 19 });
+    expect([201, 409], rate.body).toContain(rate.statusCode);
+    const address = await client(t.app, buyer).post('/addresses', {
+      ...bookAddress,
+      label: 'Munich yard',
+      postcode: '80331',
+      city: 'München',
+      country: 'DE',
+    });
+    expect(address.statusCode, address.body).toBe(201);
+    const tool = await t.addTool({ price: 100, quantity: 100, minimumOrder: 1 });
+    const response = await client(t.app, buyer).post('/orders', {
+      lines: [{ toolId: tool.id, quantity: 1 }],
+      addressId: address.json()._id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const order = OrderSchema.parse(response.json());
+    expect(order.status).toBe('unpaid');
+    await t.app.mailer.drain();
+    const confirmation = t.sentMail.find((m) => m.subject === `Order ${order.number} received`);
+    expect(confirmation?.text).toContain('Prices include tax at 19% (Germany).');
   });
 
   it('counts the month’s orders against the monthly limit, but not cancelled or rejected ones', async () => {

@@ -364,7 +364,7 @@ describe('a delivery method on every way an order is placed', () => {
     expect(await invoiceText(order._id)).toContain('Site office Städtle 12 9490 Liechtenstein');
     // The confirmation and the shipping email say the same, in a sentence.
     const store = { storeName: 'Toolyard', publicUrl: 'https://shop.example' };
-    expect(orderConfirmationEmail(store, order, new Date()).text).toContain(
+    expect(orderConfirmationEmail(store, order, null, new Date()).text).toContain(
       'It will be delivered to: Site office, Städtle 12, 9490, Liechtenstein.',
     );
     expect(shippedEmail(store, order).text).toContain(

@@ -226,7 +226,11 @@ const anOrder: Order = {
 
 describe('numbers in emails', () => {
   it('groups thousands as the pages do ("1,000 ×", not "1000 ×")', () => {
-    const mail = orderConfirmationEmail({ storeName: 'Toolyard', publicUrl: TEST_ORIGIN }, anOrder);
+    const mail = orderConfirmationEmail(
+      { storeName: 'Toolyard', publicUrl: TEST_ORIGIN },
+      anOrder,
+      null,
+    );
     expect(mail.text).toContain(
       '12,000 × Wood Screws 4 × 40 mm (box) (SKU WS-440) at $12.50 each: $150,000.00.',
     );
@@ -238,7 +242,7 @@ describe('a purchase order number in emails', () => {
     const store = { storeName: 'Toolyard', publicUrl: TEST_ORIGIN };
     const order = { ...anOrder, poNumber: 'PO-7781' };
     for (const mail of [
-      orderConfirmationEmail(store, order),
+      orderConfirmationEmail(store, order, null),
       approvalRequestEmail(store, order, 'It is above your limit.', null, { name: 'Olive Owner' }),
     ]) {
       expect(mail.text).toContain('Purchase order: PO-7781.');

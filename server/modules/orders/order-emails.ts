@@ -5,7 +5,7 @@ import type { RefundLine } from '../../../contract/order-refunds.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { OrderDelivery } from '../../../contract/shipments.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
-import { taxSentence } from './tax-words.ts';
+import { type OrderTax, taxSentence } from './tax-words.ts';
 
 export interface StoreInfo {
   storeName: string;
@@ -60,12 +60,20 @@ const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
 export const formatDeadline = (iso: string) => `${deadlineFormat.format(new Date(iso))} UTC`;
 
 /**
+ * The sentence on the order's tax, as its invoice prints it (`tax`: what the order keeps of it,
+ * `taxOf` in orders.repo.ts; null for an order placed before tax by destination, whose invoice
+ * takes the store's rate when it is issued).
+ */
+export const taxParagraphs = (tax: OrderTax | null): string[] => (tax ? [taxSentence(tax)] : []);
+
+/**
  * `invoiceDueAt`: an order on account's due date, known as it is placed (its invoice number is
  * taken as it is written, after this email is made).
  */
 export function orderConfirmationEmail(
   store: StoreInfo,
   order: Order,
+  tax: OrderTax | null,
   invoiceDueAt: Date | null = null,
 ): MailContent {
   const dueAt = order.paymentMethod === 'account' ? invoiceDueAt?.toISOString() : undefined;
@@ -76,6 +84,7 @@ export function orderConfirmationEmail(
     paragraphs: [
       `Thank you for your order ${order.number}.`,
       ...summary(order),
+      ...taxParagraphs(tax),
       `It will be delivered to: ${deliveredTo(order)}.`,
       ...(dueAt
         ? onAccountParagraphs(order, dueAt)
@@ -93,14 +102,13 @@ const dueDayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZ
 
 /**
  * An order on account, confirmed: its invoice (issued now, due `dueAt`), paid by bank transfer
- * (no card, no payment window).
+ * (no card, no payment window). The email says how the order is taxed beside its lines.
  */
 export function onAccountParagraphs(order: Order, dueAt: string): string[] {
   const invoice = order.invoice ? `invoice ${order.invoice.number}` : 'its invoice';
   const due = dueDayFormat.format(new Date(dueAt));
   return [
     `It is on your account: ${invoice} for ${formatMoney(order.totalAmount, order.currency)} is issued now and due on ${due}; you can download it from the order's page.`,
-    ...(order.invoice ? [taxSentence(order.invoice)] : []),
     `Please pay it by bank transfer by then, quoting the invoice number. Nothing is charged to a card.`,
   ];
 }

@@ -19,6 +19,7 @@ import {
   lockOrderIn,
   nextInvoiceNumber,
   type OrderRow,
+  taxOf,
   transition,
 } from './orders.repo.ts';
 import { type ParcelRow, replaceShipments } from './shipments.repo.ts';
@@ -209,7 +210,7 @@ export async function approveOrder(
   happened('approved', approved.userId);
   const order = await asOrder(tx, approved);
   await life.mailer.enqueue(
-    { kind: 'order_approved', to: order.email, ...approvedEmail(life, order) },
+    { kind: 'order_approved', to: order.email, ...approvedEmail(life, order, taxOf(approved)) },
     tx,
   );
   return order;

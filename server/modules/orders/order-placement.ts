@@ -310,7 +310,7 @@ export function orderOf(
   const mail = {
     kind: 'order_confirmation',
     to: placed.email,
-    ...orderConfirmationEmail(options, placed, order.invoiceDueAt),
+    ...orderConfirmationEmail(options, placed, repo.taxOf(order), order.invoiceDueAt),
   };
   return { write: { order, lines, mail }, result: placed };
 }
