@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { countryInSentence, placeInSentence } from '../../../contract/addresses.ts';
+import { countryInSentence, countryName, placeInSentence } from '../../../contract/addresses.ts';
 import {
   type CompanyVatNumber,
   type CreateTaxRateBody,
@@ -52,8 +52,9 @@ async function assertPrefixesFree(
   }
 }
 
+/** A rate's place as the audit log names it: "Portugal", "Azores, Portugal". */
 const placeLabel = (row: { country: string; region: string | null }) =>
-  row.region === null ? row.country : `${row.country} ${row.region}`;
+  row.region === null ? countryName(row.country) : `${row.region}, ${countryName(row.country)}`;
 
 /**
  * Tax by destination (docs/decisions/064): the admin's rates and exemptions (each change audited

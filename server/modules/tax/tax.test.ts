@@ -402,11 +402,16 @@ describe('the admin keeps the rates', () => {
     expectProblem(await client(t.app, admin).delete(`/tax-rates/${rate._id}`), 404, 'not_found');
 
     const audit = await client(t.app, admin).get('/audit?limit=20');
-    const actions = (audit.json() as unknown[])
+    const entries = (audit.json() as unknown[])
       .map((entry) => AuditEntrySchema.parse(entry))
-      .filter((entry) => entry.target.id === rate._id)
-      .map((entry) => entry.action);
-    expect(actions.sort()).toEqual(['tax_rate.created', 'tax_rate.deleted', 'tax_rate.updated']);
+      .filter((entry) => entry.target.id === rate._id);
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      'tax_rate.created',
+      'tax_rate.deleted',
+      'tax_rate.updated',
+    ]);
+    // Named as people name the place, not by its code.
+    expect(new Set(entries.map((entry) => entry.target.label))).toEqual(new Set(['Portugal']));
   });
 
   it('refuses a region without postcodes, postcodes without a region and a rate above 100', async () => {
