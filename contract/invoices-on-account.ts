@@ -81,12 +81,16 @@ const PaymentReceivedSchema = z.object({
   recordedAt: TimestampSchema,
 });
 
-/** An order on account's invoice: its due date, the payments received and what is left. */
+/**
+ * An order on account's invoice: its due date, the payments received, its credit notes (refunds,
+ * decision 063) and what is left, so that total less credited less paid is what is left.
+ */
 const OrderAccountSchema = z.object({
   orderId: IdSchema,
   dueAt: TimestampSchema.nullable(),
   total: MoneySchema,
   paid: MoneySchema,
+  credited: MoneySchema,
   left: MoneySchema,
   settledAt: TimestampSchema.nullable(),
   payments: z.array(PaymentReceivedSchema),

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { connectTo } from './database.ts';
 import {
+  apiAs,
   checkAtWidths,
   createTool,
   DEMO_ADMIN,
@@ -145,4 +146,59 @@ test('a customer orders on account within and over the limit, and an admin recor
     .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Take terms away' }).click();
   await expect(page.getByText(`${buyer.name} pays by card from now on`)).toBeVisible();
+});
+
+test('a refund of an order on account shows at once as credited, and lowers what is left to pay', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const buyer = newAccount('Cora Credit');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const tool = await createTool(admin, {
+    name: `Credit Clamp ${Date.now().toString(36)}`,
+    price: 2000,
+    minimumOrder: 1,
+    quantity: 50,
+  });
+
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto('/dashboard/payment-terms');
+  await waitForReady(page);
+  await page.getByLabel('For').selectOption('customer');
+  await page.getByLabel("Customer's email").fill(buyer.email);
+  await page.getByLabel('Credit limit (USD)').fill('500.00');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByText(`${buyer.name} orders on account, net 30`)).toBeVisible();
+
+  const placed = await buyerApi.post('/api/orders', {
+    data: {
+      lines: [{ toolId: tool._id, quantity: 3 }],
+      phone: '+1 555 010 7000',
+      address: '7 Ledger Lane, Springfield',
+      paymentMethod: 'account',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { _id: string; number: string };
+
+  // $25.00 received of $60.00, then one of the three clamps ($20.00) refunded.
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  const account = page.getByRole('region', { name: 'On account' });
+  await account.getByLabel('Amount (USD)').fill('25.00');
+  await account.getByLabel('Reference').fill('BANK-CC-1');
+  await account.getByRole('button', { name: 'Record payment' }).click();
+  await expect(account.getByTestId('left-to-pay')).toHaveText('$35.00');
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
+  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('1');
+  await dialog.getByLabel('Note').fill('One clamp came back.');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Without a reload: $60.00 less $20.00 credited less $25.00 paid leaves $15.00.
+  await expect(account.getByTestId('credited')).toHaveText('$20.00');
+  await expect(account.getByTestId('left-to-pay')).toHaveText('$15.00');
+  await expect(account.getByText('At most $15.00.')).toBeVisible();
+  await checkAtWidths(page, 'order on account with a credit note');
 });

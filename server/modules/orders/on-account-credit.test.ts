@@ -62,10 +62,11 @@ describe('refunds of orders on account', () => {
       await client(t.app, buyer).get('/invoices/open'),
     );
     expect(open.find((invoice) => invoice.orderId === order._id)?.left).toBe(20_000);
-    const balance = json<{ left: number }>(
+    const balance = json<{ paid: number; credited: number; left: number }>(
       await client(t.app, buyer).get(`/orders/${order._id}/payments`),
     );
-    expect(balance.left).toBe(20_000);
+    // Total less credited less paid is what is left.
+    expect(balance).toMatchObject({ paid: 0, credited: 10_000, left: 20_000 });
     const tooMuch = expectProblem(
       await client(t.app, admin).post(`/orders/${order._id}/payments`, {
         amount: 25_000,

@@ -121,6 +121,7 @@ export function createAccountInvoicesService(db: Db, options: AccountInvoicesOpt
         dueAt: order.invoice?.dueAt ?? null,
         total: order.totalAmount,
         paid,
+        credited,
         left: Math.max(order.totalAmount - credited - paid, 0),
         settledAt: row?.settledAt?.toISOString() ?? null,
         payments: payments.map((payment) => ({

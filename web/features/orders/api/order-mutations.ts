@@ -7,7 +7,10 @@ import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 
-/** Orders move stock, so tools are refreshed with them. */
+/**
+ * Orders move stock and what is owed on account (an order placed or cancelled on account, a
+ * refund's credit note), so tools and payment terms are refreshed with them.
+ */
 function useRefreshOrdersAndStock() {
   const queryClient = useQueryClient();
   return () =>
@@ -15,6 +18,7 @@ function useRefreshOrdersAndStock() {
       queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
       queryClient.invalidateQueries({ queryKey: queryKeys.payments }),
       queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.terms }),
     ]);
 }
 

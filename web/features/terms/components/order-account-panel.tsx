@@ -7,8 +7,8 @@ import { useOrderAccount } from '../api/terms.ts';
 import { RecordPaymentForm } from './record-payment-form.tsx';
 
 /**
- * An order on account, invoiced: when it is due, what was paid (each payment received) and what
- * is left; an admin records payments here. Nothing for an order paid by card or not invoiced.
+ * An order on account, invoiced: when it is due, what was paid (each payment received), what its
+ * credit notes took off and what is left; an admin records payments here. Nothing for an order paid by card or not invoiced.
  */
 export function OrderAccountPanel({
   order,
@@ -38,7 +38,10 @@ export function OrderAccountPanel({
         <LoadingState label="Loading the payments…" />
       ) : (
         <>
-          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="order-account">
+          <dl
+            className={`mt-3 grid grid-cols-2 gap-3 ${data.credited > 0 ? 'sm:grid-cols-5' : 'sm:grid-cols-4'}`}
+            data-testid="order-account"
+          >
             <div>
               <dt className="text-sm text-stone-600">Due</dt>
               <dd className={`font-semibold ${isOverdue ? 'text-red-800' : 'text-navy-900'}`}>
@@ -54,6 +57,14 @@ export function OrderAccountPanel({
               <dt className="text-sm text-stone-600">Paid</dt>
               <dd className="font-semibold text-navy-900">{money(data.paid)}</dd>
             </div>
+            {data.credited > 0 && (
+              <div>
+                <dt className="text-sm text-stone-600">Credited</dt>
+                <dd className="font-semibold text-navy-900" data-testid="credited">
+                  {money(data.credited)}
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="text-sm text-stone-600">Left to pay</dt>
               <dd className="font-semibold text-navy-900" data-testid="left-to-pay">
