@@ -236,3 +236,35 @@ test('a buyer chooses a delivery method for each country at checkout, and the or
   await admin.dispose();
   await buyer.dispose();
 });
+
+test('deleting a delivery method asks first, and the keyboard stays on the list after the form and the deletion', async ({
+  page,
+}) => {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const courier = `Courier ${suffix}`;
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto('/dashboard/delivery-methods');
+  await waitForReady(page);
+  await addMethod(page, { name: courier, countries: 'LU', bands: [['', '12.00']], days: '3' });
+  const title = page.getByRole('heading', { level: 1, name: 'Delivery methods' });
+  await expect(title).toBeFocused();
+  const row = page.getByRole('row').filter({ hasText: courier });
+
+  // Delete asks first; Close leaves the method as it was.
+  await row.getByRole('button', { name: `Delete ${courier}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this delivery method?' });
+  await expect(dialog).toContainText(`Buyers are no longer offered ${courier}`);
+  await checkAtWidths(page, 'deleting a delivery method');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: `Delete ${courier}` })).toBeFocused();
+
+  await row.getByRole('button', { name: `Delete ${courier}` }).click();
+  await dialog.getByRole('button', { name: 'Delete method' }).click();
+  await expect(
+    page.getByText(`${courier} is deleted: buyers are no longer offered it.`),
+  ).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(title).toBeFocused();
+});

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import type { DeliveryMethod } from '#contract/delivery-methods.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -11,10 +12,13 @@ import {
 } from '#web/features/shipping/api/delivery-methods.ts';
 import { DeliveryMethodForm } from '#web/features/shipping/components/delivery-method-form.tsx';
 import { DeliveryMethodsTable } from '#web/features/shipping/components/delivery-methods-table.tsx';
+import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Delivery methods', path: location.pathname, noIndex: true });
+
+const TITLE_ID = 'delivery-methods-title';
 
 /** The admin's delivery methods: where each delivers, what it costs, how long it takes. */
 export function DeliveryMethodsPage() {
@@ -23,6 +27,32 @@ export function DeliveryMethodsPage() {
   const toast = useToast();
   // null: the list; { method: null }: adding one; { method }: changing it.
   const [editing, setEditing] = useState<{ method: DeliveryMethod | null } | null>(null);
+  const [deleting, setDeleting] = useState<DeliveryMethod | null>(null);
+  // Back on the list from the form, or with the deleted method's row gone, the button that had
+  // the keyboard is gone too: the list's title takes it instead of the page's start.
+  const [isBack, setIsBack] = useState(false);
+  useEffect(() => {
+    if (!isBack || editing || deleting) return;
+    setIsBack(false);
+    const active = document.activeElement;
+    if (active === null || active === document.body) document.getElementById(TITLE_ID)?.focus();
+  }, [isBack, editing, deleting]);
+  const backToList = () => {
+    setEditing(null);
+    setIsBack(true);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting._id, {
+      onSuccess: () =>
+        toast.success(`${deleting.name} is deleted: buyers are no longer offered it.`),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => {
+        setDeleting(null);
+        setIsBack(true);
+      },
+    });
+  };
 
   if (editing)
     return (
@@ -33,10 +63,10 @@ export function DeliveryMethodsPage() {
         />
         <DeliveryMethodForm
           method={editing.method}
-          onCancel={() => setEditing(null)}
+          onCancel={backToList}
           onSaved={(saved) => {
             toast.success(`${saved.name} is saved.`);
-            setEditing(null);
+            backToList();
           }}
         />
       </>
@@ -46,6 +76,7 @@ export function DeliveryMethodsPage() {
     <>
       <PageHeading
         title="Delivery methods"
+        titleId={TITLE_ID}
         description="How orders travel: the countries each method serves, its price by weight or value, when it is free, and the working days it takes after its daily cut-off."
       />
       <div className="mb-6">
@@ -65,16 +96,26 @@ export function DeliveryMethodsPage() {
             <DeliveryMethodsTable
               methods={data}
               onEdit={(method) => setEditing({ method })}
-              onDelete={(method) =>
-                remove.mutate(method._id, {
-                  onSuccess: () => toast.success(`${method.name} is deleted.`),
-                  onError: () => toast.error(`${method.name} could not be deleted. Try again.`),
-                })
-              }
+              onDelete={setDeleting}
             />
           )
         }
       </QueryView>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this delivery method?"
+        message={
+          <p>
+            Buyers are no longer offered {deleting?.name}; orders placed with it keep their
+            delivery. To stop offering it for a while, edit it and untick “Offered to buyers”
+            instead.
+          </p>
+        }
+        confirmLabel="Delete method"
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+        isPending={remove.isPending}
+      />
     </>
   );
 }
