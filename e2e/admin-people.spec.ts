@@ -3,6 +3,7 @@ import {
   apiAs,
   becomeBuyer,
   DEMO_ADMIN,
+  demoTool,
   expect,
   expectAccessible,
   keepScreenshot,
@@ -130,10 +131,24 @@ test.describe('as an admin', () => {
     await page.goto('/');
     await expect(page.getByText(text)).toBeVisible();
 
+    // The same buyer reviews the tool they bought: each card says what its review is about.
+    const tool = await demoTool(authorApi, 'CH-450');
+    const toolText = `Moderate me too ${stamp()}: the hammer is fine.`;
+    const toolReview = await authorApi.post(`/api/tools/${tool._id}/reviews`, {
+      data: { review: toolText, rating: 4 },
+    });
+    expect(toolReview.status()).toBe(201);
+
     await page.goto('/dashboard/reviews');
     await waitForReady(page);
     const card = page.getByRole('listitem').filter({ hasText: text });
     await expect(card).toContainText(author.email);
+    await expect(card).toContainText('Review of the store');
+    const toolCard = page.getByRole('listitem').filter({ hasText: toolText });
+    await expect(toolCard.getByRole('link', { name: tool.name })).toHaveAttribute(
+      'href',
+      `/tools/${tool._id}`,
+    );
     await checkAtPhoneWidth(page, 'manage-reviews');
     await card.getByRole('button', { name: `Hide ${author.name}’s review` }).click();
     const hide = page.getByRole('dialog', { name: 'Hide this review?' });

@@ -72,7 +72,7 @@ export function ManageReviewsPage() {
     <>
       <PageHeading
         title="Manage reviews"
-        description="Every review, hidden ones included, newest first. Hide a review to take it off the home page at once, or delete it for good."
+        description="Every review of the store and of its tools, hidden ones included, newest first. Hide a review to take it off the store at once (the home page, or its tool's page), or delete it for good."
       />
       <Form
         method="get"

@@ -1,11 +1,14 @@
+import { Link } from 'react-router';
 import type { ManagedReview } from '#contract/reviews.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Rating } from '#web/components/ui/rating.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
+import * as paths from '#web/lib/paths.ts';
 
 /**
- * Reviews with who wrote them, when, and whether they are hidden, each with its actions: one
+ * Reviews with what they are about (a tool, or the store), who wrote them, when, and whether they
+ * are hidden, each with its actions: one
  * column of cards at every width (a review is prose; a table would squeeze it).
  */
 export function ManagedReviewList({
@@ -40,6 +43,21 @@ export function ManagedReviewList({
                 <Badge tone="success">Shown</Badge>
               )}
             </div>
+            <p className="mt-2 text-sm text-stone-700">
+              {review.tool ? (
+                <>
+                  Review of{' '}
+                  <Link
+                    to={paths.tool(review.tool._id)}
+                    className="font-semibold text-navy-700 underline"
+                  >
+                    {review.tool.name}
+                  </Link>
+                </>
+              ) : (
+                'Review of the store'
+              )}
+            </p>
             <blockquote className="mt-3 break-words whitespace-pre-line text-stone-800">
               {review.review}
             </blockquote>
