@@ -112,3 +112,55 @@ test('a buyer asks for a quote from the cart, the store offers and writes, and t
   await expect(page.getByRole('row').filter({ hasText: number })).toContainText('Accepted');
   await checkAtWidths(page, 'my quotes');
 });
+
+test('the keyboard follows the quote: to the reason when refusing opens, back to its button, and to the title once the offer is accepted', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Focus Saw ${Date.now().toString(36)}`,
+    price: 5_000,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const buyer = newAccount('Kit Keyboard');
+  const buyerApi = await apiAs(buyer, { create: true });
+  expect(
+    (
+      await buyerApi.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 4 }] } })
+    ).status(),
+  ).toBe(200);
+  const asked = await buyerApi.post('/api/quotes', { data: { message: 'Four saws, please.' } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const quote = (await asked.json()) as { _id: string; number: string };
+
+  // The store opens the refusal and keeps the request open, by keyboard.
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/quote-requests/${quote._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Refuse the request' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Why (the buyer reads this)')).toBeFocused();
+  await page.getByRole('button', { name: 'Keep it open' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Refuse the request' })).toBeFocused();
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const offered = await admin.post(`/api/quote-requests/${quote._id}/offer`, {
+    data: { lines: [{ position: 1, offeredUnitPrice: 4_500 }], validUntil: day },
+  });
+  expect(offered.status(), await offered.text()).toBe(200);
+
+  // The buyer accepts: the form goes, and the keyboard lands on the quote's title.
+  await page.context().clearCookies();
+  await signedIn(page, buyer);
+  await page.goto(`/dashboard/quotes/${quote._id}`);
+  await waitForReady(page);
+  await page.getByLabel('Phone').fill('+1 555 010 7000');
+  await page.getByLabel('Delivery address').fill('7 Crew Yard\nSpringfield');
+  await page.getByRole('button', { name: 'Accept and place the order' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('You accepted this offer: it became order')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Quote ${quote.number}` }),
+  ).toBeFocused();
+});

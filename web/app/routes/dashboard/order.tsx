@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '#contract/money.ts';
@@ -32,6 +32,7 @@ import { OrderAccountPanel } from '#web/features/terms/components/order-account-
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -104,18 +105,9 @@ function OrderBody({
     (order.status === 'paid' || order.status === 'shipped' || order.status === 'on_account') &&
     order.refundedAmount < order.totalAmount;
 
-  // Approving, rejecting, cancelling or shipping takes away the button that did it (and the
-  // dialog's opener): once the order shows its new state and no dialog is open, focus left on
-  // nothing goes to the order's title, not back to the page's start.
+  // Approving, rejecting, cancelling or shipping takes away the button that did it.
   const titleId = useId();
-  const shownStatus = useRef(order.status);
-  const isDialogOpen = dialog !== null || isConfirming;
-  useEffect(() => {
-    if (isDialogOpen || shownStatus.current === order.status) return;
-    shownStatus.current = order.status;
-    const active = document.activeElement;
-    if (active === null || active === document.body) document.getElementById(titleId)?.focus();
-  }, [order.status, isDialogOpen, titleId]);
+  useFocusTitleOnChange(order.status, titleId, dialog !== null || isConfirming);
 
   const approve = () => {
     approveOrder.mutate(order, {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, type MetaArgs, useParams } from 'react-router';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -10,6 +11,7 @@ import { QuoteSummary } from '#web/features/quotes/components/quote-summary.tsx'
 import { RefuseForm } from '#web/features/quotes/components/refuse-form.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
@@ -21,6 +23,9 @@ export function QuoteRequestPage() {
   const quote = useQuote(id, 'store');
   const title = quote.data ? `Quote ${quote.data.number}` : 'Quote';
   usePageTitle(title);
+  // Accepting, declining, withdrawing or refusing takes away the form or button that did it.
+  const titleId = useId();
+  useFocusTitleOnChange(quote.data?.status, titleId);
   return (
     <>
       <Breadcrumbs trail={[{ label: 'Quotes', to: paths.quoteRequests() }, { label: title }]} />
@@ -33,7 +38,7 @@ export function QuoteRequestPage() {
           const isOpen = data.status === 'requested' || data.status === 'offered';
           return (
             <div className="space-y-8">
-              <PageHeading title={title} />
+              <PageHeading title={title} titleId={titleId} />
               <QuoteSummary quote={data} />
               <QuoteLines quote={data} />
               {data.order && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type MetaArgs, useParams } from 'react-router';
 import type { Quote } from '#contract/quote-schemas.ts';
 import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
@@ -20,6 +20,7 @@ import {
 import { useUserDetails } from '#web/features/users/api/users.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useOrderDelivery } from '../../order-delivery.tsx';
 
@@ -87,6 +88,9 @@ export function QuotePage() {
   const quote = useQuote(id, 'customer');
   const title = quote.data ? `Quote ${quote.data.number}` : 'Quote';
   usePageTitle(title);
+  // Accepting, declining, withdrawing or refusing takes away the form or button that did it.
+  const titleId = useId();
+  useFocusTitleOnChange(quote.data?.status, titleId);
   return (
     <>
       <Breadcrumbs trail={[{ label: 'Quotes', to: paths.myQuotes() }, { label: title }]} />
@@ -97,7 +101,7 @@ export function QuotePage() {
       >
         {(data) => (
           <div className="space-y-8">
-            <PageHeading title={title} />
+            <PageHeading title={title} titleId={titleId} />
             <QuoteSummary quote={data} />
             <QuoteLines quote={data} />
             <QuoteAnswers

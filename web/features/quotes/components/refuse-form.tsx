@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type Quote,
@@ -28,6 +28,17 @@ export function RefuseForm({ quote }: { quote: Quote }) {
     defaultValues: { reason: '' },
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  // The button and the form take each other's place: the keyboard goes with them, to the reason
+  // when the form opens and back to the button when it is kept open.
+  const openerId = useId();
+  const wasOpen = useRef(isOpen);
+  const { setFocus } = form;
+  useEffect(() => {
+    if (wasOpen.current === isOpen) return;
+    wasOpen.current = isOpen;
+    if (isOpen) setFocus('reason');
+    else document.getElementById(openerId)?.focus();
+  }, [isOpen, setFocus, openerId]);
   const onSubmit = form.handleSubmit(({ reason }) =>
     refuse.mutate(
       { id: quote._id, reason },
@@ -42,7 +53,7 @@ export function RefuseForm({ quote }: { quote: Quote }) {
   );
   if (!isOpen) {
     return (
-      <Button variant="danger-outline" onClick={() => setIsOpen(true)}>
+      <Button id={openerId} variant="danger-outline" onClick={() => setIsOpen(true)}>
         Refuse the request
       </Button>
     );
