@@ -55,8 +55,13 @@ export type SetPaymentTermsBody = z.infer<typeof SetPaymentTermsBodySchema>;
 
 export const RecordPaymentBodySchema = z.strictObject({
   amount: MoneySchema.min(1, { error: 'Must be at least 0.01.' }),
-  /** The day the money arrived, as the bank statement says. */
-  receivedOn: DaySchema,
+  /**
+   * The day the money arrived, as the bank statement says: today (UTC) or earlier, since a payment
+   * is recorded once it is in (statements list it on that day).
+   */
+  receivedOn: DaySchema.refine((day) => day <= new Date().toISOString().slice(0, 10), {
+    error: 'Must be today or earlier: record a payment once it has arrived.',
+  }),
   /** The transfer's reference, as the bank statement says. */
   reference: plainText(1, 140),
 });
@@ -118,7 +123,7 @@ export const paymentTermsRoutes = {
     path: '/orders/:id/payments',
     access: 'admin',
     summary: 'Record a payment received on account',
-    description: `Records money received for an order on account (a bank transfer): amount, the day it arrived and its reference. Payments add up, and credit notes (refunds of the order) lower what is owed; the invoice is settled when they reach its total, and a payment beyond what is left is refused. ${ADMIN_AUDIT} (order.payment_recorded).`,
+    description: `Records money received for an order on account (a bank transfer): amount, the day it arrived (today or earlier) and its reference. Payments add up, and credit notes (refunds of the order) lower what is owed; the invoice is settled when they reach its total, and a payment beyond what is left is refused. ${ADMIN_AUDIT} (order.payment_recorded).`,
     returns: 'What the invoice has been paid and what is left.',
     tags: ['terms'],
     params: IdParamsSchema,

@@ -100,11 +100,13 @@ describe('invoice reminders', () => {
 
     // Paid in full: no reminder any more.
     const admin = await t.signUp({ role: 'Admin' });
-    await client(t.app, admin).post(`/orders/${order._id}/payments`, {
+    // Recorded today: a payment is never recorded for a day still to come.
+    const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
       amount: 10_000,
-      receivedOn: '2030-01-20',
+      receivedOn: new Date().toISOString().slice(0, 10),
       reference: 'PAID',
     });
+    expect(paid.statusCode, paid.body).toBe(201);
     expect(await sweep(t, at(14))).not.toContain(order._id);
   });
 

@@ -151,6 +151,24 @@ describe('payments received on account', () => {
         reference,
       });
     // A day no bank could have written is refused as the field's error, and records nothing.
+    // So is a day still to come: money is recorded once it has arrived.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const early = expectProblem(
+      await client(t.app, admin).post(`/orders/${id}/payments`, {
+        amount: 5_000,
+        receivedOn: tomorrow,
+        reference: 'BANK-0',
+      }),
+      400,
+      'validation_failed',
+    );
+    expect(early.errors).toEqual([
+      {
+        field: 'receivedOn',
+        in: 'body',
+        message: 'Must be today or earlier: record a payment once it has arrived.',
+      },
+    ]);
     for (const receivedOn of ['0000-01-01', '0099-12-31']) {
       const odd = await client(t.app, admin).post(`/orders/${id}/payments`, {
         amount: 5_000,

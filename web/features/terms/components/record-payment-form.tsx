@@ -106,6 +106,7 @@ export function RecordPaymentForm({
       <TextField
         label="Received on"
         type="date"
+        max={today()}
         error={errors.receivedOn?.message}
         {...form.register('receivedOn')}
       />
