@@ -109,3 +109,31 @@ test('an admin finds an order by its number, filters last week’s paid orders a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await keepScreenshot(page, 'admin-orders-375', { fullPage: true });
 });
+
+test('shipping from the list of paid orders, by keyboard: the order leaves the list and the keyboard lands on the page title', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { name: `List Vise ${Date.now().toString(36)}` });
+  const buyer = newAccount('Lister Shipped');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const paid = await placeOrder(buyerApi, buyer.email, tool);
+  await payOrder(buyerApi, paid._id);
+
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/manageallorders?status=paid&q=${encodeURIComponent(buyer.email)}`);
+  await waitForReady(page);
+  const row = page.getByRole('row').filter({ hasText: paid.number });
+  await row.getByRole('button', { name: /^Ship/ }).focus();
+  await page.keyboard.press('Enter');
+  const ship = page.getByRole('dialog', { name: `Ship order ${paid.number}` });
+  await ship.getByLabel('Parcel 1: carrier').fill('DHL Express');
+  await ship.getByLabel('Parcel 1: tracking number').fill('JD014600004SE');
+  await ship.getByRole('button', { name: 'Mark shipped' }).press('Enter');
+  await expect(ship).toBeHidden();
+  await expect(
+    page.getByText(`Order ${paid.number} for ${buyer.name} is marked shipped.`),
+  ).toBeVisible();
+  await expect(page.getByText('No order matches these filters')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage all orders' })).toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import { ListOrdersQuerySchema, type OrderSort } from '#contract/order-lists.ts';
@@ -18,6 +18,7 @@ import { apiRoutes } from '#web/lib/api-routes.ts';
 import { orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage all orders', path: location.pathname, noIndex: true });
@@ -64,11 +65,16 @@ export function ManageOrdersPage() {
   const chosenOrder = orders.data?.orders.find((order) => order.companyId === chosenCompany);
   const toast = useToast();
   const [shipping, setShipping] = useState<Order | null>(null);
+  // Shipping takes the order's Ship button away (and its row, from a list of paid orders).
+  const [shippedId, setShippedId] = useState<string | null>(null);
+  const titleId = useId();
+  useFocusTitleOnChange(shippedId, titleId, shipping !== null);
 
   return (
     <>
       <PageHeading
         title="Manage all orders"
+        titleId={titleId}
         description="Find orders by number, customer, email or tool, by status and the days they were placed. Ship paid orders once they leave the warehouse."
       />
       {/* A plain GET form: the filters live in the URL, and work before the page's script. */}
@@ -193,6 +199,7 @@ export function ManageOrdersPage() {
         onClose={() => setShipping(null)}
         onShipped={(order) => {
           setShipping(null);
+          setShippedId(order._id);
           toast.success(`Order ${order.number} for ${order.name} is marked shipped.`);
         }}
       />
