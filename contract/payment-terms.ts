@@ -53,13 +53,20 @@ const SetPaymentTermsBodySchema = z
   });
 export type SetPaymentTermsBody = z.infer<typeof SetPaymentTermsBodySchema>;
 
+/**
+ * Today where the day is latest (UTC+14), as `YYYY-MM-DD`: a bank statement written today in any
+ * time zone is dated no later than this, so a payment's day is refused only when it is to come
+ * everywhere.
+ */
+export const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
 export const RecordPaymentBodySchema = z.strictObject({
   amount: MoneySchema.min(1, { error: 'Must be at least 0.01.' }),
   /**
-   * The day the money arrived, as the bank statement says: today (UTC) or earlier, since a payment
-   * is recorded once it is in (statements list it on that day).
+   * The day the money arrived, as the bank statement says: today or earlier (`latestToday`), since
+   * a payment is recorded once it is in (statements list it on that day).
    */
-  receivedOn: DaySchema.refine((day) => day <= new Date().toISOString().slice(0, 10), {
+  receivedOn: DaySchema.refine((day) => day <= latestToday(), {
     error: 'Must be today or earlier: record a payment once it has arrived.',
   }),
   /** The transfer's reference, as the bank statement says. */

@@ -151,12 +151,13 @@ describe('payments received on account', () => {
         reference,
       });
     // A day no bank could have written is refused as the field's error, and records nothing.
-    // So is a day still to come: money is recorded once it has arrived.
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // So is a day still to come everywhere (two days on: tomorrow in UTC is today east of it):
+    // money is recorded once it has arrived.
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const early = expectProblem(
       await client(t.app, admin).post(`/orders/${id}/payments`, {
         amount: 5_000,
-        receivedOn: tomorrow,
+        receivedOn: later,
         reference: 'BANK-0',
       }),
       400,

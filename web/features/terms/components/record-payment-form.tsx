@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
-import { RecordPaymentBodySchema } from '#contract/payment-terms.ts';
+import { latestToday, RecordPaymentBodySchema } from '#contract/payment-terms.ts';
 import { TextField } from '#web/components/ui/field.tsx';
 import { FormPanel } from '#web/components/ui/form-panel.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -106,7 +106,7 @@ export function RecordPaymentForm({
       <TextField
         label="Received on"
         type="date"
-        max={today()}
+        max={latestToday()}
         error={errors.receivedOn?.message}
         {...form.register('receivedOn')}
       />
