@@ -3,6 +3,7 @@ import {
   IdParamsSchema,
   IdSchema,
   MoneySchema,
+  pageFields,
   plainText,
   route,
   TimestampSchema,
@@ -87,16 +88,22 @@ export type InvoiceBalance = z.infer<typeof InvoiceBalanceSchema>;
 
 const ADMIN_AUDIT = 'Written to the audit log';
 
+const TermsPageQuerySchema = z.strictObject({ ...pageFields({ max: 100, fallback: 20 }) });
+export type TermsPageQuery = z.output<typeof TermsPageQuerySchema>;
+
 export const paymentTermsRoutes = {
   list: route({
     method: 'GET',
     path: '/payment-terms',
     access: 'admin',
     summary: 'List payment terms',
-    description: 'Every company and customer with payment terms, by name, with what each owes now.',
-    returns: 'The payment terms, by buyer name.',
+    description:
+      'The companies and customers with payment terms, by name, with what each owes now. A page at a time (limit, offset); the total that have terms is in X-Total-Count.',
+    returns: 'A page of the payment terms, by buyer name.',
     tags: ['terms'],
+    query: TermsPageQuerySchema,
     response: z.array(PaymentTermsSchema),
+    responseHeaders: ['X-Total-Count'],
   }),
   set: route({
     method: 'PUT',

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PaymentTerms } from '../../../contract/payment-terms.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies, paymentTerms, user } from '../../db/schema.ts';
@@ -61,12 +61,17 @@ function joined(tx: Tx) {
     .leftJoin(user, eq(user.id, paymentTerms.userId));
 }
 
-export async function listTerms(tx: Tx): Promise<PaymentTerms[]> {
-  const rows = await joined(tx).orderBy(
-    asc(sql`lower(coalesce(${companies.name}, ${user.name}))`),
-    asc(paymentTerms.id),
-  );
-  return rows.map(toTerms);
+/** A page of the buyers with terms, by name, and how many have terms. */
+export async function listTerms(
+  tx: Tx,
+  page: { limit: number; offset: number },
+): Promise<{ terms: PaymentTerms[]; total: number }> {
+  const rows = await joined(tx)
+    .orderBy(asc(sql`lower(coalesce(${companies.name}, ${user.name}))`), asc(paymentTerms.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await tx.select({ total: count() }).from(paymentTerms);
+  return { terms: rows.map(toTerms), total: counted?.total ?? 0 };
 }
 
 export async function findTerms(tx: Tx, id: string): Promise<PaymentTerms | undefined> {

@@ -12,7 +12,11 @@ export function registerTermsRoutes(
   terms: TermsService,
   limitWrites: WriteLimit,
 ): void {
-  registerRoute(app, paymentTermsRoutes.list, async () => terms.list());
+  registerRoute(app, paymentTermsRoutes.list, async ({ query, reply }) => {
+    const page = await terms.list(query);
+    reply.header('x-total-count', String(page.total));
+    return page.terms;
+  });
   registerRoute(app, paymentTermsRoutes.set, async ({ user, body }) => {
     await limitWrites(user);
     return terms.set(user, body);

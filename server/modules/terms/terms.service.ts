@@ -3,6 +3,7 @@ import type {
   PaymentTerms,
   RecordPaymentBody,
   SetPaymentTermsBody,
+  TermsPageQuery,
 } from '../../../contract/payment-terms.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -15,7 +16,8 @@ import * as repo from './terms.repo.ts';
 /** Admins give, change and take away payment terms (decision 056); each change is audited. */
 export function createTermsService(db: Db, options: { currency: string }) {
   return {
-    list: (): Promise<PaymentTerms[]> => repo.listTerms(db),
+    list: (page: TermsPageQuery): Promise<{ terms: PaymentTerms[]; total: number }> =>
+      repo.listTerms(db, page),
 
     recordPayment: (
       admin: SessionUser,

@@ -51,7 +51,7 @@ describe('payment terms', () => {
       { netDays: 30, creditLimit: 500_000 },
       { netDays: 60, creditLimit: 100 },
     ]);
-    const listed = json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms'));
+    const listed = json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms?limit=100'));
     expect(listed.map((entry) => entry._id)).toContain(terms._id);
 
     const cleared = await client(t.app, admin).delete(`/payment-terms/${terms._id}`);
@@ -115,6 +115,32 @@ describe('payment terms', () => {
       creditLimit: 1_000_000_000,
     });
     expect(most.statusCode, most.body).toBe(200);
+  });
+
+  it('lists the buyers with terms a page at a time, by name, with how many there are', async () => {
+    const names = ['Zeta Page One', 'Zeta Page Two', 'Zeta Page Three'];
+    for (const name of names) {
+      const buyer = await t.signUp({ name });
+      expect(
+        (await put(admin, { userId: buyer.id, netDays: 15, creditLimit: 1_000 })).statusCode,
+      ).toBe(200);
+    }
+    const all = await client(t.app, admin).get('/payment-terms?limit=100');
+    const total = Number(all.headers['x-total-count']);
+    expect(total).toBe(json<PaymentTerms[]>(all).length);
+    const page = await client(t.app, admin).get(`/payment-terms?limit=2&offset=${total - 3}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['x-total-count']).toBe(String(total));
+    // The last three by name are the Zetas: one/three/two in alphabetical order.
+    expect(json<PaymentTerms[]>(page).map((terms) => terms.buyer.name)).toEqual([
+      'Zeta Page One',
+      'Zeta Page Three',
+    ]);
+    expectProblem(
+      await client(t.app, admin).get('/payment-terms?limit=500'),
+      400,
+      'validation_failed',
+    );
   });
 
   it('is for admins only', async () => {
@@ -186,18 +212,18 @@ describe('payments received on account', () => {
       left: 15_000,
       settledAt: null,
     });
-    const owedNow = json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms')).find(
-      (terms) => terms.buyer.id === buyer.id,
-    );
+    const owedNow = json<PaymentTerms[]>(
+      await client(t.app, admin).get('/payment-terms?limit=100'),
+    ).find((terms) => terms.buyer.id === buyer.id);
     expect(owedNow?.owed).toBe(15_000);
     const tooMuch = expectProblem(await pay(15_001, 'BANK-X'), 409, 'payment_exceeds_balance');
     expect(tooMuch.detail).toContain('$150.00 is left to pay');
     const last = json<{ left: number; settledAt: string | null }>(await pay(15_000, 'BANK-2'));
     expect(last.left).toBe(0);
     expect(last.settledAt).not.toBeNull();
-    const settled = json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms')).find(
-      (terms) => terms.buyer.id === buyer.id,
-    );
+    const settled = json<PaymentTerms[]>(
+      await client(t.app, admin).get('/payment-terms?limit=100'),
+    ).find((terms) => terms.buyer.id === buyer.id);
     expect(settled?.owed).toBe(0);
     expectProblem(await pay(1, 'BANK-3'), 409, 'payment_exceeds_balance');
     const audit = await t.db

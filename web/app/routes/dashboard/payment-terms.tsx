@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
+import { formatCount } from '#contract/format.ts';
 import type { PaymentTerms } from '#contract/payment-terms.ts';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -17,7 +18,7 @@ import { TermsTable } from '#web/features/terms/components/terms-table.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { useMoney } from '#web/lib/store-config.ts';
-import { useUrlList } from '#web/lib/url-list.ts';
+import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Payment terms', path: location.pathname, noIndex: true });
@@ -26,7 +27,8 @@ const PAGE_SIZE = 20;
 
 /** The admin's payment terms: who orders on account, what each owes, and the overdue invoices. */
 export function PaymentTermsPage() {
-  const terms = usePaymentTerms();
+  const termsList = useUrlList(PAGE_SIZE, {}, 'buyers');
+  const terms = usePaymentTerms({ limit: PAGE_SIZE, offset: termsList.offset });
   const clearTerms = useClearTerms();
   const toast = useToast();
   const money = useMoney();
@@ -64,11 +66,27 @@ export function PaymentTermsPage() {
           loadingLabel="Loading the payment terms…"
           errorTitle="We could not load the payment terms"
         >
-          {(data) =>
-            data.length === 0 ? (
+          {({ items, total }) =>
+            items.length === 0 ? (
               <p className="text-stone-700">No buyer has payment terms yet.</p>
             ) : (
-              <TermsTable terms={data} onClear={setClearing} />
+              <>
+                <p className="mb-3 text-sm text-stone-700">
+                  {countSentence(
+                    total,
+                    { offset: termsList.offset, count: items.length, pageSize: PAGE_SIZE },
+                    ['buyer with terms', 'buyers with terms'],
+                    formatCount,
+                  )}
+                </p>
+                <TermsTable terms={items} onClear={setClearing} />
+                <Pagination
+                  page={termsList.page}
+                  pageCount={Math.ceil(total / PAGE_SIZE)}
+                  hrefFor={termsList.hrefFor}
+                  label="Pages of buyers with terms"
+                />
+              </>
             )
           }
         </QueryView>

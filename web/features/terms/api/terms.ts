@@ -44,11 +44,12 @@ export const useOrderAccount = (orderId: string, isEnabled: boolean) =>
       callApi(invoices.orderAccount, { params: { id: orderId } }, { signal }),
   });
 
-/** Every buyer with terms, for admins. */
-export const usePaymentTerms = () =>
+/** A page of the buyers with terms, for admins, and how many there are. */
+export const usePaymentTerms = (page: Page) =>
   useQuery({
-    queryKey: [...queryKeys.terms, 'all'],
-    queryFn: ({ signal }) => callApi(terms.list, {}, { signal }),
+    queryKey: [...queryKeys.terms, 'all', page],
+    queryFn: async ({ signal }) => callApiPage(terms.list, { query: page }, { signal }),
+    placeholderData: keepPreviousData,
   });
 
 /** A change to terms or payments reads every terms answer (and the order) again. */
