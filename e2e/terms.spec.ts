@@ -144,8 +144,11 @@ test('a customer orders on account within and over the limit, and an admin recor
     .filter({ hasText: buyer.email })
     .getByRole('button', { name: 'Take away' })
     .click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Take terms away' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Take terms away' }).press('Enter');
   await expect(page.getByText(`${buyer.name} pays by card from now on`)).toBeVisible();
+  // The row and its button are gone: the keyboard is on the page's title, not its start.
+  await expect(page.getByRole('row').filter({ hasText: buyer.email })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment terms' })).toBeFocused();
 });
 
 test('a refund of an order on account shows at once as credited, and lowers what is left to pay', async ({

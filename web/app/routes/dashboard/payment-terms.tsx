@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import type { PaymentTerms } from '#contract/payment-terms.ts';
@@ -19,6 +19,7 @@ import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Payment terms', path: location.pathname, noIndex: true });
@@ -35,11 +36,17 @@ export function PaymentTermsPage() {
   const { page, offset, hrefFor } = useUrlList(PAGE_SIZE);
   const overdue = useOverdueInvoices({ limit: PAGE_SIZE, offset });
   const [clearing, setClearing] = useState<PaymentTerms | null>(null);
+  // Taking terms away takes their row, and the button that had the keyboard, with it.
+  const [clearedId, setClearedId] = useState<string | null>(null);
+  const titleId = useId();
+  useFocusTitleOnChange(clearedId, titleId, clearing !== null);
   const confirmClear = () => {
     if (!clearing) return;
     clearTerms.mutate(clearing._id, {
-      onSuccess: () =>
-        toast.success(`${clearing.buyer.name} pays by card from now on; what they owe stays owed.`),
+      onSuccess: () => {
+        setClearedId(clearing._id);
+        toast.success(`${clearing.buyer.name} pays by card from now on; what they owe stays owed.`);
+      },
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setClearing(null),
     });
@@ -48,6 +55,7 @@ export function PaymentTermsPage() {
     <>
       <PageHeading
         title="Payment terms"
+        titleId={titleId}
         description="Companies and customers who order on account: invoiced at once, due in their net days, never owing more than their credit limit."
       />
       <TermsForm
