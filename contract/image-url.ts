@@ -7,6 +7,11 @@ const IMAGE_URL_PROBLEM = 'Must be an https:// link or a path on this site.';
 export const ImageUrlSchema = z
   .string()
   .trim()
+  // Left empty, it says so: not that nothing is no link.
+  .min(1, {
+    error: 'Required: a picture, as an https:// link or a path on this site.',
+    abort: true,
+  })
   .max(2048, { error: 'Must be at most 2048 characters.' })
   .regex(new RegExp(`^(?:${SITE_PATH}|https://${URL_CHARACTER}+)$`), { error: IMAGE_URL_PROBLEM })
   // What a pattern cannot say: the link's host is one a URL can have.
