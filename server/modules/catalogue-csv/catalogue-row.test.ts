@@ -82,6 +82,19 @@ describe('readRow', () => {
       ['price_breaks', 'Break 1: Must be at least 2 units.'],
     ]);
   });
+
+  it('holds no break to a unit price or minimum order it could not read', () => {
+    const read = readRow(
+      cells({ price: '$54.90', minimum_order: 'ten', price_breaks: '20: 49.90' }),
+      header,
+      outline,
+      'USD',
+    );
+    expect('problems' in read && read.problems.map((p) => [p.column, p.message])).toEqual([
+      ['price', '“$54.90” is not a price: write it as a decimal in USD (49.99).'],
+      ['minimum_order', '“ten” is not a whole number.'],
+    ]);
+  });
 });
 
 describe('readHeader', () => {

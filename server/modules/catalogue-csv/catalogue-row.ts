@@ -224,6 +224,13 @@ export function readRow(
         field === 'specs' ? `${SPEC_COLUMN_PREFIX}${rest[0]}` : COLUMN_OF_FIELD[field ?? ''];
       // A column already named a problem of its own reading (a number that is none, say).
       if (column && problems.some((known) => known.column === column)) continue;
+      // The first break is held to the unit price and the minimum order: one that could not be
+      // read says nothing about it (its own problem is named).
+      const against =
+        field === 'priceTiers' && rest[0] === '0'
+          ? { price: 'price', minQuantity: 'minimum_order' }[rest[1] ?? '']
+          : undefined;
+      if (against && problems.some((known) => known.column === against)) continue;
       const which =
         field === 'priceTiers' && rest[0] !== undefined ? `Break ${Number(rest[0]) + 1}: ` : '';
       problem(column ?? (field || 'sku'), `${which}${issue.message}`);
