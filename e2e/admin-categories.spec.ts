@@ -88,6 +88,8 @@ test('an admin adds, moves and deletes categories, and is told why a full one st
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(`${name} is deleted.`)).toBeVisible();
     await expect(row(page, name)).toHaveCount(0);
+    // Its row and button are gone: the keyboard is on the page's title, not its start.
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage categories' })).toBeFocused();
   }
   expect(problems).toEqual([]);
 });

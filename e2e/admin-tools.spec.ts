@@ -116,6 +116,8 @@ test('an admin finds a tool, filters low stock, sets the stock and a price break
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${plane.name} is deleted.`)).toBeVisible();
   await expect(page.getByText('1 tool.')).toBeVisible();
+  // Its row and button are gone: the keyboard is on the page's title, not its start.
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage tools' })).toBeFocused();
   await buyer.dispose();
   await admin.dispose();
 });

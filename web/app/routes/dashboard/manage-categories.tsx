@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import type { Category } from '#contract/categories.ts';
 import { formatCount } from '#contract/format.ts';
@@ -16,6 +16,7 @@ import { CategorySpecsDialog } from '#web/features/categories/components/categor
 import { CategoryTreeTable } from '#web/features/categories/components/category-tree-table.tsx';
 import { DeleteCategoryDialog } from '#web/features/categories/components/delete-category-dialog.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage categories', path: location.pathname, noIndex: true });
@@ -26,6 +27,10 @@ export function ManageCategoriesPage() {
   const toast = useToast();
   const [edit, setEdit] = useState<CategoryEdit | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
+  // Deleting takes the category's row, and the button that had the keyboard, with it.
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  const titleId = useId();
+  useFocusTitleOnChange(deletedId, titleId, toDelete !== null);
   const [specsOf, setSpecsOf] = useState<string | null>(null);
   const tree = categories.data ?? [];
 
@@ -40,6 +45,7 @@ export function ManageCategoriesPage() {
       {
         onSuccess: () => {
           toast.success(`${toDelete.name} is deleted.`);
+          setDeletedId(toDelete._id);
           setToDelete(null);
         },
       },
@@ -50,6 +56,7 @@ export function ManageCategoriesPage() {
     <>
       <PageHeading
         title="Manage categories"
+        titleId={titleId}
         description="The catalogue’s tree, up to three levels deep. Add a category, rename it, move it under another one (everything below it moves too), give it specifications its tools fill in, or delete an empty one."
       />
       <div className="mb-6">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, type MetaArgs } from 'react-router';
 import { formatCount, formatUnits } from '#contract/format.ts';
 import { ManageToolsQuerySchema } from '#contract/tool-lists.ts';
@@ -24,6 +24,7 @@ import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
 import { filtersFromUrl, useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage tools', path: location.pathname, noIndex: true });
@@ -63,12 +64,19 @@ export function ManageProductsPage() {
   const categories = useCategories();
   const [toEdit, setToEdit] = useState<Tool | null>(null);
   const [toDelete, setToDelete] = useState<Tool | null>(null);
+  // Deleting takes the tool's row, and the button that had the keyboard, with it.
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  const titleId = useId();
+  useFocusTitleOnChange(deletedId, titleId, toDelete !== null);
   const confirmDelete = () => {
     if (!toDelete) return;
     deleteTool.mutate(
       { id: toDelete._id, name: toDelete.name },
       {
-        onSuccess: () => toast.success(`${toDelete.name} is deleted.`),
+        onSuccess: () => {
+          setDeletedId(toDelete._id);
+          toast.success(`${toDelete.name} is deleted.`);
+        },
         onError: (error) => toast.error(errorMessage(error)),
         onSettled: () => setToDelete(null),
       },
@@ -79,6 +87,7 @@ export function ManageProductsPage() {
     <>
       <PageHeading
         title="Manage tools"
+        titleId={titleId}
         description={
           <>
             Find tools by name, description or id, and the ones running low. Edit any field, set the
