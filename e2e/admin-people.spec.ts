@@ -175,6 +175,8 @@ test.describe('as an admin', () => {
     await remove.getByRole('button', { name: 'Delete review' }).click();
     await expect(page.getByText(`${author.name}’s review is deleted.`)).toBeVisible();
     await expect(card).toHaveCount(0);
+    // Its card and button are gone: the keyboard is on the page's title, not its start.
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage reviews' })).toBeFocused();
 
     await page.goto('/dashboard/audit?targetType=review');
     await waitForReady(page);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import type { ManagedReview } from '#contract/reviews.ts';
@@ -20,6 +20,7 @@ import {
 } from '#web/features/reviews/components/review-action-dialog.tsx';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Manage reviews', path: location.pathname, noIndex: true });
@@ -39,6 +40,10 @@ export function ManageReviewsPage() {
     null,
   );
   const mutation = pending?.action === 'delete' ? remove : setHidden;
+  // Deleting takes the review's card, and the button that had the keyboard, with it.
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  const titleId = useId();
+  useFocusTitleOnChange(deletedId, titleId, pending !== null);
 
   const close = () => {
     setPending(null);
@@ -53,7 +58,12 @@ export function ManageReviewsPage() {
       toast.success(message);
     };
     if (action === 'delete') {
-      remove.mutate(review, { onSuccess: done(`${review.userName}’s review is deleted.`) });
+      remove.mutate(review, {
+        onSuccess: () => {
+          setDeletedId(review._id);
+          done(`${review.userName}’s review is deleted.`)();
+        },
+      });
     } else {
       setHidden.mutate(
         { review, hidden: action === 'hide' },
@@ -72,6 +82,7 @@ export function ManageReviewsPage() {
     <>
       <PageHeading
         title="Manage reviews"
+        titleId={titleId}
         description="Every review of the store and of its tools, hidden ones included, newest first. Hide a review to take it off the store at once (the home page, or its tool's page), or delete it for good."
       />
       <Form
