@@ -77,6 +77,35 @@ test('an admin opens the dashboard on the overview: each figure a chart and a ta
   await expect(top.getByRole('row').nth(1)).toContainText('$99,998.00');
   const low = page.getByRole('region', { name: 'Low stock', exact: true });
   await expect(low.getByRole('row', { name: new RegExp(empty.name) })).toContainText('0');
+  // Every status is named on the chart, no name running into another.
+  const statusNames = await page
+    .getByRole('region', { name: 'Orders by status', exact: true })
+    .locator(`${CHART} text.recharts-cartesian-axis-tick-value`)
+    .evaluateAll((texts) =>
+      texts.map((text) => {
+        // A plain object: a DOMRect's sides are getters, which do not leave the page.
+        const { left, top, right, bottom } = text.getBoundingClientRect();
+        // A long name may take two lines (a tspan each).
+        const lines = [...text.querySelectorAll('tspan')].map((line) => line.textContent);
+        return { name: lines.join(' '), box: { left, top, right, bottom } };
+      }),
+    );
+  expect(statusNames.map((tick) => tick.name)).toEqual(
+    expect.arrayContaining(['Awaiting approval', 'Unpaid', 'On account', 'Paid', 'Shipped']),
+  );
+  const overlapping = statusNames.flatMap((a, i) =>
+    statusNames
+      .slice(i + 1)
+      .filter(
+        (b) =>
+          a.box.left < b.box.right &&
+          b.box.left < a.box.right &&
+          a.box.top < b.box.bottom &&
+          b.box.top < a.box.bottom,
+      )
+      .map((b) => `${a.name} / ${b.name}`),
+  );
+  expect(overlapping).toEqual([]);
   await keepScreenshot(page, 'overview-1280', { fullPage: true });
   await expectAccessible(page, 'the overview at 1280 px');
 

@@ -29,11 +29,23 @@ export function StatusFigure({ counts }: { counts: StatusCount[] }) {
       emptyText={total === 0 ? 'No order has been placed yet.' : undefined}
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} accessibilityLayer={false} margin={{ left: 4, right: 8 }}>
-            <CartesianGrid vertical={false} stroke={CHART_COLORS.grid} />
-            <XAxis dataKey="label" tick={AXIS_TICK} interval={0} />
-            <YAxis tick={AXIS_TICK} width={48} allowDecimals={false} tickFormatter={compactCount} />
-            <Bar isAnimationActive={false} dataKey="count" radius={[3, 3, 0, 0]}>
+          {/* Bars across, each status named on its own line: seven names side by side under
+              columns ran into each other in a half-width card. */}
+          <BarChart
+            data={data}
+            layout="vertical"
+            accessibilityLayer={false}
+            margin={{ left: 0, right: 12 }}
+          >
+            <CartesianGrid horizontal={false} stroke={CHART_COLORS.grid} />
+            <XAxis
+              type="number"
+              tick={AXIS_TICK}
+              allowDecimals={false}
+              tickFormatter={compactCount}
+            />
+            <YAxis type="category" dataKey="label" tick={AXIS_TICK} width={120} interval={0} />
+            <Bar isAnimationActive={false} dataKey="count" radius={[0, 3, 3, 0]} maxBarSize={24}>
               {data.map((row) => (
                 <Cell key={row.status} fill={STATUS_COLORS[row.status]} />
               ))}
