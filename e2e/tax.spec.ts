@@ -241,6 +241,8 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     );
     await page.getByRole('dialog').getByRole('button', { name: 'Delete rate' }).click();
     await expect(page.getByText('The rate of the Azores is deleted.')).toBeVisible();
+    // Its row and button are gone: the keyboard is on the page's title, not its start.
+    await expect(page.getByRole('heading', { level: 1, name: 'Tax' })).toBeFocused();
     await expect(rows).toHaveCount(3);
     await expect(portugal).not.toContainText('Azores');
 
@@ -260,6 +262,7 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     await exempt.getByRole('button', { name: /^End exemption/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'End exemption' }).click();
     await expect(page.getByText(`${account.name}'s orders carry tax from now on.`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tax' })).toBeFocused();
     await expect(exempt).toHaveCount(0);
 
     // A company's Portuguese VAT number is checked: the number it changed meanwhile is refused,

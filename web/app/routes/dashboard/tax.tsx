@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { countryInSentence } from '#contract/addresses.ts';
 import { type TaxExemption, type TaxRate, taxPlaceInSentence } from '#contract/tax.ts';
@@ -26,6 +26,7 @@ import { VatNumbersSection } from '#web/features/tax/components/vat-numbers-sect
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Tax', path: location.pathname, noIndex: true });
@@ -68,11 +69,18 @@ export function TaxPage() {
   const [editing, setEditing] = useState<TaxRateEdit | null>(null);
   const [deleting, setDeleting] = useState<TaxRate | null>(null);
   const [ending, setEnding] = useState<TaxExemption | null>(null);
+  // A rate deleted or an exemption ended takes its row, and the button that had the keyboard.
+  const [removed, setRemoved] = useState<string | null>(null);
+  const titleId = useId();
+  useFocusTitleOnChange(removed, titleId, deleting !== null || ending !== null);
 
   const confirmDelete = () => {
     if (!deleting) return;
     removeRate.mutate(deleting._id, {
-      onSuccess: () => toast.success(`The rate of ${taxPlaceInSentence(deleting)} is deleted.`),
+      onSuccess: () => {
+        toast.success(`The rate of ${taxPlaceInSentence(deleting)} is deleted.`);
+        setRemoved(`rate ${deleting._id}`);
+      },
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setDeleting(null),
     });
@@ -80,7 +88,10 @@ export function TaxPage() {
   const confirmEnd = () => {
     if (!ending) return;
     clearExemption.mutate(ending._id, {
-      onSuccess: () => toast.success(`${ending.buyer.name}'s orders carry tax from now on.`),
+      onSuccess: () => {
+        toast.success(`${ending.buyer.name}'s orders carry tax from now on.`);
+        setRemoved(`exemption ${ending._id}`);
+      },
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setEnding(null),
     });
@@ -90,6 +101,7 @@ export function TaxPage() {
     <>
       <PageHeading
         title="Tax"
+        titleId={titleId}
         description="The rate each destination is taxed at, by country and by region, the buyers who pay no tax, and the companies' VAT numbers for the reverse charge. A change applies to orders placed from then on."
       />
       <section aria-labelledby="tax-rates-title">
