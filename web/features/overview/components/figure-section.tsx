@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BarChart, CartesianGrid, ResponsiveContainer } from 'recharts';
 import { fractionDigits } from '#contract/money.ts';
 
 /*
@@ -20,6 +21,26 @@ export const CHART_COLORS = {
 } as const;
 
 export const AXIS_TICK = { fill: CHART_COLORS.axis, fontSize: 12 };
+
+/**
+ * Bars across, each row named at its left (ranks, statuses), on the overview's grid: `children`
+ * are the chart's axes, bars and legend.
+ */
+export function AcrossBars<T>({ data, children }: { data: T[]; children: ReactNode }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart
+        data={data}
+        layout="vertical"
+        accessibilityLayer={false}
+        margin={{ left: 0, right: 12 }}
+      >
+        <CartesianGrid horizontal={false} stroke={CHART_COLORS.grid} />
+        {children}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
 
 /** "$1.2K": an axis of money, short. */
 export function compactMoney(minorUnits: number, currency: string): string {

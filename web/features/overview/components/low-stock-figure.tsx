@@ -1,8 +1,8 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Bar, Legend, XAxis, YAxis } from 'recharts';
 import { formatCount, formatUnits } from '#contract/format.ts';
 import type { LowStockTool, Overview } from '#contract/overview.ts';
 import { DataTable } from '#web/components/ui/table.tsx';
-import { AXIS_TICK, CHART_COLORS, FigureSection } from './figure-section.tsx';
+import { AcrossBars, AXIS_TICK, CHART_COLORS, FigureSection } from './figure-section.tsx';
 
 export function LowStockFigure({ lowStock }: { lowStock: Overview['lowStock'] }) {
   const data = lowStock.tools.map((tool, index) => ({ ...tool, rank: String(index + 1) }));
@@ -18,33 +18,25 @@ export function LowStockFigure({ lowStock }: { lowStock: Overview['lowStock'] })
       }
       emptyText={lowStock.total === 0 ? 'Every tool in the catalogue has enough stock.' : undefined}
       chart={
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            data={data}
-            layout="vertical"
-            accessibilityLayer={false}
-            margin={{ left: 0, right: 12 }}
-          >
-            <CartesianGrid horizontal={false} stroke={CHART_COLORS.grid} />
-            <XAxis type="number" tick={AXIS_TICK} allowDecimals={false} />
-            <YAxis type="category" dataKey="rank" tick={AXIS_TICK} width={28} interval={0} />
-            <Legend wrapperStyle={{ fontSize: 12, color: CHART_COLORS.axis }} />
-            <Bar
-              isAnimationActive={false}
-              dataKey="quantity"
-              name="In stock"
-              fill={CHART_COLORS.amber}
-              maxBarSize={12}
-            />
-            <Bar
-              isAnimationActive={false}
-              dataKey="minimumOrder"
-              name="Minimum order"
-              fill={CHART_COLORS.stone}
-              maxBarSize={12}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+        <AcrossBars data={data}>
+          <XAxis type="number" tick={AXIS_TICK} allowDecimals={false} />
+          <YAxis type="category" dataKey="rank" tick={AXIS_TICK} width={28} interval={0} />
+          <Legend wrapperStyle={{ fontSize: 12, color: CHART_COLORS.axis }} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="quantity"
+            name="In stock"
+            fill={CHART_COLORS.amber}
+            maxBarSize={12}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="minimumOrder"
+            name="Minimum order"
+            fill={CHART_COLORS.stone}
+            maxBarSize={12}
+          />
+        </AcrossBars>
       }
       table={
         <DataTable<LowStockTool & { rank: string }>

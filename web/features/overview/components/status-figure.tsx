@@ -1,10 +1,16 @@
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Bar, Cell, XAxis, YAxis } from 'recharts';
 import { formatCount } from '#contract/format.ts';
 import type { OrderStatus } from '#contract/orders.ts';
 import type { Overview } from '#contract/overview.ts';
 import { DataTable } from '#web/components/ui/table.tsx';
 import { orderStatusLabels } from '#web/lib/format.ts';
-import { AXIS_TICK, CHART_COLORS, compactCount, FigureSection } from './figure-section.tsx';
+import {
+  AcrossBars,
+  AXIS_TICK,
+  CHART_COLORS,
+  compactCount,
+  FigureSection,
+} from './figure-section.tsx';
 
 type StatusCount = Overview['ordersByStatus'][number];
 
@@ -28,30 +34,22 @@ export function StatusFigure({ counts }: { counts: StatusCount[] }) {
       description={`Every order there is${total > 0 ? ` (${formatCount(total)})` : ''}, by its status now.`}
       emptyText={total === 0 ? 'No order has been placed yet.' : undefined}
       chart={
-        <ResponsiveContainer width="100%" height="100%">
-          {/* Bars across, each status named on its own line: seven names side by side under
-              columns ran into each other in a half-width card. */}
-          <BarChart
-            data={data}
-            layout="vertical"
-            accessibilityLayer={false}
-            margin={{ left: 0, right: 12 }}
-          >
-            <CartesianGrid horizontal={false} stroke={CHART_COLORS.grid} />
-            <XAxis
-              type="number"
-              tick={AXIS_TICK}
-              allowDecimals={false}
-              tickFormatter={compactCount}
-            />
-            <YAxis type="category" dataKey="label" tick={AXIS_TICK} width={120} interval={0} />
-            <Bar isAnimationActive={false} dataKey="count" radius={[0, 3, 3, 0]} maxBarSize={24}>
-              {data.map((row) => (
-                <Cell key={row.status} fill={STATUS_COLORS[row.status]} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        // Bars across, each status named on its own line: seven names side by side under columns
+        // ran into each other in a half-width card.
+        <AcrossBars data={data}>
+          <XAxis
+            type="number"
+            tick={AXIS_TICK}
+            allowDecimals={false}
+            tickFormatter={compactCount}
+          />
+          <YAxis type="category" dataKey="label" tick={AXIS_TICK} width={120} interval={0} />
+          <Bar isAnimationActive={false} dataKey="count" radius={[0, 3, 3, 0]} maxBarSize={24}>
+            {data.map((row) => (
+              <Cell key={row.status} fill={STATUS_COLORS[row.status]} />
+            ))}
+          </Bar>
+        </AcrossBars>
       }
       table={
         <DataTable<StatusCount>

@@ -1,11 +1,17 @@
 import { Link } from 'react-router';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Bar, XAxis, YAxis } from 'recharts';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { TopTool } from '#contract/overview.ts';
 import { DataTable } from '#web/components/ui/table.tsx';
 import * as paths from '#web/lib/paths.ts';
-import { AXIS_TICK, CHART_COLORS, compactMoney, FigureSection } from './figure-section.tsx';
+import {
+  AcrossBars,
+  AXIS_TICK,
+  CHART_COLORS,
+  compactMoney,
+  FigureSection,
+} from './figure-section.tsx';
 
 /**
  * The tools that brought the most in the window. The chart's bars are numbered by rank (names
@@ -21,29 +27,21 @@ export function TopToolsFigure({ tools, currency }: { tools: TopTool[]; currency
       description="The tools that brought the most revenue in orders sold (paid by card, or invoiced on account) in the last 30 days (up to 10), numbered by rank."
       emptyText={tools.length === 0 ? 'No tool was sold in the last 30 days.' : undefined}
       chart={
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            data={data}
-            layout="vertical"
-            accessibilityLayer={false}
-            margin={{ left: 0, right: 12 }}
-          >
-            <CartesianGrid horizontal={false} stroke={CHART_COLORS.grid} />
-            <XAxis
-              type="number"
-              tick={AXIS_TICK}
-              tickFormatter={(amount: number) => compactMoney(amount, currency)}
-            />
-            <YAxis type="category" dataKey="rank" tick={AXIS_TICK} width={28} interval={0} />
-            <Bar
-              isAnimationActive={false}
-              dataKey="revenue"
-              fill={CHART_COLORS.orange}
-              radius={[0, 3, 3, 0]}
-              maxBarSize={24}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+        <AcrossBars data={data}>
+          <XAxis
+            type="number"
+            tick={AXIS_TICK}
+            tickFormatter={(amount: number) => compactMoney(amount, currency)}
+          />
+          <YAxis type="category" dataKey="rank" tick={AXIS_TICK} width={28} interval={0} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="revenue"
+            fill={CHART_COLORS.orange}
+            radius={[0, 3, 3, 0]}
+            maxBarSize={24}
+          />
+        </AcrossBars>
       }
       table={
         <DataTable<(typeof data)[number]>
