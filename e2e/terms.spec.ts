@@ -203,5 +203,18 @@ test('a refund of an order on account shows at once as credited, and lowers what
   await expect(account.getByTestId('credited')).toHaveText('$20.00');
   await expect(account.getByTestId('left-to-pay')).toHaveText('$15.00');
   await expect(account.getByText('At most $15.00.')).toBeVisible();
+  await expect(account.getByTestId('overpaid')).toHaveCount(0);
   await checkAtWidths(page, 'order on account with a credit note');
+
+  // The other two refunded: $60.00 credited and $25.00 paid, which the store now owes the buyer.
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('2');
+  await dialog.getByLabel('Note').fill('The other two came back.');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(account.getByTestId('credited')).toHaveText('$60.00');
+  await expect(account.getByTestId('left-to-pay')).toHaveText('Nothing: paid in full');
+  await expect(account.getByTestId('overpaid')).toHaveText(
+    'The buyer paid $25.00 more than is now due, after the credit notes: the store owes it to them.',
+  );
 });

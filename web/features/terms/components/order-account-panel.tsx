@@ -26,6 +26,8 @@ export function OrderAccountPanel({
   const money = (amount: number) => formatMoney(amount, order.currency);
   const data = account.data;
   const isOverdue = data?.dueAt && data.left > 0 && Date.parse(data.dueAt) < Date.now();
+  // Refunds after payments can leave the buyer having paid more than is now due.
+  const overpaid = data ? Math.max(0, data.paid + data.credited - data.total) : 0;
   return (
     <section
       aria-labelledby="order-account-title"
@@ -72,6 +74,12 @@ export function OrderAccountPanel({
               </dd>
             </div>
           </dl>
+          {overpaid > 0 && (
+            <p className="mt-3 text-sm font-medium text-stone-900" data-testid="overpaid">
+              {isAdmin ? 'The buyer' : 'You'} paid {money(overpaid)} more than is now due, after the
+              credit notes: {isAdmin ? 'the store owes it to them' : 'we owe it to you'}.
+            </p>
+          )}
           {data.payments.length > 0 && (
             <ul className="mt-4 space-y-1 text-sm text-stone-800">
               {data.payments.map((payment) => (
