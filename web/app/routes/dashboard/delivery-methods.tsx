@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import type { DeliveryMethod } from '#contract/delivery-methods.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,6 +14,7 @@ import { DeliveryMethodForm } from '#web/features/shipping/components/delivery-m
 import { DeliveryMethodsTable } from '#web/features/shipping/components/delivery-methods-table.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Delivery methods', path: location.pathname, noIndex: true });
@@ -30,16 +31,11 @@ export function DeliveryMethodsPage() {
   const [deleting, setDeleting] = useState<DeliveryMethod | null>(null);
   // Back on the list from the form, or with the deleted method's row gone, the button that had
   // the keyboard is gone too: the list's title takes it instead of the page's start.
-  const [isBack, setIsBack] = useState(false);
-  useEffect(() => {
-    if (!isBack || editing || deleting) return;
-    setIsBack(false);
-    const active = document.activeElement;
-    if (active === null || active === document.body) document.getElementById(TITLE_ID)?.focus();
-  }, [isBack, editing, deleting]);
+  const [backs, setBacks] = useState(0);
+  useFocusTitleOnChange(backs, TITLE_ID, editing !== null || deleting !== null);
   const backToList = () => {
     setEditing(null);
-    setIsBack(true);
+    setBacks((count) => count + 1);
   };
   const confirmDelete = () => {
     if (!deleting) return;
@@ -49,7 +45,7 @@ export function DeliveryMethodsPage() {
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => {
         setDeleting(null);
-        setIsBack(true);
+        setBacks((count) => count + 1);
       },
     });
   };
