@@ -8,7 +8,8 @@ import { RecordPaymentForm } from './record-payment-form.tsx';
 
 /**
  * An order on account, invoiced: when it is due, what was paid (each payment received), what its
- * credit notes took off and what is left; an admin records payments here. Nothing for an order paid by card or not invoiced.
+ * credit notes took off, what is left and what the buyer paid beyond it; an admin records payments
+ * here. Nothing for an order paid by card or not invoiced.
  */
 export function OrderAccountPanel({
   order,
