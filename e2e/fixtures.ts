@@ -18,8 +18,51 @@ import { linkFromOutbox } from './outbox.ts';
 import { createAccount, sessionCookie } from './sessions.ts';
 
 /**
+ * Every page of a journey keeps the last moves of its focus (what took it, what lost it, what was
+ * removed while it had it), for `toBeFocused` to tell when it fails.
+ */
+function recordFocusMoves(): void {
+  const moves: string[] = [];
+  (window as unknown as { __focusMoves: string[] }).__focusMoves = moves;
+  const start = performance.now();
+  const name = (node: EventTarget | null) => {
+    if (!(node instanceof Element)) return node === null ? 'nothing' : 'the window';
+    const label = node.getAttribute('aria-label');
+    const text = (node.textContent ?? '').trim().slice(0, 30);
+    return `<${node.tagName.toLowerCase()}${label ? ` aria-label="${label}"` : ''}> "${text}"`;
+  };
+  const note = (what: string) => {
+    moves.push(`${Math.round(performance.now() - start)} ms: ${what}`);
+    if (moves.length > 30) moves.shift();
+  };
+  let focused: Element | null = null;
+  window.addEventListener(
+    'focusin',
+    (event) => {
+      focused = event.target as Element;
+      note(`focus to ${name(event.target)}`);
+    },
+    true,
+  );
+  window.addEventListener(
+    'focusout',
+    (event) => {
+      note(`focus leaves ${name(event.target)} for ${name(event.relatedTarget)}`);
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    if (focused && !focused.isConnected) {
+      note(`${name(focused)}, which had focus, left the page`);
+      focused = null;
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
  * Playwright's expect, with `toBeFocused` saying what has focus when it fails (its own says only
- * "inactive"): the element, and whether the page itself has focus, which the matcher also needs.
+ * "inactive"): the element, whether the page itself has focus, which the matcher also needs, and
+ * the focus's last moves.
  */
 export const expect = baseExpect.extend({
   async toBeFocused(locator: Locator, options?: { timeout?: number }) {
@@ -35,19 +78,26 @@ export const expect = baseExpect.extend({
           const what = active
             ? `<${active.tagName.toLowerCase()}${active.id ? ` id="${active.id}"` : ''}${active.getAttribute('aria-label') ? ` aria-label="${active.getAttribute('aria-label')}"` : ''}> "${(active.textContent ?? '').trim().slice(0, 60)}"`
             : 'nothing';
-          return `${what}; the page ${document.hasFocus() ? 'has' : 'does not have'} focus`;
+          const moves = (window as unknown as { __focusMoves?: string[] }).__focusMoves ?? [];
+          return `${what}; the page ${document.hasFocus() ? 'has' : 'does not have'} focus.\n\nIts last moves:\n${moves.join('\n')}`;
         })
-        .catch(() => 'unknown (the page is gone)');
+        .catch(() => 'unknown (the page is gone).');
       return {
         pass: this.isNot,
         name: 'toBeFocused',
         message: () =>
-          `${error instanceof Error ? error.message : String(error)}\n\nFocus is on ${focus}.`,
+          `${error instanceof Error ? error.message : String(error)}\n\nFocus is on ${focus}`,
       };
     }
   },
 });
-export const test = base;
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(recordFocusMoves);
+    await use(page);
+  },
+});
 
 export const ORIGIN = `http://localhost:${process.env.E2E_PORT}`;
 
