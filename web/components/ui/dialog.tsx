@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from './button.tsx';
 
 interface DialogProps {
@@ -36,6 +36,7 @@ export function Dialog({
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const isGone = useRef(false);
   const titleId = useId();
 
   useEffect(() => {
@@ -50,19 +51,26 @@ export function Dialog({
     }
   }, [open]);
 
-  // A dialog its owner removes (rendered only while something is being edited) closes without a
-  // close event: focus, left on a button that is gone, would fall back to the page's start.
-  useEffect(
-    () => () => {
+  // A dialog its owner removes (rendered only while something is being edited) gets no close
+  // event. It closes itself while still in the page, before React takes it out: the page stops
+  // being inert at once and focus goes back to what opened it, rather than falling to the page's
+  // start with the field that had it and coming back only when a later effect runs.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    isGone.current = false;
+    return () => {
+      isGone.current = true;
       const target = opener.current;
       opener.current = null;
+      if (dialog?.open) dialog.close();
       const active = document.activeElement;
-      if (target?.isConnected && (active === null || active === document.body)) target.focus();
-    },
-    [],
-  );
+      const isLost = active === null || active === document.body || dialog?.contains(active);
+      if (target?.isConnected && isLost) target.focus();
+    };
+  }, []);
 
   const handleClose = () => {
+    if (isGone.current) return;
     onClose();
     const target = opener.current;
     opener.current = null;
