@@ -183,6 +183,12 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
       const howMuch = amount === undefined ? 'a payment' : `a payment of ${money(amount)}`;
       return `${who} recorded ${howMuch} on order ${label}${reference ? `, reference ${quoted(reference)}` : ''}.`;
     }
+    case 'order.payout_recorded': {
+      const amount = number(details.amount);
+      const reference = text(details.reference);
+      const howMuch = amount === undefined ? 'money' : money(amount);
+      return `${who} recorded ${howMuch} paid back to the buyer of order ${label}${reference ? `, reference ${quoted(reference)}` : ''}.`;
+    }
     case 'company.created':
     case 'company.updated':
     case 'company.invited':

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'payment_terms.set',
   'payment_terms.cleared',
   'order.payment_recorded',
+  'order.payout_recorded',
   'delivery_method.created',
   'delivery_method.updated',
   'delivery_method.deleted',

@@ -74,7 +74,13 @@ const StatementQuerySchema = z
   );
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 
+/**
+ * Money that moved for the invoice: a payment received from the buyer, or a payout, money the
+ * store paid back to a buyer who had paid more than was due after credit notes. `amount` is what
+ * moved (positive either way); `receivedOn` the day it arrived, or for a payout left.
+ */
 const PaymentReceivedSchema = z.object({
+  kind: z.enum(['received', 'payout']),
   amount: MoneySchema,
   receivedOn: z.string(),
   reference: z.string(),
@@ -89,9 +95,15 @@ const OrderAccountSchema = z.object({
   orderId: IdSchema,
   dueAt: TimestampSchema.nullable(),
   total: MoneySchema,
+  /** What the buyer has paid: the payments received less the payouts. */
   paid: MoneySchema,
   credited: MoneySchema,
   left: MoneySchema,
+  /**
+   * What the buyer paid beyond what is due after the credit notes, not yet paid back: the store
+   * owes it to them (a refund after payment), and an admin records its payout.
+   */
+  owedToBuyer: MoneySchema,
   settledAt: TimestampSchema.nullable(),
   payments: z.array(PaymentReceivedSchema),
 });

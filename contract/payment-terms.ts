@@ -75,12 +75,26 @@ export const RecordPaymentBodySchema = z.strictObject({
 });
 export type RecordPaymentBody = z.infer<typeof RecordPaymentBodySchema>;
 
+/** Money paid back to a buyer on account who paid more than is due after credit notes. */
+export const RecordPayoutBodySchema = z.strictObject({
+  amount: MoneySchema.min(1, { error: 'Must be at least 0.01.' }),
+  /** The day the money left, as the bank statement says: today or earlier, as a payment's. */
+  paidOn: DaySchema.refine((day) => day <= latestToday(), {
+    error: 'Must be today or earlier: record a payout once it has been sent.',
+  }),
+  /** The transfer's reference, as the bank statement says. */
+  reference: plainText(1, 140),
+});
+export type RecordPayoutBody = z.infer<typeof RecordPayoutBodySchema>;
+
 /** What an invoice on account has been paid, and what is left. */
 const InvoiceBalanceSchema = z.object({
   orderId: IdSchema,
   total: MoneySchema,
   paid: MoneySchema,
   left: MoneySchema,
+  /** What the buyer paid beyond what is due after credit notes, not yet paid back. */
+  owedToBuyer: MoneySchema,
   /** When its payments reached its total; null while something is left. */
   settledAt: TimestampSchema.nullable(),
 });
@@ -147,6 +161,23 @@ export const paymentTermsRoutes = {
     errors: {
       404: 'not_found: no order has this id.',
       409: 'not_on_account: the order is not an invoiced order on account. payment_exceeds_balance: the payment is more than is left to pay.',
+    },
+  }),
+  recordPayout: route({
+    method: 'POST',
+    path: '/orders/:id/payouts',
+    access: 'admin',
+    summary: 'Record money paid back on account',
+    description: `Records money the store paid back to the buyer of an order on account (a bank transfer) who had paid more than is due after its credit notes: amount, the day it was sent (today or earlier) and its reference. At most what the buyer is owed on the order; what they have paid, net, goes down by it, and statements list it. ${ADMIN_AUDIT} (order.payout_recorded).`,
+    returns: 'What the invoice has been paid, net, and what is still owed either way.',
+    tags: ['terms'],
+    params: IdParamsSchema,
+    body: RecordPayoutBodySchema,
+    response: InvoiceBalanceSchema,
+    status: 201,
+    errors: {
+      404: 'not_found: no order has this id.',
+      409: 'not_on_account: the order is not an invoiced order on account. payout_exceeds_owed: the payout is more than the store owes the buyer on this order (nothing, or less).',
     },
   }),
 } as const;

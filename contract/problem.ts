@@ -66,6 +66,7 @@ const ProblemCodeSchema = z.enum([
   'vat_number_changed',
   'postcode_prefix_taken',
   'payment_exceeds_balance',
+  'payout_exceeds_owed',
   'not_on_account',
   'statement_too_long',
   'conflict',

@@ -135,6 +135,11 @@ test('a customer orders on account within and over the limit, and an admin recor
   await account.getByLabel('Reference').fill('BANK-TT-2');
   await account.getByRole('button', { name: 'Record payment' }).click();
   await expect(account.getByTestId('left-to-pay')).toHaveText('Nothing: paid in full');
+  // The form goes with its job done, and still says what it recorded.
+  await expect(
+    page.getByText(/\$35\.00 is recorded: order TY-\d+ is paid in full\./),
+  ).toBeVisible();
+  await expect(account.getByRole('heading', { name: 'On account' })).toBeFocused();
 
   // Terms taken away: the customer pays by card from now on.
   await page.goto('/dashboard/payment-terms');
@@ -217,4 +222,38 @@ test('a refund of an order on account shows at once as credited, and lowers what
   await expect(account.getByTestId('overpaid')).toHaveText(
     'The buyer paid $25.00 more than is now due, after the credit notes: the store owes it to them.',
   );
+
+  // The $25.00 sent back by bank transfer and recorded: more than that is refused in the form.
+  const payout = account.getByRole('form', { name: 'Record money paid back' });
+  await expect(account.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
+  await payout.getByLabel('Amount (USD)').fill('30.00');
+  await payout.getByLabel('Reference').fill('BACK-CC-1');
+  await payout.getByRole('button', { name: 'Record payout' }).click();
+  await expect(
+    payout.getByText('The store owes the buyer $25.00 on this order: pay back at most that.'),
+  ).toBeVisible();
+  await payout.getByLabel('Amount (USD)').fill('25.00');
+  await payout.getByRole('button', { name: 'Record payout' }).click();
+  await expect(
+    page.getByText(
+      `$25.00 is recorded as paid back: the store owes the buyer nothing more on order ${order.number}.`,
+    ),
+  ).toBeVisible();
+  await expect(account.getByTestId('overpaid')).toHaveCount(0);
+  await expect(payout).toHaveCount(0);
+  await expect(
+    account.getByText(/\$25\.00 paid back to the buyer .*, reference BACK-CC-1/),
+  ).toBeVisible();
+  await expect(account.getByText('Paid', { exact: true }).locator('+ dd')).toHaveText('$0.00');
+  await expect(account.getByRole('heading', { name: 'On account' })).toBeFocused();
+
+  // The buyer reads the same movements.
+  await signedIn(page, buyer);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await expect(account.getByText(/\$25\.00 received .*, reference BANK-CC-1/)).toBeVisible();
+  await expect(
+    account.getByText(/\$25\.00 paid back to you .*, reference BACK-CC-1/),
+  ).toBeVisible();
+  await expect(account.getByTestId('overpaid')).toHaveCount(0);
 });

@@ -41,7 +41,12 @@ export const paymentTerms = pgTable(
   ],
 );
 
-/** A payment received for an invoice on account (a bank transfer): partial payments add up. */
+/**
+ * Money that moved for an invoice on account, as the bank statement says: a payment received (a
+ * transfer from the buyer; partial payments add up) or a payout, money the store paid back to a
+ * buyer who had paid more than was due after credit notes (decision 063). A payout's amount is
+ * negative, so what the rows add up to is what the buyer has paid, net, everywhere it is read.
+ */
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
@@ -49,8 +54,11 @@ export const invoicePayments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['received', 'payout'] })
+      .notNull()
+      .default('received'),
     amount: integer('amount').notNull(),
-    /** The day the money arrived, as the bank statement says. */
+    /** The day the money arrived, or for a payout left, as the bank statement says. */
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     /** The transfer's reference, as the bank statement says. */
     reference: text('reference').notNull(),
@@ -58,7 +66,11 @@ export const invoicePayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('invoice_payments_amount_check', sql`${t.amount} > 0`),
+    check('invoice_payments_kind_check', sql`${t.kind} in ('received', 'payout')`),
+    check(
+      'invoice_payments_amount_check',
+      sql`${t.amount} <> 0 and (${t.amount} > 0) = (${t.kind} = 'received')`,
+    ),
     index('invoice_payments_order_idx').on(t.orderId),
   ],
 );

@@ -25,7 +25,7 @@ export async function creditedAmount(tx: Tx, orderId: string): Promise<number> {
   return sum?.credited ?? 0;
 }
 
-/** What the payments received for an order on account come to. */
+/** What the buyer of an order on account has paid, net: the payments received less the payouts. */
 export async function paidOnAccount(tx: Tx, orderId: string): Promise<number> {
   const [sum] = await tx
     .select({ paid: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })

@@ -109,7 +109,8 @@ export function overdueInvoices(tx: Tx, page: { limit: number; offset: number })
  */
 export type StatementEntry = {
   day: string;
-  kind: 'invoice' | 'payment' | 'credit';
+  /** A payout is money paid back to the buyer (decision 063): it adds to what they owe. */
+  kind: 'invoice' | 'payment' | 'payout' | 'credit';
   orderNumber: string;
   invoiceNumber: string;
   detail: string;
@@ -134,7 +135,7 @@ export async function statementOf(
           and r.credit_note_issued_at < ${period.from}::date), 0) as owed`);
   const entries = await tx.execute<{
     day: string;
-    kind: 'invoice' | 'payment' | 'credit';
+    kind: StatementEntry['kind'];
     number: string;
     invoice_number: string;
     detail: string;
@@ -148,7 +149,8 @@ export async function statementOf(
       where ${where} and o.invoiced_at >= ${period.from}::date
         and o.invoiced_at < ${period.to}::date + 1
       union all
-      select p.received_on::text, 'payment', o.number, o.invoice_number, p.reference, p.amount
+      select p.received_on::text, case when p.kind = 'payout' then 'payout' else 'payment' end, o.number,
+        o.invoice_number, p.reference, abs(p.amount)
       from invoice_payments p join orders o on o.id = p.order_id
       where ${where} and p.received_on between ${period.from}::date and ${period.to}::date
       union all

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { membershipOf } from '../companies/index.ts';
 import { creditedAmount } from '../orders/index.ts';
 import * as repo from './account-invoices.repo.ts';
+import { invoiceBalance } from './invoice-payments.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
 
 export interface AccountInvoicesOptions {
@@ -113,19 +114,28 @@ export function createAccountInvoicesService(db: Db, options: AccountInvoicesOpt
         .from(invoicePayments)
         .where(eq(invoicePayments.orderId, order._id))
         .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.createdAt));
+      // A payout's amount is negative: what the rows add up to is what the buyer paid, net.
       const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
       // Credit notes lower what is owed (decision 063).
       const credited = await creditedAmount(db, order._id);
+      const { left, owedToBuyer } = invoiceBalance(
+        { id: order._id, totalAmount: order.totalAmount },
+        paid,
+        credited,
+        null,
+      );
       return {
         orderId: order._id,
         dueAt: order.invoice?.dueAt ?? null,
         total: order.totalAmount,
         paid,
         credited,
-        left: Math.max(order.totalAmount - credited - paid, 0),
+        left,
+        owedToBuyer,
         settledAt: row?.settledAt?.toISOString() ?? null,
         payments: payments.map((payment) => ({
-          amount: payment.amount,
+          kind: payment.kind,
+          amount: Math.abs(payment.amount),
           receivedOn: payment.receivedOn,
           reference: payment.reference,
           recordedAt: payment.createdAt.toISOString(),

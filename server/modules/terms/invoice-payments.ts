@@ -1,13 +1,54 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import { formatOrderNumber } from '../../../contract/orders.ts';
-import type { InvoiceBalance, RecordPaymentBody } from '../../../contract/payment-terms.ts';
-import type { Db } from '../../db/client.ts';
+import type {
+  InvoiceBalance,
+  RecordPaymentBody,
+  RecordPayoutBody,
+} from '../../../contract/payment-terms.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { invoicePayments, orders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { creditedAmount, paidOnAccount } from '../orders/index.ts';
+
+/** An invoiced order on account, not cancelled, locked until the transaction ends. */
+async function lockedInvoiceOnAccount(tx: Tx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('This order does not exist.');
+  if (
+    order.paymentMethod !== 'account' ||
+    order.invoiceNumber === null ||
+    order.status === 'cancelled'
+  ) {
+    throw conflict(
+      'not_on_account',
+      'This order has no invoice on account to pay: only orders placed on account and confirmed take payments here.',
+    );
+  }
+  return order;
+}
+
+/**
+ * What an invoice's money adds up to: `paid` is the payments received less the payouts, credit
+ * notes lower what is owed (decision 063), and what was paid beyond that is owed to the buyer.
+ */
+export function invoiceBalance(
+  order: { id: string; totalAmount: number },
+  paid: number,
+  credited: number,
+  settledAt: Date | null,
+): InvoiceBalance {
+  return {
+    orderId: order.id,
+    total: order.totalAmount,
+    paid,
+    left: Math.max(order.totalAmount - credited - paid, 0),
+    owedToBuyer: Math.max(paid + credited - order.totalAmount, 0),
+    settledAt: settledAt?.toISOString() ?? null,
+  };
+}
 
 /**
  * Records a payment received for an order on account (decision 056), in one transaction: the
@@ -22,18 +63,7 @@ export async function recordPayment(
   currency: string,
 ): Promise<InvoiceBalance> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw notFound('This order does not exist.');
-    if (
-      order.paymentMethod !== 'account' ||
-      order.invoiceNumber === null ||
-      order.status === 'cancelled'
-    ) {
-      throw conflict(
-        'not_on_account',
-        'This order has no invoice on account to pay: only orders placed on account and confirmed take payments here.',
-      );
-    }
+    const order = await lockedInvoiceOnAccount(tx, orderId);
     const before = await paidOnAccount(tx, orderId);
     // Credit notes lower what is owed (decision 063).
     const credited = await creditedAmount(tx, orderId);
@@ -60,12 +90,49 @@ export async function recordPayment(
       target: { type: 'order', id: orderId, label: formatOrderNumber(order.number) },
       details: { ...body },
     });
-    return {
+    return invoiceBalance(order, paid, credited, settledAt);
+  });
+}
+
+/**
+ * Records money paid back to the buyer of an order on account who paid more than its credit notes
+ * left due (decision 063), under the order's lock as a payment is: two admins recording at once
+ * can never pay back more than the buyer was owed. It stays settled: what was paid, net, still
+ * covers what is due.
+ */
+export async function recordPayout(
+  db: Db,
+  admin: SessionUser,
+  orderId: string,
+  body: RecordPayoutBody,
+  currency: string,
+): Promise<InvoiceBalance> {
+  return db.transaction(async (tx) => {
+    const order = await lockedInvoiceOnAccount(tx, orderId);
+    const before = await paidOnAccount(tx, orderId);
+    const credited = await creditedAmount(tx, orderId);
+    const owed = Math.max(before + credited - order.totalAmount, 0);
+    if (body.amount > owed) {
+      throw conflict(
+        'payout_exceeds_owed',
+        owed === 0
+          ? 'The store owes this buyer nothing on this order: they have not paid more than is due after its credit notes.'
+          : `The store owes this buyer ${formatMoney(owed, currency)} on this order, less than ${formatMoney(body.amount, currency)}: pay back at most that.`,
+      );
+    }
+    await tx.insert(invoicePayments).values({
       orderId,
-      total: order.totalAmount,
-      paid,
-      left: Math.max(order.totalAmount - credited - paid, 0),
-      settledAt: settledAt?.toISOString() ?? null,
-    };
+      kind: 'payout',
+      amount: -body.amount,
+      receivedOn: body.paidOn,
+      reference: body.reference,
+      recordedBy: admin.id,
+    });
+    await recordAudit(tx, admin, {
+      action: 'order.payout_recorded',
+      target: { type: 'order', id: orderId, label: formatOrderNumber(order.number) },
+      details: { ...body },
+    });
+    return invoiceBalance(order, before - body.amount, credited, order.settledAt);
   });
 }

@@ -22,10 +22,24 @@ export interface StatementInput {
   entries: StatementEntry[];
 }
 
+/** What a statement's line is, in words. */
+function statementDocument(entry: StatementEntry): string {
+  switch (entry.kind) {
+    case 'invoice':
+      return `Invoice ${entry.invoiceNumber} (order ${entry.orderNumber}), ${entry.detail}`;
+    case 'credit':
+      return `Credit note ${entry.detail} for ${entry.invoiceNumber}`;
+    case 'payout':
+      return `Paid back to you for ${entry.invoiceNumber}, reference ${entry.detail}`;
+    case 'payment':
+      return `Payment for ${entry.invoiceNumber}, reference ${entry.detail}`;
+  }
+}
+
 /**
  * A statement of account as a PDF, set like the invoices (server/pdf/pdf-document.ts): what was
- * owed when the period began, each invoice on account (a charge) and each payment received, the
- * balance after each, and what was owed at its end.
+ * owed when the period began, each invoice on account and each payout (charges), each payment
+ * received and credit note, the balance after each, and what was owed at its end.
  */
 export async function renderStatementPdf(input: StatementInput): Promise<Buffer> {
   const { seller, buyer, period } = input;
@@ -72,19 +86,15 @@ export async function renderStatementPdf(input: StatementInput): Promise<Buffer>
   let balance = input.opening;
   row([pdfDay(period.from), 'Owed when the period began', '', '', cost(balance)], 'regular');
   for (const entry of input.entries) {
-    const isInvoice = entry.kind === 'invoice';
-    balance += isInvoice ? entry.amount : -entry.amount;
-    const document = isInvoice
-      ? `Invoice ${entry.invoiceNumber} (order ${entry.orderNumber}), ${entry.detail}`
-      : entry.kind === 'credit'
-        ? `Credit note ${entry.detail} for ${entry.invoiceNumber}`
-        : `Payment for ${entry.invoiceNumber}, reference ${entry.detail}`;
+    // An invoice, and money paid back to the buyer, add to what they owe.
+    const isCharge = entry.kind === 'invoice' || entry.kind === 'payout';
+    balance += isCharge ? entry.amount : -entry.amount;
     row(
       [
         pdfDay(entry.day),
-        document,
-        isInvoice ? cost(entry.amount) : '',
-        isInvoice ? '' : cost(entry.amount),
+        statementDocument(entry),
+        isCharge ? cost(entry.amount) : '',
+        isCharge ? '' : cost(entry.amount),
         cost(balance),
       ],
       'regular',
@@ -99,7 +109,7 @@ export async function renderStatementPdf(input: StatementInput): Promise<Buffer>
     .text(
       input.entries.length === 0
         ? 'No invoice or credit note was issued on account and no payment was received in this period.'
-        : 'Charges are invoices on account issued in the period; payments are those received, on the day they arrived, and credit notes on the day they were issued. Cancelled orders are left out.',
+        : 'Charges are invoices on account issued in the period and money paid back to you; payments are those received, on the day they arrived, and credit notes on the day they were issued. Cancelled orders are left out.',
       left,
       doc.y,
       { width },

@@ -29,6 +29,10 @@ export function registerTermsRoutes(
     await limitWrites(user);
     return terms.recordPayment(user, params.id, body);
   });
+  registerRoute(app, paymentTermsRoutes.recordPayout, async ({ user, params, body }) => {
+    await limitWrites(user);
+    return terms.recordPayout(user, params.id, body);
+  });
 }
 
 /** What buyers read of their terms and invoices on account, and the admins' overdue list. */

@@ -2,6 +2,7 @@ import type {
   InvoiceBalance,
   PaymentTerms,
   RecordPaymentBody,
+  RecordPayoutBody,
   SetPaymentTermsBody,
   TermsPageQuery,
 } from '../../../contract/payment-terms.ts';
@@ -9,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
-import { recordPayment } from './invoice-payments.ts';
+import { recordPayment, recordPayout } from './invoice-payments.ts';
 import { namedBuyer } from './named-buyer.ts';
 import * as repo from './terms.repo.ts';
 
@@ -24,6 +25,12 @@ export function createTermsService(db: Db, options: { currency: string }) {
       orderId: string,
       body: RecordPaymentBody,
     ): Promise<InvoiceBalance> => recordPayment(db, admin, orderId, body, options.currency),
+
+    recordPayout: (
+      admin: SessionUser,
+      orderId: string,
+      body: RecordPayoutBody,
+    ): Promise<InvoiceBalance> => recordPayout(db, admin, orderId, body, options.currency),
 
     async set(admin: SessionUser, body: SetPaymentTermsBody): Promise<PaymentTerms> {
       return db.transaction(async (tx) => {

@@ -59,6 +59,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment_terms.set': 'Payment terms given',
   'payment_terms.cleared': 'Payment terms taken away',
   'order.payment_recorded': 'Payment recorded',
+  'order.payout_recorded': 'Money paid back',
   'delivery_method.created': 'Delivery method added',
   'delivery_method.updated': 'Delivery method changed',
   'delivery_method.deleted': 'Delivery method deleted',

@@ -1,5 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecordPaymentBody, SetPaymentTermsBody } from '#contract/payment-terms.ts';
+import type {
+  RecordPaymentBody,
+  RecordPayoutBody,
+  SetPaymentTermsBody,
+} from '#contract/payment-terms.ts';
 import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
@@ -73,4 +77,10 @@ export const useClearTerms = () =>
 export const useRecordPayment = () =>
   useTermsChange(({ orderId, body }: { orderId: string; body: RecordPaymentBody }) =>
     callApi(terms.recordPayment, { params: { id: orderId }, body }),
+  );
+
+/** Money paid back to a buyer who paid more than is due after credit notes. */
+export const useRecordPayout = () =>
+  useTermsChange(({ orderId, body }: { orderId: string; body: RecordPayoutBody }) =>
+    callApi(terms.recordPayout, { params: { id: orderId }, body }),
   );

@@ -3,13 +3,14 @@ import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { formatDate } from '#web/lib/format.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 import { useOrderAccount } from '../api/terms.ts';
 import { RecordPaymentForm } from './record-payment-form.tsx';
 
 /**
- * An order on account, invoiced: when it is due, what was paid (each payment received), what its
- * credit notes took off, what is left and what the buyer paid beyond it; an admin records payments
- * here. Nothing for an order paid by card or not invoiced.
+ * An order on account, invoiced: when it is due, what was paid (each payment received and each
+ * payout), what its credit notes took off, what is left and what the buyer paid beyond it; an admin
+ * records payments here, and pays back what the buyer paid beyond what is due. Nothing for an order paid by card or not invoiced.
  */
 export function OrderAccountPanel({
   order,
@@ -23,18 +24,21 @@ export function OrderAccountPanel({
 }) {
   const isInvoiced = order.paymentMethod === 'account' && order.invoice !== null;
   const account = useOrderAccount(order._id, isInvoiced && order.status !== 'cancelled');
+  // A form that goes once its job is done (paid in full, all paid back) gives focus to the heading.
+  const { data } = account;
+  useFocusTitleOnChange(
+    data ? `${data.left > 0}:${data.owedToBuyer > 0}` : 'loading',
+    'order-account-title',
+  );
   if (!isInvoiced || order.status === 'cancelled') return null;
   const money = (amount: number) => formatMoney(amount, order.currency);
-  const data = account.data;
   const isOverdue = data?.dueAt && data.left > 0 && Date.parse(data.dueAt) < Date.now();
-  // Refunds after payments can leave the buyer having paid more than is now due.
-  const overpaid = data ? Math.max(0, data.paid + data.credited - data.total) : 0;
   return (
     <section
       aria-labelledby="order-account-title"
       className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
     >
-      <h2 id="order-account-title" className="text-lg font-bold text-navy-900">
+      <h2 id="order-account-title" tabIndex={-1} className="text-lg font-bold text-navy-900">
         On account
       </h2>
       {!data ? (
@@ -75,18 +79,23 @@ export function OrderAccountPanel({
               </dd>
             </div>
           </dl>
-          {overpaid > 0 && (
+          {/* Refunds after payments can leave the buyer having paid more than is now due. */}
+          {data.owedToBuyer > 0 && (
             <p className="mt-3 text-sm font-medium text-stone-900" data-testid="overpaid">
-              {isAdmin ? 'The buyer' : 'You'} paid {money(overpaid)} more than is now due, after the
-              credit notes: {isAdmin ? 'the store owes it to them' : 'we owe it to you'}.
+              {isAdmin ? 'The buyer' : 'You'} paid {money(data.owedToBuyer)} more than is now due,
+              after the credit notes: {isAdmin ? 'the store owes it to them' : 'we owe it to you'}.
             </p>
           )}
           {data.payments.length > 0 && (
             <ul className="mt-4 space-y-1 text-sm text-stone-800">
               {data.payments.map((payment) => (
                 <li key={payment.recordedAt}>
-                  {money(payment.amount)} received {formatDate(`${payment.receivedOn}T12:00:00Z`)},
-                  reference <span className="font-mono wrap-anywhere">{payment.reference}</span>
+                  {money(payment.amount)}{' '}
+                  {payment.kind === 'payout'
+                    ? `paid back to ${isAdmin ? 'the buyer' : 'you'}`
+                    : 'received'}{' '}
+                  {formatDate(`${payment.receivedOn}T12:00:00Z`)}, reference{' '}
+                  <span className="font-mono wrap-anywhere">{payment.reference}</span>
                 </li>
               ))}
             </ul>
@@ -100,14 +109,25 @@ export function OrderAccountPanel({
             <RecordPaymentForm
               orderId={order._id}
               orderNumber={order.number}
-              left={data.left}
+              most={data.left}
+              currency={order.currency}
+            />
+          )}
+          {isAdmin && data.owedToBuyer > 0 && (
+            <RecordPaymentForm
+              kind="payout"
+              orderId={order._id}
+              orderNumber={order.number}
+              most={data.owedToBuyer}
               currency={order.currency}
             />
           )}
         </>
       )}
       {/* With a payment recorded it is refunded, not cancelled. */}
-      {data?.paid === 0 && <div className="mt-4 flex flex-wrap gap-3 empty:hidden">{actions}</div>}
+      {data?.payments.length === 0 && (
+        <div className="mt-4 flex flex-wrap gap-3 empty:hidden">{actions}</div>
+      )}
     </section>
   );
 }

@@ -2,96 +2,151 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
-import { latestToday, RecordPaymentBodySchema } from '#contract/payment-terms.ts';
+import {
+  latestToday,
+  RecordPaymentBodySchema,
+  RecordPayoutBodySchema,
+} from '#contract/payment-terms.ts';
 import { TextField } from '#web/components/ui/field.tsx';
 import { FormPanel } from '#web/components/ui/form-panel.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { useRecordPayment } from '../api/terms.ts';
+import { useRecordPayment, useRecordPayout } from '../api/terms.ts';
 
-const FIELDS = ['amount', 'receivedOn', 'reference'] as const;
-const OUTCOME = {
-  notDone: 'No payment was recorded.',
-  unknown:
-    'We cannot tell whether the payment was recorded: look at the payments before trying again.',
-};
+type Kind = 'received' | 'payout';
 
-/** The amount typed in currency units, at most what is left; the day it arrived; its reference. */
-function paymentSchema(left: number, currency: string) {
+/** What each form says: a payment received from the buyer, or money paid back to them. */
+const WORDS = {
+  received: {
+    title: 'Record a payment received',
+    dayLabel: 'Received on',
+    submit: 'Record payment',
+    notDone: 'No payment was recorded.',
+    unknown:
+      'We cannot tell whether the payment was recorded: look at the payments before trying again.',
+    cap: (most: string) => `At most ${most} is left to pay.`,
+  },
+  payout: {
+    title: 'Record money paid back',
+    dayLabel: 'Paid on',
+    submit: 'Record payout',
+    notDone: 'No payout was recorded.',
+    unknown:
+      'We cannot tell whether the payout was recorded: look at the payments before trying again.',
+    cap: (most: string) => `The store owes the buyer ${most} on this order: pay back at most that.`,
+  },
+} as const;
+
+const FIELDS = {
+  received: ['amount', 'receivedOn', 'reference'],
+  payout: ['amount', 'paidOn', 'reference'],
+} as const;
+
+/**
+ * The amount typed in currency units, at most `most`; the day the money moved (the field the API
+ * names it by); its reference.
+ */
+function moneySchema(kind: Kind, most: number, currency: string) {
   const example = fractionDigits(currency) > 0 ? '150.00' : '15000';
+  const amount = z.string().transform((value, context) => {
+    const minor = toMinorUnits(value, currency);
+    if (minor === undefined || minor === 0) {
+      context.addIssue({ code: 'custom', message: `Enter an amount such as ${example}.` });
+      return z.NEVER;
+    }
+    if (minor > most) {
+      context.addIssue({ code: 'custom', message: WORDS[kind].cap(formatMoney(most, currency)) });
+      return z.NEVER;
+    }
+    return minor;
+  });
+  // Both days are in the form; only the one the API takes is shown and checked.
   return z.object({
-    amount: z.string().transform((value, context) => {
-      const minor = toMinorUnits(value, currency);
-      if (minor === undefined || minor === 0) {
-        context.addIssue({ code: 'custom', message: `Enter an amount such as ${example}.` });
-        return z.NEVER;
-      }
-      if (minor > left) {
-        context.addIssue({
-          code: 'custom',
-          message: `At most ${formatMoney(left, currency)} is left to pay.`,
-        });
-        return z.NEVER;
-      }
-      return minor;
-    }),
-    receivedOn: RecordPaymentBodySchema.shape.receivedOn,
+    amount,
+    receivedOn: kind === 'received' ? RecordPaymentBodySchema.shape.receivedOn : z.string(),
+    paidOn: kind === 'payout' ? RecordPayoutBodySchema.shape.paidOn : z.string(),
     reference: RecordPaymentBodySchema.shape.reference,
   });
 }
-type PaymentInput = { amount: string; receivedOn: string; reference: string };
-type PaymentValues = { amount: number; receivedOn: string; reference: string };
+type MoneyInput = { amount: string; receivedOn: string; paidOn: string; reference: string };
+type MoneyValues = { amount: number; receivedOn: string; paidOn: string; reference: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
+const blank = (): MoneyInput => ({
+  amount: '',
+  receivedOn: today(),
+  paidOn: today(),
+  reference: '',
+});
 
-/** An admin records money received for an invoice on account: partial payments add up. */
+/**
+ * An admin records money that moved for an invoice on account: a payment received (partial
+ * payments add up, at most what is left), or a payout of what the buyer paid beyond what is due
+ * after credit notes (at most what the store owes them).
+ */
 export function RecordPaymentForm({
+  kind = 'received',
   orderId,
   orderNumber,
-  left,
+  most,
   currency,
 }: {
+  kind?: Kind;
   orderId: string;
   orderNumber: string;
-  left: number;
+  /** What is left to pay, or for a payout what the store owes the buyer. */
+  most: number;
   currency: string;
 }) {
-  const record = useRecordPayment();
+  const payment = useRecordPayment();
+  const payout = useRecordPayout();
+  const record = kind === 'received' ? payment : payout;
   const toast = useToast();
-  const form = useForm<PaymentInput, unknown, PaymentValues>({
-    resolver: zodResolver(paymentSchema(left, currency)),
-    defaultValues: { amount: '', receivedOn: today(), reference: '' },
+  const words = WORDS[kind];
+  const form = useForm<MoneyInput, unknown, MoneyValues>({
+    resolver: zodResolver(moneySchema(kind, most, currency)),
+    defaultValues: blank(),
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS[kind], words);
   const { errors } = form.formState;
+  const day = kind === 'received' ? 'receivedOn' : 'paidOn';
 
-  const onSubmit = form.handleSubmit((body) => {
-    record.mutate(
-      { orderId, body },
-      {
-        onSuccess: (balance) => {
-          clear();
-          form.reset({ amount: '', receivedOn: today(), reference: '' });
-          toast.success(
-            balance.left === 0
-              ? `${formatMoney(body.amount, currency)} is recorded: order ${orderNumber} is paid in full.`
-              : `${formatMoney(body.amount, currency)} is recorded; ${formatMoney(balance.left, currency)} is left to pay on order ${orderNumber}.`,
-          );
-        },
-        onError: fail,
-      },
+  // Awaited rather than given callbacks: the form goes once its job is done (paid in full, all
+  // paid back), and a mutation's per-call callbacks never run for a form that has gone.
+  const onSubmit = form.handleSubmit(async ({ amount, reference, receivedOn, paidOn }) => {
+    let balance: { left: number; owedToBuyer: number };
+    try {
+      balance =
+        kind === 'received'
+          ? await payment.mutateAsync({ orderId, body: { amount, receivedOn, reference } })
+          : await payout.mutateAsync({ orderId, body: { amount, paidOn, reference } });
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    clear();
+    form.reset(blank());
+    const recorded = `${formatMoney(amount, currency)} is recorded`;
+    toast.success(
+      kind === 'payout'
+        ? balance.owedToBuyer === 0
+          ? `${recorded} as paid back: the store owes the buyer nothing more on order ${orderNumber}.`
+          : `${recorded} as paid back; the store still owes the buyer ${formatMoney(balance.owedToBuyer, currency)} on order ${orderNumber}.`
+        : balance.left === 0
+          ? `${recorded}: order ${orderNumber} is paid in full.`
+          : `${recorded}; ${formatMoney(balance.left, currency)} is left to pay on order ${orderNumber}.`,
     );
   });
 
   return (
     <FormPanel
-      title="Record a payment received"
+      title={words.title}
       headingLevel={3}
       columns={3}
       isCard={false}
       onSubmit={onSubmit}
-      submitLabel="Record payment"
+      submitLabel={words.submit}
       isPending={record.isPending}
       failure={failure}
     >
@@ -99,16 +154,17 @@ export function RecordPaymentForm({
         label={`Amount (${currency})`}
         inputMode="decimal"
         autoComplete="off"
-        hint={`At most ${formatMoney(left, currency)}.`}
+        hint={`At most ${formatMoney(most, currency)}.`}
         error={errors.amount?.message}
         {...form.register('amount')}
       />
       <TextField
-        label="Received on"
+        key={day}
+        label={words.dayLabel}
         type="date"
         max={latestToday()}
-        error={errors.receivedOn?.message}
-        {...form.register('receivedOn')}
+        error={errors[day]?.message}
+        {...form.register(day)}
       />
       <TextField
         label="Reference"

@@ -1,0 +1,193 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderAccount } from '../../../contract/invoices-on-account.ts';
+import type { Order } from '../../../contract/orders.ts';
+import type { InvoiceBalance } from '../../../contract/payment-terms.ts';
+import { auditLog, invoicePayments, orders } from '../../db/schema.ts';
+import { client, expectProblem, json } from '../../testing/http.ts';
+import { addTerms } from '../../testing/terms-fixtures.ts';
+import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
+import { delivery } from '../../testing/valid-requests.ts';
+import { statementOf } from './account-invoices.repo.ts';
+
+/**
+ * A buyer on account who paid and was then credited has paid more than is due: the store pays it
+ * back by hand and records the payout (decision 063), at most what it owes, under the order's lock.
+ */
+
+let t: TestContext;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signUp({ role: 'Admin', name: 'Paula Payout' });
+});
+afterAll(() => t.close());
+
+const owedBy = async (userId: string) =>
+  (
+    await t.db.execute<{ owed: number }>(
+      sql`select toolyard_owed_on_account(null, ${userId})::int as owed`,
+    )
+  ).rows[0]?.owed;
+
+const payoutsOf = async (orderId: string) =>
+  t.db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.orderId, orderId), eq(invoicePayments.kind, 'payout')));
+
+/** An order on account of 300.00, paid in full, then credited `credit` by a refund. */
+async function overpaidOrder(credit: number): Promise<{ buyer: TestUser; order: Order }> {
+  const buyer = await t.signUp({ name: 'Owen Overpaid' });
+  await addTerms(t, buyer.id);
+  const tool = await t.addTool({ price: 10_000, quantity: 100, minimumOrder: 1 });
+  const placed = await client(t.app, buyer).post('/orders', {
+    lines: [{ toolId: tool.id, quantity: 3 }],
+    ...delivery,
+    paymentMethod: 'account',
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = json<Order>(placed);
+  const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
+    amount: 30_000,
+    receivedOn: '2026-11-20',
+    reference: 'Transfer 300',
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  if (credit > 0) {
+    const refunded = await client(t.app, admin).post(`/orders/${order._id}/refunds`, {
+      amount: credit,
+      note: 'Price corrected after payment.',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+  }
+  return { buyer, order };
+}
+
+const payout = (orderId: string, amount: number, reference = 'Back 1', paidOn = '2026-11-25') =>
+  client(t.app, admin).post(`/orders/${orderId}/payouts`, { amount, paidOn, reference });
+
+describe('money paid back on account', () => {
+  it('pays back at most what the buyer paid beyond what is due, in parts, and says so everywhere', async () => {
+    const { buyer, order } = await overpaidOrder(10_000);
+    const account = async () =>
+      json<OrderAccount>(await client(t.app, buyer).get(`/orders/${order._id}/payments`));
+    expect(await account()).toMatchObject({
+      paid: 30_000,
+      credited: 10_000,
+      left: 0,
+      owedToBuyer: 10_000,
+    });
+
+    const tooMuch = expectProblem(await payout(order._id, 15_000), 409, 'payout_exceeds_owed');
+    expect(tooMuch.detail).toBe(
+      'The store owes this buyer $100.00 on this order, less than $150.00: pay back at most that.',
+    );
+    expect(await payoutsOf(order._id)).toHaveLength(0);
+
+    const first = await payout(order._id, 6_000, 'Back 60');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(json<InvoiceBalance>(first)).toMatchObject({
+      paid: 24_000,
+      left: 0,
+      owedToBuyer: 4_000,
+    });
+    const second = await payout(order._id, 4_000, 'Back 40', '2026-11-26');
+    expect(second.statusCode, second.body).toBe(201);
+    expect(json<InvoiceBalance>(second)).toMatchObject({ paid: 20_000, left: 0, owedToBuyer: 0 });
+
+    const nothing = expectProblem(await payout(order._id, 1), 409, 'payout_exceeds_owed');
+    expect(nothing.detail).toBe(
+      'The store owes this buyer nothing on this order: they have not paid more than is due after its credit notes.',
+    );
+    // The buyer reads each movement; the order stays settled and owes nothing.
+    expect(await account()).toMatchObject({
+      paid: 20_000,
+      credited: 10_000,
+      left: 0,
+      owedToBuyer: 0,
+      payments: [
+        { kind: 'received', amount: 30_000, reference: 'Transfer 300' },
+        { kind: 'payout', amount: 6_000, receivedOn: '2026-11-25', reference: 'Back 60' },
+        { kind: 'payout', amount: 4_000, receivedOn: '2026-11-26', reference: 'Back 40' },
+      ],
+    });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.settledAt).not.toBeNull();
+    expect(await owedBy(buyer.id)).toBe(0);
+
+    // The statement lists each payout as a charge: the balance comes back to nothing.
+    const statement = await statementOf(
+      t.db,
+      { kind: 'customer', userId: buyer.id },
+      { from: '2026-11-01', to: '2026-12-31' },
+      100,
+    );
+    const moves = statement.entries
+      .filter((entry) => entry.kind === 'payment' || entry.kind === 'payout')
+      .map((entry) => [entry.kind, entry.amount, entry.detail]);
+    expect(moves).toEqual([
+      ['payment', 30_000, 'Transfer 300'],
+      ['payout', 6_000, 'Back 60'],
+      ['payout', 4_000, 'Back 40'],
+    ]);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.payout_recorded'), eq(auditLog.targetId, order._id)));
+    expect(audited.map((entry) => entry.details)).toEqual([
+      { amount: 6_000, paidOn: '2026-11-25', reference: 'Back 60' },
+      { amount: 4_000, paidOn: '2026-11-26', reference: 'Back 40' },
+    ]);
+  });
+
+  it('two admins paying back at once never pay back more than was owed', async () => {
+    const { order } = await overpaidOrder(10_000);
+    const answers = await Promise.all([
+      payout(order._id, 10_000, 'Twice A'),
+      payout(order._id, 10_000, 'Twice B'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect((await payoutsOf(order._id)).map((row) => row.amount)).toEqual([-10_000]);
+  });
+
+  it('is refused for an order the store owes nothing on, a card order, a buyer, bad input and an unknown order', async () => {
+    const { buyer, order } = await overpaidOrder(0);
+    expectProblem(await payout(order._id, 100), 409, 'payout_exceeds_owed');
+    const credited = await overpaidOrder(5_000);
+    expectProblem(
+      await client(t.app, credited.buyer).post(`/orders/${credited.order._id}/payouts`, {
+        amount: 100,
+        paidOn: '2026-11-25',
+        reference: 'Me',
+      }),
+      403,
+      'forbidden',
+    );
+    const future = expectProblem(
+      await payout(credited.order._id, 100, 'Soon', '2999-01-01'),
+      400,
+      'validation_failed',
+    );
+    expect(future.errors?.map((error) => error.field)).toEqual(['paidOn']);
+    for (const body of [
+      { amount: 0, paidOn: '2026-11-25', reference: 'Zero' },
+      { amount: -100, paidOn: '2026-11-25', reference: 'Negative' },
+      { amount: 100, paidOn: '2026-11-25', reference: '' },
+      { amount: 100, receivedOn: '2026-11-25', reference: 'Wrong field' },
+    ]) {
+      const answer = await client(t.app, admin).post(`/orders/${credited.order._id}/payouts`, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expectProblem(await payout(credited.order._id, 1e12, 'Huge'), 409, 'payout_exceeds_owed');
+    expect(await payoutsOf(credited.order._id)).toHaveLength(0);
+    expectProblem(await payout('00000000-0000-4000-8000-000000000000', 100), 404, 'not_found');
+    const card = await client(t.app, buyer).post('/orders', {
+      lines: [{ toolId: (await t.addTool({ price: 1_000, minimumOrder: 1 })).id, quantity: 1 }],
+      ...delivery,
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    expectProblem(await payout(json<Order>(card)._id, 100), 409, 'not_on_account');
+  });
+});
