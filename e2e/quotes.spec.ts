@@ -164,3 +164,67 @@ test('the keyboard follows the quote: to the reason when refusing opens, back to
     page.getByRole('heading', { level: 1, name: `Quote ${quote.number}` }),
   ).toBeFocused();
 });
+
+test('a buyer withdraws a request and declines an offer: each says so as it closes, and the keyboard lands on the title', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Closing Vise ${Date.now().toString(36)}`,
+    price: 3_000,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const buyer = newAccount('Wes Withdraw');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const ask = async () => {
+    const cart = await buyerApi.put('/api/cart', {
+      data: { lines: [{ toolId: tool._id, quantity: 2 }] },
+    });
+    expect(cart.status(), await cart.text()).toBe(200);
+    const asked = await buyerApi.post('/api/quotes', { data: { message: 'Two vises.' } });
+    expect(asked.status(), await asked.text()).toBe(201);
+    return (await asked.json()) as { _id: string; number: string };
+  };
+  const requested = await ask();
+  const offered = await ask();
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const offer = await admin.post(`/api/quote-requests/${offered._id}/offer`, {
+    data: { lines: [{ position: 1, offeredUnitPrice: 2_500 }], validUntil: day },
+  });
+  expect(offer.status(), await offer.text()).toBe(200);
+
+  await signedIn(page, buyer);
+  await page.goto(`/dashboard/quotes/${requested._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Withdraw the request' }).click();
+  await page.getByRole('button', { name: 'Withdraw request' }).click();
+  await expect(page.getByText(`You withdrew ${requested.number}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw the request' })).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Quote ${requested.number}` }),
+  ).toBeFocused();
+
+  await page.goto(`/dashboard/quotes/${offered._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Decline the offer' }).click();
+  await page.getByRole('button', { name: 'Decline offer' }).click();
+  await expect(page.getByText(`You declined the offer on ${offered.number}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Decline the offer' })).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Quote ${offered.number}` }),
+  ).toBeFocused();
+
+  // The store refuses a third: it says so too, as the form goes.
+  const refused = await ask();
+  await page.context().clearCookies();
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/quote-requests/${refused._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Refuse the request' }).click();
+  await page.getByLabel('Why (the buyer reads this)').fill('We no longer stock these vises.');
+  await page.getByRole('button', { name: 'Refuse', exact: true }).click();
+  await expect(
+    page.getByText(`${refused.number} is refused; the buyer is told why.`),
+  ).toBeVisible();
+});

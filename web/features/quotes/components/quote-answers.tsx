@@ -62,10 +62,29 @@ export function QuoteAnswers({ quote, acceptForm }: { quote: Quote; acceptForm: 
   );
 }
 
+/**
+ * An answer that closes the quote takes its own button away with it: what it says is said once
+ * the change is done (awaited, since a mutation's per-call callbacks never run for a button that
+ * has gone), and the dialog closes either way.
+ */
+function useClosingAnswer(close: () => void) {
+  const toast = useToast();
+  return async (change: Promise<unknown>, done: string) => {
+    try {
+      await change;
+      toast.success(done);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      close();
+    }
+  };
+}
+
 function DeclineButton({ quote }: { quote: Quote }) {
   const decline = useDeclineQuote();
-  const toast = useToast();
   const [isConfirming, setIsConfirming] = useState(false);
+  const settle = useClosingAnswer(() => setIsConfirming(false));
   return (
     <>
       <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
@@ -77,11 +96,7 @@ function DeclineButton({ quote }: { quote: Quote }) {
         message={<p>Quote {quote.number} closes; ask for a new quote from your cart any time.</p>}
         confirmLabel="Decline offer"
         onConfirm={() =>
-          decline.mutate(quote._id, {
-            onSuccess: () => toast.success(`You declined the offer on ${quote.number}.`),
-            onError: (error) => toast.error(errorMessage(error)),
-            onSettled: () => setIsConfirming(false),
-          })
+          void settle(decline.mutateAsync(quote._id), `You declined the offer on ${quote.number}.`)
         }
         onClose={() => setIsConfirming(false)}
         isPending={decline.isPending}
@@ -92,8 +107,8 @@ function DeclineButton({ quote }: { quote: Quote }) {
 
 function WithdrawButton({ quote }: { quote: Quote }) {
   const withdraw = useWithdrawQuote();
-  const toast = useToast();
   const [isConfirming, setIsConfirming] = useState(false);
+  const settle = useClosingAnswer(() => setIsConfirming(false));
   return (
     <>
       <Button variant="danger-outline" onClick={() => setIsConfirming(true)}>
@@ -105,11 +120,7 @@ function WithdrawButton({ quote }: { quote: Quote }) {
         message={<p>We will not price quote {quote.number}.</p>}
         confirmLabel="Withdraw request"
         onConfirm={() =>
-          withdraw.mutate(quote._id, {
-            onSuccess: () => toast.success(`You withdrew ${quote.number}.`),
-            onError: (error) => toast.error(errorMessage(error)),
-            onSettled: () => setIsConfirming(false),
-          })
+          void settle(withdraw.mutateAsync(quote._id), `You withdrew ${quote.number}.`)
         }
         onClose={() => setIsConfirming(false)}
         isPending={withdraw.isPending}

@@ -39,18 +39,18 @@ export function RefuseForm({ quote }: { quote: Quote }) {
     if (isOpen) setFocus('reason');
     else document.getElementById(openerId)?.focus();
   }, [isOpen, setFocus, openerId]);
-  const onSubmit = form.handleSubmit(({ reason }) =>
-    refuse.mutate(
-      { id: quote._id, reason },
-      {
-        onSuccess: () => {
-          clear();
-          toast.success(`${quote.number} is refused; the buyer is told why.`);
-        },
-        onError: fail,
-      },
-    ),
-  );
+  // Awaited: refused, the quote takes this form away, and a mutation's per-call callbacks never
+  // run for a form that has gone.
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await refuse.mutateAsync({ id: quote._id, reason });
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    clear();
+    toast.success(`${quote.number} is refused; the buyer is told why.`);
+  });
   if (!isOpen) {
     return (
       <Button id={openerId} variant="danger-outline" onClick={() => setIsOpen(true)}>
