@@ -225,6 +225,7 @@ test('a refund of an order on account shows at once as credited, and lowers what
 
   // The $25.00 sent back by bank transfer and recorded: more than that is refused in the form.
   const payout = account.getByRole('form', { name: 'Record money paid back' });
+  await checkAtWidths(page, 'order on account owed to its buyer');
   await expect(account.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
   await payout.getByLabel('Amount (USD)').fill('30.00');
   await payout.getByLabel('Reference').fill('BACK-CC-1');
