@@ -35,6 +35,11 @@ const PaymentTermsSchema = z.object({
   creditLimit: MoneySchema,
   /** What the buyer owes now: open invoices on account (and orders on account awaiting approval) less what was paid. */
   owed: MoneySchema,
+  /**
+   * What the store owes the buyer: paid beyond what is due after credit notes on their orders on
+   * account (a refund after payment), less what was paid back (payouts).
+   */
+  owedToBuyer: MoneySchema,
   updatedAt: TimestampSchema,
 });
 export type PaymentTerms = z.infer<typeof PaymentTermsSchema>;
@@ -112,7 +117,7 @@ export const paymentTermsRoutes = {
     access: 'admin',
     summary: 'List payment terms',
     description:
-      'The companies and customers with payment terms, by name, with what each owes now. A page at a time (limit, offset); the total that have terms is in X-Total-Count.',
+      'The companies and customers with payment terms, by name, with what each owes now and what the store owes each (paid beyond credit notes, not yet paid back). A page at a time (limit, offset); the total that have terms is in X-Total-Count.',
     returns: 'A page of the payment terms, by buyer name.',
     tags: ['terms'],
     query: TermsPageQuerySchema,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderAccount } from '../../../contract/invoices-on-account.ts';
 import type { Order } from '../../../contract/orders.ts';
-import type { InvoiceBalance } from '../../../contract/payment-terms.ts';
+import type { InvoiceBalance, PaymentTerms } from '../../../contract/payment-terms.ts';
 import { auditLog, invoicePayments, orders } from '../../db/schema.ts';
 import { client, expectProblem, json } from '../../testing/http.ts';
 import { addTerms } from '../../testing/terms-fixtures.ts';
@@ -80,6 +80,13 @@ describe('money paid back on account', () => {
       owedToBuyer: 10_000,
     });
 
+    // The admins' list of buyers with terms says what the store owes this one.
+    const owedToBuyer = async () =>
+      json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms?limit=100')).find(
+        (terms) => terms.buyer.id === buyer.id,
+      )?.owedToBuyer;
+    expect(await owedToBuyer()).toBe(10_000);
+
     const tooMuch = expectProblem(await payout(order._id, 15_000), 409, 'payout_exceeds_owed');
     expect(tooMuch.detail).toBe(
       'The store owes this buyer $100.00 on this order, less than $150.00: pay back at most that.',
@@ -93,6 +100,7 @@ describe('money paid back on account', () => {
       left: 0,
       owedToBuyer: 4_000,
     });
+    expect(await owedToBuyer()).toBe(4_000);
     const second = await payout(order._id, 4_000, 'Back 40', '2026-11-26');
     expect(second.statusCode, second.body).toBe(201);
     expect(json<InvoiceBalance>(second)).toMatchObject({ paid: 20_000, left: 0, owedToBuyer: 0 });
@@ -116,6 +124,7 @@ describe('money paid back on account', () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row?.settledAt).not.toBeNull();
     expect(await owedBy(buyer.id)).toBe(0);
+    expect(await owedToBuyer()).toBe(0);
 
     // The statement lists each payout as a charge: the balance comes back to nothing.
     const statement = await statementOf(

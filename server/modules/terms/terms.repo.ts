@@ -8,6 +8,23 @@ export type PaymentTermsRow = typeof paymentTerms.$inferSelect;
 /** Who owes, as server/db/functions/owed-on-account.sql counts it. */
 const owedSql = sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, ${paymentTerms.userId})::int`;
 
+/**
+ * What the store owes the buyer: on each of their orders on account, what was paid (net of
+ * payouts) and credited beyond its total. Only an order with a credit note can be overpaid (a
+ * payment never passes what is left), so the orders are found from the credit notes.
+ */
+const owedToBuyerSql = sql<number>`(select coalesce(sum(greatest(
+    coalesce((select sum(p.amount) from invoice_payments p where p.order_id = o.id), 0)
+    + coalesce((select sum(r.amount) from order_refunds r where r.order_id = o.id
+        and r.status = 'succeeded' and r.credit_note_number is not null), 0)
+    - o.total_amount, 0)), 0)::int
+  from orders o
+  where o.id in (select c.order_id from order_refunds c
+      where c.status = 'succeeded' and c.credit_note_number is not null)
+    and o.payment_method = 'account' and o.status not in ('cancelled', 'rejected')
+    and case when ${paymentTerms.companyId} is not null then o.company_id = ${paymentTerms.companyId}
+      else o.company_id is null and o.user_id = ${paymentTerms.userId} end)`;
+
 const termsColumns = {
   id: paymentTerms.id,
   companyId: paymentTerms.companyId,
@@ -19,6 +36,7 @@ const termsColumns = {
   userName: user.name,
   userEmail: user.email,
   owed: owedSql,
+  owedToBuyer: owedToBuyerSql,
 };
 
 type TermsJoined = {
@@ -32,6 +50,7 @@ type TermsJoined = {
   userName: string | null;
   userEmail: string | null;
   owed: number;
+  owedToBuyer: number;
 };
 
 function toTerms(row: TermsJoined): PaymentTerms {
@@ -49,6 +68,7 @@ function toTerms(row: TermsJoined): PaymentTerms {
     netDays: row.netDays as PaymentTerms['netDays'],
     creditLimit: row.creditLimit,
     owed: Math.max(0, row.owed),
+    owedToBuyer: row.owedToBuyer,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -4,7 +4,10 @@ import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { useMoney } from '#web/lib/store-config.ts';
 
-/** Every buyer with terms: net days, credit limit, what is owed and left; terms can be taken away. */
+/**
+ * Every buyer with terms: net days, credit limit, what they owe, what the store owes them (paid
+ * beyond credit notes, not yet paid back) and what is left; terms can be taken away.
+ */
 export function TermsTable({
   terms,
   onClear,
@@ -22,6 +25,11 @@ export function TermsTable({
     { header: 'Terms', cell: (row) => `Net ${row.netDays}` },
     { header: 'Credit limit', isNumeric: true, cell: (row) => money(row.creditLimit) },
     { header: 'Owed', isNumeric: true, cell: (row) => money(row.owed) },
+    {
+      header: 'We owe them',
+      isNumeric: true,
+      cell: (row) => (row.owedToBuyer > 0 ? money(row.owedToBuyer) : 'Nothing'),
+    },
     {
       header: 'Left',
       isNumeric: true,
