@@ -98,6 +98,15 @@ describe('limits', () => {
       billingAddress: '1 Quay Street\nBristol',
       approval: null,
     });
+    // It never waited, so there is nothing to approve: said so, not that it is approved.
+    const problem = expectProblem(
+      await client(t.app, approver).post(`/orders/${within._id}/approve`),
+      409,
+      'order_not_awaiting_approval',
+    );
+    expect(problem.detail).toBe(
+      "This order does not wait for approval: it was placed within the company's limits.",
+    );
   });
 
   it('holds an order above the buyer’s limit per order for approval, its stock taken, the approvers emailed', async () => {

@@ -99,6 +99,14 @@ describe('an order on account awaiting approval', () => {
       (Date.parse(confirmed.invoice?.dueAt ?? '') - Date.parse(confirmed.invoice?.issuedAt ?? '')) /
       86_400_000;
     expect(days).toBeCloseTo(60, 1);
+    // Approved once: a second approval or a rejection says so in words, not by a status code.
+    for (const again of [
+      await client(t.app, owner).post(`/orders/${waiting._id}/approve`),
+      await client(t.app, owner).post(`/orders/${waiting._id}/reject`, { reason: 'Too late.' }),
+    ]) {
+      const problem = expectProblem(again, 409, 'order_not_awaiting_approval');
+      expect(problem.detail).toBe('This order is already approved.');
+    }
     // Approved, it still counts once: 2,000 more fits, 3,000 does not.
     expectProblem(await order(3), 409, 'credit_limit_exceeded');
     expect(json<Order>(await order(2)).status).toBe('awaiting_approval');

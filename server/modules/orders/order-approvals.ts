@@ -40,17 +40,20 @@ export function createApprovals(
     return order;
   }
 
-  /** Whether it still waits: a 409 saying what became of it when it does not. */
-  function noLongerWaiting(order: repo.OrderRow, status: string | undefined) {
+  /**
+   * Whether it still waits: a 409 saying what became of it, read after the change found it no
+   * longer waiting (approved: to be paid, paid, shipped or on account; or never waiting at all).
+   */
+  function noLongerWaiting(order: repo.OrderRow | undefined) {
     return conflict(
       'order_not_awaiting_approval',
-      status === 'unpaid' || status === 'paid' || status === 'shipped'
-        ? `Order is already approved.`
-        : status === 'rejected'
-          ? 'This order was already rejected.'
-          : status === 'cancelled'
-            ? 'This order was cancelled (by its buyer, or because it was not approved in time).'
-            : `This order does not wait for approval (${order.status}).`,
+      order?.status === 'rejected'
+        ? 'This order was already rejected.'
+        : order?.status === 'cancelled'
+          ? 'This order was cancelled (by its buyer, or because it was not approved in time).'
+          : order?.approvedAt
+            ? 'This order is already approved.'
+            : "This order does not wait for approval: it was placed within the company's limits.",
     );
   }
 
@@ -82,7 +85,7 @@ export function createApprovals(
       const order = await decidable(tx, user, id);
       if (order.status === 'awaiting_approval') await check(tx, order);
       const decided = await change(tx, happened);
-      if (!decided) throw noLongerWaiting(order, (await repo.findOrder(tx, id))?.status);
+      if (!decided) throw noLongerWaiting(await repo.findOrder(tx, id));
       await recordAudit(tx, user, audit(decided));
       return decided;
     });
