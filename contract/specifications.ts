@@ -160,16 +160,19 @@ export function specNumberRule(attribute: { name: string; unit: string | null })
  * description lists them apart (anyOf) rather than as one multi-type schema. A number is judged
  * against its attribute (isSpecNumber) with the attribute's name in the sentence.
  */
-const SpecValueSchema = z.union([
-  z
-    .number({ error: 'Must be a number, text, or true or false.' })
-    .finite()
-    .describe(
-      `A number (in its unit), between ${formatCount(-SPEC_NUMBER_LIMIT)} and ${formatCount(SPEC_NUMBER_LIMIT)} with at most ${SPEC_NUMBER_DECIMALS} decimal places.`,
-    ),
-  plainText(1, 200).describe('A choice from its list, or text.'),
-  z.boolean().describe('Yes (true) or no (false).'),
-]);
+const SpecValueSchema = z.union(
+  [
+    z
+      .number({ error: 'Must be a number, text, or true or false.' })
+      .finite()
+      .describe(
+        `A number (in its unit), between ${formatCount(-SPEC_NUMBER_LIMIT)} and ${formatCount(SPEC_NUMBER_LIMIT)} with at most ${SPEC_NUMBER_DECIMALS} decimal places.`,
+      ),
+    plainText(1, 200).describe('A choice from its list, or text.'),
+    z.boolean().describe('Yes (true) or no (false).'),
+  ],
+  { error: 'Must be a number, text, or true or false.' },
+);
 /** A tool's values as answered (checked when they were saved). */
 export const SpecValuesSchema = z.record(
   z.string(),

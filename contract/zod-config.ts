@@ -24,6 +24,17 @@ z.config({
     if (issue.code === 'invalid_value' && issue.values.length > 0) {
       return `Must be one of: ${issue.values.map(String).join(', ')}.`;
     }
+    // A discriminated union's tag ("from": lines, cart or order) is a choice like an enum's.
+    if (issue.code === 'invalid_union') {
+      const options = (issue as { options?: unknown[] }).options;
+      return options && options.length > 0
+        ? `Must be one of: ${options.map(String).join(', ')}.`
+        : 'Must be a value of a kind this field takes.';
+    }
+    // A record's key breaks its rule: the rule's own sentence ("Use lower-case letters...").
+    if (issue.code === 'invalid_key') {
+      return issue.issues[0]?.message ?? 'Not a name this field takes.';
+    }
     return undefined;
   },
 });

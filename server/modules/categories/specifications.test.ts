@@ -167,7 +167,26 @@ describe('a tool’s values', () => {
       'specs.brushless',
     );
     expectFieldError(await addTool('Spec Bad 5', null, { voltage: 18 }), 'specs.voltage');
-    expectFieldError(await addTool('Spec Bad 6', 'spec-drills', { 'Bad Key': 1 }), 'specs.Bad Key');
+    // A key that breaks the rule of keys, and a value of no kind at all, are told in sentences
+    // (never a validator's "Invalid key in record" or "Invalid input").
+    const badKey = await addTool('Spec Bad 6', 'spec-drills', { 'Bad Key': 1 });
+    expect(expectFieldError(badKey, 'specs.Bad Key').errors).toEqual([
+      {
+        field: 'specs.Bad Key',
+        in: 'body',
+        message: 'Use lower-case letters and digits, words joined by single dashes (chuck-size).',
+      },
+    ]);
+    for (const value of [null, [13], { mm: 13 }]) {
+      const noKind = await addTool('Spec Bad 7', 'spec-drills', { 'chuck-size': value });
+      expect(expectFieldError(noKind, 'specs.chuck-size').errors).toEqual([
+        {
+          field: 'specs.chuck-size',
+          in: 'body',
+          message: 'Must be a number, text, or true or false.',
+        },
+      ]);
+    }
   });
 
   it('hold a number within a billion either way, to 3 decimal places, when a tool is added or changed', async () => {

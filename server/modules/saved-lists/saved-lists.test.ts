@@ -55,6 +55,12 @@ describe('a person’s own lists', () => {
         { toolId: drill.id, quantity: 3 },
       ],
     });
+    // Adding from nowhere, or from a place the list does not know, names the places it does.
+    for (const body of [{}, { from: 'wishlist' }]) {
+      expect(expectFieldError(await addLines(buyer, list._id, body), 'from').errors).toEqual([
+        { field: 'from', in: 'body', message: 'Must be one of: lines, cart, order.' },
+      ]);
+    }
     const fromCart = await addLines(buyer, list._id, { from: 'cart' });
     expect(fromCart.json().list.lines.map((l: { quantity: number }) => l.quantity)).toEqual([6, 3]);
 
