@@ -66,6 +66,14 @@ export type SetPaymentTermsBody = z.infer<typeof SetPaymentTermsBodySchema>;
  */
 export const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 
+/**
+ * The first day a payment for an invoice issued at `issuedAt` can have arrived: the day it was
+ * issued where the day is earliest (UTC-12), so a bank statement dated in any time zone on the day
+ * of the invoice is taken, and money never reaches an invoice before it existed.
+ */
+export const earliestPaymentDay = (issuedAt: Date | string) =>
+  new Date(new Date(issuedAt).getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+
 export const RecordPaymentBodySchema = z.strictObject({
   amount: MoneySchema.min(1, { error: 'Must be at least 0.01.' }),
   /**
@@ -156,7 +164,7 @@ export const paymentTermsRoutes = {
     path: '/orders/:id/payments',
     access: 'admin',
     summary: 'Record a payment received on account',
-    description: `Records money received for an order on account (a bank transfer): amount, the day it arrived (today or earlier) and its reference. Payments add up, and credit notes (refunds of the order) lower what is owed; the invoice is settled when they reach its total, and a payment beyond what is left is refused. ${ADMIN_AUDIT} (order.payment_recorded).`,
+    description: `Records money received for an order on account (a bank transfer): amount, the day it arrived (today or earlier, and not before the day its invoice was issued) and its reference. Payments add up, and credit notes (refunds of the order) lower what is owed; the invoice is settled when they reach its total, and a payment beyond what is left is refused. ${ADMIN_AUDIT} (order.payment_recorded).`,
     returns: 'What the invoice has been paid and what is left.',
     tags: ['terms'],
     params: IdParamsSchema,

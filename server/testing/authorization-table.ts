@@ -585,7 +585,11 @@ export const MATRIX: Record<string, Entry> = {
     // A card order takes no payments on account: an admin is refused for that, everyone else first.
     request: (o) => ({
       url: `/api/orders/${o.paid._id}/payments`,
-      body: { amount: 100, receivedOn: '2026-11-28', reference: 'MATRIX-1' },
+      body: {
+        amount: 100,
+        receivedOn: new Date().toISOString().slice(0, 10),
+        reference: 'MATRIX-1',
+      },
     }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 409 },
   },

@@ -318,15 +318,19 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   'POST /orders/:id/payments': (f) => [
     {
       url: `/api/orders/${randomUUID()}/payments`,
-      body: { amount: 1, receivedOn: '2026-11-28', reference: 'NONE' },
+      body: { amount: 1, receivedOn: new Date().toISOString().slice(0, 10), reference: 'NONE' },
     },
     {
       url: `/api/orders/${f.paidOrder._id}/payments`,
-      body: { amount: 1, receivedOn: '2026-11-28', reference: 'CARD' },
+      body: { amount: 1, receivedOn: new Date().toISOString().slice(0, 10), reference: 'CARD' },
     },
     {
       url: `/api/orders/${f.onAccountOrder._id}/payments`,
-      body: { amount: 2_000_000_000, receivedOn: '2026-11-28', reference: 'TOO-MUCH' },
+      body: {
+        amount: 2_000_000_000,
+        receivedOn: new Date().toISOString().slice(0, 10),
+        reference: 'TOO-MUCH',
+      },
     },
   ],
   'GET /orders/:id/payments': (f) => [

@@ -537,7 +537,7 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'DELETE /payment-terms/:id': (f) => ({ url: `/api/payment-terms/${f.terms.id}` }),
   'POST /orders/:id/payments': (f) => ({
     url: `/api/orders/${f.onAccountOrder._id}/payments`,
-    body: { amount: 1, receivedOn: '2026-11-28', reference: 'VALID-1' },
+    body: { amount: 1, receivedOn: new Date().toISOString().slice(0, 10), reference: 'VALID-1' },
   }),
   'POST /companies': () => ({
     url: '/api/companies',

@@ -15,6 +15,8 @@ import { delivery } from '../../testing/valid-requests.ts';
 
 let t: TestContext;
 let admin: TestUser;
+/** The day (UTC) the orders here are invoiced, and their payments arrive. */
+const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -70,7 +72,7 @@ describe('refunds of orders on account', () => {
     const tooMuch = expectProblem(
       await client(t.app, admin).post(`/orders/${order._id}/payments`, {
         amount: 25_000,
-        receivedOn: '2026-11-20',
+        receivedOn: today,
         reference: 'Transfer 1',
       }),
       409,
@@ -79,7 +81,7 @@ describe('refunds of orders on account', () => {
     expect(tooMuch.detail).toContain('Only $200.00 is left to pay');
     const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
       amount: 20_000,
-      receivedOn: '2026-11-20',
+      receivedOn: today,
       reference: 'Transfer 2',
     });
     expect(paid.statusCode, paid.body).toBe(201);
@@ -94,7 +96,7 @@ describe('refunds of orders on account', () => {
     const { buyer, order } = await orderOnAccount();
     const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
       amount: 10_000,
-      receivedOn: '2026-11-20',
+      receivedOn: today,
       reference: 'Part',
     });
     expect(paid.statusCode, paid.body).toBe(201);
@@ -109,7 +111,7 @@ describe('refunds of orders on account', () => {
     // Paid 300.00 and then credited 100.00: owes nothing (the 100.00 goes back by hand).
     await client(t.app, admin).post(`/orders/${other.order._id}/payments`, {
       amount: 30_000,
-      receivedOn: '2026-11-20',
+      receivedOn: today,
       reference: 'All',
     });
     await t.db.update(orders).set({ settledAt: null }).where(eq(orders.id, other.order._id));

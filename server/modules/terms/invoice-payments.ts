@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import { formatOrderNumber } from '../../../contract/orders.ts';
-import type {
-  InvoiceBalance,
-  RecordPaymentBody,
-  RecordPayoutBody,
+import {
+  earliestPaymentDay,
+  type InvoiceBalance,
+  type RecordPaymentBody,
+  type RecordPayoutBody,
 } from '../../../contract/payment-terms.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invoicePayments, orders } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { conflict, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { creditedAmount, paidOnAccount } from '../orders/index.ts';
@@ -28,6 +29,22 @@ async function lockedInvoiceOnAccount(tx: Tx, orderId: string) {
     );
   }
   return order;
+}
+
+/** A statement lists money on the day it moved: never before its invoice existed. */
+function refuseBeforeInvoice(
+  order: { invoicedAt: Date | null; createdAt: Date },
+  field: 'receivedOn' | 'paidOn',
+  day: string,
+  after: string,
+): void {
+  const earliest = earliestPaymentDay(order.invoicedAt ?? order.createdAt);
+  if (day < earliest) {
+    throw fieldError(
+      field,
+      `Must be ${earliest} or later: the invoice was issued that day, and ${after}.`,
+    );
+  }
 }
 
 /**
@@ -64,6 +81,7 @@ export async function recordPayment(
 ): Promise<InvoiceBalance> {
   return db.transaction(async (tx) => {
     const order = await lockedInvoiceOnAccount(tx, orderId);
+    refuseBeforeInvoice(order, 'receivedOn', body.receivedOn, 'a payment for it arrives after');
     const before = await paidOnAccount(tx, orderId);
     // Credit notes lower what is owed (decision 063).
     const credited = await creditedAmount(tx, orderId);
@@ -109,6 +127,7 @@ export async function recordPayout(
 ): Promise<InvoiceBalance> {
   return db.transaction(async (tx) => {
     const order = await lockedInvoiceOnAccount(tx, orderId);
+    refuseBeforeInvoice(order, 'paidOn', body.paidOn, 'money paid back for it leaves after');
     const before = await paidOnAccount(tx, orderId);
     const credited = await creditedAmount(tx, orderId);
     const owed = Math.max(before + credited - order.totalAmount, 0);

@@ -17,6 +17,8 @@ import { statementOf } from './account-invoices.repo.ts';
 
 let t: TestContext;
 let admin: TestUser;
+/** Money moves on the day its invoice is issued or later: these orders are invoiced today. */
+const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -51,7 +53,7 @@ async function overpaidOrder(credit: number): Promise<{ buyer: TestUser; order: 
   const order = json<Order>(placed);
   const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
     amount: 30_000,
-    receivedOn: '2026-11-20',
+    receivedOn: today,
     reference: 'Transfer 300',
   });
   expect(paid.statusCode, paid.body).toBe(201);
@@ -65,7 +67,7 @@ async function overpaidOrder(credit: number): Promise<{ buyer: TestUser; order: 
   return { buyer, order };
 }
 
-const payout = (orderId: string, amount: number, reference = 'Back 1', paidOn = '2026-11-25') =>
+const payout = (orderId: string, amount: number, reference = 'Back 1', paidOn = today) =>
   client(t.app, admin).post(`/orders/${orderId}/payouts`, { amount, paidOn, reference });
 
 describe('money paid back on account', () => {
@@ -101,7 +103,7 @@ describe('money paid back on account', () => {
       owedToBuyer: 4_000,
     });
     expect(await owedToBuyer()).toBe(4_000);
-    const second = await payout(order._id, 4_000, 'Back 40', '2026-11-26');
+    const second = await payout(order._id, 4_000, 'Back 40');
     expect(second.statusCode, second.body).toBe(201);
     expect(json<InvoiceBalance>(second)).toMatchObject({ paid: 20_000, left: 0, owedToBuyer: 0 });
 
@@ -117,8 +119,8 @@ describe('money paid back on account', () => {
       owedToBuyer: 0,
       payments: [
         { kind: 'received', amount: 30_000, reference: 'Transfer 300' },
-        { kind: 'payout', amount: 6_000, receivedOn: '2026-11-25', reference: 'Back 60' },
-        { kind: 'payout', amount: 4_000, receivedOn: '2026-11-26', reference: 'Back 40' },
+        { kind: 'payout', amount: 6_000, receivedOn: today, reference: 'Back 60' },
+        { kind: 'payout', amount: 4_000, receivedOn: today, reference: 'Back 40' },
       ],
     });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
@@ -130,24 +132,25 @@ describe('money paid back on account', () => {
     const statement = await statementOf(
       t.db,
       { kind: 'customer', userId: buyer.id },
-      { from: '2026-11-01', to: '2026-12-31' },
+      { from: today, to: today },
       100,
     );
     const moves = statement.entries
       .filter((entry) => entry.kind === 'payment' || entry.kind === 'payout')
-      .map((entry) => [entry.kind, entry.amount, entry.detail]);
+      .map((entry) => [entry.kind, entry.amount, entry.detail])
+      .sort((a, b) => String(a[2]).localeCompare(String(b[2])));
     expect(moves).toEqual([
-      ['payment', 30_000, 'Transfer 300'],
-      ['payout', 6_000, 'Back 60'],
       ['payout', 4_000, 'Back 40'],
+      ['payout', 6_000, 'Back 60'],
+      ['payment', 30_000, 'Transfer 300'],
     ]);
     const audited = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.payout_recorded'), eq(auditLog.targetId, order._id)));
     expect(audited.map((entry) => entry.details)).toEqual([
-      { amount: 6_000, paidOn: '2026-11-25', reference: 'Back 60' },
-      { amount: 4_000, paidOn: '2026-11-26', reference: 'Back 40' },
+      { amount: 6_000, paidOn: today, reference: 'Back 60' },
+      { amount: 4_000, paidOn: today, reference: 'Back 40' },
     ]);
   });
 
@@ -168,7 +171,7 @@ describe('money paid back on account', () => {
     expectProblem(
       await client(t.app, credited.buyer).post(`/orders/${credited.order._id}/payouts`, {
         amount: 100,
-        paidOn: '2026-11-25',
+        paidOn: today,
         reference: 'Me',
       }),
       403,
@@ -180,10 +183,17 @@ describe('money paid back on account', () => {
       'validation_failed',
     );
     expect(future.errors?.map((error) => error.field)).toEqual(['paidOn']);
+    // Nor before the invoice was issued: a statement would list it before the invoice.
+    const early = expectProblem(
+      await payout(credited.order._id, 100, 'Early', '2020-01-01'),
+      400,
+      'validation_failed',
+    );
+    expect(early.errors?.map((error) => error.field)).toEqual(['paidOn']);
     for (const body of [
-      { amount: 0, paidOn: '2026-11-25', reference: 'Zero' },
-      { amount: -100, paidOn: '2026-11-25', reference: 'Negative' },
-      { amount: 100, paidOn: '2026-11-25', reference: '' },
+      { amount: 0, paidOn: today, reference: 'Zero' },
+      { amount: -100, paidOn: today, reference: 'Negative' },
+      { amount: 100, paidOn: today, reference: '' },
       { amount: 100, receivedOn: '2026-11-25', reference: 'Wrong field' },
     ]) {
       const answer = await client(t.app, admin).post(`/orders/${credited.order._id}/payouts`, body);

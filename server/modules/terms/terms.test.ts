@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contract/orders.ts';
 import type { PaymentTerms } from '../../../contract/payment-terms.ts';
 import { auditLog, paymentTerms } from '../../db/schema.ts';
 import { addCompany } from '../../testing/companies.ts';
@@ -170,10 +171,12 @@ describe('payments received on account', () => {
       paymentMethod: 'account',
     });
     const { _id: id } = json<{ _id: string }>(placed);
+    const { invoice } = json<Order>(placed);
+    const today = new Date().toISOString().slice(0, 10);
     const pay = (amount: number, reference: string) =>
       client(t.app, admin).post(`/orders/${id}/payments`, {
         amount,
-        receivedOn: '2026-11-28',
+        receivedOn: today,
         reference,
       });
     // A day no bank could have written is refused as the field's error, and records nothing.
@@ -196,6 +199,29 @@ describe('payments received on account', () => {
         message: 'Must be today or earlier: record a payment once it has arrived.',
       },
     ]);
+    // And so is a day before the invoice was issued (anywhere): the statements would list the
+    // money before the invoice, and what was owed before it as less than nothing.
+    const issued = new Date(invoice?.issuedAt ?? '');
+    const dayBefore = new Date(issued.getTime() - 36 * 3_600_000).toISOString().slice(0, 10);
+    for (const receivedOn of ['1970-01-01', dayBefore]) {
+      const before = expectProblem(
+        await client(t.app, admin).post(`/orders/${id}/payments`, {
+          amount: 5_000,
+          receivedOn,
+          reference: 'BANK-0',
+        }),
+        400,
+        'validation_failed',
+      );
+      const first = new Date(issued.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+      expect(before.errors).toEqual([
+        {
+          field: 'receivedOn',
+          in: 'body',
+          message: `Must be ${first} or later: the invoice was issued that day, and a payment for it arrives after.`,
+        },
+      ]);
+    }
     for (const receivedOn of ['0000-01-01', '0099-12-31']) {
       const odd = await client(t.app, admin).post(`/orders/${id}/payments`, {
         amount: 5_000,
@@ -231,13 +257,13 @@ describe('payments received on account', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.payment_recorded'), eq(auditLog.targetId, id)));
     expect(audit.map((entry) => entry.details)).toEqual([
-      { amount: 5_000, receivedOn: '2026-11-28', reference: 'BANK-1' },
-      { amount: 15_000, receivedOn: '2026-11-28', reference: 'BANK-2' },
+      { amount: 5_000, receivedOn: today, reference: 'BANK-1' },
+      { amount: 15_000, receivedOn: today, reference: 'BANK-2' },
     ]);
     expectProblem(
       await client(t.app, buyer).post(`/orders/${id}/payments`, {
         amount: 1,
-        receivedOn: '2026-11-28',
+        receivedOn: today,
         reference: 'MINE',
       }),
       403,

@@ -111,6 +111,7 @@ export function OrderAccountPanel({
               orderNumber={order.number}
               most={data.left}
               currency={order.currency}
+              issuedAt={order.invoice?.issuedAt}
             />
           )}
           {isAdmin && data.owedToBuyer > 0 && (
@@ -120,6 +121,7 @@ export function OrderAccountPanel({
               orderNumber={order.number}
               most={data.owedToBuyer}
               currency={order.currency}
+              issuedAt={order.invoice?.issuedAt}
             />
           )}
         </>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
 import {
+  earliestPaymentDay,
   latestToday,
   RecordPaymentBodySchema,
   RecordPayoutBodySchema,
@@ -90,6 +91,7 @@ export function RecordPaymentForm({
   orderNumber,
   most,
   currency,
+  issuedAt,
 }: {
   kind?: Kind;
   orderId: string;
@@ -97,6 +99,8 @@ export function RecordPaymentForm({
   /** What is left to pay, or for a payout what the store owes the buyer. */
   most: number;
   currency: string;
+  /** When the order's invoice was issued: no payment for it arrived earlier. */
+  issuedAt: string | undefined;
 }) {
   const payment = useRecordPayment();
   const payout = useRecordPayout();
@@ -162,6 +166,7 @@ export function RecordPaymentForm({
         key={day}
         label={words.dayLabel}
         type="date"
+        min={issuedAt ? earliestPaymentDay(issuedAt) : undefined}
         max={latestToday()}
         error={errors[day]?.message}
         {...form.register(day)}
