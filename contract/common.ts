@@ -201,13 +201,17 @@ export function anyCase(text: string): string {
 /** The deepest a list may be paged (its `offset`). */
 const MAX_OFFSET = 1_000_000;
 
+/**
+ * The bound comes before the whole-number check and ends the checks when it fails, so a huge
+ * number (`1e308`) is told the bound alone, not also the largest whole number JavaScript holds.
+ */
 const pageLimit = (max: number) =>
   z.coerce
     .number()
-    .int()
     .min(1)
-    .max(max, { error: `Must be at most ${max}.` });
-const pageOffset = () => z.coerce.number().int().min(0).max(MAX_OFFSET).default(0);
+    .max(max, { error: `Must be at most ${max}.`, abort: true })
+    .int();
+const pageOffset = () => z.coerce.number().min(0).max(MAX_OFFSET, { abort: true }).int().default(0);
 
 /**
  * A page of a list in the query: `limit` (1 to `max`; `fallback` unless asked, or, without one,

@@ -16,6 +16,10 @@ z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type') {
       if (issue.input === undefined) return 'Required.';
+      // 1.5 is a number: what it is not is a whole one.
+      if (issue.expected === 'int' && typeof issue.input === 'number') {
+        return 'Must be a whole number.';
+      }
       return issue.expected === 'int' || issue.expected === 'number'
         ? 'Must be a number.'
         : `Must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;

@@ -142,6 +142,22 @@ describe('payment terms', () => {
       400,
       'validation_failed',
     );
+    // A page asked for in odd numbers is told what is wrong with each, once, in words.
+    const odd = expectProblem(
+      await client(t.app, admin).get('/payment-terms?limit=1.5&offset=1e308'),
+      400,
+      'validation_failed',
+    );
+    expect(odd.errors).toEqual([
+      { field: 'limit', in: 'query', message: 'Must be a whole number.' },
+      { field: 'offset', in: 'query', message: 'Must be at most 1000000.' },
+    ]);
+    const huge = expectProblem(
+      await client(t.app, admin).get('/payment-terms?limit=1e308'),
+      400,
+      'validation_failed',
+    );
+    expect(huge.errors).toEqual([{ field: 'limit', in: 'query', message: 'Must be at most 100.' }]);
   });
 
   it('is for admins only', async () => {
