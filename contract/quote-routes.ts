@@ -199,7 +199,7 @@ export const quoteRoutes = {
     body: OfferQuoteBodySchema,
     response: QuoteSchema,
     errors: {
-      400: 'validation_failed: besides a malformed body, a line missing, named twice or not on the quote, no line offered, or a last day in the past or too far ahead.',
+      400: 'validation_failed: besides a malformed body, a line missing, named twice or not on the quote, no line offered, an offer coming to more than one order holds, or a last day in the past or too far ahead.',
       404: NO_QUOTE,
       409: `${CLOSED} ${MESSAGES_FULL}`,
     },

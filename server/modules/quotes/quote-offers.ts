@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { formatMoney } from '../../../contract/money.ts';
+import { MAX_ORDER_TOTAL } from '../../../contract/order-placement.ts';
 import type {
   ListQuotesQuery,
   OfferQuoteBody,
@@ -88,6 +90,7 @@ export function createQuoteOffers(
         const row = await openQuote(tx, id);
         const lines = await repo.linesOf(tx, row.id);
         const prices = offeredPrices(lines, body);
+        assertAcceptable(lines, prices, row.currency);
         if (body.message && (await repo.countMessages(tx, row.id)) >= QUOTE_MESSAGES_MAX) {
           throw messagesFull(QUOTE_MESSAGES_MAX);
         }
@@ -146,6 +149,27 @@ export function createQuoteOffers(
         return quote;
       }),
   };
+}
+
+/**
+ * An offer is accepted as one order, so it may come to no more than one order holds: a larger
+ * one could never be accepted (the order would be refused as too large).
+ */
+function assertAcceptable(
+  lines: { position: number; quantity: number }[],
+  prices: Map<number, number | null>,
+  currency: string,
+): void {
+  const total = lines.reduce(
+    (sum, line) => sum + (prices.get(line.position) ?? 0) * line.quantity,
+    0,
+  );
+  if (total > MAX_ORDER_TOTAL) {
+    throw fieldError(
+      'lines',
+      `This offer comes to ${formatMoney(total, currency)}, more than one order can hold (${formatMoney(MAX_ORDER_TOTAL, currency)}), so it could never be accepted: offer lower prices or leave lines out.`,
+    );
+  }
 }
 
 /** Each line's offered price by position: every line of the quote once, at least one offered. */

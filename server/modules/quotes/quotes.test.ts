@@ -210,6 +210,30 @@ describe('offers, messages and answers', () => {
     expect(row?.status).toBe('requested');
   });
 
+  it('an offer coming to more than one order holds is refused: it could never be accepted', async () => {
+    const buyer = await t.signUp({ name: 'Bea Bulk' });
+    const tool = await t.addTool({ quantity: 500, minimumOrder: 10, price: 1000 });
+    const quote = await askFor(buyer, [{ toolId: tool.id, quantity: 1_000 }]);
+    const huge = expectFieldError(
+      await client(t.app, admin).post(`/quote-requests/${quote._id}/offer`, {
+        lines: [{ position: 1, offeredUnitPrice: 100_000_000 }],
+        validUntil: inDays(10),
+      }),
+      'lines',
+    );
+    expect(huge.errors?.[0]?.message).toBe(
+      'This offer comes to $1,000,000,000.00, more than one order can hold ($21,474,836.47), so it could never be accepted: offer lower prices or leave lines out.',
+    );
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, quote._id));
+    expect(row?.status).toBe('requested');
+    // One within it is made.
+    const fits = await client(t.app, admin).post(`/quote-requests/${quote._id}/offer`, {
+      lines: [{ position: 1, offeredUnitPrice: 2_000_000 }],
+      validUntil: inDays(10),
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+  });
+
   it('an expired offer cannot be accepted (409), but can be declined', async () => {
     const buyer = await t.signUp();
     const tool = await t.addTool({ quantity: 500 });
