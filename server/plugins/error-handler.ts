@@ -116,10 +116,26 @@ export const OVERLOADED_LOG =
 /** Comes back after this many seconds: the queue that filled the pool drains in about that. */
 const OVERLOADED_RETRY_SECONDS = 2;
 
+/**
+ * zod's whole-number check also bounds a number by the largest whole number JavaScript holds
+ * (9007199254740991): a number beyond it (1e308) would be told that as well as the field's own
+ * bound, which is the one people can act on.
+ */
+function isSafeIntegerBound(issue: { keyword: string; params?: unknown }): boolean {
+  return (
+    issue.keyword === 'too_big' &&
+    (issue.params as { maximum?: unknown } | undefined)?.maximum === Number.MAX_SAFE_INTEGER
+  );
+}
+
 function fieldErrorsFromValidation(error: FastifyError): FieldError[] {
   const context = (error.validationContext ?? 'body') as string;
   const location = (context === 'querystring' ? 'query' : context) as FieldError['in'];
-  return (error.validation ?? []).flatMap((issue) => {
+  const issues = error.validation ?? [];
+  const told = (issue: (typeof issues)[number]) =>
+    !isSafeIntegerBound(issue) ||
+    !issues.some((other) => other !== issue && other.instancePath === issue.instancePath);
+  return issues.filter(told).flatMap((issue) => {
     // fastify-type-provider-zod puts the zod issue's path in instancePath and its extras
     // (such as the `keys` of an unrecognized_keys issue) in params.
     const keys = (issue.params as { keys?: unknown } | undefined)?.keys;

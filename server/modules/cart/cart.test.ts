@@ -154,6 +154,16 @@ describe('the cart', () => {
     ).toEqual(['lines.1.toolId']);
     expect(await fieldsOf([{ toolId: tool.id, quantity: 0 }])).toEqual(['lines.0.quantity']);
     expect(await fieldsOf([{ toolId: tool.id, quantity: 1.5 }])).toEqual(['lines.0.quantity']);
+    // A quantity beyond any count is told the line's bound, once (not also JavaScript's largest
+    // whole number, which zod's whole-number check bounds it by as well).
+    const huge = expectProblem(
+      await put([{ toolId: tool.id, quantity: 1e20 }]),
+      400,
+      'validation_failed',
+    );
+    expect(huge.errors).toEqual([
+      { field: 'lines.0.quantity', in: 'body', message: 'Must be at most 1,000,000 units.' },
+    ]);
     expect(
       await fieldsOf(Array.from({ length: 51 }, () => ({ toolId: tool.id, quantity: 1 }))),
     ).toContain('lines');
