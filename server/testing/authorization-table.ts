@@ -593,6 +593,14 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 409 },
   },
+  'POST /orders/:id/payouts': {
+    // A card order owes no one a payout: an admin is refused for that, everyone else first.
+    request: (o) => ({
+      url: `/api/orders/${o.paid._id}/payouts`,
+      body: { amount: 100, paidOn: new Date().toISOString().slice(0, 10), reference: 'MATRIX-2' },
+    }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 409 },
+  },
   'GET /payment-terms/mine': {
     request: () => ({ url: '/api/payment-terms/mine' }),
     expect: { visitor: 401, owner: 200, other: 200, admin: 200 },

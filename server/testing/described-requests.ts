@@ -333,6 +333,21 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
       },
     },
   ],
+  'POST /orders/:id/payouts': (f) => [
+    {
+      url: `/api/orders/${randomUUID()}/payouts`,
+      body: { amount: 1, paidOn: new Date().toISOString().slice(0, 10), reference: 'NONE' },
+    },
+    {
+      url: `/api/orders/${f.paidOrder._id}/payouts`,
+      body: { amount: 1, paidOn: new Date().toISOString().slice(0, 10), reference: 'CARD' },
+    },
+    {
+      // Nothing is owed to the buyer of an order not yet paid.
+      url: `/api/orders/${f.onAccountOrder._id}/payouts`,
+      body: { amount: 1, paidOn: new Date().toISOString().slice(0, 10), reference: 'NOT-OWED' },
+    },
+  ],
   'GET /orders/:id/payments': (f) => [
     { url: `/api/orders/${randomUUID()}/payments` },
     { url: `/api/orders/${f.paidOrder._id}/payments` },

@@ -55,6 +55,8 @@ export interface Fixture {
   /** Payment terms of `someone`'s (a customer without a company), and an order of theirs on them. */
   terms: { id: string };
   onAccountOrder: Order;
+  /** Another order of theirs on account, paid in full and then credited one cent: owed to them. */
+  overpaidOrder: Order;
   /** A delivery method to Great Britain. */
   deliveryMethod: { id: string };
   /** New Zealand's tax rate, and `someone`'s tax exemption. */
@@ -183,6 +185,21 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     paymentMethod: 'account',
   });
   const asAdmin = asSessionUser(admin, 'Admin');
+  const overpaidOrder = await t.app.services.orders.placeLines(asSomeone, {
+    lines: [{ toolId: bought.id, quantity: bought.minimumOrder }],
+    ...delivery,
+    paymentMethod: 'account',
+  });
+  await t.app.services.terms.recordPayment(asAdmin, overpaidOrder._id, {
+    amount: overpaidOrder.totalAmount,
+    receivedOn: new Date().toISOString().slice(0, 10),
+    reference: 'FIXTURE-ALL',
+  });
+  await t.app.services.orders.refund(asAdmin, overpaidOrder._id, {
+    amount: 1,
+    note: 'A cent back after payment: owed to the buyer.',
+    returnToStock: false,
+  });
   // The book's first address is its default: the one requests act on is a second, so that
   // making it the default changes something.
   await t.app.services.addresses.create(asAdmin, { ...bookAddress, label: 'Main yard' });
@@ -226,6 +243,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     list: { id: list.id },
     terms,
     onAccountOrder,
+    overpaidOrder,
     deliveryMethod: { id: method._id },
     taxRate: { id: taxRate._id },
     taxExemption: { id: taxExemption._id },
@@ -538,6 +556,10 @@ export const VALID_REQUESTS: Record<string, Build> = {
   'POST /orders/:id/payments': (f) => ({
     url: `/api/orders/${f.onAccountOrder._id}/payments`,
     body: { amount: 1, receivedOn: new Date().toISOString().slice(0, 10), reference: 'VALID-1' },
+  }),
+  'POST /orders/:id/payouts': (f) => ({
+    url: `/api/orders/${f.overpaidOrder._id}/payouts`,
+    body: { amount: 1, paidOn: new Date().toISOString().slice(0, 10), reference: 'VALID-BACK' },
   }),
   'POST /companies': () => ({
     url: '/api/companies',
