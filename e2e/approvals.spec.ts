@@ -176,3 +176,45 @@ test('a buyer orders above their limit, an approver approves one order and rejec
   ).toBeVisible();
   await checkAtWidths(page, 'approval-buyer-rejected');
 });
+
+test('a buyer who keeps a waiting order open sees the decision taken elsewhere on coming back to it, without reloading', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Open Page Saw ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 5,
+  });
+  const { buyer, approver } = await companyWithBuyer(page);
+  const approverApi = await apiAs(approver);
+  const idOf = (orderPath: string) => orderPath.split('/').pop();
+
+  // Approved while the buyer reads it: back on the order from My orders, it is there to pay.
+  await signedIn(page, buyer);
+  const first = await orderAboveLimit(page, tool);
+  await expect(page.getByText('Awaiting approval').first()).toBeVisible();
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  const approved = await approverApi.post(`/api/orders/${idOf(first)}/approve`);
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'My orders' })
+    .click();
+  await page.getByRole('link', { name: title?.replace('Order ', ''), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
+  await expect(page.getByText('Unpaid').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pay now' })).toBeVisible();
+
+  // Rejected while the buyer is in another tab: back in this one, the reason is there.
+  const second = await orderAboveLimit(page, tool);
+  await expect(page.getByText('Awaiting approval').first()).toBeVisible();
+  const rejected = await approverApi.post(`/api/orders/${idOf(second)}/reject`, {
+    data: { reason: 'One saw is enough this month.' },
+  });
+  expect(rejected.ok(), await rejected.text()).toBe(true);
+  await page.evaluate(() =>
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+  );
+  await expect(page.getByText(/Rejected by .*: One saw is enough this month\./)).toBeVisible();
+});

@@ -1,15 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderSort } from '#contract/order-lists.ts';
-import type { OrderStatus } from '#contract/orders.ts';
+import type { Order, OrderStatus } from '#contract/orders.ts';
 import { callApi, callApiPage } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 
-/** One order with its lines, for the customer who placed it and for admins. */
+/**
+ * An order waiting for its company's approval changes by someone else's hand (an approver decides,
+ * the buyer cancels, the hold runs out), while its page may be open: read again on coming back.
+ */
+const isAwaitingApproval = (query: { state: { data?: Order | undefined } }) =>
+  query.state.data?.status === 'awaiting_approval';
+
+/**
+ * One order with its lines, for the customer who placed it and for admins. A waiting order is read
+ * again whenever its page opens and whenever its tab comes back into view.
+ */
 function orderQuery(id: string) {
   return queryOptions({
     queryKey: [...queryKeys.orders, 'one', id],
     queryFn: ({ signal }) => callApi(apiRoutes.orders.get, { params: { id } }, { signal }),
+    // 'always': read within the five minutes the app otherwise trusts what it has (query-client.ts).
+    refetchOnMount: (query) => (isAwaitingApproval(query) ? 'always' : true),
+    refetchOnWindowFocus: (query) => (isAwaitingApproval(query) ? 'always' : false),
   });
 }
 
