@@ -24,7 +24,7 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
         {facts.map(([label, value]) => (
           <div key={label}>
             <dt className="text-stone-600">{label}</dt>
-            <dd className="font-medium break-words text-stone-900">{value}</dd>
+            <dd className="font-medium wrap-anywhere text-stone-900">{value}</dd>
           </div>
         ))}
       </dl>
