@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, MoneySchema, multilineText, pageFields, TimestampSchema } from './common.ts';
 import { MAX_ORDER_LINES } from './order-limits.ts';
 import { PlaceOrderBodySchema } from './order-placement.ts';
-import { OrderNumberSchema } from './orders.ts';
+import { OrderNumberSchema, OrderStatusSchema } from './orders.ts';
 import { MAX_PRICE } from './pricing.ts';
 import {
   OFFER_VALIDITY_MAX_DAYS,
@@ -74,8 +74,13 @@ export const QuoteSummarySchema = z.object({
   validUntil: TimestampSchema.nullable(),
   /** When it was accepted, declined, refused or withdrawn. */
   closedAt: TimestampSchema.nullable(),
-  /** The order an accepted offer placed. */
-  order: z.object({ id: IdSchema, number: OrderNumberSchema }).nullable(),
+  /**
+   * The order an accepted offer placed, and where it stands: a company buyer's order above their
+   * limits waits for approval (`awaiting_approval`) before it can be paid.
+   */
+  order: z
+    .object({ id: IdSchema, number: OrderNumberSchema, status: OrderStatusSchema })
+    .nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

@@ -218,3 +218,47 @@ test('a buyer who keeps a waiting order open sees the decision taken elsewhere o
   );
   await expect(page.getByText(/Rejected by .*: One saw is enough this month\./)).toBeVisible();
 });
+
+test('a buyer who accepts an offer above their limit is told its order waits for the company’s approval', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Offer Saw ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 10,
+  });
+  const { buyer } = await companyWithBuyer(page);
+  const buyerApi = await apiAs(buyer);
+  const carted = await buyerApi.put('/api/cart', {
+    data: { lines: [{ toolId: tool._id, quantity: 10 }] },
+  });
+  expect(carted.ok(), await carted.text()).toBe(true);
+  const asked = await buyerApi.post('/api/quotes', { data: { message: 'Ten saws, please.' } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  const quote = (await asked.json()) as { _id: string };
+  const offered = await admin.post(`/api/quote-requests/${quote._id}/offer`, {
+    data: {
+      lines: [{ position: 1, offeredUnitPrice: 900 }],
+      validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    },
+  });
+  expect(offered.ok(), await offered.text()).toBe(true);
+
+  // $90.00, above the buyer's $50 limit per order.
+  await signedIn(page, buyer);
+  await page.goto(`/dashboard/quotes/${quote._id}`);
+  await waitForReady(page);
+  await page.getByLabel('Phone').fill('+1 555 010 4000');
+  await page.getByLabel('Delivery address').fill('12 Quay Lane, Springfield');
+  await page.getByRole('button', { name: 'Accept and place the order' }).click();
+  await expect(
+    page.getByText(/Offer accepted: order TY-\d+ waits for your company’s approval\./),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      /You accepted this offer: it became order TY-\d+, which waits for your company’s approval before it can be paid\./,
+    ),
+  ).toBeVisible();
+  await checkAtWidths(page, 'approval-offer-accepted');
+});

@@ -29,6 +29,7 @@ const summaryColumns = {
   requesterEmail: user.email,
   companyName: companies.name,
   orderNumber: orders.number,
+  orderStatus: orders.status,
   lineCount,
   listTotal,
   offeredTotal,
@@ -66,8 +67,12 @@ function toSummary(row: SummaryRow): QuoteSummary {
     validUntil: iso(quote.validUntil),
     closedAt: iso(quote.closedAt),
     order:
-      quote.orderId && row.orderNumber !== null
-        ? { id: quote.orderId, number: formatOrderNumber(row.orderNumber) }
+      quote.orderId && row.orderNumber !== null && row.orderStatus !== null
+        ? {
+            id: quote.orderId,
+            number: formatOrderNumber(row.orderNumber),
+            status: row.orderStatus,
+          }
         : null,
     createdAt: quote.createdAt.toISOString(),
     updatedAt: quote.updatedAt.toISOString(),

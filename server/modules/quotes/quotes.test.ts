@@ -159,6 +159,7 @@ describe('offers, messages and answers', () => {
     const done = accepted.json() as Quote;
     expect(done.status).toBe('accepted');
     expect(done.order?.number).toMatch(/^TY-/);
+    expect(done.order?.status).toBe('unpaid');
     const order = (await asBuyer.get(`/orders/${done.order?.id}`)).json() as {
       lines: { toolId: string; quantity: number; unitPrice: number }[];
       totalAmount: number;
@@ -317,6 +318,33 @@ describe('offers, messages and answers', () => {
 });
 
 describe('a company’s quotes', () => {
+  it('an offer a buyer accepts above their limit per order says its order waits for approval', async () => {
+    const crew = await addCompany(t, 'Limit Works', ['owner', 'buyer']);
+    await t.db
+      .update(companyMembers)
+      .set({ orderLimit: 5000 })
+      .where(eq(companyMembers.userId, crew.members.buyer.id));
+    const tool = await t.addTool({ quantity: 100, minimumOrder: 10, price: 1000 });
+    const quote = await askFor(crew.members.buyer, [{ toolId: tool.id, quantity: 10 }]);
+    const offered = await client(t.app, admin).post(`/quote-requests/${quote._id}/offer`, {
+      lines: [{ position: 1, offeredUnitPrice: 900 }],
+      validUntil: inDays(10),
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+
+    const asBuyer = client(t.app, crew.members.buyer);
+    const accepted = await asBuyer.post(`/quotes/${quote._id}/accept`, {
+      phone: '+1 555 010 2030',
+      address: '1 Quote Street, Springfield',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((accepted.json() as Quote).order).toMatchObject({ status: 'awaiting_approval' });
+    const read = (await asBuyer.get(`/quotes/${quote._id}`)).json() as Quote;
+    expect(read.order).toMatchObject({ status: 'awaiting_approval' });
+    const listed = (await asBuyer.get('/quotes')).json() as QuoteSummary[];
+    expect(listed.find((q) => q._id === quote._id)?.order?.status).toBe('awaiting_approval');
+  });
+
   it('owner, approver and viewer read the company’s quotes; a buyer only their own; another company nothing; only the asker and the owner answer', async () => {
     const crew = await addCompany(t, 'Harbour Builders', ['owner', 'buyer', 'approver', 'viewer']);
     const other = await addCompany(t, 'Rival Works', ['owner']);

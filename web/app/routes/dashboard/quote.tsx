@@ -62,7 +62,11 @@ function AcceptOffer({ quote, onChanged }: { quote: Quote; onChanged: () => void
       }
       expectedTotal={goods}
       onPlaced={(accepted) =>
-        toast.success(`Offer accepted: order ${accepted.order?.number ?? ''} is placed.`)
+        toast.success(
+          accepted.order?.status === 'awaiting_approval'
+            ? `Offer accepted: order ${accepted.order.number} waits for your company’s approval.`
+            : `Offer accepted: order ${accepted.order?.number ?? ''} is placed.`,
+        )
       }
       onPriceChanged={() => {
         onChanged();

@@ -24,7 +24,9 @@ export function QuoteAnswers({ quote, acceptForm }: { quote: Quote; acceptForm: 
         <Link to={paths.order(quote.order.id)} className="font-semibold underline">
           {quote.order.number}
         </Link>
-        .
+        {quote.order.status === 'awaiting_approval'
+          ? ', which waits for your company’s approval before it can be paid.'
+          : '.'}
       </p>
     );
   }
