@@ -62,7 +62,7 @@ const STATEMENT_MAX_DAYS = 366;
  */
 export const STATEMENT_ROWS_MAX = 2000;
 
-const StatementQuerySchema = z
+export const StatementQuerySchema = z
   .strictObject({ from: DaySchema, to: DaySchema })
   .refine((query) => query.from <= query.to, {
     path: ['to'],

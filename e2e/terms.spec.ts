@@ -121,6 +121,10 @@ test('a customer orders on account within and over the limit, and an admin recor
   ).toBeVisible();
   await expect(buyerPage.getByRole('link', { name: 'Download statement (PDF)' })).toBeVisible();
   await checkAtWidths(buyerPage, 'invoices');
+  // A period longer than a statement covers is said so, with no link to a download that fails.
+  await buyerPage.getByLabel('From', { exact: true }).fill('2024-01-01');
+  await expect(buyerPage.getByText('A statement covers at most 366 days.')).toBeVisible();
+  await expect(buyerPage.getByRole('link', { name: 'Download statement (PDF)' })).toHaveCount(0);
   await buyerPage.goto(orderUrl ?? '/');
   await waitForReady(buyerPage);
   await expect(

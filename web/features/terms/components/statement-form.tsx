@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StatementQuerySchema } from '#contract/invoices-on-account.ts';
 import { TextField } from '#web/components/ui/field.tsx';
 import { apiHref } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
@@ -14,10 +15,21 @@ function thisMonth() {
   };
 }
 
+/**
+ * What is wrong with a period, by field, as the store checks it: a day each, "to" not before
+ * "from", at most a year. A link to a period the store refuses would only start a failed download.
+ */
+function periodErrors(period: { from: string; to: string }) {
+  const checked = StatementQuerySchema.safeParse(period);
+  const errorOf = (field: 'from' | 'to') =>
+    checked.error?.issues.find((issue) => issue.path[0] === field)?.message;
+  return { from: errorOf('from'), to: errorOf('to'), isValid: checked.success };
+}
+
 /** A statement of account for a period (at most a year), downloaded as a PDF. */
 export function StatementForm() {
   const [period, setPeriod] = useState(thisMonth);
-  const isValid = period.from !== '' && period.to !== '' && period.from <= period.to;
+  const errors = periodErrors(period);
   const href = apiHref(apiRoutes.accountInvoices.statement, { query: period });
   return (
     <section aria-labelledby="statement-title" className="mt-10 max-w-2xl">
@@ -34,15 +46,16 @@ export function StatementForm() {
           type="date"
           value={period.from}
           onChange={(event) => setPeriod({ ...period, from: event.target.value })}
+          error={errors.from}
         />
         <TextField
           label="To"
           type="date"
           value={period.to}
           onChange={(event) => setPeriod({ ...period, to: event.target.value })}
-          error={isValid ? undefined : 'Must be the same day as "From" or later.'}
+          error={errors.to}
         />
-        {isValid && (
+        {errors.isValid && (
           <a
             href={href}
             download={`statement-${period.from}-${period.to}.pdf`}
