@@ -262,3 +262,31 @@ test('a buyer who accepts an offer above their limit is told its order waits for
   ).toBeVisible();
   await checkAtWidths(page, 'approval-offer-accepted');
 });
+
+test('an approver who approves an order its buyer cancelled meanwhile is told so, and the page shows it cancelled', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Cancelled Saw ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 5,
+  });
+  const { buyer, approver } = await companyWithBuyer(page);
+  await signedIn(page, buyer);
+  const orderPath = await orderAboveLimit(page, tool);
+  await openFromCompanyOrders(page, approver, orderPath);
+
+  const cancelled = await (await apiAs(buyer)).delete(`/api/user/${orderPath.split('/').pop()}`);
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await page.getByRole('button', { name: 'Approve order' }).click();
+  await expect(
+    page.getByText(
+      'This order was cancelled (by its buyer, or because it was not approved in time).',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reject order' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order TY-\d+$/ })).toBeFocused();
+});

@@ -87,13 +87,17 @@ export function useNoteRefund() {
   });
 }
 
-/** Approves an order that waits for the company's approval: the buyer may then pay it. */
+/**
+ * Approves an order that waits for the company's approval: the buyer may then pay it. Refused, the
+ * order is read again too: it may have moved on meanwhile (cancelled by its buyer, decided by
+ * another approver), and the page then shows it as it is, without the buttons that no longer apply.
+ */
 export function useApproveOrder() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
     mutationFn: (order: Order) =>
       callApi(apiRoutes.orderApprovals.approve, { params: { id: order._id } }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
