@@ -10,12 +10,15 @@ export async function linkFromOutbox(
   to: string,
   linkPart: string,
   timeoutMs = 15_000,
+  /** Only a message with this text (a quote's number, say): others' mails to a shared address. */
+  containing = '',
 ): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
         link = (await mailsTo(to))
+          .filter((text) => text.includes(containing))
           .reverse()
           .flatMap((text) => text.match(/https?:\/\/[^\s"<>]+/g) ?? [])
           .find((url) => url.includes(linkPart));
