@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { paymentTerms } from '../db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -13,4 +14,12 @@ export async function addTerms(
     .returning({ id: paymentTerms.id });
   if (!row) throw new Error('no payment terms');
   return row;
+}
+
+/** What a customer without a company owes on account, as the store counts it. */
+export async function owedOnAccount(t: Pick<TestContext, 'db'>, userId: string): Promise<number> {
+  const { rows } = await t.db.execute<{ owed: number }>(
+    sql`select toolyard_owed_on_account(null, ${userId})::int as owed`,
+  );
+  return rows[0]?.owed ?? 0;
 }

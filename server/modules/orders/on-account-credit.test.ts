@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders.ts';
 import { orders } from '../../db/schema.ts';
 import { client, expectProblem, json } from '../../testing/http.ts';
-import { addTerms } from '../../testing/terms-fixtures.ts';
+import { addTerms, owedOnAccount } from '../../testing/terms-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
 
@@ -24,12 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const owedBy = async (userId: string) =>
-  (
-    await t.db.execute<{ owed: number }>(
-      sql`select toolyard_owed_on_account(null, ${userId})::int as owed`,
-    )
-  ).rows[0]?.owed;
+const owedBy = (userId: string) => owedOnAccount(t, userId);
 
 /** A buyer on net 30 with an order on account of 3 × 100.00. */
 async function orderOnAccount(): Promise<{ buyer: TestUser; order: Order; toolId: string }> {

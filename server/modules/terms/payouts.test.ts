@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderAccount } from '../../../contract/invoices-on-account.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { InvoiceBalance, PaymentTerms } from '../../../contract/payment-terms.ts';
 import { auditLog, invoicePayments, orders } from '../../db/schema.ts';
 import { client, expectProblem, json } from '../../testing/http.ts';
-import { addTerms } from '../../testing/terms-fixtures.ts';
+import { addTerms, owedOnAccount } from '../../testing/terms-fixtures.ts';
 import { buildTestApp, type TestContext, type TestUser } from '../../testing/test-app.ts';
 import { delivery } from '../../testing/valid-requests.ts';
 import { statementOf } from './account-invoices.repo.ts';
@@ -26,12 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const owedBy = async (userId: string) =>
-  (
-    await t.db.execute<{ owed: number }>(
-      sql`select toolyard_owed_on_account(null, ${userId})::int as owed`,
-    )
-  ).rows[0]?.owed;
+const owedBy = (userId: string) => owedOnAccount(t, userId);
 
 const payoutsOf = async (orderId: string) =>
   t.db
