@@ -61,6 +61,8 @@ function hostileRequest(i: number) {
 }
 
 describe('a flood of sign-ins, sign-ups and reset requests', () => {
+  // 1,200 requests and their sign-in work, on two cores shared with the rest of the suite: it
+  // proves what is answered, never how fast (speed is the benchmarks' to measure).
   it('leaves the store answering, the counters bounded and the limits in force', async () => {
     const statuses = new Map<number, number>();
     for (let wave = 0; wave < 12; wave += 1) {
@@ -134,5 +136,5 @@ describe('a flood of sign-ins, sign-ups and reset requests', () => {
       payload: { email: customer.email, password: customer.password },
     });
     expect(signIn.statusCode).toBe(200);
-  });
+  }, 90_000);
 });
