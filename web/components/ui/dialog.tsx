@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from './button.tsx';
 
 interface DialogProps {
@@ -39,7 +39,10 @@ export function Dialog({
   const isGone = useRef(false);
   const titleId = useId();
 
-  useEffect(() => {
+  // Opened and closed as the page changes, before the browser paints. React may take the dialog
+  // out and put it back without its owner knowing (StrictMode does so once on mount, in
+  // development): the cleanup below closes it, and this opens it again.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -70,7 +73,9 @@ export function Dialog({
   }, []);
 
   const handleClose = () => {
-    if (isGone.current) return;
+    // The close event comes after the change that caused it: a dialog that is gone, or that was
+    // opened again since (taken out and put back), has nothing to close.
+    if (isGone.current || ref.current?.open) return;
     onClose();
     const target = opener.current;
     opener.current = null;
