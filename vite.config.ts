@@ -124,16 +124,23 @@ function islandsBuild(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: 'web',
-  publicDir: 'public',
-  plugins: [tailwindcss(), reactRouter(), apiRoutesTable(), precompress(), islandsBuild()],
-  build: {
-    // Each build (client, server) empties its own folder under dist/web first.
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    reportCompressedSize: false,
-    rolldownOptions: { output: OUTPUT },
-  },
+export default defineConfig(({ command, mode }) => {
+  // A build is the store's build, whoever runs it: React's production build, never the
+  // development one a NODE_ENV left over from the caller would choose (vitest sets "test", and the
+  // tests that build the app would otherwise ship and test a bundle twice the size, with
+  // StrictMode's double effects on). Vite reads NODE_ENV after loading this file.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return {
+    root: 'web',
+    publicDir: 'public',
+    plugins: [tailwindcss(), reactRouter(), apiRoutesTable(), precompress(), islandsBuild()],
+    build: {
+      // Each build (client, server) empties its own folder under dist/web first.
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      reportCompressedSize: false,
+      rolldownOptions: { output: OUTPUT },
+    },
+  };
 });

@@ -1,9 +1,23 @@
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isBuildStale, PROJECT_ROOT, WEB_SOURCES } from '../../scripts/build-freshness.ts';
 
 const RENDERER = path.join(PROJECT_ROOT, 'dist/web/server/index.js');
+const ASSETS = path.join(PROJECT_ROOT, 'dist/web/client/assets');
+
+/**
+ * Refuses a build of the web app on React's development build: tests and benchmarks prove the
+ * bundle the store ships. A message only React DOM's development build carries tells it.
+ */
+function assertProductionBuild(): void {
+  const entry = readdirSync(ASSETS).find((name) => /^entry\.client-[\w-]+\.js$/.test(name));
+  if (!entry) throw new Error(`The web build in ${ASSETS} has no entry script.`);
+  if (readFileSync(path.join(ASSETS, entry), 'utf8').includes('cannot be a child of'))
+    throw new Error(
+      `The web build in ${ASSETS} is React's development build: build it with NODE_ENV unset or "production" (vite.config.ts).`,
+    );
+}
 
 /**
  * Builds the web app (`vite build`, a few seconds) for tests and benchmarks that render pages in a
@@ -20,5 +34,6 @@ export function ensureWebBuild(force = false): { built: boolean; builtAt: Date }
     );
     if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`);
   }
+  assertProductionBuild();
   return { built, builtAt: statSync(RENDERER).mtime };
 }
