@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyCase, URL_CHARACTER } from './common.ts';
+import { anyCase, TypedEmailSchema, URL_CHARACTER } from './common.ts';
 import { isUploadedImageUrl, UPLOADED_IMAGE_PATH } from './upload-names.ts';
 import { NameSchema } from './users.ts';
 
@@ -8,20 +8,6 @@ import { NameSchema } from './users.ts';
  * each accepts. The server refuses every other action and every body or query that does not fit,
  * before anything is counted, hashed or stored, so these routes keep the store's own rules.
  */
-
-/**
- * Emails are compared and stored trimmed and in lower case; the schema describes the email they
- * become. Anything but a string is refused as such ("Must be a string."), as for any text field.
- */
-const AuthEmailSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-  z
-    .email({
-      error: (issue) =>
-        issue.code === 'invalid_type' ? undefined : 'Must be a valid email address.',
-    })
-    .max(254, { error: 'Must be at most 254 characters.' }),
-);
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -119,7 +105,7 @@ const UserImageSchema = z
   });
 
 export const SignInBodySchema = z.strictObject({
-  email: AuthEmailSchema,
+  email: TypedEmailSchema,
   password: GivenPasswordSchema,
   rememberMe: z.boolean().optional(),
   callbackURL: CallbackSchema.optional(),
@@ -136,7 +122,7 @@ const UploadedImageSchema = z
 
 export const SignUpBodySchema = z.strictObject({
   name: NameSchema,
-  email: AuthEmailSchema,
+  email: TypedEmailSchema,
   password: NewPasswordSchema,
   image: UploadedImageSchema.optional(),
   rememberMe: z.boolean().optional(),
@@ -152,12 +138,12 @@ export const SocialSignInBodySchema = z.strictObject({
 });
 
 export const EmailBodySchema = z.strictObject({
-  email: AuthEmailSchema,
+  email: TypedEmailSchema,
   callbackURL: CallbackSchema.optional(),
 });
 
 export const RequestPasswordResetBodySchema = z.strictObject({
-  email: AuthEmailSchema,
+  email: TypedEmailSchema,
   redirectTo: CallbackSchema.optional(),
 });
 

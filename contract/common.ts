@@ -66,6 +66,20 @@ export const IdParamsSchema = z.strictObject({ id: IdSchema });
 export const EmailSchema = z
   .email({ error: 'Must be a valid email address.' })
   .max(254, { error: 'Must be at most 254 characters.' });
+/**
+ * An email as someone types it for an account: compared and stored trimmed and in lower case (a
+ * space pasted along with it is not an error); the schema describes the email it becomes.
+ * Anything but a string is refused as such ("Must be a string."), as for any text field.
+ */
+export const TypedEmailSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+  z
+    .email({
+      error: (issue) =>
+        issue.code === 'invalid_type' ? undefined : 'Must be a valid email address.',
+    })
+    .max(254, { error: 'Must be at most 254 characters.' }),
+);
 export const EmailQuerySchema = z.strictObject({ email: EmailSchema });
 export const EmailParamsSchema = z.strictObject({ email: EmailSchema });
 

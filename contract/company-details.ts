@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  EmailSchema,
   IdSchema,
   MoneySchema,
   multilineText,
   pageFields,
   plainText,
   TimestampSchema,
+  TypedEmailSchema,
 } from './common.ts';
 import { COMPANY_ROLES } from './companies.ts';
 import { clearable, VatNumberSchema } from './users.ts';
@@ -113,7 +113,11 @@ export const ListCompaniesQuerySchema = z.strictObject({
 });
 export type ListCompaniesQuery = z.output<typeof ListCompaniesQuerySchema>;
 
-export const InviteBodySchema = z.strictObject({ email: EmailSchema, role: CompanyRoleSchema });
+/** Whom to invite: their email as typed (trimmed, any case), and the role they join with. */
+export const InviteBodySchema = z.strictObject({
+  email: TypedEmailSchema,
+  role: CompanyRoleSchema,
+});
 export type InviteBody = z.output<typeof InviteBodySchema>;
 
 /** A member's role and limits; fields left out are kept, limits sent null are cleared. */

@@ -46,7 +46,7 @@ async function membersOf(member: TestUser): Promise<CompanyMember[]> {
 
 /** Invites `email` as `role` and answers the token the mailed link carries. */
 async function invite(owner: TestUser, email: string, role = 'buyer'): Promise<string> {
-  const to = email.toLowerCase();
+  const to = email.trim().toLowerCase();
   const before = t.sentMail.filter((m) => m.to === to).length;
   const response = await client(t.app, owner).post('/companies/mine/invitations', { email, role });
   expect(response.statusCode, response.body).toBe(201);
@@ -124,7 +124,8 @@ describe('invitations', () => {
     const owner = await t.signUp({ name: 'Ivy Owner' });
     await createCompany(owner);
     const invitee = await t.signUp({ name: 'Ben Buyer' });
-    const token = await invite(owner, invitee.email.toUpperCase(), 'approver');
+    // Typed in capitals, with the spaces a pasted address brings along.
+    const token = await invite(owner, ` ${invitee.email.toUpperCase()} `, 'approver');
     const mail = t.sentMail.findLast((m) => m.to === invitee.email);
     expect(mail?.subject).toBe('You are invited to join a company on Toolyard');
     // Sent through the outbox like every email, and never with the token stored in the clear.

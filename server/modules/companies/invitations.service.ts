@@ -100,7 +100,7 @@ export function createInvitationsService(db: Db, options: InvitationsOptions) {
     /** Invites `email`; an open invitation of the same address is replaced (its link stops working). */
     async invite(caller: SessionUser, body: InviteBody): Promise<CompanyInvitation> {
       assertEmailVerified(caller, 'inviting people');
-      const email = body.email.trim().toLowerCase();
+      const { email } = body;
       const invitation = await db.transaction(async (tx) => {
         const { company } = await lockAsOwner(tx, caller, 'invite people');
         if (await repo.isMemberEmail(tx, company.id, email)) {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { COMPANY_ROLES } from '#contract/companies.ts';
 import {
   type CompanyInvitation,
@@ -27,11 +28,14 @@ const OUTCOME = {
 };
 const FIELDS = ['email', 'role'] as const;
 
+/** The form's fields as typed; the schema trims the email and puts it in lower case. */
+type InviteInput = z.input<typeof InviteBodySchema>;
+
 /** An owner invites an email address with a role; the address is mailed a link. */
 export function InviteForm() {
   const invite = useInvite();
   const toast = useToast();
-  const form = useForm<InviteBody>({
+  const form = useForm<InviteInput, unknown, InviteBody>({
     resolver: zodResolver(InviteBodySchema),
     defaultValues: { email: '', role: 'buyer' },
     mode: 'onTouched',
