@@ -198,7 +198,7 @@ export const savedListRoutes = {
     path: '/lists/:id/lines',
     access: 'user',
     summary: 'Add tools to a saved list',
-    description: `Adds tools to a list: lines given (a tool page's), the caller's cart as it is (\`from: cart\`), or the lines of one of the caller's orders (\`from: order\`). A tool already on the list gets the units added; a tool that has left the catalogue is not added, and the answer names it. A list holds at most ${MAX_LIST_LINES} lines: an addition that would pass that adds nothing.`,
+    description: `Adds tools to a list: lines given (a tool page's), the caller's cart as it is (\`from: cart\`), or the lines of one of the caller's orders (\`from: order\`). A tool already on the list gets the units added; a tool that has left the catalogue is not added, and the answer names it; a line naming no tool at all is refused (400, under its \`lines.N.toolId\`) and nothing is added. A list holds at most ${MAX_LIST_LINES} lines: an addition that would pass that adds nothing.`,
     returns: 'The list as it is now, and what was not added.',
     tags: ['lists'],
     params: IdParamsSchema,

@@ -114,6 +114,8 @@ export function createSavedListsService(
     );
     return {
       kept: lines.filter((line) => facts.get(line.toolId)?.isListed),
+      /** The positions of lines whose tool does not exist at all. */
+      unknown: lines.flatMap((line, index) => (facts.has(line.toolId) ? [] : [index])),
       left: lines
         .filter((line) => !facts.get(line.toolId)?.isListed)
         .map((line) => ({ toolId: line.toolId, name: facts.get(line.toolId)?.name ?? 'A tool' })),
@@ -195,7 +197,18 @@ export function createSavedListsService(
     addLines: (user: SessionUser, id: string, body: AddToListBody): Promise<AddedToList> =>
       changing(user, id, async (tx, _list, caller) => {
         const asked = await linesToAdd(tx, user, body);
-        const { kept, left } = await listedOnly(tx, asked);
+        const { kept, left, unknown } = await listedOnly(tx, asked);
+        // Lines given by id name tools there are: an id of no tool at all is an error, where a
+        // tool that has left the catalogue is named among those not added.
+        if (body.from === 'lines' && unknown.length > 0)
+          throw badRequest(
+            'Some lines name no tool of the catalogue.',
+            unknown.map((index) => ({
+              field: `lines.${index}.toolId`,
+              in: 'body' as const,
+              message: 'No tool has this id.',
+            })),
+          );
         const current = (await repo.linesOf(tx, id)).map(({ toolId, quantity }) => ({
           toolId,
           quantity,

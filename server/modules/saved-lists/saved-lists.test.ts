@@ -160,6 +160,21 @@ describe('a person’s own lists', () => {
       lines: [{ toolId: gone.id, quantity: 1 }],
     });
     expect(notAdded.json().notAdded).toEqual([{ toolId: gone.id, name: gone.name }]);
+    // An id of no tool at all is an error of its line, and nothing is added beside it.
+    const kept = await t.addTool();
+    const unknown = expectFieldError(
+      await addLines(buyer, list._id, {
+        from: 'lines',
+        lines: [
+          { toolId: kept.id, quantity: 1 },
+          { toolId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+        ],
+      }),
+      'lines.1.toolId',
+    );
+    expect(unknown.errors).toHaveLength(1);
+    expect(unknown.errors?.[0]?.message).toBe('No tool has this id.');
+    expect((await client(t.app, buyer).get(`/lists/${list._id}`)).json().lines).toEqual([]);
     expectFieldError(
       await client(t.app, buyer).put(`/lists/${list._id}/lines`, {
         lines: [{ toolId: gone.id, quantity: 1 }],
