@@ -26,6 +26,11 @@ const MyPaymentTermsSchema = z.object({
   owed: MoneySchema,
   /** What may still be ordered on account: the credit limit less what is owed. */
   left: MoneySchema,
+  /**
+   * What the store owes the buyer: paid beyond what is due after credit notes, on any of their
+   * orders on account, and not yet paid back.
+   */
+  owedToBuyer: MoneySchema,
 });
 export type MyPaymentTerms = z.infer<typeof MyPaymentTermsSchema>;
 

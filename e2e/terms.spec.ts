@@ -162,6 +162,7 @@ test('a customer orders on account within and over the limit, and an admin recor
 
 test('a refund of an order on account shows at once as credited, and lowers what is left to pay', async ({
   page,
+  browser,
 }) => {
   const admin = await apiAs(DEMO_ADMIN);
   const buyer = newAccount('Cora Credit');
@@ -226,6 +227,16 @@ test('a refund of an order on account shows at once as credited, and lowers what
   await expect(account.getByTestId('overpaid')).toHaveText(
     'The buyer paid $25.00 more than is now due, after the credit notes: the store owes it to them.',
   );
+  // The buyer's invoices page says what the store owes them.
+  const buyerPage = await (await browser.newContext()).newPage();
+  await signedIn(buyerPage, buyer);
+  await buyerPage.goto('/dashboard/invoices');
+  await waitForReady(buyerPage);
+  const owedToYou = buyerPage.getByText(
+    "You paid $25.00 more than is now due on your orders on account, after the credit notes: we owe it to you. Each order's page says on which.",
+  );
+  await expect(owedToYou).toBeVisible();
+  await checkAtWidths(buyerPage, 'invoices owed to the buyer');
 
   // The $25.00 sent back by bank transfer and recorded: more than that is refused in the form.
   const payout = account.getByRole('form', { name: 'Record money paid back' });
@@ -261,4 +272,9 @@ test('a refund of an order on account shows at once as credited, and lowers what
     account.getByText(/\$25\.00 paid back to you .*, reference BACK-CC-1/),
   ).toBeVisible();
   await expect(account.getByTestId('overpaid')).toHaveCount(0);
+  await buyerPage.reload();
+  await waitForReady(buyerPage);
+  await expect(buyerPage.getByText('No open invoices: nothing is owed on account.')).toBeVisible();
+  await expect(owedToYou).toHaveCount(0);
+  await buyerPage.context().close();
 });

@@ -17,6 +17,7 @@ import { creditedAmount } from '../orders/index.ts';
 import * as repo from './account-invoices.repo.ts';
 import { invoiceBalance } from './invoice-payments.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
+import { owedToBuyerSql } from './terms.repo.ts';
 
 export interface AccountInvoicesOptions {
   currency: string;
@@ -58,6 +59,7 @@ export function createAccountInvoicesService(db: Db, options: AccountInvoicesOpt
           netDays: paymentTerms.netDays,
           creditLimit: paymentTerms.creditLimit,
           owed: sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, ${paymentTerms.userId})::int`,
+          owedToBuyer: owedToBuyerSql,
         })
         .from(paymentTerms)
         .where(
@@ -74,6 +76,7 @@ export function createAccountInvoicesService(db: Db, options: AccountInvoicesOpt
         creditLimit: terms.creditLimit,
         owed,
         left: Math.max(0, terms.creditLimit - owed),
+        owedToBuyer: terms.owedToBuyer,
       };
     },
 

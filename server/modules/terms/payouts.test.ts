@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderAccount } from '../../../contract/invoices-on-account.ts';
+import type { MyPaymentTerms, OrderAccount } from '../../../contract/invoices-on-account.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { InvoiceBalance, PaymentTerms } from '../../../contract/payment-terms.ts';
 import { auditLog, invoicePayments, orders } from '../../db/schema.ts';
@@ -77,11 +77,15 @@ describe('money paid back on account', () => {
       owedToBuyer: 10_000,
     });
 
-    // The admins' list of buyers with terms says what the store owes this one.
-    const owedToBuyer = async () =>
-      json<PaymentTerms[]>(await client(t.app, admin).get('/payment-terms?limit=100')).find(
-        (terms) => terms.buyer.id === buyer.id,
-      )?.owedToBuyer;
+    // The admins' list of buyers with terms and the buyer's own terms say what the store owes.
+    const owedToBuyer = async () => {
+      const listed = json<PaymentTerms[]>(
+        await client(t.app, admin).get('/payment-terms?limit=100'),
+      ).find((terms) => terms.buyer.id === buyer.id)?.owedToBuyer;
+      const mine = await client(t.app, buyer).get('/payment-terms/mine');
+      expect(json<MyPaymentTerms>(mine).owedToBuyer).toBe(listed);
+      return listed;
+    };
     expect(await owedToBuyer()).toBe(10_000);
 
     const tooMuch = expectProblem(await payout(order._id, 15_000), 409, 'payout_exceeds_owed');

@@ -13,7 +13,7 @@ const owedSql = sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, 
  * payouts) and credited beyond its total. Only an order with a credit note can be overpaid (a
  * payment never passes what is left), so the orders are found from the credit notes.
  */
-const owedToBuyerSql = sql<number>`(select coalesce(sum(greatest(
+export const owedToBuyerSql = sql<number>`(select coalesce(sum(greatest(
     coalesce((select sum(p.amount) from invoice_payments p where p.order_id = o.id), 0)
     + coalesce((select sum(r.amount) from order_refunds r where r.order_id = o.id
         and r.status = 'succeeded' and r.credit_note_number is not null), 0)

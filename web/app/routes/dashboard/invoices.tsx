@@ -31,6 +31,14 @@ export function InvoicesPage() {
             : 'Your invoices on account. Without payment terms you pay each order by card.'
         }
       />
+      {/* Refunds after payments can leave a buyer having paid more than is now due. */}
+      {data && data.owedToBuyer > 0 && (
+        <p className="mb-6 rounded-lg border border-stone-200 bg-white p-4 text-stone-900">
+          {data.isCompany
+            ? `${data.buyerName} paid ${money(data.owedToBuyer)} more than is now due on its orders on account, after the credit notes: we owe it to the company.`
+            : `You paid ${money(data.owedToBuyer)} more than is now due on your orders on account, after the credit notes: we owe it to you. Each order's page says on which.`}
+        </p>
+      )}
       <QueryView
         query={invoices}
         loadingLabel="Loading your invoices…"
