@@ -290,3 +290,36 @@ test('an approver who approves an order its buyer cancelled meanwhile is told so
   await expect(page.getByRole('button', { name: 'Reject order' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: /^Order TY-\d+$/ })).toBeFocused();
 });
+
+test('an approver who rejects an order its buyer cancelled meanwhile is told so, and on closing reads it cancelled', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Withdrawn Saw ${Date.now().toString(36)}`,
+    price: 1000,
+    minimumOrder: 5,
+  });
+  const { buyer, approver } = await companyWithBuyer(page);
+  await signedIn(page, buyer);
+  const orderPath = await orderAboveLimit(page, tool);
+  await openFromCompanyOrders(page, approver, orderPath);
+
+  const cancelled = await (await apiAs(buyer)).delete(`/api/user/${orderPath.split('/').pop()}`);
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await page.getByRole('button', { name: 'Reject order' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Reject order TY-\d+$/ });
+  await dialog.getByLabel('Reason').fill('We buy these saws elsewhere.');
+  await dialog.getByRole('button', { name: 'Reject order' }).click();
+  await expect(
+    dialog.getByText(
+      'This order was cancelled (by its buyer, or because it was not approved in time).',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reject order' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order TY-\d+$/ })).toBeFocused();
+});

@@ -107,6 +107,8 @@ export function useRejectOrder() {
   return useMutation({
     mutationFn: ({ order, reason }: { order: Order; reason: string }) =>
       callApi(apiRoutes.orderApprovals.reject, { params: { id: order._id }, body: { reason } }),
-    onSuccess: refresh,
+    // Refused too: the order changed meanwhile (its buyer cancelled it, another approver decided),
+    // and the page under the dialog shows it as it is now.
+    onSettled: refresh,
   });
 }
