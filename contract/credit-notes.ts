@@ -28,6 +28,8 @@ const CreditNoteSummarySchema = z.object({
   orderNumber: z.string(),
   /** The invoice it corrects. */
   invoiceNumber: z.string(),
+  /** Who placed the order, as it was placed (a company's readers see their colleagues' notes). */
+  orderedBy: z.string(),
 });
 export type CreditNoteSummary = z.infer<typeof CreditNoteSummarySchema>;
 
@@ -36,9 +38,9 @@ export const creditNoteRoutes = {
     method: 'GET',
     path: '/credit-notes',
     access: 'user',
-    summary: "List a customer's credit notes",
+    summary: "List a customer's (or their company's) credit notes",
     description:
-      "The credit notes of the signed-in customer's own orders (one per refund whose money went back), newest first, a page at a time (limit, offset). The total is in X-Total-Count.",
+      "The credit notes (one per refund whose money went back) of the signed-in customer's own orders and, for the owners, approvers and viewers of a company, of every order placed for it (as they read its orders and invoices; a buyer of a company lists their own), newest first, a page at a time (limit, offset). The total is in X-Total-Count.",
     returns: 'A page of credit notes.',
     tags: ['orders'],
     query: ListCreditNotesQuerySchema,

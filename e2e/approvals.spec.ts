@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Tool } from '#contract/tools.ts';
 import {
   type Account,
@@ -8,27 +8,14 @@ import {
   createTool,
   DEMO_ADMIN,
   expect,
+  joinCompany,
   newAccount,
   test,
   waitForReady,
 } from './fixtures.ts';
-import { linkFromOutbox } from './outbox.ts';
 import { signedIn } from './sessions.ts';
 
 /** Invites a new person into the owner's company with a role; they sign up and accept. */
-async function join(owner: APIRequestContext, person: Account, role: string): Promise<void> {
-  const invited = await owner.post('/api/companies/mine/invitations', {
-    data: { email: person.email, role },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  const member = await apiAs(person, { create: true });
-  const link = new URL(await linkFromOutbox(person.email, '/join-company?token='));
-  const accepted = await member.post('/api/company-invitations/accept', {
-    data: { token: link.searchParams.get('token') },
-  });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
-}
-
 /**
  * A company with an owner, a buyer, an approver and a viewer; the owner sets, on the company page,
  * the buyer's limits ($50 an order, $1,000 a month) and the company's budget ($5,000 a month).
@@ -44,9 +31,9 @@ async function companyWithBuyer(page: Page) {
   const buyer = newAccount('Bea Buyer');
   const approver = newAccount('Abe Approver');
   const viewer = newAccount('Vic Viewer');
-  await join(ownerApi, buyer, 'buyer');
-  await join(ownerApi, approver, 'approver');
-  await join(ownerApi, viewer, 'viewer');
+  await joinCompany(ownerApi, buyer, 'buyer');
+  await joinCompany(ownerApi, approver, 'approver');
+  await joinCompany(ownerApi, viewer, 'viewer');
 
   await signedIn(page, owner);
   await page.goto('/dashboard/company');

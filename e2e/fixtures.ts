@@ -141,6 +141,25 @@ async function expectOk(
     throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
 }
 
+/** `person` joins the company of `owner` (signed in) as `role`: invited, then accepting the mailed link. */
+export async function joinCompany(
+  owner: APIRequestContext,
+  person: Account,
+  role: string,
+): Promise<void> {
+  const invited = await owner.post('/api/companies/mine/invitations', {
+    data: { email: person.email, role },
+  });
+  await expectOk(invited, `Inviting ${person.email}`);
+  const member = await apiAs(person, { create: true });
+  const link = new URL(await linkFromOutbox(person.email, '/join-company?token='));
+  const accepted = await member.post('/api/company-invitations/accept', {
+    data: { token: link.searchParams.get('token') },
+  });
+  await expectOk(accepted, `${person.email} accepting the invitation`);
+  await member.dispose();
+}
+
 /**
  * Creates an account through the API as people do, signed in: signs up, then confirms with the
  * token of the emailed link and the password (what the confirm page sends), which signs in. No

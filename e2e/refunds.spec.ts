@@ -5,6 +5,7 @@ import {
   createTool,
   DEMO_ADMIN,
   expect,
+  joinCompany,
   keepPdfImage,
   newAccount,
   payOrder,
@@ -14,7 +15,7 @@ import {
 } from './fixtures.ts';
 import { signedIn } from './sessions.ts';
 
-test('an admin refunds a line of a card order with its units back in stock; the buyer sees the credit note on the order and in their list, and downloads its PDF', async ({
+test("an admin refunds a line of a card order with its units back in stock; the buyer sees the credit note on the order and in their list, and downloads its PDF; their company's owner lists it too", async ({
   page,
 }) => {
   const admin = await apiAs(DEMO_ADMIN);
@@ -23,8 +24,17 @@ test('an admin refunds a line of a card order with its units back in stock; the 
     minimumOrder: 1,
     quantity: 40,
   });
+  // The buyer orders for a company, whose owner reads its credit notes.
+  const owner = newAccount('Rory Owner');
+  const ownerApi = await apiAs(owner, { create: true });
+  const company = await ownerApi.post('/api/companies', {
+    data: { name: `Refund Works ${Date.now().toString(36)}` },
+  });
+  expect(company.ok(), await company.text()).toBe(true);
   const buyer = newAccount('Rhea Refund');
-  const buyerApi = await apiAs(buyer, { create: true });
+  await joinCompany(ownerApi, buyer, 'buyer');
+  await ownerApi.dispose();
+  const buyerApi = await apiAs(buyer);
   const order = await placeOrder(buyerApi, buyer.email, tool, 3);
   await payOrder(buyerApi, order._id);
   // Read afresh: the tool's whole id finds it alone.
@@ -77,5 +87,17 @@ test('an admin refunds a line of a card order with its units back in stock; the 
   const table = page.getByRole('table', { name: 'Your credit notes' });
   await expect(table).toContainText(creditNote);
   await expect(table).toContainText(order.number);
+  await expect(table.getByRole('columnheader', { name: 'Ordered by' })).toHaveCount(0);
   await checkAtWidths(page, 'credit notes');
+
+  // The company's owner lists it with who ordered.
+  await page.context().clearCookies();
+  await signedIn(page, owner);
+  await page.goto('/dashboard/credit-notes');
+  await waitForReady(page);
+  const row = table.getByRole('row').filter({ hasText: creditNote });
+  await expect(row).toContainText(order.number);
+  await expect(row).toContainText(buyer.name);
+  await expect(table.getByRole('columnheader', { name: 'Ordered by' })).toBeVisible();
+  await checkAtWidths(page, 'credit notes of a company');
 });

@@ -15,8 +15,13 @@ const READS_ALL: ReadonlySet<Membership['role']> = new Set(['owner', 'approver',
  */
 export async function readsAsCompany(tx: Tx, user: SessionUser, order: repo.OrderRow) {
   if (order.companyId === null) return false;
+  return (await companyReadOf(tx, user)) === order.companyId;
+}
+
+/** The company whose every order the caller reads (an owner, approver or viewer of it), or null. */
+export async function companyReadOf(tx: Tx, user: SessionUser): Promise<string | null> {
   const membership = await membershipOf(tx, user.id);
-  return membership?.companyId === order.companyId && READS_ALL.has(membership.role);
+  return membership && READS_ALL.has(membership.role) ? membership.companyId : null;
 }
 
 /**

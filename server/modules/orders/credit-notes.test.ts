@@ -99,6 +99,7 @@ describe('a credit note', () => {
         orderId: second._id,
         orderNumber: second.number,
         invoiceNumber: second.invoice?.number,
+        orderedBy: second.name,
       },
     ]);
     const next = json<CreditNoteSummary[]>(
@@ -144,6 +145,14 @@ describe('a credit note', () => {
       expect((await client(t.app, reader).get(`/credit-notes/${number}`)).statusCode).toBe(200);
     }
     expectProblem(await client(t.app, coBuyer).get(`/credit-notes/${number}`), 404, 'not_found');
+    // Listed as the company's orders are: for its owner too, not for another buyer of it.
+    const listed = async (reader: typeof owner) =>
+      json<CreditNoteSummary[]>(await client(t.app, reader).get('/credit-notes')).map(
+        (note) => `${note.number} ${note.orderedBy}`,
+      );
+    expect(await listed(member)).toEqual([`${number} Milo Member`]);
+    expect(await listed(owner)).toEqual([`${number} Milo Member`]);
+    expect(await listed(coBuyer)).toEqual([]);
   });
 
   it('is 404 for a number never issued, and 400 for one that is no credit note number', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { CreditNoteSummary, ListCreditNotesQuery } from '../../../contract/credit-notes.ts';
 import { formatCreditNoteNumber } from '../../../contract/order-refunds.ts';
@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invoicePayments, orderRefunds, orders, type SellerDetails } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { companyReadOf } from './company-orders.ts';
 import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { asOrder, type OrderRow } from './orders.repo.ts';
 
@@ -111,12 +112,22 @@ export function createCreditNotes(
       return rendering;
     },
 
-    /** The credit notes of the customer's own orders, newest first, a page at a time. */
+    /**
+     * The credit notes of the caller's own orders and, for a company's owners, approvers and
+     * viewers, of every order placed for it (as they read its orders and invoices), newest first,
+     * a page at a time.
+     */
     async listCreditNotes(
       user: SessionUser,
       { limit, offset }: ListCreditNotesQuery,
     ): Promise<{ notes: CreditNoteSummary[]; total: number }> {
-      const mine = and(eq(orders.userId, user.id), isNotNull(orderRefunds.creditNoteNumber));
+      const companyId = await companyReadOf(db, user);
+      const mine = and(
+        companyId === null
+          ? eq(orders.userId, user.id)
+          : or(eq(orders.userId, user.id), eq(orders.companyId, companyId)),
+        isNotNull(orderRefunds.creditNoteNumber),
+      );
       const [rows, [count]] = await Promise.all([
         db
           .select({
@@ -127,6 +138,7 @@ export function createCreditNotes(
             orderId: orders.id,
             orderNumber: orders.number,
             invoiceNumber: orders.invoiceNumber,
+            orderedBy: orders.customerName,
           })
           .from(orderRefunds)
           .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
@@ -148,6 +160,7 @@ export function createCreditNotes(
         orderId: row.orderId,
         orderNumber: formatOrderNumber(row.orderNumber),
         invoiceNumber: row.invoiceNumber === null ? '' : formatInvoiceNumber(row.invoiceNumber),
+        orderedBy: row.orderedBy,
       }));
       return { notes, total: count?.total ?? 0 };
     },

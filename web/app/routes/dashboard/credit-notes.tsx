@@ -6,6 +6,7 @@ import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
+import { useMyCompany } from '#web/features/companies/api/companies.ts';
 import { useMyCreditNotes } from '#web/features/orders/api/credit-notes-queries.ts';
 import { CreditNoteLink } from '#web/features/orders/components/credit-note-link.tsx';
 import { formatLongDateTime } from '#web/lib/format.ts';
@@ -30,6 +31,7 @@ const COLUMNS: Column<CreditNoteSummary>[] = [
     ),
   },
   { header: 'Invoice', cell: (note) => note.invoiceNumber },
+  { header: 'Ordered by', cell: (note) => note.orderedBy },
   {
     header: 'Credited',
     cell: (note) => formatMoney(note.amount, note.currency),
@@ -38,15 +40,27 @@ const COLUMNS: Column<CreditNoteSummary>[] = [
   { header: 'PDF', cell: (note) => <CreditNoteLink number={note.number} />, hideHeader: true },
 ];
 
-/** The credit notes of the customer's own orders, newest first, each to download. */
+/**
+ * The credit notes of the customer's own orders and, for a company's owners, approvers and viewers,
+ * of the company's, newest first, each to download; who ordered shows for those who read others'.
+ */
 export function CreditNotesPage() {
   const list = useUrlList(PAGE_SIZE);
   const notes = useMyCreditNotes({ limit: PAGE_SIZE, offset: list.offset });
+  const company = useMyCompany().data;
+  const readsCompany = company != null && company.role !== 'buyer';
+  const columns = readsCompany
+    ? COLUMNS
+    : COLUMNS.filter((column) => column.header !== 'Ordered by');
   return (
     <>
       <PageHeading
         title="Credit notes"
-        description="One for each refund of your orders, once the money is back: it corrects the order's invoice."
+        description={
+          readsCompany
+            ? `One for each refund of your orders and ${company.name}'s, once the money is back: it corrects the order's invoice.`
+            : "One for each refund of your orders, once the money is back: it corrects the order's invoice."
+        }
       />
       <QueryView
         query={notes}
@@ -63,7 +77,7 @@ export function CreditNotesPage() {
             </p>
             <DataTable
               caption="Your credit notes"
-              columns={COLUMNS}
+              columns={columns}
               rows={data.notes}
               rowKey={(note) => note.number}
             />
