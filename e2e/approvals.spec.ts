@@ -250,12 +250,11 @@ test('a buyer who accepts an offer above their limit is told its order waits for
   await checkAtWidths(page, 'approval-offer-accepted');
 });
 
-test('an approver who approves an order its buyer cancelled meanwhile is told so, and the page shows it cancelled', async ({
-  page,
-}) => {
+/** An order waiting for approval, open on its approver's page, that its buyer then cancels. */
+async function cancelledUnderTheApprover(page: Page, toolName: string): Promise<void> {
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, {
-    name: `Cancelled Saw ${Date.now().toString(36)}`,
+    name: `${toolName} ${Date.now().toString(36)}`,
     price: 1000,
     minimumOrder: 5,
   });
@@ -263,9 +262,14 @@ test('an approver who approves an order its buyer cancelled meanwhile is told so
   await signedIn(page, buyer);
   const orderPath = await orderAboveLimit(page, tool);
   await openFromCompanyOrders(page, approver, orderPath);
-
   const cancelled = await (await apiAs(buyer)).delete(`/api/user/${orderPath.split('/').pop()}`);
   expect(cancelled.ok(), await cancelled.text()).toBe(true);
+}
+
+test('an approver who approves an order its buyer cancelled meanwhile is told so, and the page shows it cancelled', async ({
+  page,
+}) => {
+  await cancelledUnderTheApprover(page, 'Cancelled Saw');
   await page.getByRole('button', { name: 'Approve order' }).click();
   await expect(
     page.getByText(
@@ -281,19 +285,7 @@ test('an approver who approves an order its buyer cancelled meanwhile is told so
 test('an approver who rejects an order its buyer cancelled meanwhile is told so, and on closing reads it cancelled', async ({
   page,
 }) => {
-  const admin = await apiAs(DEMO_ADMIN);
-  const tool = await createTool(admin, {
-    name: `Withdrawn Saw ${Date.now().toString(36)}`,
-    price: 1000,
-    minimumOrder: 5,
-  });
-  const { buyer, approver } = await companyWithBuyer(page);
-  await signedIn(page, buyer);
-  const orderPath = await orderAboveLimit(page, tool);
-  await openFromCompanyOrders(page, approver, orderPath);
-
-  const cancelled = await (await apiAs(buyer)).delete(`/api/user/${orderPath.split('/').pop()}`);
-  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await cancelledUnderTheApprover(page, 'Withdrawn Saw');
   await page.getByRole('button', { name: 'Reject order' }).click();
   const dialog = page.getByRole('dialog', { name: /^Reject order TY-\d+$/ });
   await dialog.getByLabel('Reason').fill('We buy these saws elsewhere.');
