@@ -78,6 +78,7 @@ describe("a buyer's terms and open invoices", () => {
       creditLimit: 50_000,
       owed: 26_000,
       left: 24_000,
+      owedToBuyer: 0,
     });
     const page = await client(t.app, buyer).get('/invoices/open?limit=1');
     expect(page.headers['x-total-count']).toBe('2');
