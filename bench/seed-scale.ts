@@ -49,7 +49,7 @@ export interface ScaleSeedResult {
 function ordersSql({ tools, customers, orders }: ScaleCounts, currency: string): string {
   return `
 create temp table seed_tools on commit drop as
-select (row_number() over (order by created_at, id) - 1)::int as idx, id, name, price
+select (row_number() over (order by created_at, id) - 1)::int as idx, id, name, sku, price
 from tools where deleted_at is null;
 
 create temp table seed_customers on commit drop as
@@ -90,7 +90,7 @@ select o.id as order_id, p as position, (o.first_tool + (p - 1) * 3371) % ${tool
 from seed_orders o cross join lateral generate_series(1, o.line_count) as p;
 
 create temp table seed_priced on commit drop as
-select l.order_id, l.position, t.id as tool_id, t.name as product_name, l.quantity,
+select l.order_id, l.position, t.id as tool_id, t.name as product_name, t.sku, l.quantity,
        t.price as unit_price, t.price * l.quantity as line_total
 from seed_lines l join seed_tools t on t.idx = l.tool_idx;
 
@@ -131,10 +131,10 @@ join seed_priced first on first.order_id = o.id and first.position = 1
 join seed_sums sums on sums.order_id = o.id
 order by o.created_at, o.n;
 
-insert into order_lines (order_id, user_id, is_unpaid, position, tool_id, product_name, quantity,
-                         unit_price, line_total)
-select l.order_id, c.id, o.status = 'unpaid', l.position, l.tool_id, l.product_name, l.quantity,
-       l.unit_price, l.line_total
+insert into order_lines (order_id, user_id, is_unpaid, position, tool_id, product_name, sku,
+                         quantity, unit_price, line_total)
+select l.order_id, c.id, o.status = 'unpaid', l.position, l.tool_id, l.product_name, l.sku,
+       l.quantity, l.unit_price, l.line_total
 from seed_priced l join seed_orders o on o.id = l.order_id join seed_customers c on c.idx = o.customer
 order by o.created_at, o.n, l.position;
 
