@@ -22,8 +22,9 @@ export const owedToBuyerSql = sql<number>`(select coalesce(sum(greatest(
   where o.id in (select c.order_id from order_refunds c
       where c.status = 'succeeded' and c.credit_note_number is not null)
     and o.payment_method = 'account' and o.status not in ('cancelled', 'rejected')
-    and case when ${paymentTerms.companyId} is not null then o.company_id = ${paymentTerms.companyId}
-      else o.company_id is null and o.user_id = ${paymentTerms.userId} end)`;
+    and (o.company_id = ${paymentTerms.companyId}
+      or (${paymentTerms.companyId} is null and o.company_id is null
+        and o.user_id = ${paymentTerms.userId})))`;
 
 const termsColumns = {
   id: paymentTerms.id,
