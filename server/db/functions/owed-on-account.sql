@@ -15,6 +15,8 @@ LANGUAGE sql STABLE AS $$
   FROM orders o
   WHERE o.payment_method = 'account' AND o.settled_at IS NULL
     AND o.status NOT IN ('cancelled', 'rejected')
-    AND CASE WHEN p_company IS NOT NULL THEN o.company_id = p_company
-      ELSE o.company_id IS NULL AND o.user_id = p_user END
+    -- An OR of the two, not a CASE: each is read from the partial index of open invoices on
+    -- account (orders_open_account_idx) rather than the whole of it (bench/README.md).
+    AND (o.company_id = p_company
+      OR (p_company IS NULL AND o.company_id IS NULL AND o.user_id = p_user))
 $$;
