@@ -96,9 +96,11 @@ export async function runBackOffice(options: BenchOptions): Promise<BenchReport>
     const cookie = await signInAdmin(store);
     const headers = { cookie, accept: 'application/json' };
     const api = (paths: string[], prefix: string) => paths.map((path) => `${prefix}${path}`);
-    // The baseline calls the very service functions the routes call (listAll reads only the db).
+    // The baseline calls the very service functions the routes call (listAll reads only the db;
+    // the service reads the seller's country when it is made).
     const orders = createOrdersService(database.db, {
       currency: 'USD',
+      invoicing: { sellerCountry: 'US' },
     } as unknown as Parameters<typeof createOrdersService>[1]);
     const overview = createOverviewService(database.db, { currency: 'USD' });
     const samples = options.isQuick ? 40 : 200;
