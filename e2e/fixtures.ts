@@ -180,6 +180,22 @@ export async function signUp(api: APIRequestContext, account: Account): Promise<
 }
 
 /**
+ * A request context for a journey's own calls to a store, each request on a connection of its own
+ * (`Connection: close`). Playwright's client keeps an idle connection for as long as the context
+ * lives, where the store closes one after 5 s idle (config.ts keepAliveTimeoutMs): a request sent
+ * on it as the store closes it failed with "socket hang up" (ECONNRESET) after a few seconds of
+ * steps in the browser. A browser sends such a request again by itself; this client does not.
+ */
+export function apiContext(
+  options: NonNullable<Parameters<typeof request.newContext>[0]>,
+): Promise<APIRequestContext> {
+  return request.newContext({
+    ...options,
+    extraHTTPHeaders: { ...options.extraHTTPHeaders, connection: 'close' },
+  });
+}
+
+/**
  * A request context of its own, signed in as this account (e.g. the admin, behind the scenes);
  * `create` makes the account first, as a confirmed sign-up leaves it. Both straight in the
  * database (e2e/sessions.ts): signing up and in are what other journeys test, through the screens.
@@ -189,7 +205,7 @@ export async function apiAs(
   options: { create?: boolean } = {},
 ): Promise<APIRequestContext> {
   if (options.create) await createAccount(account);
-  return request.newContext({
+  return apiContext({
     baseURL: ORIGIN,
     extraHTTPHeaders: { origin: ORIGIN },
     storageState: { cookies: [await sessionCookie(account.email)], origins: [] },

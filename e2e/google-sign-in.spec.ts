@@ -1,7 +1,16 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { StandInAccount } from '../server/testing/oidc-stand-in.ts';
 import { accountsFor } from './database.ts';
-import { demoTool, expect, newAccount, ORIGIN, placeOrder, signUp, test } from './fixtures.ts';
+import {
+  apiContext,
+  demoTool,
+  expect,
+  newAccount,
+  ORIGIN,
+  placeOrder,
+  signUp,
+  test,
+} from './fixtures.ts';
 import { GOOGLE_ACCOUNTS, GOOGLE_PHOTO_HOST, googleIssuer } from './google-accounts.ts';
 
 /** A photo Google would serve: tests answer for Google's photo host (there is no outside network). */
@@ -117,7 +126,7 @@ test('Google joins an existing verified password account: same user, same orders
 
   // The password account, confirmed, with an order.
   const password = { ...newAccount('Lina Password'), email: person.email };
-  const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
+  const api = await apiContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
   await signUp(api, password);
   const before = await currentSession(api);
   expect(before?.user.email).toBe(person.email);
@@ -148,7 +157,7 @@ test('Google is not joined to a password account when Google does not vouch for 
 }) => {
   const person = GOOGLE_ACCOUNTS.unverified;
   const password = { ...newAccount('Existing Password'), email: person.email };
-  const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
+  const api = await apiContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
   await signUp(api, password);
   const existing = await currentSession(api);
   await api.dispose();

@@ -1,10 +1,10 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order } from '../contract/orders.ts';
 import { freePort } from '../server/free-port.ts';
 import { makeDataDir } from '../server/testing/data-dir.ts';
 import type { StoreProcess } from '../server/testing/store-process.ts';
 import { connectTo } from './database.ts';
-import { DEMO_CUSTOMER, demoTool, expect, test } from './fixtures.ts';
+import { apiContext, DEMO_CUSTOMER, demoTool, expect, test } from './fixtures.ts';
 import { startStore, stopAndRemoveStore, stopStore } from './store-process.ts';
 
 /**
@@ -57,7 +57,7 @@ async function signInHere(api: APIRequestContext): Promise<void> {
 }
 
 async function ordersOfCustomer(): Promise<Order[]> {
-  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  const api = await apiContext({ baseURL: origin, extraHTTPHeaders: { origin } });
   await signInHere(api);
   const response = await api.get(`/api/user?email=${encodeURIComponent(DEMO_CUSTOMER.email)}`);
   const orders = (await response.json()) as Order[];
@@ -70,7 +70,7 @@ test('with the store down, "Proceed to order" keeps the form, says nothing was c
 }) => {
   test.setTimeout(240_000);
   await signInHere(page.request);
-  const api = await request.newContext({ baseURL: origin });
+  const api = await apiContext({ baseURL: origin });
   const tool = await demoTool(api, 'CH-450');
   await api.dispose();
   const before = (await ordersOfCustomer()).length;
@@ -106,7 +106,7 @@ test('with the store down, "Proceed to order" keeps the form, says nothing was c
  */
 async function orderWithLostAnswer(page: Page) {
   await signInHere(page.request);
-  const api = await request.newContext({ baseURL: origin });
+  const api = await apiContext({ baseURL: origin });
   const tool = await demoTool(api, 'TM-8');
   await api.dispose();
   const before = (await ordersOfCustomer()).filter((order) => order.toolId === tool._id);
@@ -166,7 +166,7 @@ test('an order whose answer is lost, tried again with a changed address, says th
  */
 async function cartOfOneLine(page: Page, sku: string): Promise<number> {
   await signInHere(page.request);
-  const api = await request.newContext({ baseURL: origin });
+  const api = await apiContext({ baseURL: origin });
   const tool = await demoTool(api, sku);
   await api.dispose();
   const filled = await page.request.put(`${origin}/api/cart`, {
@@ -239,7 +239,7 @@ test('a cart checkout that never reached the store can be tried again, with the 
 });
 
 test('a page whose data does not come in time answers 503, is not kept, and is whole next time', async () => {
-  const api = await request.newContext({ baseURL: origin });
+  const api = await apiContext({ baseURL: origin });
   const tool = await demoTool(api, 'UK-R5');
   const database = await connectTo(dataDir);
   try {
