@@ -145,9 +145,12 @@ test('Place order says it is at work from the press on: pressed again while the 
   await waitForReady(page);
   const deliverTo = page.getByRole('group', { name: 'Deliver to' });
   await deliverTo.getByRole('radio', { name: 'A new address, saved to the address book' }).check();
-  for (const [label, value] of Object.entries(address('Pier 9', '9 Pier Road')))
-    await deliverTo.getByLabel(label).fill(value);
+  const typed = Object.entries(address('Pier 9', '9 Pier Road'));
+  for (const [label, value] of typed) await deliverTo.getByLabel(label).fill(value);
   await deliverTo.getByLabel('Country').selectOption('GB');
+  // Still as typed when pressed (once, under load, the press did not make the button busy: this
+  // says whether the fields had been emptied meanwhile).
+  for (const [label, value] of typed) await expect(deliverTo.getByLabel(label)).toHaveValue(value);
   const placeOrder = page.getByRole('button', { name: 'Place order' });
   await placeOrder.click();
   // At once busy, and no second order: Enter in a field (a press of the form's button) does nothing.
