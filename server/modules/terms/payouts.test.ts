@@ -153,6 +153,18 @@ describe('money paid back on account', () => {
     ]);
   });
 
+  it('tells each buyer what the store owes them, never what it owes other buyers', async () => {
+    const first = await overpaidOrder(10_000);
+    const second = await overpaidOrder(4_000);
+    const neither = await t.signUp({ name: 'Nina Nothing' });
+    await addTerms(t, neither.id);
+    const mine = async (buyer: TestUser) =>
+      json<MyPaymentTerms>(await client(t.app, buyer).get('/payment-terms/mine')).owedToBuyer;
+    expect(await mine(first.buyer)).toBe(10_000);
+    expect(await mine(second.buyer)).toBe(4_000);
+    expect(await mine(neither)).toBe(0);
+  });
+
   it('two admins paying back at once never pay back more than was owed', async () => {
     const { order } = await overpaidOrder(10_000);
     const answers = await Promise.all([

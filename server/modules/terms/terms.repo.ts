@@ -8,10 +8,15 @@ export type PaymentTermsRow = typeof paymentTerms.$inferSelect;
 /** Who owes, as server/db/functions/owed-on-account.sql counts it. */
 const owedSql = sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, ${paymentTerms.userId})::int`;
 
+const termsCompanyId = sql`${paymentTerms}.${sql.identifier(paymentTerms.companyId.name)}`;
+const termsUserId = sql`${paymentTerms}.${sql.identifier(paymentTerms.userId.name)}`;
+
 /**
  * What the store owes the buyer: on each of their orders on account, what was paid (net of
  * payouts) and credited beyond its total. Only an order with a credit note can be overpaid (a
- * payment never passes what is left), so the orders are found from the credit notes.
+ * payment never passes what is left), so the orders are found from the credit notes. The terms'
+ * columns are named with their table: Drizzle leaves a column bare in a select from one table (the
+ * buyer's own terms), and a bare "company_id" in the subquery would be the order's.
  */
 export const owedToBuyerSql = sql<number>`(select coalesce(sum(greatest(
     coalesce((select sum(p.amount) from invoice_payments p where p.order_id = o.id), 0)
@@ -22,9 +27,8 @@ export const owedToBuyerSql = sql<number>`(select coalesce(sum(greatest(
   where o.id in (select c.order_id from order_refunds c
       where c.status = 'succeeded' and c.credit_note_number is not null)
     and o.payment_method = 'account' and o.status not in ('cancelled', 'rejected')
-    and (o.company_id = ${paymentTerms.companyId}
-      or (${paymentTerms.companyId} is null and o.company_id is null
-        and o.user_id = ${paymentTerms.userId})))`;
+    and (o.company_id = ${termsCompanyId}
+      or (${termsCompanyId} is null and o.company_id is null and o.user_id = ${termsUserId})))`;
 
 const termsColumns = {
   id: paymentTerms.id,
