@@ -269,6 +269,46 @@ test("with the keyboard alone, an owner changes a member's limit and lands back 
   await expect(change).toBeFocused();
 });
 
+test("with the keyboard alone, an owner removes a member and withdraws an invitation, and lands on the page's title, not the page's start", async ({
+  page,
+}) => {
+  const owner = newAccount('Rae Remover');
+  const ownerApi = await apiAs(owner, { create: true });
+  const created = await ownerApi.post('/api/companies', {
+    data: { name: `Removal Works ${Date.now().toString(36)}` },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await ownerApi.dispose();
+  await addCompanyPeople(owner.email, { members: 1, invitations: 1 });
+  await signedIn(page, owner);
+  await page.goto('/dashboard/company');
+  const title = page.getByRole('heading', { level: 1, name: 'Company' });
+
+  // The member's row goes, and the Remove button that opened the dialog with it.
+  const remove = page.getByRole('button', { name: 'Remove Crew 01' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const removing = page.getByRole('dialog', { name: 'Remove this member?' });
+  await removing.getByRole('button', { name: 'Remove member' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Crew 01 is no longer a member.')).toBeVisible();
+  await expect(removing).toHaveCount(0);
+  await expect(remove).toHaveCount(0);
+  await expect(title).toBeFocused();
+
+  // So does the invitation's row, with its Withdraw button.
+  const withdraw = page.getByRole('button', { name: /^Withdraw the invitation of waiting-/ });
+  await withdraw.focus();
+  await page.keyboard.press('Enter');
+  const withdrawing = page.getByRole('dialog', { name: 'Withdraw this invitation?' });
+  await withdrawing.getByRole('button', { name: 'Withdraw invitation' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/The invitation of waiting-.* is withdrawn\./)).toBeVisible();
+  await expect(withdrawing).toHaveCount(0);
+  await expect(withdraw).toHaveCount(0);
+  await expect(title).toBeFocused();
+});
+
 test('someone invited without an account signs up from the invitation and is brought back to it by the page confirming their email', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
 import type { MyCompany } from '#contract/company-details.ts';
 import { formatMoney } from '#contract/money.ts';
@@ -34,10 +34,12 @@ const panel = 'rounded-xl border border-stone-200 bg-white p-6 shadow-sm';
 export function CompanyPage() {
   const company = useMyCompany();
   const toast = useToast();
+  const titleId = useId();
   return (
     <>
       <PageHeading
         title="Company"
+        titleId={titleId}
         description="Buy together: share orders and a budget, with roles and limits for each member."
       />
       <QueryView
@@ -47,7 +49,7 @@ export function CompanyPage() {
       >
         {(data) =>
           data ? (
-            <CompanyScreen company={data} />
+            <CompanyScreen company={data} titleId={titleId} />
           ) : (
             <section aria-labelledby="create-company-title" className={`${panel} max-w-3xl`}>
               <h2 id="create-company-title" className="mb-2 text-lg font-bold text-navy-900">
@@ -66,7 +68,8 @@ export function CompanyPage() {
   );
 }
 
-function CompanyScreen({ company }: { company: MyCompany }) {
+/** `titleId` names the page's title, where focus goes when a row goes with the button it had. */
+function CompanyScreen({ company, titleId }: { company: MyCompany; titleId: string }) {
   const user = useSignedInUser();
   const currency = useCurrency();
   const toast = useToast();
@@ -110,7 +113,7 @@ function CompanyScreen({ company }: { company: MyCompany }) {
         <h2 id="members-title" className="mb-3 text-lg font-bold text-navy-900">
           Members
         </h2>
-        <MembersTable company={company} myId={user.id} />
+        <MembersTable company={company} myId={user.id} titleId={titleId} />
       </section>
       {isOwner && (
         <section aria-labelledby="invite-title" className={panel}>
@@ -122,7 +125,7 @@ function CompanyScreen({ company }: { company: MyCompany }) {
           </p>
           <InviteForm />
           <h3 className="mt-6 mb-3 font-bold text-navy-900">Open invitations</h3>
-          <InvitationsList />
+          <InvitationsList titleId={titleId} />
         </section>
       )}
       <LeaveCompany company={company} />

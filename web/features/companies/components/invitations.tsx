@@ -19,6 +19,7 @@ import { errorMessage } from '#web/lib/api-error.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 import { useCompanyInvitations, useInvite, useRevokeInvitation } from '../api/companies.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
 
@@ -99,12 +100,24 @@ const PAGE_SIZE = 20;
  * The open invitations, newest first, a page at a time (the page in the URL as `invitations`),
  * each with when it stops working and a way to withdraw it.
  */
-export function InvitationsList() {
+export function InvitationsList({
+  titleId,
+}: {
+  /** The page's title, which takes focus once a withdrawn invitation's row (and its button) is gone. */
+  titleId: string;
+}) {
   const list = useUrlList(PAGE_SIZE, {}, 'invitations');
   const invitations = useCompanyInvitations({ limit: PAGE_SIZE, offset: list.offset });
   const revoke = useRevokeInvitation();
   const toast = useToast();
   const [withdrawing, setWithdrawing] = useState<CompanyInvitation | null>(null);
+  // Withdrawing takes the invitation's row, and the button that had the keyboard, with it: when
+  // the invitations are read again, after the dialog has closed.
+  const [withdrawnId, setWithdrawnId] = useState<string | null>(null);
+  const isWithdrawnGone =
+    withdrawnId !== null &&
+    !invitations.data?.invitations.some((invitation) => invitation._id === withdrawnId);
+  useFocusTitleOnChange(isWithdrawnGone ? withdrawnId : null, titleId, withdrawing !== null);
   return (
     <>
       <QueryView
@@ -149,7 +162,10 @@ export function InvitationsList() {
         onConfirm={() =>
           withdrawing &&
           revoke.mutate(withdrawing._id, {
-            onSuccess: () => toast.success(`The invitation of ${withdrawing.email} is withdrawn.`),
+            onSuccess: () => {
+              toast.success(`The invitation of ${withdrawing.email} is withdrawn.`);
+              setWithdrawnId(withdrawing._id);
+            },
             onError: (error) => toast.error(errorMessage(error)),
             onSettled: () => setWithdrawing(null),
           })

@@ -13,6 +13,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 import { useCompanyMembers, useRemoveMember, useUpdateMember } from '../api/companies.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
 
@@ -22,7 +23,16 @@ const PAGE_SIZE = 20;
  * The members with their roles and limits, a page at a time (owners first, then by name; the page
  * in the URL as `members`); owners change them and remove members.
  */
-export function MembersTable({ company, myId }: { company: MyCompany; myId: string }) {
+export function MembersTable({
+  company,
+  myId,
+  titleId,
+}: {
+  company: MyCompany;
+  myId: string;
+  /** The page's title, which takes focus once a removed member's row (and its button) is gone. */
+  titleId: string;
+}) {
   const list = useUrlList(PAGE_SIZE, {}, 'members');
   const members = useCompanyMembers({ limit: PAGE_SIZE, offset: list.offset });
   const currency = useCurrency();
@@ -31,6 +41,12 @@ export function MembersTable({ company, myId }: { company: MyCompany; myId: stri
   const [removing, setRemoving] = useState<CompanyMember | null>(null);
   const remove = useRemoveMember();
   const toast = useToast();
+  // Removing takes the member's row, and the button that had the keyboard, with it: when the
+  // members are read again, after the dialog has closed.
+  const [removedId, setRemovedId] = useState<string | null>(null);
+  const isRemovedGone =
+    removedId !== null && !members.data?.members.some((member) => member.userId === removedId);
+  useFocusTitleOnChange(isRemovedGone ? removedId : null, titleId, removing !== null);
   const limit = (value: number | null) => (value === null ? 'None' : formatMoney(value, currency));
   const columns: Column<CompanyMember>[] = [
     {
@@ -130,7 +146,10 @@ export function MembersTable({ company, myId }: { company: MyCompany; myId: stri
         onConfirm={() =>
           removing &&
           remove.mutate(removing.userId, {
-            onSuccess: () => toast.success(`${removing.name} is no longer a member.`),
+            onSuccess: () => {
+              toast.success(`${removing.name} is no longer a member.`);
+              setRemovedId(removing.userId);
+            },
             onError: (error) => toast.error(errorMessage(error)),
             onSettled: () => setRemoving(null),
           })
