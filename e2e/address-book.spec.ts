@@ -209,3 +209,25 @@ test("a company's viewer reads its address book but cannot change it", async ({ 
   await expect(page.getByRole('button', { name: /Add address|Edit|Delete/ })).toHaveCount(0);
   await expectAccessible(page, 'a read-only address book');
 });
+
+test("with the keyboard alone, deleting an address lands on the page's title, not the page's start", async ({
+  page,
+}) => {
+  await signedUp(page, newAccount('Dee Deleter'));
+  await page.goto('/dashboard/addresses');
+  await waitForReady(page);
+  await addInDialog(page, address('Old yard', '9 Old Road'));
+  await addInDialog(page, address('New yard', '1 New Road'));
+
+  // The address's card goes, and the Delete button that opened the dialog with it.
+  const remove = page.getByRole('button', { name: 'Delete Old yard' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Delete this address?' });
+  await dialog.getByRole('button', { name: 'Delete address' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Old yard was deleted.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(remove).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Address book' })).toBeFocused();
+});

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { MetaArgs } from 'react-router';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
@@ -11,15 +12,16 @@ export const meta = ({ matches, location }: MetaArgs) =>
 /** The delivery addresses checkout offers: the company's, or the customer's own. */
 export function AddressBookPage() {
   const book = useAddressBook();
+  const titleId = useId();
   return (
     <>
-      <PageHeading title="Address book" description="Where your tools go." />
+      <PageHeading title="Address book" description="Where your tools go." titleId={titleId} />
       <QueryView
         query={book}
         loadingLabel="Loading the address book…"
         errorTitle="We could not load the address book"
       >
-        {(data) => <AddressBookView book={data} />}
+        {(data) => <AddressBookView book={data} titleId={titleId} />}
       </QueryView>
     </>
   );
