@@ -151,6 +151,8 @@ test('a customer registers, signs in, orders, sees the order, cancels it and the
   const cancelledRow = page.getByRole('row').filter({ hasText: tool.name });
   await expect(cancelledRow).toContainText('Cancelled');
   await expect(cancelledRow.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+  // The button that had the keyboard went: the page's title has it, not the page's start.
+  await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeFocused();
 
   // The stock is back.
   await page.goto(`/purchase/${tool._id}`);

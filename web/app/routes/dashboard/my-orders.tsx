@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { formatCount } from '#contract/format.ts';
 import { ORDER_STATUSES, type Order, OrderStatusSchema } from '#contract/orders.ts';
@@ -18,6 +18,7 @@ import { formatOrderContents, orderStatusLabels } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useUrlList } from '#web/lib/url-list.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'My orders', path: location.pathname, noIndex: true });
@@ -34,11 +35,18 @@ export function MyOrdersPage() {
   const cancelOrder = useCancelOrder();
   const toast = useToast();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  // Cancelling takes the order's Cancel button, which had the keyboard, with it.
+  const [cancelledId, setCancelledId] = useState<string | null>(null);
+  const titleId = useId();
+  useFocusTitleOnChange(cancelledId, titleId, toCancel !== null);
 
   const confirmCancel = () => {
     if (!toCancel) return;
     cancelOrder.mutate(toCancel, {
-      onSuccess: () => toast.success(`Your order for ${toCancel.productName} is cancelled.`),
+      onSuccess: () => {
+        toast.success(`Your order for ${toCancel.productName} is cancelled.`);
+        setCancelledId(toCancel._id);
+      },
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setToCancel(null),
     });
@@ -48,6 +56,7 @@ export function MyOrdersPage() {
     <>
       <PageHeading
         title="My orders"
+        titleId={titleId}
         description="Pay for unpaid orders, or cancel them before payment."
       />
       {/* A plain GET form: the status lives in the URL, and works before the page's script. */}
