@@ -77,8 +77,11 @@ export async function topTools(
              sum(line.quantity) as units,
              sum(line.line_total) as revenue,
              count(*) as orders
-      from (${soldSince(window)}) as sold
-      join order_lines as line on line.order_id = sold.id
+      from order_lines as line
+      -- The sold orders' ids first, then their lines through the index by order: joined instead,
+      -- PostgreSQL hashed every line of every order (200,000 on the scale seed: 190 to 300 ms
+      -- against 28 ms, bench/README.md).
+      where line.order_id = any(array(select sold.id from (${soldSince(window)}) as sold))
       group by line.tool_id
       order by revenue desc, units desc, line.tool_id
       limit ${window.limit}
