@@ -15,7 +15,7 @@ function assertProductionBuild(): void {
   if (!entry) throw new Error(`The web build in ${ASSETS} has no entry script.`);
   if (readFileSync(path.join(ASSETS, entry), 'utf8').includes('cannot be a child of'))
     throw new Error(
-      `The web build in ${ASSETS} is React's development build: build it with NODE_ENV unset or "production" (vite.config.ts).`,
+      `The web build in ${ASSETS} is React's development build: build it with \`vite build\` (npm run build), whose production mode vite.config.ts keeps to React's production build.`,
     );
 }
 
