@@ -4,8 +4,7 @@ import type { Tx } from '../../db/client.ts';
 /**
  * The overview's queries. Each reads one small slice through an index: sales of the window through
  * the partial `orders(paid_at)` index and, on account, `orders(invoiced_at)` (their lines through
- * their primary key),
- * statuses through `orders(status, created_at, id)` (an index-only scan), and the tools (a few
+ * the index by order), statuses through `orders(status, created_at, id)` (an index-only scan), and the tools (a few
  * thousand rows) in one pass. Sums come back as text from PostgreSQL's bigint and are read as
  * numbers here: a day's revenue can pass 2^31 minor units, never 2^53.
  */
