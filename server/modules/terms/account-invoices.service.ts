@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   type AccountInvoice,
   type InvoicePageQuery,
@@ -17,7 +17,7 @@ import { creditedAmount } from '../orders/index.ts';
 import * as repo from './account-invoices.repo.ts';
 import { invoiceBalance } from './invoice-payments.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
-import { owedToBuyerSql } from './terms.repo.ts';
+import { owedSql, owedToBuyerSql } from './terms.repo.ts';
 
 export interface AccountInvoicesOptions {
   currency: string;
@@ -58,7 +58,7 @@ export function createAccountInvoicesService(db: Db, options: AccountInvoicesOpt
         .select({
           netDays: paymentTerms.netDays,
           creditLimit: paymentTerms.creditLimit,
-          owed: sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, ${paymentTerms.userId})::int`,
+          owed: owedSql,
           owedToBuyer: owedToBuyerSql,
         })
         .from(paymentTerms)

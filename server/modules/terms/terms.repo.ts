@@ -6,7 +6,7 @@ import { companies, paymentTerms, user } from '../../db/schema.ts';
 export type PaymentTermsRow = typeof paymentTerms.$inferSelect;
 
 /** Who owes, as server/db/functions/owed-on-account.sql counts it. */
-const owedSql = sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, ${paymentTerms.userId})::int`;
+export const owedSql = sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, ${paymentTerms.userId})::int`;
 
 const termsCompanyId = sql`${paymentTerms}.${sql.identifier(paymentTerms.companyId.name)}`;
 const termsUserId = sql`${paymentTerms}.${sql.identifier(paymentTerms.userId.name)}`;
