@@ -6,7 +6,7 @@ import { ConfirmDialog, Dialog } from '#web/components/ui/dialog.tsx';
 import { EmptyState } from '#web/components/ui/state.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
+import { useFocusTitleWhenRemoved } from '#web/lib/use-focus-title.ts';
 import { useDeleteAddress, useMakeDefaultAddress } from '../api/address-book.ts';
 import { AddressForm } from './address-form.tsx';
 import { AddressText } from './address-text.tsx';
@@ -90,10 +90,12 @@ export function AddressBookView({
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Address | null>(null);
   // Deleting takes the address's card, and the button that had the keyboard, with it.
-  const [deletedId, setDeletedId] = useState<string | null>(null);
-  const isDeletedGone =
-    deletedId !== null && !book.addresses.some((address) => address._id === deletedId);
-  useFocusTitleOnChange(isDeletedGone ? deletedId : null, titleId, toDelete !== null);
+  const markDeleted = useFocusTitleWhenRemoved(
+    book.addresses,
+    (address) => address._id,
+    titleId,
+    toDelete !== null,
+  );
   const isFull = book.addresses.length >= book.max;
 
   return (
@@ -159,7 +161,7 @@ export function AddressBookView({
           remove.mutate(toDelete._id, {
             onSuccess: () => {
               toast.success(`${toDelete.label} was deleted.`);
-              setDeletedId(toDelete._id);
+              markDeleted(toDelete._id);
               setToDelete(null);
             },
             onError: (error) => toast.error(errorMessage(error)),

@@ -19,7 +19,7 @@ import { errorMessage } from '#web/lib/api-error.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
-import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
+import { useFocusTitleWhenRemoved } from '#web/lib/use-focus-title.ts';
 import { useCompanyInvitations, useInvite, useRevokeInvitation } from '../api/companies.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
 
@@ -113,11 +113,12 @@ export function InvitationsList({
   const [withdrawing, setWithdrawing] = useState<CompanyInvitation | null>(null);
   // Withdrawing takes the invitation's row, and the button that had the keyboard, with it: when
   // the invitations are read again, after the dialog has closed.
-  const [withdrawnId, setWithdrawnId] = useState<string | null>(null);
-  const isWithdrawnGone =
-    withdrawnId !== null &&
-    !invitations.data?.invitations.some((invitation) => invitation._id === withdrawnId);
-  useFocusTitleOnChange(isWithdrawnGone ? withdrawnId : null, titleId, withdrawing !== null);
+  const markWithdrawn = useFocusTitleWhenRemoved(
+    invitations.data?.invitations,
+    (invitation) => invitation._id,
+    titleId,
+    withdrawing !== null,
+  );
   return (
     <>
       <QueryView
@@ -164,7 +165,7 @@ export function InvitationsList({
           revoke.mutate(withdrawing._id, {
             onSuccess: () => {
               toast.success(`The invitation of ${withdrawing.email} is withdrawn.`);
-              setWithdrawnId(withdrawing._id);
+              markWithdrawn(withdrawing._id);
             },
             onError: (error) => toast.error(errorMessage(error)),
             onSettled: () => setWithdrawing(null),

@@ -13,7 +13,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
-import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
+import { useFocusTitleWhenRemoved } from '#web/lib/use-focus-title.ts';
 import { useCompanyMembers, useRemoveMember, useUpdateMember } from '../api/companies.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
 
@@ -43,10 +43,12 @@ export function MembersTable({
   const toast = useToast();
   // Removing takes the member's row, and the button that had the keyboard, with it: when the
   // members are read again, after the dialog has closed.
-  const [removedId, setRemovedId] = useState<string | null>(null);
-  const isRemovedGone =
-    removedId !== null && !members.data?.members.some((member) => member.userId === removedId);
-  useFocusTitleOnChange(isRemovedGone ? removedId : null, titleId, removing !== null);
+  const markRemoved = useFocusTitleWhenRemoved(
+    members.data?.members,
+    (member) => member.userId,
+    titleId,
+    removing !== null,
+  );
   const limit = (value: number | null) => (value === null ? 'None' : formatMoney(value, currency));
   const columns: Column<CompanyMember>[] = [
     {
@@ -148,7 +150,7 @@ export function MembersTable({
           remove.mutate(removing.userId, {
             onSuccess: () => {
               toast.success(`${removing.name} is no longer a member.`);
-              setRemovedId(removing.userId);
+              markRemoved(removing.userId);
             },
             onError: (error) => toast.error(errorMessage(error)),
             onSettled: () => setRemoving(null),
