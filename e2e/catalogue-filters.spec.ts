@@ -142,10 +142,23 @@ test('on a phone the filters open in a drawer that applies them and closes onto 
   ).toBeVisible();
   await expect(page.getByText(`1 tool in ${category.name}`)).toBeVisible();
 
+  // "Clear all" from the keyboard takes every filter and goes with them; focus stays in the
+  // drawer, on its title, rather than falling to the page behind it.
+  await page.getByRole('button', { name: 'Filters (2)' }).click();
+  const clearAll = drawer.getByRole('link', { name: 'Clear all' });
+  await clearAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(clearAll).toHaveCount(0);
+  await expect(box(drawer, brands.brightwell)).not.toBeChecked();
+  await expect(drawer.getByRole('heading', { name: 'Filters' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused();
+
   // The open drawer at 1280 px is the sidebar instead.
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(filters(page)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
 });
 
 test('a price range typed in dollars is asked in cents, and a range that is no range is explained', async ({

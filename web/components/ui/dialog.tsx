@@ -38,6 +38,7 @@ export function Dialog({
   const opener = useRef<HTMLElement | null>(null);
   const isGone = useRef(false);
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   // Opened and closed as the page changes, before the browser paints. React may take the dialog
   // out and put it back without its owner knowing (StrictMode does so once on mount, in
@@ -72,6 +73,20 @@ export function Dialog({
     };
   }, []);
 
+  // A control inside that goes while it has focus (a filter's "Clear all" once nothing is left to
+  // clear) drops focus to the page's body, out of the dialog a keyboard is in: the title takes it.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog?.open || !open) return;
+    const active = document.activeElement;
+    const heading = titleRef.current;
+    if (heading && (active === null || active === document.body)) {
+      // Focusable only from here on: opening still focuses the first control, as showModal does.
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  });
+
   const handleClose = () => {
     // The close event comes after the change that caused it: a dialog that is gone, or that was
     // opened again since (taken out and put back), has nothing to close.
@@ -96,6 +111,7 @@ export function Dialog({
       {open && (
         <div className={placement === 'side' ? 'flex h-full flex-col' : 'p-6'}>
           <h2
+            ref={titleRef}
             id={titleId}
             className={`text-lg font-bold text-navy-900 ${placement === 'side' ? 'border-b border-stone-200 px-5 py-4' : ''}`}
           >
