@@ -8,3 +8,19 @@
  */
 export const COMPANY_ROLES = ['owner', 'buyer', 'approver', 'viewer'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+const READS_COMPANY_ORDERS: ReadonlySet<CompanyRole> = new Set(['owner', 'approver', 'viewer']);
+const PLACES_ORDERS: ReadonlySet<CompanyRole> = new Set(['owner', 'buyer']);
+const DECIDES_APPROVALS: ReadonlySet<CompanyRole> = new Set(['owner', 'approver']);
+
+/**
+ * The role reads every order of its company, with their invoices, credit notes and quotes; a
+ * buyer reads their own. The store decides by it; the pages only choose what to show.
+ */
+export const readsCompanyOrders = (role: CompanyRole): boolean => READS_COMPANY_ORDERS.has(role);
+
+/** The role places orders (and accepts quotes) for its company; approvers and viewers do not. */
+export const placesOrders = (role: CompanyRole): boolean => PLACES_ORDERS.has(role);
+
+/** The role approves or rejects the orders that wait for approval (never one it placed). */
+export const decidesApprovals = (role: CompanyRole): boolean => DECIDES_APPROVALS.has(role);

@@ -1,4 +1,5 @@
 import type { ApprovalReason } from '../../../contract/approvals.ts';
+import { placesOrders } from '../../../contract/companies.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { AppError } from '../../errors.ts';
 import type { PlacementMembership } from './placement.repo.ts';
@@ -6,7 +7,7 @@ import type { PlacementMembership } from './placement.repo.ts';
 /** Approvers and viewers see a company's orders but do not place them; owners and buyers do. */
 export function assertMayOrder(membership: Pick<PlacementMembership, 'role'> | null): void {
   const role = membership?.role;
-  if (role !== 'approver' && role !== 'viewer') return;
+  if (role === undefined || placesOrders(role)) return;
   throw new AppError(
     403,
     'role_cannot_order',

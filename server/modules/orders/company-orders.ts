@@ -1,13 +1,11 @@
+import { readsCompanyOrders } from '../../../contract/companies.ts';
 import type { ListCompanyOrdersQuery } from '../../../contract/company-orders.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { type Membership, membershipOf } from '../companies/index.ts';
+import { membershipOf } from '../companies/index.ts';
 import * as repo from './orders.repo.ts';
-
-/** The roles that read every order (and invoice) of their company; buyers read their own. */
-const READS_ALL: ReadonlySet<Membership['role']> = new Set(['owner', 'approver', 'viewer']);
 
 /**
  * Whether `user` may read `order` as a member of its company: an owner, approver or viewer of the
@@ -21,7 +19,7 @@ export async function readsAsCompany(tx: Tx, user: SessionUser, order: repo.Orde
 /** The company whose every order the caller reads (an owner, approver or viewer of it), or null. */
 export async function companyReadOf(tx: Tx, user: SessionUser): Promise<string | null> {
   const membership = await membershipOf(tx, user.id);
-  return membership && READS_ALL.has(membership.role) ? membership.companyId : null;
+  return membership && readsCompanyOrders(membership.role) ? membership.companyId : null;
 }
 
 /**
@@ -36,7 +34,7 @@ export async function listCompanyOrders(
   const membership = await membershipOf(tx, user.id);
   if (!membership) throw notFound('You are not in a company.');
   const filter: repo.OrderFilter = { companyId: membership.companyId };
-  if (!READS_ALL.has(membership.role)) filter.ownerId = user.id;
+  if (!readsCompanyOrders(membership.role)) filter.ownerId = user.id;
   else if (query.buyer) filter.ownerId = query.buyer;
   if (query.buyer && filter.ownerId !== query.buyer) return { orders: [], total: 0 };
   if (query.status) filter.status = query.status;

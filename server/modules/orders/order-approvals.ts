@@ -1,3 +1,4 @@
+import { decidesApprovals, placesOrders } from '../../../contract/companies.ts';
 import type { RejectOrderBody } from '../../../contract/order-approvals.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -29,7 +30,7 @@ export function createApprovals(
     if (!isCompanys && order.userId !== user.id && user.role !== 'Admin') {
       throw forbidden('This order belongs to another customer.');
     }
-    if (!isCompanys || (membership?.role !== 'owner' && membership?.role !== 'approver')) {
+    if (!isCompanys || !membership || !decidesApprovals(membership.role)) {
       throw forbidden(
         "Only the owner or an approver of the buyer's company can approve or reject this order.",
       );
@@ -63,8 +64,7 @@ export function createApprovals(
    */
   async function assertBuyerStillOrders(tx: Tx, order: repo.OrderRow): Promise<void> {
     const placer = await membershipOf(tx, order.userId);
-    const orders = placer?.companyId === order.companyId && placer?.role;
-    if (orders === 'owner' || orders === 'buyer') return;
+    if (placer?.companyId === order.companyId && placesOrders(placer.role)) return;
     throw conflict(
       'buyer_left_company',
       'The buyer who placed this order no longer orders for your company, so it cannot be approved. Reject it instead.',

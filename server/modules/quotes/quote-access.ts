@@ -1,3 +1,4 @@
+import { placesOrders, readsCompanyOrders } from '../../../contract/companies.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -19,15 +20,15 @@ async function accessOf(tx: Tx, user: SessionUser, quote: QuoteRow): Promise<Quo
   const role = membership?.companyId === quote.companyId ? membership.role : null;
   // Who asked in a company's name answers only while they still order for it: removed, or made
   // an approver or a viewer, they read what they asked for and can no longer accept it.
-  if (isAsker) return role === 'owner' || role === 'buyer' ? 'act' : 'read';
-  if (role === null || role === 'buyer') return null;
+  if (isAsker) return role !== null && placesOrders(role) ? 'act' : 'read';
+  if (role === null || !readsCompanyOrders(role)) return null;
   return role === 'owner' ? 'act' : 'read';
 }
 
 /** The quotes a customer's list shows: their own, and their company's unless they are a buyer. */
 export async function scopeOf(tx: Tx, user: SessionUser): Promise<QuoteScope> {
   const membership = await membershipOf(tx, user.id);
-  if (!membership || membership.role === 'buyer') return { userId: user.id };
+  if (!membership || !readsCompanyOrders(membership.role)) return { userId: user.id };
   return { userId: user.id, companyId: membership.companyId };
 }
 

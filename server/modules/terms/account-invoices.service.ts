@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { readsCompanyOrders } from '../../../contract/companies.ts';
 import {
   type AccountInvoice,
   type InvoicePageQuery,
@@ -35,10 +36,9 @@ async function scopeOf(tx: Tx, user: SessionUser) {
   if (!membership) {
     return { scope: { kind: 'customer', userId: user.id } as const, membership, name: user.name };
   }
-  const scope: repo.Scope =
-    membership.role === 'buyer'
-      ? { kind: 'member', companyId: membership.companyId, userId: user.id }
-      : { kind: 'company', companyId: membership.companyId };
+  const scope: repo.Scope = readsCompanyOrders(membership.role)
+    ? { kind: 'company', companyId: membership.companyId }
+    : { kind: 'member', companyId: membership.companyId, userId: user.id };
   return { scope, membership, name: membership.companyName };
 }
 

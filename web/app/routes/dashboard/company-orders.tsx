@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Form, Link, type MetaArgs } from 'react-router';
 import { IdSchema } from '#contract/common.ts';
+import { readsCompanyOrders } from '#contract/companies.ts';
 import { formatCount } from '#contract/format.ts';
 import { ORDER_STATUSES, OrderStatusSchema } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -32,7 +33,7 @@ export function CompanyOrdersPage() {
   const { params, get, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE);
   const parsed = OrderStatusSchema.safeParse(get('status'));
   const status = parsed.success ? parsed.data : undefined;
-  const seesAll = company.data ? company.data.role !== 'buyer' : false;
+  const seesAll = company.data ? readsCompanyOrders(company.data.role) : false;
   const [memberSearch, setMemberSearch] = useState('');
   const q = useDeferredValue(memberSearch.trim());
   const choices = useCompanyMembers(

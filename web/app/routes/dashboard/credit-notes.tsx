@@ -1,4 +1,5 @@
 import { Link, type MetaArgs } from 'react-router';
+import { readsCompanyOrders } from '#contract/companies.ts';
 import type { CreditNoteSummary } from '#contract/credit-notes.ts';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
@@ -48,7 +49,7 @@ export function CreditNotesPage() {
   const list = useUrlList(PAGE_SIZE);
   const notes = useMyCreditNotes({ limit: PAGE_SIZE, offset: list.offset });
   const company = useMyCompany().data;
-  const readsCompany = company != null && company.role !== 'buyer';
+  const readsCompany = company != null && readsCompanyOrders(company.role);
   const columns = readsCompany
     ? COLUMNS
     : COLUMNS.filter((column) => column.header !== 'Ordered by');

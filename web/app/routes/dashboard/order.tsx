@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { MetaArgs } from 'react-router';
 import { Link, useParams } from 'react-router';
+import { decidesApprovals } from '#contract/companies.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
@@ -52,7 +53,7 @@ export function OrderPage() {
   // Only the company's owner and approvers decide on a waiting order; a viewer reads it.
   const company = useMyCompany();
   const role = isCompanyReader ? company.data?.role : undefined;
-  const canDecide = role === 'owner' || role === 'approver';
+  const canDecide = role !== undefined && decidesApprovals(role);
   const back =
     viewer === 'admin'
       ? { label: 'Manage all orders', to: paths.manageOrders() }
