@@ -116,9 +116,11 @@ export function createSavedListsService(
       kept: lines.filter((line) => facts.get(line.toolId)?.isListed),
       /** The positions of lines whose tool does not exist at all. */
       unknown: lines.flatMap((line, index) => (facts.has(line.toolId) ? [] : [index])),
-      left: lines
-        .filter((line) => !facts.get(line.toolId)?.isListed)
-        .map((line) => ({ toolId: line.toolId, name: facts.get(line.toolId)?.name ?? 'A tool' })),
+      /** The tools no longer listed, by name (a cart's or an order's lines name only tools). */
+      left: lines.flatMap((line) => {
+        const fact = facts.get(line.toolId);
+        return fact && !fact.isListed ? [{ toolId: line.toolId, name: fact.name }] : [];
+      }),
     };
   }
 
