@@ -8,27 +8,8 @@ export type PaymentTermsRow = typeof paymentTerms.$inferSelect;
 /** Who owes, as server/db/functions/owed-on-account.sql counts it. */
 export const owedSql = sql<number>`toolyard_owed_on_account(${paymentTerms.companyId}, ${paymentTerms.userId})::int`;
 
-const termsCompanyId = sql`${paymentTerms}.${sql.identifier(paymentTerms.companyId.name)}`;
-const termsUserId = sql`${paymentTerms}.${sql.identifier(paymentTerms.userId.name)}`;
-
-/**
- * What the store owes the buyer: on each of their orders on account, what was paid (net of
- * payouts) and credited beyond its total. Only an order with a credit note can be overpaid (a
- * payment never passes what is left), so the orders are found from the credit notes. The terms'
- * columns are named with their table: Drizzle leaves a column bare in a select from one table (the
- * buyer's own terms), and a bare "company_id" in the subquery would be the order's.
- */
-export const owedToBuyerSql = sql<number>`(select coalesce(sum(greatest(
-    coalesce((select sum(p.amount) from invoice_payments p where p.order_id = o.id), 0)
-    + coalesce((select sum(r.amount) from order_refunds r where r.order_id = o.id
-        and r.status = 'succeeded' and r.credit_note_number is not null), 0)
-    - o.total_amount, 0)), 0)::int
-  from orders o
-  where o.id in (select c.order_id from order_refunds c
-      where c.status = 'succeeded' and c.credit_note_number is not null)
-    and o.payment_method = 'account' and o.status not in ('cancelled', 'rejected')
-    and (o.company_id = ${termsCompanyId}
-      or (${termsCompanyId} is null and o.company_id is null and o.user_id = ${termsUserId})))`;
+/** What the store owes the buyer, as server/db/functions/owed-to-buyer.sql counts it. */
+export const owedToBuyerSql = sql<number>`toolyard_owed_to_buyer(${paymentTerms.companyId}, ${paymentTerms.userId})::int`;
 
 const termsColumns = {
   id: paymentTerms.id,
