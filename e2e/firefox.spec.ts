@@ -26,11 +26,20 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * How long a step waits for the page: a limit for a stuck page, not a speed requirement. Twice the
+ * Chromium journeys' 15 s: over WebDriver BiDi every ARIA query is a round trip from the page to
+ * this process and back to Firefox, once a frame, and at a load average of 9 to 10 on two cores
+ * (two journeys, the store and PostgreSQL, with other work beside them) one wait for My orders
+ * passed 15 s where the rest of the run passed.
+ */
+const WAIT_MS = 30_000;
+
 /** A new private window, with every script error and failed request kept for the end. */
 async function newPage(): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(WAIT_MS);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(String(error)));
   page.on('console', (message) => {
@@ -59,7 +68,7 @@ async function click(page: Page, selector: string): Promise<void> {
  * which the store's Content-Security-Policy rightly refuses.
  */
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  await expect.poll(condition, { timeout: 15_000, message: `waiting for ${what}` }).toBe(true);
+  await expect.poll(condition, { timeout: WAIT_MS, message: `waiting for ${what}` }).toBe(true);
 }
 
 /** Where the page is now (puppeteer's page.url() misses the app's own history changes in Firefox). */
