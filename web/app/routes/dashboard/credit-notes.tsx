@@ -6,6 +6,7 @@ import { formatMoney } from '#contract/money.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { useMyCompany } from '#web/features/companies/api/companies.ts';
 import { useMyCreditNotes } from '#web/features/orders/api/credit-notes-queries.ts';
@@ -48,8 +49,12 @@ const COLUMNS: Column<CreditNoteSummary>[] = [
 export function CreditNotesPage() {
   const list = useUrlList(PAGE_SIZE);
   const notes = useMyCreditNotes({ limit: PAGE_SIZE, offset: list.offset });
-  const company = useMyCompany().data;
+  // Whose notes the list holds decides its description and columns: the page waits for the
+  // company as for the notes, rather than adding a column once it comes.
+  const companyQuery = useMyCompany();
+  const company = companyQuery.data;
   const readsCompany = company != null && readsCompanyOrders(company.role);
+  const loadingLabel = 'Loading your credit notes…';
   const columns = readsCompany
     ? COLUMNS
     : COLUMNS.filter((column) => column.header !== 'Ordered by');
@@ -58,38 +63,44 @@ export function CreditNotesPage() {
       <PageHeading
         title="Credit notes"
         description={
-          readsCompany
-            ? `One for each refund of your orders and ${company.name}'s, once the money is back: it corrects the order's invoice.`
-            : "One for each refund of your orders, once the money is back: it corrects the order's invoice."
+          companyQuery.isPending
+            ? undefined
+            : readsCompany
+              ? `One for each refund of your orders and ${company.name}'s, once the money is back: it corrects the order's invoice.`
+              : "One for each refund of your orders, once the money is back: it corrects the order's invoice."
         }
       />
       <QueryView
         query={notes}
-        loadingLabel="Loading your credit notes…"
+        loadingLabel={loadingLabel}
         errorTitle="We could not load your credit notes"
         isEmpty={(data) => data.notes.length === 0}
         emptyTitle="No credit notes yet"
         emptyText="When an order of yours is refunded, its credit note is listed here."
       >
-        {(data) => (
-          <>
-            <p className="mb-3 text-sm text-stone-700" aria-live="polite">
-              {formatCount(data.total)} {data.total === 1 ? 'credit note' : 'credit notes'}.
-            </p>
-            <DataTable
-              caption="Your credit notes"
-              columns={columns}
-              rows={data.notes}
-              rowKey={(note) => note.number}
-            />
-            <Pagination
-              page={list.page}
-              pageCount={Math.ceil(data.total / PAGE_SIZE)}
-              hrefFor={list.hrefFor}
-              label="Pages of your credit notes"
-            />
-          </>
-        )}
+        {(data) =>
+          companyQuery.isPending ? (
+            <LoadingState label={loadingLabel} />
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+                {formatCount(data.total)} {data.total === 1 ? 'credit note' : 'credit notes'}.
+              </p>
+              <DataTable
+                caption="Your credit notes"
+                columns={columns}
+                rows={data.notes}
+                rowKey={(note) => note.number}
+              />
+              <Pagination
+                page={list.page}
+                pageCount={Math.ceil(data.total / PAGE_SIZE)}
+                hrefFor={list.hrefFor}
+                label="Pages of your credit notes"
+              />
+            </>
+          )
+        }
       </QueryView>
     </>
   );
