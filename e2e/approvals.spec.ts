@@ -295,6 +295,8 @@ test('an approver who rejects an order its buyer cancelled meanwhile is told so,
       'This order was cancelled (by its buyer, or because it was not approved in time).',
     ),
   ).toBeVisible();
+  // The refused button has its focus back (busy, it had lost it), not the dialog's title.
+  await expect(dialog.getByRole('button', { name: 'Reject order' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from './button.tsx';
 
 interface DialogProps {
@@ -75,7 +75,8 @@ export function Dialog({
 
   // A control inside that goes while it has focus (a filter's "Clear all" once nothing is left to
   // clear) drops focus to the page's body, out of the dialog a keyboard is in: the title takes it.
-  useLayoutEffect(() => {
+  // After the effects inside, so that a button whose action ended takes its focus back first.
+  useEffect(() => {
     const dialog = ref.current;
     if (!dialog?.open || !open) return;
     const active = document.activeElement;
