@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { type AppParts, createAppParts } from './app-parts.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { startRateLimitPruning } from './http/rate-limit.ts';
 import { OneLinePerRequest, requestIdFor } from './http/request-log.ts';
@@ -146,6 +147,8 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Errors the router raises before any route or hook runs (a malformed URL, an over-long path
     // parameter) are answered as problems too.
+    // Requests Node's parser refuses before routing are answered as problems too.
+    clientErrorHandler: clientErrorHandler(securityHeaders({ isHttps, allowStripe })),
     frameworkErrors: (error, _request, reply) => {
       reply.headers(securityHeaders({ isHttps, allowStripe }));
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;

@@ -70,6 +70,7 @@ describe('slow clients are cut off', () => {
     const outcome = await dribble(head, body, 400);
     expect(outcome.sent - head.length).toBeLessThan(body.length / 2);
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(outcome.answer).toContain('"code":"request_timeout"');
   });
 
   it('headers sent a byte at a time are cut too', async () => {
@@ -77,6 +78,60 @@ describe('slow clients are cut off', () => {
     const outcome = await dribble(head, 'y'.repeat(200), 400);
     expect(outcome.sent - head.length).toBeLessThan(100);
   });
+});
+
+/** What the server answers to `request`, sent whole, up to the connection's close. */
+function rawAnswer(request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(answer));
+    socket.on('connect', () => socket.write(request));
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it.each([
+    [
+      'headers too large',
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
+    [
+      'an address too long',
+      `GET /api/tools?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
+    ['not HTTP at all', 'GARBAGE\r\n\r\n', 400, 'malformed_request'],
+    [
+      'two lengths',
+      'POST /api/lists HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nabcdef',
+      400,
+      'malformed_request',
+    ],
+    [
+      'a broken chunk',
+      'POST /api/lists HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      400,
+      'malformed_request',
+    ],
+  ])(
+    '%s: a problem with its code, and the connection closes',
+    async (_label, request, status, code) => {
+      const answer = await rawAnswer(request);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+      expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+      expect(JSON.parse(body)).toMatchObject({ status, code });
+    },
+  );
 });
 
 describe('a client that goes away', () => {
