@@ -246,3 +246,12 @@ export function pageFields({ max, fallback }: { max: number; fallback?: number }
     offset: pageOffset(),
   };
 }
+
+/**
+ * A name the client gives one change it means to make (RFC draft "The Idempotency-Key HTTP Header
+ * Field"): asking again with the same key, after an answer was lost, returns what the first
+ * attempt did instead of doing it a second time.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,255}$/, { error: 'Must be 8 to 255 visible ASCII characters.' });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, multilineText, PhoneSchema, plainText } from './common.ts';
+import {
+  IdempotencyKeySchema,
+  IdSchema,
+  MoneySchema,
+  multilineText,
+  PhoneSchema,
+  plainText,
+} from './common.ts';
 import { CountrySchema, PostcodeSchema } from './countries.ts';
 import { formatUnits } from './format.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_UNITS } from './order-limits.ts';
@@ -109,16 +116,8 @@ export const PlaceOrderBodySchema = z.strictObject({
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
-/**
- * A name the client gives one order it means to place (RFC draft "The Idempotency-Key HTTP Header
- * Field"). Asking again with the same key, after an answer was lost, returns the order the first
- * attempt placed instead of placing a second one.
- */
-const IdempotencyKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{8,255}$/, { error: 'Must be 8 to 255 visible ASCII characters.' })
-  .describe('A unique name for this order, e.g. a random UUID; reuse it only to ask again.');
-
 export const PlaceOrderHeadersSchema = z.looseObject({
-  'idempotency-key': IdempotencyKeySchema.optional(),
+  'idempotency-key': IdempotencyKeySchema.describe(
+    'A unique name for this order, e.g. a random UUID; reuse it only to ask again.',
+  ).optional(),
 });

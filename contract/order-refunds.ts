@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, multilineText, TimestampSchema } from './common.ts';
+import { IdempotencyKeySchema, IdSchema, multilineText, TimestampSchema } from './common.ts';
 import { MAX_ORDER_LINES } from './order-limits.ts';
 
 /**
@@ -93,6 +93,12 @@ export const NoteRefundBodySchema = z
   })
   .superRefine(checkAmountOrLines);
 export type NoteRefundBody = z.infer<typeof NoteRefundBodySchema>;
+
+export const NoteRefundHeadersSchema = z.looseObject({
+  'idempotency-key': IdempotencyKeySchema.describe(
+    'A unique name for this refund, e.g. a random UUID; reuse it only to ask again.',
+  ).optional(),
+});
 
 /** Each line's tool once: raise its quantity instead of repeating it. */
 function checkEachLineOnce(lines: { toolId: string }[], context: z.RefinementCtx): void {

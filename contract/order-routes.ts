@@ -11,7 +11,7 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderHeadersSchema,
 } from './order-placement.ts';
-import { NoteRefundBodySchema } from './order-refunds.ts';
+import { NoteRefundBodySchema, NoteRefundHeadersSchema } from './order-refunds.ts';
 import { OrderSchema, ShipOrderBodySchema } from './orders.ts';
 import { UpdateShipmentsBodySchema } from './shipments.ts';
 
@@ -193,15 +193,17 @@ export const orderRoutes = {
     access: 'admin',
     summary: 'Refund an order',
     description:
-      "Refunds part or all of a paid, shipped or on-account order through the provider it was paid with (an order on account: a credit note that lowers what the buyer owes): the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. An amount, or units of its lines (the amount is then their unit prices paid; with returnToStock their units go back into stock once it succeeds). With the refunds before that did not fail, at most the total, and no line's units refunded pass what was bought. Once the money is back it issues a credit note and emails the buyer. Written to the audit log.",
+      "Refunds part or all of a paid, shipped or on-account order through the provider it was paid with (an order on account: a credit note that lowers what the buyer owes): the test gateway at once; Stripe's Refunds API (one idempotency key per refund), pending until Stripe's webhook confirms it. With an Idempotency-Key, asking again (at once, or after an answer was lost) returns the order with the refund the first attempt made instead of making a second one. An amount, or units of its lines (the amount is then their unit prices paid; with returnToStock their units go back into stock once it succeeds). With the refunds before that did not fail, at most the total, and no line's units refunded pass what was bought. Once the money is back it issues a credit note and emails the buyer. Written to the audit log.",
     returns: 'The order with its refunds.',
     tags: ['orders'],
     params: IdParamsSchema,
+    headers: NoteRefundHeadersSchema,
     body: NoteRefundBodySchema,
     response: OrderSchema,
     status: 201,
     errors: {
       404: NO_ORDER,
+      422: 'idempotency_key_reused: this Idempotency-Key already made a refund of this order with another amount or note.',
       409: 'order_not_refundable: the order is not paid or on account, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_exceeds_line: more units of a line than are left to refund; refund_line_unknown: a tool that is no line of the order; refund_nothing_paid: the chosen units were free; refund_refused: the payment provider refused it (recorded as failed).',
       502: 'payment_provider_error: the payment provider did not answer (recorded as failed; try again).',
       429: 'rate_limited: too many changes by this admin in a short time.',

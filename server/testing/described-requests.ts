@@ -210,12 +210,14 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
   'PUT /orders/:id/shipments': (f) => [
     { url: `/api/orders/${f.paidOrder._id}/shipments`, body: { noTracking: true } },
   ],
-  'POST /orders/:id/refunds': (f) => [
+  'POST /orders/:id/refunds': (f, { sent }) => [
     { url: `/api/orders/${f.unpaidOrder._id}/refunds`, body: { amount: 1, note: 'Too early.' } },
     {
       url: `/api/orders/${f.paidOrder._id}/refunds`,
       body: { amount: 2_000_000_000, note: 'Too much.' },
     },
+    // The success's Idempotency-Key again, for another refund.
+    { ...sent, body: { amount: 1, note: 'Another.' }, isAfterSuccess: true },
   ],
   'POST /payment/:id': (f) => [
     { url: `/api/payment/${f.unpaidOrder._id}`, body: card('4000 0000 0000 0002') },

@@ -50,6 +50,8 @@ export const orderRefunds = pgTable(
     creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
     creditNoteIssuedAt: timestamp('credit_note_issued_at', { withTimezone: true }),
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The Idempotency-Key the admin's request named it by: asked again, it is this refund. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,6 +61,7 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_provider_reference_idx').on(t.provider, t.providerReference),
     uniqueIndex('order_refunds_credit_note_number_idx').on(t.creditNoteNumber),
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('order_refunds_idempotency_key_idx').on(t.orderId, t.idempotencyKey),
   ],
 );
 

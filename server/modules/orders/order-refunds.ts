@@ -89,6 +89,41 @@ async function paymentOf(tx: Tx, orderId: string) {
   return payment as { provider: 'test' | 'stripe'; reference: string } | undefined;
 }
 
+/** The refund of the order that an earlier request named by `key`, if any. */
+async function refundByKey(tx: Tx, orderId: string, key: string) {
+  const [row] = await tx
+    .select({
+      id: orderRefunds.id,
+      amount: orderRefunds.amount,
+      note: orderRefunds.note,
+      returnToStock: orderRefunds.returnToStock,
+    })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, key)));
+  return row;
+}
+
+/** Whether `refund` asks for what `earlier` was made of: its amount or its lines, and its note. */
+async function isSameRefund(
+  tx: Tx,
+  earlier: NonNullable<Awaited<ReturnType<typeof refundByKey>>>,
+  refund: NoteRefundBody,
+): Promise<boolean> {
+  const unitsOf = (lines: readonly { toolId: string; quantity: number }[]) =>
+    lines
+      .map((line) => `${line.toolId.toLowerCase()}:${line.quantity}`)
+      .sort()
+      .join(',');
+  const had = unitsOf((await refundLinesOf(tx, [earlier.id])).get(earlier.id) ?? []);
+  const asked = refund.lines ? unitsOf(refund.lines) : '';
+  return (
+    refund.note === earlier.note &&
+    refund.returnToStock === earlier.returnToStock &&
+    asked === had &&
+    (refund.lines !== undefined || refund.amount === earlier.amount)
+  );
+}
+
 /**
  * Records a refund on a paid or shipped order, in one transaction that holds the order's row
  * locked while the refunds so far (all but the failed) are added up: two admins refunding at once
@@ -102,10 +137,24 @@ async function recordRefund(
   admin: SessionUser,
   id: string,
   refund: NoteRefundBody,
+  idempotencyKey: string | undefined,
 ) {
   return events.transaction(db, async (tx, happened) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('This order does not exist.');
+    // Asked again with its key (a retry after a lost answer, a double click): under the order's
+    // lock, the refund the first attempt made is found, and nothing moves a second time.
+    const earlier = idempotencyKey ? await refundByKey(tx, id, idempotencyKey) : undefined;
+    if (earlier) {
+      if (!(await isSameRefund(tx, earlier, refund))) {
+        throw new AppError(
+          422,
+          'idempotency_key_reused',
+          'This Idempotency-Key already made a refund of this order with another amount or note: use a new key for another refund.',
+        );
+      }
+      return { refundId: earlier.id, order, payment: undefined, amount: earlier.amount };
+    }
     if (!REFUNDABLE.has(order.status)) {
       throw conflict(
         'order_not_refundable',
@@ -135,6 +184,7 @@ async function recordRefund(
         note: refund.note,
         returnToStock: refund.returnToStock,
         recordedBy: admin.id,
+        idempotencyKey: idempotencyKey ?? null,
         provider: payment?.provider ?? 'manual',
         status: payment ? 'pending' : 'succeeded',
       })
@@ -242,6 +292,7 @@ export async function refundOrder(
   admin: SessionUser,
   id: string,
   refund: NoteRefundBody,
+  idempotencyKey?: string,
 ): Promise<Order> {
   const { refundId, order, payment, amount } = await recordRefund(
     db,
@@ -250,6 +301,7 @@ export async function refundOrder(
     admin,
     id,
     refund,
+    idempotencyKey,
   );
   if (payment) {
     let answer: RefundAnswer | null = null;

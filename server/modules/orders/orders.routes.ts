@@ -101,8 +101,8 @@ export function registerOrderRoutes(
     await limitWrites(user);
     return orders.updateShipments(user, params.id, body);
   });
-  registerRoute(app, orderRoutes.noteRefund, async ({ user, params, body }) => {
+  registerRoute(app, orderRoutes.noteRefund, async ({ user, params, body, headers }) => {
     await limitWrites(user);
-    return orders.refund(user, params.id, body);
+    return orders.refund(user, params.id, body, headers['idempotency-key']);
   });
 }

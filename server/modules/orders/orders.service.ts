@@ -290,8 +290,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     ...createApprovals(db, events, options),
 
     /** A paid or shipped order's refund by an admin, through its provider (order-refunds.ts). */
-    refund: (admin: SessionUser, id: string, refund: NoteRefundBody) =>
-      refundOrder(db, events, options, options.sendRefund, admin, id, refund),
+    refund: (admin: SessionUser, id: string, refund: NoteRefundBody, idempotencyKey?: string) =>
+      refundOrder(db, events, options, options.sendRefund, admin, id, refund, idempotencyKey),
 
     /** Paid orders only. */
     async ship(admin: SessionUser, id: string, shipment: ShipOrderBody): Promise<Order> {

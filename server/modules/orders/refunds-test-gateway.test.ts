@@ -111,6 +111,38 @@ describe('refunds through the test gateway', () => {
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(8000);
   });
 
+  it('asked again with its Idempotency-Key, at once or later, a refund moves the money once', async () => {
+    const paid = await paidByCard(4); // 100.00
+    const once = (key: string, body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${paid._id}/refunds`,
+        headers: { ...admin.headers, 'idempotency-key': key },
+        payload: body as object,
+      });
+    const body = { amount: 2500, note: 'One hammer arrived bent.' };
+    const answers = await Promise.all([
+      once('refund-key-0001', body),
+      once('refund-key-0001', body),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const again = await once('refund-key-0001', body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(json<Order>(again).refundedAmount).toBe(2500);
+    const rows = await refundRows(paid._id);
+    expect(rows.map((row) => [row.amount, row.status])).toEqual([[2500, 'succeeded']]);
+    // The same key with other details is a mistake, not a second refund.
+    expectProblem(
+      await once('refund-key-0001', { amount: 1000, note: 'Another.' }),
+      422,
+      'idempotency_key_reused',
+    );
+    // Another key is another refund.
+    expect((await once('refund-key-0002', body)).statusCode).toBe(201);
+    expect(await refundRows(paid._id)).toHaveLength(2);
+    expectProblem(await once('short', body), 400, 'validation_failed');
+  });
+
   it('credit notes are numbered without gaps: one per refund done, none for a failed one', async () => {
     const paid = await paidByCard(4);
     await Promise.all([1, 2, 3].map((n) => refund(paid._id, { amount: 1000, note: `Part ${n}.` })));

@@ -77,12 +77,25 @@ export function useUpdateShipments() {
   });
 }
 
-/** Notes a refund on a paid or shipped order (the money itself moves elsewhere). */
+/** Refunds a paid, shipped or on-account order through the provider it was paid with. */
 export function useNoteRefund() {
   const refresh = useRefreshOrdersAndStock();
   return useMutation({
-    mutationFn: ({ order, refund }: { order: Order; refund: NoteRefundBody }) =>
-      callApi(apiRoutes.orders.noteRefund, { params: { id: order._id }, body: refund }),
+    mutationFn: ({
+      order,
+      refund,
+      idempotencyKey,
+    }: {
+      order: Order;
+      refund: NoteRefundBody;
+      /** Names this refund: asking again with it returns the refund instead of making another. */
+      idempotencyKey: string;
+    }) =>
+      callApi(apiRoutes.orders.noteRefund, {
+        params: { id: order._id },
+        body: refund,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
     onSuccess: refresh,
   });
 }

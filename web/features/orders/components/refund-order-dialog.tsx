@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCount } from '#contract/format.ts';
@@ -8,7 +9,9 @@ import type { Order } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { SubmitError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
-import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { isApiError } from '#web/lib/api-error.ts';
+import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useNoteRefund } from '../api/order-mutations.ts';
 
 const FIELDS = ['amount', 'note'] as const;
@@ -152,15 +155,26 @@ function RefundForm({
     return Number.isInteger(typed) && typed > 0 ? sum + typed * line.unitPrice : sum;
   }, 0);
 
+  // One key per refund meant: sent again after an answer that never came (or a second press), it
+  // returns the refund the first try made; after any answer, the next try is a refund of its own.
+  const attemptKey = useRef<string | null>(null);
   const onSubmit = form.handleSubmit((refund) => {
+    attemptKey.current ??= newIdempotencyKey();
     noteRefund.mutate(
-      { order, refund },
+      { order, refund, idempotencyKey: attemptKey.current },
       {
         onSuccess: (noted) => {
+          attemptKey.current = null;
           clear();
           onNoted(noted);
         },
-        onError: fail,
+        onError: (error) => {
+          // The store's own 502 (the provider did not answer) is an answer: the refund is kept
+          // as failed, and trying again is another refund.
+          const isStoresAnswer = isApiError(error) && error.code === 'payment_provider_error';
+          if (isStoresAnswer || !isOutcomeUnknown(error)) attemptKey.current = null;
+          fail(error);
+        },
       },
     );
   });
