@@ -255,3 +255,11 @@ export function pageFields({ max, fallback }: { max: number; fallback?: number }
 export const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{8,255}$/, { error: 'Must be 8 to 255 visible ASCII characters.' });
+
+/** The headers of a route that takes an Idempotency-Key, for `what` it makes ("this refund"). */
+export const idempotencyHeaders = (what: string) =>
+  z.looseObject({
+    'idempotency-key': IdempotencyKeySchema.describe(
+      `A unique name for ${what}, e.g. a random UUID; reuse it only to ask again.`,
+    ).optional(),
+  });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  IdempotencyKeySchema,
   IdSchema,
+  idempotencyHeaders,
   MoneySchema,
   multilineText,
   PhoneSchema,
@@ -116,8 +116,4 @@ export const PlaceOrderBodySchema = z.strictObject({
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
-export const PlaceOrderHeadersSchema = z.looseObject({
-  'idempotency-key': IdempotencyKeySchema.describe(
-    'A unique name for this order, e.g. a random UUID; reuse it only to ask again.',
-  ).optional(),
-});
+export const PlaceOrderHeadersSchema = idempotencyHeaders('this order');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdempotencyKeySchema, IdSchema, multilineText, TimestampSchema } from './common.ts';
+import { IdSchema, idempotencyHeaders, multilineText, TimestampSchema } from './common.ts';
 import { MAX_ORDER_LINES } from './order-limits.ts';
 
 /**
@@ -94,11 +94,7 @@ export const NoteRefundBodySchema = z
   .superRefine(checkAmountOrLines);
 export type NoteRefundBody = z.infer<typeof NoteRefundBodySchema>;
 
-export const NoteRefundHeadersSchema = z.looseObject({
-  'idempotency-key': IdempotencyKeySchema.describe(
-    'A unique name for this refund, e.g. a random UUID; reuse it only to ask again.',
-  ).optional(),
-});
+export const NoteRefundHeadersSchema = idempotencyHeaders('this refund');
 
 /** Each line's tool once: raise its quantity instead of repeating it. */
 function checkEachLineOnce(lines: { toolId: string }[], context: z.RefinementCtx): void {

@@ -63,6 +63,8 @@ export const invoicePayments = pgTable(
     /** The transfer's reference, as the bank statement says. */
     reference: text('reference').notNull(),
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The Idempotency-Key the admin's request named it by: asked again, it is this movement. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -72,6 +74,7 @@ export const invoicePayments = pgTable(
       sql`${t.amount} <> 0 and (${t.amount} > 0) = (${t.kind} = 'received')`,
     ),
     index('invoice_payments_order_idx').on(t.orderId),
+    uniqueIndex('invoice_payments_idempotency_key_idx').on(t.orderId, t.idempotencyKey),
   ],
 );
 

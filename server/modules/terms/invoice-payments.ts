@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import { formatOrderNumber } from '../../../contract/orders.ts';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../contract/payment-terms.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invoicePayments, orders } from '../../db/schema.ts';
-import { conflict, fieldError, notFound } from '../../errors.ts';
+import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { creditedAmount, paidOnAccount } from '../orders/index.ts';
@@ -68,6 +68,36 @@ export function invoiceBalance(
 }
 
 /**
+ * What an earlier request with the same Idempotency-Key recorded on the order, read under the
+ * order's lock: true when it was this very movement (nothing is recorded again), a 422 when the key
+ * named another one, false when the key is new.
+ */
+async function isRecordedAlready(
+  tx: Tx,
+  orderId: string,
+  key: string | undefined,
+  movement: { kind: 'received' | 'payout'; amount: number; receivedOn: string; reference: string },
+): Promise<boolean> {
+  if (!key) return false;
+  const [earlier] = await tx
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.orderId, orderId), eq(invoicePayments.idempotencyKey, key)));
+  if (!earlier) return false;
+  const isSame =
+    earlier.kind === movement.kind &&
+    earlier.amount === movement.amount &&
+    earlier.receivedOn === movement.receivedOn &&
+    earlier.reference === movement.reference;
+  if (isSame) return true;
+  throw new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key already recorded another payment or payout of this order: use a new key for another.',
+  );
+}
+
+/**
  * Records a payment received for an order on account (decision 056), in one transaction: the
  * order's row stays locked while its payments are added up, so two admins recording at once can
  * never pay it more than its total; the payment that reaches the total settles it.
@@ -78,9 +108,15 @@ export async function recordPayment(
   orderId: string,
   body: RecordPaymentBody,
   currency: string,
+  idempotencyKey?: string,
 ): Promise<InvoiceBalance> {
   return db.transaction(async (tx) => {
     const order = await lockedInvoiceOnAccount(tx, orderId);
+    const movement = { kind: 'received' as const, ...body };
+    if (await isRecordedAlready(tx, orderId, idempotencyKey, movement)) {
+      const paid = await paidOnAccount(tx, orderId);
+      return invoiceBalance(order, paid, await creditedAmount(tx, orderId), order.settledAt);
+    }
     refuseBeforeInvoice(order, 'receivedOn', body.receivedOn, 'a payment for it arrives after');
     const before = await paidOnAccount(tx, orderId);
     // Credit notes lower what is owed (decision 063).
@@ -92,7 +128,12 @@ export async function recordPayment(
         `Only ${formatMoney(left, currency)} is left to pay on this invoice, less than ${formatMoney(body.amount, currency)}: record at most what is left.`,
       );
     }
-    await tx.insert(invoicePayments).values({ orderId, ...body, recordedBy: admin.id });
+    await tx.insert(invoicePayments).values({
+      orderId,
+      ...body,
+      recordedBy: admin.id,
+      idempotencyKey: idempotencyKey ?? null,
+    });
     const paid = before + body.amount;
     let settledAt = order.settledAt;
     if (paid + credited >= order.totalAmount) {
@@ -124,9 +165,20 @@ export async function recordPayout(
   orderId: string,
   body: RecordPayoutBody,
   currency: string,
+  idempotencyKey?: string,
 ): Promise<InvoiceBalance> {
   return db.transaction(async (tx) => {
     const order = await lockedInvoiceOnAccount(tx, orderId);
+    const movement = {
+      kind: 'payout' as const,
+      amount: -body.amount,
+      receivedOn: body.paidOn,
+      reference: body.reference,
+    };
+    if (await isRecordedAlready(tx, orderId, idempotencyKey, movement)) {
+      const paid = await paidOnAccount(tx, orderId);
+      return invoiceBalance(order, paid, await creditedAmount(tx, orderId), order.settledAt);
+    }
     refuseBeforeInvoice(order, 'paidOn', body.paidOn, 'money paid back for it leaves after');
     const before = await paidOnAccount(tx, orderId);
     const credited = await creditedAmount(tx, orderId);
@@ -146,6 +198,7 @@ export async function recordPayout(
       receivedOn: body.paidOn,
       reference: body.reference,
       recordedBy: admin.id,
+      idempotencyKey: idempotencyKey ?? null,
     });
     await recordAudit(tx, admin, {
       action: 'order.payout_recorded',

@@ -165,6 +165,65 @@ describe('money paid back on account', () => {
     expect(await mine(neither)).toBe(0);
   });
 
+  it('a payment or a payout asked again with its Idempotency-Key, at once or later, is recorded once', async () => {
+    const buyer = await t.signUp({ name: 'Ida Idempotent' });
+    await addTerms(t, buyer.id);
+    const tool = await t.addTool({ price: 10_000, quantity: 100, minimumOrder: 1 });
+    const placed = await client(t.app, buyer).post('/orders', {
+      lines: [{ toolId: tool.id, quantity: 3 }],
+      ...delivery,
+      paymentMethod: 'account',
+    });
+    const order = json<Order>(placed);
+    const send = (what: 'payments' | 'payouts', key: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/${what}`,
+        headers: { ...admin.headers, 'idempotency-key': key },
+        payload: body,
+      });
+    const payment = { amount: 10_000, receivedOn: today, reference: 'Transfer 100' };
+    const answers = await Promise.all([
+      send('payments', 'payment-key-1', payment),
+      send('payments', 'payment-key-1', payment),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const again = await send('payments', 'payment-key-1', payment);
+    expect(json<InvoiceBalance>(again)).toMatchObject({ paid: 10_000, left: 20_000 });
+    const received = await t.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.orderId, order._id));
+    expect(received.map((row) => row.amount)).toEqual([10_000]);
+    expectProblem(
+      await send('payments', 'payment-key-1', { ...payment, amount: 5_000 }),
+      422,
+      'idempotency_key_reused',
+    );
+    // A payout is another kind of movement: its key is not a payment's.
+    expectProblem(
+      await send('payouts', 'payment-key-1', { amount: 1, paidOn: today, reference: 'Back 1' }),
+      422,
+      'idempotency_key_reused',
+    );
+
+    // Paid in full, then credited 50.00: the store owes it back, and pays it once.
+    expect(
+      (await send('payments', 'payment-key-2', { ...payment, amount: 20_000 })).statusCode,
+    ).toBe(201);
+    await client(t.app, admin).post(`/orders/${order._id}/refunds`, {
+      amount: 5_000,
+      note: 'Credit.',
+    });
+    const back = { amount: 5_000, paidOn: today, reference: 'Back 50' };
+    const paidBack = await Promise.all([
+      send('payouts', 'payout-key-1', back),
+      send('payouts', 'payout-key-1', back),
+    ]);
+    expect(paidBack.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect((await payoutsOf(order._id)).map((row) => row.amount)).toEqual([-5_000]);
+  });
+
   it('two admins paying back at once never pay back more than was owed', async () => {
     const { order } = await overpaidOrder(10_000);
     const answers = await Promise.all([

@@ -25,13 +25,13 @@ export function registerTermsRoutes(
     await limitWrites(user);
     return terms.clear(user, params.id);
   });
-  registerRoute(app, paymentTermsRoutes.recordPayment, async ({ user, params, body }) => {
+  registerRoute(app, paymentTermsRoutes.recordPayment, async ({ user, params, body, headers }) => {
     await limitWrites(user);
-    return terms.recordPayment(user, params.id, body);
+    return terms.recordPayment(user, params.id, body, headers['idempotency-key']);
   });
-  registerRoute(app, paymentTermsRoutes.recordPayout, async ({ user, params, body }) => {
+  registerRoute(app, paymentTermsRoutes.recordPayout, async ({ user, params, body, headers }) => {
     await limitWrites(user);
-    return terms.recordPayout(user, params.id, body);
+    return terms.recordPayout(user, params.id, body, headers['idempotency-key']);
   });
 }
 

@@ -24,13 +24,17 @@ export function createTermsService(db: Db, options: { currency: string }) {
       admin: SessionUser,
       orderId: string,
       body: RecordPaymentBody,
-    ): Promise<InvoiceBalance> => recordPayment(db, admin, orderId, body, options.currency),
+      idempotencyKey?: string,
+    ): Promise<InvoiceBalance> =>
+      recordPayment(db, admin, orderId, body, options.currency, idempotencyKey),
 
     recordPayout: (
       admin: SessionUser,
       orderId: string,
       body: RecordPayoutBody,
-    ): Promise<InvoiceBalance> => recordPayout(db, admin, orderId, body, options.currency),
+      idempotencyKey?: string,
+    ): Promise<InvoiceBalance> =>
+      recordPayout(db, admin, orderId, body, options.currency, idempotencyKey),
 
     async set(admin: SessionUser, body: SetPaymentTermsBody): Promise<PaymentTerms> {
       return db.transaction(async (tx) => {

@@ -74,13 +74,24 @@ export const useSetTerms = () =>
 export const useClearTerms = () =>
   useTermsChange((id: string) => callApi(terms.clear, { params: { id } }));
 
+/** `key` names the movement: asking again with it never records it twice. */
 export const useRecordPayment = () =>
-  useTermsChange(({ orderId, body }: { orderId: string; body: RecordPaymentBody }) =>
-    callApi(terms.recordPayment, { params: { id: orderId }, body }),
+  useTermsChange(
+    ({ orderId, body, key }: { orderId: string; body: RecordPaymentBody; key: string }) =>
+      callApi(terms.recordPayment, {
+        params: { id: orderId },
+        body,
+        headers: { 'idempotency-key': key },
+      }),
   );
 
 /** Money paid back to a buyer who paid more than is due after credit notes. */
 export const useRecordPayout = () =>
-  useTermsChange(({ orderId, body }: { orderId: string; body: RecordPayoutBody }) =>
-    callApi(terms.recordPayout, { params: { id: orderId }, body }),
+  useTermsChange(
+    ({ orderId, body, key }: { orderId: string; body: RecordPayoutBody; key: string }) =>
+      callApi(terms.recordPayout, {
+        params: { id: orderId },
+        body,
+        headers: { 'idempotency-key': key },
+      }),
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
@@ -11,7 +12,8 @@ import {
 import { TextField } from '#web/components/ui/field.tsx';
 import { FormPanel } from '#web/components/ui/form-panel.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useRecordPayment, useRecordPayout } from '../api/terms.ts';
 
 type Kind = 'received' | 'payout';
@@ -118,17 +120,24 @@ export function RecordPaymentForm({
 
   // Awaited rather than given callbacks: the form goes once its job is done (paid in full, all
   // paid back), and a mutation's per-call callbacks never run for a form that has gone.
+  // One key per movement meant: sent again after an answer that never came (or a second press),
+  // it is recorded once; after any answer, the next is a movement of its own.
+  const attemptKey = useRef<string | null>(null);
   const onSubmit = form.handleSubmit(async ({ amount, reference, receivedOn, paidOn }) => {
+    attemptKey.current ??= newIdempotencyKey();
+    const key = attemptKey.current;
     let balance: { left: number; owedToBuyer: number };
     try {
       balance =
         kind === 'received'
-          ? await payment.mutateAsync({ orderId, body: { amount, receivedOn, reference } })
-          : await payout.mutateAsync({ orderId, body: { amount, paidOn, reference } });
+          ? await payment.mutateAsync({ orderId, body: { amount, receivedOn, reference }, key })
+          : await payout.mutateAsync({ orderId, body: { amount, paidOn, reference }, key });
     } catch (error) {
+      if (!isOutcomeUnknown(error)) attemptKey.current = null;
       fail(error);
       return;
     }
+    attemptKey.current = null;
     clear();
     form.reset(blank());
     const recorded = `${formatMoney(amount, currency)} is recorded`;

@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_payments" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_payments_idempotency_key_idx" ON "invoice_payments" USING btree ("order_id","idempotency_key");
