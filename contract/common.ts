@@ -252,7 +252,7 @@ export function pageFields({ max, fallback }: { max: number; fallback?: number }
  * Field"): asking again with the same key, after an answer was lost, returns what the first
  * attempt did instead of doing it a second time.
  */
-export const IdempotencyKeySchema = z
+const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{8,255}$/, { error: 'Must be 8 to 255 visible ASCII characters.' });
 
