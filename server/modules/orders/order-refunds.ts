@@ -97,6 +97,8 @@ async function refundByKey(tx: Tx, orderId: string, key: string) {
       amount: orderRefunds.amount,
       note: orderRefunds.note,
       returnToStock: orderRefunds.returnToStock,
+      status: orderRefunds.status,
+      providerReference: orderRefunds.providerReference,
     })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, key)));
@@ -153,7 +155,11 @@ async function recordRefund(
           'This Idempotency-Key already made a refund of this order with another amount or note: use a new key for another refund.',
         );
       }
-      return { refundId: earlier.id, order, payment: undefined, amount: earlier.amount };
+      // One the provider never answered for is sent again: under the refund's own id, Stripe's
+      // idempotency key, it is made once whether or not the first request reached it.
+      const isUnanswered = earlier.status === 'pending' && earlier.providerReference === null;
+      const payment = isUnanswered ? await paymentOf(tx, id) : undefined;
+      return { refundId: earlier.id, order, payment, amount: earlier.amount };
     }
     if (!REFUNDABLE.has(order.status)) {
       throw conflict(
@@ -280,9 +286,11 @@ export async function applyRefundReport(
 
 /**
  * Refunds a paid or shipped order: recorded first (the cap holds under the order's lock), then
- * sent to the provider outside any transaction, then its answer stored. A provider that refuses or
- * does not answer leaves the refund `failed` (it no longer counts against the total) and the admin
- * is told in a sentence; Stripe's idempotency key is the refund's id, so nothing moves twice.
+ * sent to the provider outside any transaction, then its answer stored. A provider that refuses
+ * leaves the refund `failed` (it no longer counts against the total); one that does not answer
+ * leaves it `pending`, its amount held, until the provider reports on it or the request is sent
+ * again with its Idempotency-Key. The admin is told in a sentence; Stripe's idempotency key is the
+ * refund's id, so nothing moves twice.
  */
 export async function refundOrder(
   db: Db,
@@ -316,21 +324,20 @@ export async function refundOrder(
     } catch {
       answer = null;
     }
-    const stored = answer ?? {
-      status: 'failed' as const,
-      reference: null,
-      failureReason: 'The payment provider did not answer.',
-    };
-    await events.transaction(db, (tx, happened) =>
-      storeAnswer(tx, happened, life, refundId, stored),
-    );
+    // No answer says nothing of the money: the request may have reached the provider and been
+    // made. The refund stays pending, its amount held, until the provider reports on it (Stripe's
+    // webhook) or the same request is sent again with its Idempotency-Key; never failed, which
+    // would free its amount for a second refund of money that may already be back.
     if (!answer) {
       throw new AppError(
         502,
         'payment_provider_error',
-        'The payment provider did not answer, so nothing was refunded. Please try again.',
+        'The payment provider did not answer, so we cannot tell yet whether the money went back. The refund stays pending until the provider reports on it: try again to ask it once more (it never refunds twice), rather than recording a new refund.',
       );
     }
+    await events.transaction(db, (tx, happened) =>
+      storeAnswer(tx, happened, life, refundId, answer),
+    );
     if (answer.status === 'failed') {
       throw conflict(
         'refund_refused',

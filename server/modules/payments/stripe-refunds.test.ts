@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders.ts';
 import { orderRefunds } from '../../db/schema.ts';
@@ -108,7 +108,7 @@ describe('Stripe refunds', () => {
     expect((await refund(order._id, { amount: 25000, note: 'Again.' })).statusCode).toBe(201);
   });
 
-  it('Stripe refusing at once answers 409 refund_refused; no answer at all answers 502', async () => {
+  it('Stripe refusing at once answers 409 refund_refused; no answer at all answers 502 and keeps the refund pending', async () => {
     const { order } = await paidThroughStripe();
     stripe.stripeApi.answerRefundsWith('failed', 'lost_or_stolen_card');
     const refused = expectProblem(
@@ -117,18 +117,50 @@ describe('Stripe refunds', () => {
       'refund_refused',
     );
     expect(refused.detail).toContain('reported lost or stolen');
+    // No answer says nothing of the money: the refund stays pending, its amount held (not free
+    // for a second refund of money that may be back already), until the same request is sent
+    // again with its Idempotency-Key, under the refund's own key at Stripe.
     stripe.stripeApi.answerRefundsWith('pending');
-    stripe.stripeApi.failNextRequests(5);
-    expectProblem(
-      await refund(order._id, { amount: 100, note: 'No answer.' }),
-      502,
-      'payment_provider_error',
-    );
-    const rows = await stripe.t.db
+    stripe.stripeApi.failNextRequests(3);
+    const withKey = (body: unknown) =>
+      stripe.t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/refunds`,
+        headers: { ...admin.headers, 'idempotency-key': 'unanswered-refund-1' },
+        payload: body as object,
+      });
+    const body = { amount: 100, note: 'No answer.' };
+    const unanswered = expectProblem(await withKey(body), 502, 'payment_provider_error');
+    expect(unanswered.detail).toContain('stays pending');
+    const rows = async () =>
+      (await stripe.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order._id)))
+        .map((r) => [r.amount, r.status, r.providerReference !== null])
+        .sort();
+    expect(await rows()).toEqual([
+      [100, 'failed', true],
+      [100, 'pending', false],
+    ]);
+    // Asked again: sent again under the same key at Stripe, answered, and still one refund.
+    const [pending] = await stripe.t.db
       .select()
       .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, order._id));
-    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+      .where(and(eq(orderRefunds.orderId, order._id), eq(orderRefunds.status, 'pending')));
+    const sentBefore = stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds').length;
+    const retried = await withKey(body);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(json<Order>(retried).refundedAmount).toBe(100);
+    const sentAgain = stripe.stripeApi.requests
+      .filter((r) => r.path === '/v1/refunds')
+      .slice(sentBefore);
+    // (The library's own retries included: every one under the refund's key.)
+    expect(sentAgain.length).toBeGreaterThan(0);
+    expect(new Set(sentAgain.map((r) => r.idempotencyKey))).toEqual(
+      new Set([`toolyard-refund-${pending?.id}`]),
+    );
+    expect(await rows()).toEqual([
+      [100, 'failed', true],
+      [100, 'pending', true],
+    ]);
   });
 
   it('answers 200 to a refund made in Stripe itself, which names no refund of the store', async () => {

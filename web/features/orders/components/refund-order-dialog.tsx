@@ -169,10 +169,10 @@ function RefundForm({
           onNoted(noted);
         },
         onError: (error) => {
-          // The store's own 502 (the provider did not answer) is an answer: the refund is kept
-          // as failed, and trying again is another refund.
-          const isStoresAnswer = isApiError(error) && error.code === 'payment_provider_error';
-          if (isStoresAnswer || !isOutcomeUnknown(error)) attemptKey.current = null;
+          // The provider did not answer (the store's 502): the refund is kept pending, and trying
+          // again with the same key asks the provider once more about that very refund.
+          const isProviderSilent = isApiError(error) && error.code === 'payment_provider_error';
+          if (!isProviderSilent && !isOutcomeUnknown(error)) attemptKey.current = null;
           fail(error);
         },
       },
