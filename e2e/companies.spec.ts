@@ -345,6 +345,33 @@ test('someone invited without an account signs up from the invitation and is bro
   await expect(confirmTab.getByRole('link', { name: 'Open the invitation' })).toHaveCount(0);
 });
 
+test('someone invited without an account who goes to sign in first, then makes an account there, is brought back to the invitation too', async ({
+  page,
+}) => {
+  const { name, invitee, link } = await invitationToNewCompany(
+    `Harbour Joiners ${Date.now().toString(36)}`,
+    newAccount('Sia Signin'),
+  );
+
+  await page.goto(link);
+  await page.getByRole('link', { name: 'Sign in to see the invitation' }).click();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Full name').fill(invitee.name);
+  await page.getByLabel('Email').fill(invitee.email);
+  await page.getByLabel('Password', { exact: true }).fill(invitee.password);
+  await page.getByLabel('Confirm password').fill(invitee.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+
+  const confirmTab = await page.context().newPage();
+  await confirmTab.goto(await linkFromOutbox(invitee.email, '/confirm-email?token='));
+  await confirmTab.getByLabel('Password').fill(invitee.password);
+  await confirmTab.getByRole('button', { name: 'Confirm my email' }).click();
+  await confirmTab.getByRole('link', { name: 'Open the invitation' }).click();
+  await confirmTab.getByRole('button', { name: `Join ${name}` }).click();
+  await expect(confirmTab.getByText('You are a buyer')).toBeVisible();
+});
+
 /** A company of its own, made by a new owner through the API, and its invitation of `invitee` as a buyer. */
 async function invitationToNewCompany(name: string, invitee: Account) {
   const ownerApi = await apiAs(newAccount('Owen Owner'), { create: true });

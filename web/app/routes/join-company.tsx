@@ -68,9 +68,11 @@ export function JoinCompanyPage() {
         description="You were invited to buy with a company. Sign in with the email address the invitation was sent to, and you can accept it."
       >
         <div className="space-y-4">
+          {/* Remembered here too: the sign-in page's own "Create an account" link is as likely. */}
           <Link
             to={paths.login()}
             state={state}
+            onClick={() => rememberInvitation(token)}
             className={buttonClasses({ size: 'lg', wraps: true })}
           >
             Sign in to see the invitation
