@@ -233,6 +233,23 @@ test('on a phone, the invitation page keeps its buttons on screen, a long compan
   await checkAtWidths(page, 'join-company-long-name', [320]);
 });
 
+test("with the keyboard alone, someone creates a company and lands on the page's title, not the page's start", async ({
+  page,
+}) => {
+  await signedUp(page, newAccount('Cleo Creator'));
+  await page.goto('/dashboard/company');
+  await page.getByLabel('Company name').focus();
+  await page.keyboard.type('Keyboard Fitters');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('GB123456789');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Create company' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Keyboard Fitters' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Company' })).toBeFocused();
+});
+
 test("with the keyboard alone, an owner changes a member's limit and lands back on the member's Change button", async ({
   page,
 }) => {

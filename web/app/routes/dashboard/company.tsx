@@ -25,6 +25,7 @@ import { errorMessage } from '#web/lib/api-error.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useCurrency } from '#web/lib/store-config.ts';
+import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 
 export const meta = ({ matches, location }: MetaArgs) =>
   pageMeta(matches, { title: 'Company', path: location.pathname, noIndex: true });
@@ -35,6 +36,9 @@ export function CompanyPage() {
   const company = useMyCompany();
   const toast = useToast();
   const titleId = useId();
+  // Creating the company takes away its form, and the button that had focus with it.
+  const [isCreated, setCreated] = useState(false);
+  useFocusTitleOnChange(isCreated && company.data ? company.data._id : null, titleId);
   return (
     <>
       <PageHeading
@@ -59,7 +63,12 @@ export function CompanyPage() {
                 You become its owner and can invite buyers, approvers and viewers. Invited? Open the
                 link in the invitation email instead.
               </p>
-              <CreateCompanyForm onCreated={() => toast.success('Your company is created.')} />
+              <CreateCompanyForm
+                onCreated={() => {
+                  setCreated(true);
+                  toast.success('Your company is created.');
+                }}
+              />
             </section>
           )
         }
