@@ -43,6 +43,8 @@ const AccountInvoiceSchema = z.object({
   dueAt: TimestampSchema,
   total: MoneySchema,
   paid: MoneySchema,
+  /** Its credit notes' sum: total less credited less paid is what is left. */
+  credited: MoneySchema,
   left: MoneySchema,
   isOverdue: z.boolean(),
   /** Who owes it: the company, or the customer without one, and the buyer's email. */

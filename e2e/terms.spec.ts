@@ -215,6 +215,17 @@ test('a refund of an order on account shows at once as credited, and lowers what
   await expect(account.getByText('At most $15.00.')).toBeVisible();
   await expect(account.getByTestId('overpaid')).toHaveCount(0);
   await checkAtWidths(page, 'order on account with a credit note');
+  // The buyer's list of open invoices says so too, so that its sums add up.
+  const buyerPage = await (await browser.newContext()).newPage();
+  await signedIn(buyerPage, buyer);
+  await buyerPage.goto('/dashboard/invoices');
+  const invoiceRow = buyerPage.getByRole('row', { name: new RegExp(`Order ${order.number}`) });
+  await expect(invoiceRow).toContainText('$60.00');
+  await expect(invoiceRow.getByRole('cell').nth(3)).toHaveText('$20.00');
+  await expect(invoiceRow.getByRole('cell').nth(4)).toHaveText('$15.00');
+  await expect(
+    buyerPage.getByRole('columnheader', { name: 'Credited', exact: true }),
+  ).toBeVisible();
 
   // The other two refunded: $60.00 credited and $25.00 paid, which the store now owes the buyer.
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -228,8 +239,6 @@ test('a refund of an order on account shows at once as credited, and lowers what
     'The buyer paid $25.00 more than is now due, after the credit notes: the store owes it to them.',
   );
   // The buyer's invoices page says what the store owes them.
-  const buyerPage = await (await browser.newContext()).newPage();
-  await signedIn(buyerPage, buyer);
   await buyerPage.goto('/dashboard/invoices');
   await waitForReady(buyerPage);
   const owedToYou = buyerPage.getByText(

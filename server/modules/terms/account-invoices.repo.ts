@@ -64,6 +64,7 @@ function toInvoice(row: InvoiceRow): AccountInvoice {
     dueAt: iso(row.invoice_due_at),
     total: row.total_amount,
     paid: row.paid,
+    credited: row.credited,
     left: Math.max(row.total_amount - row.credited - row.paid, 0),
     isOverdue: row.is_overdue,
     buyerName: row.buyer_name,

@@ -146,6 +146,9 @@ describe('a statement of account', () => {
     });
     expect(credited.statusCode, credited.body).toBe(201);
     const creditNote = json<Order>(credited).refunds[0]?.creditNote?.number;
+    // The open invoice says what is credited, so that total less credited less paid is what is left.
+    const [open] = json<AccountInvoice[]>(await client(t.app, buyer).get('/invoices/open'));
+    expect(open).toMatchObject({ total: 30_000, paid: 5_000, credited: 2_000, left: 23_000 });
     const answer = await client(t.app, buyer).get(
       `/invoices/statement.pdf?from=2026-11-01&to=${today}`,
     );

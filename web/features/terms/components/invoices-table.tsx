@@ -6,8 +6,8 @@ import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /**
- * Invoices on account not paid in full: each with its order, due date, total, what is paid and
- * left; for admins (`showsBuyer`) who owes it and the last reminder sent.
+ * Invoices on account not paid in full: each with its order, due date, total, what is paid,
+ * credited and left; for admins (`showsBuyer`) who owes it and the last reminder sent.
  */
 export function InvoicesTable({
   invoices,
@@ -59,6 +59,7 @@ export function InvoicesTable({
     },
     { header: 'Total', isNumeric: true, cell: (invoice) => money(invoice.total) },
     { header: 'Paid', isNumeric: true, cell: (invoice) => money(invoice.paid) },
+    { header: 'Credited', isNumeric: true, cell: (invoice) => money(invoice.credited) },
     {
       header: 'Left to pay',
       isNumeric: true,
