@@ -124,6 +124,35 @@ test('a buyer asks for a quote from the cart, the store offers and writes, and t
   await checkAtWidths(page, 'my quotes');
 });
 
+test("with the keyboard, asking for a quote from the cart lands on the request's first field, and Not now back on its button", async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Ask Saw ${Date.now().toString(36)}`,
+    price: 5_000,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const buyer = newAccount('Asa Asker');
+  const buyerApi = await apiAs(buyer, { create: true });
+  expect(
+    (
+      await buyerApi.put('/api/cart', { data: { lines: [{ toolId: tool._id, quantity: 4 }] } })
+    ).status(),
+  ).toBe(200);
+  await signedIn(page, buyer);
+  await page.goto('/cart');
+  await waitForReady(page);
+  const ask = page.getByRole('button', { name: 'Ask for a quote' });
+  await ask.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('What do you need?')).toBeFocused();
+  await page.getByRole('button', { name: 'Not now' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeFocused();
+});
+
 test('the keyboard follows the quote: to the reason when refusing opens, back to its button, and to the title once the offer is accepted', async ({
   page,
 }) => {

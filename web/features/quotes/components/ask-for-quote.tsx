@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -31,6 +31,14 @@ const OUTCOME = {
  */
 export function AskForQuote({ blockedBy }: { blockedBy: string | null }) {
   const [isOpen, setIsOpen] = useState(false);
+  // Opening the form takes its button away, and closing it the form's: focus goes to what comes
+  // in their place (the request's first field, the button again), not to the page's start.
+  const isToggled = useRef(false);
+  const askId = useId();
+  const toggle = (open: boolean) => {
+    isToggled.current = true;
+    setIsOpen(open);
+  };
   const request = useRequestQuote();
   const navigate = useNavigate();
   const toast = useToast();
@@ -40,6 +48,11 @@ export function AskForQuote({ blockedBy }: { blockedBy: string | null }) {
   });
   const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
   const { errors } = form.formState;
+  useEffect(() => {
+    if (!isToggled.current) return;
+    if (isOpen) form.setFocus('message');
+    else document.getElementById(askId)?.focus();
+  }, [isOpen, form, askId]);
   const onSubmit = form.handleSubmit((body) =>
     request.mutate(body, {
       onSuccess: (quote) => {
@@ -60,7 +73,12 @@ export function AskForQuote({ blockedBy }: { blockedBy: string | null }) {
       </p>
       {blockedBy && <p className="text-sm text-stone-700">{blockedBy}</p>}
       {!isOpen ? (
-        <Button variant="outline" disabled={blockedBy !== null} onClick={() => setIsOpen(true)}>
+        <Button
+          id={askId}
+          variant="outline"
+          disabled={blockedBy !== null}
+          onClick={() => toggle(true)}
+        >
           Ask for a quote
         </Button>
       ) : (
@@ -85,7 +103,7 @@ export function AskForQuote({ blockedBy }: { blockedBy: string | null }) {
             <Button type="submit" isPending={request.isPending}>
               Send the request
             </Button>
-            <Button variant="ghost" onClick={() => setIsOpen(false)}>
+            <Button variant="ghost" onClick={() => toggle(false)}>
               Not now
             </Button>
           </div>
