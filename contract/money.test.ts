@@ -65,6 +65,14 @@ describe('prices as typed', () => {
     expect(toMinorUnits(' 7 ', 'USD')).toBe(700);
     expect(toMinorUnits('1,299.00', 'USD')).toBe(129900);
     expect(toMinorUnits('1,250', 'JPY')).toBe(1250);
+    expect(toMinorUnits('10,000', 'USD')).toBe(1_000_000);
+    expect(toMinorUnits('1,234,567.5', 'USD')).toBe(123_456_750);
+  });
+
+  it('refuses commas that do not group thousands, such as a decimal comma', () => {
+    for (const typed of ['49,50', '49,5', '1,2345', ',500', '1,,000', '12.50,00', '1000,000']) {
+      expect(toMinorUnits(typed, 'USD'), typed).toBeUndefined();
+    }
   });
 
   it('refuses more digits than the currency has', () => {

@@ -67,14 +67,20 @@ function amountPattern(digits: number): RegExp {
   return pattern;
 }
 
+/** Whole units grouped by thousands with commas ("1,299", "10,000"), before any decimals. */
+const GROUPED_WHOLE = /^\d{1,3}(,\d{3})+(\.|$)/;
+
 /**
  * A price as typed, in currency units ("12.5", "1,299.00") -> minor units (1250, 129900);
- * undefined when it is not a price: negative, more digits than the currency has, not a number.
+ * undefined when it is not a price: negative, more digits than the currency has, not a number,
+ * or commas that do not group thousands ("49,50" is a decimal comma, not 4950).
  */
 export function toMinorUnits(value: string, currency: string): number | undefined {
   const { digits } = moneyFormat(currency);
   const pattern = amountPattern(digits);
-  const trimmed = value.trim().replace(/,/g, '');
+  const typed = value.trim();
+  if (typed.includes(',') && !GROUPED_WHOLE.test(typed)) return undefined;
+  const trimmed = typed.replace(/,/g, '');
   if (!pattern.test(trimmed)) return undefined;
   const [whole = '0', fraction = ''] = trimmed.split('.');
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
