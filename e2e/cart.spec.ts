@@ -163,6 +163,33 @@ test('a customer fills the cart from tool pages and the catalogue, sees the volu
   );
 });
 
+test("with the keyboard, removing a line lands on the page's title, not the page's start", async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = Date.now().toString(36);
+  const saw = await createTool(admin, { name: `Gone Saw ${suffix}`, minimumOrder: 1 });
+  const rule = await createTool(admin, { name: `Kept Rule ${suffix}`, minimumOrder: 1 });
+  await signedUp(page, newAccount('Rio Remove'));
+  const put = await page.request.put('/api/cart', {
+    data: {
+      lines: [
+        { toolId: saw._id, quantity: 2 },
+        { toolId: rule._id, quantity: 3 },
+      ],
+    },
+  });
+  expect(put.status()).toBe(200);
+  await page.goto('/cart');
+  await waitForReady(page);
+  const remove = page.getByRole('button', { name: `Remove ${saw.name}` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(remove).toHaveCount(0);
+  await expect(cartLine(page, rule.name)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeFocused();
+});
+
 test('a line that ran out between cart and checkout is marked on that line, and nothing is taken', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import type { TaxDecision } from '#contract/tax.ts';
@@ -77,6 +77,7 @@ export function CartPage() {
   const [placed, setPlaced] = useState<Order | null>(null);
   // The last checkout refused because the cart moved on elsewhere; `seen` tells one from the next.
   const [outdated, setOutdated] = useState<{ order: ApiError['order']; seen: number } | null>(null);
+  const titleId = useId();
   // How the checkout's address taxes the order: the lines show the prices it charges (decision 064).
   const [pricedFor, setPricedFor] = useState<TaxDecision | undefined>(undefined);
   const { refresh } = cart;
@@ -100,11 +101,13 @@ export function CartPage() {
     <PageContainer>
       <PageHeading
         title="Your cart"
+        titleId={titleId}
         description="Volume prices apply per line. Stock is taken when you place the order."
       />
       <MergedCartNotice />
       {outdated && <OutdatedCartNotice key={outdated.seen} checkedOutAs={outdated.order} />}
       <CartView
+        titleId={titleId}
         pricedFor={pricedFor}
         shortLines={shortLines}
         onChange={(toolId) => {

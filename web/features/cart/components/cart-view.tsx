@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '#web/components/ui/state.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
+import { useFocusTitleWhenRemoved } from '#web/lib/use-focus-title.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 
@@ -22,6 +23,7 @@ export function CartView({
   shortLines,
   onChange,
   checkout,
+  titleId,
 }: {
   /** How an order to the checkout's address is taxed; the store's own prices when undefined. */
   pricedFor?: TaxDecision | undefined;
@@ -30,9 +32,17 @@ export function CartView({
   /** Told of every change the buyer makes (a checkout's findings no longer hold). */
   onChange: (toolId: string) => void;
   checkout: ReactNode;
+  /** The page's title: where focus goes when a line goes with the Remove button that had it. */
+  titleId: string;
 }) {
   const money = useMoney();
   const cart = useCart();
+  const markRemoved = useFocusTitleWhenRemoved(
+    cart.cart?.lines,
+    (line) => line.toolId,
+    titleId,
+    false,
+  );
   if (cart.isPending) return <LoadingState label="Loading your cart…" />;
   if (!cart.cart) {
     return (
@@ -84,6 +94,7 @@ export function CartView({
               }}
               onRemove={() => {
                 onChange(line.toolId);
+                markRemoved(line.toolId);
                 cart.remove(line.toolId);
               }}
             />
