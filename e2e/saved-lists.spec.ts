@@ -143,3 +143,35 @@ test("a saved list's page fits a phone and writes stock as the cart does", async
   expect(toCart.x + toCart.width).toBeLessThanOrEqual(320);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
+
+test("with the keyboard, removing a tool from a saved list lands on the list's title, not the page's start", async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = Date.now().toString(36);
+  const gone = await createTool(admin, { name: `Dropped Saw ${suffix}`, minimumOrder: 1 });
+  const kept = await createTool(admin, { name: `Kept Level ${suffix}`, minimumOrder: 1 });
+  await admin.dispose();
+  await signedUp(page, newAccount('Lou Lister'));
+  const created = await page.request.post('/api/lists', { data: { name: 'Van kit' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { _id } = (await created.json()) as SavedListSummary;
+  const lines = await page.request.put(`/api/lists/${_id}/lines`, {
+    data: {
+      lines: [
+        { toolId: gone._id, quantity: 2 },
+        { toolId: kept._id, quantity: 3 },
+      ],
+    },
+  });
+  expect(lines.ok(), await lines.text()).toBe(true);
+
+  await page.goto(`/dashboard/lists/${_id}`);
+  await waitForReady(page);
+  const remove = page.getByRole('button', { name: `Remove ${gone.name}` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The list is saved.')).toBeVisible();
+  await expect(remove).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Van kit' })).toBeFocused();
+});

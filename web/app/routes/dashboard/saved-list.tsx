@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, type MetaArgs, useParams } from 'react-router';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
@@ -17,11 +18,13 @@ export function SavedListPage() {
   const { id = '' } = useParams();
   const list = useSavedList(id);
   const book = useAddressBook();
+  const titleId = useId();
   usePageTitle(list.data?.name ?? 'Saved list');
   return (
     <>
       <PageHeading
         title={list.data?.name ?? 'Saved list'}
+        titleId={titleId}
         description={
           <Link to={paths.savedLists()} className="font-semibold text-navy-700 underline">
             All saved lists
@@ -36,6 +39,7 @@ export function SavedListPage() {
         {(data) => (
           <SavedListView
             list={data}
+            titleId={titleId}
             canShare={book.data?.owner === 'company'}
             describeMerged={mergedLineSentence}
           />

@@ -11,6 +11,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
+import { useFocusTitleWhenRemoved } from '#web/lib/use-focus-title.ts';
 import {
   useDeleteList,
   useListToCart,
@@ -104,8 +105,11 @@ export function SavedListView({
   list,
   canShare,
   describeMerged,
+  titleId,
 }: {
   list: SavedList;
+  /** The page's title: where focus goes when a line goes with the Remove button that had it. */
+  titleId: string;
   /** The caller is in a company to share with. */
   canShare: boolean;
   describeMerged: (line: MergedLine) => string;
@@ -122,6 +126,12 @@ export function SavedListView({
   const [isDeleting, setIsDeleting] = useState(false);
   const quantityOf = (line: Line) => quantities[line.toolId] ?? line.quantity;
   const isChanged = list.lines.some((line) => quantityOf(line) !== line.quantity);
+  const markRemoved = useFocusTitleWhenRemoved(
+    list.lines,
+    (line) => line.toolId,
+    titleId,
+    isDeleting,
+  );
 
   const saveLines = (lines: readonly Line[]) =>
     setLines.mutate(
@@ -167,7 +177,10 @@ export function SavedListView({
               onQuantity={(quantity) =>
                 setQuantities((all) => ({ ...all, [line.toolId]: quantity }))
               }
-              onRemove={() => saveLines(list.lines.filter((other) => other.toolId !== line.toolId))}
+              onRemove={() => {
+                markRemoved(line.toolId);
+                saveLines(list.lines.filter((other) => other.toolId !== line.toolId));
+              }}
             />
           ))}
         </ul>
