@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addCompanyPeople, orderForTheirCompany } from './database.ts';
 import {
   type Account,
@@ -326,6 +326,24 @@ test("with the keyboard alone, an owner removes a member and withdraws an invita
   await expect(title).toBeFocused();
 });
 
+/**
+ * Fills the sign-up form the page shows for `invitee` and confirms the address from its email in
+ * another tab of the same browser, which it returns.
+ */
+async function signUpAndConfirm(page: Page, invitee: Account): Promise<Page> {
+  await page.getByLabel('Full name').fill(invitee.name);
+  await page.getByLabel('Email').fill(invitee.email);
+  await page.getByLabel('Password', { exact: true }).fill(invitee.password);
+  await page.getByLabel('Confirm password').fill(invitee.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+  const confirmTab = await page.context().newPage();
+  await confirmTab.goto(await linkFromOutbox(invitee.email, '/confirm-email?token='));
+  await confirmTab.getByLabel('Password').fill(invitee.password);
+  await confirmTab.getByRole('button', { name: 'Confirm my email' }).click();
+  return confirmTab;
+}
+
 test('someone invited without an account signs up from the invitation and is brought back to it by the page confirming their email', async ({
   page,
 }) => {
@@ -336,18 +354,7 @@ test('someone invited without an account signs up from the invitation and is bro
 
   await page.goto(link);
   await page.getByRole('link', { name: 'Create one with that address' }).click();
-  await page.getByLabel('Full name').fill(invitee.name);
-  await page.getByLabel('Email').fill(invitee.email);
-  await page.getByLabel('Password', { exact: true }).fill(invitee.password);
-  await page.getByLabel('Confirm password').fill(invitee.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
-
-  // The confirmation link, opened in another tab of the same browser.
-  const confirmTab = await page.context().newPage();
-  await confirmTab.goto(await linkFromOutbox(invitee.email, '/confirm-email?token='));
-  await confirmTab.getByLabel('Password').fill(invitee.password);
-  await confirmTab.getByRole('button', { name: 'Confirm my email' }).click();
+  const confirmTab = await signUpAndConfirm(page, invitee);
   await expect(
     confirmTab.getByRole('heading', { level: 1, name: 'Your email is confirmed' }),
   ).toBeVisible();
@@ -373,17 +380,7 @@ test('someone invited without an account who goes to sign in first, then makes a
   await page.goto(link);
   await page.getByRole('link', { name: 'Sign in to see the invitation' }).click();
   await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Full name').fill(invitee.name);
-  await page.getByLabel('Email').fill(invitee.email);
-  await page.getByLabel('Password', { exact: true }).fill(invitee.password);
-  await page.getByLabel('Confirm password').fill(invitee.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
-
-  const confirmTab = await page.context().newPage();
-  await confirmTab.goto(await linkFromOutbox(invitee.email, '/confirm-email?token='));
-  await confirmTab.getByLabel('Password').fill(invitee.password);
-  await confirmTab.getByRole('button', { name: 'Confirm my email' }).click();
+  const confirmTab = await signUpAndConfirm(page, invitee);
   await confirmTab.getByRole('link', { name: 'Open the invitation' }).click();
   await confirmTab.getByRole('button', { name: `Join ${name}` }).click();
   await expect(confirmTab.getByText('You are a buyer')).toBeVisible();
