@@ -101,3 +101,44 @@ test("an admin refunds a line of a card order with its units back in stock; the 
   await expect(table.getByRole('columnheader', { name: 'Ordered by' })).toBeVisible();
   await checkAtWidths(page, 'credit notes of a company');
 });
+
+test('a refund whose answer was lost and is then changed is a refund of its own, not refused as a reused attempt', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Lost Answer Clamp ${Date.now().toString(36)}`,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const buyer = newAccount('Lou Lost');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const order = await placeOrder(buyerApi, buyer.email, tool, 4);
+  await payOrder(buyerApi, order._id);
+
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
+  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('1');
+  await dialog.getByLabel('Note').fill('One clamp came back.');
+  // The first refund reaches the store, which makes it; its answer never reaches the page.
+  let lost = 0;
+  await page.route(`**/api/orders/${order._id}/refunds`, async (route) => {
+    if (lost > 0) return route.continue();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('We cannot tell whether the refund');
+  // Changed to two units, it is another refund: made, not refused for its earlier key.
+  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('2');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const refunds = (await (await admin.get(`/api/orders/${order._id}`)).json()) as {
+    refunds: { lines: { quantity: number }[] }[];
+  };
+  expect(refunds.refunds.map((refund) => refund.lines[0]?.quantity).sort()).toEqual([1, 2]);
+});

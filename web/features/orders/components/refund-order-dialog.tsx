@@ -157,11 +157,15 @@ function RefundForm({
 
   // One key per refund meant: sent again after an answer that never came (or a second press), it
   // returns the refund the first try made; after any answer, the next try is a refund of its own.
-  const attemptKey = useRef<string | null>(null);
+  // A refund changed since (another amount, other units) is another refund, with a key of its own.
+  const attemptKey = useRef<{ key: string; refund: string } | null>(null);
   const onSubmit = form.handleSubmit((refund) => {
-    attemptKey.current ??= newIdempotencyKey();
+    const asked = JSON.stringify(refund);
+    if (attemptKey.current?.refund !== asked) {
+      attemptKey.current = { key: newIdempotencyKey(), refund: asked };
+    }
     noteRefund.mutate(
-      { order, refund, idempotencyKey: attemptKey.current },
+      { order, refund, idempotencyKey: attemptKey.current.key },
       {
         onSuccess: (noted) => {
           attemptKey.current = null;

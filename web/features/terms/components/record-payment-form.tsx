@@ -122,10 +122,14 @@ export function RecordPaymentForm({
   // paid back), and a mutation's per-call callbacks never run for a form that has gone.
   // One key per movement meant: sent again after an answer that never came (or a second press),
   // it is recorded once; after any answer, the next is a movement of its own.
-  const attemptKey = useRef<string | null>(null);
+  // A movement changed since (another amount, day or reference) is another, with a key of its own.
+  const attemptKey = useRef<{ key: string; movement: string } | null>(null);
   const onSubmit = form.handleSubmit(async ({ amount, reference, receivedOn, paidOn }) => {
-    attemptKey.current ??= newIdempotencyKey();
-    const key = attemptKey.current;
+    const asked = JSON.stringify([amount, reference, receivedOn, paidOn]);
+    if (attemptKey.current?.movement !== asked) {
+      attemptKey.current = { key: newIdempotencyKey(), movement: asked };
+    }
+    const key = attemptKey.current.key;
     let balance: { left: number; owedToBuyer: number };
     try {
       balance =
