@@ -34,9 +34,9 @@ const payoutsOf = async (orderId: string) =>
     .from(invoicePayments)
     .where(and(eq(invoicePayments.orderId, orderId), eq(invoicePayments.kind, 'payout')));
 
-/** An order on account of 300.00, paid in full, then credited `credit` by a refund. */
-async function overpaidOrder(credit: number): Promise<{ buyer: TestUser; order: Order }> {
-  const buyer = await t.signUp({ name: 'Owen Overpaid' });
+/** A new buyer on terms, and their order on account of 3 × 100.00. */
+async function orderOnAccount(name: string): Promise<{ buyer: TestUser; order: Order }> {
+  const buyer = await t.signUp({ name });
   await addTerms(t, buyer.id);
   const tool = await t.addTool({ price: 10_000, quantity: 100, minimumOrder: 1 });
   const placed = await client(t.app, buyer).post('/orders', {
@@ -45,7 +45,12 @@ async function overpaidOrder(credit: number): Promise<{ buyer: TestUser; order: 
     paymentMethod: 'account',
   });
   expect(placed.statusCode, placed.body).toBe(201);
-  const order = json<Order>(placed);
+  return { buyer, order: json<Order>(placed) };
+}
+
+/** An order on account of 300.00, paid in full, then credited `credit` by a refund. */
+async function overpaidOrder(credit: number): Promise<{ buyer: TestUser; order: Order }> {
+  const { buyer, order } = await orderOnAccount('Owen Overpaid');
   const paid = await client(t.app, admin).post(`/orders/${order._id}/payments`, {
     amount: 30_000,
     receivedOn: today,
@@ -166,15 +171,7 @@ describe('money paid back on account', () => {
   });
 
   it('a payment or a payout asked again with its Idempotency-Key, at once or later, is recorded once', async () => {
-    const buyer = await t.signUp({ name: 'Ida Idempotent' });
-    await addTerms(t, buyer.id);
-    const tool = await t.addTool({ price: 10_000, quantity: 100, minimumOrder: 1 });
-    const placed = await client(t.app, buyer).post('/orders', {
-      lines: [{ toolId: tool.id, quantity: 3 }],
-      ...delivery,
-      paymentMethod: 'account',
-    });
-    const order = json<Order>(placed);
+    const { order } = await orderOnAccount('Ida Idempotent');
     const send = (what: 'payments' | 'payouts', key: string, body: object) =>
       t.app.inject({
         method: 'POST',
