@@ -145,10 +145,10 @@ export async function buildApp({ config, database, logger, mailTransport }: AppD
       connectionsCheckingInterval: 1_000,
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    // Errors the router raises before any route or hook runs (a malformed URL, an over-long path
-    // parameter) are answered as problems too.
     // Requests Node's parser refuses before routing are answered as problems too.
     clientErrorHandler: clientErrorHandler(securityHeaders({ isHttps, allowStripe })),
+    // Errors the router raises before any route or hook runs (a malformed URL, an over-long path
+    // parameter) are answered as problems too.
     frameworkErrors: (error, _request, reply) => {
       reply.headers(securityHeaders({ isHttps, allowStripe }));
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
