@@ -54,12 +54,34 @@ async function textOf(page: Page, selector: string): Promise<string> {
   return ((await element?.evaluate((node) => node.textContent ?? '')) ?? '').trim();
 }
 
+/**
+ * Waits until React has taken the page over (web/lib/page-activity.tsx puts `data-busy` on
+ * `<html>` from then on): the server's HTML takes keys and clicks before, and loses them.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await until(
+    async () => (await page.evaluate(() => 'busy' in document.documentElement.dataset)) === true,
+    'the page to be taken over by its script',
+  );
+}
+
 /*
  * Element handles rather than puppeteer's locators: over BiDi, Firefox never reports the stable
- * box a locator's actions wait for.
+ * box a locator's actions wait for. Puppeteer clicks a disabled button without a word, so this
+ * waits for the button to be on, as Playwright's click does (a button is off in the server's HTML
+ * until the page is hydrated, and "Add to cart" until the cart is known).
  */
 async function click(page: Page, selector: string): Promise<void> {
-  const element = await page.waitForSelector(selector, { visible: true });
+  await hydrated(page);
+  let element = await page.waitForSelector(selector, { visible: true });
+  await until(async () => {
+    element = await page.waitForSelector(selector, { visible: true });
+    return (
+      (await element?.evaluate(
+        (node) => !(node as HTMLButtonElement).disabled && node.ariaDisabled !== 'true',
+      )) ?? false
+    );
+  }, `${selector} to be enabled`);
   await element?.click();
 }
 
@@ -77,6 +99,7 @@ const pathOf = async (page: Page) => new URL(await hrefOf(page)).pathname;
 
 /** Replaces a field's text, keystroke by keystroke, as a person would. */
 async function fill(page: Page, selector: string, text: string): Promise<void> {
+  await hydrated(page);
   const element = await page.waitForSelector(selector, { visible: true });
   await element?.click({ count: 3 });
   await page.keyboard.press('Backspace');
