@@ -102,7 +102,7 @@ test("an admin refunds a line of a card order with its units back in stock; the 
   await checkAtWidths(page, 'credit notes of a company');
 });
 
-test('a refund whose answer was lost and is then changed is a refund of its own, not refused as a reused attempt', async ({
+test('a refund whose answer was lost and is then changed is refused as the refund it may repeat, said in a sentence; the next press is a refund of its own', async ({
   page,
 }) => {
   const admin = await apiAs(DEMO_ADMIN);
@@ -115,6 +115,14 @@ test('a refund whose answer was lost and is then changed is a refund of its own,
   const buyerApi = await apiAs(buyer, { create: true });
   const order = await placeOrder(buyerApi, buyer.email, tool, 4);
   await payOrder(buyerApi, order._id);
+  const refundedUnits = async () =>
+    (
+      (await (await admin.get(`/api/orders/${order._id}`)).json()) as {
+        refunds: { lines: { quantity: number }[] }[];
+      }
+    ).refunds
+      .map((refund) => refund.lines[0]?.quantity)
+      .sort();
 
   await signedIn(page, DEMO_ADMIN);
   await page.goto(`/dashboard/orders/${order._id}`);
@@ -132,13 +140,22 @@ test('a refund whose answer was lost and is then changed is a refund of its own,
     await route.abort('connectionreset');
   });
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toContainText('We cannot tell whether the refund');
-  // Changed to two units, it is another refund: made, not refused for its earlier key.
+  await expect(dialog.getByRole('alert')).toContainText(
+    'We cannot tell whether the refund went through. Try again',
+  );
+  // Changed to two units, it may be the same refund meant: nothing moves, and the admin is told
+  // what the first try did, in words for them.
   await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('2');
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Your earlier try made a refund, with the details as they were before your change',
+  );
+  await expect(dialog.getByRole('alert')).not.toContainText('Idempotency-Key');
+  expect(await refundedUnits()).toEqual([1]);
+  // The dialog counts from the order as it is now: one of its four units refunded.
+  await expect(dialog.getByText(`3 of 4 left to refund`)).toBeVisible();
+  // Asked for once more, it is a second refund: the admin was told what the first did.
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(dialog).toBeHidden();
-  const refunds = (await (await admin.get(`/api/orders/${order._id}`)).json()) as {
-    refunds: { lines: { quantity: number }[] }[];
-  };
-  expect(refunds.refunds.map((refund) => refund.lines[0]?.quantity).sort()).toEqual([1, 2]);
+  expect(await refundedUnits()).toEqual([1, 2]);
 });

@@ -41,6 +41,17 @@ export interface SubmitFailure {
   code?: string;
 }
 
+/**
+ * A refusal said for a person: `reused` where an earlier try whose answer was lost did the thing
+ * and the details were changed before trying again (the same Idempotency-Key with other details,
+ * web/lib/idempotency-key.ts), whose own sentence speaks to API clients; the store's sentence
+ * otherwise.
+ */
+export function explainReusedAttempt(reused: string): (error: unknown) => string {
+  return (error) =>
+    isApiError(error) && error.code === 'idempotency_key_reused' ? reused : errorMessage(error);
+}
+
 /** No answer from the store itself: the connection failed, or a proxy gave up waiting. */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (!isApiError(error)) return true;

@@ -5,6 +5,7 @@ import type { Order, ShipOrderBody } from '#contract/orders.ts';
 import type { UpdateShipmentsBody } from '#contract/shipments.ts';
 import { callApi } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
+import { isOutcomeUnknown } from '#web/lib/form-errors.ts';
 import { queryKeys } from '#web/lib/query-client.ts';
 
 /**
@@ -97,6 +98,9 @@ export function useNoteRefund() {
         headers: { 'idempotency-key': idempotencyKey },
       }),
     onSuccess: refresh,
+    // Refused, the order may have moved on (an earlier try made a refund, another admin refunded
+    // it): the dialog then counts what is left from the order as it is.
+    onError: (error) => (isOutcomeUnknown(error) ? undefined : refresh()),
   });
 }
 

@@ -13,9 +13,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { type ApiError, isApiError } from '#web/lib/api-error.ts';
 import { becomes } from '#web/lib/becomes.ts';
-import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
 import { emptyAsMissing } from '#web/lib/form-values.ts';
-import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { useAttemptKey } from '#web/lib/idempotency-key.ts';
 import { useCheckoutDraft } from '../hooks/use-checkout-draft.ts';
 import {
   BOOK_DELIVERY,
@@ -163,7 +163,6 @@ export function CheckoutForm<T>({
     mutationFn: ({ values, key }: { values: CheckoutValues; key: string }) =>
       placeOrder(values, key),
   });
-  const attemptKey = useRef<string | null>(null);
   const form = useForm<CheckoutInput, unknown, CheckoutOutput>({
     resolver: useDeliveryResolver<CheckoutInput, CheckoutOutput>(
       delivery,
@@ -192,12 +191,7 @@ export function CheckoutForm<T>({
   useCheckoutDraft(form, draftKey);
 
   // A changed cart (or way of paying) is another order: it gets a new key.
-  const linesKey = JSON.stringify([lines, paymentMethod]);
-  const keyFor = useRef(linesKey);
-  if (keyFor.current !== linesKey) {
-    keyFor.current = linesKey;
-    attemptKey.current = null;
-  }
+  const attemptKey = useAttemptKey(JSON.stringify([lines, paymentMethod]));
 
   // What the page shows now: a submit that waits for the tax of a just-chosen address reads the
   // figures as they are once it is in.
@@ -215,7 +209,6 @@ export function CheckoutForm<T>({
       return setFailure(STILL_LOADING);
     const now = shown.current;
     const priceOf = now.charges?.priceOf ?? ((price: number) => price);
-    attemptKey.current ??= newIdempotencyKey();
     onShortLines?.({});
     const { phone: _phone, address: _address, ...rest } = values;
     // Awaited here, not left to the mutation's own callbacks: those are dropped once the form
@@ -232,10 +225,10 @@ export function CheckoutForm<T>({
             now.expectedTotal === undefined ? undefined : now.expectedTotal + priceOf(sent.price),
           paymentMethod,
         },
-        key: attemptKey.current,
+        key: attemptKey.current(),
       });
     } catch (error) {
-      if (!isOutcomeUnknown(error)) attemptKey.current = null;
+      attemptKey.settle(error);
       if (isApiError(error) && OUTDATED_CART.has(error.code) && onCartOutdated) {
         clear();
         onCartOutdated(error);
@@ -248,7 +241,7 @@ export function CheckoutForm<T>({
       fail(error);
       return;
     }
-    attemptKey.current = null;
+    attemptKey.settle();
     clear();
     if (draftKey) clearCheckoutDraft(draftKey);
     onPlaced(placed);

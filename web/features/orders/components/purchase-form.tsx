@@ -13,8 +13,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { isApiError } from '#web/lib/api-error.ts';
 import { becomes } from '#web/lib/becomes.ts';
-import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
-import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useAttemptKey } from '#web/lib/idempotency-key.ts';
 import { useMoney, useStoreConfig } from '#web/lib/store-config.ts';
 import { usePlaceOrder } from '../api/order-mutations.ts';
 import {
@@ -137,7 +137,7 @@ export function PurchaseForm({
   const placeOrder = usePlaceOrder();
   // One key per order the customer means to place: asking again after a lost answer reuses it,
   // so the store answers with that order instead of placing a second one.
-  const attemptKey = useRef<string | null>(null);
+  const attemptKey = useAttemptKey();
   const form = useForm<PurchaseInput, unknown, PurchaseOutput>({
     resolver: useDeliveryResolver<PurchaseInput, PurchaseOutput>(
       delivery,
@@ -185,7 +185,6 @@ export function PurchaseForm({
     if (!sent) return;
     if (!(await becomes(() => shown.current?.isReady !== false))) return setFailure(STILL_LOADING);
     const charged = shown.current?.priceOf ?? ((price: number) => price);
-    attemptKey.current ??= newIdempotencyKey();
     const lineGoods = values.orderedNum * charged(unitPriceFor(tool, values.orderedNum));
     placeOrder.mutate(
       {
@@ -195,17 +194,16 @@ export function PurchaseForm({
           ...(sent.deliveryMethodId ? { deliveryMethodId: sent.deliveryMethodId } : {}),
           expectedTotal: lineGoods + charged(sent.price),
         },
-        idempotencyKey: attemptKey.current,
+        idempotencyKey: attemptKey.current(),
       },
       {
         onSuccess: (order) => {
-          attemptKey.current = null;
+          attemptKey.settle();
           clear();
           onPlaced(order);
         },
         onError: (error) => {
-          // The store answered, so that attempt is over: a changed order gets a new key.
-          if (!isOutcomeUnknown(error)) attemptKey.current = null;
+          attemptKey.settle(error);
           // The order's one line is this form's quantity.
           const onLine = isApiError(error)
             ? error.errors.find((each) => each.field === 'lines.0.quantity')

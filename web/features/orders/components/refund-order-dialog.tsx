@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCount } from '#contract/format.ts';
@@ -9,16 +8,21 @@ import type { Order } from '#contract/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { SubmitError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
-import { isApiError } from '#web/lib/api-error.ts';
-import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
-import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { explainReusedAttempt, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useAttemptKey } from '#web/lib/idempotency-key.ts';
 import { useNoteRefund } from '../api/order-mutations.ts';
 
 const FIELDS = ['amount', 'note'] as const;
 const OUTCOME = {
   notDone: 'Nothing was refunded.',
-  unknown: 'We cannot tell whether the refund went through: look at the order before trying again.',
+  unknown:
+    'We cannot tell whether the refund went through. Try again: if it did, you will see that refund, not a second one.',
 };
+
+/** The store's refusal of a refund said for the admin (an earlier try's refund included). */
+const explainRefundRefusal = explainReusedAttempt(
+  "Your earlier try made a refund, with the details as they were before your change: it is in the order's refunds. Nothing was refunded now; refund again only if you want a second refund.",
+);
 
 /** Units of each line not yet refunded (refunds that failed give theirs back), by tool. */
 function unitsLeftToRefund(order: Order): Map<string, number> {
@@ -144,7 +148,12 @@ function RefundForm({
     },
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  const { failure, fail, clear } = useSubmitFailure(
+    form.setError,
+    FIELDS,
+    OUTCOME,
+    explainRefundRefusal,
+  );
   const { errors } = form.formState;
   const left = order.totalAmount - order.refundedAmount;
   const unitsLeft = unitsLeftToRefund(order);
@@ -155,28 +164,22 @@ function RefundForm({
     return Number.isInteger(typed) && typed > 0 ? sum + typed * line.unitPrice : sum;
   }, 0);
 
-  // One key per refund meant: sent again after an answer that never came (or a second press), it
-  // returns the refund the first try made; after any answer, the next try is a refund of its own.
-  // A refund changed since (another amount, other units) is another refund, with a key of its own.
-  const attemptKey = useRef<{ key: string; refund: string } | null>(null);
+  // One key per refund meant: sent again after an answer that never came, a provider that did
+  // not answer (the store's 502: the refund is kept pending) or a second press, it returns or
+  // sends again the refund the first try made; after any answer, the next try is a refund of its
+  // own.
+  const attemptKey = useAttemptKey();
   const onSubmit = form.handleSubmit((refund) => {
-    const asked = JSON.stringify(refund);
-    if (attemptKey.current?.refund !== asked) {
-      attemptKey.current = { key: newIdempotencyKey(), refund: asked };
-    }
     noteRefund.mutate(
-      { order, refund, idempotencyKey: attemptKey.current.key },
+      { order, refund, idempotencyKey: attemptKey.current() },
       {
         onSuccess: (noted) => {
-          attemptKey.current = null;
+          attemptKey.settle();
           clear();
           onNoted(noted);
         },
         onError: (error) => {
-          // The provider did not answer (the store's 502): the refund is kept pending, and trying
-          // again with the same key asks the provider once more about that very refund.
-          const isProviderSilent = isApiError(error) && error.code === 'payment_provider_error';
-          if (!isProviderSilent && !isOutcomeUnknown(error)) attemptKey.current = null;
+          attemptKey.settle(error);
           fail(error);
         },
       },

@@ -1,5 +1,4 @@
-import { errorMessage, isApiError } from '#web/lib/api-error.ts';
-import type { SubmitOutcome } from '#web/lib/form-errors.ts';
+import { explainReusedAttempt, type SubmitOutcome } from '#web/lib/form-errors.ts';
 
 /** What a failed order's form says happened to the order. */
 export const ORDER_OUTCOME: SubmitOutcome = {
@@ -8,14 +7,7 @@ export const ORDER_OUTCOME: SubmitOutcome = {
     'We cannot tell whether your order was placed. Try again: if it was, you will see that order, not a second one.',
 };
 
-/**
- * The store's refusal of an order said for the buyer. Its sentence speaks to API clients where an
- * attempt whose answer was lost placed the order and the details were changed before trying again
- * (the same Idempotency-Key with other details).
- */
-export function explainOrderRefusal(error: unknown): string {
-  if (isApiError(error) && error.code === 'idempotency_key_reused') {
-    return 'Your earlier attempt placed an order, with the details as they were before your change: it is in My orders. Nothing was ordered now; place the order again only if you want a second one.';
-  }
-  return errorMessage(error);
-}
+/** The store's refusal of an order said for the buyer (an earlier attempt's order included). */
+export const explainOrderRefusal = explainReusedAttempt(
+  'Your earlier attempt placed an order, with the details as they were before your change: it is in My orders. Nothing was ordered now; place the order again only if you want a second one.',
+);

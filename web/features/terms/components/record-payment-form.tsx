@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney, fractionDigits, toMinorUnits } from '#contract/money.ts';
@@ -12,8 +11,8 @@ import {
 import { TextField } from '#web/components/ui/field.tsx';
 import { FormPanel } from '#web/components/ui/form-panel.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { isOutcomeUnknown, useSubmitFailure } from '#web/lib/form-errors.ts';
-import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { explainReusedAttempt, useSubmitFailure } from '#web/lib/form-errors.ts';
+import { useAttemptKey } from '#web/lib/idempotency-key.ts';
 import { useRecordPayment, useRecordPayout } from '../api/terms.ts';
 
 type Kind = 'received' | 'payout';
@@ -26,7 +25,9 @@ const WORDS = {
     submit: 'Record payment',
     notDone: 'No payment was recorded.',
     unknown:
-      'We cannot tell whether the payment was recorded: look at the payments before trying again.',
+      'We cannot tell whether the payment was recorded. Try again: if it was, it stays recorded once, not twice.',
+    reused:
+      "Your earlier try recorded the payment, with the details as they were before your change: it is in the order's payments. Nothing was recorded now; record it again only if the buyer paid a second time.",
     cap: (most: string) => `At most ${most} is left to pay.`,
   },
   payout: {
@@ -35,10 +36,18 @@ const WORDS = {
     submit: 'Record payout',
     notDone: 'No payout was recorded.',
     unknown:
-      'We cannot tell whether the payout was recorded: look at the payments before trying again.',
+      'We cannot tell whether the payout was recorded. Try again: if it was, it stays recorded once, not twice.',
+    reused:
+      "Your earlier try recorded the payout, with the details as they were before your change: it is in the order's payments. Nothing was recorded now; record it again only if you paid the buyer back a second time.",
     cap: (most: string) => `The store owes the buyer ${most} on this order: pay back at most that.`,
   },
 } as const;
+
+/** The store's refusal said for the admin (an earlier try's payment or payout included). */
+const EXPLAIN = {
+  received: explainReusedAttempt(WORDS.received.reused),
+  payout: explainReusedAttempt(WORDS.payout.reused),
+};
 
 const FIELDS = {
   received: ['amount', 'receivedOn', 'reference'],
@@ -114,7 +123,12 @@ export function RecordPaymentForm({
     defaultValues: blank(),
     mode: 'onTouched',
   });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS[kind], words);
+  const { failure, fail, clear } = useSubmitFailure(
+    form.setError,
+    FIELDS[kind],
+    words,
+    EXPLAIN[kind],
+  );
   const { errors } = form.formState;
   const day = kind === 'received' ? 'receivedOn' : 'paidOn';
 
@@ -122,14 +136,9 @@ export function RecordPaymentForm({
   // paid back), and a mutation's per-call callbacks never run for a form that has gone.
   // One key per movement meant: sent again after an answer that never came (or a second press),
   // it is recorded once; after any answer, the next is a movement of its own.
-  // A movement changed since (another amount, day or reference) is another, with a key of its own.
-  const attemptKey = useRef<{ key: string; movement: string } | null>(null);
+  const attemptKey = useAttemptKey();
   const onSubmit = form.handleSubmit(async ({ amount, reference, receivedOn, paidOn }) => {
-    const asked = JSON.stringify([amount, reference, receivedOn, paidOn]);
-    if (attemptKey.current?.movement !== asked) {
-      attemptKey.current = { key: newIdempotencyKey(), movement: asked };
-    }
-    const key = attemptKey.current.key;
+    const key = attemptKey.current();
     let balance: { left: number; owedToBuyer: number };
     try {
       balance =
@@ -137,11 +146,11 @@ export function RecordPaymentForm({
           ? await payment.mutateAsync({ orderId, body: { amount, receivedOn, reference }, key })
           : await payout.mutateAsync({ orderId, body: { amount, paidOn, reference }, key });
     } catch (error) {
-      if (!isOutcomeUnknown(error)) attemptKey.current = null;
+      attemptKey.settle(error);
       fail(error);
       return;
     }
-    attemptKey.current = null;
+    attemptKey.settle();
     clear();
     form.reset(blank());
     const recorded = `${formatMoney(amount, currency)} is recorded`;
