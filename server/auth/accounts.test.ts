@@ -40,7 +40,7 @@ describe('email confirmation', () => {
     expect(mail.subject).toBe('Confirm your email for Toolyard');
     expect(mail.from).toBe('no-reply@localhost');
     expect(mail.text).toContain('Toolyard');
-    expect(mail.text).toMatch(/on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/);
+    expect(mail.text).toMatch(/on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
     expect(mail.html).toContain('Toolyard');
 
     expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);

@@ -1,3 +1,4 @@
+import { formatDateTime } from '#contract/dates.ts';
 import { type MailContent, renderMail } from '../mail/templates.ts';
 
 /**
@@ -11,10 +12,8 @@ function greeting(name: string | null): string {
   return name ? `Hello ${name},` : 'Hello,';
 }
 
-/** The time a sign-up was made, as people read it in an email: "27 Nov 2026, 14:03 UTC". */
-function signUpTime(at: Date): string {
-  return `${at.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
-}
+/** The time a sign-up was made, as people read it in an email: "Nov 27, 2026, 2:03 PM UTC". */
+const signUpTime = (at: Date) => formatDateTime(at, 'UTC');
 
 /**
  * The link of one sign-up: it proves the mailbox, and confirms the sign-up whose password is typed

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { formatLongDate } from '#contract/dates.ts';
 
 /**
  * What every document the store prints shares (invoices, statements): PDFKit on A4, the text set
@@ -19,9 +20,8 @@ function loadFonts() {
   return fonts;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-/** A day as documents write it: 28 November 2026 (UTC). */
-export const pdfDay = (iso: string) => dayFormat.format(new Date(iso));
+/** A day as documents write it: November 28, 2026 (UTC). */
+export const pdfDay = (iso: string) => formatLongDate(iso, 'UTC');
 
 export const PAGE_MARGIN = 50;
 export const INK = '#1c1917';

@@ -1,33 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatDateTime,
-  formatLongDateTime,
-  formatOrderContents,
-  formatOrderUnits,
-  formatPercent,
-  truncate,
-} from './format.ts';
-
-// Dates are shown in the reader's own time zone: noon UTC is the same day from UTC-11 to UTC+11,
-// and the hour is only checked for its shape.
-const NOON = '2026-11-24T12:00:00.000Z';
-
-describe('dates', () => {
-  it('writes a day in short', () => {
-    expect(formatDate(NOON)).toBe('Nov 24, 2026');
-  });
-
-  it('writes a moment with its hour and the time zone it is read in', () => {
-    expect(formatDateTime(NOON)).toMatch(/^Nov 24, 2026, \d{1,2}:\d{2} (AM|PM) \S+$/);
-  });
-
-  it('spells a deadline out in full, on a 24-hour clock, saying which time zone', () => {
-    expect(formatLongDateTime(NOON)).toMatch(
-      /^Tuesday, 24 November 2026, ([01]\d|2[0-3]):[0-5]\d (GMT|UTC|[A-Z]{2,5})\S*$/,
-    );
-  });
-});
+import { formatOrderContents, formatOrderUnits, formatPercent, truncate } from './format.ts';
 
 describe('percentages', () => {
   it('shows up to two decimals and no trailing zeros', () => {

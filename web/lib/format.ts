@@ -2,58 +2,8 @@ import { formatCount, formatUnits } from '#contract/format.ts';
 import { lazily } from '#contract/lazily.ts';
 import type { OrderStatus } from '#contract/orders.ts';
 
-// Words and dates as the web app shows them. Amounts and counts are formatted by contract/money.ts
-// and contract/format.ts, the same as in the store's emails and invoices.
-
-const dateFormat = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
-
-export function formatDate(iso: string): string {
-  return dateFormat().format(new Date(iso));
-}
-
-const dateTimeFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }),
-);
-
-/** "Nov 23, 2026, 7:44 PM GMT+1": in the reader's own time zone, and saying which. */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat().format(new Date(iso));
-}
-
-const longDateTimeFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    }),
-);
-
-/**
- * "Tuesday, 24 November 2026, 14:05 GMT+1": a moment to act by or look back on, spelled out in
- * full, in the reader's own time zone and saying which. Assembled from parts, so every browser
- * writes it the same way.
- */
-export function formatLongDateTime(iso: string): string {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of longDateTimeFormat().formatToParts(new Date(iso)))
-    parts[part.type] = part.value;
-  const { weekday, day, month, year, hour, minute, timeZoneName } = parts;
-  return `${weekday}, ${day} ${month} ${year}, ${hour}:${minute} ${timeZoneName}`;
-}
+// Words as the web app shows them. Amounts and counts are formatted by contract/money.ts and
+// contract/format.ts, dates by contract/dates.ts, the same as in the store's emails and invoices.
 
 const percentFormat = lazily(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
@@ -105,20 +55,4 @@ export function formatFileSize(bytes: number): string {
   const MB = 1024 * 1024;
   if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-const dayFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
-
-/** A calendar day (YYYY-MM-DD) as people read it: "Fri, Dec 4, 2026", whatever their time zone. */
-export function formatDay(day: string): string {
-  return dayFormat().format(new Date(`${day}T00:00:00Z`));
 }

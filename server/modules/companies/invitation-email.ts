@@ -1,3 +1,4 @@
+import { formatLongDate } from '#contract/dates.ts';
 import type { CompanyRole } from '../../../contract/company-details.ts';
 import { type MailContent, renderMail } from '../../mail/templates.ts';
 
@@ -8,8 +9,6 @@ const ROLE_WORDS: Record<CompanyRole, string> = {
   approver: "an approver (you approve or reject others' orders above their limits)",
   viewer: "a viewer (you see the company's orders and invoices)",
 };
-
-const expiryFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
  * The invitation, mailed to an address its owner has not confirmed to us: the company's name and
@@ -35,6 +34,6 @@ export function invitationEmail(
       'Follow the link, sign in (or create an account with this email address), and accept the invitation.',
     ],
     action: { label: 'See the invitation', url: invitation.url },
-    footnote: `The link works until ${expiryFormat.format(invitation.expiresAt)}. If you do not know this company, ignore this email: nothing happens unless you accept.`,
+    footnote: `The link works until ${formatLongDate(invitation.expiresAt, 'UTC')}. If you do not know this company, ignore this email: nothing happens unless you accept.`,
   });
 }

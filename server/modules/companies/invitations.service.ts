@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { formatLongDate } from '#contract/dates.ts';
 import {
   type CompanyInvitation,
   type CompanyPageQuery,
@@ -30,8 +31,6 @@ export interface InvitationsOptions {
   limitMail: (address: string) => Promise<void>;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
 /** The invitation behind a link, checked for the caller; sentences for every way it cannot be used. */
 async function usableInvitation(tx: Tx, caller: SessionUser, token: string) {
   const invitation = await repo.lockInvitationByHash(tx, hashOf(token));
@@ -56,7 +55,7 @@ async function usableInvitation(tx: Tx, caller: SessionUser, token: string) {
   }
   if (invitation.expiresAt.getTime() <= Date.now()) {
     throw closed(
-      `This invitation expired on ${dayFormat.format(invitation.expiresAt)}. Ask the company's owner for a new one.`,
+      `This invitation expired on ${formatLongDate(invitation.expiresAt, 'UTC')}. Ask the company's owner for a new one.`,
     );
   }
   const company = await repo.findCompany(tx, invitation.companyId);

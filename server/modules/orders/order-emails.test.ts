@@ -51,12 +51,12 @@ describe('emails around an order (over real SMTP)', () => {
       '10 × Orbital Sander 125 mm (SKU OS-125) at $12.50 each: $125.00.',
     );
     expect(confirmation.text).toContain('9 Mailbox Row, Springfield');
-    // The deadline, in words and in UTC: "Please pay for it by Tuesday, 24 November 2026 at 14:05 UTC."
+    // The deadline, in words and in UTC: "Please pay for it by Tuesday, November 24, 2026, 2:05 PM UTC."
     expect(confirmation.text).toContain(
       `Please pay for it by ${formatDeadline(order.paymentDueAt)}.`,
     );
     // In words and in UTC, whatever the reader's time zone.
-    expect(formatDeadline('2026-11-24T14:05:00Z')).toBe('Tuesday, 24 November 2026 at 14:05 UTC');
+    expect(formatDeadline('2026-11-24T14:05:00Z')).toBe('Tuesday, November 24, 2026, 2:05 PM UTC');
     expect(linkIn(confirmation.text, TEST_ORIGIN)).toBe(
       `${TEST_ORIGIN}/dashboard/payment/${order._id}`,
     );

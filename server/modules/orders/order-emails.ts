@@ -1,3 +1,4 @@
+import { formatFullDate, formatFullDay, formatLongDateTime } from '#contract/dates.ts';
 import { orderAddressText } from '../../../contract/addresses.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
@@ -43,21 +44,14 @@ export function summary(order: Order): string[] {
   return lines;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
-
-/** "Delivery by Parcel: $4.95, promised for Friday, 4 December 2026." */
+/** "Delivery by Parcel: $4.95, promised for Friday, December 4, 2026." */
 function deliverySentence(order: Order, delivery: OrderDelivery): string {
-  const day = dayFormat.format(new Date(`${delivery.promisedDate}T00:00:00Z`));
+  const day = formatFullDay(delivery.promisedDate);
   return `Delivery by ${delivery.name}: ${formatMoney(delivery.price, order.currency)}, promised for ${day}.`;
 }
 
-const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-/** "Tuesday, 24 November 2026 at 14:05 UTC": mail readers live in every time zone. */
-export const formatDeadline = (iso: string) => `${deadlineFormat.format(new Date(iso))} UTC`;
+/** "Tuesday, November 24, 2026, 2:05 PM UTC": mail readers live in every time zone. */
+export const formatDeadline = (iso: string) => formatLongDateTime(iso, 'UTC');
 
 /**
  * The sentence on the order's tax, as its invoice prints it (`tax`: what the order keeps of it,
@@ -98,15 +92,13 @@ export function orderConfirmationEmail(
   });
 }
 
-const dueDayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
-
 /**
  * An order on account, confirmed: its invoice (issued now, due `dueAt`), paid by bank transfer
  * (no card, no payment window). The email says how the order is taxed beside its lines.
  */
 export function onAccountParagraphs(order: Order, dueAt: string): string[] {
   const invoice = order.invoice ? `invoice ${order.invoice.number}` : 'its invoice';
-  const due = dueDayFormat.format(new Date(dueAt));
+  const due = formatFullDate(dueAt, 'UTC');
   return [
     `It is on your account: ${invoice} for ${formatMoney(order.totalAmount, order.currency)} is issued now and due on ${due}; you can download it from the order's page.`,
     `Please pay it by bank transfer by then, quoting the invoice number. Nothing is charged to a card.`,

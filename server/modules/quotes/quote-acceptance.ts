@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { formatFullDate } from '#contract/dates.ts';
 import type { AcceptQuoteBody, Quote } from '../../../contract/quote-schemas.ts';
 import { formatQuoteNumber } from '../../../contract/quotes.ts';
 import type { Tx } from '../../db/client.ts';
@@ -7,7 +8,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { assertCanAct, assertOpen, quoteNotFound } from './quote-access.ts';
-import { acceptedEmail, formatDay, type StoreInfo } from './quote-emails.ts';
+import { acceptedEmail, type StoreInfo } from './quote-emails.ts';
 import type { QuoteMail } from './quote-mail.ts';
 import * as repo from './quotes.repo.ts';
 
@@ -76,7 +77,7 @@ async function assertNotExpired(tx: Tx, row: repo.QuoteRow): Promise<void> {
   if (!result.rows[0]?.expired) return;
   throw conflict(
     'quote_expired',
-    `This offer held until the end of ${formatDay((row.validUntil ?? new Date()).toISOString())} (UTC) and can no longer be accepted. Write to us on the quote and we will look at a new offer.`,
+    `This offer held until the end of ${formatFullDate(row.validUntil ?? new Date(), 'UTC')} (UTC) and can no longer be accepted. Write to us on the quote and we will look at a new offer.`,
   );
 }
 

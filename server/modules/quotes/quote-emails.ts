@@ -1,3 +1,4 @@
+import { formatFullDate } from '#contract/dates.ts';
 import { formatCount } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Quote } from '../../../contract/quote-schemas.ts';
@@ -15,10 +16,6 @@ const buyerPage = (store: StoreInfo, quote: Quote) =>
   `${store.publicUrl}/dashboard/quotes/${quote._id}`;
 const storePage = (store: StoreInfo, quote: Quote) =>
   `${store.publicUrl}/dashboard/quote-requests/${quote._id}`;
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
-/** "Tuesday, 15 December 2026": the last day an offer holds, in UTC. */
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
 /** Each line as asked ("40 × Claw Hammer (SKU CH-16) at $11.50 listed"). */
 function requestedLines(quote: Quote): string[] {
@@ -45,7 +42,7 @@ export function quoteRequestedEmail(store: StoreInfo, quote: Quote, message: str
     paragraphs: [
       `${quote.requestedBy.name} (${quote.requestedBy.email})${quote.companyName ? ` of ${quote.companyName}` : ''} asked for quote ${quote.number}.`,
       ...requestedLines(quote),
-      ...(quote.wantedBy ? [`Wanted by ${formatDay(quote.wantedBy)}.`] : []),
+      ...(quote.wantedBy ? [`Wanted by ${formatFullDate(quote.wantedBy, 'UTC')}.`] : []),
       `Their message: ${message}`,
     ],
     action: { label: 'Price this quote', url: storePage(store, quote) },
@@ -71,7 +68,7 @@ export function offerEmail(store: StoreInfo, quote: Quote): MailContent {
       `We priced your quote ${quote.number}.`,
       ...offeredLines(quote),
       `Total offered: ${formatMoney(quote.offeredTotal ?? 0, quote.currency)}.`,
-      `The offer holds until the end of ${formatDay(quote.validUntil ?? '')} (UTC). Accepting it places the order at these prices, if the stock is there then.`,
+      `The offer holds until the end of ${formatFullDate(quote.validUntil ?? '', 'UTC')} (UTC). Accepting it places the order at these prices, if the stock is there then.`,
     ],
     action: { label: 'See the offer', url: buyerPage(store, quote) },
   });

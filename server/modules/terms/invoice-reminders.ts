@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { formatFullDate } from '#contract/dates.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { formatInvoiceNumber, formatOrderNumber } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,8 +25,6 @@ type DueInvoice = {
   left: number;
 };
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
-
 function reminderEmail(options: ReminderOptions, invoice: DueInvoice, today: string): MailContent {
   const number = formatInvoiceNumber(Number(invoice.invoice_number));
   const order = formatOrderNumber(Number(invoice.number));
@@ -36,7 +35,7 @@ function reminderEmail(options: ReminderOptions, invoice: DueInvoice, today: str
     subject: isDueToday ? `Invoice ${number} is due today` : `Invoice ${number} is overdue`,
     greeting: `Hello ${invoice.customer_name},`,
     paragraphs: [
-      `Invoice ${number} for order ${order} was due on ${dayFormat.format(new Date(invoice.due_day))}, and ${left} of it is still to pay.`,
+      `Invoice ${number} for order ${order} was due on ${formatFullDate(new Date(invoice.due_day), 'UTC')}, and ${left} of it is still to pay.`,
       `Please pay it by bank transfer, quoting ${number}. If you have paid it in the last few days, thank you: our records may not show it yet.`,
     ],
     action: {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, type MetaArgs, useNavigate, useSearchParams } from 'react-router';
 import type { InvitationPreview } from '#contract/company-details.ts';
+import { formatDate } from '#contract/dates.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/field.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
@@ -14,7 +15,6 @@ import {
   rememberInvitation,
 } from '#web/features/companies/utils/pending-invitation.ts';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { formatDate } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
 import type { LoginState } from '../guards/require-auth.tsx';

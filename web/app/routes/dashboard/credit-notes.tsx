@@ -1,6 +1,7 @@
 import { Link, type MetaArgs } from 'react-router';
 import { readsCompanyOrders } from '#contract/companies.ts';
 import type { CreditNoteSummary } from '#contract/credit-notes.ts';
+import { formatLongDateTime } from '#contract/dates.ts';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
@@ -11,7 +12,6 @@ import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { useMyCompany } from '#web/features/companies/api/companies.ts';
 import { useMyCreditNotes } from '#web/features/orders/api/credit-notes-queries.ts';
 import { CreditNoteLink } from '#web/features/orders/components/credit-note-link.tsx';
-import { formatLongDateTime } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useUrlList } from '#web/lib/url-list.ts';

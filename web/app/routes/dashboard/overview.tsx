@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { MetaArgs } from 'react-router';
+import { formatDateTime } from '#contract/dates.ts';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Overview } from '#contract/overview.ts';
@@ -7,7 +8,6 @@ import { lazyPart } from '#web/components/ui/lazy-part.tsx';
 import { PageHeading } from '#web/components/ui/page-heading.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useOverview } from '#web/features/overview/api/overview-queries.ts';
-import { formatDateTime } from '#web/lib/format.ts';
 import { pageMeta } from '#web/lib/page-meta.ts';
 
 /**

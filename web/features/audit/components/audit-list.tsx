@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '#contract/audit.ts';
 import { type AuditSentencePart, describeAuditParts } from '#contract/audit-sentence.ts';
-import { formatDateTime } from '#web/lib/format.ts';
+import { formatDateTime } from '#contract/dates.ts';
 import * as paths from '#web/lib/paths.ts';
 
 /** Where an entry's target can be opened, when it still can. */

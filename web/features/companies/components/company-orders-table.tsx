@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { formatDate } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
 import { apiHref } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
-import { formatDate, formatOrderUnits } from '#web/lib/format.ts';
+import { formatOrderUnits } from '#web/lib/format.ts';
 import * as paths from '#web/lib/paths.ts';
 
 /** The company's orders with who placed each, each number linking to its page. */

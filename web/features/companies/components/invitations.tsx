@@ -8,6 +8,7 @@ import {
   type InviteBody,
   InviteBodySchema,
 } from '#contract/company-details.ts';
+import { formatDate } from '#contract/dates.ts';
 import { formatCount } from '#contract/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
@@ -17,7 +18,6 @@ import { QueryView } from '#web/components/ui/query-view.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { formatDate } from '#web/lib/format.ts';
 import { countSentence, useUrlList } from '#web/lib/url-list.ts';
 import { useFocusTitleWhenRemoved } from '#web/lib/use-focus-title.ts';
 import { useCompanyInvitations, useInvite, useRevokeInvitation } from '../api/companies.ts';

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { OrderStatusBadge } from '#web/components/order-status-badge.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
-import { formatDate, formatDateTime, formatOrderUnits } from '#web/lib/format.ts';
+import { formatOrderUnits } from '#web/lib/format.ts';
 import * as paths from '#web/lib/paths.ts';
 
 /** A customer's orders, each number linking to its page; unpaid ones can be paid or cancelled, paid ones show their transaction. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { APPROVAL_REASON_SENTENCES } from '#contract/approvals.ts';
+import { formatLongDateTime } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
-import { formatLongDateTime } from '#web/lib/format.ts';
 
 /** The same reasons, told to the buyer who waits. */
 const WHY_TO_BUYER = {

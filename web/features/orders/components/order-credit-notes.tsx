@@ -1,6 +1,6 @@
+import { formatLongDateTime } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
-import { formatLongDateTime } from '#web/lib/format.ts';
 import { CreditNoteLink } from './credit-note-link.tsx';
 
 /** The credit notes of an order's refunds whose money went back, each to download. */

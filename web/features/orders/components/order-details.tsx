@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { orderAddressText } from '#contract/addresses.ts';
+import { formatDay } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import { NO_COMPANY_DETAILS, type Order } from '#contract/orders.ts';
-import { formatDay } from '#web/lib/format.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { formatLongDateTime } from '#contract/dates.ts';
 import type { Order } from '#contract/orders.ts';
 import { apiHref } from '#web/lib/api-client.ts';
 import { apiRoutes } from '#web/lib/api-routes.ts';
-import { formatLongDateTime } from '#web/lib/format.ts';
 
 /**
  * Paying for the order: while unpaid, the deadline, the last failed attempt and what can be done

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { formatDate, formatDateTime, formatOrderContents } from '#web/lib/format.ts';
+import { formatOrderContents } from '#web/lib/format.ts';
 import * as paths from '#web/lib/paths.ts';
 
 /**

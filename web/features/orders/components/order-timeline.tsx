@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { APPROVAL_REASON_SENTENCES } from '#contract/approvals.ts';
+import { formatLongDateTime } from '#contract/dates.ts';
 import { formatCount } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { OrderRefund } from '#contract/order-refunds.ts';
 import type { Order } from '#contract/orders.ts';
-import { formatLongDateTime } from '#web/lib/format.ts';
 
 /** Who is reading: the customer who placed the order, or one of our team. */
 export type OrderViewer = 'owner' | 'admin';

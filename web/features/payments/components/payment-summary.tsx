@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '#contract/dates.ts';
 import { formatUnits } from '#contract/format.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { PaymentOrder } from '#contract/payments.ts';
-import { formatDateTime } from '#web/lib/format.ts';
 
 /** Who pays, for what, and how much; `status` shows the order's status. */
 export function PaymentSummary({ order, status }: { order: PaymentOrder; status: ReactNode }) {

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { formatDateTime } from '#contract/dates.ts';
 import type { Quote } from '#contract/quote-schemas.ts';
 import { type QuoteMessageBody, QuoteMessageBodySchema } from '#contract/quote-schemas.ts';
 import { QUOTE_MESSAGE_MAX_CHARS } from '#contract/quotes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitError, TextAreaField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
-import { formatDateTime } from '#web/lib/format.ts';
 import { useWriteQuoteMessage } from '../api/quote-mutations.ts';
 
 const FIELDS = ['body'] as const;

@@ -1,5 +1,5 @@
+import { formatDate } from '#contract/dates.ts';
 import type { Quote } from '#contract/quote-schemas.ts';
-import { formatDate } from '#web/lib/format.ts';
 import { formatQuoteDay } from '../utils/quote-days.ts';
 import { QuoteStatusBadge } from './quote-status-badge.tsx';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { formatDate } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { QuoteSummary } from '#contract/quote-schemas.ts';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
-import { formatDate } from '#web/lib/format.ts';
 import { formatQuoteDay } from '../utils/quote-days.ts';
 import { QuoteStatusBadge } from './quote-status-badge.tsx';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { formatDateTime } from '#contract/dates.ts';
 import type { ManagedReview } from '#contract/reviews.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Rating } from '#web/components/ui/rating.tsx';
-import { formatDateTime } from '#web/lib/format.ts';
 import * as paths from '#web/lib/paths.ts';
 
 /**

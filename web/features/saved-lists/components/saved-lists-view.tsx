@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '#contract/dates.ts';
 import type { SavedListSummary } from '#contract/saved-lists.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { EmptyState } from '#web/components/ui/state.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
-import { formatDate } from '#web/lib/format.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useCreateList } from '../api/saved-lists.ts';
 

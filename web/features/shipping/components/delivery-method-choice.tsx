@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { countryInSentence } from '#contract/addresses.ts';
+import { formatDay } from '#contract/dates.ts';
 import type { DeliveryOption } from '#contract/delivery-methods.ts';
 import { formatMoney } from '#contract/money.ts';
-import { formatDay } from '#web/lib/format.ts';
 import { type DeliverySubject, useDeliveryOptions } from '../api/delivery-methods.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { countryName } from '#contract/addresses.ts';
+import { formatDateTime } from '#contract/dates.ts';
 import type { CompanyVatNumber } from '#contract/tax.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
-import { formatDateTime } from '#web/lib/format.ts';
 
 export type VatNumberState = 'unverified' | 'verified';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { formatDate } from '#contract/dates.ts';
 import type { AccountInvoice } from '#contract/invoices-on-account.ts';
 import { type Column, DataTable } from '#web/components/ui/table.tsx';
-import { formatDate } from '#web/lib/format.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 

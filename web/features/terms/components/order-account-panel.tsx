@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { formatDate } from '#contract/dates.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
-import { formatDate } from '#web/lib/format.ts';
 import { useFocusTitleOnChange } from '#web/lib/use-focus-title.ts';
 import { useOrderAccount } from '../api/terms.ts';
 import { RecordPaymentForm } from './record-payment-form.tsx';
