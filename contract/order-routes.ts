@@ -204,8 +204,8 @@ export const orderRoutes = {
     errors: {
       404: NO_ORDER,
       422: 'idempotency_key_reused: this Idempotency-Key already made a refund of this order with another amount or note.',
-      409: 'order_not_refundable: the order is not paid or on account, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_exceeds_line: more units of a line than are left to refund; refund_line_unknown: a tool that is no line of the order; refund_nothing_paid: the chosen units were free; refund_refused: the payment provider refused it (recorded as failed).',
-      502: 'payment_provider_error: the payment provider did not answer (recorded as failed; try again).',
+      409: "order_not_refundable: the order is not paid or on account, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_exceeds_line: more units of a line than are left to refund; refund_line_unknown: a tool that is no line of the order; refund_nothing_paid: the chosen units were free; refund_refused: the payment provider refused it (recorded as failed); refund_being_sent: asked again with its Idempotency-Key while the first attempt still waits for the provider's answer 3 seconds on (nothing was sent again; read the order in a moment).",
+      502: 'payment_provider_error: the payment provider did not answer (the refund stays pending, its amount held; ask again with the same Idempotency-Key to send it once more).',
       429: 'rate_limited: too many changes by this admin in a short time.',
     },
   }),

@@ -36,6 +36,7 @@ const ProblemCodeSchema = z.enum([
   'role_cannot_order',
   'refund_exceeds_total',
   'refund_refused',
+  'refund_being_sent',
   'refund_line_unknown',
   'refund_exceeds_line',
   'refund_nothing_paid',

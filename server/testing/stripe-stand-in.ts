@@ -34,7 +34,9 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
 /**
  * A stand-in for Stripe's HTTP API on a loopback port, enough for PaymentIntents and Refunds: Stripe's own
  * library talks to it (the network edge is the only thing replaced). It records every request's
- * Idempotency-Key and can fail the next requests with a 500 to exercise the library's retries.
+ * Idempotency-Key, can fail the next requests with a 500 to exercise the library's retries, and can
+ * hold refunds back (a slow Stripe): a request with the key of one still held is answered 409, as
+ * Stripe answers a request whose idempotency key another one in progress uses.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, Intent>();
@@ -47,6 +49,36 @@ export async function startStripeStandIn() {
   };
   const requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
   let failNext = 0;
+  /** While set, refunds wait for it before they are made and answered. */
+  let held: Promise<void> | null = null;
+  const inProgress = new Set<string>();
+
+  /** Makes a refund of the form's PaymentIntent, remembered under its idempotency key. */
+  const makeRefund = (
+    chunks: Buffer[],
+    idempotencyKey: string | undefined,
+    send: (status: number, body: unknown) => void,
+  ) => {
+    const form = new URLSearchParams(Buffer.concat(chunks).toString());
+    const intent = intents.get(form.get('payment_intent') ?? '');
+    if (!intent) {
+      return send(400, {
+        error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+      });
+    }
+    const refund: Refund = {
+      id: `re_${randomBytes(8).toString('hex')}`,
+      object: 'refund',
+      amount: Number(form.get('amount') ?? intent.amount),
+      currency: intent.currency,
+      payment_intent: intent.id,
+      ...nextRefundStatus,
+      metadata: metadataOf(form),
+    };
+    refunds.set(refund.id, refund);
+    if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
+    send(200, refund);
+  };
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -89,25 +121,24 @@ export async function startStripeStandIn() {
       if (req.method === 'POST' && path === '/v1/refunds') {
         const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         if (known) return send(200, known);
-        const form = new URLSearchParams(Buffer.concat(chunks).toString());
-        const intent = intents.get(form.get('payment_intent') ?? '');
-        if (!intent) {
-          return send(400, {
-            error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+        if (idempotencyKey && inProgress.has(idempotencyKey)) {
+          return send(409, {
+            error: {
+              type: 'idempotency_error',
+              message: 'There is currently another in-progress request using this Idempotent Key.',
+            },
           });
         }
-        const refund: Refund = {
-          id: `re_${randomBytes(8).toString('hex')}`,
-          object: 'refund',
-          amount: Number(form.get('amount') ?? intent.amount),
-          currency: intent.currency,
-          payment_intent: intent.id,
-          ...nextRefundStatus,
-          metadata: metadataOf(form),
-        };
-        refunds.set(refund.id, refund);
-        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
-        return send(200, refund);
+        if (held) {
+          const key = idempotencyKey ?? '';
+          inProgress.add(key);
+          void held.then(() => {
+            inProgress.delete(key);
+            makeRefund(chunks, idempotencyKey, send);
+          });
+          return;
+        }
+        return makeRefund(chunks, idempotencyKey, send);
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && match?.[1]) {
@@ -140,6 +171,17 @@ export async function startStripeStandIn() {
     },
     failNextRequests(count: number) {
       failNext = count;
+    },
+    /** Holds refunds back, unanswered, until the function it returns is called. */
+    holdRefunds(): () => void {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = null;
+          resolve();
+        };
+      });
+      return release;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

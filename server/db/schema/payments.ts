@@ -52,6 +52,13 @@ export const orderRefunds = pgTable(
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     /** The Idempotency-Key the admin's request named it by: asked again, it is this refund. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * While a request is sending it to the provider (and waiting for the answer), until when at
+     * most: another attempt to send it meanwhile is refused (409 refund_being_sent) rather than
+     * sent a second time. Null once answered, or when no answer came; a store that died while
+     * sending leaves it to pass.
+     */
+    sendingUntil: timestamp('sending_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -99,10 +99,41 @@ async function refundByKey(tx: Tx, orderId: string, key: string) {
       returnToStock: orderRefunds.returnToStock,
       status: orderRefunds.status,
       providerReference: orderRefunds.providerReference,
+      isBeingSent: isBeingSent(),
     })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, key)));
   return row;
+}
+
+/**
+ * Until when at most an attempt sends a refund and waits for the provider's answer: longer than
+ * Stripe's library takes with its retries (three tries of at most 15 s, and waits between), so an
+ * attempt still waiting is never overtaken; a store that died while sending lets the refund be
+ * sent again once it passes.
+ */
+const sendingLease = () => sql`now() + interval '2 minutes'`;
+
+/** Whether an attempt is sending the refund now (its lease has not passed). */
+const isBeingSent = () => sql<boolean>`coalesce(${orderRefunds.sendingUntil} > now(), false)`;
+
+/**
+ * Takes the sending of a refund the provider never answered for, under the order's lock: refused
+ * while another attempt is still waiting for the provider's answer (it may yet come, and a second
+ * request to Stripe under the same key meanwhile is refused by Stripe, not answered), so a refund
+ * is sent by one attempt at a time.
+ */
+async function claimSending(tx: Tx, refund: { id: string; isBeingSent: boolean }): Promise<void> {
+  if (refund.isBeingSent) {
+    throw conflict(
+      'refund_being_sent',
+      'This refund is still being sent to the payment provider by an earlier attempt, which waits for its answer. Nothing was sent again: reload the order in a moment to see how it went.',
+    );
+  }
+  await tx
+    .update(orderRefunds)
+    .set({ sendingUntil: sendingLease() })
+    .where(eq(orderRefunds.id, refund.id));
 }
 
 /** Whether `refund` asks for what `earlier` was made of: its amount or its lines, and its note. */
@@ -156,9 +187,11 @@ async function recordRefund(
         );
       }
       // One the provider never answered for is sent again: under the refund's own id, Stripe's
-      // idempotency key, it is made once whether or not the first request reached it.
+      // idempotency key, it is made once whether or not the first request reached it. One that
+      // an attempt is still sending (still waiting for the answer) is not: 409.
       const isUnanswered = earlier.status === 'pending' && earlier.providerReference === null;
       const payment = isUnanswered ? await paymentOf(tx, id) : undefined;
+      if (payment) await claimSending(tx, earlier);
       return { refundId: earlier.id, order, payment, amount: earlier.amount };
     }
     if (!REFUNDABLE.has(order.status)) {
@@ -193,6 +226,7 @@ async function recordRefund(
         idempotencyKey: idempotencyKey ?? null,
         provider: payment?.provider ?? 'manual',
         status: payment ? 'pending' : 'succeeded',
+        sendingUntil: payment ? sendingLease() : null,
       })
       .returning({ id: orderRefunds.id });
     await recordAudit(tx, admin, {
@@ -236,6 +270,7 @@ async function storeAnswer(
     .update(orderRefunds)
     .set({
       providerReference: sql`coalesce(${orderRefunds.providerReference}, ${answer.reference})`,
+      sendingUntil: null,
       ...(isSettled ? {} : { status: answer.status, failureReason: answer.failureReason }),
     })
     .where(eq(orderRefunds.id, refundId));
@@ -284,13 +319,103 @@ export async function applyRefundReport(
   return true;
 }
 
+/** How long an attempt waits for another one that is sending the same refund. */
+const WAIT_FOR_SENDING_MS = 3000;
+
+/**
+ * Runs `claim` (a transaction that may take a refund's sending) again while another attempt is
+ * sending that refund, for a few seconds: a double click or a retry at once gets the first
+ * attempt's outcome (its answer is stored by then); one still waiting for a slow provider after
+ * that is answered 409 refund_being_sent. No lock or connection is held while it waits.
+ */
+async function whenNotBeingSent<T>(claim: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + WAIT_FOR_SENDING_MS;
+  for (;;) {
+    try {
+      return await claim();
+    } catch (error) {
+      const isBeingSent = error instanceof AppError && error.code === 'refund_being_sent';
+      if (!isBeingSent || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A refund to send to the provider its order was paid with, its sending taken (claimSending). */
+interface Sending {
+  refundId: string;
+  order: typeof orders.$inferSelect;
+  payment: { provider: 'test' | 'stripe'; reference: string };
+  amount: number;
+}
+
+/**
+ * Sends a refund to its provider outside any transaction and stores the answer; the sending's
+ * lease ends with it, answered or not. No answer leaves the refund pending (502); a refusal leaves
+ * it failed (409 refund_refused).
+ */
+async function sendToProvider(
+  db: Db,
+  events: OrderEvents,
+  life: StoreMail,
+  sendRefund: SendRefund,
+  { refundId, order, payment, amount }: Sending,
+): Promise<void> {
+  let answer: RefundAnswer | null = null;
+  try {
+    answer = await sendRefund(payment.provider, {
+      refundId,
+      orderId: order.id,
+      paymentReference: payment.reference,
+      amount,
+      currency: order.currency,
+    });
+  } catch {
+    answer = null;
+  }
+  // No answer says nothing of the money: the request may have reached the provider and been
+  // made. The refund stays pending, its amount held, until the provider reports on it (Stripe's
+  // webhook) or it is sent again (the same request with its Idempotency-Key, or "Send again");
+  // never failed, which would free its amount for a second refund of money that may already be
+  // back.
+  if (!answer) {
+    // Free to be sent again at once (should this fail, the lease passes by itself).
+    await db
+      .update(orderRefunds)
+      .set({ sendingUntil: null })
+      .where(eq(orderRefunds.id, refundId))
+      .catch(() => undefined);
+    throw new AppError(
+      502,
+      'payment_provider_error',
+      'The payment provider did not answer, so we cannot tell yet whether the money went back. The refund stays pending until the provider reports on it: try again to ask it once more (it never refunds twice), rather than recording a new refund.',
+    );
+  }
+  const answered = answer;
+  await events.transaction(db, (tx, happened) =>
+    storeAnswer(tx, happened, life, refundId, answered),
+  );
+  if (answer.status === 'failed') {
+    throw conflict(
+      'refund_refused',
+      `The payment provider refused this refund: ${answer.failureReason ?? 'no reason given.'} Nothing was refunded.`,
+    );
+  }
+}
+
+/** The order as it is now, as the API sends it. */
+async function freshOrder(db: Db, order: typeof orders.$inferSelect): Promise<Order> {
+  const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id));
+  return asOrder(db, fresh ?? order);
+}
+
 /**
  * Refunds a paid or shipped order: recorded first (the cap holds under the order's lock), then
  * sent to the provider outside any transaction, then its answer stored. A provider that refuses
  * leaves the refund `failed` (it no longer counts against the total); one that does not answer
- * leaves it `pending`, its amount held, until the provider reports on it or the request is sent
- * again with its Idempotency-Key. The admin is told in a sentence; Stripe's idempotency key is the
- * refund's id, so nothing moves twice.
+ * leaves it `pending`, its amount held, until the provider reports on it or it is sent again (the
+ * request with its Idempotency-Key, or sendRefundAgain). The admin is told in a sentence; Stripe's
+ * idempotency key is the refund's id, so nothing moves twice, and one attempt at a time sends it.
  */
 export async function refundOrder(
   db: Db,
@@ -302,49 +427,9 @@ export async function refundOrder(
   refund: NoteRefundBody,
   idempotencyKey?: string,
 ): Promise<Order> {
-  const { refundId, order, payment, amount } = await recordRefund(
-    db,
-    events,
-    life,
-    admin,
-    id,
-    refund,
-    idempotencyKey,
+  const { payment, ...recorded } = await whenNotBeingSent(() =>
+    recordRefund(db, events, life, admin, id, refund, idempotencyKey),
   );
-  if (payment) {
-    let answer: RefundAnswer | null = null;
-    try {
-      answer = await sendRefund(payment.provider, {
-        refundId,
-        orderId: id,
-        paymentReference: payment.reference,
-        amount,
-        currency: order.currency,
-      });
-    } catch {
-      answer = null;
-    }
-    // No answer says nothing of the money: the request may have reached the provider and been
-    // made. The refund stays pending, its amount held, until the provider reports on it (Stripe's
-    // webhook) or the same request is sent again with its Idempotency-Key; never failed, which
-    // would free its amount for a second refund of money that may already be back.
-    if (!answer) {
-      throw new AppError(
-        502,
-        'payment_provider_error',
-        'The payment provider did not answer, so we cannot tell yet whether the money went back. The refund stays pending until the provider reports on it: try again to ask it once more (it never refunds twice), rather than recording a new refund.',
-      );
-    }
-    await events.transaction(db, (tx, happened) =>
-      storeAnswer(tx, happened, life, refundId, answer),
-    );
-    if (answer.status === 'failed') {
-      throw conflict(
-        'refund_refused',
-        `The payment provider refused this refund: ${answer.failureReason ?? 'no reason given.'} Nothing was refunded.`,
-      );
-    }
-  }
-  const [fresh] = await db.select().from(orders).where(eq(orders.id, id));
-  return asOrder(db, fresh ?? order);
+  if (payment) await sendToProvider(db, events, life, sendRefund, { ...recorded, payment });
+  return freshOrder(db, recorded.order);
 }

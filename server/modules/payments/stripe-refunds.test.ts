@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../contract/orders.ts';
 import { orderRefunds } from '../../db/schema.ts';
 import { client, expectProblem, json } from '../../testing/http.ts';
@@ -161,6 +161,68 @@ describe('Stripe refunds', () => {
       [100, 'failed', true],
       [100, 'pending', true],
     ]);
+  });
+
+  it("the same request again while the first still waits for Stripe: 409 refund_being_sent, sent once, then the first one's refund", async () => {
+    const { order } = await paidThroughStripe();
+    stripe.stripeApi.answerRefundsWith('pending');
+    const withKey = () =>
+      stripe.t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/refunds`,
+        headers: { ...admin.headers, 'idempotency-key': 'slow-stripe-refund-1' },
+        payload: { amount: 4000, note: 'Stripe is slow today.' },
+      });
+    const toStripe = () => stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+    const sentBefore = toStripe().length;
+    const release = stripe.stripeApi.holdRefunds();
+    const first = withKey();
+    try {
+      // The first attempt recorded its refund and is waiting for Stripe's answer.
+      await vi.waitFor(() => expect(toStripe().length).toBe(sentBefore + 1));
+      const second = expectProblem(await withKey(), 409, 'refund_being_sent');
+      expect(second.detail).toContain('still being sent');
+      // It asked Stripe nothing: the first attempt's request is the only one.
+      expect(toStripe().length).toBe(sentBefore + 1);
+    } finally {
+      release();
+    }
+    const answered = await first;
+    expect(answered.statusCode, answered.body).toBe(201);
+    const row = await refundRow(order._id);
+    expect(row).toMatchObject({ amount: 4000, status: 'pending' });
+    expect(row?.providerReference).toMatch(/^re_/);
+    expect(
+      [...stripe.stripeApi.refunds.values()].filter((r) => r.metadata.orderId === order._id),
+    ).toHaveLength(1);
+    // Asked again once the first is done: its outcome, still one refund, Stripe not asked again.
+    const again = await withKey();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(json<Order>(again).refunds).toMatchObject([{ amount: 4000, status: 'pending' }]);
+    expect(toStripe().length).toBe(sentBefore + 1);
+  });
+
+  it("the same request again while Stripe answers the first within moments: the first one's refund, sent once", async () => {
+    const { order } = await paidThroughStripe();
+    stripe.stripeApi.answerRefundsWith('pending');
+    const withKey = () =>
+      stripe.t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/refunds`,
+        headers: { ...admin.headers, 'idempotency-key': 'double-click-refund-1' },
+        payload: { amount: 3000, note: 'Clicked twice.' },
+      });
+    const toStripe = () => stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+    const sentBefore = toStripe().length;
+    const release = stripe.stripeApi.holdRefunds();
+    const first = withKey();
+    await vi.waitFor(() => expect(toStripe().length).toBe(sentBefore + 1));
+    const second = withKey();
+    setTimeout(release, 300);
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers.map((answer) => json<Order>(answer).refunds.length)).toEqual([1, 1]);
+    expect(toStripe().length).toBe(sentBefore + 1);
   });
 
   it('answers 200 to a refund made in Stripe itself, which names no refund of the store', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "order_refunds" ADD COLUMN "sending_until" timestamp with time zone;
