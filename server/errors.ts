@@ -46,6 +46,18 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'not_found
 export const conflict = (code: ProblemCode, message: string) => new AppError(409, code, message);
 
 /**
+ * A request asked again with its Idempotency-Key but other details: a mistake, not a new request
+ * (422). `already` is what the key already did ("placed an order with other details"), `newKeyFor`
+ * what a new key would be for ("a new order").
+ */
+export const idempotencyKeyReused = (already: string, newKeyFor: string) =>
+  new AppError(
+    422,
+    'idempotency_key_reused',
+    `This Idempotency-Key already ${already}: use a new key for ${newKeyFor}.`,
+  );
+
+/**
  * A change that looks like a mistake: refused until the request acknowledges each of `confirm`;
  * `errors` say why under the fields concerned.
  */

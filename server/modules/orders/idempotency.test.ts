@@ -88,7 +88,9 @@ describe('POST /api/user?email= with an Idempotency-Key', () => {
         422,
         'idempotency_key_reused',
       );
-      expect(problem.detail).toMatch(/other details/);
+      expect(problem.detail).toBe(
+        'This Idempotency-Key already placed an order with other details: use a new key for a new order.',
+      );
     }
     expect(await ordersOfTool(tool.id)).toHaveLength(1);
     expect(await stockOf(tool.id)).toBe(90);

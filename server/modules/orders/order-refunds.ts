@@ -4,7 +4,7 @@ import { formatCreditNoteNumber, type NoteRefundBody } from '../../../contract/o
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditNoteNumbers, orderRefunds, orders, payments } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, idempotencyKeyReused, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { settleIfCredited } from './credit-notes.ts';
@@ -180,10 +180,9 @@ async function recordRefund(
     const earlier = idempotencyKey ? await refundByKey(tx, id, idempotencyKey) : undefined;
     if (earlier) {
       if (!(await isSameRefund(tx, earlier, refund))) {
-        throw new AppError(
-          422,
-          'idempotency_key_reused',
-          'This Idempotency-Key already made a refund of this order with another amount or note: use a new key for another refund.',
+        throw idempotencyKeyReused(
+          'made a refund of this order with another amount or note',
+          'another refund',
         );
       }
       // One the provider never answered for is sent again: under the refund's own id, Stripe's

@@ -2,7 +2,7 @@ import { formatCount, formatUnits, unitsAre } from '../../../contract/format.ts'
 import { unpaidShareCap } from '../../../contract/order-placement.ts';
 import { formatOrderNumber, type Order } from '../../../contract/orders.ts';
 import type { ShortLine } from '../../../contract/problem.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, idempotencyKeyReused, notFound } from '../../errors.ts';
 import type { Placement } from './order-placement.ts';
 
 /** The problems a placement answers, in the words of the call that asked (order-placement.ts). */
@@ -53,12 +53,7 @@ export function assertWithinShare(
 
 type Delivery = Pick<Placement, 'phone' | 'address' | 'poNumber' | 'note' | 'destination'>;
 
-const keyReused = () =>
-  new AppError(
-    422,
-    'idempotency_key_reused',
-    'This Idempotency-Key already placed an order with other details; use a new key for a new order.',
-  );
+const keyReused = () => idempotencyKeyReused('placed an order with other details', 'a new order');
 
 /** The same details, the country and postcode delivery and tax went by included (decision 072). */
 const sameDelivery = (earlier: Order, asked: Delivery) =>

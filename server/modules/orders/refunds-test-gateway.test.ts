@@ -132,10 +132,13 @@ describe('refunds through the test gateway', () => {
     const rows = await refundRows(paid._id);
     expect(rows.map((row) => [row.amount, row.status])).toEqual([[2500, 'succeeded']]);
     // The same key with other details is a mistake, not a second refund.
-    expectProblem(
+    const reused = expectProblem(
       await once('refund-key-0001', { amount: 1000, note: 'Another.' }),
       422,
       'idempotency_key_reused',
+    );
+    expect(reused.detail).toBe(
+      'This Idempotency-Key already made a refund of this order with another amount or note: use a new key for another refund.',
     );
     // Another key is another refund.
     expect((await once('refund-key-0002', body)).statusCode).toBe(201);

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/payment-terms.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invoicePayments, orders } from '../../db/schema.ts';
-import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
+import { conflict, fieldError, idempotencyKeyReused, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { creditedAmount, paidOnAccount } from '../orders/index.ts';
@@ -90,10 +90,9 @@ async function isRecordedAlready(
     earlier.receivedOn === movement.receivedOn &&
     earlier.reference === movement.reference;
   if (isSame) return true;
-  throw new AppError(
-    422,
-    'idempotency_key_reused',
-    'This Idempotency-Key already recorded another payment or payout of this order: use a new key for another.',
+  throw idempotencyKeyReused(
+    'recorded another payment or payout of this order',
+    'another payment or payout',
   );
 }
 

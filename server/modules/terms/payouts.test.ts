@@ -192,10 +192,13 @@ describe('money paid back on account', () => {
       .from(invoicePayments)
       .where(eq(invoicePayments.orderId, order._id));
     expect(received.map((row) => row.amount)).toEqual([10_000]);
-    expectProblem(
+    const reused = expectProblem(
       await send('payments', 'payment-key-1', { ...payment, amount: 5_000 }),
       422,
       'idempotency_key_reused',
+    );
+    expect(reused.detail).toBe(
+      'This Idempotency-Key already recorded another payment or payout of this order: use a new key for another payment or payout.',
     );
     // A payout is another kind of movement: its key is not a payment's.
     expectProblem(
