@@ -138,6 +138,14 @@ describe('audit entries in words', () => {
     ).toBe(
       'ana@example.com (named “Ana Ruiz”) noted a refund of $12.50 on order TY-10042: “Dented”.',
     );
+    expect(
+      describeAudit(
+        entry({ action: 'order.refund_sent_again', target, details: { amount: 1250 } }),
+        money,
+      ),
+    ).toBe(
+      'ana@example.com (named “Ana Ruiz”) sent the refund of $12.50 on order TY-10042 to the payment provider again, which had not answered.',
+    );
     expect(describeAudit(entry({ action: 'order.cancelled', target }), money)).toBe(
       'ana@example.com (named “Ana Ruiz”) cancelled order TY-10042.',
     );

@@ -131,6 +131,11 @@ function sentenceOf(entry: AuditEntry, money: (minorUnits: number) => string): s
       const howMuch = amount === undefined ? 'a refund' : `a refund of ${money(amount)}`;
       return `${who} noted ${howMuch} on order ${label}${note ? `: ${quoted(note)}` : ''}.`;
     }
+    case 'order.refund_sent_again': {
+      const amount = number(details.amount);
+      const which = amount === undefined ? 'a refund' : `the refund of ${money(amount)}`;
+      return `${who} sent ${which} on order ${label} to the payment provider again, which had not answered.`;
+    }
     // A quote is labelled by its number, which the store wrote.
     case 'quote.requested':
       return `${who} asked for quote ${label}.`;

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'order.shipped',
   'order.shipments_updated',
   'order.refund_noted',
+  'order.refund_sent_again',
   'quote.requested',
   'quote.offered',
   'quote.refused',

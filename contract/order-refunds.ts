@@ -25,6 +25,7 @@ export type RefundLine = z.infer<typeof RefundLineSchema>;
  * paid with (`manual`: the order was paid outside the store, so the admin returns it by hand).
  */
 export const OrderRefundSchema = z.object({
+  id: IdSchema,
   /** Minor units of the order's currency. */
   amount: z.int().min(1),
   note: z.string(),
@@ -45,6 +46,12 @@ export const OrderRefundSchema = z.object({
   createdAt: TimestampSchema,
   /** The admin who noted it, as they are named now; null once their account is gone. */
   recordedBy: z.string().nullable(),
+  /**
+   * Pending, and the payment provider never answered when it was sent (no answer, or the store
+   * stopped before hearing it): its amount is held until an admin sends it again (at most once
+   * at the provider) or the provider reports on it.
+   */
+  canSendAgain: z.boolean(),
 });
 export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
@@ -95,6 +102,9 @@ export const NoteRefundBodySchema = z
 export type NoteRefundBody = z.infer<typeof NoteRefundBodySchema>;
 
 export const NoteRefundHeadersSchema = idempotencyHeaders('this refund');
+
+/** One refund of one order. */
+export const RefundParamsSchema = z.strictObject({ id: IdSchema, refundId: IdSchema });
 
 /** Each line's tool once: raise its quantity instead of repeating it. */
 function checkEachLineOnce(lines: { toolId: string }[], context: z.RefinementCtx): void {

@@ -11,7 +11,11 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderHeadersSchema,
 } from './order-placement.ts';
-import { NoteRefundBodySchema, NoteRefundHeadersSchema } from './order-refunds.ts';
+import {
+  NoteRefundBodySchema,
+  NoteRefundHeadersSchema,
+  RefundParamsSchema,
+} from './order-refunds.ts';
 import { OrderSchema, ShipOrderBodySchema } from './orders.ts';
 import { UpdateShipmentsBodySchema } from './shipments.ts';
 
@@ -206,6 +210,24 @@ export const orderRoutes = {
       422: 'idempotency_key_reused: this Idempotency-Key already made a refund of this order with another amount or note.',
       409: "order_not_refundable: the order is not paid or on account, or was cancelled; refund_exceeds_total: the refunds would come to more than the total; refund_exceeds_line: more units of a line than are left to refund; refund_line_unknown: a tool that is no line of the order; refund_nothing_paid: the chosen units were free; refund_refused: the payment provider refused it (recorded as failed); refund_being_sent: asked again with its Idempotency-Key while the first attempt still waits for the provider's answer 3 seconds on (nothing was sent again; read the order in a moment).",
       502: 'payment_provider_error: the payment provider did not answer (the refund stays pending, its amount held; ask again with the same Idempotency-Key to send it once more).',
+      429: 'rate_limited: too many changes by this admin in a short time.',
+    },
+  }),
+  sendRefundAgain: route({
+    method: 'POST',
+    path: '/orders/:id/refunds/:refundId/send',
+    access: 'admin',
+    summary: 'Send a refund again',
+    description:
+      "Sends again a refund of the order that the payment provider never answered for (pending, `canSendAgain`; its amount is held meanwhile), under the refund's own idempotency key at Stripe, so it is made there at most once however often it is sent. An attempt still sending it is waited for a few seconds; then 409. The answer is stored as the first one would have been: Stripe's webhook confirms it later. Written to the audit log.",
+    returns: 'The order with its refunds.',
+    tags: ['orders'],
+    params: RefundParamsSchema,
+    response: OrderSchema,
+    errors: {
+      404: 'No order with this id, or no refund with this id on it.',
+      409: "refund_not_resendable: the refund went through, was refused, or the provider answered and reports on it later; refund_being_sent: another attempt is still waiting for the provider's answer (nothing was sent again); refund_refused: the payment provider refused it (recorded as failed).",
+      502: 'payment_provider_error: the payment provider did not answer again (the refund stays pending, its amount held).',
       429: 'rate_limited: too many changes by this admin in a short time.',
     },
   }),

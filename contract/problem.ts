@@ -37,6 +37,7 @@ const ProblemCodeSchema = z.enum([
   'refund_exceeds_total',
   'refund_refused',
   'refund_being_sent',
+  'refund_not_resendable',
   'refund_line_unknown',
   'refund_exceeds_line',
   'refund_nothing_paid',

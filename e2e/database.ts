@@ -134,3 +134,27 @@ export async function addCompanyPeople(
     await client.end();
   }
 }
+
+/**
+ * A refund of `amount` on a paid order that its payment provider never answered: pending with no
+ * reference, as a store that stopped between recording a refund and hearing back leaves it (the
+ * test gateway itself always answers). Recorded by the demo admin; returns its id.
+ */
+export async function addUnansweredRefund(orderId: string, amount: number): Promise<string> {
+  const client = await connect();
+  try {
+    const result = await client.query<{ id: string }>(
+      `insert into order_refunds (order_id, amount, note, provider, status, recorded_by)
+       select $1, $2, 'The payment provider never answered.', p.provider, 'pending', u.id
+         from payments p, "user" u
+        where p.order_id = $1 and p.status = 'succeeded' and u.email = 'admin@example.com'
+       returning id`,
+      [orderId, amount],
+    );
+    const id = result.rows[0]?.id;
+    if (!id) throw new Error('The order has no succeeded payment to refund.');
+    return id;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { addUnansweredRefund } from './database.ts';
 import {
   apiAs,
   checkAtWidths,
@@ -158,4 +159,57 @@ test('a refund whose answer was lost and is then changed is refused as the refun
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(dialog).toBeHidden();
   expect(await refundedUnits()).toEqual([1, 2]);
+});
+
+test('an admin sends again a refund the payment provider never answered: it goes through once, the page says so, and it leaves the list', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Unanswered Drill ${Date.now().toString(36)}`,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const buyer = newAccount('Una Unanswered');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const order = await placeOrder(buyerApi, buyer.email, tool, 2);
+  await payOrder(buyerApi, order._id);
+  const refundId = await addUnansweredRefund(order._id, 500);
+
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  const unanswered = page.getByRole('region', {
+    name: 'Refunds the payment provider has not answered',
+  });
+  await expect(unanswered).toContainText('The refund of $5.00 made');
+  await expect(unanswered).toContainText('its amount stays held');
+  await unanswered.getByRole('button', { name: 'Send again' }).click();
+  await expect(unanswered.getByRole('status')).toHaveText(
+    /^The refund of \$5\.00 was sent again and went through: credit note CN-\d{6}\.$/,
+  );
+  await expect(unanswered.getByRole('heading')).toBeFocused();
+  await expect(unanswered.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Credit notes' })).toContainText('$5.00 credited');
+
+  // Sent again now, it is refused: nothing moves twice.
+  const again = await admin.post(`/api/orders/${order._id}/refunds/${refundId}/send`);
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { code: string }).code).toBe('refund_not_resendable');
+  const refunds = (await (await admin.get(`/api/orders/${order._id}`)).json()) as {
+    refunds: { status: string; canSendAgain: boolean }[];
+  };
+  expect(refunds.refunds).toEqual([
+    expect.objectContaining({ status: 'succeeded', canSendAgain: false }),
+  ]);
+
+  // Its buyer sees the credit note, never the admin's list.
+  await page.context().clearCookies();
+  await signedIn(page, buyer);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await expect(page.getByRole('region', { name: 'Credit notes' })).toContainText('$5.00 credited');
+  await expect(
+    page.getByRole('region', { name: 'Refunds the payment provider has not answered' }),
+  ).toHaveCount(0);
 });

@@ -25,6 +25,7 @@ import {
   delivery,
   deliveryMethod,
   refundedOrderCreditNote,
+  unansweredRefund,
 } from '../testing/valid-requests.ts';
 
 let t: TestContext;
@@ -87,6 +88,7 @@ async function objects(): Promise<Objects> {
     unpaid,
     paid,
     creditNote: await refundedOrderCreditNote(t, asSessionUser(admin, 'Admin'), place),
+    unansweredRefund: await unansweredRefund(t, admin, place),
     shipped,
     someone,
     terms: await addTerms(t, someone.id),

@@ -23,6 +23,8 @@ export interface Objects {
   paid: Order;
   /** The credit note of a refund on another paid order of the owner's (CN-…). */
   creditNote: string;
+  /** A refund of another paid order of the owner's that its provider never answered. */
+  unansweredRefund: { orderId: string; refundId: string };
   /** Paid and shipped without tracking. */
   shipped: Order;
   /** An account whose role an admin may change; it never signs in. */
@@ -514,6 +516,13 @@ export const MATRIX: Record<string, Entry> = {
     }),
     // Customers see refunds on their order; only admins note them.
     expect: adminOnly(201),
+  },
+  'POST /orders/:id/refunds/:refundId/send': {
+    request: (o) => ({
+      url: `/api/orders/${o.unansweredRefund.orderId}/refunds/${o.unansweredRefund.refundId}/send`,
+    }),
+    // Only admins send a refund again; the owner sees it on their order.
+    expect: adminOnly(200),
   },
   'GET /payment/:id': {
     request: (o) => ({ url: `/api/payment/${o.unpaid._id}` }),

@@ -219,6 +219,16 @@ export const REFUSALS: Record<string, (f: Fixture, success: { sent: Sent }) => S
     // The success's Idempotency-Key again, for another refund.
     { ...sent, body: { amount: 1, note: 'Another.' }, isAfterSuccess: true },
   ],
+  'POST /orders/:id/refunds/:refundId/send': (f) => [
+    // The refund named under another order, and no refund's id at all.
+    { url: `/api/orders/${f.paidOrder._id}/refunds/${f.unansweredRefund.refundId}/send` },
+    { url: `/api/orders/${f.unansweredRefund.orderId}/refunds/not-a-refund/send` },
+    // Sent again once it went through.
+    {
+      url: `/api/orders/${f.unansweredRefund.orderId}/refunds/${f.unansweredRefund.refundId}/send`,
+      isAfterSuccess: true,
+    },
+  ],
   'POST /payment/:id': (f) => [
     { url: `/api/payment/${f.unpaidOrder._id}`, body: card('4000 0000 0000 0002') },
     { url: `/api/payment/${f.paidOrder._id}`, body: card('4242 4242 4242 4242') },

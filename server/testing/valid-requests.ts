@@ -4,6 +4,8 @@ import { type Order, OrderSchema } from '../../contract/orders.ts';
 import {
   companyMembers,
   companies as companyRows,
+  orderRefunds,
+  payments,
   savedListLines,
   savedLists,
 } from '../db/schema.ts';
@@ -32,6 +34,8 @@ export interface Fixture {
   paidOrder: Order;
   /** The credit note of a refund on another paid order of the admin's (CN-…). */
   creditNote: string;
+  /** A refund of another paid order of the admin's that its provider never answered. */
+  unansweredRefund: { orderId: string; refundId: string };
   /** Paid and shipped without tracking. */
   shippedOrder: Order;
   someone: TestAccount;
@@ -82,6 +86,42 @@ export async function refundedOrderCreditNote(
   const number = refunded.refunds[0]?.creditNote?.number;
   if (!number) throw new Error('the refund issued no credit note');
   return number;
+}
+
+/**
+ * A paid order of `place`'s (through the test gateway) with a refund its provider never answered:
+ * pending with no reference, as a store that stopped between recording a refund and hearing back
+ * leaves it (the test gateway itself always answers).
+ */
+export async function unansweredRefund(
+  t: TestContext,
+  admin: { id: string },
+  place: () => Promise<Order>,
+): Promise<{ orderId: string; refundId: string }> {
+  const order = await place();
+  const reference = `txn_test_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+  await t.markPaid(order._id, reference);
+  await t.db.insert(payments).values({
+    orderId: order._id,
+    provider: 'test',
+    reference,
+    status: 'succeeded',
+    amount: order.totalAmount,
+    currency: order.currency,
+  });
+  const [refund] = await t.db
+    .insert(orderRefunds)
+    .values({
+      orderId: order._id,
+      amount: 1,
+      note: 'A cent back; the provider never answered.',
+      provider: 'test',
+      status: 'pending',
+      recordedBy: admin.id,
+    })
+    .returning({ id: orderRefunds.id });
+  if (!refund) throw new Error('no refund');
+  return { orderId: order._id, refundId: refund.id };
 }
 
 export const delivery = { phone: '+1 555 010 2030', address: '42 Workshop Road, Springfield' };
@@ -206,6 +246,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
   const address = await t.app.services.addresses.create(asAdmin, bookAddress);
   const method = await t.app.services.deliveryMethods.create(deliveryMethod, asAdmin);
   const creditNote = await refundedOrderCreditNote(t, asAdmin, place);
+  const unanswered = await unansweredRefund(t, admin, place);
   // A region of its own: one test app makes many fixtures, and a place has one rate.
   fixtures += 1;
   const taxRate = await t.app.services.tax.createRate(
@@ -231,6 +272,7 @@ export async function makeFixture(t: TestContext, admin: TestUser): Promise<Fixt
     unpaidOrder,
     paidOrder,
     creditNote,
+    unansweredRefund: unanswered,
     shippedOrder,
     someone,
     review,
@@ -490,6 +532,9 @@ export const VALID_REQUESTS: Record<string, Build> = {
       returnToStock: true,
       note: 'One saw came back unused; refunded to the card.',
     },
+  }),
+  'POST /orders/:id/refunds/:refundId/send': (f) => ({
+    url: `/api/orders/${f.unansweredRefund.orderId}/refunds/${f.unansweredRefund.refundId}/send`,
   }),
   'POST /reviews': () => ({
     url: '/api/reviews',

@@ -60,6 +60,7 @@ describe('POST /api/orders/{id}/refunds', () => {
     expect(body.refundedAmount).toBe(2500);
     expect(body.refunds).toEqual([
       {
+        id: expect.any(String),
         amount: 2500,
         note: 'One hammer arrived bent.\nRefunded to the card.',
         // Paid outside the store (no payment at a provider): the admin returns it by hand.
@@ -71,6 +72,7 @@ describe('POST /api/orders/{id}/refunds', () => {
         creditNote: { number: expect.stringMatching(/^CN-\d{6}$/), issuedAt: expect.any(String) },
         createdAt: expect.any(String),
         recordedBy: 'Rita Refund',
+        canSendAgain: false,
       },
     ]);
     const rows = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, paid._id));

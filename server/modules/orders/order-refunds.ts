@@ -273,7 +273,8 @@ async function storeAnswer(
       ...(isSettled ? {} : { status: answer.status, failureReason: answer.failureReason }),
     })
     .where(eq(orderRefunds.id, refundId));
-  if (!isSettled && answer.status !== 'pending') happened('refunded', row.userId);
+  // Even a pending answer changes what the order shows: answered, it is no longer to send again.
+  if (!isSettled) happened('refunded', row.userId);
   if (!isSettled && answer.status === 'succeeded') await issueCreditNote(tx, life, refundId);
 }
 
@@ -431,4 +432,61 @@ export async function refundOrder(
   );
   if (payment) await sendToProvider(db, events, life, sendRefund, { ...recorded, payment });
   return freshOrder(db, recorded.order);
+}
+
+/** Why a refund is not one to send again, in a sentence. */
+function whyNotResendable(refund: { status: string; providerReference: string | null }): string {
+  if (refund.status === 'succeeded') {
+    return 'This refund went through already, so there is nothing to send again.';
+  }
+  if (refund.status === 'failed') {
+    return 'The payment provider refused this refund and nothing was refunded, so there is nothing to send again: make a new refund instead.';
+  }
+  return 'The payment provider has this refund and reports on it shortly, so there is nothing to send again.';
+}
+
+/**
+ * Sends again a refund its provider never answered for ("Send again" on the order's page), which
+ * else holds its amount for ever: under the refund's own id, Stripe's idempotency key, so it is
+ * made at most once however often it is sent. Only a pending refund without the provider's
+ * reference, one attempt at a time (claimSending, under the order's lock as a refund is recorded).
+ */
+export async function sendRefundAgain(
+  db: Db,
+  events: OrderEvents,
+  life: StoreMail,
+  sendRefund: SendRefund,
+  admin: SessionUser,
+  orderId: string,
+  refundId: string,
+): Promise<Order> {
+  const sending = await whenNotBeingSent(() =>
+    db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw notFound('This order does not exist.');
+      const [refund] = await tx
+        .select({
+          id: orderRefunds.id,
+          amount: orderRefunds.amount,
+          status: orderRefunds.status,
+          providerReference: orderRefunds.providerReference,
+          isBeingSent: isBeingSent(),
+        })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, orderId)));
+      if (!refund) throw notFound('This order has no such refund.');
+      const isUnanswered = refund.status === 'pending' && refund.providerReference === null;
+      const payment = isUnanswered ? await paymentOf(tx, orderId) : undefined;
+      if (!payment) throw conflict('refund_not_resendable', whyNotResendable(refund));
+      await claimSending(tx, refund);
+      await recordAudit(tx, admin, {
+        action: 'order.refund_sent_again',
+        target: { type: 'order', id: orderId, label: formatOrderNumber(order.number) },
+        details: { amount: refund.amount, currency: order.currency },
+      });
+      return { refundId: refund.id, order, payment, amount: refund.amount };
+    }),
+  );
+  await sendToProvider(db, events, life, sendRefund, sending);
+  return freshOrder(db, sending.order);
 }

@@ -165,6 +165,7 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
       note: orderRefunds.note,
       status: orderRefunds.status,
       provider: orderRefunds.provider,
+      providerReference: orderRefunds.providerReference,
       failureReason: orderRefunds.failureReason,
       returnToStock: orderRefunds.returnToStock,
       creditNoteNumber: orderRefunds.creditNoteNumber,
@@ -181,10 +182,11 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
     rows.map((row) => row.id),
   );
   for (const row of rows) {
-    const { id, orderId, createdAt, recordedBy, status, provider, ...refund } = row;
+    const { orderId, createdAt, recordedBy, status, provider, providerReference, ...refund } = row;
     const { creditNoteNumber, creditNoteIssuedAt, ...rest } = refund;
     byOrder.get(orderId)?.push({
       ...rest,
+      canSendAgain: status === 'pending' && provider !== 'manual' && providerReference === null,
       creditNote:
         creditNoteNumber !== null && creditNoteIssuedAt !== null
           ? {
@@ -192,7 +194,7 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
               issuedAt: creditNoteIssuedAt.toISOString(),
             }
           : null,
-      lines: linesByRefund.get(id) ?? [],
+      lines: linesByRefund.get(row.id) ?? [],
       status: status as OrderRefund['status'],
       provider: provider as OrderRefund['provider'],
       createdAt: createdAt.toISOString(),

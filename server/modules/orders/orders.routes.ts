@@ -105,4 +105,8 @@ export function registerOrderRoutes(
     await limitWrites(user);
     return orders.refund(user, params.id, body, headers['idempotency-key']);
   });
+  registerRoute(app, orderRoutes.sendRefundAgain, async ({ user, params }) => {
+    await limitWrites(user);
+    return orders.sendRefundAgain(user, params.id, params.refundId);
+  });
 }

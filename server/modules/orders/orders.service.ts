@@ -29,7 +29,7 @@ import { createOrderExporter } from './order-export.ts';
 import { orderFilterOf } from './order-filter.ts';
 import { cancelOrder, cancelOverdueOrders, type Lifecycle, shipOrder } from './order-lifecycle.ts';
 import { type Placement, placeOrder } from './order-placement.ts';
-import { refundOrder } from './order-refunds.ts';
+import { refundOrder, sendRefundAgain } from './order-refunds.ts';
 import { parcelDetails, parcelsOf, updateShipments } from './order-shipments.ts';
 import * as repo from './orders.repo.ts';
 import { LINE_FIELDS, type LineFields, SPEC_FIELDS } from './placement-problems.ts';
@@ -292,6 +292,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     /** A paid or shipped order's refund by an admin, through its provider (order-refunds.ts). */
     refund: (admin: SessionUser, id: string, refund: NoteRefundBody, idempotencyKey?: string) =>
       refundOrder(db, events, options, options.sendRefund, admin, id, refund, idempotencyKey),
+
+    /** A refund its provider never answered for, sent again by an admin (order-refunds.ts). */
+    sendRefundAgain: (admin: SessionUser, id: string, refundId: string) =>
+      sendRefundAgain(db, events, options, options.sendRefund, admin, id, refundId),
 
     /** Paid orders only. */
     async ship(admin: SessionUser, id: string, shipment: ShipOrderBody): Promise<Order> {

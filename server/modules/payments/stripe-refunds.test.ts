@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../contract/orders.ts';
-import { orderRefunds } from '../../db/schema.ts';
+import { auditLog, orderRefunds } from '../../db/schema.ts';
 import { client, expectProblem, json } from '../../testing/http.ts';
 import { buildStripeTestApp, type StripeTestApp } from '../../testing/stripe-test-app.ts';
 import type { TestUser } from '../../testing/test-app.ts';
@@ -223,6 +223,102 @@ describe('Stripe refunds', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
     expect(answers.map((answer) => json<Order>(answer).refunds.length)).toEqual([1, 1]);
     expect(toStripe().length).toBe(sentBefore + 1);
+  });
+
+  it('"Send again" sends a refund Stripe never answered under its own key, one attempt at a time, for admins only', async () => {
+    const { order } = await paidThroughStripe();
+    stripe.stripeApi.answerRefundsWith('pending');
+    stripe.stripeApi.failNextRequests(3);
+    expectProblem(
+      await refund(order._id, { amount: 6000, note: 'Nobody retried this one.' }),
+      502,
+      'payment_provider_error',
+    );
+    const [unanswered] = json<Order>(await stripe.asAna.get(`/orders/${order._id}`)).refunds;
+    expect(unanswered).toMatchObject({ amount: 6000, status: 'pending', canSendAgain: true });
+    const refundId = unanswered?.id as string;
+    const sendAgain = (orderId: string, id: string, as = admin) =>
+      client(stripe.t.app, as).post(`/orders/${orderId}/refunds/${id}/send`);
+    const toStripe = () => stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+
+    // Only admins; hostile or unknown ids are refused, and nothing is sent.
+    const sentBefore = toStripe().length;
+    expectProblem(await sendAgain(order._id, refundId, stripe.ana), 403, 'forbidden');
+    expectProblem(await sendAgain(order._id, 'not-a-refund'), 400, 'validation_failed');
+    expectProblem(
+      await sendAgain(order._id, `${refundId}'; drop table order_refunds; --`),
+      400,
+      'validation_failed',
+    );
+    const other = await stripe.placeOrder();
+    expectProblem(await sendAgain(other._id, refundId), 404, 'not_found');
+    expectProblem(await sendAgain(order._id, crypto.randomUUID()), 404, 'not_found');
+    expect(toStripe().length).toBe(sentBefore);
+
+    // Stripe does not answer again: still pending, still to send again, and free to be sent.
+    stripe.stripeApi.failNextRequests(3);
+    const noAnswer = expectProblem(
+      await sendAgain(order._id, refundId),
+      502,
+      'payment_provider_error',
+    );
+    expect(noAnswer.detail).toContain('stays pending');
+    expect(await refundRow(order._id)).toMatchObject({
+      status: 'pending',
+      providerReference: null,
+    });
+
+    // While one attempt waits for Stripe, another sends nothing and is told so.
+    const release = stripe.stripeApi.holdRefunds();
+    const first = sendAgain(order._id, refundId);
+    const sentThen = toStripe().length;
+    try {
+      await vi.waitFor(() => expect(toStripe().length).toBeGreaterThan(sentBefore + 3));
+      const second = expectProblem(await sendAgain(order._id, refundId), 409, 'refund_being_sent');
+      expect(second.detail).toContain('still being sent');
+    } finally {
+      release();
+    }
+    const answered = await first;
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(json<Order>(answered).refunds).toMatchObject([
+      { id: refundId, amount: 6000, status: 'pending', canSendAgain: false },
+    ]);
+    expect(toStripe().length).toBe(sentThen + 1);
+    // Every request at Stripe for it, the library's retries included, under the refund's own key,
+    // and Stripe made it once.
+    expect(
+      new Set(
+        toStripe()
+          .slice(sentBefore)
+          .map((r) => r.idempotencyKey),
+      ),
+    ).toEqual(new Set([`toolyard-refund-${refundId}`]));
+    const made = [...stripe.stripeApi.refunds.values()].filter(
+      (r) => r.metadata.orderId === order._id,
+    );
+    expect(made).toHaveLength(1);
+    expect(await refundRow(order._id)).toMatchObject({ providerReference: made[0]?.id });
+    const audited = await stripe.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.refund_sent_again'), eq(auditLog.targetId, order._id)));
+    expect(audited).toHaveLength(2);
+
+    // Answered now: nothing to send again, and after Stripe confirms it, still nothing.
+    const answeredAlready = expectProblem(
+      await sendAgain(order._id, refundId),
+      409,
+      'refund_not_resendable',
+    );
+    expect(answeredAlready.detail).toContain('reports on it shortly');
+    await stripe.deliver('refund.updated', { ...made[0], status: 'succeeded' });
+    const done = expectProblem(await sendAgain(order._id, refundId), 409, 'refund_not_resendable');
+    expect(done.detail).toContain('went through already');
+    expect(toStripe().length).toBe(sentThen + 1);
+    expect(json<Order>(await stripe.asAna.get(`/orders/${order._id}`)).refunds).toMatchObject([
+      { status: 'succeeded', canSendAgain: false, creditNote: { number: expect.any(String) } },
+    ]);
   });
 
   it('answers 200 to a refund made in Stripe itself, which names no refund of the store', async () => {

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.shipped': 'Order shipped',
   'order.shipments_updated': 'Parcels changed',
   'order.refund_noted': 'Refund noted',
+  'order.refund_sent_again': 'Refund sent again',
   'quote.requested': 'Quote asked for',
   'quote.offered': 'Quote offered',
   'quote.refused': 'Quote refused',

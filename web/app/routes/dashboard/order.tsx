@@ -28,6 +28,7 @@ import { OrderView } from '#web/features/orders/components/order-view.tsx';
 import { RefundOrderDialog } from '#web/features/orders/components/refund-order-dialog.tsx';
 import { RejectOrderDialog } from '#web/features/orders/components/reject-order-dialog.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
+import { UnansweredRefunds } from '#web/features/orders/components/unanswered-refunds.tsx';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
 import { OrderAccountPanel } from '#web/features/terms/components/order-account-panel.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
@@ -234,6 +235,7 @@ function OrderBody({
           }
         />
         <OrderCreditNotes order={order} />
+        {isAdmin && <UnansweredRefunds order={order} />}
         <OrderLines order={order} />
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <OrderDetails order={order} />

@@ -105,6 +105,20 @@ export function useNoteRefund() {
 }
 
 /**
+ * Sends again a refund the payment provider never answered for, under its own key (made at most
+ * once at the provider). Refused too, the order is read again: the refund may have been answered
+ * or sent by someone else meanwhile.
+ */
+export function useSendRefundAgain() {
+  const refresh = useRefreshOrdersAndStock();
+  return useMutation({
+    mutationFn: ({ order, refundId }: { order: Order; refundId: string }) =>
+      callApi(apiRoutes.orders.sendRefundAgain, { params: { id: order._id, refundId } }),
+    onSettled: refresh,
+  });
+}
+
+/**
  * Approves an order that waits for the company's approval: the buyer may then pay it. Refused, the
  * order is read again too: it may have moved on meanwhile (cancelled by its buyer, decided by
  * another approver), and the page then shows it as it is, without the buttons that no longer apply.
