@@ -161,6 +161,54 @@ test('a refund whose answer was lost and is then changed is refused as the refun
   expect(await refundedUnits()).toEqual([1, 2]);
 });
 
+test('a refund an earlier try is still sending keeps its key: asked again, it is that refund, not a second one', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, {
+    name: `Busy Send Clamp ${Date.now().toString(36)}`,
+    minimumOrder: 1,
+    quantity: 40,
+  });
+  const buyer = newAccount('Bea Busy');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const order = await placeOrder(buyerApi, buyer.email, tool, 2);
+  await payOrder(buyerApi, order._id);
+
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
+  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('1');
+  await dialog.getByLabel('Note').fill('One clamp came back.');
+  // The store says the refund is still being sent by an earlier try (as it does while the
+  // payment provider has not answered that try yet); the next press goes through.
+  const keys: (string | undefined)[] = [];
+  await page.route(`**/api/orders/${order._id}/refunds`, async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length > 1) return route.continue();
+    await route.fulfill({
+      status: 409,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Conflict',
+        status: 409,
+        code: 'refund_being_sent',
+        detail:
+          'This refund is still being sent to the payment provider by an earlier attempt, which waits for its answer. Nothing was sent again: reload the order in a moment to see how it went.',
+      }),
+    });
+  });
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('still being sent to the payment provider');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+});
+
 test('an admin sends again a refund the payment provider never answered: it goes through once, the page says so, and it leaves the list', async ({
   page,
 }) => {

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { isApiError } from './api-error.ts';
 import { isOutcomeUnknown } from './form-errors.ts';
 
 /** `count` random bytes from getRandomValues (crypto.randomUUID exists only on secure origins). */
@@ -28,10 +29,17 @@ export type AttemptKey = {
   /**
    * The store answered (`error` left out: it was done): the next try is a new attempt with a new
    * key. Failed with an outcome nobody knows (the store unreachable, an answer lost, a provider
-   * that did not answer), the key stays, so that trying again is found as this attempt.
+   * that did not answer, an earlier try still at work), the key stays, so that trying again is
+   * found as this attempt.
    */
   settle: (error?: unknown) => void;
 };
+
+/**
+ * A refusal that says an earlier try under the same key is still at work (a refund still waiting
+ * for the payment provider's answer): how the attempt ends is not known yet, so it keeps its key.
+ */
+const isUnderWay = (error: unknown) => isApiError(error) && error.code === 'refund_being_sent';
 
 /**
  * The Idempotency-Key of one thing a person means to do: an order, a refund, a payment. Every try
@@ -56,7 +64,8 @@ export function useAttemptKey(freshFor?: string): AttemptKey {
         return key.current;
       },
       settle: (error?: unknown) => {
-        if (error === undefined || !isOutcomeUnknown(error)) key.current = null;
+        const isOpen = error !== undefined && (isOutcomeUnknown(error) || isUnderWay(error));
+        if (!isOpen) key.current = null;
       },
     }),
     [],
