@@ -76,7 +76,10 @@ export const QuickOrderCheckSchema = z.object({
   /** The ready rows' total. */
   total: MoneySchema,
   currency: z.string(),
-  /** How many rows are ready and how many need changes, in a sentence. */
+  /**
+   * How many rows are ready and how many need changes, in a sentence; when a part number is on
+   * several lines, first how many lines were read and which were summed into one row.
+   */
   summary: z.string(),
 });
 export type QuickOrderCheck = z.infer<typeof QuickOrderCheckSchema>;

@@ -60,7 +60,10 @@ test('a visitor orders by part number: each line explained, a CSV file read, the
     ].join('\n'),
   );
   await page.getByRole('button', { name: 'Check the list' }).click();
-  await expect(summary).toHaveText('1 line is ready to add to the cart; 2 lines need changes.');
+  // Four lines typed, two of them the same part number: the summary counts all four.
+  await expect(summary).toHaveText(
+    `Read 4 lines; lines 1 and 4 both name ${pliers.sku}, so they are summed into one. 1 line is ready to add to the cart; 2 lines need changes.`,
+  );
   const rows = page.getByTestId('quick-order-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('Lines 1 and 4');

@@ -24,11 +24,14 @@ import { fieldError } from '../../errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { type MatchedTool, toolsBySku } from './quick-order.repo.ts';
 
+/** "lines 2 and 6" for a part number named on several lines, as its row is labelled. */
+function listedLines(lines: number[]): string {
+  return `lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+}
+
 /** "(lines 2 and 5, summed)" for a SKU named more than once; nothing for one line. */
 function summedNote(lines: number[]): string {
-  if (lines.length < 2) return '';
-  const listed = `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
-  return ` (lines ${listed}, summed)`;
+  return lines.length < 2 ? '' : ` (${listedLines(lines)}, summed)`;
 }
 
 /** A matched item judged by its tool's rules and stock, with its sentence. */
@@ -72,18 +75,42 @@ function judged(item: QuickOrderItem, tool: MatchedTool): QuickOrderRow {
   return { ...base, tool: shown, unitPrice: 0, lineTotal: 0, problem, message };
 }
 
-/** "3 lines are ready to add to the cart; 2 need changes."; "The line is ready..." for one alone. */
-function summaryOf(rows: QuickOrderRow[]): string {
+/**
+ * Why fewer rows than lines were read: "lines 1 and 4 both name HD-13, so they are summed into
+ * one"; nothing when every part number is on one line.
+ */
+function joinedNote(rows: QuickOrderRow[]): string | null {
+  const joined = rows.filter((row) => row.lines.length > 1);
+  const [only] = joined;
+  if (!only) return null;
+  if (joined.length > 1)
+    return `${formatCount(joined.length)} part numbers are each on several lines, and each one's lines are summed into one`;
+  const sku = only.tool?.sku ?? only.text;
+  const named = only.lines.length === 2 ? 'both name' : 'all name';
+  return `${listedLines(only.lines)} ${named} ${sku}, so they are summed into one`;
+}
+
+/**
+ * "3 lines are ready to add to the cart; 2 need changes.", "The line is ready..." for one alone,
+ * counted in rows (what goes into the cart). When a part number is on several lines, the lines
+ * read come first and which were summed: "Read 3 lines; lines 1 and 3 both name HD-13, so they
+ * are summed into one. All 2 lines are ready to add to the cart."
+ */
+function summaryOf(rows: QuickOrderRow[], linesRead: number): string {
   if (rows.length === 0) return 'No part numbers yet: write one per line, with how many.';
   const ready = rows.filter((row) => row.problem === null).length;
   const needing = rows.length - ready;
-  const lines = (count: number) => `${count} ${count === 1 ? 'line' : 'lines'}`;
-  if (needing === 0)
-    return ready === 1
-      ? 'The line is ready to add to the cart.'
-      : `All ${lines(ready)} are ready to add to the cart.`;
-  if (ready === 0) return `No line is ready yet: ${lines(needing)} need changes.`;
-  return `${lines(ready)} ${ready === 1 ? 'is' : 'are'} ready to add to the cart; ${lines(needing)} ${needing === 1 ? 'needs' : 'need'} changes.`;
+  const lines = (count: number) => `${formatCount(count)} ${count === 1 ? 'line' : 'lines'}`;
+  const verdict =
+    needing === 0
+      ? ready === 1
+        ? 'The line is ready to add to the cart.'
+        : `All ${lines(ready)} are ready to add to the cart.`
+      : ready === 0
+        ? `No line is ready yet: ${lines(needing)} ${needing === 1 ? 'needs' : 'need'} changes.`
+        : `${lines(ready)} ${ready === 1 ? 'is' : 'are'} ready to add to the cart; ${lines(needing)} ${needing === 1 ? 'needs' : 'need'} changes.`;
+  const joined = joinedNote(rows);
+  return joined ? `Read ${lines(linesRead)}; ${joined}. ${verdict}` : verdict;
 }
 
 /**
@@ -145,7 +172,7 @@ export function createQuickOrderService(
       })),
       total: readyRows.reduce((sum, row) => sum + row.lineTotal, 0),
       currency: options.currency,
-      summary: summaryOf(rows),
+      summary: summaryOf(rows, read.lineCount),
     };
   }
 

@@ -81,7 +81,10 @@ describe('checking a quick order', () => {
     expect(checked.rows[0]).toMatchObject({ quantity: 50, unitPrice: 900, lineTotal: 45_000 });
     expect(checked.ready).toEqual([{ toolId: hammer.id, quantity: 50 }]);
     expect(checked.total).toBe(45_000);
-    expect(checked.summary).toBe('1 line is ready to add to the cart; 4 lines need changes.');
+    // Six lines read (the header is none), two of them summed: the summary counts both.
+    expect(checked.summary).toBe(
+      `Read 6 lines; lines 2 and 6 both name ${hammer.sku}, so they are summed into one. 1 line is ready to add to the cart; 4 lines need changes.`,
+    );
   });
 
   it('says a summed quantity above the most per order, and a removed tool is not found', async () => {
@@ -118,11 +121,39 @@ describe('checking a quick order', () => {
     const summedOnce = QuickOrderCheckSchema.parse(
       (await check(`${hammer.sku} 10\n${hammer.sku} 10`)).json(),
     );
-    expect(summedOnce.summary).toBe('The line is ready to add to the cart.');
+    expect(summedOnce.summary).toBe(
+      `Read 2 lines; lines 1 and 2 both name ${hammer.sku}, so they are summed into one. The line is ready to add to the cart.`,
+    );
     const two = QuickOrderCheckSchema.parse(
       (await check(`${hammer.sku} 10\n${level.sku} 1`)).json(),
     );
     expect(two.summary).toBe('All 2 lines are ready to add to the cart.');
+  });
+
+  it('counts every line the buyer typed, and says which were summed', async () => {
+    const { hammer, screws, level } = await catalogue();
+    const three = QuickOrderCheckSchema.parse(
+      (await check(`${hammer.sku} 10\n${level.sku} 1\n${hammer.sku.toLowerCase()} 5`)).json(),
+    );
+    expect(three.summary).toBe(
+      `Read 3 lines; lines 1 and 3 both name ${hammer.sku}, so they are summed into one. All 2 lines are ready to add to the cart.`,
+    );
+    const thrice = QuickOrderCheckSchema.parse(
+      (await check(`${hammer.sku} 5\n${hammer.sku} 5\n${hammer.sku} 5\nNOPE-9 1`)).json(),
+    );
+    expect(thrice.summary).toBe(
+      `Read 4 lines; lines 1, 2 and 3 all name ${hammer.sku}, so they are summed into one. 1 line is ready to add to the cart; 1 line needs changes.`,
+    );
+    const twoSummed = QuickOrderCheckSchema.parse(
+      (
+        await check(
+          `${hammer.sku} 2\n${screws.sku} 20\n${hammer.sku} 2\n${screws.sku} 15\n${level.sku} 9`,
+        )
+      ).json(),
+    );
+    expect(twoSummed.summary).toBe(
+      "Read 5 lines; 2 part numbers are each on several lines, and each one's lines are summed into one. No line is ready yet: 3 lines need changes.",
+    );
   });
 });
 
