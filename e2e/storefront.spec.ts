@@ -185,6 +185,67 @@ test('a tool out of stock says so in its offer', async () => {
   );
 });
 
+test('a card of a tool that cannot be ordered says it is out of stock instead of offering Buy Now', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const created = await admin.post('/api/categories', {
+    data: { slug: `vises-${suffix}`, name: `Vises ${suffix}` },
+  });
+  expect(created.status()).toBe(201);
+  const category = (await created.json()) as { _id: string; slug: string };
+  const inCategory = { categoryId: category._id, confirm: ['minimum_above_stock'] };
+  // None left, and some left but fewer than its minimum order: neither can be ordered.
+  const spent = await createTool(admin, {
+    name: `Spent Vise ${suffix}`,
+    quantity: 0,
+    minimumOrder: 1,
+    ...inCategory,
+  });
+  const short = await createTool(admin, {
+    name: `Short Vise ${suffix}`,
+    quantity: 10,
+    minimumOrder: 30,
+    ...inCategory,
+  });
+  const stocked = await createTool(admin, { name: `Stocked Vise ${suffix}`, ...inCategory });
+
+  /** The served HTML of the card naming `name`. */
+  const servedCard = (html: string, name: string) =>
+    html.split('<article').find((part) => part.includes(`>${name}</a>`)) ?? '';
+  const pages = [`/categories/${category.slug}`, `/tools?q=${suffix}`];
+  for (const path of pages) {
+    const html = await (await page.request.get(path)).text();
+    for (const tool of [spent, short]) {
+      const card = servedCard(html, tool.name);
+      expect(readableText(card), `${tool.name} on ${path}`).toContain('Out of stock');
+      expect(card).not.toContain('Buy Now');
+      expect(card).not.toContain(`href="/purchase/${tool._id}"`);
+      expect(card).toContain(`href="/tools/${tool._id}"`);
+    }
+    expect(servedCard(html, stocked.name)).toContain(`aria-label="Buy Now: ${stocked.name}"`);
+  }
+
+  for (const path of pages) {
+    await page.goto(path);
+    await waitForReady(page);
+    for (const tool of [spent, short]) {
+      const card = page.getByRole('article').filter({ hasText: tool.name });
+      // Where Buy Now would be, beside the Add to cart it cannot have.
+      await expect(card.getByRole('paragraph').filter({ hasText: /^Out of stock$/ })).toBeVisible();
+      await expect(card.getByRole('link', { name: /Buy Now/ })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: /^Add to cart/ })).toBeDisabled();
+      await expect(card.getByRole('link', { name: tool.name })).toHaveAttribute(
+        'href',
+        `/tools/${tool._id}`,
+      );
+    }
+    const card = page.getByRole('article').filter({ hasText: stocked.name });
+    await expect(card.getByRole('link', { name: `Buy Now: ${stocked.name}` })).toBeVisible();
+  }
+});
+
 test('the pages hydrate without warnings or asking again for their data, and the journey from a tool page to its purchase works', async ({
   page,
 }) => {

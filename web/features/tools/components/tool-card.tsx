@@ -31,8 +31,9 @@ export function ToolCard({
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative border-b border-stone-100 bg-stone-100">
         <ToolImage src={tool.img} alt="" isPriority={isPictureFirst} />
+        {/* Seen at a glance in a grid; the card's actions say it in words. */}
         {isOutOfStock && (
-          <span className="absolute top-3 left-3">
+          <span aria-hidden="true" className="absolute top-3 left-3">
             <Badge tone="danger">Out of stock</Badge>
           </span>
         )}
@@ -75,13 +76,20 @@ export function ToolCard({
           </div>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
-          <Link
-            to={paths.purchase(tool._id)}
-            aria-label={`Buy Now: ${tool.name}`}
-            className={buttonClasses({ className: 'flex-1' })}
-          >
-            Buy Now
-          </Link>
+          {isOutOfStock ? (
+            // Nothing to buy: the purchase page would only say so. The name still leads to the tool.
+            <p className="flex min-h-10 flex-1 items-center justify-center rounded-md border border-stone-200 bg-stone-100 px-4 text-sm font-semibold text-stone-700">
+              Out of stock
+            </p>
+          ) : (
+            <Link
+              to={paths.purchase(tool._id)}
+              aria-label={`Buy Now: ${tool.name}`}
+              className={buttonClasses({ className: 'flex-1' })}
+            >
+              Buy Now
+            </Link>
+          )}
           {action}
         </div>
       </div>
