@@ -63,22 +63,39 @@ export function route<
 /** A UUID, read in lower case as the database writes it: `502EFC19-…` names the same row. */
 export const IdSchema = z.uuid({ error: 'Must be a valid id.' }).toLowerCase();
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
+/** The most characters one label of a domain name (between two dots) may have: RFC 1035's 63. */
+const MAX_DOMAIN_LABEL = 63;
+
+/** Whether every label of the address's domain fits RFC 1035 (`a@b.c` has the labels b and c). */
+function hasShortDomainLabels(email: string): boolean {
+  return email
+    .slice(email.lastIndexOf('@') + 1)
+    .split('.')
+    .every((label) => label.length <= MAX_DOMAIN_LABEL);
+}
+
+/**
+ * An email address, the one rule wherever one is read (sign-up, sign-in, invitations, a buyer's
+ * details, the admin's lists, the settings): zod's address format, at most 254 characters in all
+ * (RFC 5321) and at most 63 in each label of its domain (RFC 1035), so that mail can be sent to
+ * it. Anything but a string is refused as such ("Must be a string."), as for any text field.
+ */
 export const EmailSchema = z
-  .email({ error: 'Must be a valid email address.' })
-  .max(254, { error: 'Must be at most 254 characters.' });
+  .email({
+    error: (issue) =>
+      issue.code === 'invalid_type' ? undefined : 'Must be a valid email address.',
+  })
+  .max(254, { error: 'Must be at most 254 characters.' })
+  .refine(hasShortDomainLabels, {
+    error: `Must be a valid email address: each part of its domain, between dots, can be at most ${MAX_DOMAIN_LABEL} characters.`,
+  });
 /**
  * An email as someone types it for an account: compared and stored trimmed and in lower case (a
  * space pasted along with it is not an error); the schema describes the email it becomes.
- * Anything but a string is refused as such ("Must be a string."), as for any text field.
  */
 export const TypedEmailSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-  z
-    .email({
-      error: (issue) =>
-        issue.code === 'invalid_type' ? undefined : 'Must be a valid email address.',
-    })
-    .max(254, { error: 'Must be at most 254 characters.' }),
+  EmailSchema,
 );
 export const EmailQuerySchema = z.strictObject({ email: EmailSchema });
 export const EmailParamsSchema = z.strictObject({ email: EmailSchema });

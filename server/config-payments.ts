@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from '../contract/common.ts';
 import { CountrySchema, taxNumberCountry } from '../contract/countries.ts';
 import { EU_COUNTRIES } from '../contract/tax.ts';
 import { booleanish } from './config-values.ts';
@@ -40,7 +41,7 @@ export const paymentEnvShape = {
   SELLER_NAME: z.string().trim().min(1).max(200).optional(),
   SELLER_ADDRESS: z.string().trim().min(1).max(500).optional(),
   SELLER_TAX_ID: z.string().trim().min(1).max(64).optional(),
-  SELLER_EMAIL: z.email({ error: 'Must be an email address.' }).optional(),
+  SELLER_EMAIL: EmailSchema.optional(),
 };
 
 const paymentEnvSchema = z.object(paymentEnvShape);

@@ -57,6 +57,13 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
     expect(config.publicUrl).toBe('https://shop.example.com');
     expect(config.trustedOrigins).toEqual(['https://shop.example.com', 'http://localhost:5173']);
+    // An address the store's forms would refuse is refused here too (contract/common.ts).
+    const DATA_DIR = await dataDir();
+    const longLabel = `boss@${'a'.repeat(64)}.com`;
+    expect(() => loadConfig({ DATA_DIR, ADMIN_EMAILS: `ops@example.com,${longLabel}` })).toThrow(
+      /ADMIN_EMAILS: Must be a comma-separated list of email addresses/,
+    );
+    expect(() => loadConfig({ DATA_DIR, SELLER_EMAIL: longLabel })).toThrow(/SELLER_EMAIL/);
   });
 
   it("takes the company's own profile pages for the footer, and refuses a site's home page", async () => {

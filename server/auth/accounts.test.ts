@@ -219,6 +219,32 @@ describe('passwords and sessions', () => {
     }
   });
 
+  it('refuses an email whose domain has a label longer than 63 characters, and mails nothing', async () => {
+    const email = `long@${'b'.repeat(64)}.example`;
+    const refused = await post('/api/auth/sign-up/email', {
+      name: 'L',
+      email,
+      password: 'sturdy-hammer-42',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [
+        {
+          field: 'email',
+          in: 'body',
+          message:
+            'Must be a valid email address: each part of its domain, between dots, can be at most 63 characters.',
+        },
+      ],
+    });
+    expect(await t.db.select().from(pendingSignUp).where(eq(pendingSignUp.email, email))).toEqual(
+      [],
+    );
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
+  });
+
   it('refuses one repeated character and obvious runs, with one sentence, and makes no account', async () => {
     const weak = ['aaaaaaaa', 'abababab', '12345678', '87654321', 'qwertyuiop', 'abcdefghij'];
     for (const [index, password] of weak.entries()) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { EmailSchema } from '../../contract/common.ts';
 import { AppError } from '../errors.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { giveNewPassword } from './new-password.ts';
@@ -13,7 +13,7 @@ const [command, email] = process.argv.slice(2);
 if (
   command !== 'list' &&
   (!['grant', 'revoke', 'new-password'].includes(command ?? '') ||
-    !z.email().safeParse(email).success)
+    !EmailSchema.safeParse(email).success)
 ) {
   fail(usage);
 }

@@ -223,6 +223,33 @@ describe('invitations', () => {
     );
   });
 
+  it('refuse an address whose domain has a label longer than 63 characters, and invite none', async () => {
+    const owner = await t.signUp();
+    await createCompany(owner);
+    const mailsBefore = t.sentMail.length;
+    const email = `buyer@${'a'.repeat(64)}.com`;
+    const refused = await client(t.app, owner).post('/companies/mine/invitations', {
+      email,
+      role: 'buyer',
+    });
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(expectFieldError(refused, 'email').errors).toEqual([
+      {
+        field: 'email',
+        in: 'body',
+        message:
+          'Must be a valid email address: each part of its domain, between dots, can be at most 63 characters.',
+      },
+    ]);
+    expect(await openInvitations(owner)).toEqual([]);
+    expect(t.sentMail.length).toBe(mailsBefore);
+    // 63 characters is the limit, and it is taken.
+    await invite(owner, `buyer@${'a'.repeat(63)}.com`);
+    expect((await openInvitations(owner)).map((i) => i.email)).toEqual([
+      `buyer@${'a'.repeat(63)}.com`,
+    ]);
+  });
+
   it('are sent only by owners with a confirmed email, never to a member', async () => {
     const owner = await t.signUp();
     await createCompany(owner);
