@@ -87,6 +87,11 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
   const row = page.getByRole('row').filter({ hasText: order.number });
   await expect(row).toContainText(buyer.name);
   await checkAtWidths(page, 'company-orders');
+  const orderReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/orders/${order._id}`)
+      orderReads.push(request.url());
+  });
   await row.getByRole('link', { name: order.number }).click();
   await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
   await expect(
@@ -94,6 +99,18 @@ test('an owner creates a company, invites a buyer who signs up and joins, then c
       .getByRole('navigation', { name: 'Breadcrumb' })
       .getByRole('link', { name: 'Company orders' }),
   ).toBeVisible();
+  // The dashboard's menu agrees: the order is the company's, not the owner's own.
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(menu.getByRole('link', { name: 'Company orders' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(menu.getByRole('link', { name: 'My orders' })).not.toHaveAttribute('aria-current');
+  await page.setViewportSize({ width: 320, height: 900 });
+  await expect(menu.getByRole('button', { name: 'My dashboard: Company orders' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The menu learnt it from the order the page read, asking nothing of its own.
+  expect(orderReads).toHaveLength(1);
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
   await checkAtWidths(page, 'company-order-read-only');

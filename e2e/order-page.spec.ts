@@ -216,12 +216,21 @@ test('an unpaid order: its deadline and Pay now for the customer, Cancel order f
   await adminPage.goto(`/dashboard/orders/${order._id}`);
   await waitForReady(adminPage);
   await expect(adminPage.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  await expect(
+    adminPage
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Manage all orders' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(adminPage.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
   await adminContext.close();
 
   await page.goto(`/dashboard/orders/${order._id}`);
   await waitForReady(page);
   await expect(page).toHaveTitle(`Order ${order.number} · Toolyard`);
+  // Their own order belongs to My orders, in the dashboard's menu as in the breadcrumb.
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My orders' }),
+  ).toHaveAttribute('aria-current', 'page');
   const due = page.getByTestId('payment-due');
   await expect(due).toContainText(/Pay by \w+day, \d{1,2} \w+ \d{4}, \d{2}:\d{2}/);
   await expect(due.locator('time')).toHaveAttribute('datetime', order.paymentDueAt);

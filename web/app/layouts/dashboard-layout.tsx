@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useMatch } from 'react-router';
 import { useSignedInUser } from '#web/features/auth/api/session.ts';
+import { useOrderAsRead } from '#web/features/orders/api/orders-queries.ts';
+import { isPlacedBy } from '#web/features/orders/utils/order-reader.ts';
 import * as paths from '#web/lib/paths.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
@@ -49,9 +51,16 @@ export function DashboardLayout() {
   const links = isAdmin ? [OVERVIEW, PROFILE, ...ADMIN] : [PROFILE, ...CUSTOMER];
   const title = isAdmin ? 'Admin dashboard' : 'My dashboard';
   const { pathname } = useLocation();
-  // An order's page and its payment belong to the orders screen the person has.
+  // An order's page and its payment belong to the orders screen the person has: a colleague's
+  // order to Company orders, as its breadcrumb says, once its page has read it (no request here).
   const isOrderScreen = ORDER_SCREENS.some((prefix) => pathname.startsWith(prefix));
-  const ordersLink = isAdmin ? paths.manageOrders() : paths.myOrders();
+  const orderPage = useMatch('/dashboard/orders/:id');
+  const openOrder = useOrderAsRead(orderPage?.params.id ?? '');
+  const ordersLink = isAdmin
+    ? paths.manageOrders()
+    : openOrder && !isPlacedBy(openOrder, user)
+      ? paths.companyOrders()
+      : paths.myOrders();
   const current = links.find((link) =>
     link.end
       ? pathname === link.to
@@ -99,9 +108,13 @@ export function DashboardLayout() {
           >
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={linkClass}>
+                <Link
+                  to={link.to}
+                  aria-current={link === current ? 'page' : undefined}
+                  className={linkClass({ isActive: link === current })}
+                >
                   {link.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

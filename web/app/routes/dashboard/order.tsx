@@ -29,6 +29,7 @@ import { RefundOrderDialog } from '#web/features/orders/components/refund-order-
 import { RejectOrderDialog } from '#web/features/orders/components/reject-order-dialog.tsx';
 import { ShipOrderDialog } from '#web/features/orders/components/ship-order-dialog.tsx';
 import { UnansweredRefunds } from '#web/features/orders/components/unanswered-refunds.tsx';
+import { isPlacedBy } from '#web/features/orders/utils/order-reader.ts';
 import { SaveToListButton } from '#web/features/saved-lists/components/save-to-list.tsx';
 import { OrderAccountPanel } from '#web/features/terms/components/order-account-panel.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
@@ -46,7 +47,7 @@ export function OrderPage() {
   const user = useSignedInUser();
   const order = useOrder(id);
   usePageTitle(order.data ? `Order ${order.data.number}` : 'Order');
-  const isPlacer = !order.data || order.data.email.toLowerCase() === user.email.toLowerCase();
+  const isPlacer = !order.data || isPlacedBy(order.data, user);
   const viewer: OrderViewer = !isPlacer && user.role === 'Admin' ? 'admin' : 'owner';
   // Someone else's order the store lets a customer read: their company's (an owner, approver or
   // viewer reads it; paying, cancelling and buying again stay with whoever placed it).

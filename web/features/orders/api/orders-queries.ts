@@ -28,6 +28,12 @@ function orderQuery(id: string) {
 
 export const useOrder = (id: string) => useQuery(orderQuery(id));
 
+/**
+ * The order as its page has read it, never asking the store itself: undefined until the page has
+ * it. The dashboard's menu reads whose order is open from it.
+ */
+export const useOrderAsRead = (id: string) => useQuery({ ...orderQuery(id), enabled: false }).data;
+
 /** A page of the customer's own orders, of one status or any, and how many there are. */
 export function myOrdersQuery(
   email: string,
