@@ -35,6 +35,7 @@ describe('email addresses', () => {
 
   it('keep the other limits: the format and 254 characters in all', () => {
     expect(problems(EmailSchema, 'not-an-email')).toEqual(['Must be a valid email address.']);
+    expect(problems(EmailSchema, `user@${label64}`)).toEqual(['Must be a valid email address.']);
     const long = `user@${[label63, label63, label63, 'a'.repeat(54)].join('.')}.com`;
     expect(long).toHaveLength(255);
     expect(problems(EmailSchema, long)).toEqual(['Must be at most 254 characters.']);

@@ -88,6 +88,8 @@ export const EmailSchema = z
   .max(254, { error: 'Must be at most 254 characters.' })
   .refine(hasShortDomainLabels, {
     error: `Must be a valid email address: each part of its domain, between dots, can be at most ${MAX_DOMAIN_LABEL} characters.`,
+    // One sentence at a time: an address already refused is not told this too.
+    when: (payload) => payload.issues.length === 0,
   });
 /**
  * An email as someone types it for an account: compared and stored trimmed and in lower case (a
