@@ -78,7 +78,7 @@ export function ToolCard({
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
           {isOutOfStock ? (
             // Nothing to buy: the purchase page would only say so. The name still leads to the tool.
-            <p className="flex min-h-10 flex-1 items-center justify-center rounded-md border border-stone-200 bg-stone-100 px-4 text-sm font-semibold text-stone-700">
+            <p className="flex min-h-10 flex-1 items-center justify-center rounded-md border border-stone-200 bg-stone-100 px-3 text-sm font-semibold whitespace-nowrap text-stone-700">
               Out of stock
             </p>
           ) : (
