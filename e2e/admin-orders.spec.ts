@@ -137,3 +137,44 @@ test('shipping from the list of paid orders, by keyboard: the order leaves the l
   await expect(page.getByText('No order matches these filters')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage all orders' })).toBeFocused();
 });
+
+test('searching the orders by keyboard leaves the keyboard where it was: on the search field after Enter, on Find after Find', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const tool = await createTool(admin, { name: `Keyboard Vise ${Date.now().toString(36)}` });
+  const buyer = newAccount('Kim Keyboard');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const paid = await placeOrder(buyerApi, buyer.email, tool);
+  await payOrder(buyerApi, paid._id);
+
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto('/dashboard/manageallorders');
+  await waitForReady(page);
+  const search = page.getByRole('search', { name: 'Find orders' });
+  const field = search.getByLabel('Find an order');
+  await field.fill(buyer.email);
+  await field.press('Enter');
+  await expect(page.getByRole('link', { name: paid.number })).toBeVisible();
+  await expect(page.getByText('1 order.')).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(buyer.email);
+
+  await search.getByLabel('Status').selectOption('unpaid');
+  const find = search.getByRole('button', { name: 'Find' });
+  await find.press('Enter');
+  await expect(page).toHaveURL(/status=unpaid/);
+  await expect(page.getByText('No order matches these filters')).toBeVisible();
+  await expect(find).toBeFocused();
+
+  // Clearing the filters by their link still empties the form.
+  await search.getByRole('link', { name: 'Show every order' }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(field).toHaveValue('');
+  await expect(search.getByLabel('Status')).toHaveValue('');
+  // And Back to a search shows its filters again.
+  await page.goBack();
+  await expect(page).toHaveURL(/status=unpaid/);
+  await expect(field).toHaveValue(buyer.email);
+  await expect(search.getByLabel('Status')).toHaveValue('unpaid');
+});

@@ -1,11 +1,11 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 /**
  * A list screen whose filters and page live in the URL (a GET form, so they work before the
- * script and can be bookmarked): the page asked for, links to other pages, and a submit handler
- * that keeps only what was chosen (a new search starts at page 1).
+ * script and can be bookmarked): the page asked for, links to other pages, a submit handler
+ * that keeps only what was chosen (a new search starts at page 1), and `formKey` for the form.
  */
 export function useUrlList(
   pageSize: number,
@@ -16,6 +16,8 @@ export function useUrlList(
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const page = Math.max(1, Math.floor(Number(params.get(pageParam)) || 1));
+  const formKey = useFormKey(params.toString());
+  const submitted = formKey.submitted;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = new URLSearchParams();
@@ -23,6 +25,7 @@ export function useUrlList(
       const text = typeof value === 'string' ? value.trim() : '';
       if (text && defaults[name] !== text) next.set(name, text);
     }
+    submitted.current = next.toString();
     navigate(`?${next.toString()}`);
   };
   const hrefFor = (target: number) => {
@@ -33,7 +36,35 @@ export function useUrlList(
   };
   /** The typed value of a filter, trimmed; undefined when empty. */
   const get = (name: string) => params.get(name)?.trim() || undefined;
-  return { params, page, offset: (page - 1) * pageSize, submit, hrefFor, get };
+  return {
+    params,
+    page,
+    offset: (page - 1) * pageSize,
+    submit,
+    hrefFor,
+    get,
+    formKey: formKey.key,
+  };
+}
+
+/**
+ * The key of the filter form, whose fields take their values from the URL: it changes when the
+ * URL does by any other way than the form's own search (a link that clears the filters, Back), so
+ * the form is laid anew with the URL's values. The form's own search leaves it in place, already
+ * showing what it asked for, with the keyboard on the field or button that sent it: laid anew, it
+ * left focus on the page's start.
+ */
+function useFormKey(search: string) {
+  const submitted = useRef<string | null>(null);
+  const [form, setForm] = useState({ search, key: 0 });
+  if (form.search !== search) {
+    setForm({ search, key: search === submitted.current ? form.key : form.key + 1 });
+  }
+  useEffect(() => {
+    // The search asked for has come (or another since): Back to it later is another change.
+    if (submitted.current === search) submitted.current = null;
+  }, [search]);
+  return { key: form.key, submitted };
 }
 
 /**

@@ -118,7 +118,7 @@ export function AuditLogPage() {
         method="get"
         role="search"
         aria-label="Filter the audit log"
-        key={list.params.toString()}
+        key={list.formKey}
         onSubmit={list.submit}
         className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
       >

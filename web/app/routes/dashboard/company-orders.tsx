@@ -30,7 +30,7 @@ const BUYER_CHOICES = 50;
 
 export function CompanyOrdersPage() {
   const company = useMyCompany();
-  const { params, get, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE);
+  const { get, page, offset, submit, hrefFor, formKey } = useUrlList(PAGE_SIZE);
   const parsed = OrderStatusSchema.safeParse(get('status'));
   const status = parsed.success ? parsed.data : undefined;
   const seesAll = company.data ? readsCompanyOrders(company.data.role) : false;
@@ -78,7 +78,7 @@ export function CompanyOrdersPage() {
         method="get"
         role="search"
         aria-label="Filter the company's orders"
-        key={params.toString()}
+        key={formKey}
         onSubmit={submit}
         className="mb-6 flex flex-wrap items-end gap-3"
       >

@@ -87,7 +87,7 @@ export function MakeAdminPage() {
         method="get"
         role="search"
         aria-label="Find people"
-        key={list.params.toString()}
+        key={list.formKey}
         onSubmit={list.submit}
         className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       >

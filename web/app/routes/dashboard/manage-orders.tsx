@@ -57,7 +57,9 @@ function exportHref({ q, status, company, from, to, sort }: OrderListParams): st
 }
 
 export function ManageOrdersPage() {
-  const { params, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE, { sort: 'newest' });
+  const { params, page, offset, submit, hrefFor, formKey } = useUrlList(PAGE_SIZE, {
+    sort: 'newest',
+  });
   const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const orders = useAllOrders(list);
   const chosenCompany = typed.company;
@@ -82,7 +84,7 @@ export function ManageOrdersPage() {
         method="get"
         role="search"
         aria-label="Find orders"
-        key={params.toString()}
+        key={formKey}
         onSubmit={submit}
         // Two columns from a common phone's width (status beside sort, from beside until), so the
         // filters take half its height; one below that, where two would cut the dates short.

@@ -56,7 +56,9 @@ function stockFilterText(list: ManagedToolListParams, total: number): string {
 }
 
 export function ManageProductsPage() {
-  const { params, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE, { sort: 'newest' });
+  const { params, page, offset, submit, hrefFor, formKey } = useUrlList(PAGE_SIZE, {
+    sort: 'newest',
+  });
   const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const tools = useManagedTools(list);
   const deleteTool = useDeleteTool();
@@ -100,7 +102,7 @@ export function ManageProductsPage() {
         }
       />
       <ProductFilters
-        key={params.toString()}
+        key={formKey}
         typed={typed}
         problems={problems}
         isFiltered={isFiltered}

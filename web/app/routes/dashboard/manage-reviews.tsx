@@ -89,7 +89,7 @@ export function ManageReviewsPage() {
         method="get"
         role="search"
         aria-label="Filter reviews"
-        key={list.params.toString()}
+        key={list.formKey}
         onSubmit={list.submit}
         className="mb-6 flex flex-wrap items-end gap-4"
       >

@@ -27,7 +27,7 @@ const PAGE_SIZE = 20;
 
 export function MyOrdersPage() {
   const user = useSignedInUser();
-  const { params, get, page, offset, submit, hrefFor } = useUrlList(PAGE_SIZE);
+  const { get, page, offset, submit, hrefFor, formKey } = useUrlList(PAGE_SIZE);
   // A status that is not one (typed into the address bar) is left out.
   const parsed = OrderStatusSchema.safeParse(get('status'));
   const status = parsed.success ? parsed.data : undefined;
@@ -64,7 +64,7 @@ export function MyOrdersPage() {
         method="get"
         role="search"
         aria-label="Filter my orders"
-        key={params.toString()}
+        key={formKey}
         onSubmit={submit}
         className="mb-6 flex flex-wrap items-end gap-3"
       >

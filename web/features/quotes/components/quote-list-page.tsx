@@ -23,7 +23,7 @@ export function QuoteList({
   empty,
 }: {
   list: {
-    params: URLSearchParams;
+    formKey: number;
     submit: (event: React.FormEvent<HTMLFormElement>) => void;
     page: number;
     offset: number;
@@ -43,7 +43,7 @@ export function QuoteList({
         method="get"
         role="search"
         aria-label={`Filter ${label}`}
-        key={list.params.toString()}
+        key={list.formKey}
         onSubmit={list.submit}
         className="mb-6 flex flex-wrap items-end gap-3"
       >
