@@ -168,3 +168,29 @@ test('adding a free tool with its part numbers asks for a confirmation, then add
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   expect((await admin.delete(`/api/product/${added?._id}`)).ok()).toBe(true);
 });
+
+test('paging through the tools by keyboard: where Previous or Next goes away, the keyboard lands on the page’s number', async ({
+  page,
+}) => {
+  await page.goto('/dashboard/manageproducts?page=2');
+  await waitForReady(page);
+  const pages = page.getByRole('navigation', { name: 'Pages of tools' });
+  await pages.getByRole('link', { name: 'Previous' }).press('Enter');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(pages.getByRole('link', { name: 'Previous' })).toHaveCount(0);
+  await expect(pages.getByRole('link', { name: 'Page 1' })).toBeFocused();
+
+  // The last page, then one back and Next again.
+  const last = pages.getByRole('link', { name: /^Page \d+$/ }).last();
+  const lastName = (await last.getAttribute('aria-label')) ?? '';
+  await last.press('Enter');
+  await expect(pages.getByRole('link', { name: lastName })).toHaveAttribute('aria-current', 'page');
+  await pages.getByRole('link', { name: 'Previous' }).press('Enter');
+  await expect(pages.getByRole('link', { name: lastName })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await pages.getByRole('link', { name: 'Next' }).press('Enter');
+  await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0);
+  await expect(pages.getByRole('link', { name: lastName })).toBeFocused();
+});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 /** Page numbers to show: first, last, and the current page with its neighbours. */
@@ -29,12 +30,26 @@ export function Pagination({
   hrefFor: (page: number) => string;
   label?: string;
 }) {
+  // Previous is gone on the first page and Next on the last: the keyboard that followed one there
+  // goes to the page's number, where the next Tab or Shift+Tab carries on, not to the page's start.
+  const current = useRef<HTMLAnchorElement>(null);
+  const steppedFrom = useRef<number | null>(null);
+  const stepped = () => {
+    steppedFrom.current = page;
+  };
+  useEffect(() => {
+    if (steppedFrom.current === null || steppedFrom.current === page) return;
+    steppedFrom.current = null;
+    const active = document.activeElement;
+    if (active === null || active === document.body) current.current?.focus();
+  }, [page]);
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
         <Link
           to={hrefFor(page - 1)}
+          onClick={stepped}
           className={`${itemBase} border border-stone-300 bg-white text-navy-800 hover:bg-navy-50`}
         >
           <span aria-hidden="true">←</span> Previous
@@ -51,6 +66,7 @@ export function Pagination({
             <li key={item}>
               <Link
                 to={hrefFor(item)}
+                ref={item === page ? current : undefined}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={`Page ${item}`}
                 className={`${itemBase} ${item === page ? 'bg-navy-800 text-white' : 'text-navy-800 hover:bg-navy-50'}`}
@@ -64,6 +80,7 @@ export function Pagination({
       {page < pageCount ? (
         <Link
           to={hrefFor(page + 1)}
+          onClick={stepped}
           className={`${itemBase} border border-stone-300 bg-white text-navy-800 hover:bg-navy-50`}
         >
           Next <span aria-hidden="true">→</span>
