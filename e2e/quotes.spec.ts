@@ -268,3 +268,69 @@ test('a buyer withdraws a request and declines an offer: each says so as it clos
     page.getByText(`${refused.number} is refused; the buyer is told why.`),
   ).toBeVisible();
 });
+
+test('an offer with a price, a day or every line wrong says so under the field concerned, in words, with the keyboard on it', async ({
+  page,
+}) => {
+  const admin = await apiAs(DEMO_ADMIN);
+  const suffix = Date.now().toString(36);
+  const make = (name: string) =>
+    createTool(admin, { name, price: 3_000, minimumOrder: 1, quantity: 40 });
+  const vise = await make(`Offer Vise ${suffix}`);
+  const clamp = await make(`Offer Clamp ${suffix}`);
+  const buyer = newAccount('Olga Offer');
+  const buyerApi = await apiAs(buyer, { create: true });
+  const cart = await buyerApi.put('/api/cart', {
+    data: {
+      lines: [
+        { toolId: vise._id, quantity: 4 },
+        { toolId: clamp._id, quantity: 6 },
+      ],
+    },
+  });
+  expect(cart.status(), await cart.text()).toBe(200);
+  const asked = await buyerApi.post('/api/quotes', { data: { message: 'A better price?' } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const quote = (await asked.json()) as { _id: string; number: string };
+
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/quote-requests/${quote._id}`);
+  await waitForReady(page);
+  const offer = page.getByRole('form', { name: 'Make an offer' });
+  const visePrice = offer.getByLabel(`Offer Vise ${suffix} × 4`);
+  const clampPrice = offer.getByLabel(`Offer Clamp ${suffix} × 6`);
+  const validUntil = offer.getByLabel('Valid until (the last day, UTC)');
+  const send = offer.getByRole('button', { name: 'Send the offer' });
+
+  // A price that is not one, and no last day: each under its own field.
+  await visePrice.fill('27.509.45');
+  await validUntil.fill('');
+  await send.click();
+  await expect(visePrice).toHaveAccessibleDescription(/Enter a price such as 12\.50/);
+  await expect(validUntil).toHaveAccessibleDescription(/Enter the last day the offer holds\./);
+  await expect(visePrice).toBeFocused();
+  await expect(offer).not.toContainText('validUntil');
+
+  // Every line left out.
+  await visePrice.fill('');
+  await clampPrice.fill('');
+  await validUntil.fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+  await send.click();
+  await expect(offer.getByRole('alert')).toHaveText(
+    'Offer at least one line; to offer nothing, refuse the request.',
+  );
+  await expect(visePrice).toBeFocused();
+
+  // A day gone by, which only the store checks: its answer lands under the day too.
+  await visePrice.fill('27.00');
+  await validUntil.fill('2020-01-06');
+  await send.click();
+  await expect(validUntil).toHaveAccessibleDescription(/Must be today or later\./);
+  await expect(validUntil).toBeFocused();
+  await expect(offer).not.toContainText('validUntil');
+
+  await validUntil.fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+  await send.click();
+  await expect(page.getByText(`The offer on ${quote.number} is sent.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change the offer' })).toBeVisible();
+});
