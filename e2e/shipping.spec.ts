@@ -268,3 +268,48 @@ test('deleting a delivery method asks first, and the keyboard stays on the list 
   await expect(row).toHaveCount(0);
   await expect(title).toBeFocused();
 });
+
+test('a delivery method typed wrong says what is wrong under each field, in words, and is added once put right', async ({
+  page,
+}) => {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const pallet = `Pallet ${suffix}`;
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto('/dashboard/delivery-methods');
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Add a delivery method' }).click();
+  const countries = page.getByLabel('Countries');
+  const firstUpTo = page.getByLabel('Band 1: up to (grams)');
+  const firstPrice = page.getByLabel('Band 1: price (USD)');
+  await page.getByLabel('Name').fill(pallet);
+  await countries.fill('UK, lu, XX');
+  await firstUpTo.fill('1000.5');
+  await firstPrice.fill('12,50');
+  await page.getByRole('button', { name: 'Add a band' }).click();
+  await page.getByLabel('Band 2: up to (grams)').fill('500');
+  await page.getByLabel('Band 2: price (USD)').fill('20.00');
+  await page.getByRole('button', { name: 'Add delivery method' }).click();
+  await expect(countries).toHaveAccessibleDescription(
+    /UK and XX are not countries' codes \(the United Kingdom is GB\)/,
+  );
+  await expect(firstUpTo).toHaveAccessibleDescription(/Enter a whole number of grams/);
+  await expect(firstPrice).toHaveAccessibleDescription(/Enter an amount such as 12\.50\./);
+  await expect(countries).toBeFocused();
+  await expect(page.getByRole('main')).not.toContainText('bands.0');
+
+  // Put right as typed, the store finds the second band below the first: said under it.
+  await countries.fill('GB, LU');
+  await firstUpTo.fill('1000');
+  await firstPrice.fill('12.50');
+  await page.getByRole('button', { name: 'Add delivery method' }).click();
+  await expect(page.getByLabel('Band 2: up to (grams)')).toHaveAccessibleDescription(
+    /Must be above the band before it \(1000\)\./,
+  );
+  await expect(page.getByRole('main')).not.toContainText('bands.1');
+
+  await page.getByLabel('Band 2: up to (grams)').fill('');
+  await page.getByRole('button', { name: 'Add delivery method' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery methods' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: pallet })).toBeVisible();
+  await stopOffering(await apiAs(DEMO_ADMIN), [pallet]);
+});

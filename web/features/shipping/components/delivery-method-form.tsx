@@ -1,6 +1,7 @@
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
+import { COUNTRY_CODES } from '#contract/countries.ts';
 import type { CreateDeliveryMethodBody, DeliveryMethod } from '#contract/delivery-methods.ts';
-import { fromMinorUnits, toMinorUnits } from '#contract/money.ts';
+import { fractionDigits, fromMinorUnits, toMinorUnits } from '#contract/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
 import { useSubmitFailure } from '#web/lib/form-errors.ts';
@@ -68,18 +69,50 @@ function formValues(method: DeliveryMethod | null, currency: string): MethodForm
   };
 }
 
+const codesOf = (typed: string) =>
+  typed
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((code) => code.toUpperCase());
+
+const KNOWN_CODES = new Set<string>(COUNTRY_CODES);
+
 /**
- * The body the API takes. An amount that is not one is sent as -1, so that the server names the
- * field in its own words (one set of rules, the contract's).
+ * What only typing can get wrong, said before anything is sent: a code that is no country's, an
+ * amount or a weight that is no number. The contract's rules (ranges, bands that rise) stay the
+ * store's, and its answers land under the fields they name.
  */
+function checks(currency: string) {
+  const example = fractionDigits(currency) > 0 ? '12.50' : '1250';
+  const amount = (typed: string) =>
+    toMinorUnits(typed, currency) !== undefined || `Enter an amount such as ${example}.`;
+  return {
+    countries: (typed: string) => {
+      const unknown = codesOf(typed).filter((code) => !KNOWN_CODES.has(code));
+      if (unknown.length === 0) return true;
+      const which =
+        unknown.length === 1
+          ? `${unknown[0]} is not a country's code`
+          : `${unknown.slice(0, -1).join(', ')} and ${unknown.at(-1)} are not countries' codes`;
+      const hint = unknown.includes('UK') ? ' (the United Kingdom is GB)' : '';
+      return `${which}${hint}: use two-letter ISO codes such as GB, DE, FR.`;
+    },
+    price: amount,
+    upTo: (basis: MethodFormValues['priceBasis']) => (typed: string) =>
+      typed.trim() === '' ||
+      (basis === 'weight'
+        ? /^\s*\d+\s*$/.test(typed) || 'Enter a whole number of grams, such as 2000.'
+        : amount(typed)),
+    freeAbove: (typed: string) => typed.trim() === '' || amount(typed),
+  };
+}
+
+/** The body the API takes, from values the form has checked. */
 function bodyOf(values: MethodFormValues, currency: string): CreateDeliveryMethodBody {
   const money = (text: string) => toMinorUnits(text, currency) ?? -1;
   return {
     name: values.name.trim(),
-    countries: values.countries
-      .split(/[\s,;]+/)
-      .filter(Boolean)
-      .map((code) => code.toUpperCase()) as CreateDeliveryMethodBody['countries'],
+    countries: codesOf(values.countries) as CreateDeliveryMethodBody['countries'],
     priceBasis: values.priceBasis,
     bands: values.bands.map((band) => ({
       upTo:
@@ -112,9 +145,15 @@ export function DeliveryMethodForm({
   const updating = useUpdateDeliveryMethod();
   const form = useForm<MethodFormValues>({ defaultValues: formValues(method, currency) });
   const bands = useFieldArray({ control: form.control, name: 'bands' });
-  const { failure, fail, clear } = useSubmitFailure(form.setError, FIELDS, OUTCOME);
+  // The store names a band's field by its place (bands.1.upTo): its answer goes under it.
+  const fields = [
+    ...FIELDS,
+    ...bands.fields.flatMap((_, index) => [`bands.${index}.upTo`, `bands.${index}.price`] as const),
+  ];
+  const { failure, fail, clear } = useSubmitFailure(form.setError, fields, OUTCOME);
   const errors = form.formState.errors;
   const basis = form.watch('priceBasis');
+  const check = checks(currency);
 
   const onSubmit = form.handleSubmit(async (values) => {
     clear();
@@ -137,7 +176,7 @@ export function DeliveryMethodForm({
         label="Countries"
         hint="Two-letter codes, separated by commas: GB, DE, FR."
         error={errors.countries?.message}
-        {...form.register('countries')}
+        {...form.register('countries', { validate: check.countries })}
       />
       <SelectField
         label="Priced by"
@@ -165,13 +204,13 @@ export function DeliveryMethodForm({
               }
               inputMode="decimal"
               error={errors.bands?.[index]?.upTo?.message}
-              {...form.register(`bands.${index}.upTo`)}
+              {...form.register(`bands.${index}.upTo`, { validate: check.upTo(basis) })}
             />
             <TextField
               label={`Band ${index + 1}: price (${currency})`}
               inputMode="decimal"
               error={errors.bands?.[index]?.price?.message}
-              {...form.register(`bands.${index}.price`)}
+              {...form.register(`bands.${index}.price`, { validate: check.price })}
             />
             <div className="flex items-end">
               <Button
@@ -198,7 +237,7 @@ export function DeliveryMethodForm({
         hint="Goods worth at least this much ship free; empty: never free."
         inputMode="decimal"
         error={errors.freeAbove?.message}
-        {...form.register('freeAbove')}
+        {...form.register('freeAbove', { validate: check.freeAbove })}
       />
       <TextField
         label="Working days to deliver"
