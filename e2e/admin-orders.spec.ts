@@ -138,7 +138,7 @@ test('shipping from the list of paid orders, by keyboard: the order leaves the l
   await expect(page.getByRole('heading', { level: 1, name: 'Manage all orders' })).toBeFocused();
 });
 
-test('searching the orders by keyboard leaves the keyboard where it was: on the search field after Enter, on Find after Find', async ({
+test('searching the orders by keyboard leaves the keyboard where it was: on the search field after Enter, on Find after Find, on the search field once the filters are cleared', async ({
   page,
 }) => {
   const admin = await apiAs(DEMO_ADMIN);
@@ -167,11 +167,14 @@ test('searching the orders by keyboard leaves the keyboard where it was: on the 
   await expect(page.getByText('No order matches these filters')).toBeVisible();
   await expect(find).toBeFocused();
 
-  // Clearing the filters by their link still empties the form.
-  await search.getByRole('link', { name: 'Show every order' }).click();
+  // Clearing the filters by their link empties the form, and the link going with them leaves the
+  // keyboard on the form's first field.
+  await search.getByRole('link', { name: 'Show every order' }).press('Enter');
   await expect(page).not.toHaveURL(/status=/);
   await expect(field).toHaveValue('');
   await expect(search.getByLabel('Status')).toHaveValue('');
+  await expect(search.getByRole('link', { name: 'Show every order' })).toHaveCount(0);
+  await expect(field).toBeFocused();
   // And Back to a search shows its filters again.
   await page.goBack();
   await expect(page).toHaveURL(/status=unpaid/);

@@ -17,7 +17,11 @@ export function useUrlList(
   const navigate = useNavigate();
   const page = Math.max(1, Math.floor(Number(params.get(pageParam)) || 1));
   const formKey = useFormKey(params.toString());
-  const submitted = formKey.submitted;
+  const { submitted, formRef, hasCleared } = formKey;
+  /** For the link that clears the filters: it goes with them, and the keyboard to the form. */
+  const clearFilters = () => {
+    hasCleared.current = true;
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = new URLSearchParams();
@@ -44,6 +48,8 @@ export function useUrlList(
     hrefFor,
     get,
     formKey: formKey.key,
+    formRef,
+    clearFilters,
   };
 }
 
@@ -52,10 +58,13 @@ export function useUrlList(
  * URL does by any other way than the form's own search (a link that clears the filters, Back), so
  * the form is laid anew with the URL's values. The form's own search leaves it in place, already
  * showing what it asked for, with the keyboard on the field or button that sent it: laid anew, it
- * left focus on the page's start.
+ * left focus on the page's start. The link that clears the filters goes away with them: the
+ * keyboard that followed it goes to the form's first field (`formRef`).
  */
 function useFormKey(search: string) {
   const submitted = useRef<string | null>(null);
+  const hasCleared = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState({ search, key: 0 });
   if (form.search !== search) {
     setForm({ search, key: search === submitted.current ? form.key : form.key + 1 });
@@ -63,8 +72,13 @@ function useFormKey(search: string) {
   useEffect(() => {
     // The search asked for has come (or another since): Back to it later is another change.
     if (submitted.current === search) submitted.current = null;
+    if (!hasCleared.current) return;
+    hasCleared.current = false;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select')?.focus();
   }, [search]);
-  return { key: form.key, submitted };
+  return { key: form.key, submitted, formRef, hasCleared };
 }
 
 /**

@@ -119,6 +119,7 @@ export function AuditLogPage() {
         role="search"
         aria-label="Filter the audit log"
         key={list.formKey}
+        ref={list.formRef}
         onSubmit={list.submit}
         className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
       >
@@ -155,7 +156,11 @@ export function AuditLogPage() {
             Filter
           </Button>
           {isFiltered && (
-            <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+            <Link
+              to="?"
+              onClick={list.clearFilters}
+              className="py-2 text-sm font-semibold text-navy-700 underline"
+            >
               Show every change
             </Link>
           )}

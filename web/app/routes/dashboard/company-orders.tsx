@@ -30,7 +30,8 @@ const BUYER_CHOICES = 50;
 
 export function CompanyOrdersPage() {
   const company = useMyCompany();
-  const { get, page, offset, submit, hrefFor, formKey } = useUrlList(PAGE_SIZE);
+  const { get, page, offset, submit, hrefFor, formKey, formRef, clearFilters } =
+    useUrlList(PAGE_SIZE);
   const parsed = OrderStatusSchema.safeParse(get('status'));
   const status = parsed.success ? parsed.data : undefined;
   const seesAll = company.data ? readsCompanyOrders(company.data.role) : false;
@@ -79,6 +80,7 @@ export function CompanyOrdersPage() {
         role="search"
         aria-label="Filter the company's orders"
         key={formKey}
+        ref={formRef}
         onSubmit={submit}
         className="mb-6 flex flex-wrap items-end gap-3"
       >
@@ -119,7 +121,7 @@ export function CompanyOrdersPage() {
         emptyTitle={status || buyer ? 'No orders match' : 'No company orders yet'}
         emptyText={
           status || buyer ? (
-            <Link to="?" className="font-semibold text-navy-700 underline">
+            <Link to="?" onClick={clearFilters} className="font-semibold text-navy-700 underline">
               Show every order
             </Link>
           ) : (

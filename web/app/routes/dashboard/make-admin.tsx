@@ -88,6 +88,7 @@ export function MakeAdminPage() {
         role="search"
         aria-label="Find people"
         key={list.formKey}
+        ref={list.formRef}
         onSubmit={list.submit}
         className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       >
@@ -114,7 +115,11 @@ export function MakeAdminPage() {
             Find
           </Button>
           {isFiltered && (
-            <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+            <Link
+              to="?"
+              onClick={list.clearFilters}
+              className="py-2 text-sm font-semibold text-navy-700 underline"
+            >
               Show everyone
             </Link>
           )}

@@ -57,9 +57,12 @@ function exportHref({ q, status, company, from, to, sort }: OrderListParams): st
 }
 
 export function ManageOrdersPage() {
-  const { params, page, offset, submit, hrefFor, formKey } = useUrlList(PAGE_SIZE, {
-    sort: 'newest',
-  });
+  const { params, page, offset, submit, hrefFor, formKey, formRef, clearFilters } = useUrlList(
+    PAGE_SIZE,
+    {
+      sort: 'newest',
+    },
+  );
   const { typed, problems, list, isFiltered } = listFromUrl(params, offset);
   const orders = useAllOrders(list);
   const chosenCompany = typed.company;
@@ -85,6 +88,7 @@ export function ManageOrdersPage() {
         role="search"
         aria-label="Find orders"
         key={formKey}
+        ref={formRef}
         onSubmit={submit}
         // Two columns from a common phone's width (status beside sort, from beside until), so the
         // filters take half its height; one below that, where two would cut the dates short.
@@ -152,7 +156,11 @@ export function ManageOrdersPage() {
             Find
           </Button>
           {isFiltered && (
-            <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+            <Link
+              to="?"
+              onClick={clearFilters}
+              className="py-2 text-sm font-semibold text-navy-700 underline"
+            >
               Show every order
             </Link>
           )}

@@ -90,6 +90,7 @@ export function ManageReviewsPage() {
         role="search"
         aria-label="Filter reviews"
         key={list.formKey}
+        ref={list.formRef}
         onSubmit={list.submit}
         className="mb-6 flex flex-wrap items-end gap-4"
       >
@@ -104,7 +105,11 @@ export function ManageReviewsPage() {
           Filter
         </Button>
         {hidden && (
-          <Link to="?" className="py-2 text-sm font-semibold text-navy-700 underline">
+          <Link
+            to="?"
+            onClick={list.clearFilters}
+            className="py-2 text-sm font-semibold text-navy-700 underline"
+          >
             Show every review
           </Link>
         )}

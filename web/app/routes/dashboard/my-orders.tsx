@@ -27,7 +27,8 @@ const PAGE_SIZE = 20;
 
 export function MyOrdersPage() {
   const user = useSignedInUser();
-  const { get, page, offset, submit, hrefFor, formKey } = useUrlList(PAGE_SIZE);
+  const { get, page, offset, submit, hrefFor, formKey, formRef, clearFilters } =
+    useUrlList(PAGE_SIZE);
   // A status that is not one (typed into the address bar) is left out.
   const parsed = OrderStatusSchema.safeParse(get('status'));
   const status = parsed.success ? parsed.data : undefined;
@@ -65,6 +66,7 @@ export function MyOrdersPage() {
         role="search"
         aria-label="Filter my orders"
         key={formKey}
+        ref={formRef}
         onSubmit={submit}
         className="mb-6 flex flex-wrap items-end gap-3"
       >
@@ -90,7 +92,7 @@ export function MyOrdersPage() {
         }
         emptyText={
           status ? (
-            <Link to="?" className="font-semibold text-navy-700 underline">
+            <Link to="?" onClick={clearFilters} className="font-semibold text-navy-700 underline">
               Show every order
             </Link>
           ) : (
