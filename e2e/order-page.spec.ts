@@ -232,7 +232,7 @@ test('an unpaid order: its deadline and Pay now for the customer, Cancel order f
     page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My orders' }),
   ).toHaveAttribute('aria-current', 'page');
   const due = page.getByTestId('payment-due');
-  await expect(due).toContainText(/Pay by \w+day, \d{1,2} \w+ \d{4}, \d{2}:\d{2}/);
+  await expect(due).toContainText(/Pay by \w+day, \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M /);
   await expect(due.locator('time')).toHaveAttribute('datetime', order.paymentDueAt);
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveAttribute(
     'href',
