@@ -80,6 +80,19 @@ test('an admin exports the catalogue, is shown a bad row by line and column, and
   await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   await checkAtWidths(page, 'catalogue file with problems');
 
+  // A file whose first line lacks columns: its rows are not read, and the page does not count
+  // them as none.
+  await choose(page, 'short-header.csv', [
+    'sku,name,price,quantity',
+    `${sku}-B,${name} B,12.50,4`,
+    `${sku}-C,${name} C,13.50,4`,
+  ]);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(
+    page.getByText('The rows were not read: fix the problems below first.'),
+  ).toBeVisible();
+  await expect(page.getByText(/^0 rows/)).toHaveCount(0);
+
   // The good file, checked while its answer is held back: the bar shows how far the store has
   // come, read from the store as the check runs; then the answer.
   const held = deferred();

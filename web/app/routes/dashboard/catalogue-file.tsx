@@ -232,8 +232,11 @@ export function CatalogueFilePage() {
             <p
               className={`rounded-md p-3 text-sm font-semibold ${report.isApplied ? 'bg-emerald-50 text-emerald-900' : report.problemCount > 0 ? 'bg-red-50 text-red-900' : 'bg-navy-50 text-navy-900'}`}
             >
-              {report.rowCount === 0 && report.problemCount === 0
-                ? 'This file has a header but no tools: add a row per tool.'
+              {report.rowCount === 0
+                ? report.problemCount === 0
+                  ? 'This file has a header but no tools: add a row per tool.'
+                  : // Its first line was refused: the store read no row to count.
+                    'The rows were not read: fix the problems below first.'
                 : reportSentence(report)}
               {!report.isApplied && report.problemCount === 0 && report.rowCount > 0
                 ? ' Nothing has changed yet: import it to apply.'
