@@ -265,7 +265,15 @@ export const CountrySchema = z
   .string()
   .trim()
   .toUpperCase()
-  .pipe(z.enum(COUNTRY_CODES, { error: 'Must be a country (its two-letter ISO code, e.g. GB).' }))
+  .pipe(
+    z.enum(COUNTRY_CODES, {
+      // Left empty, a form's country list was not chosen from: its options are countries' names.
+      error: (issue) =>
+        issue.input === ''
+          ? 'Choose a country.'
+          : 'Must be a country (its two-letter ISO code, e.g. GB).',
+    }),
+  )
   .describe('ISO 3166-1 alpha-2, e.g. GB, DE, US (any letter case; stored in upper case).');
 
 /** A postcode as an address, a typed destination or a tax lookup gives it: one line of text. */

@@ -184,6 +184,13 @@ test('an admin keeps rates for a country and a region and an exemption, and an o
     );
     await expect(page.getByRole('main')).not.toContainText('TAX_RATE');
 
+    // No country chosen from the list: asked for as a choice, not as a code.
+    await page.getByRole('button', { name: 'Add a tax rate' }).click();
+    await submitRate(page, { country: '', rate: '23' });
+    await expect(page.getByRole('dialog').getByText('Choose a country.')).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel('Country')).toBeFocused();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
     // Portugal's own rate.
     await page.getByRole('button', { name: 'Add a tax rate' }).click();
     await submitRate(page, { country: PORTUGAL, rate: '23' });
