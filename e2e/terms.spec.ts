@@ -132,11 +132,16 @@ test('a customer orders on account within and over the limit, and an admin recor
   ).toHaveText('$35.00');
   await checkAtWidths(buyerPage, 'order on account for its buyer');
 
-  // The rest arrives: paid in full.
+  // The rest arrives: paid in full (its day first left empty: asked for in words).
   await page.goto(orderUrl ?? '/');
   await waitForReady(page);
   await account.getByLabel('Amount (USD)').fill('35.00');
   await account.getByLabel('Reference').fill('BANK-TT-2');
+  await account.getByLabel('Received on').fill('');
+  await account.getByRole('button', { name: 'Record payment' }).click();
+  await expect(account.getByText('Enter the day the payment arrived.')).toBeVisible();
+  await expect(account.getByLabel('Received on')).toBeFocused();
+  await account.getByLabel('Received on').fill(new Date().toISOString().slice(0, 10));
   await account.getByRole('button', { name: 'Record payment' }).click();
   await expect(account.getByTestId('left-to-pay')).toHaveText('Nothing: paid in full');
   // The form goes with its job done, and still says what it recorded.

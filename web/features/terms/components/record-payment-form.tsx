@@ -75,8 +75,21 @@ function moneySchema(kind: Kind, most: number, currency: string) {
   // Both days are in the form; only the one the API takes is shown and checked.
   return z.object({
     amount,
-    receivedOn: kind === 'received' ? RecordPaymentBodySchema.shape.receivedOn : z.string(),
-    paidOn: kind === 'payout' ? RecordPayoutBodySchema.shape.paidOn : z.string(),
+    // A date field left empty reads as the day to give, not as a format (the field shows its own).
+    receivedOn:
+      kind === 'received'
+        ? z
+            .string()
+            .min(1, { error: 'Enter the day the payment arrived.' })
+            .pipe(RecordPaymentBodySchema.shape.receivedOn)
+        : z.string(),
+    paidOn:
+      kind === 'payout'
+        ? z
+            .string()
+            .min(1, { error: 'Enter the day the money was paid back.' })
+            .pipe(RecordPayoutBodySchema.shape.paidOn)
+        : z.string(),
     reference: RecordPaymentBodySchema.shape.reference,
   });
 }
