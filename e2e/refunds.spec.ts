@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { addUnansweredRefund } from './database.ts';
 import {
   apiAs,
@@ -103,19 +104,35 @@ test("an admin refunds a line of a card order with its units back in stock; the 
   await checkAtWidths(page, 'credit notes of a company');
 });
 
-test('a refund whose answer was lost and is then changed is refused as the refund it may repeat, said in a sentence; the next press is a refund of its own', async ({
-  page,
-}) => {
+/**
+ * A paid card order of `units` of a new tool, its page open for the admin and its refund dialog
+ * filled for one unit, not yet sent.
+ */
+async function refundOneUnit(page: Page, toolName: string, units: number) {
   const admin = await apiAs(DEMO_ADMIN);
   const tool = await createTool(admin, {
-    name: `Lost Answer Clamp ${Date.now().toString(36)}`,
+    name: `${toolName} ${Date.now().toString(36)}`,
     minimumOrder: 1,
     quantity: 40,
   });
-  const buyer = newAccount('Lou Lost');
+  const buyer = newAccount('Rae Refund');
   const buyerApi = await apiAs(buyer, { create: true });
-  const order = await placeOrder(buyerApi, buyer.email, tool, 4);
+  const order = await placeOrder(buyerApi, buyer.email, tool, units);
   await payOrder(buyerApi, order._id);
+  await signedIn(page, DEMO_ADMIN);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await waitForReady(page);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
+  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('1');
+  await dialog.getByLabel('Note').fill('One clamp came back.');
+  return { admin, tool, order, dialog };
+}
+
+test('a refund whose answer was lost and is then changed is refused as the refund it may repeat, said in a sentence; the next press is a refund of its own', async ({
+  page,
+}) => {
+  const { admin, tool, order, dialog } = await refundOneUnit(page, 'Lost Answer Clamp', 4);
   const refundedUnits = async () =>
     (
       (await (await admin.get(`/api/orders/${order._id}`)).json()) as {
@@ -125,13 +142,6 @@ test('a refund whose answer was lost and is then changed is refused as the refun
       .map((refund) => refund.lines[0]?.quantity)
       .sort();
 
-  await signedIn(page, DEMO_ADMIN);
-  await page.goto(`/dashboard/orders/${order._id}`);
-  await waitForReady(page);
-  await page.getByRole('button', { name: 'Refund', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
-  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('1');
-  await dialog.getByLabel('Note').fill('One clamp came back.');
   // The first refund reaches the store, which makes it; its answer never reaches the page.
   let lost = 0;
   await page.route(`**/api/orders/${order._id}/refunds`, async (route) => {
@@ -164,24 +174,7 @@ test('a refund whose answer was lost and is then changed is refused as the refun
 test('a refund an earlier try is still sending keeps its key: asked again, it is that refund, not a second one', async ({
   page,
 }) => {
-  const admin = await apiAs(DEMO_ADMIN);
-  const tool = await createTool(admin, {
-    name: `Busy Send Clamp ${Date.now().toString(36)}`,
-    minimumOrder: 1,
-    quantity: 40,
-  });
-  const buyer = newAccount('Bea Busy');
-  const buyerApi = await apiAs(buyer, { create: true });
-  const order = await placeOrder(buyerApi, buyer.email, tool, 2);
-  await payOrder(buyerApi, order._id);
-
-  await signedIn(page, DEMO_ADMIN);
-  await page.goto(`/dashboard/orders/${order._id}`);
-  await waitForReady(page);
-  await page.getByRole('button', { name: 'Refund', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
-  await dialog.getByLabel(new RegExp(`^${tool.name}`)).fill('1');
-  await dialog.getByLabel('Note').fill('One clamp came back.');
+  const { order, dialog } = await refundOneUnit(page, 'Busy Send Clamp', 2);
   // The store says the refund is still being sent by an earlier try (as it does while the
   // payment provider has not answered that try yet); the next press goes through.
   const keys: (string | undefined)[] = [];

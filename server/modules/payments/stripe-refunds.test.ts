@@ -42,6 +42,19 @@ const refund = (id: string, body: unknown) =>
 const refundRow = async (orderId: string) =>
   (await stripe.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
 
+/** The refund of `orderId` asked for with an Idempotency-Key, as a client retrying would send it. */
+const refundWithKey = (orderId: string, key: string, body: unknown) =>
+  stripe.t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/refunds`,
+    headers: { ...admin.headers, 'idempotency-key': key },
+    payload: body as object,
+  });
+
+/** The refunds the store has asked Stripe for so far. */
+const refundsAskedOfStripe = () =>
+  stripe.stripeApi.requests.filter((request) => request.path === '/v1/refunds');
+
 describe('Stripe refunds', () => {
   it('asks Stripe to refund the PaymentIntent with an idempotency key, pending until confirmed', async () => {
     const { order, intentId } = await paidThroughStripe();
@@ -122,13 +135,7 @@ describe('Stripe refunds', () => {
     // again with its Idempotency-Key, under the refund's own key at Stripe.
     stripe.stripeApi.answerRefundsWith('pending');
     stripe.stripeApi.failNextRequests(3);
-    const withKey = (body: unknown) =>
-      stripe.t.app.inject({
-        method: 'POST',
-        url: `/api/orders/${order._id}/refunds`,
-        headers: { ...admin.headers, 'idempotency-key': 'unanswered-refund-1' },
-        payload: body as object,
-      });
+    const withKey = (body: unknown) => refundWithKey(order._id, 'unanswered-refund-1', body);
     const body = { amount: 100, note: 'No answer.' };
     const unanswered = expectProblem(await withKey(body), 502, 'payment_provider_error');
     expect(unanswered.detail).toContain('stays pending');
@@ -167,13 +174,11 @@ describe('Stripe refunds', () => {
     const { order } = await paidThroughStripe();
     stripe.stripeApi.answerRefundsWith('pending');
     const withKey = () =>
-      stripe.t.app.inject({
-        method: 'POST',
-        url: `/api/orders/${order._id}/refunds`,
-        headers: { ...admin.headers, 'idempotency-key': 'slow-stripe-refund-1' },
-        payload: { amount: 4000, note: 'Stripe is slow today.' },
+      refundWithKey(order._id, 'slow-stripe-refund-1', {
+        amount: 4000,
+        note: 'Stripe is slow today.',
       });
-    const toStripe = () => stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+    const toStripe = refundsAskedOfStripe;
     const sentBefore = toStripe().length;
     const release = stripe.stripeApi.holdRefunds();
     const first = withKey();
@@ -206,13 +211,8 @@ describe('Stripe refunds', () => {
     const { order } = await paidThroughStripe();
     stripe.stripeApi.answerRefundsWith('pending');
     const withKey = () =>
-      stripe.t.app.inject({
-        method: 'POST',
-        url: `/api/orders/${order._id}/refunds`,
-        headers: { ...admin.headers, 'idempotency-key': 'double-click-refund-1' },
-        payload: { amount: 3000, note: 'Clicked twice.' },
-      });
-    const toStripe = () => stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+      refundWithKey(order._id, 'double-click-refund-1', { amount: 3000, note: 'Clicked twice.' });
+    const toStripe = refundsAskedOfStripe;
     const sentBefore = toStripe().length;
     const release = stripe.stripeApi.holdRefunds();
     const first = withKey();
@@ -239,7 +239,7 @@ describe('Stripe refunds', () => {
     const refundId = unanswered?.id as string;
     const sendAgain = (orderId: string, id: string, as = admin) =>
       client(stripe.t.app, as).post(`/orders/${orderId}/refunds/${id}/send`);
-    const toStripe = () => stripe.stripeApi.requests.filter((r) => r.path === '/v1/refunds');
+    const toStripe = refundsAskedOfStripe;
 
     // Only admins; hostile or unknown ids are refused, and nothing is sent.
     const sentBefore = toStripe().length;
