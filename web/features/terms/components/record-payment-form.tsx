@@ -58,6 +58,10 @@ const FIELDS = {
  * The amount typed in currency units, at most `most`; the day the money moved (the field the API
  * names it by); its reference.
  */
+/** A day the store's rule checks, asked for in words when the date field is left empty. */
+const dayGiven = (asked: string, day: z.ZodType<string, string>) =>
+  z.string().min(1, { error: asked }).pipe(day);
+
 function moneySchema(kind: Kind, most: number, currency: string) {
   const example = fractionDigits(currency) > 0 ? '150.00' : '15000';
   const amount = z.string().transform((value, context) => {
@@ -75,20 +79,13 @@ function moneySchema(kind: Kind, most: number, currency: string) {
   // Both days are in the form; only the one the API takes is shown and checked.
   return z.object({
     amount,
-    // A date field left empty reads as the day to give, not as a format (the field shows its own).
     receivedOn:
       kind === 'received'
-        ? z
-            .string()
-            .min(1, { error: 'Enter the day the payment arrived.' })
-            .pipe(RecordPaymentBodySchema.shape.receivedOn)
+        ? dayGiven('Enter the day the payment arrived.', RecordPaymentBodySchema.shape.receivedOn)
         : z.string(),
     paidOn:
       kind === 'payout'
-        ? z
-            .string()
-            .min(1, { error: 'Enter the day the money was paid back.' })
-            .pipe(RecordPayoutBodySchema.shape.paidOn)
+        ? dayGiven('Enter the day the money was paid back.', RecordPayoutBodySchema.shape.paidOn)
         : z.string(),
     reference: RecordPaymentBodySchema.shape.reference,
   });
