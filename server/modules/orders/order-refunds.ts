@@ -11,7 +11,7 @@ import { settleIfCredited } from './credit-notes.ts';
 import { refundEmail, type StoreInfo } from './order-emails.ts';
 import type { Happened, OrderEvents } from './order-events.ts';
 import type { Lifecycle } from './order-lifecycle.ts';
-import { asOrder } from './orders.repo.ts';
+import { asOrder, isUnansweredRefund } from './orders.repo.ts';
 import type { RefundAnswer, RefundReport, SendRefund } from './refund-gateway.ts';
 import {
   priceRefundLines,
@@ -188,8 +188,7 @@ async function recordRefund(
       // One the provider never answered for is sent again: under the refund's own id, Stripe's
       // idempotency key, it is made once whether or not the first request reached it. One that
       // an attempt is still sending (still waiting for the answer) is not: 409.
-      const isUnanswered = earlier.status === 'pending' && earlier.providerReference === null;
-      const payment = isUnanswered ? await paymentOf(tx, id) : undefined;
+      const payment = isUnansweredRefund(earlier) ? await paymentOf(tx, id) : undefined;
       if (payment) await claimSending(tx, earlier);
       return { refundId: earlier.id, order, payment, amount: earlier.amount };
     }
@@ -475,8 +474,7 @@ export async function sendRefundAgain(
         .from(orderRefunds)
         .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, orderId)));
       if (!refund) throw notFound('This order has no such refund.');
-      const isUnanswered = refund.status === 'pending' && refund.providerReference === null;
-      const payment = isUnanswered ? await paymentOf(tx, orderId) : undefined;
+      const payment = isUnansweredRefund(refund) ? await paymentOf(tx, orderId) : undefined;
       if (!payment) throw conflict('refund_not_resendable', whyNotResendable(refund));
       await claimSending(tx, refund);
       await recordAudit(tx, admin, {

@@ -19,6 +19,13 @@ import type { OrderTax } from './tax-words.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
+/**
+ * A refund its payment provider never answered for: pending, without the provider's reference.
+ * It holds its amount until the provider reports on it or it is sent again (decision 058).
+ */
+export const isUnansweredRefund = (refund: { status: string; providerReference: string | null }) =>
+  refund.status === 'pending' && refund.providerReference === null;
+
 /** The approval an order waited for, with the names of who decided it (`names`, by user id). */
 function approvalOf(row: OrderRow, names: ReadonlyMap<string, string>): Order['approval'] {
   if (row.approvalReason === null) return null;
@@ -186,7 +193,7 @@ async function refundsOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderR
     const { creditNoteNumber, creditNoteIssuedAt, ...rest } = refund;
     byOrder.get(orderId)?.push({
       ...rest,
-      canSendAgain: status === 'pending' && provider !== 'manual' && providerReference === null,
+      canSendAgain: provider !== 'manual' && isUnansweredRefund({ status, providerReference }),
       creditNote:
         creditNoteNumber !== null && creditNoteIssuedAt !== null
           ? {

@@ -7,10 +7,10 @@ import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-error.ts';
 import { useSendRefundAgain } from '../api/order-mutations.ts';
 
-/** What sending a refund again came to, in a sentence. */
-function sentAgainOutcome(order: Order, refundId: string): string {
-  const refund = order.refunds.find((each) => each.id === refundId);
-  const amount = refund ? formatMoney(refund.amount, order.currency) : '';
+/** What sending `sentRefund` again came to, in a sentence, from the order the store answered. */
+function sentAgainOutcome(order: Order, sentRefund: OrderRefund): string {
+  const refund = order.refunds.find((each) => each.id === sentRefund.id);
+  const amount = formatMoney(sentRefund.amount, order.currency);
   if (refund?.status === 'succeeded') {
     return `The refund of ${amount} was sent again and went through${refund.creditNote ? `: credit note ${refund.creditNote.number}` : ''}.`;
   }
@@ -38,7 +38,7 @@ export function UnansweredRefunds({ order }: { order: Order }) {
       { order, refundId: refund.id },
       {
         onSuccess: (sent) => {
-          setOutcome({ text: sentAgainOutcome(sent, refund.id), isError: false });
+          setOutcome({ text: sentAgainOutcome(sent, refund), isError: false });
           titleRef.current?.focus();
         },
         onError: (error) => setOutcome({ text: errorMessage(error), isError: true }),

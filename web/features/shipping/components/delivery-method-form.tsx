@@ -1,5 +1,5 @@
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
-import { COUNTRY_CODES } from '#contract/countries.ts';
+import { CountrySchema } from '#contract/countries.ts';
 import type { CreateDeliveryMethodBody, DeliveryMethod } from '#contract/delivery-methods.ts';
 import { fractionDigits, fromMinorUnits, toMinorUnits } from '#contract/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -75,8 +75,6 @@ const codesOf = (typed: string) =>
     .filter(Boolean)
     .map((code) => code.toUpperCase());
 
-const KNOWN_CODES = new Set<string>(COUNTRY_CODES);
-
 /**
  * What only typing can get wrong, said before anything is sent: a code that is no country's, an
  * amount or a weight that is no number. The contract's rules (ranges, bands that rise) stay the
@@ -88,7 +86,7 @@ function checks(currency: string) {
     toMinorUnits(typed, currency) !== undefined || `Enter an amount such as ${example}.`;
   return {
     countries: (typed: string) => {
-      const unknown = codesOf(typed).filter((code) => !KNOWN_CODES.has(code));
+      const unknown = codesOf(typed).filter((code) => !CountrySchema.safeParse(code).success);
       if (unknown.length === 0) return true;
       const which =
         unknown.length === 1

@@ -54,14 +54,14 @@ const FIELDS = {
   payout: ['amount', 'paidOn', 'reference'],
 } as const;
 
-/**
- * The amount typed in currency units, at most `most`; the day the money moved (the field the API
- * names it by); its reference.
- */
 /** A day the store's rule checks, asked for in words when the date field is left empty. */
 const dayGiven = (asked: string, day: z.ZodType<string, string>) =>
   z.string().min(1, { error: asked }).pipe(day);
 
+/**
+ * The amount typed in currency units, at most `most`; the day the money moved (the field the API
+ * names it by); its reference.
+ */
 function moneySchema(kind: Kind, most: number, currency: string) {
   const example = fractionDigits(currency) > 0 ? '150.00' : '15000';
   const amount = z.string().transform((value, context) => {
