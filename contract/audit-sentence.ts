@@ -1,4 +1,5 @@
 import type { AuditEntry } from './audit.ts';
+import { joinWords } from './format.ts';
 
 /**
  * A piece of an audit sentence: the store's own words, or text that someone typed (a name, a tool's
@@ -357,10 +358,4 @@ function toolFacts(
   const price = number(fields.price);
   const stock = number(fields.quantity ?? fields.stock);
   return `${price === undefined ? '' : ` at ${money(price)}`}${stock === undefined ? '' : ` with ${stock} in stock`}`;
-}
-
-/** "a, b and c". */
-function joinWords(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -17,6 +17,12 @@ export function formatCount(value: number): string {
   return countFormat().format(value);
 }
 
+/** "a", "a and b", "a, b and c": a list in a sentence. */
+export function joinWords(items: readonly (string | number)[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /** "1 unit", "1,200 units": a quantity of a tool, in words that agree with it. */
 export function formatUnits(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taxNumberCountry } from '../contract/countries.ts';
+import { joinWords } from '../contract/format.ts';
 
 // What a production store must be told before it opens, and the two shortcuts (test payments, mail
 // kept in a folder) it takes only when they are chosen by name. Part of server/config.ts's one
@@ -19,7 +20,7 @@ const isSet = (env: RawEnv, name: string) => Boolean(env[name]?.trim());
 
 /** "A", "A and B", "A, B and C". */
 function names(list: string[]): string {
-  return list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+  return joinWords(list);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MergedCart, PutCartBody } from '../../../contract/cart.ts';
-import { formatCount, formatUnits } from '../../../contract/format.ts';
+import { formatCount, formatUnits, joinWords } from '../../../contract/format.ts';
 import { unitPriceFor } from '../../../contract/pricing.ts';
 import {
   largestOrder,
@@ -26,7 +26,7 @@ import { type MatchedTool, toolsBySku } from './quick-order.repo.ts';
 
 /** "lines 2 and 6" for a part number named on several lines, as its row is labelled. */
 function listedLines(lines: number[]): string {
-  return `lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+  return `lines ${joinWords(lines)}`;
 }
 
 /** "(lines 2 and 5, summed)" for a SKU named more than once; nothing for one line. */

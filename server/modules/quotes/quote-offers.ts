@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { joinWords } from '../../../contract/format.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { MAX_ORDER_TOTAL } from '../../../contract/order-placement.ts';
 import type {
@@ -191,9 +192,7 @@ function offeredPrices(
   const missing = lines.filter((line) => !prices.has(line.position)).map((line) => line.position);
   if (missing.length > 0) {
     const which =
-      missing.length === 1
-        ? `line ${missing[0]} is`
-        : `lines ${missing.slice(0, -1).join(', ')} and ${missing.at(-1)} are`;
+      missing.length === 1 ? `line ${missing[0]} is` : `lines ${joinWords(missing)} are`;
     throw fieldError('lines', `Price every line or leave it out: ${which} missing.`);
   }
   if ([...prices.values()].every((price) => price === null)) {

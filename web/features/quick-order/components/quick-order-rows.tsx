@@ -1,11 +1,11 @@
-import { formatCount } from '#contract/format.ts';
+import { formatCount, joinWords } from '#contract/format.ts';
 import type { QuickOrderCheck, QuickOrderRow } from '#contract/quick-order.ts';
 import { useMoney } from '#web/lib/store-config.ts';
 
 /** "Line 4", or "Lines 2 and 6" for a part number named twice. */
 function linesLabel(lines: number[]): string {
   if (lines.length === 1) return `Line ${lines[0]}`;
-  return `Lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+  return `Lines ${joinWords(lines)}`;
 }
 
 function Row({ row, index }: { row: QuickOrderRow; index: number }) {

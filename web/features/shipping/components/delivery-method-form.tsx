@@ -1,6 +1,7 @@
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { CountrySchema } from '#contract/countries.ts';
 import type { CreateDeliveryMethodBody, DeliveryMethod } from '#contract/delivery-methods.ts';
+import { joinWords } from '#contract/format.ts';
 import { fractionDigits, fromMinorUnits, toMinorUnits } from '#contract/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField, SubmitError, TextField } from '#web/components/ui/field.tsx';
@@ -91,7 +92,7 @@ function checks(currency: string) {
       const which =
         unknown.length === 1
           ? `${unknown[0]} is not a country's code`
-          : `${unknown.slice(0, -1).join(', ')} and ${unknown.at(-1)} are not countries' codes`;
+          : `${joinWords(unknown)} are not countries' codes`;
       const hint = unknown.includes('UK') ? ' (the United Kingdom is GB)' : '';
       return `${which}${hint}: use two-letter ISO codes such as GB, DE, FR.`;
     },
