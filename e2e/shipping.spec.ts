@@ -296,6 +296,12 @@ test('a delivery method typed wrong says what is wrong under each field, in word
   await expect(firstPrice).toHaveAccessibleDescription(/Enter an amount such as 12\.50\./);
   await expect(countries).toBeFocused();
   await expect(page.getByRole('main')).not.toContainText('bands.0');
+  // Priced by value, 1000.5 is an amount: the grams' error goes with the basis, and comes back
+  // with it.
+  await page.getByLabel('Priced by').selectOption('value');
+  await expect(page.getByText('Enter a whole number of grams')).toHaveCount(0);
+  await page.getByLabel('Priced by').selectOption('weight');
+  await expect(firstUpTo).toHaveAccessibleDescription(/Enter a whole number of grams/);
 
   // Put right as typed, the store finds the second band below the first: said under it.
   await countries.fill('GB, LU');

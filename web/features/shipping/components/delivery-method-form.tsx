@@ -97,9 +97,9 @@ function checks(currency: string) {
       return `${which}${hint}: use two-letter ISO codes such as GB, DE, FR.`;
     },
     price: amount,
-    upTo: (basis: MethodFormValues['priceBasis']) => (typed: string) =>
+    upTo: (typed: string, values: MethodFormValues) =>
       typed.trim() === '' ||
-      (basis === 'weight'
+      (values.priceBasis === 'weight'
         ? /^\s*\d+\s*$/.test(typed) || 'Enter a whole number of grams, such as 2000.'
         : amount(typed)),
     freeAbove: (typed: string) => typed.trim() === '' || amount(typed),
@@ -153,6 +153,12 @@ export function DeliveryMethodForm({
   const errors = form.formState.errors;
   const basis = form.watch('priceBasis');
   const check = checks(currency);
+  // The bands' limits are read by the basis (grams or an amount): once the form has been sent,
+  // another basis checks them again, so no error of the other stays under them.
+  const recheckBands = () => {
+    if (!form.formState.isSubmitted) return;
+    void form.trigger(bands.fields.map((_, index) => `bands.${index}.upTo` as const));
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     clear();
@@ -180,7 +186,7 @@ export function DeliveryMethodForm({
       <SelectField
         label="Priced by"
         error={errors.priceBasis?.message}
-        {...form.register('priceBasis')}
+        {...form.register('priceBasis', { onChange: recheckBands })}
       >
         <option value="weight">The order's weight</option>
         <option value="value">The value of the goods</option>
@@ -203,7 +209,7 @@ export function DeliveryMethodForm({
               }
               inputMode="decimal"
               error={errors.bands?.[index]?.upTo?.message}
-              {...form.register(`bands.${index}.upTo`, { validate: check.upTo(basis) })}
+              {...form.register(`bands.${index}.upTo`, { validate: check.upTo })}
             />
             <TextField
               label={`Band ${index + 1}: price (${currency})`}
