@@ -4,8 +4,6 @@
 // ICU puts "at" between the day and the time, another a comma; one a narrow no-break space before
 // "PM", another a space). No zod here: the web app's first page imports this.
 
-import { lazily } from './lazily.ts';
-
 /** A moment: a Date, or an ISO 8601 string such as the API's `createdAt`. */
 type Moment = Date | string;
 
@@ -45,60 +43,47 @@ function partsOf(at: Moment, timeZone: TimeZone): Parts {
   return parts;
 }
 
-/** "Dec", "Sep": the first three letters are each English month's short name. */
+/** "Dec", "Sep": the first three letters are each English month's (and weekday's) short name. */
 const shortMonth = (month = '') => month.slice(0, 3);
+
+const shortDate = ({ month, day, year }: Parts) => `${shortMonth(month)} ${day}, ${year}`;
+const longDate = ({ month, day, year }: Parts) => `${month} ${day}, ${year}`;
+const fullDate = (parts: Parts) => `${parts.weekday}, ${longDate(parts)}`;
+/** "4:12 AM UTC", "7:44 PM GMT+1" */
+const time = ({ hour, minute, dayPeriod, timeZoneName }: Parts) =>
+  `${hour}:${minute} ${dayPeriod} ${timeZoneName}`;
 
 /** "Dec 3, 2026" */
 export function formatDate(at: Moment, timeZone?: TimeZone): string {
-  const { month, day, year } = partsOf(at, timeZone);
-  return `${shortMonth(month)} ${day}, ${year}`;
+  return shortDate(partsOf(at, timeZone));
 }
 
 /** "December 3, 2026" */
 export function formatLongDate(at: Moment, timeZone?: TimeZone): string {
-  const { month, day, year } = partsOf(at, timeZone);
-  return `${month} ${day}, ${year}`;
+  return longDate(partsOf(at, timeZone));
 }
 
 /** "Thursday, December 3, 2026": a day to act by, spelled out in full. */
 export function formatFullDate(at: Moment, timeZone?: TimeZone): string {
-  const { weekday } = partsOf(at, timeZone);
-  return `${weekday}, ${formatLongDate(at, timeZone)}`;
-}
-
-/** "4:12 AM UTC", "7:44 PM GMT+1" */
-function timeOf({ hour, minute, dayPeriod, timeZoneName }: Parts): string {
-  return `${hour}:${minute} ${dayPeriod} ${timeZoneName}`;
+  return fullDate(partsOf(at, timeZone));
 }
 
 /** "Dec 3, 2026, 4:12 AM UTC": when something happened, saying in which time zone. */
 export function formatDateTime(at: Moment, timeZone?: TimeZone): string {
-  return `${formatDate(at, timeZone)}, ${timeOf(partsOf(at, timeZone))}`;
+  const parts = partsOf(at, timeZone);
+  return `${shortDate(parts)}, ${time(parts)}`;
 }
 
 /** "Thursday, December 3, 2026, 4:12 AM UTC": a moment to act by, spelled out in full. */
 export function formatLongDateTime(at: Moment, timeZone?: TimeZone): string {
-  return `${formatFullDate(at, timeZone)}, ${timeOf(partsOf(at, timeZone))}`;
+  const parts = partsOf(at, timeZone);
+  return `${fullDate(parts)}, ${time(parts)}`;
 }
-
-const dayFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
 
 /** A calendar day (YYYY-MM-DD) as people read it: "Fri, Dec 4, 2026", whatever their time zone. */
 export function formatDay(day: string): string {
-  const parts: Parts = {};
-  for (const part of dayFormat().formatToParts(new Date(`${day}T00:00:00Z`))) {
-    parts[part.type] = part.value;
-  }
-  return `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year}`;
+  const parts = partsOf(`${day}T00:00:00Z`, 'UTC');
+  return `${parts.weekday?.slice(0, 3)}, ${shortDate(parts)}`;
 }
 
 /** A calendar day (YYYY-MM-DD) spelled out in full: "Friday, December 4, 2026". */
